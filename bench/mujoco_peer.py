@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""MuJoCo side of `gauss bench`: a persistent process that steps MuJoCo on request.
+
+    python bench/mujoco_peer.py MODEL.xml [--disable f,..] [--enable f,..] [--integrator NAME]
+
+Loads MODEL.xml with MuJoCo, applies the same <flag> names as `gauss bench` to
+model.opt.disableflags / enableflags, and writes one line:
+
+    ready NQ NV TIMESTEP         or     error MESSAGE   (then exits 1)
+
+Then it answers one line per request on standard input:
+
+    reset      mj_resetData                                  -> "ok"
+    run N      mj_step(m, d, nstep=N), the loop in C++        -> "SECONDS SIMTIME"
+    quit       (or end of input) exits
+"""
+
+import argparse
+import sys
+import time
+
+
+def reply(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def flag_bits(enum, prefix, names):
+    bits = 0
+    for name in filter(None, (n.strip() for n in (names or "").split(","))):
+        try:
+            bits |= int(getattr(enum, prefix + name.upper()))
+        except AttributeError:
+            raise ValueError(f"MuJoCo has no flag {name!r}") from None
+    return bits
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("model")
+    parser.add_argument("--disable", default="")
+    parser.add_argument("--enable", default="")
+    parser.add_argument("--integrator", default="")
+    args = parser.parse_args()
+
+    try:
+        import mujoco
+    except Exception as exc:  # noqa: BLE001 - any import failure means no peer
+        reply(f"error cannot import mujoco: {exc}")
+        return 1
+
+    try:
+        m = mujoco.MjModel.from_xml_path(args.model)
+        m.opt.disableflags |= flag_bits(mujoco.mjtDisableBit, "mjDSBL_", args.disable)
+        m.opt.enableflags |= flag_bits(mujoco.mjtEnableBit, "mjENBL_", args.enable)
+        if args.integrator:
+            m.opt.integrator = int(getattr(mujoco.mjtIntegrator, "mjINT_" + args.integrator.upper()))
+        d = mujoco.MjData(m)
+    except Exception as exc:  # noqa: BLE001 - report whatever went wrong, on one line
+        reply("error " + " ".join(str(exc).split()))
+        return 1
+
+    reply(f"ready {m.nq} {m.nv} {m.opt.timestep!r}")
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "reset":
+            mujoco.mj_resetData(m, d)
+            reply("ok")
+        elif words[0] == "run" and len(words) == 2:
+            n = int(words[1])
+            t0 = time.perf_counter()
+            mujoco.mj_step(m, d, nstep=n)
+            elapsed = time.perf_counter() - t0
+            reply(f"{elapsed!r} {d.time!r}")
+        elif words[0] == "quit":
+            break
+        else:
+            reply("error unknown request " + line.strip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

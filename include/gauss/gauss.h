@@ -1,0 +1,103 @@
+/* gauss: multi-joint dynamics with contact. The whole public API. */
+#ifndef GAUSS_GAUSS_H
+#define GAUSS_GAUSS_H
+
+#include "model.h"
+#include "data.h"
+#include "spec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GS_VERSION 1   /* library version, also stamped into binary models */
+
+/* ---- loading ---- */
+
+/* Warnings from the last load on this thread: MJCF elements and attributes that are valid but not
+ * yet simulated. One per line; empty when there were none. */
+const char* gs_loadWarnings(void);
+
+/* MJCF from a file or a string; NULL on error, with a message naming the file, line and element */
+gsModel* gs_loadXML(const char* path, char* err, int errsz);
+gsModel* gs_loadXMLString(const char* xml, char* err, int errsz);
+
+/* MJCF to a spec (the editable tree), for callers that want to modify it before compiling */
+gsSpec* gs_parseXML(const char* path, char* err, int errsz);
+gsSpec* gs_parseXMLString(const char* xml, char* err, int errsz);
+
+/* ---- model and data ---- */
+void gs_freeModel(gsModel* m);
+gsModel* gs_copyModel(const gsModel* m);
+
+gsData* gs_makeData(const gsModel* m);
+void gs_freeData(gsData* d);
+void gs_resetData(const gsModel* m, gsData* d);                    /* qpos = qpos0, all else zero */
+gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src); /* dst NULL: a new data */
+
+/* name of an object, "" when unnamed; id from name, -1 when absent */
+typedef enum { GS_OBJ_BODY = 0, GS_OBJ_JOINT, GS_OBJ_GEOM, GS_OBJ_SITE } gsObject;
+const char* gs_id2name(const gsModel* m, int type, int id);
+int gs_name2id(const gsModel* m, int type, const char* name);
+
+/* ---- simulation ---- */
+void gs_step(const gsModel* m, gsData* d);     /* forward, then integrate */
+void gs_step1(const gsModel* m, gsData* d);    /* position and velocity stages: set ctrl after */
+void gs_step2(const gsModel* m, gsData* d);    /* force stage and integration */
+void gs_forward(const gsModel* m, gsData* d);  /* everything up to qacc, no integration */
+
+/* pipeline stages, for callers that need one of them */
+void gs_kinematics(const gsModel* m, gsData* d);
+void gs_comPos(const gsModel* m, gsData* d);
+void gs_crb(const gsModel* m, gsData* d);
+void gs_factorM(const gsModel* m, gsData* d);
+void gs_comVel(const gsModel* m, gsData* d);
+void gs_rne(const gsModel* m, gsData* d, int with_acc, gsReal* result);
+void gs_passive(const gsModel* m, gsData* d);
+void gs_fwdPosition(const gsModel* m, gsData* d);
+void gs_fwdVelocity(const gsModel* m, gsData* d);
+void gs_fwdAcceleration(const gsModel* m, gsData* d);
+void gs_integratePos(const gsModel* m, gsReal* qpos, const gsReal* qvel, gsReal h);
+void gs_normalizeQuat(const gsModel* m, gsReal* qpos);
+
+/* energies, written to d->energy (potential, kinetic) */
+void gs_energyPos(const gsModel* m, gsData* d);
+void gs_energyVel(const gsModel* m, gsData* d);
+
+/* ---- the mass matrix ---- */
+void gs_fullM(const gsModel* m, gsReal* dst, const gsReal* M);       /* dense nv x nv from qM */
+void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec);
+void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n); /* x = M^-1 y */
+
+/* ---- Jacobians (3 x nv, row-major) of a point on a body ---- */
+void gs_jac(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr,
+            const gsReal point[3], int body);
+
+/* ---- arena ---- */
+void* gs_stackAlloc(gsData* d, size_t bytes);   /* NULL + GS_WARN_ARENAFULL when full */
+size_t gs_stackMark(const gsData* d);
+void gs_stackRelease(gsData* d, size_t mark);
+
+/* ---- field introspection (drives printing and the Python views) ---- */
+typedef enum { GS_TYPE_REAL = 0, GS_TYPE_INT = 1, GS_TYPE_CHAR = 2 } gsFieldType;
+typedef struct {
+  const char* name;
+  int type;      /* gsFieldType */
+  int rows;      /* for this model */
+  int cols;
+  void* ptr;
+} gsFieldInfo;
+
+int gs_modelFieldCount(void);
+int gs_modelField(const gsModel* m, int i, gsFieldInfo* info);   /* 0 when i is out of range */
+int gs_dataFieldCount(void);
+int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info);
+
+/* print every field of the model / data, readable */
+int gs_printModel(const gsModel* m, const char* path);   /* path NULL: stdout; 0 on error */
+int gs_printData(const gsModel* m, const gsData* d, const char* path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

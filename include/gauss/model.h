@@ -1,0 +1,102 @@
+/* gsModel: the compiled model. Flat structure-of-arrays, read-only after gs_compile, shareable
+ * between threads. Enumerations follow MJCF's numbering so that saved values mean the same thing. */
+#ifndef GAUSS_MODEL_H
+#define GAUSS_MODEL_H
+
+#include <stddef.h>
+
+typedef double gsReal;
+
+#define GS_NREF 2  /* solref: timeconst, dampratio (or -stiffness, -damping) */
+#define GS_NIMP 5  /* solimp: dmin, dmax, width, midpoint, power */
+
+#include "fields.h"
+
+typedef enum { GS_JNT_FREE = 0, GS_JNT_BALL, GS_JNT_SLIDE, GS_JNT_HINGE } gsJointType;
+
+typedef enum {
+  GS_GEOM_PLANE = 0, GS_GEOM_HFIELD, GS_GEOM_SPHERE, GS_GEOM_CAPSULE, GS_GEOM_ELLIPSOID,
+  GS_GEOM_CYLINDER, GS_GEOM_BOX, GS_GEOM_MESH, GS_NGEOMTYPE
+} gsGeomType;
+
+typedef enum { GS_INT_EULER = 0, GS_INT_RK4, GS_INT_IMPLICIT, GS_INT_IMPLICITFAST } gsIntegrator;
+typedef enum { GS_CONE_PYRAMIDAL = 0, GS_CONE_ELLIPTIC } gsCone;
+typedef enum { GS_JAC_DENSE = 0, GS_JAC_SPARSE, GS_JAC_AUTO } gsJacobian;
+typedef enum { GS_SOL_PGS = 0, GS_SOL_CG, GS_SOL_NEWTON } gsSolver;
+
+/* <flag> bits, in MJCF's order */
+typedef enum {
+  GS_DSBL_CONSTRAINT = 1 << 0, GS_DSBL_EQUALITY = 1 << 1, GS_DSBL_FRICTIONLOSS = 1 << 2,
+  GS_DSBL_LIMIT = 1 << 3, GS_DSBL_CONTACT = 1 << 4, GS_DSBL_SPRING = 1 << 5,
+  GS_DSBL_DAMPER = 1 << 6, GS_DSBL_GRAVITY = 1 << 7, GS_DSBL_CLAMPCTRL = 1 << 8,
+  GS_DSBL_WARMSTART = 1 << 9, GS_DSBL_FILTERPARENT = 1 << 10, GS_DSBL_ACTUATION = 1 << 11,
+  GS_DSBL_REFSAFE = 1 << 12, GS_DSBL_SENSOR = 1 << 13, GS_DSBL_MIDPHASE = 1 << 14,
+  GS_DSBL_EULERDAMP = 1 << 15, GS_DSBL_AUTORESET = 1 << 16, GS_DSBL_NATIVECCD = 1 << 17,
+  GS_DSBL_ISLAND = 1 << 18
+} gsDisableBit;
+#define GS_NDISABLE 19
+
+typedef enum {
+  GS_ENBL_OVERRIDE = 1 << 0, GS_ENBL_ENERGY = 1 << 1, GS_ENBL_FWDINV = 1 << 2,
+  GS_ENBL_INVDISCRETE = 1 << 3, GS_ENBL_MULTICCD = 1 << 4
+} gsEnableBit;
+#define GS_NENABLE 5
+
+/* names of the flags as MJCF's <flag> writes them, indexed by bit number */
+extern const char* const gs_disable_names[GS_NDISABLE];
+extern const char* const gs_enable_names[GS_NENABLE];
+
+/* physics options: <option> */
+typedef struct {
+  gsReal timestep;
+  gsReal impratio;
+  gsReal tolerance;
+  gsReal ls_tolerance;
+  gsReal noslip_tolerance;
+  gsReal ccd_tolerance;
+  gsReal gravity[3];
+  gsReal wind[3];
+  gsReal magnetic[3];
+  gsReal density;
+  gsReal viscosity;
+  gsReal o_margin;
+  gsReal o_solref[GS_NREF];
+  gsReal o_solimp[GS_NIMP];
+  gsReal o_friction[5];
+  int integrator;      /* gsIntegrator */
+  int cone;            /* gsCone */
+  int jacobian;        /* gsJacobian */
+  int solver;          /* gsSolver */
+  int iterations;
+  int ls_iterations;
+  int noslip_iterations;
+  int ccd_iterations;
+  int disableflags;    /* gsDisableBit */
+  int enableflags;     /* gsEnableBit */
+} gsOption;
+
+typedef struct gsModel {
+  /* sizes */
+  int nq;        /* generalized coordinates */
+  int nv;        /* degrees of freedom */
+  int nu;        /* actuators */
+  int na;        /* activation states */
+  int nbody;     /* bodies, including the world body 0 */
+  int njnt;      /* joints */
+  int ngeom;     /* geoms */
+  int nsite;     /* sites */
+  int nM;        /* non-zeros of the tree-sparse mass matrix */
+  int nnames;    /* bytes of the names buffer */
+
+  gsOption opt;
+
+  /* arrays, one allocation */
+#define GS_X(type, name, rows, cols) type* name;
+  GS_MODEL_FIELDS(GS_X)
+#undef GS_X
+
+  void* buffer;
+  size_t nbuffer;
+} gsModel;
+
+#endif

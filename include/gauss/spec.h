@@ -1,0 +1,161 @@
+/* gsSpec: an editable model tree, built by the MJCF reader or by hand, turned into a gsModel by
+ * gs_compile. Elements are plain structs: gs_spec_add* returns one filled with MJCF's defaults,
+ * the caller sets what it wants, the compiler resolves frames, inertia and addresses. */
+#ifndef GAUSS_SPEC_H
+#define GAUSS_SPEC_H
+
+#include "model.h"
+
+/* how an orientation was given; the compiler converts it to a quaternion */
+typedef enum {
+  GS_ORIENT_QUAT = 0, GS_ORIENT_AXISANGLE, GS_ORIENT_EULER, GS_ORIENT_XYAXES, GS_ORIENT_ZAXIS
+} gsOrientType;
+
+typedef struct {
+  int type;             /* gsOrientType */
+  gsReal quat[4];       /* w x y z */
+  gsReal axisangle[4];  /* axis, angle (in the compiler's angle unit) */
+  gsReal euler[3];      /* angles (compiler's unit), sequence from compiler.eulerseq */
+  gsReal xyaxes[6];
+  gsReal zaxis[3];
+} gsOrientation;
+
+/* where an element came from, for error messages */
+typedef struct {
+  char* name;           /* owned; NULL when unnamed */
+  const char* file;     /* owned by the spec's string pool; NULL when built by hand */
+  int line;             /* 0 when unknown */
+} gsSpecInfo;
+
+typedef enum { GS_LIMITED_FALSE = 0, GS_LIMITED_TRUE = 1, GS_LIMITED_AUTO = 2 } gsLimited;
+
+typedef struct gsSpecJoint {
+  gsSpecInfo info;
+  int type;               /* gsJointType */
+  gsReal pos[3];
+  gsReal axis[3];
+  gsReal ref;             /* hinge/slide: value of qpos0 (compiler's angle unit for hinges) */
+  gsReal springref;       /* hinge/slide: spring rest position (same unit) */
+  gsReal stiffness;
+  gsReal damping;
+  gsReal armature;
+  gsReal frictionloss;
+  gsReal range[2];        /* compiler's angle unit for hinges */
+  int limited;            /* gsLimited */
+  int range_given;        /* range was written (drives autolimits) */
+  gsReal margin;
+  gsReal solref_limit[GS_NREF];
+  gsReal solimp_limit[GS_NIMP];
+  gsReal solref_friction[GS_NREF];
+  gsReal solimp_friction[GS_NIMP];
+  int group;
+} gsSpecJoint;
+
+typedef struct gsSpecGeom {
+  gsSpecInfo info;
+  int type;               /* gsGeomType */
+  gsReal size[3];
+  gsReal pos[3];
+  gsOrientation orient;
+  int has_fromto;
+  gsReal fromto[6];
+  gsReal mass;            /* < 0: not given, use density */
+  gsReal density;
+  int contype;
+  int conaffinity;
+  int condim;
+  int group;
+  int priority;
+  gsReal friction[3];
+  gsReal solmix;
+  gsReal solref[GS_NREF];
+  gsReal solimp[GS_NIMP];
+  gsReal margin;
+  gsReal gap;
+  gsReal rgba[4];
+} gsSpecGeom;
+
+typedef struct gsSpecSite {
+  gsSpecInfo info;
+  int type;               /* gsGeomType; sphere by default */
+  gsReal size[3];
+  gsReal pos[3];
+  gsOrientation orient;
+  int has_fromto;
+  gsReal fromto[6];
+  int group;
+  gsReal rgba[4];
+} gsSpecSite;
+
+typedef struct {
+  int given;              /* an explicit <inertial> */
+  gsReal pos[3];
+  gsOrientation orient;
+  gsReal mass;
+  int has_full;           /* fullinertia given instead of diaginertia */
+  gsReal diaginertia[3];
+  gsReal fullinertia[6];  /* Ixx Iyy Izz Ixy Ixz Iyz */
+} gsSpecInertial;
+
+typedef struct gsSpecBody gsSpecBody;
+struct gsSpecBody {
+  gsSpecInfo info;
+  gsSpecBody* parent;     /* NULL for the world */
+  gsReal pos[3];
+  gsOrientation orient;
+  gsSpecInertial inertial;
+
+  int nchild, nchild_cap;  gsSpecBody** child;
+  int njoint, njoint_cap;  gsSpecJoint** joint;
+  int ngeom, ngeom_cap;    gsSpecGeom** geom;
+  int nsite, nsite_cap;    gsSpecSite** site;
+};
+
+typedef enum { GS_INERTIAFROMGEOM_FALSE = 0, GS_INERTIAFROMGEOM_TRUE, GS_INERTIAFROMGEOM_AUTO } gsInertiaFromGeom;
+
+/* <compiler> */
+typedef struct {
+  int degree;             /* angles in degrees (MJCF's default) rather than radians */
+  char eulerseq[4];       /* e.g. "xyz"; lower case intrinsic, upper case extrinsic */
+  int inertiafromgeom;    /* gsInertiaFromGeom */
+  int inertiagrouprange[2];
+  int autolimits;
+  gsReal boundmass;
+  gsReal boundinertia;
+  gsReal settotalmass;    /* < 0: leave masses as they are */
+  int balanceinertia;
+} gsCompilerOptions;
+
+typedef struct gsSpec {
+  char* modelname;
+  gsCompilerOptions compiler;
+  gsOption option;
+  gsSpecBody* world;
+
+  /* strings owned by the spec (file names) */
+  int nstring, nstring_cap;
+  char** strings;
+} gsSpec;
+
+/* default option values, as MJCF defines them */
+void gs_defaultOption(gsOption* opt);
+void gs_defaultCompilerOptions(gsCompilerOptions* c);
+
+gsSpec* gs_specNew(void);
+void gs_specFree(gsSpec* spec);
+
+/* add an element with MJCF's default values; returns NULL only when out of memory */
+gsSpecBody* gs_specAddBody(gsSpecBody* parent);
+gsSpecJoint* gs_specAddJoint(gsSpecBody* body);
+gsSpecGeom* gs_specAddGeom(gsSpecBody* body);
+gsSpecSite* gs_specAddSite(gsSpecBody* body);
+
+/* set an element's name (copied); returns 0 when out of memory */
+int gs_specSetName(gsSpecInfo* info, const char* name);
+/* intern a string in the spec's pool (copied), for gsSpecInfo.file */
+const char* gs_specIntern(gsSpec* spec, const char* s);
+
+/* compile: NULL on error, with a message naming the file, line and element in err */
+gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
+
+#endif

@@ -1,0 +1,203 @@
+"""Loading libgauss.so and declaring the C functions and structures the binding uses.
+
+The library is found next to this file (where the wheel installs it); the environment variable
+GAUSS_LIBRARY may name another one, for development builds.
+"""
+
+import ctypes
+import os
+
+import numpy as np
+
+c_int = ctypes.c_int
+c_double = ctypes.c_double
+c_char_p = ctypes.c_char_p
+c_void_p = ctypes.c_void_p
+c_size_t = ctypes.c_size_t
+
+GS_NREF = 2
+GS_NIMP = 5
+GS_NWARNING = 8  # gsWarning in data.h
+GS_NDISABLE = 19
+GS_NENABLE = 5
+
+
+def _library_path():
+    env = os.environ.get("GAUSS_LIBRARY")
+    if env:
+        return env
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "libgauss.so")
+
+
+def _load():
+    path = _library_path()
+    try:
+        return ctypes.CDLL(path)
+    except OSError as exc:
+        raise ImportError(
+            f"gauss: cannot load the C library {path!r} ({exc}); install the package with "
+            "'pip install .' or point GAUSS_LIBRARY at a built libgauss.so") from exc
+
+
+lib = _load()
+path = _library_path()
+
+
+# ---- structures: the leading parts of gsModel and gsData (the arrays come from introspection) ----
+
+class Option(ctypes.Structure):
+    """gsOption, field for field."""
+    _fields_ = [
+        ("timestep", c_double),
+        ("impratio", c_double),
+        ("tolerance", c_double),
+        ("ls_tolerance", c_double),
+        ("noslip_tolerance", c_double),
+        ("ccd_tolerance", c_double),
+        ("gravity", c_double * 3),
+        ("wind", c_double * 3),
+        ("magnetic", c_double * 3),
+        ("density", c_double),
+        ("viscosity", c_double),
+        ("o_margin", c_double),
+        ("o_solref", c_double * GS_NREF),
+        ("o_solimp", c_double * GS_NIMP),
+        ("o_friction", c_double * 5),
+        ("integrator", c_int),
+        ("cone", c_int),
+        ("jacobian", c_int),
+        ("solver", c_int),
+        ("iterations", c_int),
+        ("ls_iterations", c_int),
+        ("noslip_iterations", c_int),
+        ("ccd_iterations", c_int),
+        ("disableflags", c_int),
+        ("enableflags", c_int),
+    ]
+
+
+MODEL_SIZES = ("nq", "nv", "nu", "na", "nbody", "njnt", "ngeom", "nsite", "nM", "nnames")
+
+
+class ModelHead(ctypes.Structure):
+    """gsModel up to its first array pointer: the sizes, then gsOption."""
+    _fields_ = [(name, c_int) for name in MODEL_SIZES] + [("opt", Option)]
+
+
+class WarningStat(ctypes.Structure):
+    _fields_ = [("lastinfo", c_int), ("number", c_int)]
+
+
+class DataHead(ctypes.Structure):
+    """gsData up to its first array pointer."""
+    _fields_ = [
+        ("time", c_double),
+        ("energy", c_double * 2),
+        ("warning", WarningStat * GS_NWARNING),
+        ("narena", c_size_t),
+        ("pstack", c_size_t),
+        ("maxuse", c_size_t),
+        ("arena", c_void_p),
+    ]
+
+
+class FieldInfo(ctypes.Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("type", c_int),
+        ("rows", c_int),
+        ("cols", c_int),
+        ("ptr", c_void_p),
+    ]
+
+
+def first_array_offset(head):
+    """Byte offset of the first array pointer after a head structure."""
+    align = ctypes.alignment(c_void_p)
+    return (ctypes.sizeof(head) + align - 1) // align * align
+
+
+# ---- functions ----
+
+_dvec = np.ctypeslib.ndpointer(dtype=np.float64, flags="C_CONTIGUOUS")
+
+
+class _Missing:
+    """Stands in for a function the loaded library does not export."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args):
+        raise RuntimeError(f"gauss: the loaded library ({path}) has no function {self.name}")
+
+
+def _fn(name, restype, *argtypes):
+    try:
+        f = getattr(lib, name)
+    except AttributeError:
+        return _Missing(name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+M = c_void_p  # const gsModel*
+D = c_void_p  # gsData*
+
+gs_loadWarnings = _fn("gs_loadWarnings", c_char_p)
+gs_loadXML = _fn("gs_loadXML", c_void_p, c_char_p, c_char_p, c_int)
+gs_loadXMLString = _fn("gs_loadXMLString", c_void_p, c_char_p, c_char_p, c_int)
+
+gs_freeModel = _fn("gs_freeModel", None, M)
+gs_copyModel = _fn("gs_copyModel", c_void_p, M)
+gs_makeData = _fn("gs_makeData", c_void_p, M)
+gs_freeData = _fn("gs_freeData", None, D)
+gs_resetData = _fn("gs_resetData", None, M, D)
+gs_copyData = _fn("gs_copyData", c_void_p, D, M, D)
+
+gs_id2name = _fn("gs_id2name", c_char_p, M, c_int, c_int)
+gs_name2id = _fn("gs_name2id", c_int, M, c_int, c_char_p)
+
+gs_step = _fn("gs_step", None, M, D)
+gs_step1 = _fn("gs_step1", None, M, D)
+gs_step2 = _fn("gs_step2", None, M, D)
+gs_forward = _fn("gs_forward", None, M, D)
+
+gs_kinematics = _fn("gs_kinematics", None, M, D)
+gs_comPos = _fn("gs_comPos", None, M, D)
+gs_crb = _fn("gs_crb", None, M, D)
+gs_factorM = _fn("gs_factorM", None, M, D)
+gs_comVel = _fn("gs_comVel", None, M, D)
+gs_rne = _fn("gs_rne", None, M, D, c_int, _dvec)
+gs_passive = _fn("gs_passive", None, M, D)
+gs_fwdPosition = _fn("gs_fwdPosition", None, M, D)
+gs_fwdVelocity = _fn("gs_fwdVelocity", None, M, D)
+gs_fwdAcceleration = _fn("gs_fwdAcceleration", None, M, D)
+gs_integratePos = _fn("gs_integratePos", None, M, _dvec, _dvec, c_double)
+gs_normalizeQuat = _fn("gs_normalizeQuat", None, M, _dvec)
+
+gs_energyPos = _fn("gs_energyPos", None, M, D)
+gs_energyVel = _fn("gs_energyVel", None, M, D)
+
+gs_fullM = _fn("gs_fullM", None, M, _dvec, _dvec)
+gs_mulM = _fn("gs_mulM", None, M, D, _dvec, _dvec)
+gs_solveM = _fn("gs_solveM", None, M, D, _dvec, _dvec, c_int)
+gs_jac = _fn("gs_jac", None, M, D, _dvec, _dvec, _dvec, c_int)
+
+gs_modelFieldCount = _fn("gs_modelFieldCount", c_int)
+gs_modelField = _fn("gs_modelField", c_int, M, c_int, ctypes.POINTER(FieldInfo))
+gs_dataFieldCount = _fn("gs_dataFieldCount", c_int)
+gs_dataField = _fn("gs_dataField", c_int, M, D, c_int, ctypes.POINTER(FieldInfo))
+
+gs_printModel = _fn("gs_printModel", c_int, M, c_char_p)
+gs_printData = _fn("gs_printData", c_int, M, D, c_char_p)
+
+
+def flag_names(symbol, count):
+    """The names of gs_disable_names / gs_enable_names, indexed by bit number."""
+    try:
+        arr = (c_char_p * count).in_dll(lib, symbol)
+    except ValueError:
+        return ()
+    return tuple((s or b"").decode() for s in arr)

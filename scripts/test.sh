@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Every test: set-up and the optimised build, the C tests (ctest), the C tests again built with
+# AddressSanitizer + UndefinedBehaviorSanitizer (build/asan), a short run of the gauss command
+# under the sanitizers, then the Python tests (pytest). Exits non-zero when anything failed; the
+# last line printed is pytest's summary.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+jobs=$(nproc)
+failed=()
+
+bash scripts/setup.sh || { echo "test: set-up failed" >&2; exit 1; }
+bash scripts/build.sh || { echo "test: build failed" >&2; exit 1; }
+
+echo "== C tests (build/release)"
+ctest --test-dir build/release --output-on-failure -j "$jobs" || failed+=("C tests")
+
+echo "== C tests under AddressSanitizer + UBSan (build/asan)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+if cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g" \
+     -DGAUSS_SANITIZE=ON -DGAUSS_TESTS=ON -DGAUSS_TOOLS=ON >/dev/null \
+   && cmake --build build/asan -j "$jobs" >/dev/null; then
+  ctest --test-dir build/asan --output-on-failure -j "$jobs" || failed+=("C tests (sanitizers)")
+  echo "== gauss simulate under the sanitizers"
+  log=build/asan/simulate.log
+  if ! build/asan/gauss simulate tests/models/gymnasium/humanoid.xml \
+       --disable contact,constraint --time 0.2 >"$log" 2>&1; then
+    cat "$log"
+    failed+=("gauss simulate (sanitizers)")
+  fi
+else
+  failed+=("sanitizer build")
+fi
+
+if [ "${#failed[@]}" -gt 0 ]; then
+  printf 'test: FAILED:'
+  printf ' [%s]' "${failed[@]}"
+  printf '\n'
+else
+  echo "test: C tests passed (release and sanitizers)"
+fi
+
+echo "== Python tests"
+.venv/bin/python -m pytest -q tests/python
+rc=$?
+# 5: pytest collected no test; that alone is not a failure
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 5 ]; then
+  failed+=("Python tests")
+fi
+
+[ "${#failed[@]}" -eq 0 ]

@@ -1,0 +1,116 @@
+/* Com-based quantities. Every tree has its own reference point, the centre of mass of its root
+ * subtree; spatial vectors of a tree's bodies and dofs are expressed there, in world orientation
+ * (seed 002 §2.3). */
+#include "core/math.h"
+#include "gauss/gauss.h"
+
+/* subtree centres of mass, composite-ready inertias cinert, and motion subspaces cdof */
+void gs_comPos(const gsModel* m, gsData* d) {
+  /* subtree com: mass-weighted positions, summed leaves to root */
+  for (int b = 0; b < m->nbody; b++) gs_scl3(d->subtree_com + 3 * b, d->xipos + 3 * b, m->body_mass[b]);
+  for (int b = m->nbody - 1; b > 0; b--) {
+    gsReal* parent = d->subtree_com + 3 * m->body_parentid[b];
+    gs_add3(parent, parent, d->subtree_com + 3 * b);
+  }
+  for (int b = 0; b < m->nbody; b++) {
+    gsReal mass = m->body_subtreemass[b];
+    if (mass < GS_MINVAL) gs_copy3(d->subtree_com + 3 * b, d->xipos + 3 * b);
+    else gs_scl3(d->subtree_com + 3 * b, d->subtree_com + 3 * b, 1 / mass);
+  }
+
+  /* body inertia about the tree's reference point, in world orientation */
+  for (int i = 0; i < 10; i++) d->cinert[i] = 0;
+  for (int b = 1; b < m->nbody; b++) {
+    gsReal* I = d->cinert + 10 * b;
+    const gsReal* R = d->ximat + 9 * b;
+    const gsReal* J = m->body_inertia + 3 * b;
+    gsReal mass = m->body_mass[b], c[3];
+    gs_sub3(c, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
+    /* R diag(J) R^T, then the parallel-axis shift m(|c|^2 1 - c c^T) */
+    gsReal full[9];
+    for (int i = 0; i < 3; i++)
+      for (int j = i; j < 3; j++)
+        full[3 * i + j] = R[3 * i] * J[0] * R[3 * j] + R[3 * i + 1] * J[1] * R[3 * j + 1] +
+                          R[3 * i + 2] * J[2] * R[3 * j + 2];
+    gsReal cc = gs_dot3(c, c);
+    I[0] = full[0] + mass * (cc - c[0] * c[0]);
+    I[1] = full[4] + mass * (cc - c[1] * c[1]);
+    I[2] = full[8] + mass * (cc - c[2] * c[2]);
+    I[3] = full[1] - mass * c[0] * c[1];
+    I[4] = full[2] - mass * c[0] * c[2];
+    I[5] = full[5] - mass * c[1] * c[2];
+    gs_scl3(I + 6, c, mass);
+    I[9] = mass;
+  }
+
+  /* motion subspaces: [axis; axis x (reference - anchor)] for rotations, [0; axis] for slides */
+  for (int j = 0; j < m->njnt; j++) {
+    int b = m->jnt_bodyid[j];
+    gsReal* cdof = d->cdof + 6 * m->jnt_dofadr[j];
+    const gsReal* R = d->xmat + 9 * b;
+    gsReal off[3];
+    gs_sub3(off, d->subtree_com + 3 * m->body_rootid[b], d->xanchor + 3 * j);
+    switch (m->jnt_type[j]) {
+      case GS_JNT_FREE:
+        /* translation along the world axes, then rotation about the body's own axes */
+        for (int k = 0; k < 3; k++) {
+          gsReal* s = cdof + 6 * k;
+          s[0] = s[1] = s[2] = 0;
+          s[3] = k == 0; s[4] = k == 1; s[5] = k == 2;
+        }
+        cdof += 18;
+        /* fall through */
+      case GS_JNT_BALL:
+        for (int k = 0; k < 3; k++) {
+          gsReal* s = cdof + 6 * k;
+          s[0] = R[k]; s[1] = R[3 + k]; s[2] = R[6 + k];
+          gs_cross(s + 3, s, off);
+        }
+        break;
+      case GS_JNT_SLIDE:
+        cdof[0] = cdof[1] = cdof[2] = 0;
+        gs_copy3(cdof + 3, d->xaxis + 3 * j);
+        break;
+      case GS_JNT_HINGE:
+        gs_copy3(cdof, d->xaxis + 3 * j);
+        gs_cross(cdof + 3, cdof, off);
+        break;
+    }
+  }
+}
+
+/* body velocities cvel and the time derivatives cdof_dot of the motion subspaces, for any qvel */
+void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot,
+                 const gsReal* cdof) {
+  for (int i = 0; i < 6; i++) cvel[i] = 0;
+  for (int b = 1; b < m->nbody; b++) {
+    gsReal v[6];
+    for (int i = 0; i < 6; i++) v[i] = cvel[6 * m->body_parentid[b] + i];
+    int jadr = m->body_jntadr[b];
+    for (int j = jadr; j < jadr + m->body_jntnum[b]; j++) {
+      int dof = m->jnt_dofadr[j], n = 1;
+      switch (m->jnt_type[j]) {
+        case GS_JNT_FREE:
+          /* world-fixed translation axes do not change */
+          for (int k = 0; k < 18; k++) cdof_dot[6 * dof + k] = 0;
+          for (int k = 0; k < 3; k++) v[3 + k] += qvel[dof + k];
+          dof += 3;
+          /* fall through */
+        case GS_JNT_BALL:
+          /* axes fixed in the body: d/dt S_k = v_body x S_k; summed over k this equals the
+           * velocity before the joint crossed with each S_k (the joint's own part cancels) */
+          n = 3;
+          break;
+        default:
+          n = 1;
+          break;
+      }
+      for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
+      for (int k = 0; k < n; k++)
+        for (int i = 0; i < 6; i++) v[i] += cdof[6 * (dof + k) + i] * qvel[dof + k];
+    }
+    for (int i = 0; i < 6; i++) cvel[6 * b + i] = v[i];
+  }
+}
+
+void gs_comVel(const gsModel* m, gsData* d) { gs_comVelOf(m, d->qvel, d->cvel, d->cdof_dot, d->cdof); }

@@ -1,0 +1,28 @@
+/* Internal interfaces between the dynamics stages and the pipeline. */
+#ifndef GAUSS_DYNAMICS_H
+#define GAUSS_DYNAMICS_H
+
+#include "gauss/gauss.h"
+
+/* LTDL factorisation (H = L^T D L) in the tree-sparse storage of qM, in place; diaginv = 1/D.
+ * Returns the index of the first non-positive pivot, or -1 when M is positive definite. */
+int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);
+/* x <- H^-1 x for n right-hand sides of length nv, with a factor from gs_factorLTDL */
+void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n);
+
+/* cvel and cdof_dot for an arbitrary velocity vector (scratch callers) */
+void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot, const gsReal* cdof);
+
+/* recursive Newton-Euler with explicit inputs: result = M qacc + c(q, v) (+ gravity when
+ * with_gravity); qacc may be NULL; needs 12*nbody reals of scratch */
+void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
+              const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch, gsReal* result);
+
+/* add J(point on body)^T [force; torque] to qfrc */
+void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const gsReal torque[3],
+                const gsReal point[3], int body, gsReal* qfrc);
+
+/* the last dof of the chain that moves body b, or -1 when b is welded to the world */
+int gs_bodyLastDof(const gsModel* m, int b);
+
+#endif

@@ -1,0 +1,107 @@
+/* The joint-space inertia matrix: composite rigid bodies (CRB), its tree-sparse LTDL factor
+ * (Featherstone: the sparsity of the branches, no fill-in), and products and solves with it.
+ * Storage: row i at dof_Madr[i] holds M(i,i), then M(i,p(i)), M(i,p(p(i))), ... */
+#include <string.h>
+
+#include "core/math.h"
+#include "dynamics/dynamics.h"
+
+void gs_crb(const gsModel* m, gsData* d) {
+  memcpy(d->crb, d->cinert, sizeof(gsReal) * 10 * (size_t)m->nbody);
+  for (int b = m->nbody - 1; b > 0; b--) {
+    int p = m->body_parentid[b];
+    if (p > 0)
+      for (int k = 0; k < 10; k++) d->crb[10 * p + k] += d->crb[10 * b + k];
+  }
+  for (int i = 0; i < m->nv; i++) {
+    gsReal f[6];
+    gs_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
+    int adr = m->dof_Madr[i];
+    for (int j = i; j >= 0; j = m->dof_parentid[j]) d->qM[adr++] = gs_dot6(d->cdof + 6 * j, f);
+    d->qM[m->dof_Madr[i]] += m->dof_armature[i];
+  }
+}
+
+int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
+  int bad = -1;
+  for (int k = m->nv - 1; k >= 0; k--) {
+    int adr_k = m->dof_Madr[k];
+    gsReal D = LD[adr_k];
+    if (!(D > GS_MINVAL)) {
+      if (bad < 0) bad = k;
+      D = GS_MINVAL;  /* keep going: the caller decides what a singular M means */
+      LD[adr_k] = D;
+    }
+    gsReal invD = 1 / D;
+    /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in ancestors(i) and i */
+    int adr_ki = adr_k + 1;
+    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++) {
+      gsReal a = LD[adr_ki] * invD;
+      int adr_i = m->dof_Madr[i];
+      /* row k from adr_ki on lists exactly the chain i, p(i), ...: the same length as row i */
+      int t = 0;
+      for (int j = i; j >= 0; j = m->dof_parentid[j], t++) LD[adr_i + t] -= LD[adr_ki + t] * a;
+      LD[adr_ki] = a;
+    }
+  }
+  for (int i = 0; i < m->nv; i++) diaginv[i] = 1 / LD[m->dof_Madr[i]];
+  return bad;
+}
+
+void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n) {
+  int nv = m->nv;
+  for (int r = 0; r < n; r++, x += nv) {
+    /* L^T z = x: leaves first, pushing each solved value to its ancestors */
+    for (int k = nv - 1; k >= 0; k--) {
+      gsReal xk = x[k];
+      if (xk == 0) continue;
+      int adr = m->dof_Madr[k] + 1;
+      for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= LD[adr++] * xk;
+    }
+    for (int i = 0; i < nv; i++) x[i] *= diaginv[i];
+    /* L x = z: roots first */
+    for (int k = 0; k < nv; k++) {
+      int adr = m->dof_Madr[k] + 1;
+      gsReal s = 0;
+      for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += LD[adr++] * x[i];
+      x[k] -= s;
+    }
+  }
+}
+
+void gs_factorM(const gsModel* m, gsData* d) {
+  memcpy(d->qLD, d->qM, sizeof(gsReal) * (size_t)m->nM);
+  int bad = gs_factorLTDL(m, d->qLD, d->qLDiagInv);
+  if (bad >= 0) {
+    d->warning[GS_WARN_INERTIA].number++;
+    d->warning[GS_WARN_INERTIA].lastinfo = bad;
+  }
+}
+
+void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
+  if (x != y) memcpy(x, y, sizeof(gsReal) * (size_t)m->nv * (size_t)n);
+  gs_solveLTDL(m, d->qLD, d->qLDiagInv, x, n);
+}
+
+void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {
+  for (int i = 0; i < m->nv; i++) res[i] = d->qM[m->dof_Madr[i]] * vec[i];
+  for (int i = 0; i < m->nv; i++) {
+    int adr = m->dof_Madr[i] + 1;
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+      res[i] += d->qM[adr] * vec[j];
+      res[j] += d->qM[adr] * vec[i];
+    }
+  }
+}
+
+void gs_fullM(const gsModel* m, gsReal* dst, const gsReal* M) {
+  int nv = m->nv;
+  memset(dst, 0, sizeof(gsReal) * (size_t)nv * (size_t)nv);
+  for (int i = 0; i < nv; i++) {
+    int adr = m->dof_Madr[i];
+    for (int j = i; j >= 0; j = m->dof_parentid[j], adr++) {
+      dst[i * nv + j] = M[adr];
+      dst[j * nv + i] = M[adr];
+    }
+  }
+}

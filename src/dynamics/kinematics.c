@@ -1,0 +1,89 @@
+/* Forward kinematics: body, joint, geom and site frames from qpos. */
+#include "core/math.h"
+#include "gauss/gauss.h"
+
+/* frame (pos, mat) of an object attached to a body at local (lpos, lquat) */
+static void attach(gsReal xpos[3], gsReal xmat[9], const gsReal bpos[3], const gsReal bquat[4],
+                   const gsReal lpos[3], const gsReal lquat[4]) {
+  gsReal q[4];
+  gs_rotVecQuat(xpos, lpos, bquat);
+  gs_add3(xpos, xpos, bpos);
+  gs_mulQuat(q, bquat, lquat);
+  gs_normalize4(q);
+  gs_quat2Mat(xmat, q);
+}
+
+void gs_kinematics(const gsModel* m, gsData* d) {
+  /* the world */
+  gs_zero3(d->xpos);
+  gs_unitQuat(d->xquat);
+  gs_quat2Mat(d->xmat, d->xquat);
+  gs_zero3(d->xipos);
+  gs_quat2Mat(d->ximat, d->xquat);
+
+  for (int b = 1; b < m->nbody; b++) {
+    int p = m->body_parentid[b];
+    gsReal* xpos = d->xpos + 3 * b;
+    gsReal* xquat = d->xquat + 4 * b;
+    int jadr = m->body_jntadr[b], jnum = m->body_jntnum[b];
+
+    if (jnum == 1 && m->jnt_type[jadr] == GS_JNT_FREE) {
+      /* free body: qpos holds the world frame directly */
+      const gsReal* q = d->qpos + m->jnt_qposadr[jadr];
+      gs_copy3(xpos, q);
+      gs_copy4(xquat, q + 3);
+      gs_normalize4(xquat);
+      gs_copy3(d->xanchor + 3 * jadr, xpos);
+      gsReal z[3] = {0, 0, 1};
+      gs_copy3(d->xaxis + 3 * jadr, z);
+    } else {
+      /* frame in the parent, then each joint in order */
+      gs_rotVecQuat(xpos, m->body_pos + 3 * b, d->xquat + 4 * p);
+      gs_add3(xpos, xpos, d->xpos + 3 * p);
+      gs_mulQuat(xquat, d->xquat + 4 * p, m->body_quat + 4 * b);
+      for (int j = jadr; j < jadr + jnum; j++) {
+        const gsReal* q = d->qpos + m->jnt_qposadr[j];
+        const gsReal* q0 = m->qpos0 + m->jnt_qposadr[j];
+        gsReal* anchor = d->xanchor + 3 * j;
+        gsReal* axis = d->xaxis + 3 * j;
+        gs_rotVecQuat(anchor, m->jnt_pos + 3 * j, xquat);
+        gs_add3(anchor, anchor, xpos);
+        gs_rotVecQuat(axis, m->jnt_axis + 3 * j, xquat);
+        gsReal rot[4];
+        switch (m->jnt_type[j]) {
+          case GS_JNT_SLIDE:
+            gs_addScl3(xpos, xpos, axis, q[0] - q0[0]);
+            continue;
+          case GS_JNT_HINGE:
+            gs_axisAngle2Quat(rot, m->jnt_axis + 3 * j, q[0] - q0[0]);
+            break;
+          case GS_JNT_BALL:
+            gs_copy4(rot, q);
+            gs_normalize4(rot);
+            break;
+          default:
+            continue;  /* a free joint among others is rejected by the compiler */
+        }
+        /* rotate about the anchor: the anchor stays where it is */
+        gsReal off[3];
+        gs_mulQuat(xquat, xquat, rot);
+        gs_rotVecQuat(off, m->jnt_pos + 3 * j, xquat);
+        gs_sub3(xpos, anchor, off);
+      }
+      gs_normalize4(xquat);
+    }
+    gs_quat2Mat(d->xmat + 9 * b, xquat);
+    attach(d->xipos + 3 * b, d->ximat + 9 * b, xpos, xquat, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
+  }
+
+  for (int g = 0; g < m->ngeom; g++) {
+    int b = m->geom_bodyid[g];
+    attach(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, d->xpos + 3 * b, d->xquat + 4 * b,
+           m->geom_pos + 3 * g, m->geom_quat + 4 * g);
+  }
+  for (int s = 0; s < m->nsite; s++) {
+    int b = m->site_bodyid[s];
+    attach(d->site_xpos + 3 * s, d->site_xmat + 9 * s, d->xpos + 3 * b, d->xquat + 4 * b,
+           m->site_pos + 3 * s, m->site_quat + 4 * s);
+  }
+}

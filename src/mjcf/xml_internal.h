@@ -1,0 +1,180 @@
+/* Internal interface of the MJCF reader: the parse context, error and warning reporting, value
+ * parsing, the schema table and default classes. Nothing here is public API. */
+#ifndef GAUSS_MJCF_XML_INTERNAL_H
+#define GAUSS_MJCF_XML_INTERNAL_H
+
+#include <libxml/tree.h>
+
+#include "gauss/gauss.h"
+
+/* deepest chain of nested <include> files; deeper is treated as a runaway */
+#define GSX_MAX_INCLUDE_DEPTH 64
+
+/* ---- schema (xml_schema.c) ---- */
+
+/* 1 when name is an element of MJCF anywhere in the language */
+int gsx_isElement(const char* name);
+/* 1 when child may appear directly inside parent; only asked for the parents the reader walks
+ * itself (mujoco, worldbody, body, default, option, compiler, geom and the leaf elements) */
+int gsx_childAllowed(const char* parent, const char* child);
+/* 1 when attr is a valid MJCF attribute of the element; elements the reader skips are not asked */
+int gsx_attrAllowed(const char* element, const char* attr);
+/* 1 when word is one of the space-separated words of list */
+int gsx_inList(const char* list, const char* word);
+/* 1 for the orientation attributes quat, axisangle, euler, xyaxes, zaxis */
+int gsx_isOrientation(const char* attr);
+
+/* ---- default classes (xml_defaults.c) ---- */
+
+typedef struct {
+  char* name;
+  char* value;
+  const char* file;       /* interned in the spec */
+  int line;
+} gsxAttr;
+
+/* the attribute values one class holds for one element kind (joint, geom, motor, ...) */
+typedef struct {
+  char* kind;
+  int nattr, cap;
+  gsxAttr* attr;
+} gsxDefaultElem;
+
+typedef struct {
+  char* name;
+  int parent;             /* index of the parent class; -1 for the root class "main" */
+  int nelem, cap;
+  gsxDefaultElem* elem;
+} gsxClass;
+
+typedef struct {
+  int n, cap;
+  gsxClass* cls;
+} gsxDefaults;
+
+void gsx_defaultsFree(gsxDefaults* d);
+int gsx_classFind(const gsxDefaults* d, const char* name);          /* index, -1 when absent */
+int gsx_classAdd(gsxDefaults* d, const char* name, int parent);     /* index, -1 out of memory */
+/* append one attribute value for element kind to class cls; 0 when out of memory */
+int gsx_classAddAttr(gsxDefaults* d, int cls, const char* kind, const gsxAttr* a);
+/* the values class cls holds for kind, NULL when none */
+const gsxDefaultElem* gsx_classElem(const gsxDefaults* d, int cls, const char* kind);
+
+/* ---- parse context (xml_util.c) ---- */
+
+/* a file taking part in the parse: the main file, the string, or an included file */
+typedef struct {
+  const char* name;       /* as shown in messages; interned in the spec */
+  char* dir;              /* directory that relative includes resolve against */
+  char* canon;            /* canonical path, NULL for a string */
+  xmlDocPtr doc;
+} gsxFile;
+
+typedef struct {
+  const char* file;       /* interned */
+  int line;
+  char* text;             /* message without file and line, also the key for de-duplication */
+} gsxWarning;
+
+typedef struct {
+  gsSpec* spec;
+  char* err;
+  int errsz;
+  int failed;             /* an error was reported: stop */
+
+  int nwarn, capwarn;
+  gsxWarning* warn;
+
+  gsxDefaults defs;
+
+  int nfile, capfile;
+  gsxFile** files;        /* every document loaded, freed at the end */
+
+  int ninc;               /* files being expanded now, outermost first (cycle detection) */
+  const char* incstack[GSX_MAX_INCLUDE_DEPTH];
+} gsxCtx;
+
+/* one attribute being applied to an element, with where it was written */
+typedef struct {
+  const char* elem;       /* element name, for messages */
+  const char* name;
+  const char* value;
+  const char* file;
+  int line;
+} gsxAt;
+
+/* report an error "FILE:LINE: <elem>: message" (elem may be NULL); only the first one is kept.
+ * Always returns 0, so that callers can write `return gsx_error(...)`. */
+int gsx_error(gsxCtx* c, const char* file, int line, const char* elem, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* error about an attribute: "FILE:LINE: <elem>: attribute 'name': message" */
+int gsx_attrError(gsxCtx* c, const gsxAt* a, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* out of memory: reported like any error, without a position */
+int gsx_oom(gsxCtx* c);
+
+/* add a warning "FILE:LINE: message"; the same message in the same file is given only once */
+void gsx_warn(gsxCtx* c, const char* file, int line, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void gsx_warnElement(gsxCtx* c, const char* file, int line, const char* elem);
+void gsx_warnAttr(gsxCtx* c, const gsxAt* a);
+
+/* join the warnings into "FILE:LINE: text\n..." in out (truncated to outsz) */
+void gsx_formatWarnings(const gsxCtx* c, char* out, size_t outsz);
+void gsx_ctxFree(gsxCtx* c);
+
+/* ---- values (xml_util.c); each returns 1 on success, 0 after reporting an error ---- */
+
+/* between min and max finite reals separated by white space; *n gets the count read.
+ * Only the values given are written, so that the rest keep what they were (defaults). */
+int gsx_reals(gsxCtx* c, const gsxAt* a, gsReal* out, int min, int max, int* n);
+int gsx_real(gsxCtx* c, const gsxAt* a, gsReal* out);
+int gsx_ints(gsxCtx* c, const gsxAt* a, int* out, int min, int max, int* n);
+int gsx_int(gsxCtx* c, const gsxAt* a, int* out);
+int gsx_bool(gsxCtx* c, const gsxAt* a, int* out);
+/* the index of the value in words[0..nword-1]; error listing the allowed values otherwise */
+int gsx_keyword(gsxCtx* c, const gsxAt* a, const char* const* words, int nword, int* out);
+
+/* ---- element attributes (xml_elements.c) ---- */
+
+/* result of applying one attribute */
+enum { GSX_ERR = 0, GSX_OK = 1, GSX_UNUSED = 2 /* valid MJCF, not simulated: warn */ };
+
+int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a);
+int gsx_optionAttr(gsxCtx* c, gsOption* o, const gsxAt* a);
+int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a);
+int gsx_bodyAttr(gsxCtx* c, gsSpecBody* b, const gsxAt* a);
+int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a);
+int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a);
+int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a);
+int gsx_inertialAttr(gsxCtx* c, gsSpecInertial* in, const gsxAt* a);
+
+/* ---- documents (xml_doc.c) ---- */
+
+/* parse XML text into a document of a new gsxFile owned by c; NULL after reporting an error */
+gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name, const char* dir,
+                        const char* canon);
+gsxFile* gsx_loadFile(gsxCtx* c, const char* path, const char* incfile, int incline);
+
+/* visit the element children of node, with <include> elements replaced by the top-level children
+ * of the files they name (recursively); fn returns 0 to stop on an error */
+typedef int (*gsxChildFn)(gsxCtx* c, xmlNodePtr child, const gsxFile* src, void* user);
+int gsx_eachChild(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn, void* user);
+
+/* line of a node, 0 when unknown */
+int gsx_line(xmlNodePtr node);
+/* element name of a node as a C string */
+const char* gsx_name(xmlNodePtr node);
+/* value of an attribute, "" when empty; free with xmlFree; NULL only when out of memory */
+xmlChar* gsx_attrValue(xmlAttrPtr at);
+
+#endif

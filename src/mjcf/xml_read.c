@@ -1,0 +1,526 @@
+/* The MJCF reader: walks the document (with includes spliced in) and fills a gsSpec. Elements the
+ * engine simulates are read; other valid MJCF is skipped with a warning; anything outside MJCF,
+ * a malformed value or an impossible model is an error naming the file, line and element. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "xml_internal.h"
+
+const char* const gs_disable_names[GS_NDISABLE] = {
+    "constraint", "equality",  "frictionloss", "limit",    "contact",   "spring",   "damper",
+    "gravity",    "clampctrl", "warmstart",    "filterparent", "actuation", "refsafe", "sensor",
+    "midphase",   "eulerdamp", "autoreset",    "nativeccd", "island"};
+const char* const gs_enable_names[GS_NENABLE] = {"override", "energy", "fwdinv", "invdiscrete",
+                                                 "multiccd"};
+
+/* warnings of the last parse on this thread; a fixed buffer, so that nothing outlives a thread */
+static _Thread_local char g_warnings[16384];
+
+const char* gs_loadWarnings(void) { return g_warnings; }
+
+/* ---- attributes ---- */
+
+/* an attribute that MJCF reads: namespaced ones (xsi:schemaLocation and such) are not */
+static int is_mjcf_attr(xmlAttrPtr at) {
+  return at->ns == NULL && strchr((const char*)at->name, ':') == NULL;
+}
+
+/* value of attribute name of node, NULL when absent; free with xmlFree */
+static xmlChar* get_attr(xmlNodePtr node, const char* name) {
+  return xmlGetNoNsProp(node, (const xmlChar*)name);
+}
+
+static int has_attr(xmlNodePtr node, const char* name) {
+  return xmlHasNsProp(node, (const xmlChar*)name, NULL) != NULL;
+}
+
+/* the checks made on the attribute list of one element, before any value is used: every name
+ * valid for the element, name/class not inside <default>, at most one orientation */
+static int check_attrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                       int in_default) {
+  int line = gsx_line(node), norient = 0;
+  for (xmlAttrPtr at = node->properties; at; at = at->next) {
+    if (!is_mjcf_attr(at)) continue;
+    const char* name = (const char*)at->name;
+    if (!gsx_attrAllowed(elem, name))
+      return gsx_error(c, src->name, line, elem, "unknown attribute '%s'", name);
+    if (in_default && (strcmp(name, "name") == 0 || strcmp(name, "class") == 0))
+      return gsx_error(c, src->name, line, elem, "attribute '%s' is not allowed in <default>",
+                       name);
+    norient += gsx_isOrientation(name);
+  }
+  if (norient > 1)
+    return gsx_error(c, src->name, line, elem,
+                     "at most one of quat, axisangle, euler, xyaxes, zaxis may be given");
+  return 1;
+}
+
+/* setters with one signature, so that defaults and own attributes go through one loop */
+typedef int (*SetFn)(gsxCtx* c, void* obj, const gsxAt* a);
+
+static int set_compiler(gsxCtx* c, void* o, const gsxAt* a) { return gsx_compilerAttr(c, o, a); }
+static int set_option(gsxCtx* c, void* o, const gsxAt* a) { return gsx_optionAttr(c, o, a); }
+static int set_flag(gsxCtx* c, void* o, const gsxAt* a) { return gsx_flagAttr(c, o, a); }
+static int set_body(gsxCtx* c, void* o, const gsxAt* a) { return gsx_bodyAttr(c, o, a); }
+static int set_joint(gsxCtx* c, void* o, const gsxAt* a) { return gsx_jointAttr(c, o, a); }
+static int set_geom(gsxCtx* c, void* o, const gsxAt* a) { return gsx_geomAttr(c, o, a); }
+static int set_site(gsxCtx* c, void* o, const gsxAt* a) { return gsx_siteAttr(c, o, a); }
+static int set_inertial(gsxCtx* c, void* o, const gsxAt* a) { return gsx_inertialAttr(c, o, a); }
+/* <size>: nothing in it is used by the engine */
+static int set_unused(gsxCtx* c, void* o, const gsxAt* a) {
+  (void)c, (void)o, (void)a;
+  return GSX_UNUSED;
+}
+
+static int set_freejoint(gsxCtx* c, void* o, const gsxAt* a) {
+  gsSpecJoint* j = o;
+  if (strcmp(a->name, "group") == 0) return gsx_int(c, a, &j->group);
+  if (strcmp(a->name, "align") == 0) {
+    static const char* const w[] = {"false", "true", "auto"};
+    int v;
+    return gsx_keyword(c, a, w, 3, &v) ? GSX_UNUSED : GSX_ERR;
+  }
+  return GSX_UNUSED;
+}
+
+/* one attribute through a setter, warning when it is not used */
+static int apply_one(gsxCtx* c, SetFn fn, void* obj, const gsxAt* a) {
+  int r = fn(c, obj, a);
+  if (r == GSX_ERR) return 0;
+  if (r == GSX_UNUSED) gsx_warnAttr(c, a);
+  return 1;
+}
+
+/* the element's own attributes, except those named in skip (space-separated) */
+static int apply_own(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, SetFn fn,
+                     void* obj, const char* skip) {
+  int line = gsx_line(node);
+  for (xmlAttrPtr at = node->properties; at; at = at->next) {
+    if (!is_mjcf_attr(at)) continue;
+    const char* name = (const char*)at->name;
+    if (skip && gsx_inList(skip, name)) continue;
+    xmlChar* v = gsx_attrValue(at);
+    if (!v) return gsx_oom(c);
+    gsxAt a = {elem, name, (const char*)v, src->name, line};
+    int ok = apply_one(c, fn, obj, &a);
+    xmlFree(v);
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+/* the values of class cls and its ancestors for kind, root first */
+static int apply_class(gsxCtx* c, int cls, const char* kind, SetFn fn, void* obj) {
+  if (cls < 0) return 1;
+  if (!apply_class(c, c->defs.cls[cls].parent, kind, fn, obj)) return 0;
+  const gsxDefaultElem* el = gsx_classElem(&c->defs, cls, kind);
+  for (int i = 0; el && i < el->nattr; i++) {
+    const gsxAttr* d = &el->attr[i];
+    gsxAt a = {kind, d->name, d->value, d->file, d->line};
+    if (!apply_one(c, fn, obj, &a)) return 0;
+  }
+  return 1;
+}
+
+/* the class an element uses: its class=, else the one inherited from the enclosing bodies */
+static int element_class(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                         const char* attr, int inherited, int* cls) {
+  xmlChar* name = get_attr(node, attr);
+  *cls = inherited;
+  if (!name) return 1;
+  *cls = gsx_classFind(&c->defs, (const char*)name);
+  if (*cls < 0)
+    gsx_error(c, src->name, gsx_line(node), elem, "undefined class '%s'", (const char*)name);
+  xmlFree(name);
+  return *cls >= 0;
+}
+
+/* name= and the position in the file */
+static int set_info(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
+  info->file = src->name;
+  info->line = gsx_line(node);
+  xmlChar* name = get_attr(node, "name");
+  if (!name) return 1;
+  int ok = gs_specSetName(info, (const char*)name);
+  xmlFree(name);
+  return ok ? 1 : gsx_oom(c);
+}
+
+/* ---- skipped elements ---- */
+
+/* names in a skipped subtree must still be MJCF */
+static int check_names(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  (void)user;
+  if (!gsx_isElement(gsx_name(ch)))
+    return gsx_error(c, src->name, gsx_line(ch), gsx_name(ch), "unknown element");
+  return gsx_eachChild(c, ch, src, check_names, NULL);
+}
+
+/* a valid element the engine does not simulate: one warning, subtree checked and left out */
+static int skip_element(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
+  gsx_warnElement(c, src->name, gsx_line(node), gsx_name(node));
+  return gsx_eachChild(c, node, src, check_names, NULL);
+}
+
+/* a child of an element that has no simulated children */
+static int other_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  const char* parent = user;
+  const char* name = gsx_name(ch);
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  if (!gsx_childAllowed(parent, name))
+    return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
+  return skip_element(c, ch, src);
+}
+
+static int check_children(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem) {
+  return gsx_eachChild(c, node, src, other_child, (void*)elem);
+}
+
+/* ---- kinematic tree ---- */
+
+typedef struct {
+  gsSpecBody* body;
+  int cls;        /* class for elements without class=: from the nearest childclass */
+  int world;
+  int ninertial;
+} BodyWalk;
+
+static int read_joint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
+  int cls;
+  if (!check_attrs(c, node, src, "joint", 0)) return 0;
+  if (!element_class(c, node, src, "joint", "class", w->cls, &cls)) return 0;
+  gsSpecJoint* j = gs_specAddJoint(w->body);
+  if (!j) return gsx_oom(c);
+  return set_info(c, &j->info, node, src) && apply_class(c, cls, "joint", set_joint, j) &&
+         apply_own(c, node, src, "joint", set_joint, j, "name class") &&
+         check_children(c, node, src, "joint");
+}
+
+/* <freejoint>: a free joint that takes no values from default classes */
+static int read_freejoint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
+  if (!check_attrs(c, node, src, "freejoint", 0)) return 0;
+  gsSpecJoint* j = gs_specAddJoint(w->body);
+  if (!j) return gsx_oom(c);
+  j->type = GS_JNT_FREE;
+  return set_info(c, &j->info, node, src) &&
+         apply_own(c, node, src, "freejoint", set_freejoint, j, "name") &&
+         check_children(c, node, src, "freejoint");
+}
+
+static int read_geom(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
+  int cls;
+  if (!check_attrs(c, node, src, "geom", 0)) return 0;
+  if (!element_class(c, node, src, "geom", "class", w->cls, &cls)) return 0;
+  gsSpecGeom* g = gs_specAddGeom(w->body);
+  if (!g) return gsx_oom(c);
+  return set_info(c, &g->info, node, src) && apply_class(c, cls, "geom", set_geom, g) &&
+         apply_own(c, node, src, "geom", set_geom, g, "name class") &&
+         check_children(c, node, src, "geom");
+}
+
+static int read_site(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
+  int cls;
+  if (!check_attrs(c, node, src, "site", 0)) return 0;
+  if (!element_class(c, node, src, "site", "class", w->cls, &cls)) return 0;
+  gsSpecSite* s = gs_specAddSite(w->body);
+  if (!s) return gsx_oom(c);
+  return set_info(c, &s->info, node, src) && apply_class(c, cls, "site", set_site, s) &&
+         apply_own(c, node, src, "site", set_site, s, "name class") &&
+         check_children(c, node, src, "site");
+}
+
+static int read_inertial(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
+  int line = gsx_line(node);
+  if (w->ninertial++ > 0)
+    return gsx_error(c, src->name, line, "inertial", "more than one <inertial> in a body");
+  if (!check_attrs(c, node, src, "inertial", 0)) return 0;
+  static const char* const kRequired[] = {"pos", "mass"};
+  for (int i = 0; i < 2; i++)
+    if (!has_attr(node, kRequired[i]))
+      return gsx_error(c, src->name, line, "inertial", "missing required attribute '%s'",
+                       kRequired[i]);
+  int diag = has_attr(node, "diaginertia"), full = has_attr(node, "fullinertia");
+  if (!diag && !full)
+    return gsx_error(c, src->name, line, "inertial",
+                     "missing required attribute 'diaginertia' (or 'fullinertia')");
+  if (diag && full)
+    return gsx_error(c, src->name, line, "inertial",
+                     "diaginertia and fullinertia cannot both be given");
+  if (full) {
+    /* a full inertia matrix already says how the inertia is oriented */
+    static const char* const kOrient[] = {"quat", "axisangle", "euler", "xyaxes", "zaxis"};
+    for (int i = 0; i < 5; i++)
+      if (has_attr(node, kOrient[i]))
+        return gsx_error(c, src->name, line, "inertial",
+                         "fullinertia and %s cannot both be given", kOrient[i]);
+  }
+  gsSpecInertial* in = &w->body->inertial;
+  in->given = 1;
+  return apply_own(c, node, src, "inertial", set_inertial, in, NULL) &&
+         check_children(c, node, src, "inertial");
+}
+
+static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
+
+static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  BodyWalk* w = user;
+  const char* name = gsx_name(ch);
+  const char* parent = w->world ? "worldbody" : "body";
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  if (!gsx_childAllowed(parent, name))
+    return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
+  int joint = strcmp(name, "joint") == 0, freejoint = strcmp(name, "freejoint") == 0;
+  if (w->world && (joint || freejoint))
+    return gsx_error(c, src->name, line, name, "joint on the world body");
+  if (w->world && strcmp(name, "inertial") == 0)
+    return gsx_error(c, src->name, line, name, "inertial on the world body");
+  if (strcmp(name, "body") == 0) return read_body(c, ch, src, w);
+  if (joint) return read_joint(c, ch, src, w);
+  if (freejoint) return read_freejoint(c, ch, src, w);
+  if (strcmp(name, "geom") == 0) return read_geom(c, ch, src, w);
+  if (strcmp(name, "site") == 0) return read_site(c, ch, src, w);
+  if (strcmp(name, "inertial") == 0) return read_inertial(c, ch, src, w);
+  /* camera, light, frame, replicate, attach, composite, flexcomp, plugin */
+  return skip_element(c, ch, src);
+}
+
+static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
+  BodyWalk w = {NULL, parent->cls, 0, 0};
+  if (!check_attrs(c, node, src, "body", 0)) return 0;
+  /* childclass applies to everything below this body */
+  if (!element_class(c, node, src, "body", "childclass", parent->cls, &w.cls)) return 0;
+  w.body = gs_specAddBody(parent->body);
+  if (!w.body) return gsx_oom(c);
+  return set_info(c, &w.body->info, node, src) &&
+         apply_own(c, node, src, "body", set_body, w.body, "name childclass") &&
+         gsx_eachChild(c, node, src, body_child, &w);
+}
+
+static int read_worldbody(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
+  gsSpecBody* world = c->spec->world;
+  if (!check_attrs(c, node, src, "worldbody", 0)) return 0;
+  if (!world->info.file) {
+    world->info.file = src->name;
+    world->info.line = gsx_line(node);
+  }
+  BodyWalk w = {world, 0 /* "main" */, 1, 0};
+  return gsx_eachChild(c, node, src, body_child, &w);
+}
+
+/* ---- <default> ---- */
+
+static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int parent);
+
+/* store the attributes of a default element in class cls */
+static int store_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls) {
+  int line = gsx_line(node);
+  for (xmlAttrPtr at = node->properties; at; at = at->next) {
+    if (!is_mjcf_attr(at)) continue;
+    xmlChar* v = gsx_attrValue(at);
+    if (!v) return gsx_oom(c);
+    gsxAttr a = {(char*)at->name, (char*)v, src->name, line};
+    int ok = gsx_classAddAttr(&c->defs, cls, gsx_name(node), &a);
+    xmlFree(v);
+    if (!ok) return gsx_oom(c);
+  }
+  return 1;
+}
+
+static int default_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  int cls = *(const int*)user;
+  const char* name = gsx_name(ch);
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  if (!gsx_childAllowed("default", name))
+    return gsx_error(c, src->name, line, name, "element is not allowed in <default>");
+  if (strcmp(name, "default") == 0) return read_default(c, ch, src, cls);
+
+  SetFn fn = strcmp(name, "joint") == 0  ? set_joint
+             : strcmp(name, "geom") == 0 ? set_geom
+             : strcmp(name, "site") == 0 ? set_site
+                                         : NULL;
+  if (!fn) {
+    /* kept for when the element is simulated; nothing uses it yet */
+    return store_default(c, ch, src, cls) && skip_element(c, ch, src);
+  }
+  /* check the values now, where the line is known, on a scratch element */
+  union {
+    gsSpecJoint j;
+    gsSpecGeom g;
+    gsSpecSite s;
+  } scratch;
+  memset(&scratch, 0, sizeof(scratch));
+  return check_attrs(c, ch, src, name, 1) && apply_own(c, ch, src, name, fn, &scratch, NULL) &&
+         store_default(c, ch, src, cls) && check_children(c, ch, src, name);
+}
+
+/* parent: index of the enclosing class, -1 for the top-level <default> (the class "main") */
+static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int parent) {
+  int line = gsx_line(node), cls;
+  if (!check_attrs(c, node, src, "default", 0)) return 0;
+  xmlChar* name = get_attr(node, "class");
+  if (parent < 0) {
+    if (name && strcmp((const char*)name, "main") != 0) {
+      gsx_error(c, src->name, line, "default",
+                "the top-level default class is 'main' and cannot be renamed to '%s'",
+                (const char*)name);
+      xmlFree(name);
+      return 0;
+    }
+    cls = 0;  /* repeated top-level <default> sections add to "main" */
+  } else {
+    if (!name)
+      return gsx_error(c, src->name, line, "default", "missing required attribute 'class'");
+    if (gsx_classFind(&c->defs, (const char*)name) >= 0) {
+      gsx_error(c, src->name, line, "default", "duplicate class '%s'", (const char*)name);
+      xmlFree(name);
+      return 0;
+    }
+    cls = gsx_classAdd(&c->defs, (const char*)name, parent);
+    if (cls < 0) {
+      xmlFree(name);
+      return gsx_oom(c);
+    }
+  }
+  xmlFree(name);
+  return gsx_eachChild(c, node, src, default_child, &cls);
+}
+
+/* ---- sections ---- */
+
+static int flag_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  gsOption* o = user;
+  const char* name = gsx_name(ch);
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  if (strcmp(name, "flag") != 0)
+    return gsx_error(c, src->name, line, name, "element is not allowed in <option>");
+  return check_attrs(c, ch, src, "flag", 0) && apply_own(c, ch, src, "flag", set_flag, o, NULL) &&
+         check_children(c, ch, src, "flag");
+}
+
+/* first pass over the top level: the sections that the rest depends on, wherever they are */
+static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  (void)user;
+  const char* name = gsx_name(ch);
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  if (!gsx_childAllowed("mujoco", name))
+    return gsx_error(c, src->name, line, name, "element is not allowed in <mujoco>");
+  if (strcmp(name, "compiler") == 0)
+    return check_attrs(c, ch, src, name, 0) &&
+           apply_own(c, ch, src, name, set_compiler, &c->spec->compiler, NULL) &&
+           check_children(c, ch, src, name);
+  if (strcmp(name, "option") == 0)
+    return check_attrs(c, ch, src, name, 0) &&
+           apply_own(c, ch, src, name, set_option, &c->spec->option, NULL) &&
+           gsx_eachChild(c, ch, src, flag_child, &c->spec->option);
+  if (strcmp(name, "size") == 0)
+    return check_attrs(c, ch, src, name, 0) &&
+           apply_own(c, ch, src, name, set_unused, NULL, NULL) && check_children(c, ch, src, name);
+  if (strcmp(name, "default") == 0) return read_default(c, ch, src, -1);
+  return 1;
+}
+
+/* second pass: the kinematic tree; every other section is skipped with a warning */
+static int top_model(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  (void)user;
+  const char* name = gsx_name(ch);
+  if (strcmp(name, "worldbody") == 0) return read_worldbody(c, ch, src);
+  if (strcmp(name, "compiler") == 0 || strcmp(name, "option") == 0 ||
+      strcmp(name, "size") == 0 || strcmp(name, "default") == 0)
+    return 1;
+  return skip_element(c, ch, src);
+}
+
+static int read_mujoco(gsxCtx* c, const gsxFile* f) {
+  xmlNodePtr root = xmlDocGetRootElement(f->doc);
+  int line = gsx_line(root);
+  if (strcmp(gsx_name(root), "mujoco") != 0)
+    return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco>");
+  if (!check_attrs(c, root, f, "mujoco", 0)) return 0;
+  xmlChar* model = get_attr(root, "model");
+  if (model) {
+    size_t n = strlen((const char*)model) + 1;
+    c->spec->modelname = malloc(n);
+    if (c->spec->modelname) memcpy(c->spec->modelname, model, n);
+    xmlFree(model);
+    if (!c->spec->modelname) return gsx_oom(c);
+  }
+  /* compiler, option and defaults first, as they apply to the whole model */
+  return gsx_eachChild(c, root, f, top_settings, NULL) &&
+         gsx_eachChild(c, root, f, top_model, NULL);
+}
+
+/* ---- public API ---- */
+
+static gsSpec* parse(const char* path, const char* xml, char* err, int errsz) {
+  if (err && errsz > 0) err[0] = 0;
+  g_warnings[0] = 0;
+  xmlInitParser();
+
+  gsxCtx c;
+  memset(&c, 0, sizeof(c));
+  c.err = err;
+  c.errsz = errsz;
+  c.spec = gs_specNew();
+  if (!c.spec) {
+    gsx_oom(&c);
+    return NULL;
+  }
+  if (gsx_classAdd(&c.defs, "main", -1) != 0) gsx_oom(&c);
+
+  gsxFile* f = NULL;
+  if (!c.failed && path)
+    f = gsx_loadFile(&c, path, NULL, 0);
+  else if (!c.failed && xml)
+    f = gsx_loadString(&c, xml, strlen(xml), "<string>", ".", NULL);
+  else if (!c.failed)
+    gsx_error(&c, NULL, 0, NULL, "no XML given");
+  if (f) {
+    if (f->canon) c.incstack[c.ninc++] = f->canon;  /* a file including itself is a cycle */
+    read_mujoco(&c, f);
+  }
+
+  /* before the spec goes: warnings point into its string pool */
+  gsx_formatWarnings(&c, g_warnings, sizeof(g_warnings));
+  gsSpec* spec = c.spec;
+  if (c.failed) {
+    gs_specFree(spec);
+    spec = NULL;
+  }
+  gsx_ctxFree(&c);
+  return spec;
+}
+
+gsSpec* gs_parseXML(const char* path, char* err, int errsz) {
+  if (!path) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
+    return NULL;
+  }
+  return parse(path, NULL, err, errsz);
+}
+
+gsSpec* gs_parseXMLString(const char* xml, char* err, int errsz) {
+  return parse(NULL, xml, err, errsz);
+}
+
+static gsModel* compile_and_free(gsSpec* spec, char* err, int errsz) {
+  if (!spec) return NULL;
+  gsModel* m = gs_compile(spec, err, errsz);
+  gs_specFree(spec);
+  return m;
+}
+
+gsModel* gs_loadXML(const char* path, char* err, int errsz) {
+  return compile_and_free(gs_parseXML(path, err, errsz), err, errsz);
+}
+
+gsModel* gs_loadXMLString(const char* xml, char* err, int errsz) {
+  return compile_and_free(gs_parseXMLString(xml, err, errsz), err, errsz);
+}

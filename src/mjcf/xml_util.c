@@ -1,0 +1,220 @@
+/* Error and warning reporting, and the parsing of attribute values (numbers, keywords). */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xml_internal.h"
+
+/* ---- errors ---- */
+
+static int verror(gsxCtx* c, const char* file, int line, const char* elem, const char* fmt,
+                  va_list ap) {
+  if (c->failed) return 0;  /* keep the first error: later ones are usually consequences */
+  c->failed = 1;
+  if (!c->err || c->errsz <= 0) return 0;
+  char msg[512];
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  char where[300] = "";
+  if (file && line > 0)
+    snprintf(where, sizeof(where), "%s:%d: ", file, line);
+  else if (file)
+    snprintf(where, sizeof(where), "%s: ", file);
+  if (elem)
+    snprintf(c->err, (size_t)c->errsz, "%s<%s>: %s", where, elem, msg);
+  else
+    snprintf(c->err, (size_t)c->errsz, "%s%s", where, msg);
+  return 0;
+}
+
+int gsx_error(gsxCtx* c, const char* file, int line, const char* elem, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror(c, file, line, elem, fmt, ap);
+  va_end(ap);
+  return 0;
+}
+
+int gsx_attrError(gsxCtx* c, const gsxAt* a, const char* fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  return gsx_error(c, a->file, a->line, a->elem, "attribute '%s': %s", a->name, msg);
+}
+
+int gsx_oom(gsxCtx* c) { return gsx_error(c, NULL, 0, NULL, "out of memory"); }
+
+/* ---- warnings ---- */
+
+void gsx_warn(gsxCtx* c, const char* file, int line, const char* fmt, ...) {
+  char text[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof(text), fmt, ap);
+  va_end(ap);
+  /* one warning per message and file: a model with a hundred geoms carrying user= gets one */
+  for (int i = 0; i < c->nwarn; i++)
+    if (c->warn[i].file == file && strcmp(c->warn[i].text, text) == 0) return;
+  if (c->nwarn == c->capwarn) {
+    int ncap = c->capwarn ? 2 * c->capwarn : 16;
+    gsxWarning* p = realloc(c->warn, (size_t)ncap * sizeof(gsxWarning));
+    if (!p) return;  /* a lost warning is not worth failing the load */
+    c->warn = p;
+    c->capwarn = ncap;
+  }
+  size_t n = strlen(text) + 1;
+  char* copy = malloc(n);
+  if (!copy) return;
+  memcpy(copy, text, n);
+  c->warn[c->nwarn].file = file;
+  c->warn[c->nwarn].line = line;
+  c->warn[c->nwarn].text = copy;
+  c->nwarn++;
+}
+
+void gsx_warnElement(gsxCtx* c, const char* file, int line, const char* elem) {
+  gsx_warn(c, file, line, "element <%s> is not simulated yet: ignored", elem);
+}
+
+void gsx_warnAttr(gsxCtx* c, const gsxAt* a) {
+  gsx_warn(c, a->file, a->line, "attribute '%s' of <%s> is not simulated yet: ignored", a->name,
+           a->elem);
+}
+
+void gsx_formatWarnings(const gsxCtx* c, char* out, size_t outsz) {
+  static const char kMore[] = "...\n";
+  size_t used = 0;
+  out[0] = 0;
+  for (int i = 0; i < c->nwarn; i++) {
+    char line[800];
+    int n = snprintf(line, sizeof(line), "%s:%d: %s\n", c->warn[i].file ? c->warn[i].file : "",
+                     c->warn[i].line, c->warn[i].text);
+    if (n < 0) continue;
+    if ((size_t)n >= sizeof(line)) n = (int)sizeof(line) - 1;
+    if (used + (size_t)n + sizeof(kMore) > outsz) {
+      /* full: say that some were left out, if there is room */
+      if (used + sizeof(kMore) <= outsz) memcpy(out + used, kMore, sizeof(kMore));
+      return;
+    }
+    memcpy(out + used, line, (size_t)n + 1);
+    used += (size_t)n;
+  }
+}
+
+void gsx_ctxFree(gsxCtx* c) {
+  for (int i = 0; i < c->nwarn; i++) free(c->warn[i].text);
+  free(c->warn);
+  gsx_defaultsFree(&c->defs);
+  for (int i = 0; i < c->nfile; i++) {
+    gsxFile* f = c->files[i];
+    if (f->doc) xmlFreeDoc(f->doc);
+    free(f->dir);
+    free(f->canon);
+    free(f);
+  }
+  free(c->files);
+  c->warn = NULL;
+  c->files = NULL;
+  c->nwarn = c->nfile = 0;
+}
+
+/* ---- values ---- */
+
+static const char* skip_space(const char* p) {
+  while (*p && isspace((unsigned char)*p)) p++;
+  return p;
+}
+
+static const char* token_end(const char* p) {
+  while (*p && !isspace((unsigned char)*p)) p++;
+  return p;
+}
+
+static int count_tokens(const char* s) {
+  int n = 0;
+  const char* p = skip_space(s);
+  while (*p) {
+    n++;
+    p = skip_space(token_end(p));
+  }
+  return n;
+}
+
+/* "expected 3 numbers" or "expected 1 to 3 numbers" */
+static int count_error(gsxCtx* c, const gsxAt* a, int min, int max, int got, const char* what) {
+  if (min == max)
+    return gsx_attrError(c, a, "expected %d %s%s, got %d", min, what, min == 1 ? "" : "s", got);
+  return gsx_attrError(c, a, "expected %d to %d %ss, got %d", min, max, what, got);
+}
+
+static int malformed(gsxCtx* c, const gsxAt* a, const char* tok, const char* what) {
+  int n = (int)(token_end(tok) - tok);
+  return gsx_attrError(c, a, "malformed %s '%.*s'", what, n > 60 ? 60 : n, tok);
+}
+
+int gsx_reals(gsxCtx* c, const gsxAt* a, gsReal* out, int min, int max, int* n) {
+  int k = count_tokens(a->value);
+  if (k < min || k > max) return count_error(c, a, min, max, k, "number");
+  const char* p = skip_space(a->value);
+  for (int i = 0; i < k; i++) {
+    char* end;
+    errno = 0;
+    double v = strtod(p, &end);
+    /* the whole token must be the number; nan and inf are not model input */
+    if (end == p || (*end && !isspace((unsigned char)*end)) || !isfinite(v))
+      return malformed(c, a, p, "number");
+    out[i] = v;
+    p = skip_space(end);
+  }
+  if (n) *n = k;
+  return 1;
+}
+
+int gsx_real(gsxCtx* c, const gsxAt* a, gsReal* out) { return gsx_reals(c, a, out, 1, 1, NULL); }
+
+int gsx_ints(gsxCtx* c, const gsxAt* a, int* out, int min, int max, int* n) {
+  int k = count_tokens(a->value);
+  if (k < min || k > max) return count_error(c, a, min, max, k, "integer");
+  const char* p = skip_space(a->value);
+  for (int i = 0; i < k; i++) {
+    char* end;
+    errno = 0;
+    long v = strtol(p, &end, 10);
+    if (end == p || (*end && !isspace((unsigned char)*end)) || errno == ERANGE || v < INT_MIN ||
+        v > INT_MAX)
+      return malformed(c, a, p, "integer");
+    out[i] = (int)v;
+    p = skip_space(end);
+  }
+  if (n) *n = k;
+  return 1;
+}
+
+int gsx_int(gsxCtx* c, const gsxAt* a, int* out) { return gsx_ints(c, a, out, 1, 1, NULL); }
+
+int gsx_keyword(gsxCtx* c, const gsxAt* a, const char* const* words, int nword, int* out) {
+  for (int i = 0; i < nword; i++)
+    if (strcmp(a->value, words[i]) == 0) {
+      *out = i;
+      return 1;
+    }
+  char allowed[300] = "";
+  size_t used = 0;
+  for (int i = 0; i < nword && used < sizeof(allowed); i++) {
+    int w = snprintf(allowed + used, sizeof(allowed) - used, "%s%s", i ? ", " : "", words[i]);
+    if (w < 0) break;
+    used += (size_t)w;
+  }
+  return gsx_attrError(c, a, "invalid value '%.60s' (allowed: %s)", a->value, allowed);
+}
+
+int gsx_bool(gsxCtx* c, const gsxAt* a, int* out) {
+  static const char* const kBool[] = {"false", "true"};
+  return gsx_keyword(c, a, kBool, 2, out);
+}

@@ -1,0 +1,636 @@
+/* The compiler: gsSpec tree -> gsModel flat arrays. Resolves frames (orientation forms, fromto,
+ * angle units), inertia (explicit or from geoms), the dof tree and the sparsity of M. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/math.h"
+#include "gauss/gauss.h"
+#include "model/model_alloc.h"
+
+typedef struct {
+  const gsSpec* spec;
+  char* err;
+  int errsz;
+  int failed;
+  /* flattened tree, depth-first pre-order: the body numbering of MJCF */
+  int nbody;
+  const gsSpecBody** body;
+} Compiler;
+
+/* error naming file, line and element: "file:line: <kind> 'name': message" */
+static int fail(Compiler* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...) {
+  if (c->failed) return 0;
+  c->failed = 1;
+  if (!c->err || c->errsz <= 0) return 0;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  const char* file = info && info->file ? info->file : "<spec>";
+  int line = info ? info->line : 0;
+  const char* name = info && info->name ? info->name : "";
+  if (name[0])
+    snprintf(c->err, (size_t)c->errsz, "%s:%d: %s '%s': %s", file, line, kind, name, msg);
+  else
+    snprintf(c->err, (size_t)c->errsz, "%s:%d: %s: %s", file, line, kind, msg);
+  return 0;
+}
+
+static gsReal to_radian(const Compiler* c, gsReal angle) {
+  return c->spec->compiler.degree ? angle * (GS_PI / 180.0) : angle;
+}
+
+static int all_finite(const gsReal* v, int n) {
+  for (int i = 0; i < n; i++)
+    if (!isfinite(v[i])) return 0;
+  return 1;
+}
+
+/* ---- orientation ---- */
+static int resolve_orientation(Compiler* c, gsReal q[4], const gsOrientation* o,
+                               const gsSpecInfo* info, const char* kind) {
+  switch (o->type) {
+    case GS_ORIENT_QUAT:
+      gs_copy4(q, o->quat);
+      if (gs_normalize4(q) < GS_MINVAL) return fail(c, info, kind, "zero quaternion");
+      return 1;
+    case GS_ORIENT_AXISANGLE: {
+      gsReal axis[3] = {o->axisangle[0], o->axisangle[1], o->axisangle[2]};
+      if (gs_normalize3(axis) < GS_MINVAL) return fail(c, info, kind, "axisangle has a zero axis");
+      gs_axisAngle2Quat(q, axis, to_radian(c, o->axisangle[3]));
+      return 1;
+    }
+    case GS_ORIENT_EULER: {
+      const char* seq = c->spec->compiler.eulerseq;
+      if (strlen(seq) != 3) return fail(c, info, kind, "eulerseq must have 3 characters");
+      gs_unitQuat(q);
+      for (int i = 0; i < 3; i++) {
+        gsReal axis[3] = {0, 0, 0}, r[4];
+        char ch = seq[i];
+        int k = (ch == 'x' || ch == 'X') ? 0 : (ch == 'y' || ch == 'Y') ? 1 : (ch == 'z' || ch == 'Z') ? 2 : -1;
+        if (k < 0) return fail(c, info, kind, "eulerseq may contain only x, y, z, X, Y, Z");
+        axis[k] = 1;
+        gs_axisAngle2Quat(r, axis, to_radian(c, o->euler[i]));
+        /* lower case: axes that move with the frame (post-multiply); upper case: fixed axes */
+        if (ch >= 'a') gs_mulQuat(q, q, r);
+        else gs_mulQuat(q, r, q);
+      }
+      gs_normalize4(q);
+      return 1;
+    }
+    case GS_ORIENT_XYAXES: {
+      gsReal x[3] = {o->xyaxes[0], o->xyaxes[1], o->xyaxes[2]};
+      gsReal y[3] = {o->xyaxes[3], o->xyaxes[4], o->xyaxes[5]}, z[3];
+      if (gs_normalize3(x) < GS_MINVAL) return fail(c, info, kind, "xyaxes has a zero x axis");
+      gs_addScl3(y, y, x, -gs_dot3(x, y));  /* make y orthogonal to x */
+      if (gs_normalize3(y) < GS_MINVAL) return fail(c, info, kind, "xyaxes: y is parallel to x");
+      gs_cross(z, x, y);
+      gsReal mat[9] = {x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]};
+      gs_mat2Quat(q, mat);
+      return 1;
+    }
+    case GS_ORIENT_ZAXIS:
+      if (gs_norm3(o->zaxis) < GS_MINVAL) return fail(c, info, kind, "zaxis is zero");
+      gs_quatZ2Vec(q, o->zaxis);
+      return 1;
+    default:
+      return fail(c, info, kind, "unknown orientation type %d", o->type);
+  }
+}
+
+/* ---- geoms: frame, size, volume and inertia ---- */
+
+/* frame and size of a geom or site; fromto overrides pos and orientation */
+static int resolve_shape(Compiler* c, const gsSpecInfo* info, const char* kind, int type,
+                         const gsReal* size_in, const gsReal* pos_in, const gsOrientation* orient,
+                         int has_fromto, const gsReal* fromto, gsReal size[3], gsReal pos[3],
+                         gsReal quat[4]) {
+  memcpy(size, size_in, 3 * sizeof(gsReal));
+  if (has_fromto) {
+    if (type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER && type != GS_GEOM_BOX &&
+        type != GS_GEOM_ELLIPSOID)
+      return fail(c, info, kind, "fromto requires a capsule, cylinder, box or ellipsoid");
+    gsReal dir[3];
+    gs_sub3(dir, fromto + 3, fromto);
+    gsReal len = gs_norm3(dir);
+    if (len < GS_MINVAL) return fail(c, info, kind, "fromto points coincide");
+    for (int i = 0; i < 3; i++) pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
+    gs_quatZ2Vec(quat, dir);
+    if (type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER) size[1] = 0.5 * len;
+    else size[2] = 0.5 * len;
+  } else {
+    gs_copy3(pos, pos_in);
+    if (!resolve_orientation(c, quat, orient, info, kind)) return 0;
+  }
+  if (!all_finite(size, 3) || !all_finite(pos, 3)) return fail(c, info, kind, "non-finite size or position");
+  return 1;
+}
+
+static int check_geom_size(Compiler* c, const gsSpecGeom* g, const gsReal size[3], int on_world) {
+  static const char* names[] = {"plane", "hfield", "sphere", "capsule", "ellipsoid", "cylinder", "box", "mesh"};
+  int need = 0;
+  switch (g->type) {
+    case GS_GEOM_SPHERE: need = 1; break;
+    case GS_GEOM_CAPSULE: case GS_GEOM_CYLINDER: need = 2; break;
+    case GS_GEOM_ELLIPSOID: case GS_GEOM_BOX: need = 3; break;
+    case GS_GEOM_PLANE: case GS_GEOM_HFIELD:
+      if (!on_world) return fail(c, &g->info, "geom", "%s geoms are only allowed in static bodies", names[g->type]);
+      return 1;
+    case GS_GEOM_MESH:
+      return 1;  /* checked by the mesh stage once meshes exist */
+    default:
+      return fail(c, &g->info, "geom", "unknown geom type %d", g->type);
+  }
+  for (int i = 0; i < need; i++)
+    if (size[i] <= 0) return fail(c, &g->info, "geom", "size[%d] of %s geom must be positive", i, names[g->type]);
+  return 1;
+}
+
+/* volume and principal inertia per unit density of a primitive (about its centre, in its frame) */
+static gsReal geom_volume_inertia(int type, const gsReal s[3], gsReal I[3]) {
+  gsReal V = 0;
+  I[0] = I[1] = I[2] = 0;
+  switch (type) {
+    case GS_GEOM_SPHERE:
+      V = 4.0 / 3.0 * GS_PI * s[0] * s[0] * s[0];
+      I[0] = I[1] = I[2] = 0.4 * V * s[0] * s[0];
+      break;
+    case GS_GEOM_CAPSULE: {
+      /* a cylinder of length h plus two hemispheres, each shifted by h/2 (parallel axes) */
+      gsReal r = s[0], h = 2 * s[1];
+      gsReal Vs = 4.0 / 3.0 * GS_PI * r * r * r, Vc = GS_PI * r * r * h;
+      V = Vs + Vc;
+      I[0] = I[1] = Vc * (3 * r * r + h * h) / 12 + Vs * (0.4 * r * r + 0.25 * h * h + 0.375 * h * r);
+      I[2] = Vc * r * r / 2 + Vs * 0.4 * r * r;
+      break;
+    }
+    case GS_GEOM_CYLINDER: {
+      gsReal r = s[0], h = 2 * s[1];
+      V = GS_PI * r * r * h;
+      I[0] = I[1] = V * (3 * r * r + h * h) / 12;
+      I[2] = V * r * r / 2;
+      break;
+    }
+    case GS_GEOM_ELLIPSOID:
+      V = 4.0 / 3.0 * GS_PI * s[0] * s[1] * s[2];
+      I[0] = V * (s[1] * s[1] + s[2] * s[2]) / 5;
+      I[1] = V * (s[0] * s[0] + s[2] * s[2]) / 5;
+      I[2] = V * (s[0] * s[0] + s[1] * s[1]) / 5;
+      break;
+    case GS_GEOM_BOX:
+      V = 8 * s[0] * s[1] * s[2];
+      I[0] = V * (s[1] * s[1] + s[2] * s[2]) / 3;
+      I[1] = V * (s[0] * s[0] + s[2] * s[2]) / 3;
+      I[2] = V * (s[0] * s[0] + s[1] * s[1]) / 3;
+      break;
+    default:
+      break;  /* planes, height fields: no mass; meshes: later */
+  }
+  return V;
+}
+
+static gsReal geom_rbound(int type, const gsReal s[3]) {
+  switch (type) {
+    case GS_GEOM_SPHERE: return s[0];
+    case GS_GEOM_CAPSULE: return s[0] + s[1];
+    case GS_GEOM_CYLINDER: return sqrt(s[0] * s[0] + s[1] * s[1]);
+    case GS_GEOM_ELLIPSOID: return fmax(fmax(s[0], s[1]), s[2]);
+    case GS_GEOM_BOX: return gs_norm3(s);
+    default: return 0;
+  }
+}
+
+/* add a body-frame inertia (mass m, principal I in frame (pos, quat)) to the accumulators:
+ * total mass, first moment, and second moment tensor about the body origin */
+static void accumulate_inertia(gsReal* mass, gsReal mc[3], gsReal J[9], gsReal m,
+                               const gsReal I[3], const gsReal pos[3], const gsReal quat[4]) {
+  gsReal R[9];
+  gs_quat2Mat(R, quat);
+  *mass += m;
+  for (int i = 0; i < 3; i++) mc[i] += m * pos[i];
+  /* rotated inertia about the geom centre: R diag(I) R^T, then the parallel-axis term */
+  gsReal pp = gs_dot3(pos, pos);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      gsReal v = 0;
+      for (int k = 0; k < 3; k++) v += R[3 * i + k] * I[k] * R[3 * j + k];
+      v += m * ((i == j ? pp : 0) - pos[i] * pos[j]);
+      J[3 * i + j] += v;
+    }
+}
+
+/* body inertial frame from accumulated moments: com, principal axes and inertia about the com */
+static int principal_frame(Compiler* c, const gsSpecBody* b, gsReal mass, const gsReal mc[3],
+                           const gsReal J[9], gsReal ipos[3], gsReal iquat[4], gsReal inertia[3]) {
+  if (mass < GS_MINVAL) {
+    gs_zero3(ipos);
+    gs_unitQuat(iquat);
+    gs_zero3(inertia);
+    return 1;
+  }
+  gs_scl3(ipos, mc, 1 / mass);
+  gsReal Ic[9], vec[9];
+  gsReal cc = gs_dot3(ipos, ipos);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      Ic[3 * i + j] = J[3 * i + j] - mass * ((i == j ? cc : 0) - ipos[i] * ipos[j]);
+  gs_eig3(inertia, vec, iquat, Ic);
+  (void)c; (void)b;
+  return 1;
+}
+
+/* ---- the tree ---- */
+static void flatten(Compiler* c, const gsSpecBody* b) {
+  c->body[c->nbody++] = b;
+  for (int i = 0; i < b->nchild; i++) flatten(c, b->child[i]);
+}
+
+static int count_bodies(const gsSpecBody* b) {
+  int n = 1;
+  for (int i = 0; i < b->nchild; i++) n += count_bodies(b->child[i]);
+  return n;
+}
+
+static int joint_nq(int type) { return type == GS_JNT_FREE ? 7 : type == GS_JNT_BALL ? 4 : 1; }
+static int joint_nv(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
+
+static int body_index(const Compiler* c, const gsSpecBody* b) {
+  for (int i = 0; i < c->nbody; i++)
+    if (c->body[i] == b) return i;
+  return -1;
+}
+
+static size_t name_len(const gsSpecInfo* info) { return (info->name ? strlen(info->name) : 0) + 1; }
+
+static int write_name(char* names, int* adr, const gsSpecInfo* info) {
+  int a = *adr;
+  size_t n = name_len(info);
+  if (info->name) memcpy(names + a, info->name, n);
+  else names[a] = 0;
+  *adr += (int)n;
+  return a;
+}
+
+/* explicit <inertial> element: mass, inertia (diagonal or full), frame */
+static int explicit_inertial(Compiler* c, const gsSpecBody* b, gsReal* mass, gsReal ipos[3],
+                             gsReal iquat[4], gsReal inertia[3]) {
+  const gsSpecInertial* in = &b->inertial;
+  if (!(in->mass >= 0) || !isfinite(in->mass)) return fail(c, &b->info, "body", "inertial mass must be non-negative");
+  *mass = in->mass;
+  gs_copy3(ipos, in->pos);
+  gsReal q[4];
+  if (!resolve_orientation(c, q, &in->orient, &b->info, "body")) return 0;
+  if (in->has_full) {
+    const gsReal* f = in->fullinertia;
+    gsReal mat[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]}, vec[9], eq[4];
+    if (!all_finite(f, 6)) return fail(c, &b->info, "body", "fullinertia is not finite");
+    gs_eig3(inertia, vec, eq, mat);
+    gs_mulQuat(iquat, q, eq);
+    gs_normalize4(iquat);
+  } else {
+    gs_copy3(inertia, in->diaginertia);
+    gs_copy4(iquat, q);
+  }
+  for (int i = 0; i < 3; i++)
+    if (!(inertia[i] >= 0) || !isfinite(inertia[i]))
+      return fail(c, &b->info, "body", "inertia must be non-negative");
+  return 1;
+}
+
+gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
+  Compiler c = {spec, err, errsz, 0, 0, NULL};
+  if (err && errsz > 0) err[0] = 0;
+  if (!spec || !spec->world) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
+    return NULL;
+  }
+  const gsCompilerOptions* copt = &spec->compiler;
+  int nbody = count_bodies(spec->world);
+  c.body = malloc(sizeof(gsSpecBody*) * (size_t)nbody);
+  if (!c.body) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: out of memory");
+    return NULL;
+  }
+  flatten(&c, spec->world);
+
+  /* ---- sizes ---- */
+  gsModel sz;
+  memset(&sz, 0, sizeof(sz));
+  sz.nbody = nbody;
+  sz.nnames = 0;
+  for (int b = 0; b < nbody; b++) {
+    const gsSpecBody* sb = c.body[b];
+    sz.nnames += (int)name_len(&sb->info);
+    for (int j = 0; j < sb->njoint; j++) {
+      const gsSpecJoint* sj = sb->joint[j];
+      if (b == 0) { fail(&c, &sj->info, "joint", "joint on the world body"); goto error; }
+      if (sj->type < GS_JNT_FREE || sj->type > GS_JNT_HINGE) { fail(&c, &sj->info, "joint", "unknown joint type %d", sj->type); goto error; }
+      if (sj->type == GS_JNT_FREE && sb->parent != spec->world) {
+        fail(&c, &sj->info, "joint", "free joint can only be used on a child of the world body");
+        goto error;
+      }
+      if (sj->type == GS_JNT_FREE && sb->njoint > 1) {
+        fail(&c, &sj->info, "joint", "a free joint must be the only joint of its body");
+        goto error;
+      }
+      sz.njnt++;
+      sz.nq += joint_nq(sj->type);
+      sz.nv += joint_nv(sj->type);
+      sz.nnames += (int)name_len(&sj->info);
+    }
+    sz.ngeom += sb->ngeom;
+    sz.nsite += sb->nsite;
+    for (int g = 0; g < sb->ngeom; g++) sz.nnames += (int)name_len(&sb->geom[g]->info);
+    for (int s = 0; s < sb->nsite; s++) sz.nnames += (int)name_len(&sb->site[s]->info);
+  }
+
+  /* dof tree first: nM depends on the depth of each dof */
+  int* dof_parent = malloc(sizeof(int) * (size_t)(sz.nv + 1));
+  int* body_lastdof = malloc(sizeof(int) * (size_t)nbody);
+  if (!dof_parent || !body_lastdof) {
+    free(dof_parent); free(body_lastdof);
+    fail(&c, NULL, "model", "out of memory");
+    goto error;
+  }
+  {
+    int dof = 0;
+    body_lastdof[0] = -1;
+    sz.nM = 0;
+    for (int b = 1; b < nbody; b++) {
+      int parent = body_index(&c, c.body[b]->parent);
+      int last = body_lastdof[parent];
+      for (int j = 0; j < c.body[b]->njoint; j++) {
+        int nv = joint_nv(c.body[b]->joint[j]->type);
+        for (int k = 0; k < nv; k++) {
+          dof_parent[dof] = last;
+          last = dof++;
+        }
+      }
+      body_lastdof[b] = last;
+    }
+    for (int i = 0; i < sz.nv; i++) {
+      int depth = 1;
+      for (int p = dof_parent[i]; p >= 0; p = dof_parent[p]) depth++;
+      sz.nM += depth;
+    }
+  }
+
+  gsModel* m = gs_allocModel(&sz);
+  if (!m) {
+    free(dof_parent); free(body_lastdof);
+    fail(&c, NULL, "model", "out of memory");
+    goto error;
+  }
+  m->opt = spec->option;
+
+  /* ---- bodies, joints, dofs, geoms, sites ---- */
+  int jnt = 0, dof = 0, qadr = 0, geom = 0, site = 0, nameadr = 0;
+  for (int b = 0; b < nbody; b++) {
+    const gsSpecBody* sb = c.body[b];
+    int parent = b == 0 ? -1 : body_index(&c, sb->parent);
+    m->body_parentid[b] = b == 0 ? 0 : parent;
+    m->name_bodyadr[b] = write_name(m->names, &nameadr, &sb->info);
+
+    /* frame relative to the parent */
+    if (b == 0) {
+      gs_unitQuat(m->body_quat);
+    } else {
+      gs_copy3(m->body_pos + 3 * b, sb->pos);
+      if (!all_finite(sb->pos, 3)) { fail(&c, &sb->info, "body", "non-finite pos"); goto error_model; }
+      if (!resolve_orientation(&c, m->body_quat + 4 * b, &sb->orient, &sb->info, "body")) goto error_model;
+    }
+    m->body_rootid[b] = b == 0 ? 0 : (parent == 0 ? b : m->body_rootid[parent]);
+
+    /* joints and dofs */
+    m->body_jntadr[b] = sb->njoint ? jnt : -1;
+    m->body_jntnum[b] = sb->njoint;
+    m->body_dofadr[b] = -1;
+    m->body_dofnum[b] = 0;
+    for (int j = 0; j < sb->njoint; j++, jnt++) {
+      const gsSpecJoint* sj = sb->joint[j];
+      m->name_jntadr[jnt] = write_name(m->names, &nameadr, &sj->info);
+      m->jnt_type[jnt] = sj->type;
+      m->jnt_bodyid[jnt] = b;
+      m->jnt_qposadr[jnt] = qadr;
+      m->jnt_dofadr[jnt] = dof;
+      m->jnt_group[jnt] = sj->group;
+      gs_copy3(m->jnt_pos + 3 * jnt, sj->pos);
+      gs_copy3(m->jnt_axis + 3 * jnt, sj->axis);
+      if ((sj->type == GS_JNT_HINGE || sj->type == GS_JNT_SLIDE) &&
+          gs_normalize3(m->jnt_axis + 3 * jnt) < GS_MINVAL) {
+        fail(&c, &sj->info, "joint", "axis must not be zero");
+        goto error_model;
+      }
+      if (sj->stiffness < 0 || sj->damping < 0 || sj->armature < 0 || sj->frictionloss < 0) {
+        fail(&c, &sj->info, "joint", "stiffness, damping, armature and frictionloss must be non-negative");
+        goto error_model;
+      }
+      m->jnt_stiffness[jnt] = sj->stiffness;
+      int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
+      for (int k = 0; k < 2; k++) m->jnt_range[2 * jnt + k] = angular ? to_radian(&c, sj->range[k]) : sj->range[k];
+      int limited = sj->limited;
+      if (limited == GS_LIMITED_AUTO) {
+        if (!copt->autolimits && sj->range_given) {
+          fail(&c, &sj->info, "joint", "range is given but limited is auto and autolimits is off");
+          goto error_model;
+        }
+        limited = sj->range_given;
+      }
+      m->jnt_limited[jnt] = limited;
+      if (limited && sj->type != GS_JNT_BALL && m->jnt_range[2 * jnt] >= m->jnt_range[2 * jnt + 1]) {
+        fail(&c, &sj->info, "joint", "range[0] must be smaller than range[1]");
+        goto error_model;
+      }
+      m->jnt_margin[jnt] = sj->margin;
+      memcpy(m->jnt_solref + GS_NREF * jnt, sj->solref_limit, sizeof(sj->solref_limit));
+      memcpy(m->jnt_solimp + GS_NIMP * jnt, sj->solimp_limit, sizeof(sj->solimp_limit));
+
+      /* default configuration and spring rest configuration */
+      gsReal* q0 = m->qpos0 + qadr;
+      gsReal* qs = m->qpos_spring + qadr;
+      switch (sj->type) {
+        case GS_JNT_FREE:
+          gs_copy3(q0, m->body_pos + 3 * b);
+          gs_copy4(q0 + 3, m->body_quat + 4 * b);
+          memcpy(qs, q0, 7 * sizeof(gsReal));
+          break;
+        case GS_JNT_BALL:
+          gs_unitQuat(q0);
+          gs_unitQuat(qs);
+          break;
+        default:
+          q0[0] = angular ? to_radian(&c, sj->ref) : sj->ref;
+          qs[0] = angular ? to_radian(&c, sj->springref) : sj->springref;
+          break;
+      }
+
+      int nv = joint_nv(sj->type);
+      if (m->body_dofadr[b] < 0) m->body_dofadr[b] = dof;
+      m->body_dofnum[b] += nv;
+      for (int k = 0; k < nv; k++, dof++) {
+        m->dof_bodyid[dof] = b;
+        m->dof_jntid[dof] = jnt;
+        m->dof_parentid[dof] = dof_parent[dof];
+        m->dof_armature[dof] = sj->armature;
+        m->dof_damping[dof] = sj->damping;
+        m->dof_frictionloss[dof] = sj->frictionloss;
+        memcpy(m->dof_solref + GS_NREF * dof, sj->solref_friction, sizeof(sj->solref_friction));
+        memcpy(m->dof_solimp + GS_NIMP * dof, sj->solimp_friction, sizeof(sj->solimp_friction));
+      }
+      qadr += joint_nq(sj->type);
+    }
+    /* a body without joints is welded to its parent */
+    m->body_weldid[b] = (b == 0 || sb->njoint) ? b : m->body_weldid[parent];
+
+    /* geoms */
+    m->body_geomadr[b] = sb->ngeom ? geom : -1;
+    m->body_geomnum[b] = sb->ngeom;
+    for (int g = 0; g < sb->ngeom; g++, geom++) {
+      const gsSpecGeom* sg = sb->geom[g];
+      m->name_geomadr[geom] = write_name(m->names, &nameadr, &sg->info);
+      m->geom_type[geom] = sg->type;
+      m->geom_bodyid[geom] = b;
+      if (!resolve_shape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
+                         sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
+        goto error_model;
+      if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, b == 0)) goto error_model;
+      if (sg->condim != 1 && sg->condim != 3 && sg->condim != 4 && sg->condim != 6) {
+        fail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
+        goto error_model;
+      }
+      m->geom_contype[geom] = sg->contype;
+      m->geom_conaffinity[geom] = sg->conaffinity;
+      m->geom_condim[geom] = sg->condim;
+      m->geom_group[geom] = sg->group;
+      m->geom_priority[geom] = sg->priority;
+      gs_copy3(m->geom_friction + 3 * geom, sg->friction);
+      m->geom_solmix[geom] = sg->solmix;
+      memcpy(m->geom_solref + GS_NREF * geom, sg->solref, sizeof(sg->solref));
+      memcpy(m->geom_solimp + GS_NIMP * geom, sg->solimp, sizeof(sg->solimp));
+      m->geom_margin[geom] = sg->margin;
+      m->geom_gap[geom] = sg->gap;
+      m->geom_rbound[geom] = geom_rbound(sg->type, m->geom_size + 3 * geom);
+      gs_copy4(m->geom_rgba + 4 * geom, sg->rgba);
+    }
+
+    /* sites */
+    for (int s = 0; s < sb->nsite; s++, site++) {
+      const gsSpecSite* ss = sb->site[s];
+      m->name_siteadr[site] = write_name(m->names, &nameadr, &ss->info);
+      m->site_type[site] = ss->type;
+      m->site_bodyid[site] = b;
+      m->site_group[site] = ss->group;
+      if (!resolve_shape(&c, &ss->info, "site", ss->type, ss->size, ss->pos, &ss->orient, ss->has_fromto,
+                         ss->fromto, m->site_size + 3 * site, m->site_pos + 3 * site, m->site_quat + 4 * site))
+        goto error_model;
+      gs_copy4(m->site_rgba + 4 * site, ss->rgba);
+    }
+
+    /* inertia: explicit, or from the geoms of the body */
+    if (b > 0) {
+      int use_geoms = copt->inertiafromgeom == GS_INERTIAFROMGEOM_TRUE ||
+                      (copt->inertiafromgeom == GS_INERTIAFROMGEOM_AUTO && !sb->inertial.given);
+      gsReal* ipos = m->body_ipos + 3 * b;
+      gsReal* iquat = m->body_iquat + 4 * b;
+      gsReal* inertia = m->body_inertia + 3 * b;
+      if (use_geoms) {
+        gsReal mass = 0, mc[3] = {0, 0, 0}, J[9] = {0};
+        int first = m->body_geomadr[b];
+        for (int g = 0; g < sb->ngeom; g++) {
+          const gsSpecGeom* sg = sb->geom[g];
+          int id = first + g;
+          if (sg->group < copt->inertiagrouprange[0] || sg->group > copt->inertiagrouprange[1]) continue;
+          gsReal I[3];
+          gsReal V = geom_volume_inertia(sg->type, m->geom_size + 3 * id, I);
+          if (V <= 0) continue;
+          gsReal density = sg->density;
+          if (sg->mass >= 0) density = sg->mass / V;
+          if (!(density >= 0) || !isfinite(density)) {
+            fail(&c, &sg->info, "geom", "mass and density must be non-negative");
+            goto error_model;
+          }
+          gs_scl3(I, I, density);
+          accumulate_inertia(&mass, mc, J, density * V, I, m->geom_pos + 3 * id, m->geom_quat + 4 * id);
+        }
+        m->body_mass[b] = mass;
+        principal_frame(&c, sb, mass, mc, J, ipos, iquat, inertia);
+      } else if (sb->inertial.given) {
+        if (!explicit_inertial(&c, sb, m->body_mass + b, ipos, iquat, inertia)) goto error_model;
+      } else {
+        gs_unitQuat(iquat);
+      }
+    } else {
+      gs_unitQuat(m->body_iquat);
+    }
+  }
+
+  /* ---- mass bounds, total mass, validity ---- */
+  for (int b = 1; b < nbody; b++) {
+    gsReal* I = m->body_inertia + 3 * b;
+    if (m->body_mass[b] < copt->boundmass) m->body_mass[b] = copt->boundmass;
+    for (int k = 0; k < 3; k++)
+      if (I[k] < copt->boundinertia) I[k] = copt->boundinertia;
+  }
+  if (copt->settotalmass > 0) {
+    gsReal total = 0;
+    for (int b = 1; b < nbody; b++) total += m->body_mass[b];
+    if (total > GS_MINVAL) {
+      gsReal s = copt->settotalmass / total;
+      for (int b = 1; b < nbody; b++) {
+        m->body_mass[b] *= s;
+        gs_scl3(m->body_inertia + 3 * b, m->body_inertia + 3 * b, s);
+      }
+    }
+  }
+  for (int b = 1; b < nbody; b++) {
+    gsReal* I = m->body_inertia + 3 * b;
+    /* principal moments of a physical body satisfy the triangle inequality */
+    int bad = I[0] + I[1] < I[2] * (1 - 1e-10) || I[0] + I[2] < I[1] * (1 - 1e-10) ||
+              I[1] + I[2] < I[0] * (1 - 1e-10);
+    if (bad) {
+      if (copt->balanceinertia) {
+        gsReal mean = (I[0] + I[1] + I[2]) / 3;
+        I[0] = I[1] = I[2] = mean;
+      } else {
+        fail(&c, &c.body[b]->info, "body", "inertia must satisfy A + B >= C; use balanceinertia if intended");
+        goto error_model;
+      }
+    }
+  }
+  /* subtree masses, leaves first: children come after their parents in the numbering */
+  for (int b = 0; b < nbody; b++) m->body_subtreemass[b] = m->body_mass[b];
+  for (int b = nbody - 1; b > 0; b--) m->body_subtreemass[m->body_parentid[b]] += m->body_subtreemass[b];
+  /* a moving body must carry mass somewhere below it, or M is singular */
+  for (int b = 1; b < nbody; b++) {
+    if (m->body_dofnum[b] && m->body_subtreemass[b] < GS_MINVAL) {
+      fail(&c, &c.body[b]->info, "body", "mass and inertia of moving bodies must be positive");
+      goto error_model;
+    }
+  }
+
+  /* ---- sparsity of M: row i holds (i,i) then its ancestors (i, parent(i)), ... ---- */
+  {
+    int adr = 0;
+    for (int i = 0; i < m->nv; i++) {
+      m->dof_Madr[i] = adr;
+      adr++;
+      for (int p = m->dof_parentid[i]; p >= 0; p = m->dof_parentid[p]) adr++;
+    }
+  }
+
+  free(dof_parent);
+  free(body_lastdof);
+  free(c.body);
+  return m;
+
+error_model:
+  free(dof_parent);
+  free(body_lastdof);
+  gs_freeModel(m);
+error:
+  free(c.body);
+  return NULL;
+}

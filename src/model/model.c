@@ -1,0 +1,135 @@
+/* gsModel memory: one buffer carved into the arrays of GS_MODEL_FIELDS, copying, freeing,
+ * introspection of the field list, and names. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gauss/gauss.h"
+#include "model/model_alloc.h"
+
+/* every array starts on a 64-byte boundary: vector loads and cache lines */
+#define GS_ALIGN 64
+static size_t align_up(size_t n) { return (n + GS_ALIGN - 1) & ~(size_t)(GS_ALIGN - 1); }
+
+static size_t model_bytes(const gsModel* m) {
+  size_t total = 0;
+#define GS_X(type, name, rows, cols) total += align_up(sizeof(type) * (size_t)m->rows * (cols));
+  GS_MODEL_FIELDS(GS_X)
+#undef GS_X
+  return total;
+}
+
+static void model_carve(gsModel* m) {
+  unsigned char* p = m->buffer;
+#define GS_X(type, name, rows, cols)                                                              \
+  m->name = (type*)p;                                                                              \
+  p += align_up(sizeof(type) * (size_t)m->rows * (cols));
+  GS_MODEL_FIELDS(GS_X)
+#undef GS_X
+}
+
+gsModel* gs_allocModel(const gsModel* sizes) {
+  gsModel* m = calloc(1, sizeof(gsModel));
+  if (!m) return NULL;
+  m->nq = sizes->nq; m->nv = sizes->nv; m->nu = sizes->nu; m->na = sizes->na;
+  m->nbody = sizes->nbody; m->njnt = sizes->njnt; m->ngeom = sizes->ngeom;
+  m->nsite = sizes->nsite; m->nM = sizes->nM; m->nnames = sizes->nnames;
+  m->nbuffer = model_bytes(m);
+  m->buffer = aligned_alloc(GS_ALIGN, m->nbuffer ? m->nbuffer : GS_ALIGN);
+  if (!m->buffer) {
+    free(m);
+    return NULL;
+  }
+  memset(m->buffer, 0, m->nbuffer);
+  model_carve(m);
+  return m;
+}
+
+void gs_freeModel(gsModel* m) {
+  if (!m) return;
+  free(m->buffer);
+  free(m);
+}
+
+gsModel* gs_copyModel(const gsModel* src) {
+  gsModel* m = gs_allocModel(src);
+  if (!m) return NULL;
+  m->opt = src->opt;
+  memcpy(m->buffer, src->buffer, src->nbuffer);
+  return m;
+}
+
+/* ---- introspection ---- */
+typedef struct {
+  const char* name;
+  int type;
+  int cols;
+  size_t ptr_offset;   /* offset of the pointer in the struct */
+  size_t size_offset;  /* offset of the int size in gsModel */
+} gsFieldDesc;
+
+#define GS_TYPECODE(type) _Generic((type)0, double: GS_TYPE_REAL, int: GS_TYPE_INT, char: GS_TYPE_CHAR)
+
+static const gsFieldDesc kModelFields[] = {
+#define GS_X(type, name, rows, cols) \
+  {#name, GS_TYPECODE(type), cols, offsetof(gsModel, name), offsetof(gsModel, rows)},
+  GS_MODEL_FIELDS(GS_X)
+#undef GS_X
+};
+
+static const gsFieldDesc kDataFields[] = {
+#define GS_X(type, name, rows, cols) \
+  {#name, GS_TYPECODE(type), cols, offsetof(gsData, name), offsetof(gsModel, rows)},
+  GS_DATA_FIELDS(GS_X)
+#undef GS_X
+};
+
+#define NFIELDS(a) ((int)(sizeof(a) / sizeof(a[0])))
+
+int gs_modelFieldCount(void) { return NFIELDS(kModelFields); }
+int gs_dataFieldCount(void) { return NFIELDS(kDataFields); }
+
+static int field_info(const gsFieldDesc* f, const gsModel* m, const void* obj, gsFieldInfo* info) {
+  info->name = f->name;
+  info->type = f->type;
+  info->cols = f->cols;
+  info->rows = *(const int*)((const char*)m + f->size_offset);
+  info->ptr = *(void* const*)((const char*)obj + f->ptr_offset);
+  return 1;
+}
+
+int gs_modelField(const gsModel* m, int i, gsFieldInfo* info) {
+  if (i < 0 || i >= NFIELDS(kModelFields)) return 0;
+  return field_info(kModelFields + i, m, m, info);
+}
+
+int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info) {
+  if (i < 0 || i >= NFIELDS(kDataFields)) return 0;
+  return field_info(kDataFields + i, m, d, info);
+}
+
+/* ---- names ---- */
+static const int* name_addresses(const gsModel* m, int type, int* n) {
+  switch (type) {
+    case GS_OBJ_BODY: *n = m->nbody; return m->name_bodyadr;
+    case GS_OBJ_JOINT: *n = m->njnt; return m->name_jntadr;
+    case GS_OBJ_GEOM: *n = m->ngeom; return m->name_geomadr;
+    case GS_OBJ_SITE: *n = m->nsite; return m->name_siteadr;
+    default: *n = 0; return NULL;
+  }
+}
+
+const char* gs_id2name(const gsModel* m, int type, int id) {
+  int n;
+  const int* adr = name_addresses(m, type, &n);
+  if (!adr || id < 0 || id >= n) return "";
+  return m->names + adr[id];
+}
+
+int gs_name2id(const gsModel* m, int type, const char* name) {
+  int n;
+  const int* adr = name_addresses(m, type, &n);
+  if (!adr || !name || !name[0]) return -1;
+  for (int i = 0; i < n; i++)
+    if (strcmp(m->names + adr[i], name) == 0) return i;
+  return -1;
+}

@@ -1,0 +1,196 @@
+/* The editable model tree: creation with MJCF's defaults, and freeing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gauss/gauss.h"
+
+static const gsReal kSolref[GS_NREF] = {0.02, 1};
+static const gsReal kSolimp[GS_NIMP] = {0.9, 0.95, 0.001, 0.5, 2};
+
+void gs_defaultOption(gsOption* o) {
+  memset(o, 0, sizeof(*o));
+  o->timestep = 0.002;
+  o->impratio = 1;
+  o->tolerance = 1e-8;
+  o->ls_tolerance = 0.01;
+  o->noslip_tolerance = 1e-6;
+  o->ccd_tolerance = 1e-6;
+  o->gravity[2] = -9.81;
+  o->magnetic[1] = -0.5;
+  memcpy(o->o_solref, kSolref, sizeof(kSolref));
+  memcpy(o->o_solimp, kSolimp, sizeof(kSolimp));
+  o->o_friction[0] = 1;
+  o->o_friction[1] = 1;
+  o->o_friction[2] = 0.005;
+  o->o_friction[3] = 0.0001;
+  o->o_friction[4] = 0.0001;
+  o->integrator = GS_INT_EULER;
+  o->cone = GS_CONE_PYRAMIDAL;
+  o->jacobian = GS_JAC_AUTO;
+  o->solver = GS_SOL_NEWTON;
+  o->iterations = 100;
+  o->ls_iterations = 50;
+  o->noslip_iterations = 0;
+  o->ccd_iterations = 35;
+}
+
+void gs_defaultCompilerOptions(gsCompilerOptions* c) {
+  memset(c, 0, sizeof(*c));
+  c->degree = 1;
+  strcpy(c->eulerseq, "xyz");
+  c->inertiafromgeom = GS_INERTIAFROMGEOM_AUTO;
+  c->inertiagrouprange[0] = 0;
+  c->inertiagrouprange[1] = 5;
+  c->autolimits = 1;
+  c->settotalmass = -1;
+}
+
+static void default_orientation(gsOrientation* o) {
+  memset(o, 0, sizeof(*o));
+  o->type = GS_ORIENT_QUAT;
+  o->quat[0] = 1;
+}
+
+/* grow a pointer list by one and append p; 0 when out of memory */
+static int push(void*** list, int* n, int* cap, void* p) {
+  if (!p) return 0;
+  if (*n == *cap) {
+    int ncap = *cap ? 2 * *cap : 4;
+    void** grown = realloc(*list, (size_t)ncap * sizeof(void*));
+    if (!grown) return 0;
+    *list = grown;
+    *cap = ncap;
+  }
+  (*list)[(*n)++] = p;
+  return 1;
+}
+
+gsSpec* gs_specNew(void) {
+  gsSpec* s = calloc(1, sizeof(gsSpec));
+  if (!s) return NULL;
+  gs_defaultCompilerOptions(&s->compiler);
+  gs_defaultOption(&s->option);
+  s->world = gs_specAddBody(NULL);
+  if (!s->world) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+static void free_body(gsSpecBody* b) {
+  for (int i = 0; i < b->nchild; i++) free_body(b->child[i]);
+  for (int i = 0; i < b->njoint; i++) { free(b->joint[i]->info.name); free(b->joint[i]); }
+  for (int i = 0; i < b->ngeom; i++) { free(b->geom[i]->info.name); free(b->geom[i]); }
+  for (int i = 0; i < b->nsite; i++) { free(b->site[i]->info.name); free(b->site[i]); }
+  free(b->child);
+  free(b->joint);
+  free(b->geom);
+  free(b->site);
+  free(b->info.name);
+  free(b);
+}
+
+void gs_specFree(gsSpec* s) {
+  if (!s) return;
+  if (s->world) free_body(s->world);
+  for (int i = 0; i < s->nstring; i++) free(s->strings[i]);
+  free(s->strings);
+  free(s->modelname);
+  free(s);
+}
+
+gsSpecBody* gs_specAddBody(gsSpecBody* parent) {
+  gsSpecBody* b = calloc(1, sizeof(gsSpecBody));
+  if (!b) return NULL;
+  b->parent = parent;
+  default_orientation(&b->orient);
+  default_orientation(&b->inertial.orient);
+  if (parent && !push((void***)&parent->child, &parent->nchild, &parent->nchild_cap, b)) {
+    free(b);
+    return NULL;
+  }
+  return b;
+}
+
+gsSpecJoint* gs_specAddJoint(gsSpecBody* body) {
+  gsSpecJoint* j = calloc(1, sizeof(gsSpecJoint));
+  if (!j) return NULL;
+  j->type = GS_JNT_HINGE;
+  j->axis[2] = 1;
+  j->limited = GS_LIMITED_AUTO;
+  memcpy(j->solref_limit, kSolref, sizeof(kSolref));
+  memcpy(j->solimp_limit, kSolimp, sizeof(kSolimp));
+  memcpy(j->solref_friction, kSolref, sizeof(kSolref));
+  memcpy(j->solimp_friction, kSolimp, sizeof(kSolimp));
+  if (!push((void***)&body->joint, &body->njoint, &body->njoint_cap, j)) {
+    free(j);
+    return NULL;
+  }
+  return j;
+}
+
+gsSpecGeom* gs_specAddGeom(gsSpecBody* body) {
+  gsSpecGeom* g = calloc(1, sizeof(gsSpecGeom));
+  if (!g) return NULL;
+  g->type = GS_GEOM_SPHERE;
+  default_orientation(&g->orient);
+  g->mass = -1;
+  g->density = 1000;
+  g->contype = 1;
+  g->conaffinity = 1;
+  g->condim = 3;
+  g->friction[0] = 1;
+  g->friction[1] = 0.005;
+  g->friction[2] = 0.0001;
+  g->solmix = 1;
+  memcpy(g->solref, kSolref, sizeof(kSolref));
+  memcpy(g->solimp, kSolimp, sizeof(kSolimp));
+  g->rgba[0] = g->rgba[1] = g->rgba[2] = 0.5;
+  g->rgba[3] = 1;
+  if (!push((void***)&body->geom, &body->ngeom, &body->ngeom_cap, g)) {
+    free(g);
+    return NULL;
+  }
+  return g;
+}
+
+gsSpecSite* gs_specAddSite(gsSpecBody* body) {
+  gsSpecSite* s = calloc(1, sizeof(gsSpecSite));
+  if (!s) return NULL;
+  s->type = GS_GEOM_SPHERE;
+  s->size[0] = s->size[1] = s->size[2] = 0.005;
+  default_orientation(&s->orient);
+  s->rgba[0] = s->rgba[1] = s->rgba[2] = 0.5;
+  s->rgba[3] = 1;
+  if (!push((void***)&body->site, &body->nsite, &body->nsite_cap, s)) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+int gs_specSetName(gsSpecInfo* info, const char* name) {
+  char* copy = NULL;
+  if (name) {
+    copy = malloc(strlen(name) + 1);
+    if (!copy) return 0;
+    strcpy(copy, name);
+  }
+  free(info->name);
+  info->name = copy;
+  return 1;
+}
+
+const char* gs_specIntern(gsSpec* spec, const char* s) {
+  for (int i = 0; i < spec->nstring; i++)
+    if (strcmp(spec->strings[i], s) == 0) return spec->strings[i];
+  char* copy = malloc(strlen(s) + 1);
+  if (!copy) return NULL;
+  strcpy(copy, s);
+  if (!push((void***)&spec->strings, &spec->nstring, &spec->nstring_cap, copy)) {
+    free(copy);
+    return NULL;
+  }
+  return copy;
+}

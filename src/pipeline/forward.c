@@ -1,0 +1,79 @@
+/* The forward pipeline: position stage, velocity stage, force stage, and the checks that reset a
+ * diverged simulation. */
+#include "core/math.h"
+#include "dynamics/dynamics.h"
+#include "pipeline/pipeline.h"
+
+void gs_fwdPosition(const gsModel* m, gsData* d) {
+  gs_kinematics(m, d);
+  gs_comPos(m, d);
+  gs_crb(m, d);
+  gs_factorM(m, d);
+  if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
+}
+
+void gs_fwdVelocity(const gsModel* m, gsData* d) {
+  gs_comVel(m, d);
+  gs_passive(m, d);
+  gs_rne(m, d, 0, d->qfrc_bias);
+  if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyVel(m, d);
+}
+
+void gs_fwdActuation(const gsModel* m, gsData* d) {
+  /* actuators arrive with their own stage; until then no actuator force */
+  gs_zero(d->qfrc_actuator, m->nv);
+}
+
+void gs_fwdAcceleration(const gsModel* m, gsData* d) {
+  for (int i = 0; i < m->nv; i++)
+    d->qfrc_smooth[i] = d->qfrc_passive[i] - d->qfrc_bias[i] + d->qfrc_applied[i] + d->qfrc_actuator[i];
+  /* Cartesian forces and torques act at each body's centre of mass */
+  for (int b = 1; b < m->nbody; b++) {
+    const gsReal* f = d->xfrc_applied + 6 * b;
+    if (f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 0 && f[4] == 0 && f[5] == 0) continue;
+    gs_applyFT(m, d, f, f + 3, d->xipos + 3 * b, b, d->qfrc_smooth);
+  }
+  gs_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
+}
+
+void gs_fwdConstraint(const gsModel* m, gsData* d) {
+  /* the constraint stage arrives with contacts; until then the smooth acceleration stands */
+  gs_zero(d->qfrc_constraint, m->nv);
+  gs_copy(d->qacc, d->qacc_smooth, m->nv);
+}
+
+void gs_forward(const gsModel* m, gsData* d) {
+  gs_fwdPosition(m, d);
+  gs_fwdVelocity(m, d);
+  gs_fwdActuation(m, d);
+  gs_fwdAcceleration(m, d);
+  gs_fwdConstraint(m, d);
+}
+
+/* ---- divergence checks ---- */
+static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }
+
+/* on a bad value: reset to the model's initial state (unless autoreset is off), then record the
+ * warning, so that the counter survives the reset */
+static int check(const gsModel* m, gsData* d, const gsReal* x, int n, int warning) {
+  for (int i = 0; i < n; i++) {
+    if (is_bad(x[i])) {
+      int number = d->warning[warning].number;
+      if (!(m->opt.disableflags & GS_DSBL_AUTORESET)) gs_resetData(m, d);
+      d->warning[warning].number = number + 1;
+      d->warning[warning].lastinfo = i;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int gs_checkPos(const gsModel* m, gsData* d) { return check(m, d, d->qpos, m->nq, GS_WARN_BADQPOS); }
+int gs_checkVel(const gsModel* m, gsData* d) { return check(m, d, d->qvel, m->nv, GS_WARN_BADQVEL); }
+int gs_checkAcc(const gsModel* m, gsData* d) {
+  if (check(m, d, d->qacc, m->nv, GS_WARN_BADQACC)) {
+    gs_forward(m, d);  /* the integrator that follows needs a consistent state */
+    return 1;
+  }
+  return 0;
+}

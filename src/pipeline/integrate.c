@@ -1,0 +1,223 @@
+/* Integrators: semi-implicit Euler (with implicit joint damping, seed 000 §II-B), implicit and
+ * implicit-fast Euler, and classic 4th-order Runge-Kutta; and the step functions. */
+#include <string.h>
+
+#include "core/linalg.h"
+#include "core/math.h"
+#include "dynamics/dynamics.h"
+#include "pipeline/pipeline.h"
+
+void gs_integratePos(const gsModel* m, gsReal* qpos, const gsReal* qvel, gsReal h) {
+  for (int j = 0; j < m->njnt; j++) {
+    gsReal* q = qpos + m->jnt_qposadr[j];
+    const gsReal* v = qvel + m->jnt_dofadr[j];
+    switch (m->jnt_type[j]) {
+      case GS_JNT_FREE:
+        gs_addScl3(q, q, v, h);
+        q += 3;
+        v += 3;
+        /* fall through */
+      case GS_JNT_BALL:
+        gs_quatIntegrate(q, v, h);  /* angular velocity in the body frame */
+        break;
+      default:
+        q[0] += h * v[0];
+        break;
+    }
+  }
+}
+
+void gs_normalizeQuat(const gsModel* m, gsReal* qpos) {
+  for (int j = 0; j < m->njnt; j++) {
+    int t = m->jnt_type[j];
+    if (t == GS_JNT_FREE) gs_normalize4(qpos + m->jnt_qposadr[j] + 3);
+    else if (t == GS_JNT_BALL) gs_normalize4(qpos + m->jnt_qposadr[j]);
+  }
+}
+
+/* qvel += h qacc; qpos moves with qvel_pos (NULL: the new qvel, which makes Euler semi-implicit) */
+static void advance(const gsModel* m, gsData* d, const gsReal* qacc, const gsReal* qvel_pos) {
+  gsReal h = m->opt.timestep;
+  for (int i = 0; i < m->nv; i++) d->qvel[i] += h * qacc[i];
+  gs_integratePos(m, d->qpos, qvel_pos ? qvel_pos : d->qvel, h);
+  d->time += h;
+}
+
+static int has_damping(const gsModel* m) {
+  if (m->opt.disableflags & GS_DSBL_DAMPER) return 0;
+  for (int i = 0; i < m->nv; i++)
+    if (m->dof_damping[i] > 0) return 1;
+  return 0;
+}
+
+/* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc */
+static void euler(const gsModel* m, gsData* d) {
+  if ((m->opt.disableflags & GS_DSBL_EULERDAMP) || !has_damping(m)) {
+    advance(m, d, d->qacc, NULL);
+    return;
+  }
+  size_t mark = gs_stackMark(d);
+  int nv = m->nv;
+  gsReal* H = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* Hinv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (H && Hinv && acc) {
+    memcpy(H, d->qM, sizeof(gsReal) * (size_t)m->nM);
+    for (int i = 0; i < nv; i++) H[m->dof_Madr[i]] += m->opt.timestep * m->dof_damping[i];
+    gs_factorLTDL(m, H, Hinv);
+    gs_mulM(m, d, acc, d->qacc);
+    gs_solveLTDL(m, H, Hinv, acc, 1);
+    advance(m, d, acc, NULL);
+  } else {
+    advance(m, d, d->qacc, NULL);
+  }
+  gs_stackRelease(d, mark);
+}
+
+/* d(qfrc_bias)/d(qvel), dense nv x nv row-major. c(q, v) is a quadratic form in v, so the central
+ * difference with a unit step is exact: c(v + e) - c(v - e) = 2 (dc/dv) e. */
+static int bias_velocity_derivative(const gsModel* m, gsData* d, gsReal* D) {
+  int nv = m->nv, nb = m->nbody;
+  gsReal* v = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* cp = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* cm = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* cvel = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nb);
+  gsReal* cdd = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
+  gsReal* scratch = gs_stackAlloc(d, sizeof(gsReal) * 12 * (size_t)nb);
+  if (!v || !cp || !cm || !cvel || !cdd || !scratch) return 0;
+  memcpy(v, d->qvel, sizeof(gsReal) * (size_t)nv);
+  for (int j = 0; j < nv; j++) {
+    gsReal vj = v[j];
+    v[j] = vj + 1;
+    gs_comVelOf(m, v, cvel, cdd, d->cdof);
+    gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cp);
+    v[j] = vj - 1;
+    gs_comVelOf(m, v, cvel, cdd, d->cdof);
+    gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cm);
+    v[j] = vj;
+    for (int i = 0; i < nv; i++) D[i * nv + j] = 0.5 * (cp[i] - cm[i]);
+  }
+  return 1;
+}
+
+/* implicit in velocity: (M - h dF/dv) qacc' = qfrc_smooth + qfrc_constraint, with F the smooth
+ * force; implicitfast keeps only the damping part of dF/dv (symmetric, tree-sparse) */
+static void implicit(const gsModel* m, gsData* d, int full) {
+  int nv = m->nv;
+  gsReal h = m->opt.timestep;
+  size_t mark = gs_stackMark(d);
+  gsReal* rhs = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (!rhs) goto fallback;
+  for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
+  int damping = !(m->opt.disableflags & GS_DSBL_DAMPER);
+  if (!full) {
+    gsReal* H = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+    gsReal* Hinv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+    if (!H || !Hinv) goto fallback;
+    memcpy(H, d->qM, sizeof(gsReal) * (size_t)m->nM);
+    if (damping)
+      for (int i = 0; i < nv; i++) H[m->dof_Madr[i]] += h * m->dof_damping[i];
+    gs_factorLTDL(m, H, Hinv);
+    gs_solveLTDL(m, H, Hinv, rhs, 1);
+  } else {
+    gsReal* H = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nv);
+    gsReal* dc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nv);
+    int* piv = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
+    if (!H || !dc || !piv || !bias_velocity_derivative(m, d, dc)) goto fallback;
+    gs_fullM(m, H, d->qM);
+    for (int i = 0; i < nv * nv; i++) H[i] += h * dc[i];
+    if (damping)
+      for (int i = 0; i < nv; i++) H[i * nv + i] += h * m->dof_damping[i];
+    if (!gs_luFactor(H, nv, piv)) goto fallback;
+    gs_luSolve(H, nv, piv, rhs);
+  }
+  advance(m, d, rhs, NULL);
+  gs_stackRelease(d, mark);
+  return;
+fallback:
+  gs_stackRelease(d, mark);
+  advance(m, d, d->qacc, NULL);
+}
+
+/* classic RK4 on (qpos, qvel): stages at t, t + h/2, t + h/2, t + h; positions move along the
+ * weighted velocity in the tangent space (quaternions by the exponential map) */
+static void rk4(const gsModel* m, gsData* d) {
+  static const gsReal A[3] = {0.5, 0.5, 1};            /* the tableau is diagonal below */
+  static const gsReal B[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
+  int nq = m->nq, nv = m->nv;
+  gsReal h = m->opt.timestep, t0 = d->time;
+  size_t mark = gs_stackMark(d);
+  gsReal* qpos0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nq);
+  gsReal* qvel0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* Fv = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage velocities */
+  gsReal* Fa = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage accelerations */
+  gsReal* dv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* da = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da) {
+    gs_stackRelease(d, mark);
+    euler(m, d);
+    return;
+  }
+  memcpy(qpos0, d->qpos, sizeof(gsReal) * (size_t)nq);
+  memcpy(qvel0, d->qvel, sizeof(gsReal) * (size_t)nv);
+  memcpy(Fv, d->qvel, sizeof(gsReal) * (size_t)nv);
+  memcpy(Fa, d->qacc, sizeof(gsReal) * (size_t)nv);
+  for (int s = 1; s < 4; s++) {
+    const gsReal* pv = Fv + (size_t)(s - 1) * nv;
+    const gsReal* pa = Fa + (size_t)(s - 1) * nv;
+    memcpy(d->qpos, qpos0, sizeof(gsReal) * (size_t)nq);
+    gs_integratePos(m, d->qpos, pv, A[s - 1] * h);
+    for (int i = 0; i < nv; i++) d->qvel[i] = qvel0[i] + A[s - 1] * h * pa[i];
+    d->time = t0 + A[s - 1] * h;
+    gs_forward(m, d);
+    memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
+    memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);
+  }
+  for (int i = 0; i < nv; i++) {
+    dv[i] = da[i] = 0;
+    for (int s = 0; s < 4; s++) {
+      dv[i] += B[s] * Fv[(size_t)s * nv + i];
+      da[i] += B[s] * Fa[(size_t)s * nv + i];
+    }
+  }
+  memcpy(d->qpos, qpos0, sizeof(gsReal) * (size_t)nq);
+  memcpy(d->qvel, qvel0, sizeof(gsReal) * (size_t)nv);
+  d->time = t0;
+  advance(m, d, da, dv);
+  gs_stackRelease(d, mark);
+}
+
+static void integrate(const gsModel* m, gsData* d, int allow_rk4) {
+  switch (m->opt.integrator) {
+    case GS_INT_RK4:
+      if (allow_rk4) rk4(m, d);
+      else euler(m, d);  /* step2 has one force evaluation: RK4 falls back to Euler */
+      break;
+    case GS_INT_IMPLICIT: implicit(m, d, 1); break;
+    case GS_INT_IMPLICITFAST: implicit(m, d, 0); break;
+    default: euler(m, d); break;
+  }
+}
+
+void gs_step(const gsModel* m, gsData* d) {
+  gs_checkPos(m, d);
+  gs_checkVel(m, d);
+  gs_forward(m, d);
+  gs_checkAcc(m, d);
+  integrate(m, d, 1);
+}
+
+void gs_step1(const gsModel* m, gsData* d) {
+  gs_checkPos(m, d);
+  gs_checkVel(m, d);
+  gs_fwdPosition(m, d);
+  gs_fwdVelocity(m, d);
+}
+
+void gs_step2(const gsModel* m, gsData* d) {
+  gs_fwdActuation(m, d);
+  gs_fwdAcceleration(m, d);
+  gs_fwdConstraint(m, d);
+  gs_checkAcc(m, d);
+  integrate(m, d, 0);
+}

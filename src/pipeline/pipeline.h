@@ -1,0 +1,15 @@
+/* Internal: pipeline stages not in the public header. */
+#ifndef GAUSS_PIPELINE_H
+#define GAUSS_PIPELINE_H
+
+#include "gauss/gauss.h"
+
+void gs_fwdActuation(const gsModel* m, gsData* d);
+void gs_fwdConstraint(const gsModel* m, gsData* d);
+
+/* 1 when a bad value was found (and the data reset) */
+int gs_checkPos(const gsModel* m, gsData* d);
+int gs_checkVel(const gsModel* m, gsData* d);
+int gs_checkAcc(const gsModel* m, gsData* d);
+
+#endif
