@@ -12,6 +12,7 @@ library itself (gs_modelField / gs_dataField), so it is never repeated here.
 """
 
 import ctypes
+import operator
 
 import numpy as np
 
@@ -183,7 +184,8 @@ class Option:
         if isinstance(current, ctypes.Array):
             _struct_view(current, self._owner)[...] = value
         else:
-            setattr(self._s, name, value)
+            setattr(self._s, name, operator.index(value) if isinstance(current, int)
+                    else float(value))
 
     def __dir__(self):
         return list(Option._names)
@@ -403,7 +405,7 @@ class Data(_FieldAccess):
 
     @time.setter
     def time(self, value):
-        self._head.time = value
+        self._head.time = float(value)
 
     narena = property(lambda self: self._head.narena, doc="arena size in bytes")
     pstack = property(lambda self: self._head.pstack, doc="arena bytes in use")

@@ -39,7 +39,9 @@ gsData* gs_makeData(const gsModel* m) {
   if (!d) return NULL;
   d->nbuffer = data_bytes(m);
   d->narena = arena_bytes(m);
-  d->buffer = aligned_alloc(GS_ALIGN, d->nbuffer ? d->nbuffer : GS_ALIGN);
+  /* aligned_alloc wants a size that is a multiple of the alignment */
+  d->narena = align_up(d->narena, GS_ALIGN);
+  d->buffer = aligned_alloc(GS_ALIGN, align_up(d->nbuffer ? d->nbuffer : 1, GS_ALIGN));
   d->arena = aligned_alloc(GS_ALIGN, d->narena);
   if (!d->buffer || !d->arena) {
     gs_freeData(d);

@@ -34,7 +34,7 @@ gsModel* gs_allocModel(const gsModel* sizes) {
   m->nbody = sizes->nbody; m->njnt = sizes->njnt; m->ngeom = sizes->ngeom;
   m->nsite = sizes->nsite; m->nM = sizes->nM; m->nnames = sizes->nnames;
   m->nbuffer = model_bytes(m);
-  m->buffer = aligned_alloc(GS_ALIGN, m->nbuffer ? m->nbuffer : GS_ALIGN);
+  m->buffer = aligned_alloc(GS_ALIGN, align_up(m->nbuffer ? m->nbuffer : 1));
   if (!m->buffer) {
     free(m);
     return NULL;
