@@ -9,7 +9,7 @@ bash scripts/setup.sh --system-only
 
 cmake -S . -B build/release \
   -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELEASE="-O3 -DNDEBUG" \
   -DGAUSS_TESTS=ON -DGAUSS_TOOLS=ON \
   "$@" >/dev/null
 cmake --build build/release -j "$(nproc)"

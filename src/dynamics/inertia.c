@@ -22,6 +22,11 @@ void gs_crb(const gsModel* m, gsData* d) {
   }
 }
 
+/* number of stored elements of row i: the diagonal and one per ancestor dof */
+static inline int row_len(const gsModel* m, int i) {
+  return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i];
+}
+
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
   int bad = -1;
   for (int k = m->nv - 1; k >= 0; k--) {
@@ -33,14 +38,14 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
       LD[adr_k] = D;
     }
     gsReal invD = 1 / D;
-    /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in ancestors(i) and i */
-    int adr_ki = adr_k + 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++) {
+    /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
+     * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
+    int adr_ki = adr_k + 1, len = row_len(m, k) - 1;
+    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
       gsReal a = LD[adr_ki] * invD;
-      int adr_i = m->dof_Madr[i];
-      /* row k from adr_ki on lists exactly the chain i, p(i), ...: the same length as row i */
-      int t = 0;
-      for (int j = i; j >= 0; j = m->dof_parentid[j], t++) LD[adr_i + t] -= LD[adr_ki + t] * a;
+      gsReal* row_i = LD + m->dof_Madr[i];
+      const gsReal* row_k = LD + adr_ki;
+      for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
       LD[adr_ki] = a;
     }
   }

@@ -8,8 +8,7 @@ static void attach(gsReal xpos[3], gsReal xmat[9], const gsReal bpos[3], const g
   gsReal q[4];
   gs_rotVecQuat(xpos, lpos, bquat);
   gs_add3(xpos, xpos, bpos);
-  gs_mulQuat(q, bquat, lquat);
-  gs_normalize4(q);
+  gs_mulQuat(q, bquat, lquat);  /* unit times unit: no renormalisation needed */
   gs_quat2Mat(xmat, q);
 }
 

@@ -8,15 +8,18 @@
 #include <string.h>
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>  /* xmlCreateMemoryParserCtxt */
 #include <libxml/xmlerror.h>
 
 #include "xml_internal.h"
 
-/* the first fatal libxml2 error of one parse */
+/* state of one libxml2 parse: its first fatal error, and the SAX handler that start_element
+ * wraps */
 typedef struct {
   int have;
   int line;
   char msg[400];
+  startElementNsSAX2Func start;
 } gsxXmlError;
 
 /* libxml2 gives structured errors to this instead of printing them; data is the parser context,
@@ -36,6 +39,27 @@ static void on_xml_error(void* data, xmlErrorPtr e) {
   /* libxml2 ends its messages with a newline */
   size_t n = strlen(xe->msg);
   while (n > 0 && (xe->msg[n - 1] == '\n' || xe->msg[n - 1] == '\r')) xe->msg[--n] = 0;
+}
+
+/* libxml2 numbers an element by the line where its start tag ends; messages should point at the
+ * line where it begins, as other MJCF tools do. When the tree builder has made the node, the
+ * input is at the end of the start tag: count the newlines back to its '<' (attribute values cannot
+ * hold '<'). Should the parser have dropped that part of its buffer, the line stays as it was. */
+static void start_element(void* ctx, const xmlChar* localname, const xmlChar* prefix,
+                          const xmlChar* uri, int nns, const xmlChar** ns, int nattr,
+                          int ndefaulted, const xmlChar** attrs) {
+  xmlParserCtxtPtr pc = ctx;
+  gsxXmlError* xe = pc->_private;
+  xe->start(ctx, localname, prefix, uri, nns, ns, nattr, ndefaulted, attrs);
+  xmlNodePtr node = pc->node;
+  xmlParserInputPtr in = pc->input;
+  if (!node || !xmlStrEqual(node->name, localname) || !in || !in->cur || !in->base ||
+      node->line == 0 || node->line >= 65535)
+    return;
+  const xmlChar* p = in->cur;
+  int nl = 0;
+  while (p > in->base && *--p != '<') nl += *p == '\n';
+  if (*p == '<' && nl < node->line) node->line = (unsigned short)(node->line - nl);
 }
 
 int gsx_line(xmlNodePtr node) {
@@ -87,10 +111,12 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
   f->canon = canon ? dup(canon) : NULL;
   if (!f->name || !f->dir || (canon && !f->canon)) return gsx_oom(c), NULL;
   if (len > INT_MAX) return gsx_error(c, f->name, 0, NULL, "file too large"), NULL;
+  /* libxml2 makes no parser for an empty buffer */
+  if (len == 0) return gsx_error(c, f->name, 1, NULL, "malformed XML: document is empty"), NULL;
 
-  xmlParserCtxtPtr pc = xmlNewParserCtxt();
+  xmlParserCtxtPtr pc = xmlCreateMemoryParserCtxt(xml, (int)len);
   if (!pc) return gsx_oom(c), NULL;
-  gsxXmlError xe = {0, 0, ""};
+  gsxXmlError xe = {0, 0, "", NULL};
   pc->_private = &xe;
 #if LIBXML_VERSION >= 21300
   xmlCtxtSetErrorHandler(pc, on_xml_error, pc);
@@ -98,10 +124,15 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
   pc->sax->serror = on_xml_error;  /* used by libxml2 for this context's errors */
 #endif
   /* no network, no entity expansion, line numbers past 65535 */
-  int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES;
-  f->doc = xmlCtxtReadMemory(pc, xml, (int)len, f->name, NULL, options);
+  xmlCtxtUseOptions(pc, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+  xe.start = pc->sax->startElementNs;
+  if (xe.start) pc->sax->startElementNs = start_element;
+  xmlParseDocument(pc);
+  f->doc = pc->myDoc;
+  pc->myDoc = NULL;
+  int wellformed = pc->wellFormed;
   xmlFreeParserCtxt(pc);
-  if (xe.have || !f->doc) {
+  if (xe.have || !wellformed || !f->doc) {
     if (f->doc) xmlFreeDoc(f->doc);
     f->doc = NULL;
     return gsx_error(c, f->name, xe.line, NULL, "malformed XML: %s",
@@ -132,11 +163,11 @@ static char* read_all(const char* path, size_t* len) {
     buf = grown;
     cap *= 2;
   }
-  int failed = buf && ferror(fp);
+  int failed = buf && ferror(fp), why = errno;  /* e.g. EISDIR for a directory */
   fclose(fp);
   if (failed) {
     free(buf);
-    errno = EIO;
+    errno = why ? why : EIO;
     return NULL;
   }
   *len = n;
@@ -171,7 +202,7 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
     if (at->ns) continue;  /* namespaced attributes (xsi:...) are not MJCF */
     if (strcmp((const char*)at->name, "file") != 0) {
       xmlFree(file);
-      return gsx_error(c, src->name, line, "include", "unknown attribute '%s'",
+      return gsx_error(c, src->name, line, "include", "unknown attribute '%.60s'",
                        (const char*)at->name);
     }
     xmlFree(file);
@@ -183,10 +214,13 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
     return gsx_error(c, src->name, line, "include", "missing required attribute 'file'");
   }
 
-  /* relative to the directory of the including file */
+  /* relative to the directory of the including file; "./" adds nothing to messages */
+  const char* rel = (const char*)file;
+  while (rel[0] == '.' && rel[1] == '/') rel += 2;
   char path[PATH_MAX];
-  int n = file[0] == '/' ? snprintf(path, sizeof(path), "%s", (const char*)file)
-                         : snprintf(path, sizeof(path), "%s/%s", src->dir, (const char*)file);
+  int n = rel[0] == '/' || strcmp(src->dir, ".") == 0
+              ? snprintf(path, sizeof(path), "%s", rel)
+              : snprintf(path, sizeof(path), "%s/%s", src->dir, rel);
   xmlFree(file);
   if (n < 0 || (size_t)n >= sizeof(path))
     return gsx_error(c, src->name, line, "include", "file name too long");

@@ -46,7 +46,7 @@ static int check_attrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const cha
     if (!is_mjcf_attr(at)) continue;
     const char* name = (const char*)at->name;
     if (!gsx_attrAllowed(elem, name))
-      return gsx_error(c, src->name, line, elem, "unknown attribute '%s'", name);
+      return gsx_error(c, src->name, line, elem, "unknown attribute '%.60s'", name);
     if (in_default && (strcmp(name, "name") == 0 || strcmp(name, "class") == 0))
       return gsx_error(c, src->name, line, elem, "attribute '%s' is not allowed in <default>",
                        name);
@@ -133,7 +133,7 @@ static int element_class(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const c
   if (!name) return 1;
   *cls = gsx_classFind(&c->defs, (const char*)name);
   if (*cls < 0)
-    gsx_error(c, src->name, gsx_line(node), elem, "undefined class '%s'", (const char*)name);
+    gsx_error(c, src->name, gsx_line(node), elem, "undefined class '%.60s'", (const char*)name);
   xmlFree(name);
   return *cls >= 0;
 }
@@ -377,7 +377,7 @@ static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int pare
     if (!name)
       return gsx_error(c, src->name, line, "default", "missing required attribute 'class'");
     if (gsx_classFind(&c->defs, (const char*)name) >= 0) {
-      gsx_error(c, src->name, line, "default", "duplicate class '%s'", (const char*)name);
+      gsx_error(c, src->name, line, "default", "duplicate class '%.60s'", (const char*)name);
       xmlFree(name);
       return 0;
     }

@@ -104,7 +104,8 @@ static const gsxAttrs kAttrs[] = {
      "nuser_cam nuser_tendon nuser_actuator nuser_sensor"},
     {"default", "class"},
     {"worldbody", ""},
-    {"body", "name childclass pos quat axisangle xyaxes zaxis euler mocap gravcomp sleep simple user"},
+    {"body",
+     "name childclass pos quat axisangle xyaxes zaxis euler mocap gravcomp sleep simple user"},
     {"inertial", "pos quat mass diaginertia axisangle xyaxes zaxis euler fullinertia"},
     {"joint",
      "name class type group pos axis springdamper limited actuatorfrclimited solreflimit "
@@ -137,7 +138,8 @@ int gsx_isElement(const char* name) { return gsx_inList(kElements, name); }
 
 int gsx_childAllowed(const char* parent, const char* child) {
   for (size_t i = 0; i < sizeof(kChildren) / sizeof(kChildren[0]); i++)
-    if (strcmp(kChildren[i].parent, parent) == 0) return gsx_inList(kChildren[i].children, child);
+    if (strcmp(kChildren[i].parent, parent) == 0)
+      return gsx_inList(kChildren[i].children, child);
   /* a parent without a list: any MJCF element (only the name check applies) */
   return gsx_isElement(child);
 }

@@ -19,7 +19,7 @@ static int verror(gsxCtx* c, const char* file, int line, const char* elem, const
   if (!c->err || c->errsz <= 0) return 0;
   char msg[512];
   vsnprintf(msg, sizeof(msg), fmt, ap);
-  char where[300] = "";
+  char where[1100] = "";
   if (file && line > 0)
     snprintf(where, sizeof(where), "%s:%d: ", file, line);
   else if (file)
@@ -87,24 +87,56 @@ void gsx_warnAttr(gsxCtx* c, const gsxAt* a) {
            a->elem);
 }
 
+/* order of a file in the parse (main file first, includes as read), for sorting */
+static int file_rank(const gsxCtx* c, const char* file) {
+  for (int i = 0; i < c->nfile; i++)
+    if (c->files[i]->name == file) return i;
+  return c->nfile;
+}
+
 void gsx_formatWarnings(const gsxCtx* c, char* out, size_t outsz) {
   static const char kMore[] = "...\n";
   size_t used = 0;
   out[0] = 0;
+  /* by file, then line: the reader visits some sections first, the reader of the list should not
+   * care; a selection sort keeps it simple and the list is short */
+  int* order = malloc((size_t)(c->nwarn > 0 ? c->nwarn : 1) * sizeof(int));
+  int* rank = malloc((size_t)(c->nwarn > 0 ? c->nwarn : 1) * sizeof(int));
+  if (!order || !rank) {
+    free(order);
+    free(rank);
+    return;
+  }
   for (int i = 0; i < c->nwarn; i++) {
+    order[i] = i;
+    rank[i] = file_rank(c, c->warn[i].file);
+  }
+  for (int i = 0; i < c->nwarn; i++) {
+    int best = i;
+    for (int k = i + 1; k < c->nwarn; k++) {
+      int a = order[k], b = order[best];
+      if (rank[a] < rank[b] || (rank[a] == rank[b] && c->warn[a].line < c->warn[b].line)) best = k;
+    }
+    int t = order[i];
+    order[i] = order[best];
+    order[best] = t;
+  }
+  for (int i = 0; i < c->nwarn; i++) {
+    const gsxWarning* w = &c->warn[order[i]];
     char line[800];
-    int n = snprintf(line, sizeof(line), "%s:%d: %s\n", c->warn[i].file ? c->warn[i].file : "",
-                     c->warn[i].line, c->warn[i].text);
+    int n = snprintf(line, sizeof(line), "%s:%d: %s\n", w->file ? w->file : "", w->line, w->text);
     if (n < 0) continue;
     if ((size_t)n >= sizeof(line)) n = (int)sizeof(line) - 1;
     if (used + (size_t)n + sizeof(kMore) > outsz) {
       /* full: say that some were left out, if there is room */
       if (used + sizeof(kMore) <= outsz) memcpy(out + used, kMore, sizeof(kMore));
-      return;
+      break;
     }
     memcpy(out + used, line, (size_t)n + 1);
     used += (size_t)n;
   }
+  free(order);
+  free(rank);
 }
 
 void gsx_ctxFree(gsxCtx* c) {

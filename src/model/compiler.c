@@ -113,8 +113,9 @@ static int resolve_shape(Compiler* c, const gsSpecInfo* info, const char* kind, 
     if (type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER && type != GS_GEOM_BOX &&
         type != GS_GEOM_ELLIPSOID)
       return fail(c, info, kind, "fromto requires a capsule, cylinder, box or ellipsoid");
+    /* MJCF's convention: the local z axis points from the "to" end to the "from" end */
     gsReal dir[3];
-    gs_sub3(dir, fromto + 3, fromto);
+    gs_sub3(dir, fromto, fromto + 3);
     gsReal len = gs_norm3(dir);
     if (len < GS_MINVAL) return fail(c, info, kind, "fromto points coincide");
     for (int i = 0; i < 3; i++) pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
@@ -430,7 +431,6 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       }
       m->jnt_stiffness[jnt] = sj->stiffness;
       int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
-      for (int k = 0; k < 2; k++) m->jnt_range[2 * jnt + k] = angular ? to_radian(&c, sj->range[k]) : sj->range[k];
       int limited = sj->limited;
       if (limited == GS_LIMITED_AUTO) {
         if (!copt->autolimits && sj->range_given) {
@@ -440,6 +440,9 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
         limited = sj->range_given;
       }
       m->jnt_limited[jnt] = limited;
+      /* MJCF converts the range to radians only when the joint is limited */
+      for (int k = 0; k < 2; k++)
+        m->jnt_range[2 * jnt + k] = angular && limited ? to_radian(&c, sj->range[k]) : sj->range[k];
       if (limited && sj->type != GS_JNT_BALL && m->jnt_range[2 * jnt] >= m->jnt_range[2 * jnt + 1]) {
         fail(&c, &sj->info, "joint", "range[0] must be smaller than range[1]");
         goto error_model;
@@ -538,7 +541,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       gsReal* inertia = m->body_inertia + 3 * b;
       if (use_geoms) {
         gsReal mass = 0, mc[3] = {0, 0, 0}, J[9] = {0};
-        int first = m->body_geomadr[b];
+        int first = m->body_geomadr[b], ncontrib = 0, single = -1;
+        gsReal single_I[3] = {0, 0, 0};
         for (int g = 0; g < sb->ngeom; g++) {
           const gsSpecGeom* sg = sb->geom[g];
           int id = first + g;
@@ -552,11 +556,22 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
             fail(&c, &sg->info, "geom", "mass and density must be non-negative");
             goto error_model;
           }
+          if (density * V == 0) continue;  /* massless geoms do not shape the inertial frame */
           gs_scl3(I, I, density);
           accumulate_inertia(&mass, mc, J, density * V, I, m->geom_pos + 3 * id, m->geom_quat + 4 * id);
+          ncontrib++;
+          single = id;
+          gs_copy3(single_I, I);
         }
         m->body_mass[b] = mass;
-        principal_frame(&c, sb, mass, mc, J, ipos, iquat, inertia);
+        if (ncontrib == 1) {
+          /* one geom: its own frame is already principal; keep it as written */
+          gs_copy3(ipos, m->geom_pos + 3 * single);
+          gs_copy4(iquat, m->geom_quat + 4 * single);
+          gs_copy3(inertia, single_I);
+        } else {
+          principal_frame(&c, sb, mass, mc, J, ipos, iquat, inertia);
+        }
       } else if (sb->inertial.given) {
         if (!explicit_inertial(&c, sb, m->body_mass + b, ipos, iquat, inertia)) goto error_model;
       } else {

@@ -1,0 +1,180 @@
+"""Conformance against MuJoCo (the `mujoco` package as an oracle).
+
+Every model of the corpus is loaded in both engines from one prepared XML (conftest.prepared:
+includes inlined; <actuator>, <tendon>, <sensor>, <equality>, <contact>, <keyframe> and the fluid
+options density/viscosity/wind removed, because the reader does not simulate them yet; contacts and
+constraints disabled with <flag contact="disable" constraint="disable"/>). What was removed is
+printed per model (pytest -s) and summarised at the end of the run.
+
+Tolerance: "relative 1e-9" means max|gauss - mujoco| <= 1e-9 * max(1, max|mujoco|), per array
+(oracle.rel_err).
+"""
+
+import numpy as np
+import pytest
+
+import gauss
+import mujoco
+import oracle
+from conftest import Pair
+
+TOL = 1e-9          # smooth dynamics at one state
+TRAJ_TOL = 1e-8     # 1000-step trajectories
+NSTATE = 20         # random states per model
+
+SIZES = ("nq", "nv", "nbody", "njnt", "ngeom", "nsite")
+
+
+def _size_errors(pair):
+    errors = []
+    for s in SIZES:
+        a, b = getattr(pair.gm, s), getattr(pair.mjm, s)
+        if a != b:
+            errors.append(f"{s}: gauss {a} mujoco {b}")
+    return errors
+
+
+def test_sizes_and_masses(corpus_model, corpus_pair):
+    """The sizes and body masses first: a clearer failure than a mismatch of M."""
+    pair = corpus_pair
+    errors = _size_errors(pair)
+    assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
+    oracle.check_close(errors, "body_mass", pair.gm.body_mass, pair.mjm.body_mass, TOL)
+    assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
+
+
+def test_smooth_dynamics(corpus_model, corpus_pair, model_rng):
+    """xpos, xquat, dense M, qfrc_bias, qfrc_passive and qacc at 20 random states."""
+    pair = corpus_pair
+    errors = _size_errors(pair)
+    assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
+    worst = {}
+    failures = []
+    for k in range(NSTATE):
+        qpos, qvel = oracle.random_state(pair.mjm, model_rng)
+        pair.set_state(qpos, qvel)
+        pair.forward()
+        gM, mM = pair.full_M()
+        g, mj = pair.gd, pair.mjd
+        checks = [
+            ("xpos", g.xpos, mj.xpos),
+            # q and -q are the same rotation: compare each body's quaternion up to its sign
+            ("xquat", oracle.align_quats(g.xquat, mj.xquat), mj.xquat),
+            ("M", gM, mM),
+            ("qfrc_bias", g.qfrc_bias, mj.qfrc_bias),
+            ("qfrc_passive", g.qfrc_passive, mj.qfrc_passive),
+            ("qacc", g.qacc, mj.qacc),
+        ]
+        for name, a, b in checks:
+            errs = []
+            e = oracle.check_close(errs, name, a, b, TOL)
+            if e > worst.get(name, (-1.0,))[0]:
+                worst[name] = (e, k)
+            if errs and len(failures) < 12:
+                failures.append(f"state {k}: {errs[0]}")
+    bad = {n: v for n, v in worst.items() if not v[0] <= TOL}
+    summary = ", ".join(f"{n} {e:.2e} (state {k})" for n, (e, k) in worst.items())
+    assert not bad, (f"{corpus_model[0]}: largest relative errors: {summary}\n  "
+                     + "\n  ".join(failures))
+
+
+def test_applied_forces(corpus_model, corpus_pair, model_rng):
+    """qacc with random qfrc_applied and xfrc_applied (force and torque at each body's com)."""
+    pair = corpus_pair
+    errors = _size_errors(pair)
+    assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
+    nbody, nv = pair.mjm.nbody, pair.mjm.nv
+    worst = (0.0, -1)
+    failures = []
+    for k in range(5):
+        qpos, qvel = oracle.random_state(pair.mjm, model_rng)
+        qfrc = model_rng.normal(size=nv) * 3.0
+        xfrc = model_rng.normal(size=(nbody, 6)) * 3.0
+        xfrc[0] = 0  # the world body does not move
+        pair.set_state(qpos, qvel, qfrc, xfrc)
+        pair.forward()
+        errs = []
+        e = oracle.check_close(errs, "qacc", pair.gd.qacc, pair.mjd.qacc, TOL)
+        worst = max(worst, (e, k))
+        failures += [f"state {k}: {s}" for s in errs]
+    assert not failures, (f"{corpus_model[0]}: largest qacc error {worst[0]:.2e}\n  "
+                          + "\n  ".join(failures))
+
+
+def test_jacobian(corpus_model, corpus_pair, model_rng):
+    """gauss.jac against mj_jac for a random point on every body (used by the identity tests)."""
+    pair = corpus_pair
+    errors = _size_errors(pair)
+    assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
+    nv = pair.mjm.nv
+    qpos, qvel = oracle.random_state(pair.mjm, model_rng)
+    pair.set_state(qpos, qvel)
+    pair.forward()
+    for b in range(pair.mjm.nbody):
+        point = pair.mjd.xipos[b] + model_rng.normal(size=3) * 0.2
+        jacp, jacr = np.zeros((3, nv)), np.zeros((3, nv))
+        mujoco.mj_jac(pair.mjm, pair.mjd, jacp, jacr, point, b)
+        gp, gr = gauss.jac(pair.gm, pair.gd, point, b)
+        oracle.check_close(errors, f"jacp body {b}", gp, jacp, TOL)
+        oracle.check_close(errors, f"jacr body {b}", gr, jacr, TOL)
+    assert not errors, f"{corpus_model[0]}: " + "\n  ".join(errors)
+
+
+def test_energy(corpus_model, corpus_pair, model_rng):
+    """gauss.energy_pos / energy_vel against mj_energyPos / mj_energyVel (used by the drift test)."""
+    pair = corpus_pair
+    errors = _size_errors(pair)
+    assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
+    for k in range(3):
+        qpos, qvel = oracle.random_state(pair.mjm, model_rng)
+        pair.set_state(qpos, qvel)
+        pair.forward()
+        mujoco.mj_energyPos(pair.mjm, pair.mjd)
+        mujoco.mj_energyVel(pair.mjm, pair.mjd)
+        pot = gauss.energy_pos(pair.gm, pair.gd)
+        kin = gauss.energy_vel(pair.gm, pair.gd)
+        oracle.check_close(errors, f"state {k} potential", pot, pair.mjd.energy[0], TOL)
+        oracle.check_close(errors, f"state {k} kinetic", kin, pair.mjd.energy[1], TOL)
+        oracle.check_close(errors, f"state {k} d.energy", pair.gd.energy, pair.mjd.energy, TOL)
+    assert not errors, f"{corpus_model[0]}: " + "\n  ".join(errors)
+
+
+# ---- trajectories: a 5-link pendulum, 1000 steps, each integrator ----
+
+VARIANTS = {
+    # name: (joint damping, third joint a ball joint)
+    "hinges-undamped": (0.0, False),
+    "ball-damped": (0.05, True),
+}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("integrator", ["Euler", "RK4", "implicit", "implicitfast"])
+def test_pendulum_trajectory(integrator, variant):
+    damping, ball = VARIANTS[variant]
+    xml = oracle.pendulum5_xml(integrator, timestep=0.002, damping=damping, ball=ball)
+    pair = Pair(xml)
+    assert pair.gm.opt.integrator == pair.mjm.opt.integrator
+    assert not _size_errors(pair), _size_errors(pair)
+    qpos, qvel = oracle.pendulum5_state(ball)
+    pair.set_state(qpos, qvel)
+    nstep = 1000
+    gq, gv = np.zeros((nstep, pair.mjm.nq)), np.zeros((nstep, pair.mjm.nv))
+    mq, mv = np.zeros_like(gq), np.zeros_like(gv)
+    for i in range(nstep):
+        mujoco.mj_step(pair.mjm, pair.mjd)
+        gauss.step(pair.gm, pair.gd)
+        gq[i], gv[i] = pair.gd.qpos, pair.gd.qvel
+        mq[i], mv[i] = pair.mjd.qpos, pair.mjd.qvel
+    # the motion must actually go somewhere, or the comparison proves little
+    assert np.max(np.abs(mq[-1] - qpos)) > 0.1
+    # error per step, each step's state measured relative to that step's MuJoCo state
+    eq = np.array([oracle.rel_err(gq[i], mq[i]) for i in range(nstep)])
+    ev = np.array([oracle.rel_err(gv[i], mv[i]) for i in range(nstep)])
+    first_q = int(np.argmax(~(eq <= TRAJ_TOL))) if not np.all(eq <= TRAJ_TOL) else None
+    first_v = int(np.argmax(~(ev <= TRAJ_TOL))) if not np.all(ev <= TRAJ_TOL) else None
+    assert first_q is None and first_v is None, (
+        f"{integrator} {variant}: qpos max err {eq.max():.2e} (first over {TRAJ_TOL:g} at step "
+        f"{first_q}), qvel max err {ev.max():.2e} (first over at step {first_v}); "
+        f"errors at steps 1/10/100/1000: qpos {eq[[0, 9, 99, 999]]}, qvel {ev[[0, 9, 99, 999]]}")
+    assert abs(pair.gd.time - pair.mjd.time) <= 1e-12
