@@ -120,8 +120,12 @@ static int resolve_shape(Compiler* c, const gsSpecInfo* info, const char* kind, 
     if (len < GS_MINVAL) return fail(c, info, kind, "fromto points coincide");
     for (int i = 0; i < 3; i++) pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
     gs_quatZ2Vec(quat, dir);
-    if (type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER) size[1] = 0.5 * len;
-    else size[2] = 0.5 * len;
+    if (type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER) {
+      size[1] = 0.5 * len;
+    } else {
+      size[1] = size[0];  /* boxes and ellipsoids along a segment have a square section */
+      size[2] = 0.5 * len;
+    }
   } else {
     gs_copy3(pos, pos_in);
     if (!resolve_orientation(c, quat, orient, info, kind)) return 0;
@@ -331,6 +335,11 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       if (sj->type < GS_JNT_FREE || sj->type > GS_JNT_HINGE) { fail(&c, &sj->info, "joint", "unknown joint type %d", sj->type); goto error; }
       if (sj->type == GS_JNT_FREE && sb->parent != spec->world) {
         fail(&c, &sj->info, "joint", "free joint can only be used on a child of the world body");
+        goto error;
+      }
+      if ((sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL) && j > 0 && sb->joint[j - 1]->type == GS_JNT_BALL) {
+        /* a ball already spans every rotation: another rotation after it is redundant */
+        fail(&c, &sj->info, "joint", "a ball joint is followed by another rotational joint in the same body");
         goto error;
       }
       if (sj->type == GS_JNT_FREE && sb->njoint > 1) {

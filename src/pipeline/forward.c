@@ -53,14 +53,13 @@ void gs_forward(const gsModel* m, gsData* d) {
 /* ---- divergence checks ---- */
 static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }
 
-/* on a bad value: reset to the model's initial state (unless autoreset is off), then record the
- * warning, so that the counter survives the reset */
+/* on a bad value: reset to the model's initial state (unless autoreset is off), which clears the
+ * counters as MuJoCo's reset does, then record this warning */
 static int check(const gsModel* m, gsData* d, const gsReal* x, int n, int warning) {
   for (int i = 0; i < n; i++) {
     if (is_bad(x[i])) {
-      int number = d->warning[warning].number;
       if (!(m->opt.disableflags & GS_DSBL_AUTORESET)) gs_resetData(m, d);
-      d->warning[warning].number = number + 1;
+      d->warning[warning].number++;
       d->warning[warning].lastinfo = i;
       return 1;
     }
