@@ -266,18 +266,26 @@ static void energy(const gsModel* m, gsData* d, double e[3]) {
   e[2] = e[0] + e[1];
 }
 
+/* the model of the options with the options applied, and a data for it; 0 on failure */
+static int load_with_data(const Options* o, gsModel** m, gsData** d) {
+  *m = load(o->model);
+  if (!*m) return 0;
+  apply_options(*m, o);
+  *d = gs_makeData(*m);
+  if (!*d) {
+    fprintf(stderr, "gauss: cannot allocate the data\n");
+    gs_freeModel(*m);
+    return 0;
+  }
+  return 1;
+}
+
 static int cmd_simulate(int argc, char** argv) {
   Options o;
   if (parse_options(argc, argv, 0, &o)) return usage(stderr);
-  gsModel* m = load(o.model);
-  if (!m) return 1;
-  apply_options(m, &o);
-  gsData* d = gs_makeData(m);
-  if (!d) {
-    fprintf(stderr, "gauss: cannot allocate the data\n");
-    gs_freeModel(m);
-    return 1;
-  }
+  gsModel* m;
+  gsData* d;
+  if (!load_with_data(&o, &m, &d)) return 1;
   gs_resetData(m, d);
 
   double dt = m->opt.timestep;
@@ -478,15 +486,9 @@ static double median(const double* v, int n) {
 static int cmd_bench(int argc, char** argv) {
   Options o;
   if (parse_options(argc, argv, 0, &o)) return usage(stderr);
-  gsModel* m = load(o.model);
-  if (!m) return 1;
-  apply_options(m, &o);
-  gsData* d = gs_makeData(m);
-  if (!d) {
-    fprintf(stderr, "gauss: cannot allocate the data\n");
-    gs_freeModel(m);
-    return 1;
-  }
+  gsModel* m;
+  gsData* d;
+  if (!load_with_data(&o, &m, &d)) return 1;
   signal(SIGPIPE, SIG_IGN);
 
   char pybuf[4096], scriptbuf[4096];

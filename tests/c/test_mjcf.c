@@ -12,18 +12,7 @@
 
 #include "gauss/gauss.h"
 
-static int npass = 0, nfail = 0;
-#define CHECK(cond, ...)                          \
-  do {                                            \
-    if (cond) {                                   \
-      npass++;                                    \
-    } else {                                      \
-      nfail++;                                    \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                        \
-      printf("\n");                               \
-    }                                             \
-  } while (0)
+#include "check.h"
 
 static int has(const char* s, const char* sub) { return s && sub && strstr(s, sub) != NULL; }
 static const char* str(const char* s) { return s ? s : "(null)"; }
@@ -611,6 +600,5 @@ int main(void) {
   test_warnings();
   test_include();
   test_corpus();
-  printf("%d passed, %d failed\n", npass, nfail);
-  return nfail != 0;
+  return CHECK_SUMMARY();
 }

@@ -9,18 +9,7 @@
 
 #include "gauss/gauss.h"
 
-static int npass = 0, nfail = 0;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (cond) {                                            \
-      npass++;                                             \
-    } else {                                               \
-      nfail++;                                             \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-    }                                                      \
-  } while (0)
+#include "check.h"
 
 /* ---- heap allocation counting: the test links with --wrap for these four ---- */
 static long nalloc = 0;
@@ -217,6 +206,5 @@ int main(void) {
   test_corpus_dir(GAUSS_TEST_MODELS "/gymnasium");
   test_corpus_dir(GAUSS_TEST_MODELS "/dm_control");
   test_corpus_dir(GAUSS_TEST_MODELS "/mujoco");
-  printf("%d passed, %d failed\n", npass, nfail);
-  return nfail != 0;
+  return CHECK_SUMMARY();
 }
