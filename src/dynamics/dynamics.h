@@ -10,6 +10,11 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);
 /* x <- H^-1 x for n right-hand sides of length nv, with a factor from gs_factorLTDL */
 void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n);
 
+/* LU of a non-symmetric matrix with the tree pattern of M: R rows (diagonal, then ancestors), C
+ * mirrored columns, both in qM's storage; in place. Returns the first zero pivot or -1. */
+int gs_factorTreeLU(const gsModel* m, gsReal* R, gsReal* C);
+void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* x);
+
 /* cvel and cdof_dot for an arbitrary velocity vector (scratch callers) */
 void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot, const gsReal* cdof);
 

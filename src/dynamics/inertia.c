@@ -74,6 +74,53 @@ void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsR
   }
 }
 
+/* Non-symmetric matrices with the same tree pattern (H_ij != 0 only when i and j are equal or one is
+ * an ancestor of the other), as M - h dF/dv is: R holds each row from the diagonal to the
+ * ancestors (H_kk, H_k,p(k), ...), C the mirrored column entries (unused, H_p(k),k, ...). Gaussian
+ * elimination from the leaves fills in nothing, so no pivoting and no dense storage. */
+int gs_factorTreeLU(const gsModel* m, gsReal* R, gsReal* C) {
+  int bad = -1;
+  for (int k = m->nv - 1; k >= 0; k--) {
+    int adr_k = m->dof_Madr[k], len = row_len(m, k);
+    gsReal D = R[adr_k];
+    if (!(fabs(D) > GS_MINVAL)) {
+      if (bad < 0) bad = k;
+      D = R[adr_k] = GS_MINVAL;
+    }
+    gsReal invD = 1 / D;
+    /* for ancestors a = chain[t] and b = chain[u], u >= t:
+     * H_ab -= H_ak H_kb / D (row of a), H_ba -= H_bk H_ka / D (column of a) */
+    int t = 1;
+    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a], t++) {
+      gsReal* Ra = R + m->dof_Madr[a];
+      gsReal* Ca = C + m->dof_Madr[a];
+      gsReal hak = C[adr_k + t] * invD, hka = R[adr_k + t] * invD;
+      Ra[0] -= hak * R[adr_k + t];
+      for (int u = t + 1; u < len; u++) {
+        Ra[u - t] -= hak * R[adr_k + u];
+        Ca[u - t] -= C[adr_k + u] * hka;
+      }
+    }
+    for (int u = 1; u < len; u++) C[adr_k + u] *= invD;  /* multipliers of the elimination */
+  }
+  return bad;
+}
+
+void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* x) {
+  int nv = m->nv;
+  for (int k = nv - 1; k >= 0; k--) {
+    int adr = m->dof_Madr[k] + 1;
+    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a]) x[a] -= C[adr++] * x[k];
+  }
+  for (int k = 0; k < nv; k++) {
+    int adr = m->dof_Madr[k];
+    gsReal s = x[k];
+    int u = 1;
+    for (int b = m->dof_parentid[k]; b >= 0; b = m->dof_parentid[b], u++) s -= R[adr + u] * x[b];
+    x[k] = s / R[adr];
+  }
+}
+
 void gs_factorM(const gsModel* m, gsData* d) {
   memcpy(d->qLD, d->qM, sizeof(gsReal) * (size_t)m->nM);
   int bad = gs_factorLTDL(m, d->qLD, d->qLDiagInv);

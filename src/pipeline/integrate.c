@@ -2,7 +2,6 @@
  * implicit-fast Euler, and classic 4th-order Runge-Kutta; and the step functions. */
 #include <string.h>
 
-#include "core/linalg.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
@@ -43,6 +42,11 @@ static void advance(const gsModel* m, gsData* d, const gsReal* qacc, const gsRea
   d->time += h;
 }
 
+/* number of ancestor dofs: the stored length of the dof's row of M, less the diagonal */
+static int dof_depth(const gsModel* m, int i) {
+  return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i] - 1;
+}
+
 static int has_damping(const gsModel* m) {
   if (m->opt.disableflags & GS_DSBL_DAMPER) return 0;
   for (int i = 0; i < m->nv; i++)
@@ -74,9 +78,11 @@ static void euler(const gsModel* m, gsData* d) {
   gs_stackRelease(d, mark);
 }
 
-/* d(qfrc_bias)/d(qvel), dense nv x nv row-major. c(q, v) is a quadratic form in v, so the central
- * difference with a unit step is exact: c(v + e) - c(v - e) = 2 (dc/dv) e. */
-static int bias_velocity_derivative(const gsModel* m, gsData* d, gsReal* D) {
+/* Adds h d(qfrc_bias)/d(qvel) to the tree-pattern matrix (R rows, C columns). c(q, v) is a
+ * quadratic form in v, so the central difference with a unit step is exact up to rounding:
+ * c(v + e_j) - c(v - e_j) = 2 (dc/dv) e_j. Column j is non-zero only at j's ancestors and
+ * descendants; the descendants of dof j are the dofs after it that are deeper in the tree. */
+static int add_bias_derivative(const gsModel* m, gsData* d, gsReal* R, gsReal* C, gsReal h) {
   int nv = m->nv, nb = m->nbody;
   gsReal* v = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* cp = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
@@ -95,41 +101,40 @@ static int bias_velocity_derivative(const gsModel* m, gsData* d, gsReal* D) {
     gs_comVelOf(m, v, cvel, cdd, d->cdof);
     gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cm);
     v[j] = vj;
-    for (int i = 0; i < nv; i++) D[i * nv + j] = 0.5 * (cp[i] - cm[i]);
+    /* column j: diagonal, ancestors (stored in C of j), descendants (stored in R of each) */
+    int adr = m->dof_Madr[j], depth = dof_depth(m, j);
+    R[adr] += h * 0.5 * (cp[j] - cm[j]);
+    int t = 1;
+    for (int a = m->dof_parentid[j]; a >= 0; a = m->dof_parentid[a], t++) C[adr + t] += h * 0.5 * (cp[a] - cm[a]);
+    for (int i = j + 1; i < nv && dof_depth(m, i) > depth; i++)
+      R[m->dof_Madr[i] + dof_depth(m, i) - depth] += h * 0.5 * (cp[i] - cm[i]);
   }
   return 1;
 }
 
 /* implicit in velocity: (M - h dF/dv) qacc' = qfrc_smooth + qfrc_constraint, with F the smooth
- * force; implicitfast keeps only the damping part of dF/dv (symmetric, tree-sparse) */
+ * force; implicitfast keeps only the damping part of dF/dv (symmetric, LTDL), implicit also the
+ * velocity derivative of the bias force (non-symmetric, tree LU) */
 static void implicit(const gsModel* m, gsData* d, int full) {
   int nv = m->nv;
   gsReal h = m->opt.timestep;
   size_t mark = gs_stackMark(d);
   gsReal* rhs = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  if (!rhs) goto fallback;
+  gsReal* R = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
-  int damping = !(m->opt.disableflags & GS_DSBL_DAMPER);
+  memcpy(R, d->qM, sizeof(gsReal) * (size_t)m->nM);
+  if (!(m->opt.disableflags & GS_DSBL_DAMPER))
+    for (int i = 0; i < nv; i++) R[m->dof_Madr[i]] += h * m->dof_damping[i];
   if (!full) {
-    gsReal* H = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-    gsReal* Hinv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-    if (!H || !Hinv) goto fallback;
-    memcpy(H, d->qM, sizeof(gsReal) * (size_t)m->nM);
-    if (damping)
-      for (int i = 0; i < nv; i++) H[m->dof_Madr[i]] += h * m->dof_damping[i];
-    gs_factorLTDL(m, H, Hinv);
-    gs_solveLTDL(m, H, Hinv, rhs, 1);
+    gs_factorLTDL(m, R, C);  /* C holds 1/D here */
+    gs_solveLTDL(m, R, C, rhs, 1);
   } else {
-    gsReal* H = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nv);
-    gsReal* dc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nv);
-    int* piv = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-    if (!H || !dc || !piv || !bias_velocity_derivative(m, d, dc)) goto fallback;
-    gs_fullM(m, H, d->qM);
-    for (int i = 0; i < nv * nv; i++) H[i] += h * dc[i];
-    if (damping)
-      for (int i = 0; i < nv; i++) H[i * nv + i] += h * m->dof_damping[i];
-    if (!gs_luFactor(H, nv, piv)) goto fallback;
-    gs_luSolve(H, nv, piv, rhs);
+    memcpy(C, R, sizeof(gsReal) * (size_t)m->nM);
+    if (!add_bias_derivative(m, d, R, C, h)) goto fallback;
+    gs_factorTreeLU(m, R, C);
+    gs_solveTreeLU(m, R, C, rhs);
   }
   advance(m, d, rhs, NULL);
   gs_stackRelease(d, mark);
