@@ -7,6 +7,12 @@
 #ifndef GAUSS_FIELDS_H
 #define GAUSS_FIELDS_H
 
+/* each slice of the engine lists its own sizes and arrays: GS_SIZES_<SLICE>(X) with X(size) and
+ * GS_FIELDS_<SLICE>(X) with X(type, name, rows, cols) */
+#include "fields_actuation.h"  /* tendons, wraps, actuators */
+#include "fields_sensing.h"    /* sensors, equality constraints, keyframes, custom data, user data */
+#include "fields_world.h"      /* cameras, lights, assets, contact pairs and exclusions */
+
 /* ---- model: compiled, read-only after gs_compile ---- */
 #define GS_MODEL_FIELDS(X)                                                                         \
   /* default state */                                                                              \
@@ -85,7 +91,10 @@
   X(int,    name_jntadr,       njnt,   1)                                                          \
   X(int,    name_geomadr,      ngeom,  1)                                                          \
   X(int,    name_siteadr,      nsite,  1)                                                          \
-  X(char,   names,             nnames, 1)
+  X(char,   names,             nnames, 1)                                                          \
+  GS_FIELDS_ACTUATION(X)                                                                           \
+  GS_FIELDS_SENSING(X)                                                                             \
+  GS_FIELDS_WORLD(X)
 
 /* ---- data: state, every intermediate quantity, in the order the pipeline computes them ---- */
 #define GS_DATA_FIELDS(X)                                                                          \

@@ -36,7 +36,13 @@ void gs_resetData(const gsModel* m, gsData* d);                    /* qpos = qpo
 gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src); /* dst NULL: a new data */
 
 /* name of an object, "" when unnamed; id from name, -1 when absent */
-typedef enum { GS_OBJ_BODY = 0, GS_OBJ_JOINT, GS_OBJ_GEOM, GS_OBJ_SITE } gsObject;
+/* object types, numbered as MJCF's mjtObj (sensor_objtype and friends hold these values) */
+typedef enum {
+  GS_OBJ_UNKNOWN = 0, GS_OBJ_BODY, GS_OBJ_XBODY, GS_OBJ_JOINT, GS_OBJ_DOF, GS_OBJ_GEOM, GS_OBJ_SITE,
+  GS_OBJ_CAMERA, GS_OBJ_LIGHT, GS_OBJ_FLEX, GS_OBJ_MESH, GS_OBJ_SKIN, GS_OBJ_HFIELD, GS_OBJ_TEXTURE,
+  GS_OBJ_MATERIAL, GS_OBJ_PAIR, GS_OBJ_EXCLUDE, GS_OBJ_EQUALITY, GS_OBJ_TENDON, GS_OBJ_ACTUATOR,
+  GS_OBJ_SENSOR, GS_OBJ_NUMERIC, GS_OBJ_TEXT, GS_OBJ_TUPLE, GS_OBJ_KEY, GS_OBJ_PLUGIN, GS_NOBJECT
+} gsObject;
 const char* gs_id2name(const gsModel* m, int type, int id);
 int gs_name2id(const gsModel* m, int type, const char* name);
 
@@ -87,6 +93,12 @@ typedef struct {
   int cols;
   void* ptr;
 } gsFieldInfo;
+
+int gs_modelSizeCount(void);
+/* name of size i, with its value for m in *value (value may be NULL); NULL when out of range */
+const char* gs_modelSize(const gsModel* m, int i, int* value);
+/* the options of m (for bindings that do not mirror gsModel's layout) */
+gsOption* gs_modelOption(gsModel* m);
 
 int gs_modelFieldCount(void);
 int gs_modelField(const gsModel* m, int i, gsFieldInfo* info);   /* 0 when i is out of range */

@@ -75,18 +75,27 @@ typedef struct {
   int enableflags;     /* gsEnableBit */
 } gsOption;
 
+/* sizes of the model: X(name) for each int size; slices of the engine add theirs in their own
+ * fields_*.h, so that this list, like the arrays, is written once */
+#define GS_MODEL_SIZES(X)                                                                          \
+  X(nq)        /* generalized coordinates */                                                      \
+  X(nv)        /* degrees of freedom */                                                           \
+  X(nu)        /* actuators */                                                                    \
+  X(na)        /* activation states */                                                            \
+  X(nbody)     /* bodies, including the world body 0 */                                           \
+  X(njnt)      /* joints */                                                                       \
+  X(ngeom)     /* geoms */                                                                        \
+  X(nsite)     /* sites */                                                                        \
+  X(nM)        /* non-zeros of the tree-sparse mass matrix */                                     \
+  X(nnames)    /* bytes of the names buffer */                                                    \
+  GS_SIZES_ACTUATION(X)                                                                            \
+  GS_SIZES_SENSING(X)                                                                              \
+  GS_SIZES_WORLD(X)
+
 typedef struct gsModel {
-  /* sizes */
-  int nq;        /* generalized coordinates */
-  int nv;        /* degrees of freedom */
-  int nu;        /* actuators */
-  int na;        /* activation states */
-  int nbody;     /* bodies, including the world body 0 */
-  int njnt;      /* joints */
-  int ngeom;     /* geoms */
-  int nsite;     /* sites */
-  int nM;        /* non-zeros of the tree-sparse mass matrix */
-  int nnames;    /* bytes of the names buffer */
+#define GS_S(name) int name;
+  GS_MODEL_SIZES(GS_S)
+#undef GS_S
 
   gsOption opt;
 

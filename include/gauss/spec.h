@@ -49,6 +49,8 @@ typedef struct gsSpecJoint {
   gsReal solref_friction[GS_NREF];
   gsReal solimp_friction[GS_NIMP];
   int group;
+  int nuser;              /* user data (user=) */
+  gsReal* user;           /* owned */
 } gsSpecJoint;
 
 typedef struct gsSpecGeom {
@@ -73,6 +75,8 @@ typedef struct gsSpecGeom {
   gsReal margin;
   gsReal gap;
   gsReal rgba[4];
+  int nuser;
+  gsReal* user;
 } gsSpecGeom;
 
 typedef struct gsSpecSite {
@@ -85,6 +89,8 @@ typedef struct gsSpecSite {
   gsReal fromto[6];
   int group;
   gsReal rgba[4];
+  int nuser;
+  gsReal* user;
 } gsSpecSite;
 
 typedef struct {
@@ -98,6 +104,14 @@ typedef struct {
 } gsSpecInertial;
 
 typedef struct gsSpecBody gsSpecBody;
+typedef struct gsSpec gsSpec;
+
+/* the slices of the engine add their elements: each header defines its element structs and the
+ * members it adds to gsSpecBody (GS_SPECBODY_<SLICE>) and gsSpec (GS_SPEC_<SLICE>) */
+#include "spec_actuation.h"  /* tendons, actuators */
+#include "spec_sensing.h"    /* sensors, equality, keyframes, custom data */
+#include "spec_world.h"      /* cameras, lights, assets, contact pairs and exclusions, visual */
+
 struct gsSpecBody {
   gsSpecInfo info;
   gsSpecBody* parent;     /* NULL for the world */
@@ -109,6 +123,12 @@ struct gsSpecBody {
   int njoint, njoint_cap;  gsSpecJoint** joint;
   int ngeom, ngeom_cap;    gsSpecGeom** geom;
   int nsite, nsite_cap;    gsSpecSite** site;
+  int nuser;
+  gsReal* user;
+
+  GS_SPECBODY_ACTUATION
+  GS_SPECBODY_SENSING
+  GS_SPECBODY_WORLD
 };
 
 typedef enum { GS_INERTIAFROMGEOM_FALSE = 0, GS_INERTIAFROMGEOM_TRUE, GS_INERTIAFROMGEOM_AUTO } gsInertiaFromGeom;
@@ -126,7 +146,7 @@ typedef struct {
   int balanceinertia;
 } gsCompilerOptions;
 
-typedef struct gsSpec {
+struct gsSpec {
   char* modelname;
   gsCompilerOptions compiler;
   gsOption option;
@@ -135,7 +155,22 @@ typedef struct gsSpec {
   /* strings owned by the spec (file names) */
   int nstring, nstring_cap;
   char** strings;
-} gsSpec;
+
+  GS_SPEC_ACTUATION
+  GS_SPEC_SENSING
+  GS_SPEC_WORLD
+};
+
+/* freeing what the slices added (their spec_*.c) */
+void gs_specFreeActuation(gsSpec* spec);
+void gs_specFreeSensing(gsSpec* spec);
+void gs_specFreeWorld(gsSpec* spec);
+void gs_specBodyFreeActuation(gsSpecBody* body);
+void gs_specBodyFreeSensing(gsSpecBody* body);
+void gs_specBodyFreeWorld(gsSpecBody* body);
+
+/* grow a pointer list by one and append p; 0 when out of memory (for the slices' gs_specAdd*) */
+int gs_specPush(void*** list, int* n, int* cap, void* p);
 
 /* default option values, as MJCF defines them */
 void gs_defaultOption(gsOption* opt);

@@ -72,7 +72,8 @@ NENABLE = _lib.GS_NENABLE
  WARN_BADQACC, WARN_BADCTRL) = range(GS_NWARNING)
 NWARNING = GS_NWARNING
 
-OBJ_BODY, OBJ_JOINT, OBJ_GEOM, OBJ_SITE = range(4)
+# object types, numbered as in include/gauss/gauss.h (gsObject)
+OBJ_BODY, OBJ_JOINT, OBJ_GEOM, OBJ_SITE = 1, 3, 5, 6
 TYPE_REAL, TYPE_INT, TYPE_CHAR = range(3)
 
 # MJCF's <flag> names, indexed by bit number, as the library spells them

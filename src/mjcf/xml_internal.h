@@ -158,6 +158,58 @@ int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a);
 int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a);
 int gsx_inertialAttr(gsxCtx* c, gsSpecInertial* in, const gsxAt* a);
 
+/* ---- the element walk (xml_read.c), shared by the slices' readers ---- */
+
+/* setters with one signature, so that defaults and own attributes go through one loop; a setter
+ * returns GSX_OK, GSX_UNUSED (valid, not simulated: warned) or GSX_ERR (reported) */
+typedef int (*gsxSetFn)(gsxCtx* c, void* obj, const gsxAt* a);
+
+/* an attribute that MJCF reads: namespaced ones (xsi:schemaLocation and such) are not */
+int gsx_isMjcfAttr(xmlAttrPtr at);
+/* value of attribute name of node, NULL when absent; free with xmlFree */
+xmlChar* gsx_getAttr(xmlNodePtr node, const char* name);
+int gsx_hasAttr(xmlNodePtr node, const char* name);
+/* every attribute name valid for elem (schema), name/class not inside <default>, at most one
+ * orientation */
+int gsx_checkAttrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, int in_default);
+/* one attribute through a setter, warning when it is not used */
+int gsx_applyOne(gsxCtx* c, gsxSetFn fn, void* obj, const gsxAt* a);
+/* the element's own attributes, except those named in skip (space-separated) */
+int gsx_applyOwn(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, gsxSetFn fn,
+                 void* obj, const char* skip);
+/* the values of class cls and its ancestors for kind, root first */
+int gsx_applyClass(gsxCtx* c, int cls, const char* kind, gsxSetFn fn, void* obj);
+/* the class an element uses: its attribute attr (class=), else `inherited` */
+int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                     const char* attr, int inherited, int* cls);
+/* name= and the position in the file */
+int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src);
+/* a valid element the engine does not simulate: one warning, subtree checked and left out */
+int gsx_skipElement(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+/* children of an element that has no simulated children: each must be valid MJCF, is skipped */
+int gsx_checkChildren(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem);
+/* store the attributes of a <default> child element in class cls */
+int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls);
+
+/* ---- the slices of the reader ----
+ * xml_actuation.c (tendon, actuator), xml_sensing.c (sensor, equality, keyframe, custom),
+ * xml_world.c (asset, contact, visual, statistic; camera and light in bodies). Each function
+ * returns -1 when the element is not one of the slice's own, else 1 on success or 0 after
+ * reporting an error. */
+int gsx_readActuationSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+int gsx_readSensingSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+int gsx_readWorldSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+/* an element inside a body (or the worldbody); cls is the class in force there */
+int gsx_readWorldBodyChild(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body, int cls);
+/* check the values of a child of <default> of one of the slice's kinds (with a scratch element) */
+int gsx_checkDefaultActuation(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+int gsx_checkDefaultSensing(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+int gsx_checkDefaultWorld(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+/* the valid attributes of one of the slice's elements (space-separated), NULL when not its own */
+const char* gsx_attrsActuation(const char* element);
+const char* gsx_attrsSensing(const char* element);
+const char* gsx_attrsWorld(const char* element);
+
 /* ---- documents (xml_doc.c) ---- */
 
 /* parse XML text into a document of a new gsxFile owned by c; NULL after reporting an error */

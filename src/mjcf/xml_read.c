@@ -24,26 +24,26 @@ const char* gs_loadWarnings(void) { return g_warnings; }
 /* ---- attributes ---- */
 
 /* an attribute that MJCF reads: namespaced ones (xsi:schemaLocation and such) are not */
-static int is_mjcf_attr(xmlAttrPtr at) {
+int gsx_isMjcfAttr(xmlAttrPtr at) {
   return at->ns == NULL && strchr((const char*)at->name, ':') == NULL;
 }
 
 /* value of attribute name of node, NULL when absent; free with xmlFree */
-static xmlChar* get_attr(xmlNodePtr node, const char* name) {
+xmlChar* gsx_getAttr(xmlNodePtr node, const char* name) {
   return xmlGetNoNsProp(node, (const xmlChar*)name);
 }
 
-static int has_attr(xmlNodePtr node, const char* name) {
+int gsx_hasAttr(xmlNodePtr node, const char* name) {
   return xmlHasNsProp(node, (const xmlChar*)name, NULL) != NULL;
 }
 
 /* the checks made on the attribute list of one element, before any value is used: every name
  * valid for the element, name/class not inside <default>, at most one orientation */
-static int check_attrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+int gsx_checkAttrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
                        int in_default) {
   int line = gsx_line(node), norient = 0;
   for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!is_mjcf_attr(at)) continue;
+    if (!gsx_isMjcfAttr(at)) continue;
     const char* name = (const char*)at->name;
     if (!gsx_attrAllowed(elem, name))
       return gsx_error(c, src->name, line, elem, "unknown attribute '%.60s'", name);
@@ -58,8 +58,6 @@ static int check_attrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const cha
   return 1;
 }
 
-/* setters with one signature, so that defaults and own attributes go through one loop */
-typedef int (*SetFn)(gsxCtx* c, void* obj, const gsxAt* a);
 
 static int set_compiler(gsxCtx* c, void* o, const gsxAt* a) { return gsx_compilerAttr(c, o, a); }
 static int set_option(gsxCtx* c, void* o, const gsxAt* a) { return gsx_optionAttr(c, o, a); }
@@ -87,7 +85,7 @@ static int set_freejoint(gsxCtx* c, void* o, const gsxAt* a) {
 }
 
 /* one attribute through a setter, warning when it is not used */
-static int apply_one(gsxCtx* c, SetFn fn, void* obj, const gsxAt* a) {
+int gsx_applyOne(gsxCtx* c, gsxSetFn fn, void* obj, const gsxAt* a) {
   int r = fn(c, obj, a);
   if (r == GSX_ERR) return 0;
   if (r == GSX_UNUSED) gsx_warnAttr(c, a);
@@ -95,17 +93,17 @@ static int apply_one(gsxCtx* c, SetFn fn, void* obj, const gsxAt* a) {
 }
 
 /* the element's own attributes, except those named in skip (space-separated) */
-static int apply_own(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, SetFn fn,
+int gsx_applyOwn(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, gsxSetFn fn,
                      void* obj, const char* skip) {
   int line = gsx_line(node);
   for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!is_mjcf_attr(at)) continue;
+    if (!gsx_isMjcfAttr(at)) continue;
     const char* name = (const char*)at->name;
     if (skip && gsx_inList(skip, name)) continue;
     xmlChar* v = gsx_attrValue(at);
     if (!v) return gsx_oom(c);
     gsxAt a = {elem, name, (const char*)v, src->name, line};
-    int ok = apply_one(c, fn, obj, &a);
+    int ok = gsx_applyOne(c, fn, obj, &a);
     xmlFree(v);
     if (!ok) return 0;
   }
@@ -113,22 +111,22 @@ static int apply_own(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
 }
 
 /* the values of class cls and its ancestors for kind, root first */
-static int apply_class(gsxCtx* c, int cls, const char* kind, SetFn fn, void* obj) {
+int gsx_applyClass(gsxCtx* c, int cls, const char* kind, gsxSetFn fn, void* obj) {
   if (cls < 0) return 1;
-  if (!apply_class(c, c->defs.cls[cls].parent, kind, fn, obj)) return 0;
+  if (!gsx_applyClass(c, c->defs.cls[cls].parent, kind, fn, obj)) return 0;
   const gsxDefaultElem* el = gsx_classElem(&c->defs, cls, kind);
   for (int i = 0; el && i < el->nattr; i++) {
     const gsxAttr* d = &el->attr[i];
     gsxAt a = {kind, d->name, d->value, d->file, d->line};
-    if (!apply_one(c, fn, obj, &a)) return 0;
+    if (!gsx_applyOne(c, fn, obj, &a)) return 0;
   }
   return 1;
 }
 
 /* the class an element uses: its class=, else the one inherited from the enclosing bodies */
-static int element_class(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
                          const char* attr, int inherited, int* cls) {
-  xmlChar* name = get_attr(node, attr);
+  xmlChar* name = gsx_getAttr(node, attr);
   *cls = inherited;
   if (!name) return 1;
   *cls = gsx_classFind(&c->defs, (const char*)name);
@@ -139,10 +137,10 @@ static int element_class(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const c
 }
 
 /* name= and the position in the file */
-static int set_info(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
+int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
   info->file = src->name;
   info->line = gsx_line(node);
-  xmlChar* name = get_attr(node, "name");
+  xmlChar* name = gsx_getAttr(node, "name");
   if (!name) return 1;
   int ok = gs_specSetName(info, (const char*)name);
   xmlFree(name);
@@ -160,7 +158,7 @@ static int check_names(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
 }
 
 /* a valid element the engine does not simulate: one warning, subtree checked and left out */
-static int skip_element(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
+int gsx_skipElement(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   gsx_warnElement(c, src->name, gsx_line(node), gsx_name(node));
   return gsx_eachChild(c, node, src, check_names, NULL);
 }
@@ -173,10 +171,10 @@ static int other_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
   if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (!gsx_childAllowed(parent, name))
     return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
-  return skip_element(c, ch, src);
+  return gsx_skipElement(c, ch, src);
 }
 
-static int check_children(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem) {
+int gsx_checkChildren(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem) {
   return gsx_eachChild(c, node, src, other_child, (void*)elem);
 }
 
@@ -191,59 +189,59 @@ typedef struct {
 
 static int read_joint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
   int cls;
-  if (!check_attrs(c, node, src, "joint", 0)) return 0;
-  if (!element_class(c, node, src, "joint", "class", w->cls, &cls)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "joint", 0)) return 0;
+  if (!gsx_elementClass(c, node, src, "joint", "class", w->cls, &cls)) return 0;
   gsSpecJoint* j = gs_specAddJoint(w->body);
   if (!j) return gsx_oom(c);
-  return set_info(c, &j->info, node, src) && apply_class(c, cls, "joint", set_joint, j) &&
-         apply_own(c, node, src, "joint", set_joint, j, "name class") &&
-         check_children(c, node, src, "joint");
+  return gsx_setInfo(c, &j->info, node, src) && gsx_applyClass(c, cls, "joint", set_joint, j) &&
+         gsx_applyOwn(c, node, src, "joint", set_joint, j, "name class") &&
+         gsx_checkChildren(c, node, src, "joint");
 }
 
 /* <freejoint>: a free joint that takes no values from default classes */
 static int read_freejoint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
-  if (!check_attrs(c, node, src, "freejoint", 0)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "freejoint", 0)) return 0;
   gsSpecJoint* j = gs_specAddJoint(w->body);
   if (!j) return gsx_oom(c);
   j->type = GS_JNT_FREE;
-  return set_info(c, &j->info, node, src) &&
-         apply_own(c, node, src, "freejoint", set_freejoint, j, "name") &&
-         check_children(c, node, src, "freejoint");
+  return gsx_setInfo(c, &j->info, node, src) &&
+         gsx_applyOwn(c, node, src, "freejoint", set_freejoint, j, "name") &&
+         gsx_checkChildren(c, node, src, "freejoint");
 }
 
 static int read_geom(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
   int cls;
-  if (!check_attrs(c, node, src, "geom", 0)) return 0;
-  if (!element_class(c, node, src, "geom", "class", w->cls, &cls)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "geom", 0)) return 0;
+  if (!gsx_elementClass(c, node, src, "geom", "class", w->cls, &cls)) return 0;
   gsSpecGeom* g = gs_specAddGeom(w->body);
   if (!g) return gsx_oom(c);
-  return set_info(c, &g->info, node, src) && apply_class(c, cls, "geom", set_geom, g) &&
-         apply_own(c, node, src, "geom", set_geom, g, "name class") &&
-         check_children(c, node, src, "geom");
+  return gsx_setInfo(c, &g->info, node, src) && gsx_applyClass(c, cls, "geom", set_geom, g) &&
+         gsx_applyOwn(c, node, src, "geom", set_geom, g, "name class") &&
+         gsx_checkChildren(c, node, src, "geom");
 }
 
 static int read_site(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
   int cls;
-  if (!check_attrs(c, node, src, "site", 0)) return 0;
-  if (!element_class(c, node, src, "site", "class", w->cls, &cls)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "site", 0)) return 0;
+  if (!gsx_elementClass(c, node, src, "site", "class", w->cls, &cls)) return 0;
   gsSpecSite* s = gs_specAddSite(w->body);
   if (!s) return gsx_oom(c);
-  return set_info(c, &s->info, node, src) && apply_class(c, cls, "site", set_site, s) &&
-         apply_own(c, node, src, "site", set_site, s, "name class") &&
-         check_children(c, node, src, "site");
+  return gsx_setInfo(c, &s->info, node, src) && gsx_applyClass(c, cls, "site", set_site, s) &&
+         gsx_applyOwn(c, node, src, "site", set_site, s, "name class") &&
+         gsx_checkChildren(c, node, src, "site");
 }
 
 static int read_inertial(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
   int line = gsx_line(node);
   if (w->ninertial++ > 0)
     return gsx_error(c, src->name, line, "inertial", "more than one <inertial> in a body");
-  if (!check_attrs(c, node, src, "inertial", 0)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "inertial", 0)) return 0;
   static const char* const kRequired[] = {"pos", "mass"};
   for (int i = 0; i < 2; i++)
-    if (!has_attr(node, kRequired[i]))
+    if (!gsx_hasAttr(node, kRequired[i]))
       return gsx_error(c, src->name, line, "inertial", "missing required attribute '%s'",
                        kRequired[i]);
-  int diag = has_attr(node, "diaginertia"), full = has_attr(node, "fullinertia");
+  int diag = gsx_hasAttr(node, "diaginertia"), full = gsx_hasAttr(node, "fullinertia");
   if (!diag && !full)
     return gsx_error(c, src->name, line, "inertial",
                      "missing required attribute 'diaginertia' (or 'fullinertia')");
@@ -254,14 +252,14 @@ static int read_inertial(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWal
     /* a full inertia matrix already says how the inertia is oriented */
     static const char* const kOrient[] = {"quat", "axisangle", "euler", "xyaxes", "zaxis"};
     for (int i = 0; i < 5; i++)
-      if (has_attr(node, kOrient[i]))
+      if (gsx_hasAttr(node, kOrient[i]))
         return gsx_error(c, src->name, line, "inertial",
                          "fullinertia and %s cannot both be given", kOrient[i]);
   }
   gsSpecInertial* in = &w->body->inertial;
   in->given = 1;
-  return apply_own(c, node, src, "inertial", set_inertial, in, NULL) &&
-         check_children(c, node, src, "inertial");
+  return gsx_applyOwn(c, node, src, "inertial", set_inertial, in, NULL) &&
+         gsx_checkChildren(c, node, src, "inertial");
 }
 
 static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
@@ -285,25 +283,27 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   if (strcmp(name, "geom") == 0) return read_geom(c, ch, src, w);
   if (strcmp(name, "site") == 0) return read_site(c, ch, src, w);
   if (strcmp(name, "inertial") == 0) return read_inertial(c, ch, src, w);
-  /* camera, light, frame, replicate, attach, composite, flexcomp, plugin */
-  return skip_element(c, ch, src);
+  int r = gsx_readWorldBodyChild(c, ch, src, w->body, w->cls);  /* camera, light */
+  if (r >= 0) return r;
+  /* frame, replicate, attach, composite, flexcomp, plugin */
+  return gsx_skipElement(c, ch, src);
 }
 
 static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
   BodyWalk w = {NULL, parent->cls, 0, 0};
-  if (!check_attrs(c, node, src, "body", 0)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "body", 0)) return 0;
   /* childclass applies to everything below this body */
-  if (!element_class(c, node, src, "body", "childclass", parent->cls, &w.cls)) return 0;
+  if (!gsx_elementClass(c, node, src, "body", "childclass", parent->cls, &w.cls)) return 0;
   w.body = gs_specAddBody(parent->body);
   if (!w.body) return gsx_oom(c);
-  return set_info(c, &w.body->info, node, src) &&
-         apply_own(c, node, src, "body", set_body, w.body, "name childclass") &&
+  return gsx_setInfo(c, &w.body->info, node, src) &&
+         gsx_applyOwn(c, node, src, "body", set_body, w.body, "name childclass") &&
          gsx_eachChild(c, node, src, body_child, &w);
 }
 
 static int read_worldbody(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   gsSpecBody* world = c->spec->world;
-  if (!check_attrs(c, node, src, "worldbody", 0)) return 0;
+  if (!gsx_checkAttrs(c, node, src, "worldbody", 0)) return 0;
   if (!world->info.file) {
     world->info.file = src->name;
     world->info.line = gsx_line(node);
@@ -317,10 +317,10 @@ static int read_worldbody(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
 static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int parent);
 
 /* store the attributes of a default element in class cls */
-static int store_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls) {
+int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls) {
   int line = gsx_line(node);
   for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!is_mjcf_attr(at)) continue;
+    if (!gsx_isMjcfAttr(at)) continue;
     xmlChar* v = gsx_attrValue(at);
     if (!v) return gsx_oom(c);
     gsxAttr a = {(char*)at->name, (char*)v, src->name, line};
@@ -340,13 +340,18 @@ static int default_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* use
     return gsx_error(c, src->name, line, name, "element is not allowed in <default>");
   if (strcmp(name, "default") == 0) return read_default(c, ch, src, cls);
 
-  SetFn fn = strcmp(name, "joint") == 0  ? set_joint
+  gsxSetFn fn = strcmp(name, "joint") == 0  ? set_joint
              : strcmp(name, "geom") == 0 ? set_geom
              : strcmp(name, "site") == 0 ? set_site
                                          : NULL;
   if (!fn) {
+    /* the slices check the values of their own kinds (actuators, tendons, cameras, ...) */
+    int r = gsx_checkDefaultActuation(c, ch, src);
+    if (r < 0) r = gsx_checkDefaultSensing(c, ch, src);
+    if (r < 0) r = gsx_checkDefaultWorld(c, ch, src);
+    if (r >= 0) return r && gsx_storeDefault(c, ch, src, cls) && gsx_checkChildren(c, ch, src, name);
     /* kept for when the element is simulated; nothing uses it yet */
-    return store_default(c, ch, src, cls) && skip_element(c, ch, src);
+    return gsx_storeDefault(c, ch, src, cls) && gsx_skipElement(c, ch, src);
   }
   /* check the values now, where the line is known, on a scratch element */
   union {
@@ -355,15 +360,15 @@ static int default_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* use
     gsSpecSite s;
   } scratch;
   memset(&scratch, 0, sizeof(scratch));
-  return check_attrs(c, ch, src, name, 1) && apply_own(c, ch, src, name, fn, &scratch, NULL) &&
-         store_default(c, ch, src, cls) && check_children(c, ch, src, name);
+  return gsx_checkAttrs(c, ch, src, name, 1) && gsx_applyOwn(c, ch, src, name, fn, &scratch, NULL) &&
+         gsx_storeDefault(c, ch, src, cls) && gsx_checkChildren(c, ch, src, name);
 }
 
 /* parent: index of the enclosing class, -1 for the top-level <default> (the class "main") */
 static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int parent) {
   int line = gsx_line(node), cls;
-  if (!check_attrs(c, node, src, "default", 0)) return 0;
-  xmlChar* name = get_attr(node, "class");
+  if (!gsx_checkAttrs(c, node, src, "default", 0)) return 0;
+  xmlChar* name = gsx_getAttr(node, "class");
   if (parent < 0) {
     if (name && strcmp((const char*)name, "main") != 0) {
       gsx_error(c, src->name, line, "default",
@@ -400,8 +405,8 @@ static int flag_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "flag") != 0)
     return gsx_error(c, src->name, line, name, "element is not allowed in <option>");
-  return check_attrs(c, ch, src, "flag", 0) && apply_own(c, ch, src, "flag", set_flag, o, NULL) &&
-         check_children(c, ch, src, "flag");
+  return gsx_checkAttrs(c, ch, src, "flag", 0) && gsx_applyOwn(c, ch, src, "flag", set_flag, o, NULL) &&
+         gsx_checkChildren(c, ch, src, "flag");
 }
 
 /* first pass over the top level: the sections that the rest depends on, wherever they are */
@@ -413,16 +418,16 @@ static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user
   if (!gsx_childAllowed("mujoco", name))
     return gsx_error(c, src->name, line, name, "element is not allowed in <mujoco>");
   if (strcmp(name, "compiler") == 0)
-    return check_attrs(c, ch, src, name, 0) &&
-           apply_own(c, ch, src, name, set_compiler, &c->spec->compiler, NULL) &&
-           check_children(c, ch, src, name);
+    return gsx_checkAttrs(c, ch, src, name, 0) &&
+           gsx_applyOwn(c, ch, src, name, set_compiler, &c->spec->compiler, NULL) &&
+           gsx_checkChildren(c, ch, src, name);
   if (strcmp(name, "option") == 0)
-    return check_attrs(c, ch, src, name, 0) &&
-           apply_own(c, ch, src, name, set_option, &c->spec->option, NULL) &&
+    return gsx_checkAttrs(c, ch, src, name, 0) &&
+           gsx_applyOwn(c, ch, src, name, set_option, &c->spec->option, NULL) &&
            gsx_eachChild(c, ch, src, flag_child, &c->spec->option);
   if (strcmp(name, "size") == 0)
-    return check_attrs(c, ch, src, name, 0) &&
-           apply_own(c, ch, src, name, set_unused, NULL, NULL) && check_children(c, ch, src, name);
+    return gsx_checkAttrs(c, ch, src, name, 0) &&
+           gsx_applyOwn(c, ch, src, name, set_unused, NULL, NULL) && gsx_checkChildren(c, ch, src, name);
   if (strcmp(name, "default") == 0) return read_default(c, ch, src, -1);
   return 1;
 }
@@ -435,7 +440,13 @@ static int top_model(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   if (strcmp(name, "compiler") == 0 || strcmp(name, "option") == 0 ||
       strcmp(name, "size") == 0 || strcmp(name, "default") == 0)
     return 1;
-  return skip_element(c, ch, src);
+  /* the slices read their own sections: <tendon> <actuator>; <sensor> <equality> <keyframe>
+   * <custom>; <asset> <contact> <visual> <statistic> */
+  int r = gsx_readActuationSection(c, ch, src);
+  if (r < 0) r = gsx_readSensingSection(c, ch, src);
+  if (r < 0) r = gsx_readWorldSection(c, ch, src);
+  if (r >= 0) return r;
+  return gsx_skipElement(c, ch, src);
 }
 
 static int read_mujoco(gsxCtx* c, const gsxFile* f) {
@@ -443,8 +454,8 @@ static int read_mujoco(gsxCtx* c, const gsxFile* f) {
   int line = gsx_line(root);
   if (strcmp(gsx_name(root), "mujoco") != 0)
     return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco>");
-  if (!check_attrs(c, root, f, "mujoco", 0)) return 0;
-  xmlChar* model = get_attr(root, "model");
+  if (!gsx_checkAttrs(c, root, f, "mujoco", 0)) return 0;
+  xmlChar* model = gsx_getAttr(root, "model");
   if (model) {
     size_t n = strlen((const char*)model) + 1;
     c->spec->modelname = malloc(n);

@@ -7,20 +7,11 @@
 
 #include "core/math.h"
 #include "gauss/gauss.h"
+#include "model/compile.h"
 #include "model/model_alloc.h"
 
-typedef struct {
-  const gsSpec* spec;
-  char* err;
-  int errsz;
-  int failed;
-  /* flattened tree, depth-first pre-order: the body numbering of MJCF */
-  int nbody;
-  const gsSpecBody** body;
-} Compiler;
-
 /* error naming file, line and element: "file:line: <kind> 'name': message" */
-static int fail(Compiler* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...) {
+int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...) {
   if (c->failed) return 0;
   c->failed = 1;
   if (!c->err || c->errsz <= 0) return 0;
@@ -39,7 +30,7 @@ static int fail(Compiler* c, const gsSpecInfo* info, const char* kind, const cha
   return 0;
 }
 
-static gsReal to_radian(const Compiler* c, gsReal angle) {
+gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle) {
   return c->spec->compiler.degree ? angle * (GS_PI / 180.0) : angle;
 }
 
@@ -50,30 +41,30 @@ static int all_finite(const gsReal* v, int n) {
 }
 
 /* ---- orientation ---- */
-static int resolve_orientation(Compiler* c, gsReal q[4], const gsOrientation* o,
-                               const gsSpecInfo* info, const char* kind) {
+int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
+                          const gsSpecInfo* info, const char* kind) {
   switch (o->type) {
     case GS_ORIENT_QUAT:
       gs_copy4(q, o->quat);
-      if (gs_normalize4(q) < GS_MINVAL) return fail(c, info, kind, "zero quaternion");
+      if (gs_normalize4(q) < GS_MINVAL) return gs_compileFail(c, info, kind, "zero quaternion");
       return 1;
     case GS_ORIENT_AXISANGLE: {
       gsReal axis[3] = {o->axisangle[0], o->axisangle[1], o->axisangle[2]};
-      if (gs_normalize3(axis) < GS_MINVAL) return fail(c, info, kind, "axisangle has a zero axis");
-      gs_axisAngle2Quat(q, axis, to_radian(c, o->axisangle[3]));
+      if (gs_normalize3(axis) < GS_MINVAL) return gs_compileFail(c, info, kind, "axisangle has a zero axis");
+      gs_axisAngle2Quat(q, axis, gs_compileRadian(c, o->axisangle[3]));
       return 1;
     }
     case GS_ORIENT_EULER: {
       const char* seq = c->spec->compiler.eulerseq;
-      if (strlen(seq) != 3) return fail(c, info, kind, "eulerseq must have 3 characters");
+      if (strlen(seq) != 3) return gs_compileFail(c, info, kind, "eulerseq must have 3 characters");
       gs_unitQuat(q);
       for (int i = 0; i < 3; i++) {
         gsReal axis[3] = {0, 0, 0}, r[4];
         char ch = seq[i];
         int k = (ch == 'x' || ch == 'X') ? 0 : (ch == 'y' || ch == 'Y') ? 1 : (ch == 'z' || ch == 'Z') ? 2 : -1;
-        if (k < 0) return fail(c, info, kind, "eulerseq may contain only x, y, z, X, Y, Z");
+        if (k < 0) return gs_compileFail(c, info, kind, "eulerseq may contain only x, y, z, X, Y, Z");
         axis[k] = 1;
-        gs_axisAngle2Quat(r, axis, to_radian(c, o->euler[i]));
+        gs_axisAngle2Quat(r, axis, gs_compileRadian(c, o->euler[i]));
         /* lower case: axes that move with the frame (post-multiply); upper case: fixed axes */
         if (ch >= 'a') gs_mulQuat(q, q, r);
         else gs_mulQuat(q, r, q);
@@ -84,27 +75,27 @@ static int resolve_orientation(Compiler* c, gsReal q[4], const gsOrientation* o,
     case GS_ORIENT_XYAXES: {
       gsReal x[3] = {o->xyaxes[0], o->xyaxes[1], o->xyaxes[2]};
       gsReal y[3] = {o->xyaxes[3], o->xyaxes[4], o->xyaxes[5]}, z[3];
-      if (gs_normalize3(x) < GS_MINVAL) return fail(c, info, kind, "xyaxes has a zero x axis");
+      if (gs_normalize3(x) < GS_MINVAL) return gs_compileFail(c, info, kind, "xyaxes has a zero x axis");
       gs_addScl3(y, y, x, -gs_dot3(x, y));  /* make y orthogonal to x */
-      if (gs_normalize3(y) < GS_MINVAL) return fail(c, info, kind, "xyaxes: y is parallel to x");
+      if (gs_normalize3(y) < GS_MINVAL) return gs_compileFail(c, info, kind, "xyaxes: y is parallel to x");
       gs_cross(z, x, y);
       gsReal mat[9] = {x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]};
       gs_mat2Quat(q, mat);
       return 1;
     }
     case GS_ORIENT_ZAXIS:
-      if (gs_norm3(o->zaxis) < GS_MINVAL) return fail(c, info, kind, "zaxis is zero");
+      if (gs_norm3(o->zaxis) < GS_MINVAL) return gs_compileFail(c, info, kind, "zaxis is zero");
       gs_quatZ2Vec(q, o->zaxis);
       return 1;
     default:
-      return fail(c, info, kind, "unknown orientation type %d", o->type);
+      return gs_compileFail(c, info, kind, "unknown orientation type %d", o->type);
   }
 }
 
 /* ---- geoms: frame, size, volume and inertia ---- */
 
 /* frame and size of a geom or site; fromto overrides pos and orientation */
-static int resolve_shape(Compiler* c, const gsSpecInfo* info, const char* kind, int type,
+static int resolve_shape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, int type,
                          const gsReal* size_in, const gsReal* pos_in, const gsOrientation* orient,
                          int has_fromto, const gsReal* fromto, gsReal size[3], gsReal pos[3],
                          gsReal quat[4]) {
@@ -112,12 +103,12 @@ static int resolve_shape(Compiler* c, const gsSpecInfo* info, const char* kind, 
   if (has_fromto) {
     if (type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER && type != GS_GEOM_BOX &&
         type != GS_GEOM_ELLIPSOID)
-      return fail(c, info, kind, "fromto requires a capsule, cylinder, box or ellipsoid");
+      return gs_compileFail(c, info, kind, "fromto requires a capsule, cylinder, box or ellipsoid");
     /* MJCF's convention: the local z axis points from the "to" end to the "from" end */
     gsReal dir[3];
     gs_sub3(dir, fromto, fromto + 3);
     gsReal len = gs_norm3(dir);
-    if (len < GS_MINVAL) return fail(c, info, kind, "fromto points coincide");
+    if (len < GS_MINVAL) return gs_compileFail(c, info, kind, "fromto points coincide");
     for (int i = 0; i < 3; i++) pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
     gs_quatZ2Vec(quat, dir);
     if (type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER) {
@@ -128,13 +119,13 @@ static int resolve_shape(Compiler* c, const gsSpecInfo* info, const char* kind, 
     }
   } else {
     gs_copy3(pos, pos_in);
-    if (!resolve_orientation(c, quat, orient, info, kind)) return 0;
+    if (!gs_compileOrientation(c, quat, orient, info, kind)) return 0;
   }
-  if (!all_finite(size, 3) || !all_finite(pos, 3)) return fail(c, info, kind, "non-finite size or position");
+  if (!all_finite(size, 3) || !all_finite(pos, 3)) return gs_compileFail(c, info, kind, "non-finite size or position");
   return 1;
 }
 
-static int check_geom_size(Compiler* c, const gsSpecGeom* g, const gsReal size[3], int on_world) {
+static int check_geom_size(gsCompileCtx* c, const gsSpecGeom* g, const gsReal size[3], int on_world) {
   static const char* names[] = {"plane", "hfield", "sphere", "capsule", "ellipsoid", "cylinder", "box", "mesh"};
   int need = 0;
   switch (g->type) {
@@ -142,15 +133,15 @@ static int check_geom_size(Compiler* c, const gsSpecGeom* g, const gsReal size[3
     case GS_GEOM_CAPSULE: case GS_GEOM_CYLINDER: need = 2; break;
     case GS_GEOM_ELLIPSOID: case GS_GEOM_BOX: need = 3; break;
     case GS_GEOM_PLANE: case GS_GEOM_HFIELD:
-      if (!on_world) return fail(c, &g->info, "geom", "%s geoms are only allowed in static bodies", names[g->type]);
+      if (!on_world) return gs_compileFail(c, &g->info, "geom", "%s geoms are only allowed in static bodies", names[g->type]);
       return 1;
     case GS_GEOM_MESH:
       return 1;  /* checked by the mesh stage once meshes exist */
     default:
-      return fail(c, &g->info, "geom", "unknown geom type %d", g->type);
+      return gs_compileFail(c, &g->info, "geom", "unknown geom type %d", g->type);
   }
   for (int i = 0; i < need; i++)
-    if (size[i] <= 0) return fail(c, &g->info, "geom", "size[%d] of %s geom must be positive", i, names[g->type]);
+    if (size[i] <= 0) return gs_compileFail(c, &g->info, "geom", "size[%d] of %s geom must be positive", i, names[g->type]);
   return 1;
 }
 
@@ -228,7 +219,7 @@ static void accumulate_inertia(gsReal* mass, gsReal mc[3], gsReal J[9], gsReal m
 }
 
 /* body inertial frame from accumulated moments: com, principal axes and inertia about the com */
-static int principal_frame(Compiler* c, const gsSpecBody* b, gsReal mass, const gsReal mc[3],
+static int principal_frame(gsCompileCtx* c, const gsSpecBody* b, gsReal mass, const gsReal mc[3],
                            const gsReal J[9], gsReal ipos[3], gsReal iquat[4], gsReal inertia[3]) {
   if (mass < GS_MINVAL) {
     gs_zero3(ipos);
@@ -248,7 +239,7 @@ static int principal_frame(Compiler* c, const gsSpecBody* b, gsReal mass, const 
 }
 
 /* ---- the tree ---- */
-static void flatten(Compiler* c, const gsSpecBody* b) {
+static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
   c->body[c->nbody++] = b;
   for (int i = 0; i < b->nchild; i++) flatten(c, b->child[i]);
 }
@@ -262,36 +253,36 @@ static int count_bodies(const gsSpecBody* b) {
 static int joint_nq(int type) { return type == GS_JNT_FREE ? 7 : type == GS_JNT_BALL ? 4 : 1; }
 static int joint_nv(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
 
-static int body_index(const Compiler* c, const gsSpecBody* b) {
+static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
   for (int i = 0; i < c->nbody; i++)
     if (c->body[i] == b) return i;
   return -1;
 }
 
-static size_t name_len(const gsSpecInfo* info) { return (info->name ? strlen(info->name) : 0) + 1; }
+size_t gs_compileNameBytes(const gsSpecInfo* info) { return (info->name ? strlen(info->name) : 0) + 1; }
 
-static int write_name(char* names, int* adr, const gsSpecInfo* info) {
-  int a = *adr;
-  size_t n = name_len(info);
-  if (info->name) memcpy(names + a, info->name, n);
-  else names[a] = 0;
-  *adr += (int)n;
+int gs_compileName(gsCompileCtx* c, gsModel* m, const gsSpecInfo* info) {
+  int a = c->nameadr;
+  size_t n = gs_compileNameBytes(info);
+  if (info->name) memcpy(m->names + a, info->name, n);
+  else m->names[a] = 0;
+  c->nameadr += (int)n;
   return a;
 }
 
 /* explicit <inertial> element: mass, inertia (diagonal or full), frame */
-static int explicit_inertial(Compiler* c, const gsSpecBody* b, gsReal* mass, gsReal ipos[3],
+static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass, gsReal ipos[3],
                              gsReal iquat[4], gsReal inertia[3]) {
   const gsSpecInertial* in = &b->inertial;
-  if (!(in->mass >= 0) || !isfinite(in->mass)) return fail(c, &b->info, "body", "inertial mass must be non-negative");
+  if (!(in->mass >= 0) || !isfinite(in->mass)) return gs_compileFail(c, &b->info, "body", "inertial mass must be non-negative");
   *mass = in->mass;
   gs_copy3(ipos, in->pos);
   gsReal q[4];
-  if (!resolve_orientation(c, q, &in->orient, &b->info, "body")) return 0;
+  if (!gs_compileOrientation(c, q, &in->orient, &b->info, "body")) return 0;
   if (in->has_full) {
     const gsReal* f = in->fullinertia;
     gsReal mat[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]}, vec[9], eq[4];
-    if (!all_finite(f, 6)) return fail(c, &b->info, "body", "fullinertia is not finite");
+    if (!all_finite(f, 6)) return gs_compileFail(c, &b->info, "body", "fullinertia is not finite");
     gs_eig3(inertia, vec, eq, mat);
     gs_mulQuat(iquat, q, eq);
     gs_normalize4(iquat);
@@ -301,12 +292,12 @@ static int explicit_inertial(Compiler* c, const gsSpecBody* b, gsReal* mass, gsR
   }
   for (int i = 0; i < 3; i++)
     if (!(inertia[i] >= 0) || !isfinite(inertia[i]))
-      return fail(c, &b->info, "body", "inertia must be non-negative");
+      return gs_compileFail(c, &b->info, "body", "inertia must be non-negative");
   return 1;
 }
 
 gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
-  Compiler c = {spec, err, errsz, 0, 0, NULL};
+  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
@@ -328,33 +319,33 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   sz.nnames = 0;
   for (int b = 0; b < nbody; b++) {
     const gsSpecBody* sb = c.body[b];
-    sz.nnames += (int)name_len(&sb->info);
+    sz.nnames += (int)gs_compileNameBytes(&sb->info);
     for (int j = 0; j < sb->njoint; j++) {
       const gsSpecJoint* sj = sb->joint[j];
-      if (b == 0) { fail(&c, &sj->info, "joint", "joint on the world body"); goto error; }
-      if (sj->type < GS_JNT_FREE || sj->type > GS_JNT_HINGE) { fail(&c, &sj->info, "joint", "unknown joint type %d", sj->type); goto error; }
+      if (b == 0) { gs_compileFail(&c, &sj->info, "joint", "joint on the world body"); goto error; }
+      if (sj->type < GS_JNT_FREE || sj->type > GS_JNT_HINGE) { gs_compileFail(&c, &sj->info, "joint", "unknown joint type %d", sj->type); goto error; }
       if (sj->type == GS_JNT_FREE && sb->parent != spec->world) {
-        fail(&c, &sj->info, "joint", "free joint can only be used on a child of the world body");
+        gs_compileFail(&c, &sj->info, "joint", "free joint can only be used on a child of the world body");
         goto error;
       }
       if ((sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL) && j > 0 && sb->joint[j - 1]->type == GS_JNT_BALL) {
         /* a ball already spans every rotation: another rotation after it is redundant */
-        fail(&c, &sj->info, "joint", "a ball joint is followed by another rotational joint in the same body");
+        gs_compileFail(&c, &sj->info, "joint", "a ball joint is followed by another rotational joint in the same body");
         goto error;
       }
       if (sj->type == GS_JNT_FREE && sb->njoint > 1) {
-        fail(&c, &sj->info, "joint", "a free joint must be the only joint of its body");
+        gs_compileFail(&c, &sj->info, "joint", "a free joint must be the only joint of its body");
         goto error;
       }
       sz.njnt++;
       sz.nq += joint_nq(sj->type);
       sz.nv += joint_nv(sj->type);
-      sz.nnames += (int)name_len(&sj->info);
+      sz.nnames += (int)gs_compileNameBytes(&sj->info);
     }
     sz.ngeom += sb->ngeom;
     sz.nsite += sb->nsite;
-    for (int g = 0; g < sb->ngeom; g++) sz.nnames += (int)name_len(&sb->geom[g]->info);
-    for (int s = 0; s < sb->nsite; s++) sz.nnames += (int)name_len(&sb->site[s]->info);
+    for (int g = 0; g < sb->ngeom; g++) sz.nnames += (int)gs_compileNameBytes(&sb->geom[g]->info);
+    for (int s = 0; s < sb->nsite; s++) sz.nnames += (int)gs_compileNameBytes(&sb->site[s]->info);
   }
 
   /* dof tree first: nM depends on the depth of each dof */
@@ -362,7 +353,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   int* body_lastdof = malloc(sizeof(int) * (size_t)nbody);
   if (!dof_parent || !body_lastdof) {
     free(dof_parent); free(body_lastdof);
-    fail(&c, NULL, "model", "out of memory");
+    gs_compileFail(&c, NULL, "model", "out of memory");
     goto error;
   }
   {
@@ -388,29 +379,35 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     }
   }
 
+  if (!gs_compileSizesWorld(&c, &sz) || !gs_compileSizesActuation(&c, &sz) ||
+      !gs_compileSizesSensing(&c, &sz)) {
+    free(dof_parent); free(body_lastdof);
+    goto error;
+  }
+
   gsModel* m = gs_allocModel(&sz);
   if (!m) {
     free(dof_parent); free(body_lastdof);
-    fail(&c, NULL, "model", "out of memory");
+    gs_compileFail(&c, NULL, "model", "out of memory");
     goto error;
   }
   m->opt = spec->option;
 
   /* ---- bodies, joints, dofs, geoms, sites ---- */
-  int jnt = 0, dof = 0, qadr = 0, geom = 0, site = 0, nameadr = 0;
+  int jnt = 0, dof = 0, qadr = 0, geom = 0, site = 0;
   for (int b = 0; b < nbody; b++) {
     const gsSpecBody* sb = c.body[b];
     int parent = b == 0 ? -1 : body_index(&c, sb->parent);
     m->body_parentid[b] = b == 0 ? 0 : parent;
-    m->name_bodyadr[b] = write_name(m->names, &nameadr, &sb->info);
+    m->name_bodyadr[b] = gs_compileName(&c, m, &sb->info);
 
     /* frame relative to the parent */
     if (b == 0) {
       gs_unitQuat(m->body_quat);
     } else {
       gs_copy3(m->body_pos + 3 * b, sb->pos);
-      if (!all_finite(sb->pos, 3)) { fail(&c, &sb->info, "body", "non-finite pos"); goto error_model; }
-      if (!resolve_orientation(&c, m->body_quat + 4 * b, &sb->orient, &sb->info, "body")) goto error_model;
+      if (!all_finite(sb->pos, 3)) { gs_compileFail(&c, &sb->info, "body", "non-finite pos"); goto error_model; }
+      if (!gs_compileOrientation(&c, m->body_quat + 4 * b, &sb->orient, &sb->info, "body")) goto error_model;
     }
     m->body_rootid[b] = b == 0 ? 0 : (parent == 0 ? b : m->body_rootid[parent]);
 
@@ -421,7 +418,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     m->body_dofnum[b] = 0;
     for (int j = 0; j < sb->njoint; j++, jnt++) {
       const gsSpecJoint* sj = sb->joint[j];
-      m->name_jntadr[jnt] = write_name(m->names, &nameadr, &sj->info);
+      m->name_jntadr[jnt] = gs_compileName(&c, m, &sj->info);
       m->jnt_type[jnt] = sj->type;
       m->jnt_bodyid[jnt] = b;
       m->jnt_qposadr[jnt] = qadr;
@@ -431,11 +428,11 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       gs_copy3(m->jnt_axis + 3 * jnt, sj->axis);
       if ((sj->type == GS_JNT_HINGE || sj->type == GS_JNT_SLIDE) &&
           gs_normalize3(m->jnt_axis + 3 * jnt) < GS_MINVAL) {
-        fail(&c, &sj->info, "joint", "axis must not be zero");
+        gs_compileFail(&c, &sj->info, "joint", "axis must not be zero");
         goto error_model;
       }
       if (sj->stiffness < 0 || sj->damping < 0 || sj->armature < 0 || sj->frictionloss < 0) {
-        fail(&c, &sj->info, "joint", "stiffness, damping, armature and frictionloss must be non-negative");
+        gs_compileFail(&c, &sj->info, "joint", "stiffness, damping, armature and frictionloss must be non-negative");
         goto error_model;
       }
       m->jnt_stiffness[jnt] = sj->stiffness;
@@ -443,7 +440,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       int limited = sj->limited;
       if (limited == GS_LIMITED_AUTO) {
         if (!copt->autolimits && sj->range_given) {
-          fail(&c, &sj->info, "joint", "range is given but limited is auto and autolimits is off");
+          gs_compileFail(&c, &sj->info, "joint", "range is given but limited is auto and autolimits is off");
           goto error_model;
         }
         limited = sj->range_given;
@@ -451,9 +448,9 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       m->jnt_limited[jnt] = limited;
       /* MJCF converts the range to radians only when the joint is limited */
       for (int k = 0; k < 2; k++)
-        m->jnt_range[2 * jnt + k] = angular && limited ? to_radian(&c, sj->range[k]) : sj->range[k];
+        m->jnt_range[2 * jnt + k] = angular && limited ? gs_compileRadian(&c, sj->range[k]) : sj->range[k];
       if (limited && sj->type != GS_JNT_BALL && m->jnt_range[2 * jnt] >= m->jnt_range[2 * jnt + 1]) {
-        fail(&c, &sj->info, "joint", "range[0] must be smaller than range[1]");
+        gs_compileFail(&c, &sj->info, "joint", "range[0] must be smaller than range[1]");
         goto error_model;
       }
       m->jnt_margin[jnt] = sj->margin;
@@ -474,8 +471,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           gs_unitQuat(qs);
           break;
         default:
-          q0[0] = angular ? to_radian(&c, sj->ref) : sj->ref;
-          qs[0] = angular ? to_radian(&c, sj->springref) : sj->springref;
+          q0[0] = angular ? gs_compileRadian(&c, sj->ref) : sj->ref;
+          qs[0] = angular ? gs_compileRadian(&c, sj->springref) : sj->springref;
           break;
       }
 
@@ -502,7 +499,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     m->body_geomnum[b] = sb->ngeom;
     for (int g = 0; g < sb->ngeom; g++, geom++) {
       const gsSpecGeom* sg = sb->geom[g];
-      m->name_geomadr[geom] = write_name(m->names, &nameadr, &sg->info);
+      m->name_geomadr[geom] = gs_compileName(&c, m, &sg->info);
       m->geom_type[geom] = sg->type;
       m->geom_bodyid[geom] = b;
       if (!resolve_shape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
@@ -510,7 +507,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
         goto error_model;
       if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, b == 0)) goto error_model;
       if (sg->condim != 1 && sg->condim != 3 && sg->condim != 4 && sg->condim != 6) {
-        fail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
+        gs_compileFail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
         goto error_model;
       }
       m->geom_contype[geom] = sg->contype;
@@ -531,7 +528,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     /* sites */
     for (int s = 0; s < sb->nsite; s++, site++) {
       const gsSpecSite* ss = sb->site[s];
-      m->name_siteadr[site] = write_name(m->names, &nameadr, &ss->info);
+      m->name_siteadr[site] = gs_compileName(&c, m, &ss->info);
       m->site_type[site] = ss->type;
       m->site_bodyid[site] = b;
       m->site_group[site] = ss->group;
@@ -562,7 +559,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           gsReal density = sg->density;
           if (sg->mass >= 0) density = sg->mass / V;
           if (!(density >= 0) || !isfinite(density)) {
-            fail(&c, &sg->info, "geom", "mass and density must be non-negative");
+            gs_compileFail(&c, &sg->info, "geom", "mass and density must be non-negative");
             goto error_model;
           }
           if (density * V == 0) continue;  /* massless geoms do not shape the inertial frame */
@@ -619,7 +616,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
         gsReal mean = (I[0] + I[1] + I[2]) / 3;
         I[0] = I[1] = I[2] = mean;
       } else {
-        fail(&c, &c.body[b]->info, "body", "inertia must satisfy A + B >= C; use balanceinertia if intended");
+        gs_compileFail(&c, &c.body[b]->info, "body", "inertia must satisfy A + B >= C; use balanceinertia if intended");
         goto error_model;
       }
     }
@@ -630,7 +627,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   /* a moving body must carry mass somewhere below it, or M is singular */
   for (int b = 1; b < nbody; b++) {
     if (m->body_dofnum[b] && m->body_subtreemass[b] < GS_MINVAL) {
-      fail(&c, &c.body[b]->info, "body", "mass and inertia of moving bodies must be positive");
+      gs_compileFail(&c, &c.body[b]->info, "body", "mass and inertia of moving bodies must be positive");
       goto error_model;
     }
   }
@@ -643,6 +640,22 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       adr++;
       for (int p = m->dof_parentid[i]; p >= 0; p = m->dof_parentid[p]) adr++;
     }
+  }
+
+  /* the slices: their arrays, then what is defined at the default configuration */
+  if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
+    goto error_model;
+  {
+    gsData* d = gs_makeData(m);
+    if (!d) {
+      gs_compileFail(&c, NULL, "model", "out of memory");
+      goto error_model;
+    }
+    gs_fwdPosition(m, d);
+    int ok = gs_compileWorldAtQpos0(&c, m, d) && gs_compileActuationAtQpos0(&c, m, d) &&
+             gs_compileSensingAtQpos0(&c, m, d);
+    gs_freeData(d);
+    if (!ok) goto error_model;
   }
 
   free(dof_parent);

@@ -30,9 +30,9 @@ static void model_carve(gsModel* m) {
 gsModel* gs_allocModel(const gsModel* sizes) {
   gsModel* m = calloc(1, sizeof(gsModel));
   if (!m) return NULL;
-  m->nq = sizes->nq; m->nv = sizes->nv; m->nu = sizes->nu; m->na = sizes->na;
-  m->nbody = sizes->nbody; m->njnt = sizes->njnt; m->ngeom = sizes->ngeom;
-  m->nsite = sizes->nsite; m->nM = sizes->nM; m->nnames = sizes->nnames;
+#define GS_S(name) m->name = sizes->name;
+  GS_MODEL_SIZES(GS_S)
+#undef GS_S
   m->nbuffer = model_bytes(m);
   m->buffer = aligned_alloc(GS_ALIGN, align_up(m->nbuffer ? m->nbuffer : 1));
   if (!m->buffer) {
@@ -85,6 +85,28 @@ static const gsFieldDesc kDataFields[] = {
 
 #define NFIELDS(a) ((int)(sizeof(a) / sizeof(a[0])))
 
+/* sizes, by name */
+static const char* const kSizeNames[] = {
+#define GS_S(name) #name,
+  GS_MODEL_SIZES(GS_S)
+#undef GS_S
+};
+static const size_t kSizeOffsets[] = {
+#define GS_S(name) offsetof(gsModel, name),
+  GS_MODEL_SIZES(GS_S)
+#undef GS_S
+};
+
+int gs_modelSizeCount(void) { return NFIELDS(kSizeNames); }
+
+const char* gs_modelSize(const gsModel* m, int i, int* value) {
+  if (i < 0 || i >= NFIELDS(kSizeNames)) return NULL;
+  if (value) *value = *(const int*)((const char*)m + kSizeOffsets[i]);
+  return kSizeNames[i];
+}
+
+gsOption* gs_modelOption(gsModel* m) { return &m->opt; }
+
 int gs_modelFieldCount(void) { return NFIELDS(kModelFields); }
 int gs_dataFieldCount(void) { return NFIELDS(kDataFields); }
 
@@ -108,14 +130,33 @@ int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info) {
 }
 
 /* ---- names ---- */
+
+/* the name address array and count of each object type, by field name: slices that add an object
+ * type add its name_*adr field, and names work for it with no change here */
+static const char* const kNameFields[GS_NOBJECT] = {
+    [GS_OBJ_BODY] = "name_bodyadr", [GS_OBJ_XBODY] = "name_bodyadr",
+    [GS_OBJ_JOINT] = "name_jntadr", [GS_OBJ_GEOM] = "name_geomadr", [GS_OBJ_SITE] = "name_siteadr",
+    [GS_OBJ_CAMERA] = "name_camadr", [GS_OBJ_LIGHT] = "name_lightadr", [GS_OBJ_MESH] = "name_meshadr",
+    [GS_OBJ_HFIELD] = "name_hfieldadr", [GS_OBJ_TEXTURE] = "name_texadr",
+    [GS_OBJ_MATERIAL] = "name_matadr", [GS_OBJ_PAIR] = "name_pairadr",
+    [GS_OBJ_EXCLUDE] = "name_excludeadr", [GS_OBJ_EQUALITY] = "name_eqadr",
+    [GS_OBJ_TENDON] = "name_tendonadr", [GS_OBJ_ACTUATOR] = "name_actuatoradr",
+    [GS_OBJ_SENSOR] = "name_sensoradr", [GS_OBJ_NUMERIC] = "name_numericadr",
+    [GS_OBJ_TEXT] = "name_textadr", [GS_OBJ_TUPLE] = "name_tupleadr", [GS_OBJ_KEY] = "name_keyadr",
+};
+
 static const int* name_addresses(const gsModel* m, int type, int* n) {
-  switch (type) {
-    case GS_OBJ_BODY: *n = m->nbody; return m->name_bodyadr;
-    case GS_OBJ_JOINT: *n = m->njnt; return m->name_jntadr;
-    case GS_OBJ_GEOM: *n = m->ngeom; return m->name_geomadr;
-    case GS_OBJ_SITE: *n = m->nsite; return m->name_siteadr;
-    default: *n = 0; return NULL;
+  *n = 0;
+  if (type < 0 || type >= GS_NOBJECT || !kNameFields[type]) return NULL;
+  for (int i = 0; i < NFIELDS(kModelFields); i++) {
+    if (strcmp(kModelFields[i].name, kNameFields[type]) == 0) {
+      gsFieldInfo fi;
+      field_info(kModelFields + i, m, m, &fi);
+      *n = fi.rows;
+      return fi.ptr;
+    }
   }
+  return NULL;
 }
 
 const char* gs_id2name(const gsModel* m, int type, int id) {

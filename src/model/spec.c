@@ -51,8 +51,7 @@ static void default_orientation(gsOrientation* o) {
   o->quat[0] = 1;
 }
 
-/* grow a pointer list by one and append p; 0 when out of memory */
-static int push(void*** list, int* n, int* cap, void* p) {
+int gs_specPush(void*** list, int* n, int* cap, void* p) {
   if (!p) return 0;
   if (*n == *cap) {
     int ncap = *cap ? 2 * *cap : 4;
@@ -80,9 +79,13 @@ gsSpec* gs_specNew(void) {
 
 static void free_body(gsSpecBody* b) {
   for (int i = 0; i < b->nchild; i++) free_body(b->child[i]);
-  for (int i = 0; i < b->njoint; i++) { free(b->joint[i]->info.name); free(b->joint[i]); }
-  for (int i = 0; i < b->ngeom; i++) { free(b->geom[i]->info.name); free(b->geom[i]); }
-  for (int i = 0; i < b->nsite; i++) { free(b->site[i]->info.name); free(b->site[i]); }
+  for (int i = 0; i < b->njoint; i++) { free(b->joint[i]->info.name); free(b->joint[i]->user); free(b->joint[i]); }
+  for (int i = 0; i < b->ngeom; i++) { free(b->geom[i]->info.name); free(b->geom[i]->user); free(b->geom[i]); }
+  for (int i = 0; i < b->nsite; i++) { free(b->site[i]->info.name); free(b->site[i]->user); free(b->site[i]); }
+  gs_specBodyFreeActuation(b);
+  gs_specBodyFreeSensing(b);
+  gs_specBodyFreeWorld(b);
+  free(b->user);
   free(b->child);
   free(b->joint);
   free(b->geom);
@@ -93,6 +96,9 @@ static void free_body(gsSpecBody* b) {
 
 void gs_specFree(gsSpec* s) {
   if (!s) return;
+  gs_specFreeActuation(s);
+  gs_specFreeSensing(s);
+  gs_specFreeWorld(s);
   if (s->world) free_body(s->world);
   for (int i = 0; i < s->nstring; i++) free(s->strings[i]);
   free(s->strings);
@@ -106,7 +112,7 @@ gsSpecBody* gs_specAddBody(gsSpecBody* parent) {
   b->parent = parent;
   default_orientation(&b->orient);
   default_orientation(&b->inertial.orient);
-  if (parent && !push((void***)&parent->child, &parent->nchild, &parent->nchild_cap, b)) {
+  if (parent && !gs_specPush((void***)&parent->child, &parent->nchild, &parent->nchild_cap, b)) {
     free(b);
     return NULL;
   }
@@ -123,7 +129,7 @@ gsSpecJoint* gs_specAddJoint(gsSpecBody* body) {
   memcpy(j->solimp_limit, kSolimp, sizeof(kSolimp));
   memcpy(j->solref_friction, kSolref, sizeof(kSolref));
   memcpy(j->solimp_friction, kSolimp, sizeof(kSolimp));
-  if (!push((void***)&body->joint, &body->njoint, &body->njoint_cap, j)) {
+  if (!gs_specPush((void***)&body->joint, &body->njoint, &body->njoint_cap, j)) {
     free(j);
     return NULL;
   }
@@ -148,7 +154,7 @@ gsSpecGeom* gs_specAddGeom(gsSpecBody* body) {
   memcpy(g->solimp, kSolimp, sizeof(kSolimp));
   g->rgba[0] = g->rgba[1] = g->rgba[2] = 0.5;
   g->rgba[3] = 1;
-  if (!push((void***)&body->geom, &body->ngeom, &body->ngeom_cap, g)) {
+  if (!gs_specPush((void***)&body->geom, &body->ngeom, &body->ngeom_cap, g)) {
     free(g);
     return NULL;
   }
@@ -163,7 +169,7 @@ gsSpecSite* gs_specAddSite(gsSpecBody* body) {
   default_orientation(&s->orient);
   s->rgba[0] = s->rgba[1] = s->rgba[2] = 0.5;
   s->rgba[3] = 1;
-  if (!push((void***)&body->site, &body->nsite, &body->nsite_cap, s)) {
+  if (!gs_specPush((void***)&body->site, &body->nsite, &body->nsite_cap, s)) {
     free(s);
     return NULL;
   }
@@ -188,7 +194,7 @@ const char* gs_specIntern(gsSpec* spec, const char* s) {
   char* copy = malloc(strlen(s) + 1);
   if (!copy) return NULL;
   strcpy(copy, s);
-  if (!push((void***)&spec->strings, &spec->nstring, &spec->nstring_cap, copy)) {
+  if (!gs_specPush((void***)&spec->strings, &spec->nstring, &spec->nstring_cap, copy)) {
     free(copy);
     return NULL;
   }

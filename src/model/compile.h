@@ -1,0 +1,51 @@
+/* Internal interface of the compiler, shared by its slices (compile_world.c, compile_actuation.c,
+ * compile_sensing.c): the context, error reporting, names, angles and orientations. */
+#ifndef GAUSS_MODEL_COMPILE_H
+#define GAUSS_MODEL_COMPILE_H
+
+#include "gauss/gauss.h"
+
+typedef struct {
+  const gsSpec* spec;
+  char* err;
+  int errsz;
+  int failed;
+  /* the tree flattened depth-first, pre-order: body i of the model is body[i] */
+  int nbody;
+  const gsSpecBody** body;
+  int nameadr;            /* next free byte of m->names */
+} gsCompileCtx;
+
+/* error "file:line: <kind> 'name': message"; the first one is kept; returns 0 */
+int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* bytes the element's name takes in m->names, and writing it there (returns its address) */
+size_t gs_compileNameBytes(const gsSpecInfo* info);
+int gs_compileName(gsCompileCtx* c, gsModel* m, const gsSpecInfo* info);
+/* an angle in the compiler's unit, in radians */
+gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle);
+/* the unit quaternion of an orientation in any of its forms; 0 after an error */
+int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
+                          const gsSpecInfo* info, const char* kind);
+
+/* The slices, called in this order: world, actuation, sensing (later ones may refer to objects of
+ * earlier ones). Each returns 0 after reporting an error.
+ *   gs_compileSizes*: add the slice's sizes (and the bytes of its names to nnames) to *sizes;
+ *   gs_compile*: fill the slice's arrays once the tree (bodies, joints, dofs, geoms, sites, their
+ *     names) is compiled; names of earlier slices are there too (gs_name2id works for them);
+ *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
+ *     equality anchors, actuator lengths); d has been through gs_fwdPosition at qpos0. */
+int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
+int gs_compileWorld(gsCompileCtx* c, gsModel* m);
+int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
+int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes);
+int gs_compileActuation(gsCompileCtx* c, gsModel* m);
+int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
+int gs_compileSizesSensing(gsCompileCtx* c, gsModel* sizes);
+int gs_compileSensing(gsCompileCtx* c, gsModel* m);
+int gs_compileSensingAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
+
+#endif
