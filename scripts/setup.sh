@@ -5,7 +5,8 @@
 #   bash scripts/setup.sh --system-only   system packages only (what scripts/build.sh needs)
 #
 # System packages (only those missing): build-essential, cmake (when no cmake is on PATH),
-# libxml2-dev, pkg-config, and python3-venv when python3 cannot make a virtual environment.
+# libxml2-dev, pkg-config, and python3-venv when python3 cannot make a virtual environment; unless
+# --system-only, also clang and its libFuzzer runtime (libclang-rt-N-dev) for scripts/fuzz.sh.
 # Then .venv (python3 -m venv) with tests/requirements.txt, and the package itself installed with
 # `pip install .` whenever its sources changed (the CMake build under build/python is reused).
 set -euo pipefail
@@ -27,14 +28,17 @@ elif [ "$system_only" = 0 ] && ! python3 -c 'import ensurepip, venv' >/dev/null 
   want+=(python3-venv)
 fi
 
-missing=()
-for pkg in "${want[@]}"; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
+# the fuzz targets (scripts/fuzz.sh) need clang, then the runtime that matches its version
+[ "$system_only" = 0 ] && want+=(clang)
 
-if [ "${#missing[@]}" -gt 0 ]; then
+install_missing() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  [ "${#missing[@]}" -eq 0 ] && return 0
   echo "setup: installing ${missing[*]}"
-  sudo=()
+  local sudo=()
   if [ "$(id -u)" != 0 ]; then
     if command -v sudo >/dev/null 2>&1; then
       sudo=(sudo)
@@ -44,8 +48,18 @@ if [ "${#missing[@]}" -gt 0 ]; then
     fi
   fi
   export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq
+  if [ -z "${apt_updated:-}" ]; then
+    "${sudo[@]}" apt-get update -qq
+    apt_updated=1
+  fi
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+install_missing "${want[@]}"
+if [ "$system_only" = 0 ]; then
+  # Debian ships libFuzzer (-fsanitize=fuzzer) in libclang-rt-<clang major>-dev
+  clang_major=$(clang -dumpversion 2>/dev/null | cut -d. -f1)
+  [ -n "$clang_major" ] && install_missing "libclang-rt-$clang_major-dev"
 fi
 
 [ "$system_only" = 1 ] && exit 0

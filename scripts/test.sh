@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set-up and the optimised build, the C tests (ctest), the C tests again built with
 # AddressSanitizer + UndefinedBehaviorSanitizer (build/asan), a short run of the gauss command
-# under the sanitizers, then the Python tests (pytest). Exits non-zero when anything failed; the
-# last line printed is pytest's summary.
+# under the sanitizers, the fuzz targets for 60 s each (scripts/fuzz.sh; GAUSS_FUZZ_SECONDS
+# changes the time, 0 skips them), then the Python tests (pytest). Exits non-zero when anything
+# failed; the last line printed is pytest's summary.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -31,6 +32,12 @@ if cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 
   fi
 else
   failed+=("sanitizer build")
+fi
+
+fuzz_seconds=${GAUSS_FUZZ_SECONDS:-60}
+if [ "$fuzz_seconds" != 0 ]; then
+  echo "== fuzzing: MJCF reader and binary loader, ${fuzz_seconds}s each (scripts/fuzz.sh)"
+  bash scripts/fuzz.sh "$fuzz_seconds" || failed+=("fuzzing")
 fi
 
 if [ "${#failed[@]}" -gt 0 ]; then

@@ -1,10 +1,13 @@
 /* gauss: the command line.
  *
- *   gauss simulate MODEL.xml [--time T] [--disable f,..] [--enable f,..] [--integrator NAME]
- *   gauss bench MODEL.xml [--steps N] [--rounds R] [--disable f,..] [--enable f,..]
- *                         [--integrator NAME] [--peer PYTHON]
- *   gauss print MODEL.xml [OUT]
+ *   gauss simulate MODEL [--time T] [--disable f,..] [--enable f,..] [--integrator NAME]
+ *   gauss bench MODEL [--steps N] [--rounds R] [--disable f,..] [--enable f,..]
+ *                     [--integrator NAME] [--peer PYTHON] [--xml MODEL.xml]
+ *   gauss print MODEL [OUT]
+ *   gauss compile MODEL.xml OUT.gsb
  *
+ * MODEL is an MJCF file or a binary model written by `gauss compile` (told apart by its first
+ * bytes, whatever its name).
  * Uses only the public API (gauss.h). `bench` times MuJoCo on the same file through a persistent
  * Python process (bench/mujoco_peer.py) that answers "run N" with the seconds mj_step took.
  */
@@ -35,16 +38,21 @@ static const char* const integrator_names[] = {"Euler", "RK4", "implicit", "impl
 static int usage(FILE* f) {
   fprintf(f,
           "usage:\n"
-          "  gauss simulate MODEL.xml [--time T] [--disable F,..] [--enable F,..]\n"
-          "                           [--integrator Euler|RK4|implicit|implicitfast]\n"
+          "  gauss simulate MODEL [--time T] [--disable F,..] [--enable F,..]\n"
+          "                       [--integrator Euler|RK4|implicit|implicitfast]\n"
           "      simulate T seconds (default 5) from the default state; print speed and energy\n"
-          "  gauss bench MODEL.xml [--steps N] [--rounds R] [--disable F,..] [--enable F,..]\n"
-          "                        [--integrator NAME] [--peer PYTHON]\n"
+          "  gauss bench MODEL [--steps N] [--rounds R] [--disable F,..] [--enable F,..]\n"
+          "                    [--integrator NAME] [--peer PYTHON] [--xml MODEL.xml]\n"
           "      time N steps (default 20000) per round, R rounds (default 5), against MuJoCo\n"
           "      run by bench/mujoco_peer.py under PYTHON (default: $GAUSS_PEER_PYTHON,\n"
-          "      .venv/bin/python, python3)\n"
-          "  gauss print MODEL.xml [OUT]\n"
+          "      .venv/bin/python, python3); MuJoCo loads --xml (default: MODEL, which must\n"
+          "      then be MJCF)\n"
+          "  gauss print MODEL [OUT]\n"
           "      write every field of the compiled model to OUT (default: standard output)\n"
+          "  gauss compile MODEL.xml OUT.gsb\n"
+          "      compile the MJCF file and save the model in the binary format\n"
+          "\n"
+          "MODEL is an MJCF file or a binary model from `gauss compile` (any file name).\n"
           "\n"
           "flags (MJCF <flag> names): --disable takes e.g. contact,constraint,gravity;\n"
           "--enable takes e.g. energy\n");
@@ -66,6 +74,7 @@ typedef struct {
   long steps;              /* bench */
   int rounds;              /* bench */
   const char* peer;        /* bench */
+  const char* xml;         /* bench: the MJCF file MuJoCo loads */
   const char* disable;     /* comma-separated names, as given */
   const char* enable;
   int disablemask;
@@ -157,6 +166,8 @@ static int parse_options(int argc, char** argv, int allow_positional_out, Option
         if ((o->integrator = parse_integrator(v)) < 0) return 2;
       } else if (strcmp(a, "--peer") == 0) {
         o->peer = v;
+      } else if (strcmp(a, "--xml") == 0) {
+        o->xml = v;
       } else {
         fprintf(stderr, "gauss: unknown option %s\n", a);
         return 2;
@@ -180,8 +191,23 @@ static int parse_options(int argc, char** argv, int allow_positional_out, Option
 
 /* ---- loading ---- */
 
+/* 1 when the file starts like a binary model */
+static int is_binary(const char* path) {
+  char head[8];
+  FILE* f = fopen(path, "rb");
+  if (!f) return 0;
+  size_t n = fread(head, 1, sizeof head, f);
+  fclose(f);
+  return n == sizeof head && memcmp(head, "GAUSSMDL", sizeof head) == 0;
+}
+
 static gsModel* load(const char* path) {
   char err[1000] = "";
+  if (is_binary(path)) {
+    gsModel* m = gs_loadModel(path, err, sizeof err);
+    if (!m) fprintf(stderr, "gauss: %s\n", err[0] ? err : "cannot load the model");
+    return m;
+  }
   gsModel* m = gs_loadXML(path, err, sizeof err);
   if (!m) {
     fprintf(stderr, "gauss: %s\n", err[0] ? err : "cannot load the model");
@@ -413,7 +439,7 @@ static int peer_start(Peer* p, const char* python, const char* script, const Opt
     int k = 0;
     args[k++] = python;
     args[k++] = script;
-    args[k++] = o->model;
+    args[k++] = o->xml ? o->xml : o->model;
     if (o->disable) { args[k++] = "--disable"; args[k++] = o->disable; }
     if (o->enable) { args[k++] = "--enable"; args[k++] = o->enable; }
     if (o->integrator >= 0) {
@@ -486,6 +512,11 @@ static double median(const double* v, int n) {
 static int cmd_bench(int argc, char** argv) {
   Options o;
   if (parse_options(argc, argv, 0, &o)) return usage(stderr);
+  if (!o.xml && is_binary(o.model)) {
+    fprintf(stderr, "gauss: %s is a binary model; MuJoCo needs the MJCF file: give it with "
+                    "--xml MODEL.xml\n", o.model);
+    return 2;
+  }
   gsModel* m;
   gsData* d;
   if (!load_with_data(&o, &m, &d)) return 1;
@@ -596,12 +627,32 @@ static int cmd_print(int argc, char** argv) {
   return ok ? 0 : 1;
 }
 
+/* ---- compile ---- */
+
+static int cmd_compile(int argc, char** argv) {
+  Options o;
+  if (parse_options(argc, argv, 1, &o)) return usage(stderr);
+  if (!o.out) {
+    fprintf(stderr, "gauss: compile needs an output file: gauss compile MODEL.xml OUT.gsb\n");
+    return 2;
+  }
+  gsModel* m = load(o.model);
+  if (!m) return 1;
+  char err[1000] = "";
+  int ok = gs_saveModel(m, o.out, err, sizeof err);
+  if (!ok) fprintf(stderr, "gauss: %s\n", err);
+  else printf("wrote %s (%zu bytes)\n", o.out, gs_sizeModel(m));
+  gs_freeModel(m);
+  return ok ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
   if (argc < 2) return usage(stderr);
   const char* cmd = argv[1];
   if (strcmp(cmd, "simulate") == 0) return cmd_simulate(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "print") == 0) return cmd_print(argc - 2, argv + 2);
+  if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
   if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0)
     return usage(stdout);
   fprintf(stderr, "gauss: unknown command '%s'\n", cmd);

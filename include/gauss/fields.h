@@ -106,6 +106,9 @@
   X(gsReal, qfrc_applied,      nv,     1)                                                          \
   X(gsReal, xfrc_applied,      nbody,  6)                                                          \
   X(gsReal, qacc_warmstart,    nv,     1)                                                          \
+  X(gsReal, mocap_pos,         nmocap, 3)                                                          \
+  X(gsReal, mocap_quat,        nmocap, 4)                                                          \
+  X(gsReal, userdata,          nuserdata, 1)                                                       \
   /* outputs of the step */                                                                        \
   X(gsReal, qacc,              nv,     1)                                                          \
   X(gsReal, act_dot,           na,     1)                                                          \
@@ -129,6 +132,8 @@
   X(gsReal, qM,                nM,     1)                                                          \
   X(gsReal, qLD,               nM,     1)                                                          \
   X(gsReal, qLDiagInv,         nv,     1)                                                          \
+  /* position stage: tendons (fields_actuation.h) */                                               \
+  GS_DATA_FIELDS_ACTUATION(X)                                                                      \
   /* velocity stage */                                                                             \
   X(gsReal, cvel,              nbody,  6)                                                          \
   X(gsReal, cdof_dot,          nv,     6)                                                          \

@@ -2,8 +2,120 @@
 #ifndef GAUSS_FIELDS_WORLD_H
 #define GAUSS_FIELDS_WORLD_H
 
-#define GS_SIZES_WORLD(X)
+#define GS_NTEXROLE 10  /* texture roles of a material (gsTextureRole), columns of mat_texid */
 
-#define GS_FIELDS_WORLD(X)
+/* Values that MJCF keeps in single precision (colors, light and material coefficients, camera
+ * sensor, height field data) are stored here rounded to single precision, so that they are the
+ * same numbers. Mesh data and texture pixels are not loaded or generated yet: tex_data (and its
+ * size ntexdata), mesh_vert and the like are absent. */
+#define GS_SIZES_WORLD(X)                                                                          \
+  X(ncam)        /* cameras */                                                                     \
+  X(nlight)      /* lights */                                                                      \
+  X(nmesh)       /* meshes */                                                                      \
+  X(nhfield)     /* height fields */                                                               \
+  X(nhfielddata) /* elevation values of all height fields */                                       \
+  X(ntex)        /* textures */                                                                    \
+  X(nmat)        /* materials */                                                                   \
+  X(npair)       /* predefined geom pairs */                                                       \
+  X(nexclude)    /* excluded body pairs */                                                         \
+  X(nuser_cam)   /* user values per camera */                                                      \
+  X(npaths)      /* bytes of the asset file names buffer */
+
+#define GS_FIELDS_WORLD(X)                                                                         \
+  /* asset references of core objects */                                                           \
+  X(int,    geom_dataid,         ngeom,       1)   /* mesh or hfield id, -1: none */               \
+  X(int,    geom_matid,          ngeom,       1)                                                   \
+  X(int,    site_matid,          nsite,       1)                                                   \
+  /* cameras */                                                                                    \
+  X(int,    cam_mode,            ncam,        1)   /* gsCamLight */                                \
+  X(int,    cam_bodyid,          ncam,        1)                                                   \
+  X(int,    cam_targetbodyid,    ncam,        1)                                                   \
+  X(gsReal, cam_pos,             ncam,        3)                                                   \
+  X(gsReal, cam_quat,            ncam,        4)                                                   \
+  X(gsReal, cam_poscom0,         ncam,        3)   /* world position - subtree com, at qpos0 */    \
+  X(gsReal, cam_pos0,            ncam,        3)   /* world position - body position, at qpos0 */  \
+  X(gsReal, cam_mat0,            ncam,        9)   /* world orientation at qpos0 */                \
+  X(int,    cam_orthographic,    ncam,        1)                                                   \
+  X(gsReal, cam_fovy,            ncam,        1)   /* degrees (length when orthographic) */        \
+  X(gsReal, cam_ipd,             ncam,        1)                                                   \
+  X(int,    cam_resolution,      ncam,        2)                                                   \
+  X(gsReal, cam_sensorsize,      ncam,        2)                                                   \
+  X(gsReal, cam_intrinsic,       ncam,        4)   /* focal x y, principal x y (lengths) */        \
+  X(gsReal, cam_user,            ncam,        GS_COLS(1, nuser_cam))                               \
+  /* lights */                                                                                     \
+  X(int,    light_mode,          nlight,      1)   /* gsCamLight */                                \
+  X(int,    light_bodyid,        nlight,      1)                                                   \
+  X(int,    light_targetbodyid,  nlight,      1)                                                   \
+  X(int,    light_type,          nlight,      1)   /* gsLightType */                               \
+  X(int,    light_texid,         nlight,      1)                                                   \
+  X(int,    light_castshadow,    nlight,      1)                                                   \
+  X(gsReal, light_bulbradius,    nlight,      1)                                                   \
+  X(gsReal, light_intensity,     nlight,      1)                                                   \
+  X(gsReal, light_range,         nlight,      1)                                                   \
+  X(int,    light_active,        nlight,      1)                                                   \
+  X(gsReal, light_pos,           nlight,      3)                                                   \
+  X(gsReal, light_dir,           nlight,      3)                                                   \
+  X(gsReal, light_poscom0,       nlight,      3)                                                   \
+  X(gsReal, light_pos0,          nlight,      3)                                                   \
+  X(gsReal, light_dir0,          nlight,      3)                                                   \
+  X(gsReal, light_attenuation,   nlight,      3)                                                   \
+  X(gsReal, light_cutoff,        nlight,      1)                                                   \
+  X(gsReal, light_exponent,      nlight,      1)                                                   \
+  X(gsReal, light_ambient,       nlight,      3)                                                   \
+  X(gsReal, light_diffuse,       nlight,      3)                                                   \
+  X(gsReal, light_specular,      nlight,      3)                                                   \
+  /* meshes: what does not need the mesh file */                                                   \
+  X(gsReal, mesh_scale,          nmesh,       3)                                                   \
+  X(int,    mesh_pathadr,        nmesh,       1)   /* -1: no file */                               \
+  /* height fields */                                                                              \
+  X(gsReal, hfield_size,         nhfield,     4)   /* radius x, radius y, elevation z, base z */   \
+  X(int,    hfield_nrow,         nhfield,     1)                                                   \
+  X(int,    hfield_ncol,         nhfield,     1)                                                   \
+  X(int,    hfield_adr,          nhfield,     1)                                                   \
+  X(gsReal, hfield_data,         nhfielddata, 1)   /* normalized to [0 1], bottom row first */     \
+  X(int,    hfield_pathadr,      nhfield,     1)                                                   \
+  /* textures */                                                                                   \
+  X(int,    tex_type,            ntex,        1)   /* gsTextureType */                             \
+  X(int,    tex_colorspace,      ntex,        1)   /* gsColorSpace */                              \
+  X(int,    tex_height,          ntex,        1)                                                   \
+  X(int,    tex_width,           ntex,        1)                                                   \
+  X(int,    tex_nchannel,        ntex,        1)                                                   \
+  X(int,    tex_adr,             ntex,        1)   /* where its pixels would start (MJCF's) */     \
+  X(int,    tex_pathadr,         ntex,        1)                                                   \
+  /* materials */                                                                                  \
+  X(int,    mat_texid,           nmat,        GS_NTEXROLE)                                         \
+  X(int,    mat_texuniform,      nmat,        1)                                                   \
+  X(gsReal, mat_texrepeat,       nmat,        2)                                                   \
+  X(gsReal, mat_emission,        nmat,        1)                                                   \
+  X(gsReal, mat_specular,        nmat,        1)                                                   \
+  X(gsReal, mat_shininess,       nmat,        1)                                                   \
+  X(gsReal, mat_reflectance,     nmat,        1)                                                   \
+  X(gsReal, mat_metallic,        nmat,        1)                                                   \
+  X(gsReal, mat_roughness,       nmat,        1)                                                   \
+  X(gsReal, mat_rgba,            nmat,        4)                                                   \
+  /* predefined geom pairs */                                                                      \
+  X(int,    pair_dim,            npair,       1)                                                   \
+  X(int,    pair_geom1,          npair,       1)                                                   \
+  X(int,    pair_geom2,          npair,       1)                                                   \
+  X(int,    pair_signature,      npair,       1)   /* body1 << 16 + body2 */                       \
+  X(gsReal, pair_solref,         npair,       GS_NREF)                                             \
+  X(gsReal, pair_solreffriction, npair,       GS_NREF)                                             \
+  X(gsReal, pair_solimp,         npair,       GS_NIMP)                                             \
+  X(gsReal, pair_margin,         npair,       1)                                                   \
+  X(gsReal, pair_gap,            npair,       1)                                                   \
+  X(gsReal, pair_friction,       npair,       5)                                                   \
+  /* excluded body pairs */                                                                        \
+  X(int,    exclude_signature,   nexclude,    1)   /* body1 << 16 + body2 */                       \
+  /* names */                                                                                      \
+  X(int,    name_camadr,         ncam,        1)                                                   \
+  X(int,    name_lightadr,       nlight,      1)                                                   \
+  X(int,    name_meshadr,        nmesh,       1)                                                   \
+  X(int,    name_hfieldadr,      nhfield,     1)                                                   \
+  X(int,    name_texadr,         ntex,        1)                                                   \
+  X(int,    name_matadr,         nmat,        1)                                                   \
+  X(int,    name_pairadr,        npair,       1)                                                   \
+  X(int,    name_excludeadr,     nexclude,    1)                                                   \
+  /* asset file names as written, NUL-terminated; *_pathadr point here */                         \
+  X(char,   paths,               npaths,      1)
 
 #endif

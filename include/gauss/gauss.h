@@ -26,6 +26,32 @@ gsModel* gs_loadXMLString(const char* xml, char* err, int errsz);
 gsSpec* gs_parseXML(const char* path, char* err, int errsz);
 gsSpec* gs_parseXMLString(const char* xml, char* err, int errsz);
 
+/* MJCF with in-memory files: an <include> (or an asset file) is looked up in the VFS first, by
+ * the name as written in the XML, then by the path resolved against the including file's folder;
+ * what is not there is read from the disk */
+typedef struct gsVFS gsVFS;
+gsVFS* gs_vfsNew(void);
+int gs_vfsAdd(gsVFS* vfs, const char* name, const void* data, size_t n);  /* copies; 0 on error */
+void gs_vfsFree(gsVFS* vfs);
+gsModel* gs_loadXMLVFS(const char* path, const gsVFS* vfs, char* err, int errsz);
+gsModel* gs_loadXMLStringVFS(const char* xml, const gsVFS* vfs, char* err, int errsz);
+gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,
+                              const void* const* data, const size_t* sizes, int n, char* err,
+                              int errsz);
+
+/* ---- binary models: versioned, checked (a truncated, corrupted or foreign file is an error) ---- */
+int gs_saveModel(const gsModel* m, const char* path, char* err, int errsz);   /* 1 ok, 0 error */
+size_t gs_sizeModel(const gsModel* m);                                     /* bytes of the binary */
+int gs_saveModelBuffer(const gsModel* m, void* buf, size_t bufsz);  /* bytes written, 0: too small */
+gsModel* gs_loadModel(const char* path, char* err, int errsz);
+gsModel* gs_loadModelBuffer(const void* buf, size_t n, char* err, int errsz);
+
+/* ---- MJCF from a compiled model: loading the result compiles to the same arrays ---- */
+int gs_saveXML(const gsModel* m, const char* path, char* err, int errsz);   /* 1 ok, 0 error */
+/* the document's length (without the NUL), of which the first bufsz - 1 bytes are copied to buf
+ * (buf may be NULL); -1 on error */
+int gs_saveXMLString(const gsModel* m, char* buf, int bufsz, char* err, int errsz);
+
 /* ---- model and data ---- */
 void gs_freeModel(gsModel* m);
 gsModel* gs_copyModel(const gsModel* m);
@@ -33,7 +59,16 @@ gsModel* gs_copyModel(const gsModel* m);
 gsData* gs_makeData(const gsModel* m);
 void gs_freeData(gsData* d);
 void gs_resetData(const gsModel* m, gsData* d);                    /* qpos = qpos0, all else zero */
+/* reset, then the state of keyframe `key` (time, qpos, qvel, act, ctrl, mocap poses); a key out
+ * of range leaves the plain reset */
+void gs_resetDataKeyframe(const gsModel* m, gsData* d, int key);
 gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src); /* dst NULL: a new data */
+
+/* the scalars of gsData, for bindings that do not mirror its layout */
+gsReal* gs_dataTime(gsData* d);
+gsReal* gs_dataEnergy(gsData* d);                       /* potential, kinetic */
+gsWarningStat* gs_dataWarning(gsData* d, int* n);       /* n gets GS_NWARNING */
+size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse);  /* returns narena */
 
 /* name of an object, "" when unnamed; id from name, -1 when absent */
 /* object types, numbered as MJCF's mjtObj (sensor_objtype and friends hold these values) */
@@ -60,6 +95,7 @@ void gs_factorM(const gsModel* m, gsData* d);
 void gs_comVel(const gsModel* m, gsData* d);
 void gs_rne(const gsModel* m, gsData* d, int with_acc, gsReal* result);
 void gs_passive(const gsModel* m, gsData* d);
+void gs_tendon(const gsModel* m, gsData* d);        /* ten_length, ten_J, tendon paths */
 void gs_fwdPosition(const gsModel* m, gsData* d);
 void gs_fwdVelocity(const gsModel* m, gsData* d);
 void gs_fwdAcceleration(const gsModel* m, gsData* d);
@@ -104,6 +140,9 @@ int gs_modelFieldCount(void);
 int gs_modelField(const gsModel* m, int i, gsFieldInfo* info);   /* 0 when i is out of range */
 int gs_dataFieldCount(void);
 int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info);
+/* name of the size that the rows of field i follow ("nbody", "nv", ...); NULL when out of range */
+const char* gs_modelFieldRows(int i);
+const char* gs_dataFieldRows(int i);
 
 /* print every field of the model / data, readable */
 int gs_printModel(const gsModel* m, const char* path);   /* path NULL: stdout; 0 on error */

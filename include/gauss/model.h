@@ -92,6 +92,22 @@ typedef struct {
   GS_SIZES_SENSING(X)                                                                              \
   GS_SIZES_WORLD(X)
 
+/* index of each size in GS_MODEL_SIZES: GS_SIZE_nq, ... */
+enum {
+#define GS_S(name) GS_SIZE_##name,
+  GS_MODEL_SIZES(GS_S)
+#undef GS_S
+  GS_NSIZES
+};
+
+/* A width that depends on the model (key_qpos has nq columns, key_mpos 3 * nmocap): the field
+ * lists write GS_COLS(k, size) for k * size columns. Tables built at compile time hold it as a
+ * negative code; GS_COLS_SIZE(code) is the index of the size, GS_COLS_MUL(code) the factor.
+ * gs_modelField reports the actual width. */
+#define GS_COLS(k, size) (-1 - GS_SIZE_##size - GS_NSIZES * ((k) - 1))
+#define GS_COLS_SIZE(code) ((-1 - (code)) % GS_NSIZES)
+#define GS_COLS_MUL(code) ((-1 - (code)) / GS_NSIZES + 1)
+
 typedef struct gsModel {
 #define GS_S(name) int name;
   GS_MODEL_SIZES(GS_S)

@@ -144,6 +144,15 @@ typedef struct {
   gsReal boundinertia;
   gsReal settotalmass;    /* < 0: leave masses as they are */
   int balanceinertia;
+  /* asset files: directories (spec pool strings, NULL when not given) relative to the model file
+   * unless absolute; meshdir and texturedir take precedence over assetdir */
+  const char* meshdir;
+  const char* texturedir;
+  const char* assetdir;
+  int strippath;          /* drop the directories written in asset file names */
+  int discardvisual;      /* stored; not applied yet */
+  int fusestatic;         /* stored; not applied yet */
+  int alignfree;          /* stored; not applied yet */
 } gsCompilerOptions;
 
 struct gsSpec {

@@ -8,7 +8,14 @@
 
 Every array of the model and the data is a numpy view of the engine's memory: writing into it
 (d.qpos[:] = ..., d.ctrl[0] = ...) changes what the engine sees. The list of arrays comes from the
-library itself (gs_modelField / gs_dataField), so it is never repeated here.
+library itself (gs_modelField / gs_dataField), so it is never repeated here; so do the sizes
+(gs_modelSize: m.nq, m.ntendon, ...), whatever the build has.
+
+Named access, as in MuJoCo's bindings: m.body("torso").mass, m.actuator("a").gear,
+d.body("torso").xpos, d.joint("hip").qpos, d.sensor("s").data; m.body(3) by id.
+
+Models travel as bytes: m.to_binary(), Model.from_binary(b), Model.from_binary_path(path), and
+pickling uses the binary format. m.to_xml() / m.save_xml(path) write an equivalent MJCF document.
 """
 
 import ctypes
@@ -17,17 +24,18 @@ import operator
 import numpy as np
 
 from . import _lib
-from ._lib import GS_NWARNING
+
+GS_NWARNING = 8  # gsWarning in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GaussError", "Model", "Data", "Option",
-    "forward", "step", "step1", "step2", "reset_data", "copy_data",
+    "forward", "step", "step1", "step2", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
     "energy_pos", "energy_vel", "full_M", "mul_M", "solve_M", "jac",
-    "print_model", "print_data",
+    "print_model", "print_data", "OBJECT_KINDS",
 ]
 
 # ---- constants (model.h, data.h, gauss.h) ----
@@ -72,8 +80,11 @@ NENABLE = _lib.GS_NENABLE
  WARN_BADQACC, WARN_BADCTRL) = range(GS_NWARNING)
 NWARNING = GS_NWARNING
 
-# object types, numbered as in include/gauss/gauss.h (gsObject)
-OBJ_BODY, OBJ_JOINT, OBJ_GEOM, OBJ_SITE = 1, 3, 5, 6
+# object types, numbered as in include/gauss/gauss.h (gsObject), as MJCF's mjtObj
+(OBJ_UNKNOWN, OBJ_BODY, OBJ_XBODY, OBJ_JOINT, OBJ_DOF, OBJ_GEOM, OBJ_SITE, OBJ_CAMERA, OBJ_LIGHT,
+ OBJ_FLEX, OBJ_MESH, OBJ_SKIN, OBJ_HFIELD, OBJ_TEXTURE, OBJ_MATERIAL, OBJ_PAIR, OBJ_EXCLUDE,
+ OBJ_EQUALITY, OBJ_TENDON, OBJ_ACTUATOR, OBJ_SENSOR, OBJ_NUMERIC, OBJ_TEXT, OBJ_TUPLE, OBJ_KEY,
+ OBJ_PLUGIN) = range(26)
 TYPE_REAL, TYPE_INT, TYPE_CHAR = range(3)
 
 # MJCF's <flag> names, indexed by bit number, as the library spells them
@@ -111,27 +122,29 @@ def _struct_view(cobj, owner, dtype=None):
     return arr if dtype is None else arr.view(dtype)
 
 
-def _fields(count_fn, field_fn, *args):
+def _fields(count_fn, field_fn, rows_fn, *args):
+    """name -> (type, rows, cols, ptr, rows size name) of every array the library lists."""
     info = _lib.FieldInfo()
     out = {}
     for i in range(count_fn()):
         if not field_fn(*args, i, ctypes.byref(info)):
             break
-        out[info.name.decode()] = (info.type, info.rows, info.cols, info.ptr)
+        rows = rows_fn(i)
+        out[info.name.decode()] = (info.type, info.rows, info.cols, info.ptr,
+                                   rows.decode() if rows else "")
     return out
 
 
-def _check_layout(address, head, fields, first):
-    """Check that the ctypes head structure ends where the C struct's first array pointer sits."""
-    if first is None:
-        return
-    ftype, rows, cols, ptr = fields[first]
-    if rows * cols <= 0 or not ptr:
-        return
-    at = ctypes.c_void_p.from_address(address + _lib.first_array_offset(head)).value
-    if at != ptr:
-        raise RuntimeError(f"gauss: the binding's {head.__name__} does not match the C library's "
-                           "struct layout; rebuild the package")
+def _sizes(ptr):
+    """name -> value of every size of the model, in the library's order."""
+    out = {}
+    value = ctypes.c_int()
+    for i in range(_lib.gs_modelSizeCount()):
+        name = _lib.gs_modelSize(ptr, i, ctypes.byref(value))
+        if name is None:
+            break
+        out[name.decode()] = value.value
+    return out
 
 
 class _FieldAccess:
@@ -201,102 +214,246 @@ class Option:
 
 # ---- named access: m.body("torso").mass, d.joint("hip").qpos ----
 
-_KINDS = {
-    # kind: (object type for gs_name2id, size attribute, model prefix)
-    "body": (OBJ_BODY, "nbody", "body_"),
-    "joint": (OBJ_JOINT, "njnt", "jnt_"),
-    "geom": (OBJ_GEOM, "ngeom", "geom_"),
-    "site": (OBJ_SITE, "nsite", "site_"),
-}
+class _Kind:
+    """One kind of named object: its gsObject type, its count, the prefixes of its model and data
+    arrays (MuJoCo's), and how data arrays of other sizes are sliced for it."""
+
+    def __init__(self, name, otype, size, model_prefix, data_prefixes=()):
+        self.name = name
+        self.otype = otype
+        self.size = size
+        self.model_prefix = model_prefix
+        self.data_prefixes = data_prefixes
+
+
+# every object type with a name_*adr field, with MuJoCo's accessor names
+_KIND_LIST = [
+    (_Kind("body", OBJ_BODY, "nbody", "body_", ("", "body_")), ("body",)),
+    (_Kind("joint", OBJ_JOINT, "njnt", "jnt_", ("", "jnt_")), ("joint", "jnt")),
+    (_Kind("geom", OBJ_GEOM, "ngeom", "geom_", ("geom_",)), ("geom",)),
+    (_Kind("site", OBJ_SITE, "nsite", "site_", ("site_",)), ("site",)),
+    (_Kind("camera", OBJ_CAMERA, "ncam", "cam_", ("cam_",)), ("camera", "cam")),
+    (_Kind("light", OBJ_LIGHT, "nlight", "light_", ("light_",)), ("light",)),
+    (_Kind("mesh", OBJ_MESH, "nmesh", "mesh_"), ("mesh",)),
+    (_Kind("hfield", OBJ_HFIELD, "nhfield", "hfield_"), ("hfield",)),
+    (_Kind("texture", OBJ_TEXTURE, "ntex", "tex_"), ("texture", "tex")),
+    (_Kind("material", OBJ_MATERIAL, "nmat", "mat_"), ("material", "mat")),
+    (_Kind("pair", OBJ_PAIR, "npair", "pair_"), ("pair",)),
+    (_Kind("exclude", OBJ_EXCLUDE, "nexclude", "exclude_"), ("exclude",)),
+    (_Kind("equality", OBJ_EQUALITY, "neq", "eq_", ("eq_",)), ("equality", "eq")),
+    (_Kind("tendon", OBJ_TENDON, "ntendon", "tendon_", ("ten_", "tendon_")), ("tendon", "ten")),
+    (_Kind("actuator", OBJ_ACTUATOR, "nu", "actuator_", ("", "actuator_")), ("actuator",)),
+    (_Kind("sensor", OBJ_SENSOR, "nsensor", "sensor_", ("sensor_",)), ("sensor",)),
+    (_Kind("numeric", OBJ_NUMERIC, "nnumeric", "numeric_"), ("numeric",)),
+    (_Kind("text", OBJ_TEXT, "ntext", "text_"), ("text",)),
+    (_Kind("tuple", OBJ_TUPLE, "ntuple", "tuple_"), ("tuple",)),
+    (_Kind("key", OBJ_KEY, "nkey", "key_"), ("key", "keyframe")),
+]
+_KINDS = {k.name: k for k, _ in _KIND_LIST}
+# accessor name -> kind, for Model and Data
+OBJECT_KINDS = {alias: k.name for k, aliases in _KIND_LIST for alias in aliases}
+
 _JNT_NQ = {JNT_FREE: 7, JNT_BALL: 4, JNT_SLIDE: 1, JNT_HINGE: 1}
 _JNT_NV = {JNT_FREE: 6, JNT_BALL: 3, JNT_SLIDE: 1, JNT_HINGE: 1}
 
 
+def _segment(model, adr_field, num_field, i):
+    """(start, length) of object i's part of an array addressed by two model fields, or None."""
+    if adr_field not in model._fieldinfo or num_field not in model._fieldinfo:
+        return None
+    adr = int(getattr(model, adr_field)[i])
+    num = int(getattr(model, num_field)[i])
+    return (adr, num) if num > 0 and adr >= 0 else (0, 0)
+
+
 class _Named:
-    """One body / joint / geom / site: its id, name, and the rows of the arrays that belong to it."""
+    """One named object (body, joint, actuator, ...): its id, name, and the rows of the arrays
+    that belong to it, as attributes without the kind's prefix (m.actuator("a").gear). The
+    attributes are views: writing into them writes the model or the data."""
 
     def __init__(self, owner, model, kind, key):
-        otype, size, _ = _KINDS[kind]
-        n = getattr(model, size)
+        k = _KINDS[kind]
+        if k.size not in model._sizes:
+            raise AttributeError(f"this build of gauss has no {kind} objects ({k.size})")
+        n = model._sizes[k.size]
         if isinstance(key, str):
-            i = _lib.gs_name2id(model._ptr, otype, key.encode())
+            i = _lib.gs_name2id(model._ptr, k.otype, key.encode())
             if i < 0:
                 raise KeyError(f"no {kind} named {key!r}")
         else:
-            i = int(key)
+            i = operator.index(key)
             if i < 0:
                 i += n
             if not 0 <= i < n:
                 raise IndexError(f"{kind} id {key} out of range (0..{n - 1})")
         object.__setattr__(self, "_owner", owner)
         object.__setattr__(self, "_model", model)
-        object.__setattr__(self, "_kind", kind)
+        object.__setattr__(self, "_kind", k)
         object.__setattr__(self, "id", i)
+        object.__setattr__(self, "_attrs", None)
 
     @property
     def name(self):
-        s = _lib.gs_id2name(self._model._ptr, _KINDS[self._kind][0], self.id)
+        s = _lib.gs_id2name(self._model._ptr, self._kind.otype, self.id)
         return (s or b"").decode()
 
-    def _rows(self, attr):
-        """The view for attribute `attr` of this object, or None."""
-        owner, model, kind, i = self._owner, self._model, self._kind, self.id
-        info = owner._fieldinfo
-        size = getattr(model, _KINDS[kind][1])
-        if kind == "joint":
+    def _table(self):
+        """attribute -> (field, how) where how is 'row', or a (start, length) slice."""
+        if self._attrs is not None:
+            return self._attrs
+        owner, model, k, i = self._owner, self._model, self._kind, self.id
+        is_model = isinstance(owner, Model)
+        table = {}
+        prefixes = (k.model_prefix,) if is_model else k.data_prefixes
+        # rows that follow this kind's count, named without the prefix
+        for field, info in owner._fieldinfo.items():
+            if info[4] != k.size:
+                continue
+            for prefix in prefixes:
+                if field.startswith(prefix) and len(field) > len(prefix):
+                    table.setdefault(field[len(prefix):], (field, "row"))
+                    break
+        # slices of arrays of other sizes that belong to the object
+        if k.name == "joint":
             jtype = int(model.jnt_type[i])
-            if attr in ("qpos", "qpos0", "qpos_spring") and attr in info:
-                adr = int(model.jnt_qposadr[i])
-                return getattr(owner, attr)[adr:adr + _JNT_NQ[jtype]]
-            dof = "dof_" + attr if isinstance(owner, Model) else attr
-            if dof in info and info[dof][1] == model.nv and (dof.startswith(("dof_", "q"))):
-                adr = int(model.jnt_dofadr[i])
-                return getattr(owner, dof)[adr:adr + _JNT_NV[jtype]]
-        prefix = _KINDS[kind][2]
-        candidates = [prefix + attr]
-        if isinstance(owner, Data) and kind == "body":
-            candidates.append(attr)
-        elif isinstance(owner, Data) and kind == "joint" and not attr.startswith("q"):
-            candidates.append(attr)
-        for name in candidates:
-            if name in info and info[name][1] == size:
-                arr = getattr(owner, name)
-                return arr[i:i + 1] if arr.ndim == 1 else arr[i]
-        return None
+            qpos = (int(model.jnt_qposadr[i]), _JNT_NQ.get(jtype, 1))
+            dofs = (int(model.jnt_dofadr[i]), _JNT_NV.get(jtype, 1))
+            for field, info in owner._fieldinfo.items():
+                if info[4] == "nq":
+                    table.setdefault(field, (field, qpos))
+                elif info[4] == "nv":
+                    name = field[4:] if is_model and field.startswith("dof_") else field
+                    table.setdefault(name, (field, dofs))
+        elif k.name == "sensor" and not is_model:
+            seg = _segment(model, "sensor_adr", "sensor_dim", i)
+            if seg and "sensordata" in owner._fieldinfo:
+                table["data"] = ("sensordata", seg)
+        elif k.name == "actuator" and not is_model:
+            seg = _segment(model, "actuator_actadr", "actuator_actnum", i)
+            if seg:
+                for field in ("act", "act_dot"):
+                    if field in owner._fieldinfo:
+                        table[field] = (field, seg)
+        elif k.name == "tendon" and not is_model:
+            # the dense tendon Jacobian is stored flat, ntendon x nv
+            info = owner._fieldinfo.get("ten_J")
+            if info and info[1] * info[2] == model.ntendon * model.nv:
+                table["J"] = ("ten_J", (i * model.nv, model.nv))
+        elif k.name == "numeric" and is_model:
+            seg = _segment(model, "numeric_adr", "numeric_size", i)
+            if seg and "numeric_data" in owner._fieldinfo:
+                table["data"] = ("numeric_data", seg)
+        elif k.name == "tuple" and is_model:
+            seg = _segment(model, "tuple_adr", "tuple_size", i)
+            if seg:
+                for f in ("objtype", "objid", "objprm"):
+                    if "tuple_" + f in owner._fieldinfo:
+                        table[f] = ("tuple_" + f, seg)
+        elif k.name == "text" and is_model:
+            seg = _segment(model, "text_adr", "text_size", i)
+            if seg and "text_data" in owner._fieldinfo:
+                table["data"] = ("text_data", seg)
+        object.__setattr__(self, "_attrs", table)
+        return table
+
+    def _view(self, attr):
+        entry = self._table().get(attr)
+        if entry is None:
+            return None
+        field, how = entry
+        arr = getattr(self._owner, field)
+        if how == "row":
+            return arr[self.id:self.id + 1] if arr.ndim == 1 else arr[self.id]
+        start, n = how
+        return arr[start:start + n]
 
     def __getattr__(self, attr):
         if attr.startswith("_"):
             raise AttributeError(attr)
-        rows = self._rows(attr)
-        if rows is None:
-            raise AttributeError(f"{self._kind} has no attribute {attr!r}")
-        return rows
+        v = self._view(attr)
+        if v is None:
+            raise AttributeError(f"{self._kind.name} has no attribute {attr!r}")
+        return v
 
     def __setattr__(self, attr, value):
-        rows = self._rows(attr)
-        if rows is None:
-            raise AttributeError(f"{self._kind} has no attribute {attr!r}")
-        rows[...] = value
+        v = self._view(attr)
+        if v is None:
+            raise AttributeError(f"cannot set {attr!r} of a {self._kind.name}")
+        v[...] = value
+
+    def __dir__(self):
+        return sorted(set(self._table()) | {"id", "name"})
 
     def __repr__(self):
-        return f"<{type(self._owner).__name__} {self._kind} {self.id} {self.name!r}>"
+        return f"<{type(self._owner).__name__} {self._kind.name} {self.id} {self.name!r}>"
+
+
+def _accessor(alias, kind):
+    def get(self, key):
+        model = self if isinstance(self, Model) else self.model
+        return _Named(self, model, kind, key)
+    get.__name__ = alias
+    get.__doc__ = (f"The {kind} with this name or id: its id, name, and its rows of the arrays "
+                   "as attributes without their prefix.")
+    return get
+
+
+def _add_accessors(cls):
+    for alias, kind in OBJECT_KINDS.items():
+        setattr(cls, alias, _accessor(alias, kind))
+    return cls
+
+
+def _load_vfs(assets):
+    """A gsVFS holding `assets` ({name: bytes}); the caller frees it."""
+    vfs = _lib.gs_vfsNew()
+    if not vfs:
+        raise MemoryError("gs_vfsNew failed")
+    for name, data in assets.items():
+        if isinstance(data, str):
+            data = data.encode()
+        data = bytes(data)
+        if not _lib.gs_vfsAdd(vfs, str(name).encode(), data, len(data)):
+            _lib.gs_vfsFree(vfs)
+            raise GaussError(f"cannot add the in-memory file {name!r} (empty or repeated name)")
+    return vfs
 
 
 # ---- model ----
 
+@_add_accessors
 class Model(_FieldAccess):
-    """A compiled model (gsModel). Load with Model.from_xml_path / Model.from_xml_string."""
+    """A compiled model (gsModel). Load with Model.from_xml_path / from_xml_string /
+    from_binary_path / from_binary. Sizes (m.nq, m.nbody, ...) are those the library lists."""
 
     def __init__(self, ptr, load_warnings=()):
         if not ptr:
             raise ValueError("Model needs a gsModel pointer; use Model.from_xml_path")
         object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
-        object.__setattr__(self, "_head", _lib.ModelHead.from_address(ptr))
+        object.__setattr__(self, "_sizes", _sizes(self._ptr))
         object.__setattr__(self, "_fieldinfo",
-                           _fields(_lib.gs_modelFieldCount, _lib.gs_modelField, self._ptr))
+                           _fields(_lib.gs_modelFieldCount, _lib.gs_modelField,
+                                   _lib.gs_modelFieldRows, self._ptr))
         object.__setattr__(self, "load_warnings", list(load_warnings))
-        object.__setattr__(self, "opt", Option(self._head.opt, self))
-        _check_layout(ptr, _lib.ModelHead, self._fieldinfo, next(iter(self._fieldinfo), None))
+        object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self))
+
+    def __getattr__(self, name):
+        sizes = self.__dict__.get("_sizes", {})
+        if name in sizes:
+            return sizes[name]
+        return super().__getattr__(name)
+
+    def __setattr__(self, name, value):
+        if name in self.__dict__.get("_sizes", {}):
+            raise AttributeError(f"{name} is a size of the compiled model and cannot change")
+        super().__setattr__(name, value)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._sizes))
+
+    def size_names(self):
+        """The names of the sizes, in the library's order."""
+        return list(self._sizes)
 
     @staticmethod
     def _warnings():
@@ -304,22 +461,93 @@ class Model(_FieldAccess):
         return [line for line in (s or b"").decode(errors="replace").splitlines() if line.strip()]
 
     @classmethod
-    def from_xml_path(cls, path):
+    def from_xml_path(cls, path, assets=None):
+        """Load an MJCF file. `assets` ({name: bytes}) holds files the model names (includes,
+        meshes, textures): each is looked up there first, by the name the XML writes (or the
+        trailing part of its path), then on the disk."""
         err = ctypes.create_string_buffer(1000)
-        ptr = _lib.gs_loadXML(str(path).encode(), err, len(err))
+        if assets:
+            vfs = _load_vfs(assets)
+            try:
+                ptr = _lib.gs_loadXMLVFS(str(path).encode(), vfs, err, len(err))
+            finally:
+                _lib.gs_vfsFree(vfs)
+        else:
+            ptr = _lib.gs_loadXML(str(path).encode(), err, len(err))
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or f"cannot load {path}")
         return cls(ptr, cls._warnings())
 
     @classmethod
-    def from_xml_string(cls, xml):
+    def from_xml_string(cls, xml, assets=None):
+        """Load MJCF text; `assets` as for from_xml_path."""
         if isinstance(xml, str):
             xml = xml.encode()
         err = ctypes.create_string_buffer(1000)
-        ptr = _lib.gs_loadXMLString(xml, err, len(err))
+        if assets:
+            vfs = _load_vfs(assets)
+            try:
+                ptr = _lib.gs_loadXMLStringVFS(xml, vfs, err, len(err))
+            finally:
+                _lib.gs_vfsFree(vfs)
+        else:
+            ptr = _lib.gs_loadXMLString(xml, err, len(err))
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or "cannot load the XML string")
         return cls(ptr, cls._warnings())
+
+    @classmethod
+    def from_binary_path(cls, path):
+        """Load a binary model (Model.save_binary, `gauss compile`)."""
+        err = ctypes.create_string_buffer(1000)
+        ptr = _lib.gs_loadModel(str(path).encode(), err, len(err))
+        if not ptr:
+            raise GaussError(err.value.decode(errors="replace") or f"cannot load {path}")
+        return cls(ptr)
+
+    @classmethod
+    def from_binary(cls, data):
+        """A model from the bytes of Model.to_binary."""
+        data = bytes(data)
+        err = ctypes.create_string_buffer(1000)
+        ptr = _lib.gs_loadModelBuffer(data, len(data), err, len(err))
+        if not ptr:
+            raise GaussError(err.value.decode(errors="replace") or "cannot load the binary model")
+        return cls(ptr)
+
+    def to_binary(self):
+        """The model in the binary format, as bytes."""
+        n = _lib.gs_sizeModel(self._ptr)
+        buf = ctypes.create_string_buffer(n)
+        if not n or _lib.gs_saveModelBuffer(self._ptr, buf, n) != n:
+            raise GaussError("gs_saveModelBuffer failed")
+        return buf.raw
+
+    def save_binary(self, path):
+        """Write the model in the binary format to `path`."""
+        err = ctypes.create_string_buffer(1000)
+        if not _lib.gs_saveModel(self._ptr, str(path).encode(), err, len(err)):
+            raise GaussError(err.value.decode(errors="replace") or f"cannot write {path}")
+
+    def to_xml(self):
+        """An MJCF document equivalent to the model: loading it compiles to the same arrays."""
+        err = ctypes.create_string_buffer(1000)
+        n = _lib.gs_saveXMLString(self._ptr, None, 0, err, len(err))
+        if n < 0:
+            raise GaussError(err.value.decode(errors="replace") or "gs_saveXMLString failed")
+        buf = ctypes.create_string_buffer(n + 1)
+        _lib.gs_saveXMLString(self._ptr, buf, n + 1, err, len(err))
+        return buf.value.decode()
+
+    def save_xml(self, path):
+        """Write the model as MJCF to `path`."""
+        err = ctypes.create_string_buffer(1000)
+        if not _lib.gs_saveXML(self._ptr, str(path).encode(), err, len(err)):
+            raise GaussError(err.value.decode(errors="replace") or f"cannot write {path}")
+
+    def __reduce__(self):
+        # pickling (multiprocessing): the binary format
+        return (Model.from_binary, (self.to_binary(),))
 
     def copy(self):
         ptr = _lib.gs_copyModel(self._ptr)
@@ -338,39 +566,15 @@ class Model(_FieldAccess):
             _lib.gs_freeModel(ptr)
             ptr.value = None
 
-    # sizes
-    nq = property(lambda self: self._head.nq, doc="generalized coordinates")
-    nv = property(lambda self: self._head.nv, doc="degrees of freedom")
-    nu = property(lambda self: self._head.nu, doc="actuators")
-    na = property(lambda self: self._head.na, doc="activation states")
-    nbody = property(lambda self: self._head.nbody, doc="bodies, including the world body 0")
-    njnt = property(lambda self: self._head.njnt, doc="joints")
-    ngeom = property(lambda self: self._head.ngeom, doc="geoms")
-    nsite = property(lambda self: self._head.nsite, doc="sites")
-    nM = property(lambda self: self._head.nM, doc="non-zeros of the sparse mass matrix")
-    nnames = property(lambda self: self._head.nnames, doc="bytes of the names buffer")
-
-    def body(self, key):
-        return _Named(self, self, "body", key)
-
-    def joint(self, key):
-        return _Named(self, self, "joint", key)
-
-    jnt = joint
-
-    def geom(self, key):
-        return _Named(self, self, "geom", key)
-
-    def site(self, key):
-        return _Named(self, self, "site", key)
-
     def __repr__(self):
-        return (f"<gauss.Model nq={self.nq} nv={self.nv} nu={self.nu} nbody={self.nbody} "
-                f"njnt={self.njnt} ngeom={self.ngeom} nsite={self.nsite}>")
+        counts = " ".join(f"{n}={self._sizes[n]}" for n in
+                          ("nq", "nv", "nu", "nbody", "njnt", "ngeom", "nsite") if n in self._sizes)
+        return f"<gauss.Model {counts}>"
 
 
 # ---- data ----
 
+@_add_accessors
 class Data(_FieldAccess):
     """Simulation state (gsData) for a model; keeps the model alive."""
 
@@ -382,17 +586,22 @@ class Data(_FieldAccess):
             raise MemoryError("gs_makeData failed")
         object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
         object.__setattr__(self, "model", model)
-        object.__setattr__(self, "_head", _lib.DataHead.from_address(ptr))
         object.__setattr__(self, "_fieldinfo",
-                           _fields(_lib.gs_dataFieldCount, _lib.gs_dataField, model._ptr,
-                                   self._ptr))
-        _check_layout(ptr, _lib.DataHead, self._fieldinfo, next(iter(self._fieldinfo), None))
+                           _fields(_lib.gs_dataFieldCount, _lib.gs_dataField,
+                                   _lib.gs_dataFieldRows, model._ptr, self._ptr))
+        object.__setattr__(self, "_time", _lib.gs_dataTime(self._ptr))
+        energy = ctypes.cast(_lib.gs_dataEnergy(self._ptr), ctypes.POINTER(ctypes.c_double * 2))
+        object.__setattr__(self, "energy", _struct_view(energy.contents, self))
+        nwarn = ctypes.c_int()
+        warn = _lib.gs_dataWarning(self._ptr, ctypes.byref(nwarn))
+        if nwarn.value != GS_NWARNING:
+            raise RuntimeError(f"gauss: the library has {nwarn.value} warning kinds, the binding "
+                               f"{GS_NWARNING}; reinstall the package")
+        warn = ctypes.cast(warn, ctypes.POINTER(_lib.WarningStat * nwarn.value)).contents
         wtype = np.dtype([("lastinfo", np.int32), ("number", np.int32)])
-        object.__setattr__(self, "energy", _struct_view(self._head.energy, self))
-        object.__setattr__(
-            self, "warning",
-            _struct_view(self._head.warning, self).view(wtype).reshape(GS_NWARNING)
-            .view(np.recarray))
+        object.__setattr__(self, "warning",
+                           _struct_view(warn, self).view(wtype).reshape(nwarn.value)
+                           .view(np.recarray))
 
     def __del__(self):
         ptr = self.__dict__.get("_ptr")
@@ -402,15 +611,20 @@ class Data(_FieldAccess):
 
     @property
     def time(self):
-        return self._head.time
+        return self._time[0]
 
     @time.setter
     def time(self, value):
-        self._head.time = float(value)
+        self._time[0] = float(value)
 
-    narena = property(lambda self: self._head.narena, doc="arena size in bytes")
-    pstack = property(lambda self: self._head.pstack, doc="arena bytes in use")
-    maxuse = property(lambda self: self._head.maxuse, doc="arena high-water mark in bytes")
+    def _arena(self):
+        pstack, maxuse = ctypes.c_size_t(), ctypes.c_size_t()
+        narena = _lib.gs_dataArena(self._ptr, ctypes.byref(pstack), ctypes.byref(maxuse))
+        return narena, pstack.value, maxuse.value
+
+    narena = property(lambda self: self._arena()[0], doc="arena size in bytes")
+    pstack = property(lambda self: self._arena()[1], doc="arena bytes in use")
+    maxuse = property(lambda self: self._arena()[2], doc="arena high-water mark in bytes")
 
     def __setattr__(self, name, value):
         if name in ("energy", "warning"):
@@ -425,20 +639,6 @@ class Data(_FieldAccess):
 
     def __deepcopy__(self, memo):
         return self.copy()
-
-    def body(self, key):
-        return _Named(self, self.model, "body", key)
-
-    def joint(self, key):
-        return _Named(self, self.model, "joint", key)
-
-    jnt = joint
-
-    def geom(self, key):
-        return _Named(self, self.model, "geom", key)
-
-    def site(self, key):
-        return _Named(self, self.model, "site", key)
 
     def __repr__(self):
         return f"<gauss.Data time={self.time}>"
@@ -488,6 +688,27 @@ def reset_data(m, d):
     """qpos = qpos0, everything else zero."""
     _check(m, d)
     _lib.gs_resetData(m._ptr, d._ptr)
+
+
+_resetDataKeyframe = _lib._fn("gs_resetDataKeyframe", None, _lib.M, _lib.D, ctypes.c_int)
+
+
+def reset_data_keyframe(m, d, key):
+    """Reset, then the state stored in keyframe `key` (an index, negative from the end, or a
+    name): time, qpos, qvel, act, ctrl and the mocap poses."""
+    _check(m, d)
+    n = len(m.key_time)
+    if isinstance(key, str):
+        k = _lib.gs_name2id(m._ptr, 24, key.encode())  # 24: keyframes, as gsObject numbers them
+        if k < 0:
+            raise KeyError(f"no keyframe named {key!r}")
+    else:
+        k = operator.index(key)
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError(f"keyframe {key} out of range (the model has {n})")
+    _resetDataKeyframe(m._ptr, d._ptr, k)
 
 
 def copy_data(m, d):

@@ -17,7 +17,6 @@ c_size_t = ctypes.c_size_t
 
 GS_NREF = 2
 GS_NIMP = 5
-GS_NWARNING = 8  # gsWarning in data.h
 GS_NDISABLE = 19
 GS_NENABLE = 5
 
@@ -43,7 +42,9 @@ lib = _load()
 path = _library_path()
 
 
-# ---- structures: the leading parts of gsModel and gsData (the arrays come from introspection) ----
+# ---- structures: gsOption (fixed), warning counters, field descriptions. gsModel and gsData are
+# never mirrored: sizes, options and scalars come from accessor functions, arrays from
+# introspection, so that their layout may change with the field lists ----
 
 class Option(ctypes.Structure):
     """gsOption, field for field."""
@@ -76,29 +77,8 @@ class Option(ctypes.Structure):
     ]
 
 
-MODEL_SIZES = ("nq", "nv", "nu", "na", "nbody", "njnt", "ngeom", "nsite", "nM", "nnames")
-
-
-class ModelHead(ctypes.Structure):
-    """gsModel up to its first array pointer: the sizes, then gsOption."""
-    _fields_ = [(name, c_int) for name in MODEL_SIZES] + [("opt", Option)]
-
-
 class WarningStat(ctypes.Structure):
     _fields_ = [("lastinfo", c_int), ("number", c_int)]
-
-
-class DataHead(ctypes.Structure):
-    """gsData up to its first array pointer."""
-    _fields_ = [
-        ("time", c_double),
-        ("energy", c_double * 2),
-        ("warning", WarningStat * GS_NWARNING),
-        ("narena", c_size_t),
-        ("pstack", c_size_t),
-        ("maxuse", c_size_t),
-        ("arena", c_void_p),
-    ]
 
 
 class FieldInfo(ctypes.Structure):
@@ -109,12 +89,6 @@ class FieldInfo(ctypes.Structure):
         ("cols", c_int),
         ("ptr", c_void_p),
     ]
-
-
-def first_array_offset(head):
-    """Byte offset of the first array pointer after a head structure."""
-    align = ctypes.alignment(c_void_p)
-    return (ctypes.sizeof(head) + align - 1) // align * align
 
 
 # ---- functions ----
@@ -146,6 +120,19 @@ M = c_void_p  # const gsModel*
 D = c_void_p  # gsData*
 
 gs_loadWarnings = _fn("gs_loadWarnings", c_char_p)
+gs_vfsNew = _fn("gs_vfsNew", c_void_p)
+gs_vfsAdd = _fn("gs_vfsAdd", c_int, c_void_p, c_char_p, c_char_p, c_size_t)
+gs_vfsFree = _fn("gs_vfsFree", None, c_void_p)
+gs_loadXMLVFS = _fn("gs_loadXMLVFS", c_void_p, c_char_p, c_void_p, c_char_p, c_int)
+gs_loadXMLStringVFS = _fn("gs_loadXMLStringVFS", c_void_p, c_char_p, c_void_p, c_char_p, c_int)
+
+gs_saveModel = _fn("gs_saveModel", c_int, c_void_p, c_char_p, c_char_p, c_int)
+gs_sizeModel = _fn("gs_sizeModel", c_size_t, c_void_p)
+gs_saveModelBuffer = _fn("gs_saveModelBuffer", c_int, c_void_p, c_void_p, c_size_t)
+gs_loadModel = _fn("gs_loadModel", c_void_p, c_char_p, c_char_p, c_int)
+gs_loadModelBuffer = _fn("gs_loadModelBuffer", c_void_p, c_char_p, c_size_t, c_char_p, c_int)
+gs_saveXML = _fn("gs_saveXML", c_int, c_void_p, c_char_p, c_char_p, c_int)
+gs_saveXMLString = _fn("gs_saveXMLString", c_int, c_void_p, c_char_p, c_int, c_char_p, c_int)
 gs_loadXML = _fn("gs_loadXML", c_void_p, c_char_p, c_char_p, c_int)
 gs_loadXMLString = _fn("gs_loadXMLString", c_void_p, c_char_p, c_char_p, c_int)
 
@@ -184,6 +171,16 @@ gs_fullM = _fn("gs_fullM", None, M, _dvec, _dvec)
 gs_mulM = _fn("gs_mulM", None, M, D, _dvec, _dvec)
 gs_solveM = _fn("gs_solveM", None, M, D, _dvec, _dvec, c_int)
 gs_jac = _fn("gs_jac", None, M, D, _dvec, _dvec, _dvec, c_int)
+
+gs_modelSizeCount = _fn("gs_modelSizeCount", c_int)
+gs_modelSize = _fn("gs_modelSize", c_char_p, M, c_int, ctypes.POINTER(c_int))
+gs_modelOption = _fn("gs_modelOption", ctypes.POINTER(Option), M)
+gs_dataTime = _fn("gs_dataTime", ctypes.POINTER(c_double), D)
+gs_dataEnergy = _fn("gs_dataEnergy", ctypes.POINTER(c_double), D)
+gs_dataWarning = _fn("gs_dataWarning", ctypes.POINTER(WarningStat), D, ctypes.POINTER(c_int))
+gs_dataArena = _fn("gs_dataArena", c_size_t, D, ctypes.POINTER(c_size_t), ctypes.POINTER(c_size_t))
+gs_modelFieldRows = _fn("gs_modelFieldRows", c_char_p, c_int)
+gs_dataFieldRows = _fn("gs_dataFieldRows", c_char_p, c_int)
 
 gs_modelFieldCount = _fn("gs_modelFieldCount", c_int)
 gs_modelField = _fn("gs_modelField", c_int, M, c_int, ctypes.POINTER(FieldInfo))

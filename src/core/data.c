@@ -67,6 +67,13 @@ void gs_resetData(const gsModel* m, gsData* d) {
   d->pstack = 0;
   d->maxuse = 0;
   memcpy(d->qpos, m->qpos0, sizeof(gsReal) * (size_t)m->nq);
+  /* mocap bodies start where the model puts them */
+  for (int b = 0; b < m->nbody; b++) {
+    int id = m->body_mocapid[b];
+    if (id < 0) continue;
+    memcpy(d->mocap_pos + 3 * id, m->body_pos + 3 * b, 3 * sizeof(gsReal));
+    memcpy(d->mocap_quat + 4 * id, m->body_quat + 4 * b, 4 * sizeof(gsReal));
+  }
 }
 
 gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
@@ -85,6 +92,20 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   GS_DATA_FIELDS(GS_X)
 #undef GS_X
   return dst;
+}
+
+gsReal* gs_dataTime(gsData* d) { return &d->time; }
+gsReal* gs_dataEnergy(gsData* d) { return d->energy; }
+
+gsWarningStat* gs_dataWarning(gsData* d, int* n) {
+  if (n) *n = GS_NWARNING;
+  return d->warning;
+}
+
+size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse) {
+  if (pstack) *pstack = d->pstack;
+  if (maxuse) *maxuse = d->maxuse;
+  return d->narena;
 }
 
 /* ---- arena: a stack; callers release to a mark when done ---- */

@@ -30,4 +30,8 @@ void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const 
 /* the last dof of the chain that moves body b, or -1 when b is welded to the world */
 int gs_bodyLastDof(const gsModel* m, int b);
 
+/* length and moment arm (nv values: d length / d qpos per dof) of actuator i, after gs_tendon;
+ * 0 when the arena is full */
+int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* moment);
+
 #endif

@@ -26,7 +26,13 @@ void gs_kinematics(const gsModel* m, gsData* d) {
     gsReal* xquat = d->xquat + 4 * b;
     int jadr = m->body_jntadr[b], jnum = m->body_jntnum[b];
 
-    if (jnum == 1 && m->jnt_type[jadr] == GS_JNT_FREE) {
+    if (m->body_mocapid[b] >= 0) {
+      /* mocap body: a child of the world without joints, placed by the data */
+      int id = m->body_mocapid[b];
+      gs_copy3(xpos, d->mocap_pos + 3 * id);
+      gs_copy4(xquat, d->mocap_quat + 4 * id);
+      gs_normalize4(xquat);
+    } else if (jnum == 1 && m->jnt_type[jadr] == GS_JNT_FREE) {
       /* free body: qpos holds the world frame directly */
       const gsReal* q = d->qpos + m->jnt_qposadr[jadr];
       gs_copy3(xpos, q);

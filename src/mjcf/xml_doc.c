@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>  /* xmlCreateMemoryParserCtxt */
@@ -146,6 +147,13 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
 
 /* the whole file in a malloc'd buffer; NULL with errno set on failure */
 static char* read_all(const char* path, size_t* len) {
+  /* a device or a pipe (/dev/zero, a FIFO) could block or never end: only regular files */
+  struct stat st;
+  if (stat(path, &st) != 0) return NULL;
+  if (!S_ISREG(st.st_mode)) {
+    errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    return NULL;
+  }
   FILE* fp = fopen(path, "rb");
   if (!fp) return NULL;
   size_t cap = 1 << 16, n = 0;
@@ -174,11 +182,47 @@ static char* read_all(const char* path, size_t* len) {
   return buf;
 }
 
+int gsx_readAsset(gsxCtx* c, const char* path, void** data, size_t* n) {
+  const void* mem;
+  size_t len;
+  if (gsx_vfsFind(c->vfs, path, &mem, &len)) {
+    char* copy = malloc(len ? len : 1);
+    if (!copy) {
+      errno = ENOMEM;
+      return 0;
+    }
+    if (len) memcpy(copy, mem, len);
+    *data = copy;
+    *n = len;
+    return 1;
+  }
+  char* buf = read_all(path, &len);
+  if (!buf) return 0;
+  *data = buf;
+  *n = len;
+  return 1;
+}
+
+/* a name that is the same for every way of writing the path: "vfs:KEY" for an in-memory file,
+ * the real path on the disk otherwise; 0 with errno set when there is no such file */
+static int canonical(gsxCtx* c, const char* path, char canon[PATH_MAX]) {
+  const char* key = gsx_vfsFind(c->vfs, path, NULL, NULL);
+  if (key) {
+    if (snprintf(canon, PATH_MAX, "vfs:%s", key) >= PATH_MAX) {
+      errno = ENAMETOOLONG;
+      return 0;
+    }
+    return 1;
+  }
+  return realpath(path, canon) != NULL;
+}
+
 gsxFile* gsx_loadFile(gsxCtx* c, const char* path, const char* incfile, int incline) {
   char canon[PATH_MAX];
   size_t len = 0;
+  void* data = NULL;
   char* buf = NULL;
-  if (realpath(path, canon)) buf = read_all(path, &len);
+  if (canonical(c, path, canon) && gsx_readAsset(c, path, &data, &len)) buf = data;
   if (!buf) {
     const char* why = strerror(errno);
     if (incfile) return gsx_error(c, incfile, incline, "include", "cannot read file '%s': %s",
@@ -226,7 +270,7 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
     return gsx_error(c, src->name, line, "include", "file name too long");
 
   char canon[PATH_MAX];
-  if (!realpath(path, canon))
+  if (!canonical(c, path, canon))
     return gsx_error(c, src->name, line, "include", "cannot read file '%s': %s", path,
                      strerror(errno));
   for (int i = 0; i < c->ninc; i++)

@@ -83,6 +83,20 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
   if (IS("boundmass")) return gsx_real(c, a, &o->boundmass);
   if (IS("boundinertia")) return gsx_real(c, a, &o->boundinertia);
   if (IS("settotalmass")) return gsx_real(c, a, &o->settotalmass);
+  if (IS("meshdir") || IS("texturedir") || IS("assetdir")) {
+    const char* v = gs_specIntern(c->spec, a->value);
+    if (!v) return gsx_oom(c);
+    if (IS("meshdir")) o->meshdir = v;
+    else if (IS("texturedir")) o->texturedir = v;
+    else o->assetdir = v;
+    return GSX_OK;
+  }
+  if (IS("strippath")) return gsx_bool(c, a, &o->strippath);
+  if (IS("discardvisual") || IS("fusestatic") || IS("alignfree")) {
+    int* v = IS("discardvisual") ? &o->discardvisual : IS("fusestatic") ? &o->fusestatic : &o->alignfree;
+    if (!gsx_bool(c, a, v)) return GSX_ERR;
+    return *v ? GSX_UNUSED : GSX_OK;  /* these model transformations are not applied yet */
+  }
   if (IS("coordinate")) {
     static const char* const w[] = {"local", "global"};
     int v;
@@ -165,11 +179,8 @@ int gsx_bodyAttr(gsxCtx* c, gsSpecBody* b, const gsxAt* a) {
   int r = orient_attr(c, &b->orient, a);
   if (r >= 0) return r;
   if (IS("pos")) return gsx_reals(c, a, b->pos, 3, 3, NULL);
-  if (IS("mocap")) {
-    int v;
-    if (!gsx_bool(c, a, &v)) return GSX_ERR;
-    return v ? GSX_UNUSED : GSX_OK;
-  }
+  if (IS("mocap")) return gsx_bool(c, a, &b->mocap);
+  if (IS("user")) return gsx_userAttr(c, a, &b->user, &b->nuser);
   if (IS("gravcomp")) {
     gsReal v;
     if (!gsx_real(c, a, &v)) return GSX_ERR;
@@ -213,6 +224,7 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
   if (IS("margin")) return gsx_real(c, a, &j->margin);
   if (IS("ref")) return gsx_real(c, a, &j->ref);
   if (IS("springref")) return gsx_real(c, a, &j->springref);
+  if (IS("user")) return gsx_userAttr(c, a, &j->user, &j->nuser);
   return GSX_UNUSED;
 }
 
@@ -241,7 +253,9 @@ int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
   if (IS("margin")) return gsx_real(c, a, &g->margin);
   if (IS("gap")) return gsx_real(c, a, &g->gap);
   if (IS("rgba")) return gsx_reals(c, a, g->rgba, 4, 4, NULL);
-  if (IS("material")) return GSX_OK;  /* appearance only */
+  if (IS("user")) return gsx_userAttr(c, a, &g->user, &g->nuser);
+  /* asset references: read by the world slice (xml_world.c) */
+  if (IS("material") || IS("mesh") || IS("hfield")) return GSX_OK;
   return GSX_UNUSED;
 }
 
@@ -258,7 +272,8 @@ int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a) {
   }
   if (IS("group")) return gsx_int(c, a, &s->group);
   if (IS("rgba")) return gsx_reals(c, a, s->rgba, 4, 4, NULL);
-  if (IS("material")) return GSX_OK;  /* appearance only */
+  if (IS("user")) return gsx_userAttr(c, a, &s->user, &s->nuser);
+  if (IS("material")) return GSX_OK;  /* read by the world slice (xml_world.c) */
   return GSX_UNUSED;
 }
 

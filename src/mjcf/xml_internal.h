@@ -92,6 +92,8 @@ typedef struct {
 
   int ninc;               /* files being expanded now, outermost first (cycle detection) */
   const char* incstack[GSX_MAX_INCLUDE_DEPTH];
+
+  const gsVFS* vfs;       /* in-memory files, looked up before the disk; NULL: none */
 } gsxCtx;
 
 /* one attribute being applied to an element, with where it was written */
@@ -199,18 +201,32 @@ int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls);
 int gsx_readActuationSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 int gsx_readSensingSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 int gsx_readWorldSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
-/* an element inside a body (or the worldbody); cls is the class in force there */
+/* an element inside a body (or the worldbody); cls is the class in force there. Also called for
+ * a geom or site right after the core has read it, for its material, mesh and hfield. */
 int gsx_readWorldBodyChild(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body, int cls);
 /* check the values of a child of <default> of one of the slice's kinds (with a scratch element) */
 int gsx_checkDefaultActuation(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 int gsx_checkDefaultSensing(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 int gsx_checkDefaultWorld(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+/* <size>: nkey, nuserdata and nuser_* into the spec (sensing slice); GSX_UNUSED for the others */
+int gsx_sizeAttr(gsxCtx* c, gsSpec* spec, const gsxAt* a);
+/* user= of any element: any number of reals, replacing *user (sensing slice) */
+int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser);
 /* the valid attributes of one of the slice's elements (space-separated), NULL when not its own */
 const char* gsx_attrsActuation(const char* element);
 const char* gsx_attrsSensing(const char* element);
 const char* gsx_attrsWorld(const char* element);
 
 /* ---- documents (xml_doc.c) ---- */
+
+/* the contents of a file named in the model (an include, a mesh, a texture): from the VFS when it
+ * holds the file (xml_vfs.c: the entry whose name is the longest trailing part of path), else from
+ * the disk. 1 with a malloc'd copy in *data (free it) and its length in *n; 0 with errno set. */
+int gsx_readAsset(gsxCtx* c, const char* path, void** data, size_t* n);
+/* the key of the VFS entry that path names, NULL when none (xml_vfs.c) */
+const char* gsx_vfsFind(const gsVFS* vfs, const char* path, const void** data, size_t* n);
+/* parse with in-memory files (xml_read.c); exactly one of path and xml is given */
+gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err, int errsz);
 
 /* parse XML text into a document of a new gsxFile owned by c; NULL after reporting an error */
 gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name, const char* dir,

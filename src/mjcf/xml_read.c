@@ -7,6 +7,8 @@
 
 #include <libxml/parser.h>
 
+#include "core/math.h"
+#include "model/compile.h"
 #include "xml_internal.h"
 
 const char* const gs_disable_names[GS_NDISABLE] = {
@@ -67,11 +69,8 @@ static int set_joint(gsxCtx* c, void* o, const gsxAt* a) { return gsx_jointAttr(
 static int set_geom(gsxCtx* c, void* o, const gsxAt* a) { return gsx_geomAttr(c, o, a); }
 static int set_site(gsxCtx* c, void* o, const gsxAt* a) { return gsx_siteAttr(c, o, a); }
 static int set_inertial(gsxCtx* c, void* o, const gsxAt* a) { return gsx_inertialAttr(c, o, a); }
-/* <size>: nothing in it is used by the engine */
-static int set_unused(gsxCtx* c, void* o, const gsxAt* a) {
-  (void)c, (void)o, (void)a;
-  return GSX_UNUSED;
-}
+/* <size>: keyframes and user data; the rest is not used by the engine */
+static int set_size(gsxCtx* c, void* o, const gsxAt* a) { return gsx_sizeAttr(c, o, a); }
 
 static int set_freejoint(gsxCtx* c, void* o, const gsxAt* a) {
   gsSpecJoint* j = o;
@@ -184,7 +183,11 @@ typedef struct {
   gsSpecBody* body;
   int cls;        /* class for elements without class=: from the nearest childclass */
   int world;
-  int ninertial;
+  int ninertial_own;
+  int* ninertial; /* <inertial> elements of the body, frames included */
+  int framed;     /* inside <frame>: the children are placed by (fpos, fquat) in the body */
+  gsReal fpos[3];
+  gsReal fquat[4];
 } BodyWalk;
 
 static int read_joint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
@@ -233,7 +236,7 @@ static int read_site(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w
 
 static int read_inertial(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
   int line = gsx_line(node);
-  if (w->ninertial++ > 0)
+  if ((*w->ninertial)++ > 0)
     return gsx_error(c, src->name, line, "inertial", "more than one <inertial> in a body");
   if (!gsx_checkAttrs(c, node, src, "inertial", 0)) return 0;
   static const char* const kRequired[] = {"pos", "mass"};
@@ -263,6 +266,13 @@ static int read_inertial(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWal
 }
 
 static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
+static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
+static void frame_vector(const BodyWalk* w, gsReal v[3]);
+static void frame_point(const BodyWalk* w, gsReal p[3]);
+static void frame_fromto(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has_fromto,
+                         const gsReal fromto[6]);
+static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation* o,
+                      const gsxFile* src, xmlNodePtr node);
 
 static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   BodyWalk* w = user;
@@ -277,20 +287,175 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
     return gsx_error(c, src->name, line, name, "joint on the world body");
   if (w->world && strcmp(name, "inertial") == 0)
     return gsx_error(c, src->name, line, name, "inertial on the world body");
-  if (strcmp(name, "body") == 0) return read_body(c, ch, src, w);
-  if (joint) return read_joint(c, ch, src, w);
-  if (freejoint) return read_freejoint(c, ch, src, w);
-  if (strcmp(name, "geom") == 0) return read_geom(c, ch, src, w);
-  if (strcmp(name, "site") == 0) return read_site(c, ch, src, w);
-  if (strcmp(name, "inertial") == 0) return read_inertial(c, ch, src, w);
-  int r = gsx_readWorldBodyChild(c, ch, src, w->body, w->cls);  /* camera, light */
-  if (r >= 0) return r;
-  /* frame, replicate, attach, composite, flexcomp, plugin */
-  return gsx_skipElement(c, ch, src);
+  if (strcmp(name, "frame") == 0) return read_frame(c, ch, src, w);
+  /* what the element adds to the body, for a frame to place it */
+  gsSpecBody* b = w->body;
+  int n0[6] = {b->nchild, b->njoint, b->ngeom, b->nsite, b->ncamera, b->nlight};
+  int r;
+  if (strcmp(name, "body") == 0) r = read_body(c, ch, src, w);
+  else if (joint) r = read_joint(c, ch, src, w);
+  else if (freejoint) r = read_freejoint(c, ch, src, w);
+  /* geoms and sites: the world slice reads their material, mesh and hfield */
+  else if (strcmp(name, "geom") == 0)
+    r = read_geom(c, ch, src, w) && gsx_readWorldBodyChild(c, ch, src, b, w->cls);
+  else if (strcmp(name, "site") == 0)
+    r = read_site(c, ch, src, w) && gsx_readWorldBodyChild(c, ch, src, b, w->cls);
+  else if (strcmp(name, "inertial") == 0) r = read_inertial(c, ch, src, w);
+  else {
+    r = gsx_readWorldBodyChild(c, ch, src, w->body, w->cls);  /* camera, light */
+    /* replicate, attach, composite, flexcomp, plugin */
+    if (r < 0) return gsx_skipElement(c, ch, src);
+  }
+  if (!r || !w->framed) return r;
+  for (int i = n0[0]; i < b->nchild; i++) {
+    gsSpecBody* child = b->child[i];
+    if (!frame_pose(c, w, child->pos, &child->orient, src, ch)) return 0;
+  }
+  for (int i = n0[1]; i < b->njoint; i++) {
+    gsSpecJoint* j = b->joint[i];
+    frame_point(w, j->pos);
+    frame_vector(w, j->axis);
+  }
+  for (int i = n0[2]; i < b->ngeom; i++) {
+    gsSpecGeom* g = b->geom[i];
+    frame_fromto(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
+    if (!frame_pose(c, w, g->pos, &g->orient, src, ch)) return 0;
+  }
+  for (int i = n0[3]; i < b->nsite; i++) {
+    gsSpecSite* s = b->site[i];
+    frame_fromto(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
+    if (!frame_pose(c, w, s->pos, &s->orient, src, ch)) return 0;
+  }
+  for (int i = n0[4]; i < b->ncamera; i++)
+    if (!frame_pose(c, w, b->camera[i]->pos, &b->camera[i]->orient, src, ch)) return 0;
+  for (int i = n0[5]; i < b->nlight; i++) {
+    frame_point(w, b->light[i]->pos);
+    frame_vector(w, b->light[i]->dir);
+  }
+  /* an <inertial> in a frame stays in body coordinates, as in MJCF */
+  return 1;
+}
+
+/* ---- <frame>: a pose composed into its children, which belong to the enclosing body ---- */
+
+/* an orientation as a unit quaternion, with the compiler's angle unit and euler sequence (known
+ * after the first pass) */
+static int orient_quat(gsxCtx* c, gsReal q[4], const gsOrientation* o, const gsxFile* src,
+                       xmlNodePtr node) {
+  gsCompileCtx cc;
+  memset(&cc, 0, sizeof(cc));
+  cc.spec = c->spec;
+  cc.err = c->err;
+  cc.errsz = c->errsz;
+  gsSpecInfo info = {NULL, src->name, gsx_line(node)};
+  if (gs_compileOrientation(&cc, q, o, &info, gsx_name(node))) return 1;
+  c->failed = 1;  /* the message is in c->err */
+  return 0;
+}
+
+static void frame_vector(const BodyWalk* w, gsReal v[3]) {
+  gsReal r[3];
+  gs_rotVecQuat(r, v, w->fquat);
+  gs_copy3(v, r);
+}
+
+static void frame_point(const BodyWalk* w, gsReal p[3]) {
+  frame_vector(w, p);
+  gs_add3(p, p, w->fpos);
+}
+
+/* a fromto segment given in a frame becomes the pose and size it stands for in the frame, which
+ * the frame then moves like any pose (the orientation about the segment follows the frame); the
+ * cases the compiler rejects are left to it */
+static void frame_fromto(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has_fromto,
+                         const gsReal fromto[6]) {
+  if (!*has_fromto) return;
+  int axial = type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER;
+  int boxlike = type == GS_GEOM_BOX || type == GS_GEOM_ELLIPSOID;
+  gsReal dir[3];
+  gs_sub3(dir, fromto, fromto + 3);
+  gsReal len = gs_norm3(dir);
+  if ((!axial && !boxlike) || len < GS_MINVAL) return;
+  for (int k = 0; k < 3; k++) pos[k] = 0.5 * (fromto[k] + fromto[k + 3]);
+  o->type = GS_ORIENT_QUAT;
+  gs_quatZ2Vec(o->quat, dir);
+  if (axial) {
+    size[1] = 0.5 * len;
+  } else {
+    size[1] = size[0];
+    size[2] = 0.5 * len;
+  }
+  *has_fromto = 0;
+}
+
+/* a child pose (pos, orientation) given in the frame, made relative to the body */
+static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation* o,
+                      const gsxFile* src, xmlNodePtr node) {
+  gsReal q[4], r[4];
+  if (!orient_quat(c, q, o, src, node)) return 0;
+  gs_mulQuat(r, w->fquat, q);
+  gs_normalize4(r);
+  o->type = GS_ORIENT_QUAT;
+  gs_copy4(o->quat, r);
+  frame_point(w, pos);
+  return 1;
+}
+
+/* frame names, like those of other elements, are used once */
+static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
+  xmlChar* name = gsx_getAttr(node, "name");
+  if (!name) return 1;
+  gsSpec* s = c->spec;
+  int ok = 1;
+  for (int i = 0; i < s->nframename && ok; i++)
+    if (strcmp(s->framename[i], (const char*)name) == 0)
+      ok = gsx_error(c, src->name, gsx_line(node), "frame", "repeated name '%.60s'",
+                     (const char*)name);
+  char* copy = NULL;
+  if (ok && (!gs_specWorldString(&copy, (const char*)name) ||
+             !gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, copy))) {
+    free(copy);
+    ok = gsx_oom(c);
+  }
+  xmlFree(name);
+  return ok;
+}
+
+static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
+  BodyWalk w = *parent;
+  if (!gsx_checkAttrs(c, node, src, "frame", 0)) return 0;
+  /* childclass, or class (which MJCF reads the same way on a frame) */
+  const char* clsattr = gsx_hasAttr(node, "childclass") ? "childclass" : "class";
+  if (!gsx_elementClass(c, node, src, "frame", clsattr, parent->cls, &w.cls)) return 0;
+  /* pos and orientation read like a body's, on a scratch body */
+  gsSpecBody tmp;
+  memset(&tmp, 0, sizeof(tmp));
+  tmp.orient.type = GS_ORIENT_QUAT;
+  tmp.orient.quat[0] = 1;
+  gsReal q[4], pos[3];
+  if (!gsx_applyOwn(c, node, src, "frame", set_body, &tmp, "name childclass class") ||
+      !orient_quat(c, q, &tmp.orient, src, node) || !frame_name(c, node, src))
+    return 0;
+  gs_copy3(pos, tmp.pos);
+  /* nested frames compose: parent pose, then this one */
+  if (!parent->framed) {
+    gs_zero3(w.fpos);
+    gs_unitQuat(w.fquat);
+  }
+  w.framed = 1;
+  gsReal p[3];
+  gs_rotVecQuat(p, pos, w.fquat);
+  gs_add3(w.fpos, w.fpos, p);
+  gs_mulQuat(w.fquat, w.fquat, q);
+  gs_normalize4(w.fquat);
+  return gsx_eachChild(c, node, src, body_child, &w);
 }
 
 static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
-  BodyWalk w = {NULL, parent->cls, 0, 0};
+  BodyWalk w;
+  memset(&w, 0, sizeof(w));
+  w.cls = parent->cls;
+  w.ninertial = &w.ninertial_own;
   if (!gsx_checkAttrs(c, node, src, "body", 0)) return 0;
   /* childclass applies to everything below this body */
   if (!gsx_elementClass(c, node, src, "body", "childclass", parent->cls, &w.cls)) return 0;
@@ -308,7 +473,12 @@ static int read_worldbody(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
     world->info.file = src->name;
     world->info.line = gsx_line(node);
   }
-  BodyWalk w = {world, 0 /* "main" */, 1, 0};
+  BodyWalk w;
+  memset(&w, 0, sizeof(w));
+  w.body = world;
+  w.cls = 0;  /* "main" */
+  w.world = 1;
+  w.ninertial = &w.ninertial_own;
   return gsx_eachChild(c, node, src, body_child, &w);
 }
 
@@ -360,8 +530,10 @@ static int default_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* use
     gsSpecSite s;
   } scratch;
   memset(&scratch, 0, sizeof(scratch));
-  return gsx_checkAttrs(c, ch, src, name, 1) && gsx_applyOwn(c, ch, src, name, fn, &scratch, NULL) &&
-         gsx_storeDefault(c, ch, src, cls) && gsx_checkChildren(c, ch, src, name);
+  int ok = gsx_checkAttrs(c, ch, src, name, 1) && gsx_applyOwn(c, ch, src, name, fn, &scratch, NULL);
+  /* user= allocates its array, also in the scratch element */
+  free(fn == set_joint ? scratch.j.user : fn == set_geom ? scratch.g.user : scratch.s.user);
+  return ok && gsx_storeDefault(c, ch, src, cls) && gsx_checkChildren(c, ch, src, name);
 }
 
 /* parent: index of the enclosing class, -1 for the top-level <default> (the class "main") */
@@ -427,7 +599,7 @@ static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user
            gsx_eachChild(c, ch, src, flag_child, &c->spec->option);
   if (strcmp(name, "size") == 0)
     return gsx_checkAttrs(c, ch, src, name, 0) &&
-           gsx_applyOwn(c, ch, src, name, set_unused, NULL, NULL) && gsx_checkChildren(c, ch, src, name);
+           gsx_applyOwn(c, ch, src, name, set_size, c->spec, NULL) && gsx_checkChildren(c, ch, src, name);
   if (strcmp(name, "default") == 0) return read_default(c, ch, src, -1);
   return 1;
 }
@@ -470,7 +642,7 @@ static int read_mujoco(gsxCtx* c, const gsxFile* f) {
 
 /* ---- public API ---- */
 
-static gsSpec* parse(const char* path, const char* xml, char* err, int errsz) {
+gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   g_warnings[0] = 0;
   xmlInitParser();
@@ -479,6 +651,7 @@ static gsSpec* parse(const char* path, const char* xml, char* err, int errsz) {
   memset(&c, 0, sizeof(c));
   c.err = err;
   c.errsz = errsz;
+  c.vfs = vfs;
   c.spec = gs_specNew();
   if (!c.spec) {
     gsx_oom(&c);
@@ -514,11 +687,11 @@ gsSpec* gs_parseXML(const char* path, char* err, int errsz) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
     return NULL;
   }
-  return parse(path, NULL, err, errsz);
+  return gsx_parse(path, NULL, NULL, err, errsz);
 }
 
 gsSpec* gs_parseXMLString(const char* xml, char* err, int errsz) {
-  return parse(NULL, xml, err, errsz);
+  return gsx_parse(NULL, xml, NULL, err, errsz);
 }
 
 static gsModel* compile_and_free(gsSpec* spec, char* err, int errsz) {

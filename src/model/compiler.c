@@ -238,6 +238,12 @@ static int principal_frame(gsCompileCtx* c, const gsSpecBody* b, gsReal mass, co
   return 1;
 }
 
+/* colours are single precision in MJCF's compiled models: round them the same way, so that values
+ * compare equal and a saved model reloads to the same numbers */
+static void gs_copyRgba(gsReal dst[4], const gsReal src[4]) {
+  for (int i = 0; i < 4; i++) dst[i] = (float)src[i];
+}
+
 /* ---- the tree ---- */
 static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
   c->body[c->nbody++] = b;
@@ -522,7 +528,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       m->geom_margin[geom] = sg->margin;
       m->geom_gap[geom] = sg->gap;
       m->geom_rbound[geom] = geom_rbound(sg->type, m->geom_size + 3 * geom);
-      gs_copy4(m->geom_rgba + 4 * geom, sg->rgba);
+      gs_copyRgba(m->geom_rgba + 4 * geom, sg->rgba);
     }
 
     /* sites */
@@ -535,7 +541,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       if (!resolve_shape(&c, &ss->info, "site", ss->type, ss->size, ss->pos, &ss->orient, ss->has_fromto,
                          ss->fromto, m->site_size + 3 * site, m->site_pos + 3 * site, m->site_quat + 4 * site))
         goto error_model;
-      gs_copy4(m->site_rgba + 4 * site, ss->rgba);
+      gs_copyRgba(m->site_rgba + 4 * site, ss->rgba);
     }
 
     /* inertia: explicit, or from the geoms of the body */

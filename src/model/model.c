@@ -10,9 +10,17 @@
 #define GS_ALIGN 64
 static size_t align_up(size_t n) { return (n + GS_ALIGN - 1) & ~(size_t)(GS_ALIGN - 1); }
 
+/* the width of a field for this model: a number, or a GS_COLS code naming a size */
+static size_t cols_of(const gsModel* m, int cols) {
+  if (cols >= 0) return (size_t)cols;
+  int v = 0;
+  gs_modelSize(m, GS_COLS_SIZE(cols), &v);
+  return v > 0 ? (size_t)v * (size_t)GS_COLS_MUL(cols) : 0;
+}
+
 static size_t model_bytes(const gsModel* m) {
   size_t total = 0;
-#define GS_X(type, name, rows, cols) total += align_up(sizeof(type) * (size_t)m->rows * (cols));
+#define GS_X(type, name, rows, cols) total += align_up(sizeof(type) * (size_t)m->rows * cols_of(m, cols));
   GS_MODEL_FIELDS(GS_X)
 #undef GS_X
   return total;
@@ -22,7 +30,7 @@ static void model_carve(gsModel* m) {
   unsigned char* p = m->buffer;
 #define GS_X(type, name, rows, cols)                                                              \
   m->name = (type*)p;                                                                              \
-  p += align_up(sizeof(type) * (size_t)m->rows * (cols));
+  p += align_up(sizeof(type) * (size_t)m->rows * cols_of(m, cols));
   GS_MODEL_FIELDS(GS_X)
 #undef GS_X
 }
@@ -113,7 +121,7 @@ int gs_dataFieldCount(void) { return NFIELDS(kDataFields); }
 static int field_info(const gsFieldDesc* f, const gsModel* m, const void* obj, gsFieldInfo* info) {
   info->name = f->name;
   info->type = f->type;
-  info->cols = f->cols;
+  info->cols = (int)cols_of(m, f->cols);
   info->rows = *(const int*)((const char*)m + f->size_offset);
   info->ptr = *(void* const*)((const char*)obj + f->ptr_offset);
   return 1;

@@ -1,7 +1,10 @@
 /* Readable dumps of every model and data field, driven by the field list. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "gauss/gauss.h"
+#include "model/io.h"
 
 static void print_field(FILE* f, const gsFieldInfo* fi) {
   fprintf(f, "  %s (%d x %d)\n", fi->name, fi->rows, fi->cols);
@@ -24,19 +27,48 @@ static void print_field(FILE* f, const gsFieldInfo* fi) {
   }
 }
 
+/* the shortest of %.15g..%.17g that reads back as the same value */
+static void print_real(FILE* f, gsReal x) {
+  char buf[40];
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (strtod(buf, NULL) == x) break;
+  }
+  fprintf(f, " %s", buf);
+}
+
 static FILE* open_out(const char* path) { return path ? fopen(path, "w") : stdout; }
 static int close_out(FILE* f, const char* path) { return path ? fclose(f) == 0 : fflush(f) == 0; }
 
 int gs_printModel(const gsModel* m, const char* path) {
   FILE* f = open_out(path);
   if (!f) return 0;
-  fprintf(f, "SIZES\n  nq %d  nv %d  nu %d  na %d  nbody %d  njnt %d  ngeom %d  nsite %d  nM %d  nnames %d\n",
-          m->nq, m->nv, m->nu, m->na, m->nbody, m->njnt, m->ngeom, m->nsite, m->nM, m->nnames);
-  const gsOption* o = &m->opt;
-  fprintf(f, "OPTION\n  timestep %.9g  gravity %.9g %.9g %.9g  integrator %d  solver %d  cone %d  jacobian %d\n"
-             "  iterations %d  tolerance %.9g  disableflags %#x  enableflags %#x\n",
-          o->timestep, o->gravity[0], o->gravity[1], o->gravity[2], o->integrator, o->solver, o->cone,
-          o->jacobian, o->iterations, o->tolerance, (unsigned)o->disableflags, (unsigned)o->enableflags);
+  /* every size, eight to a line */
+  fprintf(f, "SIZES\n");
+  const char* name;
+  int v, k = 0;
+  for (int i = 0; (name = gs_modelSize(m, i, &v)); i++, k++)
+    fprintf(f, "  %s %d%s", name, v, k % 8 == 7 ? "\n" : "");
+  if (k % 8) fprintf(f, "\n");
+  /* every option: reals with all their digits, flags also by name */
+  fprintf(f, "OPTION\n");
+  int type, count;
+  const void* ptr;
+  for (int i = 0; gs_optionField(&m->opt, i, &name, &type, &count, &ptr); i++) {
+    fprintf(f, "  %-18s", name);
+    for (int c = 0; c < count; c++) {
+      if (type == GS_TYPE_REAL) print_real(f, ((const gsReal*)ptr)[c]);
+      else fprintf(f, " %d", ((const int*)ptr)[c]);
+    }
+    int bits = type == GS_TYPE_INT ? ((const int*)ptr)[0] : 0;
+    const char* const* names = NULL;
+    int nnames = 0;
+    if (strcmp(name, "disableflags") == 0) names = gs_disable_names, nnames = GS_NDISABLE;
+    if (strcmp(name, "enableflags") == 0) names = gs_enable_names, nnames = GS_NENABLE;
+    for (int b = 0; names && b < nnames; b++)
+      if (bits & (1 << b)) fprintf(f, " %s", names[b]);
+    fprintf(f, "\n");
+  }
   fprintf(f, "FIELDS\n");
   gsFieldInfo fi;
   for (int i = 0; gs_modelField(m, i, &fi); i++) print_field(f, &fi);

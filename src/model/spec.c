@@ -69,7 +69,14 @@ gsSpec* gs_specNew(void) {
   if (!s) return NULL;
   gs_defaultCompilerOptions(&s->compiler);
   gs_defaultOption(&s->option);
+  gs_specInitWorld(s);
+  gs_specInitSensing(s);
   s->world = gs_specAddBody(NULL);
+  /* MJCF names the world body "world" */
+  if (s->world && !gs_specSetName(&s->world->info, "world")) {
+    gs_specFree(s);
+    return NULL;
+  }
   if (!s->world) {
     free(s);
     return NULL;

@@ -1,8 +1,123 @@
 /* Spec elements of the actuation slice: creation with MJCF's defaults, and freeing. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "gauss/gauss.h"
 
-void gs_specFreeActuation(gsSpec* spec) { (void)spec; }
+static const gsReal kSolref[GS_NREF] = {0.02, 1};
+static const gsReal kSolimp[GS_NIMP] = {0.9, 0.95, 0.001, 0.5, 2};
+
+int gs_specSetString(char** dst, const char* s) {
+  char* copy = NULL;
+  if (s) {
+    size_t n = strlen(s) + 1;
+    copy = malloc(n);
+    if (!copy) return 0;
+    memcpy(copy, s, n);
+  }
+  free(*dst);
+  *dst = copy;
+  return 1;
+}
+
+gsSpecTendon* gs_specAddTendon(gsSpec* spec, int spatial) {
+  gsSpecTendon* t = calloc(1, sizeof(gsSpecTendon));
+  if (!t) return NULL;
+  t->spatial = spatial;
+  t->limited = GS_LIMITED_AUTO;
+  t->actfrclimited = GS_LIMITED_FALSE;
+  memcpy(t->solref_limit, kSolref, sizeof(kSolref));
+  memcpy(t->solref_friction, kSolref, sizeof(kSolref));
+  memcpy(t->solimp_limit, kSolimp, sizeof(kSolimp));
+  memcpy(t->solimp_friction, kSolimp, sizeof(kSolimp));
+  t->width = 0.003;
+  for (int i = 0; i < 3; i++) t->rgba[i] = 0.5;
+  t->rgba[3] = 1;
+  t->springlength[0] = t->springlength[1] = -1;
+  if (!gs_specPush((void***)&spec->tendon, &spec->ntendon, &spec->ntendon_cap, t)) {
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
+gsSpecWrap* gs_specAddWrap(gsSpecTendon* tendon, int kind) {
+  gsSpecWrap* w = calloc(1, sizeof(gsSpecWrap));
+  if (!w) return NULL;
+  w->kind = kind;
+  w->prm = kind == GS_PATH_PULLEY ? 1 : 0;
+  if (!gs_specPush((void***)&tendon->wrap, &tendon->nwrap, &tendon->nwrap_cap, w)) {
+    free(w);
+    return NULL;
+  }
+  return w;
+}
+
+void gs_specDefaultActuator(gsSpecActuator* a) {
+  a->trntype = GS_TRN_JOINT;
+  a->group = 0;
+  a->ctrllimited = a->forcelimited = a->actlimited = GS_LIMITED_AUTO;
+  memset(a->ctrlrange, 0, sizeof(a->ctrlrange));
+  memset(a->forcerange, 0, sizeof(a->forcerange));
+  memset(a->actrange, 0, sizeof(a->actrange));
+  memset(a->lengthrange, 0, sizeof(a->lengthrange));
+  memset(a->gear, 0, sizeof(a->gear));
+  a->gear[0] = 1;
+  a->cranklength = 0;
+  a->dyntype = GS_DYN_NONE;
+  a->gaintype = GS_GAIN_FIXED;
+  a->biastype = GS_BIAS_NONE;
+  memset(a->dynprm, 0, sizeof(a->dynprm));
+  memset(a->gainprm, 0, sizeof(a->gainprm));
+  memset(a->biasprm, 0, sizeof(a->biasprm));
+  a->dynprm[0] = 1;
+  a->gainprm[0] = 1;
+  a->actdim = -1;
+  a->actearly = 0;
+  a->inheritrange = 0;
+}
+
+gsSpecActuator* gs_specAddActuator(gsSpec* spec) {
+  gsSpecActuator* a = calloc(1, sizeof(gsSpecActuator));
+  if (!a) return NULL;
+  gs_specDefaultActuator(a);
+  if (!gs_specPush((void***)&spec->actuator, &spec->nactuator, &spec->nactuator_cap, a)) {
+    free(a);
+    return NULL;
+  }
+  return a;
+}
+
+static void free_tendon(gsSpecTendon* t) {
+  for (int i = 0; i < t->nwrap; i++) {
+    free(t->wrap[i]->target);
+    free(t->wrap[i]->sidesite);
+    free(t->wrap[i]);
+  }
+  free(t->wrap);
+  free(t->material);
+  free(t->user);
+  free(t->info.name);
+  free(t);
+}
+
+static void free_actuator(gsSpecActuator* a) {
+  free(a->target);
+  free(a->refsite);
+  free(a->slidersite);
+  free(a->user);
+  free(a->info.name);
+  free(a);
+}
+
+void gs_specFreeActuation(gsSpec* spec) {
+  for (int i = 0; i < spec->ntendon; i++) free_tendon(spec->tendon[i]);
+  free(spec->tendon);
+  for (int i = 0; i < spec->nactuator; i++) free_actuator(spec->actuator[i]);
+  free(spec->actuator);
+  spec->tendon = NULL;
+  spec->actuator = NULL;
+  spec->ntendon = spec->nactuator = 0;
+}
 
 void gs_specBodyFreeActuation(gsSpecBody* body) { (void)body; }

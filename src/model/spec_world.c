@@ -1,8 +1,287 @@
 /* Spec elements of the world slice: creation with MJCF's defaults, and freeing. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "gauss/gauss.h"
 
-void gs_specFreeWorld(gsSpec* spec) { (void)spec; }
+static const gsReal kSolref[GS_NREF] = {0.02, 1};
+static const gsReal kSolimp[GS_NIMP] = {0.9, 0.95, 0.001, 0.5, 2};
 
-void gs_specBodyFreeWorld(gsSpecBody* body) { (void)body; }
+int gs_specWorldString(char** dst, const char* s) {
+  char* copy = NULL;
+  if (s) {
+    size_t n = strlen(s) + 1;
+    copy = malloc(n);
+    if (!copy) return 0;
+    memcpy(copy, s, n);
+  }
+  free(*dst);
+  *dst = copy;
+  return 1;
+}
+
+static void set3(gsReal* v, gsReal a, gsReal b, gsReal c) { v[0] = a, v[1] = b, v[2] = c; }
+static void set4(gsReal* v, gsReal a, gsReal b, gsReal c, gsReal d) { v[0] = a, v[1] = b, v[2] = c, v[3] = d; }
+
+void gs_defaultVisual(gsSpecVisual* v) {
+  memset(v, 0, sizeof(*v));
+  v->cameraid = -1;
+  v->offwidth = 640;
+  v->offheight = 480;
+  v->bvactive = 1;
+  v->fovy = 45;
+  v->ipd = 0.068;
+  v->azimuth = 90;
+  v->elevation = -45;
+  v->linewidth = 1;
+  v->glow = 0.3;
+  v->realtime = 1;
+  v->shadowsize = 4096;
+  v->offsamples = 4;
+  v->numslices = 28;
+  v->numstacks = 16;
+  v->numquads = 4;
+  set3(v->headlight_ambient, 0.1, 0.1, 0.1);
+  set3(v->headlight_diffuse, 0.4, 0.4, 0.4);
+  set3(v->headlight_specular, 0.5, 0.5, 0.5);
+  v->headlight_active = 1;
+  v->map_stiffness = 100;
+  v->map_stiffnessrot = 500;
+  v->map_force = 0.005;
+  v->map_torque = 0.1;
+  v->map_alpha = 0.3;
+  v->map_fogstart = 3;
+  v->map_fogend = 10;
+  v->map_znear = 0.01;
+  v->map_zfar = 50;
+  v->map_haze = 0.3;
+  v->map_shadowclip = 1;
+  v->map_shadowscale = 0.6;
+  v->map_actuatortendon = 2;
+  v->scale_forcewidth = 0.1;
+  v->scale_contactwidth = 0.3;
+  v->scale_contactheight = 0.1;
+  v->scale_connect = 0.2;
+  v->scale_com = 0.4;
+  v->scale_camera = 0.3;
+  v->scale_light = 0.3;
+  v->scale_selectpoint = 0.2;
+  v->scale_jointlength = 1;
+  v->scale_jointwidth = 0.1;
+  v->scale_actuatorlength = 0.7;
+  v->scale_actuatorwidth = 0.2;
+  v->scale_framelength = 1;
+  v->scale_framewidth = 0.1;
+  v->scale_constraint = 0.1;
+  v->scale_slidercrank = 0.2;
+  v->scale_frustum = 10;
+  set4(v->rgba_fog, 0, 0, 0, 1);
+  set4(v->rgba_haze, 1, 1, 1, 1);
+  set4(v->rgba_force, 1, 0.5, 0.5, 1);
+  set4(v->rgba_inertia, 0.8, 0.2, 0.2, 0.6);
+  set4(v->rgba_joint, 0.2, 0.6, 0.8, 1);
+  set4(v->rgba_actuator, 0.2, 0.25, 0.2, 1);
+  set4(v->rgba_actuatornegative, 0.2, 0.6, 0.9, 1);
+  set4(v->rgba_actuatorpositive, 0.9, 0.4, 0.2, 1);
+  set4(v->rgba_com, 0.9, 0.9, 0.9, 1);
+  set4(v->rgba_camera, 0.6, 0.9, 0.6, 1);
+  set4(v->rgba_light, 0.6, 0.6, 0.9, 1);
+  set4(v->rgba_selectpoint, 0.9, 0.9, 0.1, 1);
+  set4(v->rgba_connect, 0.2, 0.2, 0.8, 1);
+  set4(v->rgba_contactpoint, 0.9, 0.6, 0.2, 1);
+  set4(v->rgba_contactforce, 0.7, 0.9, 0.9, 1);
+  set4(v->rgba_contactfriction, 0.9, 0.8, 0.4, 1);
+  set4(v->rgba_contacttorque, 0.9, 0.7, 0.9, 1);
+  set4(v->rgba_contactgap, 0.5, 0.8, 0.9, 1);
+  set4(v->rgba_rangefinder, 1, 1, 0.1, 1);
+  set4(v->rgba_constraint, 0.9, 0, 0, 1);
+  set4(v->rgba_slidercrank, 0.5, 0.3, 0.8, 1);
+  set4(v->rgba_crankbroken, 0.9, 0, 0, 1);
+  set4(v->rgba_frustum, 1, 1, 0, 0.2);
+  set4(v->rgba_bv, 0, 1, 0, 0.5);
+  set4(v->rgba_bvactive, 1, 0, 0, 0.5);
+}
+
+void gs_specInitWorld(gsSpec* spec) {
+  gs_defaultVisual(&spec->visual);
+  memset(&spec->statistic, 0, sizeof(spec->statistic));
+}
+
+static void unit_quat(gsOrientation* o) {
+  memset(o, 0, sizeof(*o));
+  o->type = GS_ORIENT_QUAT;
+  o->quat[0] = 1;
+}
+
+/* allocate one element and append it to a list; NULL when out of memory */
+static void* push_new(size_t size, void*** list, int* n, int* cap) {
+  void* p = calloc(1, size);
+  if (!p) return NULL;
+  if (!gs_specPush(list, n, cap, p)) {
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+#define PUSH(type, owner, field) \
+  ((type*)push_new(sizeof(type), (void***)&(owner)->field, &(owner)->n##field, &(owner)->n##field##_cap))
+
+gsSpecCamera* gs_specAddCamera(gsSpecBody* body) {
+  gsSpecCamera* c = PUSH(gsSpecCamera, body, camera);
+  if (!c) return NULL;
+  unit_quat(&c->orient);
+  c->fovy = 45;
+  c->ipd = 0.068;
+  c->resolution[0] = c->resolution[1] = 1;
+  return c;
+}
+
+gsSpecLight* gs_specAddLight(gsSpecBody* body) {
+  gsSpecLight* l = PUSH(gsSpecLight, body, light);
+  if (!l) return NULL;
+  set3(l->dir, 0, 0, -1);
+  l->castshadow = 1;
+  l->active = 1;
+  l->bulbradius = 0.02;
+  l->range = 10;
+  set3(l->attenuation, 1, 0, 0);
+  l->cutoff = 45;
+  l->exponent = 10;
+  set3(l->diffuse, 0.7, 0.7, 0.7);
+  set3(l->specular, 0.3, 0.3, 0.3);
+  return l;
+}
+
+gsSpecMesh* gs_specAddMesh(gsSpec* spec) {
+  gsSpecMesh* m = PUSH(gsSpecMesh, spec, mesh);
+  if (!m) return NULL;
+  m->refquat[0] = 1;
+  set3(m->scale, 1, 1, 1);
+  m->inertia = GS_MESHINERTIA_LEGACY;
+  m->maxhullvert = -1;
+  return m;
+}
+
+gsSpecHField* gs_specAddHField(gsSpec* spec) { return PUSH(gsSpecHField, spec, hfield); }
+
+gsSpecTexture* gs_specAddTexture(gsSpec* spec) {
+  gsSpecTexture* t = PUSH(gsSpecTexture, spec, texture);
+  if (!t) return NULL;
+  t->type = GS_TEXTURE_CUBE;
+  set3(t->rgb1, 0.8, 0.8, 0.8);
+  set3(t->rgb2, 0.5, 0.5, 0.5);
+  t->random = 0.01;
+  t->nchannel = 3;
+  t->gridsize[0] = t->gridsize[1] = 1;
+  memcpy(t->gridlayout, "............", 13);
+  return t;
+}
+
+gsSpecMaterial* gs_specAddMaterial(gsSpec* spec) {
+  gsSpecMaterial* m = PUSH(gsSpecMaterial, spec, material);
+  if (!m) return NULL;
+  m->texrepeat[0] = m->texrepeat[1] = 1;
+  m->specular = 0.5;
+  m->shininess = 0.5;
+  m->metallic = -1;
+  m->roughness = -1;
+  set4(m->rgba, 1, 1, 1, 1);
+  return m;
+}
+
+gsSpecPair* gs_specAddPair(gsSpec* spec) {
+  gsSpecPair* p = PUSH(gsSpecPair, spec, pair);
+  if (!p) return NULL;
+  p->condim = 3;
+  p->friction[0] = p->friction[1] = 1;
+  p->friction[2] = 0.005;
+  p->friction[3] = p->friction[4] = 0.0001;
+  memcpy(p->solref, kSolref, sizeof(kSolref));
+  memcpy(p->solimp, kSolimp, sizeof(kSolimp));
+  return p;
+}
+
+gsSpecExclude* gs_specAddExclude(gsSpec* spec) { return PUSH(gsSpecExclude, spec, exclude); }
+
+gsSpecAssetRef* gs_specAddAssetRef(gsSpecBody* body, const void* owner) {
+  gsSpecAssetRef* r = PUSH(gsSpecAssetRef, body, assetref);
+  if (r) r->owner = owner;
+  return r;
+}
+
+gsSpecAssetRef* gs_specAssetRef(gsSpecBody* body, const void* owner) {
+  for (int i = body->nassetref - 1; i >= 0; i--)
+    if (body->assetref[i]->owner == owner) return body->assetref[i];
+  return gs_specAddAssetRef(body, owner);
+}
+
+const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* owner) {
+  for (int i = 0; i < body->nassetref; i++)
+    if (body->assetref[i]->owner == owner) return body->assetref[i];
+  return NULL;
+}
+
+/* ---- freeing ---- */
+
+void gs_specFreeWorld(gsSpec* spec) {
+  for (int i = 0; i < spec->nmesh; i++) {
+    gsSpecMesh* m = spec->mesh[i];
+    free(m->info.name), free(m->content_type), free(m->file), free(m->path), free(m->material);
+    free(m->data.bytes);
+    free(m->builtin), free(m->vert), free(m->normal), free(m->texcoord), free(m->face);
+    free(m->params), free(m);
+  }
+  for (int i = 0; i < spec->nhfield; i++) {
+    gsSpecHField* h = spec->hfield[i];
+    free(h->info.name), free(h->content_type), free(h->file), free(h->path), free(h->elevation);
+    free(h->data.bytes);
+    free(h);
+  }
+  for (int i = 0; i < spec->ntexture; i++) {
+    gsSpecTexture* t = spec->texture[i];
+    free(t->info.name), free(t->content_type), free(t->file), free(t->path), free(t->data.bytes);
+    for (int k = 0; k < 6; k++) free(t->cubefiles[k]), free(t->cubepaths[k]), free(t->cubedata[k].bytes);
+    free(t);
+  }
+  for (int i = 0; i < spec->nmaterial; i++) {
+    gsSpecMaterial* m = spec->material[i];
+    free(m->info.name);
+    for (int k = 0; k < GS_NTEXROLE; k++) free(m->texture[k]);
+    free(m);
+  }
+  for (int i = 0; i < spec->npair; i++) {
+    gsSpecPair* p = spec->pair[i];
+    free(p->info.name), free(p->geom1), free(p->geom2), free(p);
+  }
+  for (int i = 0; i < spec->nexclude; i++) {
+    gsSpecExclude* e = spec->exclude[i];
+    free(e->info.name), free(e->body1), free(e->body2), free(e);
+  }
+  for (int i = 0; i < spec->nframename; i++) free(spec->framename[i]);
+  free(spec->framename);
+  spec->framename = NULL;
+  spec->nframename = 0;
+  free(spec->mesh), free(spec->hfield), free(spec->texture), free(spec->material);
+  free(spec->pair), free(spec->exclude);
+  spec->mesh = NULL, spec->hfield = NULL, spec->texture = NULL, spec->material = NULL;
+  spec->pair = NULL, spec->exclude = NULL;
+  spec->nmesh = spec->nhfield = spec->ntexture = spec->nmaterial = spec->npair = spec->nexclude = 0;
+}
+
+void gs_specBodyFreeWorld(gsSpecBody* body) {
+  for (int i = 0; i < body->ncamera; i++) {
+    gsSpecCamera* c = body->camera[i];
+    free(c->info.name), free(c->target), free(c->user), free(c);
+  }
+  for (int i = 0; i < body->nlight; i++) {
+    gsSpecLight* l = body->light[i];
+    free(l->info.name), free(l->target), free(l->texture), free(l);
+  }
+  for (int i = 0; i < body->nassetref; i++) {
+    gsSpecAssetRef* r = body->assetref[i];
+    free(r->material), free(r->mesh), free(r->hfield), free(r);
+  }
+  free(body->camera), free(body->light), free(body->assetref);
+  body->camera = NULL, body->light = NULL, body->assetref = NULL;
+  body->ncamera = body->nlight = body->nassetref = 0;
+}

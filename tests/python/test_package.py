@@ -82,4 +82,5 @@ def test_file_errors(tmp_path):
 def test_load_warnings_name_unsimulated_elements():
     m = gauss.Model.from_xml_string(PENDULUM.replace(
         "</worldbody>", "</worldbody><actuator><motor joint='hinge'/></actuator>"))
-    assert any("actuator" in w for w in m.load_warnings)
+    assert any("<actuator>" in w and "not simulated" in w for w in m.load_warnings)
+    assert m.nu == 1

@@ -1,0 +1,374 @@
+/* The MJCF writer: the compiled model as an equivalent MJCF document. Everything is written
+ * resolved, so that reading it back compiles to the same arrays: angles in radians, positions and
+ * unit quaternions instead of fromto/euler/axisangle, an explicit <inertial> for every body with
+ * inertiafromgeom="false", every joint, geom and site attribute written out, no default classes.
+ * The slices' sections come from xml_write_<slice>.c. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xml_write_internal.h"
+
+/* ---- output ---- */
+
+static void grow(gswWriter* w, size_t extra) {
+  if (w->failed || w->n + extra + 1 <= w->cap) return;
+  size_t cap = w->cap ? w->cap : 1 << 14;
+  while (cap < w->n + extra + 1) cap *= 2;
+  char* p = realloc(w->buf, cap);
+  if (!p) {
+    gsw_fail(w, "out of memory");
+    return;
+  }
+  w->buf = p;
+  w->cap = cap;
+}
+
+void gsw_printf(gswWriter* w, const char* fmt, ...) {
+  if (w->failed) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (k < 0) return gsw_fail(w, "formatting failed");
+  grow(w, (size_t)k);
+  if (w->failed) return;
+  va_start(ap, fmt);
+  vsnprintf(w->buf + w->n, w->cap - w->n, fmt, ap);
+  va_end(ap);
+  w->n += (size_t)k;
+}
+
+void gsw_fail(gswWriter* w, const char* fmt, ...) {
+  if (w->failed) return;
+  w->failed = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(w->msg, sizeof w->msg, fmt, ap);
+  va_end(ap);
+}
+
+void gsw_open(gswWriter* w, const char* elem) { gsw_printf(w, "%*s<%s", 2 * w->depth, "", elem); }
+void gsw_end(gswWriter* w) { gsw_printf(w, "/>\n"); }
+void gsw_begin(gswWriter* w) {
+  gsw_printf(w, ">\n");
+  w->depth++;
+}
+void gsw_close(gswWriter* w, const char* elem) {
+  w->depth--;
+  gsw_printf(w, "%*s</%s>\n", 2 * w->depth, "", elem);
+}
+
+/* ---- attributes ---- */
+
+void gsw_str(gswWriter* w, const char* name, const char* value) {
+  gsw_printf(w, " %s=\"", name);
+  for (const char* p = value; *p; p++) {
+    switch (*p) {
+      case '&': gsw_printf(w, "&amp;"); break;
+      case '<': gsw_printf(w, "&lt;"); break;
+      case '>': gsw_printf(w, "&gt;"); break;
+      case '"': gsw_printf(w, "&quot;"); break;
+      case '\n': gsw_printf(w, "&#10;"); break;
+      case '\t': gsw_printf(w, "&#9;"); break;
+      case '\r': gsw_printf(w, "&#13;"); break;
+      default: gsw_printf(w, "%c", *p); break;
+    }
+  }
+  gsw_printf(w, "\"");
+}
+
+/* the fewest significant digits (15 to 17) that read back as exactly x */
+static void real_text(char* out, size_t n, gsReal x) {
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(out, n, "%.*g", digits, x);
+    if (strtod(out, NULL) == x) return;
+  }
+}
+
+void gsw_reals(gswWriter* w, const char* name, const gsReal* v, int n) {
+  gsw_printf(w, " %s=\"", name);
+  for (int i = 0; i < n; i++) {
+    if (!isfinite(v[i]))
+      return gsw_fail(w, "attribute '%s' holds %g, which MJCF cannot express", name, v[i]);
+    char t[40];
+    real_text(t, sizeof t, v[i]);
+    gsw_printf(w, "%s%s", i ? " " : "", t);
+  }
+  gsw_printf(w, "\"");
+}
+
+void gsw_real(gswWriter* w, const char* name, gsReal v) { gsw_reals(w, name, &v, 1); }
+
+void gsw_ints(gswWriter* w, const char* name, const int* v, int n) {
+  gsw_printf(w, " %s=\"", name);
+  for (int i = 0; i < n; i++) gsw_printf(w, "%s%d", i ? " " : "", v[i]);
+  gsw_printf(w, "\"");
+}
+
+void gsw_int(gswWriter* w, const char* name, int v) { gsw_printf(w, " %s=\"%d\"", name, v); }
+void gsw_bool(gswWriter* w, const char* name, int v) {
+  gsw_printf(w, " %s=\"%s\"", name, v ? "true" : "false");
+}
+
+void gsw_keyword(gswWriter* w, const char* name, const char* const* words, int nword, int v) {
+  if (v < 0 || v >= nword || !words[v]) return gsw_fail(w, "attribute '%s': no keyword for %d", name, v);
+  gsw_printf(w, " %s=\"%s\"", name, words[v]);
+}
+
+void gsw_name(gswWriter* w, int type, int id) {
+  const char* s = gs_id2name(w->m, type, id);
+  if (s && s[0]) gsw_str(w, "name", s);
+}
+
+void gsw_ref(gswWriter* w, const char* attr, int type, int id) {
+  const char* s = gs_id2name(w->m, type, id);
+  if ((!s || !s[0]) && (type == GS_OBJ_BODY || type == GS_OBJ_XBODY) && id == 0) s = "world";
+  if (!s || !s[0])
+    return gsw_fail(w, "attribute '%s' refers to an unnamed object (type %d, id %d); MJCF refers "
+                    "to objects by name", attr, type, id);
+  gsw_str(w, attr, s);
+}
+
+/* ---- the tree ---- */
+
+static const char* const kJointTypes[] = {"free", "ball", "slide", "hinge"};
+static const char* const kGeomTypes[] = {"plane",    "hfield", "sphere", "capsule",
+                                         "ellipsoid", "cylinder", "box",   "mesh"};
+
+static void write_joint(gswWriter* w, int j) {
+  const gsModel* m = w->m;
+  int type = m->jnt_type[j], dof = m->jnt_dofadr[j], q = m->jnt_qposadr[j];
+  gsw_open(w, "joint");
+  gsw_name(w, GS_OBJ_JOINT, j);
+  gsw_keyword(w, "type", kJointTypes, 4, type);
+  gsw_reals(w, "pos", m->jnt_pos + 3 * j, 3);
+  gsw_reals(w, "axis", m->jnt_axis + 3 * j, 3);
+  gsw_printf(w, " limited=\"%s\"", m->jnt_limited[j] ? "true" : "false");
+  gsw_reals(w, "range", m->jnt_range + 2 * j, 2);
+  if (type == GS_JNT_HINGE || type == GS_JNT_SLIDE) {
+    gsw_real(w, "ref", m->qpos0[q]);
+    gsw_real(w, "springref", m->qpos_spring[q]);
+  }
+  gsw_real(w, "stiffness", m->jnt_stiffness[j]);
+  gsw_real(w, "damping", m->dof_damping[dof]);
+  gsw_real(w, "armature", m->dof_armature[dof]);
+  gsw_real(w, "frictionloss", m->dof_frictionloss[dof]);
+  gsw_real(w, "margin", m->jnt_margin[j]);
+  gsw_reals(w, "solreflimit", m->jnt_solref + GS_NREF * j, GS_NREF);
+  gsw_reals(w, "solimplimit", m->jnt_solimp + GS_NIMP * j, GS_NIMP);
+  gsw_reals(w, "solreffriction", m->dof_solref + GS_NREF * dof, GS_NREF);
+  gsw_reals(w, "solimpfriction", m->dof_solimp + GS_NIMP * dof, GS_NIMP);
+  gsw_int(w, "group", m->jnt_group[j]);
+  gsw_attrsSensing(w, GS_OBJ_JOINT, j);
+  gsw_attrsWorld(w, GS_OBJ_JOINT, j);
+  gsw_end(w);
+}
+
+static void write_geom(gswWriter* w, int g) {
+  const gsModel* m = w->m;
+  gsw_open(w, "geom");
+  gsw_name(w, GS_OBJ_GEOM, g);
+  gsw_keyword(w, "type", kGeomTypes, GS_NGEOMTYPE, m->geom_type[g]);
+  gsw_reals(w, "size", m->geom_size + 3 * g, 3);
+  gsw_reals(w, "pos", m->geom_pos + 3 * g, 3);
+  gsw_reals(w, "quat", m->geom_quat + 4 * g, 4);
+  gsw_int(w, "contype", m->geom_contype[g]);
+  gsw_int(w, "conaffinity", m->geom_conaffinity[g]);
+  gsw_int(w, "condim", m->geom_condim[g]);
+  gsw_int(w, "group", m->geom_group[g]);
+  gsw_int(w, "priority", m->geom_priority[g]);
+  gsw_reals(w, "friction", m->geom_friction + 3 * g, 3);
+  gsw_real(w, "solmix", m->geom_solmix[g]);
+  gsw_reals(w, "solref", m->geom_solref + GS_NREF * g, GS_NREF);
+  gsw_reals(w, "solimp", m->geom_solimp + GS_NIMP * g, GS_NIMP);
+  gsw_real(w, "margin", m->geom_margin[g]);
+  gsw_real(w, "gap", m->geom_gap[g]);
+  gsw_reals(w, "rgba", m->geom_rgba + 4 * g, 4);
+  gsw_attrsSensing(w, GS_OBJ_GEOM, g);
+  gsw_attrsWorld(w, GS_OBJ_GEOM, g);
+  gsw_end(w);
+}
+
+static void write_site(gswWriter* w, int s) {
+  const gsModel* m = w->m;
+  gsw_open(w, "site");
+  gsw_name(w, GS_OBJ_SITE, s);
+  gsw_keyword(w, "type", kGeomTypes, GS_NGEOMTYPE, m->site_type[s]);
+  gsw_reals(w, "size", m->site_size + 3 * s, 3);
+  gsw_reals(w, "pos", m->site_pos + 3 * s, 3);
+  gsw_reals(w, "quat", m->site_quat + 4 * s, 4);
+  gsw_int(w, "group", m->site_group[s]);
+  gsw_reals(w, "rgba", m->site_rgba + 4 * s, 4);
+  gsw_attrsSensing(w, GS_OBJ_SITE, s);
+  gsw_attrsWorld(w, GS_OBJ_SITE, s);
+  gsw_end(w);
+}
+
+/* the contents of body b: inertia, joints, geoms, sites, the slices' children, then the child
+ * bodies, in id order (bodies are numbered depth-first, so reading back numbers them alike) */
+static void write_body_contents(gswWriter* w, int b) {
+  const gsModel* m = w->m;
+  if (b > 0) {
+    gsw_open(w, "inertial");
+    gsw_reals(w, "pos", m->body_ipos + 3 * b, 3);
+    gsw_reals(w, "quat", m->body_iquat + 4 * b, 4);
+    gsw_real(w, "mass", m->body_mass[b]);
+    gsw_reals(w, "diaginertia", m->body_inertia + 3 * b, 3);
+    gsw_end(w);
+  }
+  for (int j = 0; j < m->body_jntnum[b]; j++) write_joint(w, m->body_jntadr[b] + j);
+  for (int g = 0; g < m->body_geomnum[b]; g++) write_geom(w, m->body_geomadr[b] + g);
+  for (int s = 0; s < m->nsite; s++)
+    if (m->site_bodyid[s] == b) write_site(w, s);
+  gsw_bodyChildrenWorld(w, b);
+  for (int c = b + 1; c < m->nbody && !w->failed; c++) {
+    if (m->body_parentid[c] != b) continue;
+    gsw_open(w, "body");
+    gsw_name(w, GS_OBJ_BODY, c);
+    gsw_reals(w, "pos", m->body_pos + 3 * c, 3);
+    gsw_reals(w, "quat", m->body_quat + 4 * c, 4);
+    gsw_attrsSensing(w, GS_OBJ_BODY, c);
+    gsw_attrsWorld(w, GS_OBJ_BODY, c);
+    gsw_begin(w);
+    write_body_contents(w, c);
+    gsw_close(w, "body");
+  }
+}
+
+/* ---- options ---- */
+
+static void write_option(gswWriter* w) {
+  const gsOption* o = &w->m->opt;
+  gsOption d;
+  gs_defaultOption(&d);
+  static const char* const kIntegrator[] = {"Euler", "RK4", "implicit", "implicitfast"};
+  static const char* const kCone[] = {"pyramidal", "elliptic"};
+  static const char* const kJacobian[] = {"dense", "sparse", "auto"};
+  static const char* const kSolver[] = {"PGS", "CG", "Newton"};
+  gsw_open(w, "option");
+  /* only what differs from MJCF's defaults: the rest reads back as the default anyway */
+#define REAL(f) if (o->f != d.f) gsw_real(w, #f, o->f)
+#define REALS(f, n) if (memcmp(o->f, d.f, sizeof(gsReal) * (n)) != 0) gsw_reals(w, #f, o->f, n)
+#define INT(f) if (o->f != d.f) gsw_int(w, #f, o->f)
+  gsw_real(w, "timestep", o->timestep);
+  REAL(impratio);
+  REAL(tolerance);
+  REAL(ls_tolerance);
+  REAL(noslip_tolerance);
+  REAL(ccd_tolerance);
+  gsw_reals(w, "gravity", o->gravity, 3);
+  REALS(wind, 3);
+  REALS(magnetic, 3);
+  REAL(density);
+  REAL(viscosity);
+  REAL(o_margin);
+  REALS(o_solref, GS_NREF);
+  REALS(o_solimp, GS_NIMP);
+  REALS(o_friction, 5);
+  gsw_keyword(w, "integrator", kIntegrator, 4, o->integrator);
+  if (o->cone != d.cone) gsw_keyword(w, "cone", kCone, 2, o->cone);
+  if (o->jacobian != d.jacobian) gsw_keyword(w, "jacobian", kJacobian, 3, o->jacobian);
+  if (o->solver != d.solver) gsw_keyword(w, "solver", kSolver, 3, o->solver);
+  INT(iterations);
+  INT(ls_iterations);
+  INT(noslip_iterations);
+  INT(ccd_iterations);
+#undef REAL
+#undef REALS
+#undef INT
+  if (!o->disableflags && !o->enableflags) {
+    gsw_end(w);
+    return;
+  }
+  gsw_begin(w);
+  gsw_open(w, "flag");
+  for (int i = 0; i < GS_NDISABLE; i++)
+    if (o->disableflags & (1 << i)) gsw_printf(w, " %s=\"disable\"", gs_disable_names[i]);
+  for (int i = 0; i < GS_NENABLE; i++)
+    if (o->enableflags & (1 << i)) gsw_printf(w, " %s=\"enable\"", gs_enable_names[i]);
+  gsw_end(w);
+  gsw_close(w, "option");
+}
+
+/* ---- the document ---- */
+
+static int write_model(gswWriter* w, const gsModel* m) {
+  memset(w, 0, sizeof *w);
+  w->m = m;
+  gsw_printf(w, "<mujoco>\n");
+  w->depth = 1;
+  /* angles in radians, inertia as written, limits as written: nothing left to infer */
+  gsw_open(w, "compiler");
+  gsw_str(w, "angle", "radian");
+  gsw_str(w, "inertiafromgeom", "false");
+  gsw_end(w);
+  write_option(w);
+  gsw_writeSizeSensing(w);
+  gsw_writeDefaultsActuation(w);
+  gsw_writeWorldAssets(w);
+  gsw_open(w, "worldbody");
+  gsw_begin(w);
+  write_body_contents(w, 0);
+  gsw_close(w, "worldbody");
+  gsw_writeWorldSections(w);
+  gsw_writeActuation(w);
+  gsw_writeSensingSections(w);
+  w->depth = 0;
+  gsw_printf(w, "</mujoco>\n");
+  return !w->failed;
+}
+
+static int errorf(char* err, int errsz, const char* fmt, const char* a, const char* b) {
+  if (err && errsz > 0) snprintf(err, (size_t)errsz, fmt, a, b);
+  return 0;
+}
+
+int gs_saveXMLString(const gsModel* m, char* buf, int bufsz, char* err, int errsz) {
+  if (err && errsz > 0) err[0] = 0;
+  if (!m) return errorf(err, errsz, "%s%s", "gs_saveXMLString: no model", ""), -1;
+  gswWriter w;
+  if (!write_model(&w, m)) {
+    errorf(err, errsz, "cannot write MJCF: %s%s", w.msg, "");
+    free(w.buf);
+    return -1;
+  }
+  if (w.n > 0x7fffffff) {
+    free(w.buf);
+    return errorf(err, errsz, "%s%s", "the MJCF document is too large", ""), -1;
+  }
+  if (buf && bufsz > 0) {
+    size_t k = w.n < (size_t)bufsz - 1 ? w.n : (size_t)bufsz - 1;
+    memcpy(buf, w.buf, k);
+    buf[k] = 0;
+  }
+  int n = (int)w.n;
+  free(w.buf);
+  return n;
+}
+
+int gs_saveXML(const gsModel* m, const char* path, char* err, int errsz) {
+  if (err && errsz > 0) err[0] = 0;
+  if (!m || !path) return errorf(err, errsz, "%s%s", "gs_saveXML: no model or no path", "");
+  gswWriter w;
+  if (!write_model(&w, m)) {
+    errorf(err, errsz, "%s: cannot write MJCF: %s", path, w.msg);
+    free(w.buf);
+    return 0;
+  }
+  FILE* f = fopen(path, "wb");
+  if (!f) {
+    errorf(err, errsz, "%s: cannot write: %s", path, strerror(errno));
+    free(w.buf);
+    return 0;
+  }
+  int ok = fwrite(w.buf, 1, w.n, f) == w.n;
+  int why = errno;
+  ok = fclose(f) == 0 && ok;
+  free(w.buf);
+  if (!ok) return errorf(err, errsz, "%s: cannot write: %s", path, strerror(why ? why : EIO));
+  return 1;
+}

@@ -1,0 +1,248 @@
+/* The MJCF writer's part for the world slice: <asset> (textures, materials, meshes, height
+ * fields), cameras and lights in their bodies, the asset references of geoms and sites, and
+ * <contact> (pairs, exclusions).
+ *
+ * What the compiled model does not keep cannot be written: texture pixels (a builtin texture is
+ * written as a flat one of the same size; one read from a file names the file again), mesh
+ * vertices (a mesh must come from a file, which is named again), <visual> and <statistic> (except
+ * the near clipping plane, which the intrinsics of cameras without a sensor hold). Files are named
+ * as the original model wrote them, so the document reads back where those names resolve. */
+#include <stdio.h>
+#include <string.h>
+
+#include "xml_write_internal.h"
+
+static const char* const kCamLight[] = {"fixed", "track", "trackcom", "targetbody",
+                                        "targetbodycom"};
+static const char* const kLightTypes[] = {"spot", "directional", "point", "image"};
+static const char* const kTexTypes[] = {"2d", "cube", "skybox"};
+static const char* const kColorSpaces[] = {"auto", "linear", "sRGB"};
+static const char* const kRoles[GS_NTEXROLE] = {"user",   "rgb",     "occlusion", "roughness",
+                                                "metallic", "normal", "opacity",  "emissive",
+                                                "rgba",   "orm"};
+
+/* file="..." from the paths buffer; 0 when the asset had no file */
+static int file_attr(gswWriter* w, int pathadr) {
+  const gsModel* m = w->m;
+  if (pathadr < 0 || pathadr >= m->npaths) return 0;
+  gsw_str(w, "file", m->paths + pathadr);
+  return 1;
+}
+
+static void write_texture(gswWriter* w, int t) {
+  const gsModel* m = w->m;
+  int type = m->tex_type[t];
+  gsw_open(w, "texture");
+  gsw_name(w, GS_OBJ_TEXTURE, t);
+  gsw_keyword(w, "type", kTexTypes, 3, type);
+  gsw_keyword(w, "colorspace", kColorSpaces, 3, m->tex_colorspace[t]);
+  gsw_int(w, "nchannel", m->tex_nchannel[t]);
+  if (!file_attr(w, m->tex_pathadr[t])) {
+    /* the pixels are not kept: a flat texture of the same size (cube and skybox textures are six
+     * square faces stacked, so their width gives the size) */
+    gsw_str(w, "builtin", "flat");
+    gsw_int(w, "width", m->tex_width[t]);
+    gsw_int(w, "height", type == 0 ? m->tex_height[t] : m->tex_width[t]);
+  } else if (type != 0 && m->tex_height[t] == m->tex_width[t]) {
+    gsw_str(w, "gridsize", "1 1");
+  }
+  gsw_end(w);
+}
+
+static void write_material(gswWriter* w, int i) {
+  const gsModel* m = w->m;
+  const int* tex = m->mat_texid + GS_NTEXROLE * i;
+  int nrole = 0, only_rgb = 1;
+  for (int r = 0; r < GS_NTEXROLE; r++)
+    if (tex[r] >= 0) nrole++, only_rgb &= r == 1;
+  gsw_open(w, "material");
+  gsw_name(w, GS_OBJ_MATERIAL, i);
+  if (nrole == 1 && only_rgb) gsw_ref(w, "texture", GS_OBJ_TEXTURE, tex[1]);
+  gsw_bool(w, "texuniform", m->mat_texuniform[i]);
+  gsw_reals(w, "texrepeat", m->mat_texrepeat + 2 * i, 2);
+  gsw_real(w, "emission", m->mat_emission[i]);
+  gsw_real(w, "specular", m->mat_specular[i]);
+  gsw_real(w, "shininess", m->mat_shininess[i]);
+  gsw_real(w, "reflectance", m->mat_reflectance[i]);
+  gsw_real(w, "metallic", m->mat_metallic[i]);
+  gsw_real(w, "roughness", m->mat_roughness[i]);
+  gsw_reals(w, "rgba", m->mat_rgba + 4 * i, 4);
+  if (nrole == 0 || (nrole == 1 && only_rgb)) {
+    gsw_end(w);
+    return;
+  }
+  /* several roles: one <layer> each */
+  gsw_begin(w);
+  for (int r = 1; r < GS_NTEXROLE; r++) {
+    if (tex[r] < 0) continue;
+    gsw_open(w, "layer");
+    gsw_ref(w, "texture", GS_OBJ_TEXTURE, tex[r]);
+    gsw_str(w, "role", kRoles[r]);
+    gsw_end(w);
+  }
+  gsw_close(w, "material");
+}
+
+static void write_mesh(gswWriter* w, int i) {
+  const gsModel* m = w->m;
+  gsw_open(w, "mesh");
+  gsw_name(w, GS_OBJ_MESH, i);
+  if (!file_attr(w, m->mesh_pathadr[i]))
+    return gsw_fail(w, "mesh %d has no file, and the model does not keep its vertices", i);
+  gsw_reals(w, "scale", m->mesh_scale + 3 * i, 3);
+  gsw_end(w);
+}
+
+static void write_hfield(gswWriter* w, int i) {
+  const gsModel* m = w->m;
+  int nrow = m->hfield_nrow[i], ncol = m->hfield_ncol[i];
+  gsw_open(w, "hfield");
+  gsw_name(w, GS_OBJ_HFIELD, i);
+  gsw_reals(w, "size", m->hfield_size + 4 * i, 4);
+  if (!file_attr(w, m->hfield_pathadr[i])) {
+    gsw_int(w, "nrow", nrow);
+    gsw_int(w, "ncol", ncol);
+    /* the normalized elevation, top row first as MJCF writes it (stored bottom row first);
+     * all zero is what no elevation at all gives */
+    const gsReal* v = m->hfield_data + m->hfield_adr[i];
+    int any = 0;
+    for (int k = 0; k < nrow * ncol; k++) any |= v[k] != 0;
+    if (any) {
+      gsw_printf(w, " elevation=\"");
+      for (int r = nrow - 1; r >= 0; r--) {
+        for (int k = 0; k < ncol; k++) {
+          char t[40];
+          snprintf(t, sizeof t, "%.9g", v[r * ncol + k]);  /* single precision data */
+          gsw_printf(w, "%s%s", r == nrow - 1 && k == 0 ? "" : " ", t);
+        }
+      }
+      gsw_printf(w, "\"");
+    }
+  }
+  gsw_end(w);
+}
+
+void gsw_writeWorldAssets(gswWriter* w) {
+  const gsModel* m = w->m;
+  /* the near clipping plane, which sets the intrinsics of cameras without a sensor */
+  for (int i = 0; i < m->ncam; i++) {
+    const gsReal* ss = m->cam_sensorsize + 2 * i;
+    if (ss[0] > 0 && ss[1] > 0) continue;
+    gsw_open(w, "visual");
+    gsw_begin(w);
+    gsw_open(w, "map");
+    gsw_real(w, "znear", m->cam_intrinsic[4 * i]);
+    gsw_end(w);
+    gsw_close(w, "visual");
+    break;
+  }
+  if (!m->ntex && !m->nmat && !m->nmesh && !m->nhfield) return;
+  gsw_open(w, "asset");
+  gsw_begin(w);
+  for (int i = 0; i < m->ntex; i++) write_texture(w, i);
+  for (int i = 0; i < m->nmat; i++) write_material(w, i);
+  for (int i = 0; i < m->nmesh; i++) write_mesh(w, i);
+  for (int i = 0; i < m->nhfield; i++) write_hfield(w, i);
+  gsw_close(w, "asset");
+}
+
+void gsw_attrsWorld(gswWriter* w, int type, int id) {
+  const gsModel* m = w->m;
+  if (type == GS_OBJ_GEOM) {
+    if (m->geom_matid[id] >= 0) gsw_ref(w, "material", GS_OBJ_MATERIAL, m->geom_matid[id]);
+    if (m->geom_dataid[id] >= 0) {
+      if (m->geom_type[id] == GS_GEOM_MESH) gsw_ref(w, "mesh", GS_OBJ_MESH, m->geom_dataid[id]);
+      if (m->geom_type[id] == GS_GEOM_HFIELD)
+        gsw_ref(w, "hfield", GS_OBJ_HFIELD, m->geom_dataid[id]);
+    }
+  } else if (type == GS_OBJ_SITE) {
+    if (m->site_matid[id] >= 0) gsw_ref(w, "material", GS_OBJ_MATERIAL, m->site_matid[id]);
+  }
+}
+
+static void write_camera(gswWriter* w, int i) {
+  const gsModel* m = w->m;
+  gsw_open(w, "camera");
+  gsw_name(w, GS_OBJ_CAMERA, i);
+  gsw_keyword(w, "mode", kCamLight, 5, m->cam_mode[i]);
+  if (m->cam_targetbodyid[i] >= 0) gsw_ref(w, "target", GS_OBJ_BODY, m->cam_targetbodyid[i]);
+  gsw_reals(w, "pos", m->cam_pos + 3 * i, 3);
+  gsw_reals(w, "quat", m->cam_quat + 4 * i, 4);
+  gsw_bool(w, "orthographic", m->cam_orthographic[i]);
+  gsw_real(w, "ipd", m->cam_ipd[i]);
+  gsw_ints(w, "resolution", m->cam_resolution + 2 * i, 2);
+  const gsReal* ss = m->cam_sensorsize + 2 * i;
+  const gsReal* in = m->cam_intrinsic + 4 * i;
+  if (ss[0] > 0 && ss[1] > 0) {
+    /* a physical sensor: lengths, from which the field of view follows */
+    gsw_reals(w, "sensorsize", ss, 2);
+    gsw_reals(w, "focal", in, 2);
+    gsw_reals(w, "principal", in + 2, 2);
+  } else {
+    gsw_real(w, "fovy", m->cam_fovy[i]);
+  }
+  if (m->nuser_cam > 0) gsw_reals(w, "user", m->cam_user + (size_t)i * m->nuser_cam, m->nuser_cam);
+  gsw_end(w);
+}
+
+static void write_light(gswWriter* w, int i) {
+  const gsModel* m = w->m;
+  gsw_open(w, "light");
+  gsw_name(w, GS_OBJ_LIGHT, i);
+  gsw_keyword(w, "mode", kCamLight, 5, m->light_mode[i]);
+  if (m->light_targetbodyid[i] >= 0) gsw_ref(w, "target", GS_OBJ_BODY, m->light_targetbodyid[i]);
+  gsw_keyword(w, "type", kLightTypes, 4, m->light_type[i]);
+  if (m->light_texid[i] >= 0) gsw_ref(w, "texture", GS_OBJ_TEXTURE, m->light_texid[i]);
+  gsw_bool(w, "castshadow", m->light_castshadow[i]);
+  gsw_bool(w, "active", m->light_active[i]);
+  gsw_real(w, "bulbradius", m->light_bulbradius[i]);
+  gsw_real(w, "intensity", m->light_intensity[i]);
+  gsw_real(w, "range", m->light_range[i]);
+  gsw_reals(w, "attenuation", m->light_attenuation + 3 * i, 3);
+  gsw_real(w, "cutoff", m->light_cutoff[i]);
+  gsw_real(w, "exponent", m->light_exponent[i]);
+  gsw_reals(w, "ambient", m->light_ambient + 3 * i, 3);
+  gsw_reals(w, "diffuse", m->light_diffuse + 3 * i, 3);
+  gsw_reals(w, "specular", m->light_specular + 3 * i, 3);
+  gsw_reals(w, "pos", m->light_pos + 3 * i, 3);
+  gsw_reals(w, "dir", m->light_dir + 3 * i, 3);
+  gsw_end(w);
+}
+
+void gsw_bodyChildrenWorld(gswWriter* w, int b) {
+  const gsModel* m = w->m;
+  for (int i = 0; i < m->ncam; i++)
+    if (m->cam_bodyid[i] == b) write_camera(w, i);
+  for (int i = 0; i < m->nlight; i++)
+    if (m->light_bodyid[i] == b) write_light(w, i);
+}
+
+void gsw_writeWorldSections(gswWriter* w) {
+  const gsModel* m = w->m;
+  if (!m->npair && !m->nexclude) return;
+  gsw_open(w, "contact");
+  gsw_begin(w);
+  for (int i = 0; i < m->npair; i++) {
+    gsw_open(w, "pair");
+    gsw_name(w, GS_OBJ_PAIR, i);
+    gsw_ref(w, "geom1", GS_OBJ_GEOM, m->pair_geom1[i]);
+    gsw_ref(w, "geom2", GS_OBJ_GEOM, m->pair_geom2[i]);
+    gsw_int(w, "condim", m->pair_dim[i]);
+    gsw_reals(w, "friction", m->pair_friction + 5 * i, 5);
+    gsw_reals(w, "solref", m->pair_solref + GS_NREF * i, GS_NREF);
+    gsw_reals(w, "solreffriction", m->pair_solreffriction + GS_NREF * i, GS_NREF);
+    gsw_reals(w, "solimp", m->pair_solimp + GS_NIMP * i, GS_NIMP);
+    gsw_real(w, "margin", m->pair_margin[i]);
+    gsw_real(w, "gap", m->pair_gap[i]);
+    gsw_end(w);
+  }
+  for (int i = 0; i < m->nexclude; i++) {
+    int sig = m->exclude_signature[i];
+    gsw_open(w, "exclude");
+    gsw_name(w, GS_OBJ_EXCLUDE, i);
+    gsw_ref(w, "body1", GS_OBJ_BODY, sig >> 16);
+    gsw_ref(w, "body2", GS_OBJ_BODY, sig & 0xffff);
+    gsw_end(w);
+  }
+  gsw_close(w, "contact");
+}

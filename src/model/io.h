@@ -1,0 +1,45 @@
+/* Internal: what the binary format, the printer and the XML writer share about a model: the list
+ * of gsOption's members and the integrity check of a model that did not come from the compiler. */
+#ifndef GAUSS_MODEL_IO_H
+#define GAUSS_MODEL_IO_H
+
+#include "gauss/gauss.h"
+
+/* gsOption member by member: X(type, name, count) */
+#define GS_OPTION_FIELDS(X)                                                                        \
+  X(gsReal, timestep, 1)                                                                           \
+  X(gsReal, impratio, 1)                                                                           \
+  X(gsReal, tolerance, 1)                                                                          \
+  X(gsReal, ls_tolerance, 1)                                                                       \
+  X(gsReal, noslip_tolerance, 1)                                                                   \
+  X(gsReal, ccd_tolerance, 1)                                                                      \
+  X(gsReal, gravity, 3)                                                                            \
+  X(gsReal, wind, 3)                                                                               \
+  X(gsReal, magnetic, 3)                                                                           \
+  X(gsReal, density, 1)                                                                            \
+  X(gsReal, viscosity, 1)                                                                          \
+  X(gsReal, o_margin, 1)                                                                           \
+  X(gsReal, o_solref, GS_NREF)                                                                     \
+  X(gsReal, o_solimp, GS_NIMP)                                                                     \
+  X(gsReal, o_friction, 5)                                                                         \
+  X(int, integrator, 1)                                                                            \
+  X(int, cone, 1)                                                                                  \
+  X(int, jacobian, 1)                                                                              \
+  X(int, solver, 1)                                                                                \
+  X(int, iterations, 1)                                                                            \
+  X(int, ls_iterations, 1)                                                                         \
+  X(int, noslip_iterations, 1)                                                                     \
+  X(int, ccd_iterations, 1)                                                                        \
+  X(int, disableflags, 1)                                                                          \
+  X(int, enableflags, 1)
+
+/* member i of the options: name, type (gsFieldType), count and address; 0 when out of range */
+int gs_optionField(const gsOption* opt, int i, const char** name, int* type, int* count,
+                   const void** ptr);
+
+/* a model's arrays are consistent enough for the engine to run on it without reading out of
+ * bounds: sizes, the tree (parents, addresses, dof chains, the sparsity of M), ids and addresses
+ * into other arrays, names, enumerations. 1 when it is; 0 with a message otherwise. */
+int gs_checkModel(const gsModel* m, char* err, int errsz);
+
+#endif

@@ -1,0 +1,412 @@
+/* Binary models: every corpus model survives save/load (buffer and file) with every field and the
+ * stepping bit-identical; truncated, corrupted, foreign and missing files give clear errors; a
+ * corrupted file whose checksum has been made valid again either loads a model the engine can
+ * step or is refused, never a crash (run under ASan/UBSan too). */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gauss/gauss.h>
+
+#include "check.h"
+
+#ifndef GAUSS_TEST_MODELS
+#define GAUSS_TEST_MODELS "tests/models"
+#endif
+
+/* the header as binary.c writes it */
+enum { OFF_VERSION = 8, OFF_BYTEORDER = 12, OFF_REALSIZE = 16, OFF_HASH = 40, OFF_LENGTH = 48,
+       HEADER = 56 };
+
+static uint32_t crc32_ref(const unsigned char* p, size_t n) {
+  uint32_t c = 0xffffffffu;
+  for (size_t i = 0; i < n; i++) {
+    c ^= p[i];
+    for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+  }
+  return c ^ 0xffffffffu;
+}
+
+/* make the trailing checksum right again after an edit */
+static void reseal(unsigned char* buf, size_t n) {
+  uint32_t c = crc32_ref(buf, n - 4);
+  memcpy(buf + n - 4, &c, 4);
+}
+
+static size_t elem_size(int type) {
+  return type == GS_TYPE_REAL ? sizeof(gsReal) : type == GS_TYPE_INT ? sizeof(int) : 1;
+}
+
+/* 1 when every size, option and array of a and b are bit-identical; reports the first difference */
+static int same_model(const gsModel* a, const gsModel* b, const char* what) {
+  int va, vb;
+  const char* s;
+  for (int i = 0; (s = gs_modelSize(a, i, &va)); i++) {
+    gs_modelSize(b, i, &vb);
+    if (va != vb) {
+      printf("  %s: size %s %d != %d\n", what, s, va, vb);
+      return 0;
+    }
+  }
+  if (memcmp(&a->opt, &b->opt, sizeof(gsOption)) != 0) {
+    printf("  %s: options differ\n", what);
+    return 0;
+  }
+  gsFieldInfo fa, fb;
+  for (int i = 0; gs_modelField(a, i, &fa); i++) {
+    gs_modelField(b, i, &fb);
+    size_t n = (size_t)fa.rows * (size_t)fa.cols * elem_size(fa.type);
+    if (fa.rows != fb.rows || fa.cols != fb.cols || (n && memcmp(fa.ptr, fb.ptr, n) != 0)) {
+      printf("  %s: field %s differs\n", what, fa.name);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* a state that moves every dof, from the model alone */
+static void perturb(const gsModel* m, gsData* d) {
+  for (int i = 0; i < m->nv; i++) d->qvel[i] = 0.3 * ((i * 7919) % 13 - 6) / 6.0;
+}
+
+/* n steps on each model from the same state; 1 when the trajectories are bit-identical */
+static int same_steps(const gsModel* a, const gsModel* b, int n) {
+  gsData* da = gs_makeData(a);
+  gsData* db = gs_makeData(b);
+  int same = da && db;
+  if (same) {
+    perturb(a, da);
+    perturb(b, db);
+    for (int k = 0; k < n; k++) {
+      gs_step(a, da);
+      gs_step(b, db);
+    }
+    same = memcmp(da->qpos, db->qpos, sizeof(gsReal) * (size_t)a->nq) == 0 &&
+           memcmp(da->qvel, db->qvel, sizeof(gsReal) * (size_t)a->nv) == 0 &&
+           memcmp(da->qacc, db->qacc, sizeof(gsReal) * (size_t)a->nv) == 0 && da->time == db->time;
+  }
+  gs_freeData(da);
+  gs_freeData(db);
+  return same;
+}
+
+static unsigned char* save(const gsModel* m, size_t* n) {
+  *n = gs_sizeModel(m);
+  unsigned char* buf = malloc(*n);
+  if (buf && gs_saveModelBuffer(m, buf, *n) != (int)*n) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static char tmpdir[256];
+
+static void round_trip(const char* path) {
+  char err[1000];
+  gsModel* m = gs_loadXML(path, err, sizeof err);
+  CHECK(m != NULL, "%s: %s", path, err);
+  if (!m) return;
+  size_t n;
+  unsigned char* buf = save(m, &n);
+  CHECK(buf != NULL && n > HEADER, "%s: save to buffer", path);
+  CHECK(gs_saveModelBuffer(m, buf, n - 1) == 0, "%s: a buffer one byte short is refused", path);
+  gsModel* b = buf ? gs_loadModelBuffer(buf, n, err, sizeof err) : NULL;
+  CHECK(b != NULL, "%s: load from buffer: %s", path, err);
+  if (b) {
+    CHECK(same_model(m, b, path), "%s: buffer round trip changes the model", path);
+    CHECK(same_steps(m, b, 200), "%s: stepping the loaded model differs", path);
+    /* saving the loaded model gives the same bytes */
+    size_t n2;
+    unsigned char* buf2 = save(b, &n2);
+    CHECK(buf2 && n2 == n && memcmp(buf, buf2, n) == 0, "%s: saving again differs", path);
+    free(buf2);
+  }
+  char file[512];
+  snprintf(file, sizeof file, "%s/model.gsb", tmpdir);
+  CHECK(gs_saveModel(m, file, err, sizeof err), "%s: save to file: %s", path, err);
+  gsModel* f = gs_loadModel(file, err, sizeof err);
+  CHECK(f != NULL, "%s: load from file: %s", path, err);
+  if (f) CHECK(same_model(m, f, path) && same_steps(m, f, 50), "%s: file round trip", path);
+  gs_freeModel(f);
+  gs_freeModel(b);
+  gs_freeModel(m);
+  free(buf);
+}
+
+static void corpus(void) {
+  static const char* const groups[] = {"gymnasium", "dm_control", "mujoco"};
+  int count = 0;
+  for (int g = 0; g < 3; g++) {
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/%s", GAUSS_TEST_MODELS, groups[g]);
+    DIR* dp = opendir(dir);
+    CHECK(dp != NULL, "cannot open %s", dir);
+    if (!dp) continue;
+    struct dirent* e;
+    while ((e = readdir(dp))) {
+      size_t len = strlen(e->d_name);
+      if (len < 5 || strcmp(e->d_name + len - 4, ".xml") != 0) continue;
+      char path[1024];
+      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      round_trip(path);
+      count++;
+    }
+    closedir(dp);
+  }
+  CHECK(count >= 30, "only %d corpus models", count);
+}
+
+/* loading must fail with a message containing `phrase` */
+static void expect_error(const unsigned char* buf, size_t n, const char* phrase, const char* what) {
+  char err[1000] = "";
+  gsModel* m = gs_loadModelBuffer(buf, n, err, sizeof err);
+  CHECK(m == NULL, "%s: loaded", what);
+  CHECK(err[0] && strstr(err, phrase), "%s: error '%s' lacks '%s'", what, err, phrase);
+  gs_freeModel(m);
+}
+
+/* deterministic generator for the corruption tests */
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t next(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (uint32_t)(rng >> 11);
+}
+
+static void corruption(const char* path, int nsealed) {
+  char err[1000];
+  gsModel* m = gs_loadXML(path, err, sizeof err);
+  CHECK(m != NULL, "%s: %s", path, err);
+  if (!m) return;
+  size_t n;
+  unsigned char* good = save(m, &n);
+  unsigned char* buf = malloc(n);
+  if (!good || !buf) {
+    CHECK(0, "out of memory");
+    return;
+  }
+
+  /* truncated at every 1/64 of the length */
+  for (int k = 0; k < 64; k++) {
+    size_t len = n * (size_t)k / 64;
+    char what[64];
+    snprintf(what, sizeof what, "truncated at %zu/%zu", len, n);
+    expect_error(good, len, len == 0 ? "empty" : len < 8 ? "not a gauss" : "truncated", what);
+  }
+  expect_error(good, n - 1, "truncated", "one byte short");
+
+  /* every byte of the header flipped */
+  for (int i = 0; i < HEADER; i++) {
+    memcpy(buf, good, n);
+    buf[i] ^= 0x5a;
+    char what[64];
+    snprintf(what, sizeof what, "header byte %d flipped", i);
+    expect_error(buf, n, "", what);
+  }
+  /* random bytes of the payload flipped: the checksum catches each */
+  for (int t = 0; t < 200; t++) {
+    memcpy(buf, good, n);
+    size_t i = HEADER + next() % (n - HEADER);
+    buf[i] ^= (unsigned char)(1 + next() % 255);
+    expect_error(buf, n, i >= n - 4 ? "checksum" : "checksum", "payload byte flipped");
+  }
+
+  /* a different version, field list, reals, byte order: named as such */
+  memcpy(buf, good, n);
+  buf[OFF_VERSION] ^= 0x7;
+  reseal(buf, n);
+  expect_error(buf, n, "version", "wrong version");
+  memcpy(buf, good, n);
+  buf[OFF_HASH + 3] ^= 0x10;
+  reseal(buf, n);
+  expect_error(buf, n, "different list of model fields", "wrong field hash");
+  memcpy(buf, good, n);
+  buf[OFF_REALSIZE] = 4;
+  reseal(buf, n);
+  expect_error(buf, n, "4-byte reals", "wrong real size");
+  memcpy(buf, good, n);
+  for (int k = 0; k < 4; k++) buf[OFF_BYTEORDER + k] = good[OFF_BYTEORDER + 3 - k];
+  reseal(buf, n);
+  expect_error(buf, n, "byte order", "other byte order");
+  memcpy(buf, good, n);
+  buf[OFF_LENGTH] ^= 1;
+  reseal(buf, n);
+  expect_error(buf, n, "bytes", "wrong length");
+
+  /* a valid checksum over corrupted contents: sizes no longer fit the file, ids out of range */
+  memcpy(buf, good, n);
+  int nbody = m->nbody + 1;
+  memcpy(buf + HEADER + 4 * 4, &nbody, 4);  /* nbody is the fifth size */
+  reseal(buf, n);
+  expect_error(buf, n, "bytes of arrays", "nbody changed");
+  memcpy(buf, good, n);
+  int neg = -5;
+  memcpy(buf + HEADER, &neg, 4);
+  reseal(buf, n);
+  expect_error(buf, n, "negative size nq", "negative nq");
+
+  /* offsets of the arrays in the file */
+  size_t arrays = HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + sizeof(gsOption);
+  gsFieldInfo fi;
+  size_t off = arrays;
+  for (int i = 0; gs_modelField(m, i, &fi); i++) {
+    size_t bytes = (size_t)fi.rows * (size_t)fi.cols * elem_size(fi.type);
+    if (strcmp(fi.name, "body_parentid") == 0 && m->nbody > 2) {
+      memcpy(buf, good, n);
+      int bad = m->nbody + 3;
+      memcpy(buf + off + 2 * sizeof(int), &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "body 2: parent", "parent out of range");
+    }
+    if (strcmp(fi.name, "dof_Madr") == 0 && m->nv > 1) {
+      memcpy(buf, good, n);
+      int bad = 1 << 30;
+      memcpy(buf + off + sizeof(int) * (size_t)(m->nv - 1), &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "row of M", "dof_Madr out of range");
+    }
+    if (strcmp(fi.name, "name_geomadr") == 0 && m->ngeom > 0) {
+      memcpy(buf, good, n);
+      int bad = m->nnames;
+      memcpy(buf + off, &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "outside the names", "name address out of range");
+    }
+    if (strcmp(fi.name, "geom_type") == 0 && m->ngeom > 0) {
+      memcpy(buf, good, n);
+      int bad = 99;
+      memcpy(buf + off, &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "unknown type", "geom type out of range");
+    }
+    off += bytes;
+  }
+  CHECK(off + 4 == n, "array offsets add up (%zu + 4 != %zu)", off, n);
+
+  /* any byte of the arrays changed, checksum made valid: refused or safe to step */
+  int loaded = 0;
+  for (int t = 0; t < nsealed; t++) {
+    memcpy(buf, good, n);
+    int nflip = 1 + (int)(next() % 3);
+    for (int k = 0; k < nflip; k++) {
+      size_t i = HEADER + next() % (n - HEADER - 4);
+      buf[i] = (unsigned char)next();
+    }
+    reseal(buf, n);
+    err[0] = 0;
+    gsModel* c = gs_loadModelBuffer(buf, n, err, sizeof err);
+    if (c) {
+      loaded++;
+      gsData* d = gs_makeData(c);
+      if (d) {
+        perturb(c, d);
+        for (int k = 0; k < 10; k++) gs_step(c, d);
+        gs_freeData(d);
+      }
+      gs_freeModel(c);
+    } else {
+      CHECK(err[0] != 0, "refused without a message");
+    }
+  }
+  printf("%s: %d of %d resealed corruptions loaded and stepped\n", path, loaded, nsealed);
+
+  free(buf);
+  free(good);
+  gs_freeModel(m);
+}
+
+static void files(void) {
+  char err[1000], path[512];
+  gsModel* m = gs_loadModel("/nonexistent/dir/model.gsb", err, sizeof err);
+  CHECK(!m && strstr(err, "cannot read file") && strstr(err, "/nonexistent/dir/model.gsb"),
+        "missing file: %s", err);
+  snprintf(path, sizeof path, "%s/empty.gsb", tmpdir);
+  FILE* f = fopen(path, "wb");
+  if (f) fclose(f);
+  m = gs_loadModel(path, err, sizeof err);
+  CHECK(!m && strstr(err, "empty"), "empty file: %s", err);
+  m = gs_loadModel(tmpdir, err, sizeof err);
+  CHECK(!m && err[0], "a directory: %s", err);
+  snprintf(path, sizeof path, "%s/notgauss.gsb", tmpdir);
+  f = fopen(path, "wb");
+  if (f) {
+    fputs("<mujoco/>", f);
+    fclose(f);
+  }
+  m = gs_loadModel(path, err, sizeof err);
+  CHECK(!m && strstr(err, "not a gauss binary model"), "an XML file: %s", err);
+
+  gsModel* x = gs_loadXMLString("<mujoco><worldbody><body><freejoint/><geom size='.1'/></body>"
+                                "</worldbody></mujoco>", err, sizeof err);
+  CHECK(x != NULL, "small model: %s", err);
+  CHECK(!gs_saveModel(x, "/nonexistent/dir/out.gsb", err, sizeof err) &&
+            strstr(err, "cannot write"),
+        "unwritable path: %s", err);
+  CHECK(gs_saveModelBuffer(x, NULL, 0) == 0, "NULL buffer");
+  CHECK(gs_loadModelBuffer(NULL, 0, err, sizeof err) == NULL && strstr(err, "empty"), "NULL load");
+  CHECK(gs_sizeModel(NULL) == 0, "size of NULL");
+  gs_freeModel(x);
+}
+
+/* in-memory files: an include found in memory, the memory taken before the disk, bad names */
+static void assets(void) {
+  char err[1000], path[600];
+  snprintf(path, sizeof path, "%s/main.xml", tmpdir);
+  FILE* f = fopen(path, "wb");
+  if (f) {
+    fputs("<mujoco><worldbody><include file='parts/arm.xml'/></worldbody></mujoco>", f);
+    fclose(f);
+  }
+  const char* arm = "<mujoco><body name='arm'><joint/><geom size='.1'/></body></mujoco>";
+  const char* names[] = {"parts/arm.xml"};
+  const void* data[] = {arm};
+  size_t sizes[] = {strlen(arm)};
+  gsModel* m = gs_loadXMLWithAssets(path, names, data, sizes, 1, err, sizeof err);
+  CHECK(m && m->nbody == 2 && gs_name2id(m, GS_OBJ_BODY, "arm") == 1, "include from memory: %s",
+        err);
+  gs_freeModel(m);
+  m = gs_loadXML(path, err, sizeof err);
+  CHECK(!m && strstr(err, "parts/arm.xml"), "without the memory file: %s", err);
+  const char* twice[] = {"a.xml", "./a.xml"};
+  const void* d2[] = {arm, arm};
+  size_t s2[] = {sizes[0], sizes[0]};
+  m = gs_loadXMLWithAssets(path, twice, d2, s2, 2, err, sizeof err);
+  CHECK(!m && strstr(err, "in-memory file"), "repeated name: %s", err);
+  /* the main file itself from memory, under any directory */
+  const char* main_xml = "<mujoco><worldbody><include file='arm.xml'/></worldbody></mujoco>";
+  const char* n3[] = {"model.xml", "arm.xml"};
+  const void* d3[] = {main_xml, arm};
+  size_t s3[] = {strlen(main_xml), strlen(arm)};
+  m = gs_loadXMLWithAssets("/nowhere/model.xml", n3, d3, s3, 2, err, sizeof err);
+  CHECK(m && m->nbody == 2, "everything from memory: %s", err);
+  gs_freeModel(m);
+  remove(path);
+}
+
+int main(void) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/gauss_test_binary_XXXXXX");
+  if (!mkdtemp(tmpdir)) {
+    printf("cannot make a temporary directory\n");
+    return 1;
+  }
+  corpus();
+  corruption(GAUSS_TEST_MODELS "/dm_control/acrobot.xml", 3000);
+  corruption(GAUSS_TEST_MODELS "/mujoco/humanoid.xml", 1000);
+  files();
+  assets();
+
+  char path[600];
+  static const char* const names[] = {"model.gsb", "empty.gsb", "notgauss.gsb"};
+  for (int i = 0; i < 3; i++) {
+    snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
+    remove(path);
+  }
+  rmdir(tmpdir);
+  return CHECK_SUMMARY();
+}

@@ -1,0 +1,142 @@
+/* The world slice at the spec level: what the reader stores that the model does not hold
+ * (<visual>, <statistic>, compiler directories, frames resolved into their children), and models
+ * built by hand with the gs_specAdd* functions, asset files included. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "gauss/gauss.h"
+
+static int near(double a, double b) { return fabs(a - b) < 1e-12; }
+
+static void test_stored(void) {
+  char err[1000] = "";
+  gsSpec* s = gs_parseXMLString(
+      "<mujoco>\n"
+      "  <compiler meshdir=\"meshes\" texturedir=\"/abs/tex\" assetdir=\"assets\" strippath=\"true\"/>\n"
+      "  <statistic extent=\"5\" center=\"1 2 3\"/>\n"
+      "  <visual>\n"
+      "    <global fovy=\"40\" offwidth=\"800\" orthographic=\"true\"/>\n"
+      "    <headlight ambient=\".1 .2 .3\" active=\"0\"/>\n"
+      "    <map znear=\"0.02\"/>\n"
+      "    <rgba haze=\"0.1 0.2 0.3 0.4\"/>\n"
+      "  </visual>\n"
+      "</mujoco>\n",
+      err, sizeof(err));
+  CHECK(s != NULL, "parse: %s", err);
+  if (!s) return;
+  CHECK(s->compiler.meshdir && strcmp(s->compiler.meshdir, "meshes") == 0, "meshdir");
+  CHECK(s->compiler.texturedir && strcmp(s->compiler.texturedir, "/abs/tex") == 0, "texturedir");
+  CHECK(s->compiler.assetdir && strcmp(s->compiler.assetdir, "assets") == 0, "assetdir");
+  CHECK(s->compiler.strippath == 1, "strippath");
+  CHECK(s->statistic.given == (GS_STAT_EXTENT | GS_STAT_CENTER) && near(s->statistic.extent, 5) &&
+            near(s->statistic.center[2], 3),
+        "statistic");
+  const gsSpecVisual* v = &s->visual;
+  CHECK(near(v->fovy, 40) && v->offwidth == 800 && v->offheight == 480 && v->orthographic == 1,
+        "visual global");
+  CHECK(near(v->headlight_ambient[1], 0.2) && v->headlight_active == 0 &&
+            near(v->headlight_diffuse[0], 0.4),
+        "visual headlight");
+  CHECK(near(v->map_znear, 0.02) && near(v->map_zfar, 50), "visual map");
+  CHECK(near(v->rgba_haze[3], 0.4) && near(v->rgba_fog[3], 1), "visual rgba");
+  gs_specFree(s);
+}
+
+static void test_frames_in_spec(void) {
+  char err[1000] = "";
+  gsSpec* s = gs_parseXMLString(
+      "<mujoco><worldbody>\n"
+      "  <frame pos=\"1 0 0\" euler=\"0 0 90\">\n"
+      "    <body pos=\"1 0 0\"><joint axis=\"1 0 0\"/><geom size=\"1\"/><camera/>\n"
+      "      <light dir=\"1 0 0\"/></body>\n"
+      "  </frame>\n"
+      "</worldbody></mujoco>\n",
+      err, sizeof(err));
+  CHECK(s != NULL, "parse: %s", err);
+  if (!s) return;
+  gsSpecBody* b = s->world->child[0];
+  CHECK(near(b->pos[0], 1) && near(b->pos[1], 1) && near(b->pos[2], 0), "body placed by frame");
+  CHECK(b->orient.type == GS_ORIENT_QUAT && near(b->orient.quat[0], sqrt(0.5)) &&
+            near(b->orient.quat[3], sqrt(0.5)),
+        "body turned by frame");
+  /* a frame places the elements it holds, not those inside its bodies */
+  CHECK(near(b->joint[0]->axis[0], 1) && near(b->light[0]->dir[0], 1), "inside the body");
+  gs_specFree(s);
+}
+
+/* the smallest file the compiler reads the size of: a PNG signature and header */
+static int write_png(const char* path, int w, int h) {
+  unsigned char png[33] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+  for (int k = 0; k < 4; k++) {
+    png[16 + k] = (unsigned char)(w >> (24 - 8 * k));
+    png[20 + k] = (unsigned char)(h >> (24 - 8 * k));
+  }
+  png[24] = 8, png[25] = 2;
+  FILE* f = fopen(path, "wb");
+  if (!f) return 0;
+  int ok = fwrite(png, 1, sizeof(png), f) == sizeof(png);
+  return fclose(f) == 0 && ok;
+}
+
+static void test_built_by_hand(void) {
+  gsSpec* s = gs_specNew();
+  gsSpecBody* b = gs_specAddBody(s->world);
+  gsSpecJoint* j = gs_specAddJoint(b);
+  gsSpecGeom* g = gs_specAddGeom(b);
+  gsSpecCamera* cam = gs_specAddCamera(b);
+  gsSpecLight* l = gs_specAddLight(s->world);
+  gsSpecMaterial* mat = gs_specAddMaterial(s);
+  gsSpecTexture* tex = gs_specAddTexture(s);
+  gsSpecPair* p = gs_specAddPair(s);
+  gsSpecAssetRef* r = gs_specAssetRef(b, g);
+  CHECK(b && j && g && cam && l && mat && tex && p && r, "elements added");
+  if (!(b && j && g && cam && l && mat && tex && p && r)) return;
+  j->type = GS_JNT_FREE;
+  g->size[0] = 0.1;
+  gs_specSetName(&g->info, "g");
+  gs_specSetName(&mat->info, "m");
+  gs_specSetName(&tex->info, "t");
+  gs_specWorldString(&r->material, "m");
+  gs_specWorldString(&mat->texture[GS_TEXROLE_RGB], "t");
+  gs_specWorldString(&p->geom1, "g");
+  gs_specWorldString(&p->geom2, "g");
+  cam->pos[2] = 1;
+  l->dir[0] = 2, l->dir[2] = 0;
+  /* a texture file read by the compiler itself: no reader kept its contents */
+  char path[] = "/tmp/gauss_test_worldXXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0, "temporary file");
+  if (fd >= 0) close(fd);
+  CHECK(write_png(path, 7, 3), "png written");
+  tex->type = GS_TEXTURE_2D;
+  gs_specWorldString(&tex->file, path);
+  char err[1000] = "";
+  gsModel* m = gs_compile(s, err, sizeof(err));
+  CHECK(m != NULL, "compile: %s", err);
+  if (m) {
+    CHECK(m->ncam == 1 && m->nlight == 1 && m->nmat == 1 && m->ntex == 1 && m->npair == 1, "counts");
+    CHECK(m->tex_width[0] == 7 && m->tex_height[0] == 3 && m->tex_colorspace[0] == GS_COLORSPACE_LINEAR,
+          "texture size from the file: %d x %d", m->tex_width[0], m->tex_height[0]);
+    CHECK(m->geom_matid[0] == 0 && m->mat_texid[GS_TEXROLE_RGB] == 0, "references");
+    CHECK(near(m->light_dir[0], 1) && near(m->cam_pos0[2], 1), "light and camera");
+    CHECK(m->pair_signature[0] == (1 << 16) + 1 && m->pair_dim[0] == 3, "pair");
+    gs_freeModel(m);
+  }
+  unlink(path);
+  /* the file gone: an error naming the texture */
+  m = gs_compile(s, err, sizeof(err));
+  CHECK(m == NULL && strstr(err, "texture 't'") && strstr(err, "cannot open file"), "missing: %s", err);
+  gs_freeModel(m);
+  gs_specFree(s);
+}
+
+int main(void) {
+  test_stored();
+  test_frames_in_spec();
+  test_built_by_hand();
+  return CHECK_SUMMARY();
+}
