@@ -23,6 +23,23 @@ typedef struct {
   int number;    /* how many times it happened since the last reset */
 } gsWarningStat;
 
+/* one contact between two geoms (MJCF's mjContact, without what later stages add) */
+typedef struct {
+  gsReal dist;                /* signed distance between the surfaces; negative: penetration */
+  gsReal pos[3];              /* midpoint between the surfaces */
+  gsReal frame[9];            /* rows: normal (from geom1 to geom2), then two tangents */
+  gsReal includemargin;       /* included in the constraint problem when dist < includemargin */
+  gsReal friction[5];         /* tangent1, tangent2, spin, roll1, roll2 */
+  gsReal solref[GS_NREF];     /* normal direction */
+  gsReal solreffriction[GS_NREF]; /* friction directions (0 0: use solref) */
+  gsReal solimp[GS_NIMP];
+  gsReal mu;                  /* friction of the regularised cone, set by the constraint stage */
+  int dim;                    /* condim: 1, 3, 4 or 6 */
+  int geom1, geom2;           /* geom ids; geom1's type <= geom2's type */
+  int exclude;                /* 0: included, 1: in the gap, 2: fused, ... (set later) */
+  int efc_address;            /* first constraint row, -1 when none */
+} gsContact;
+
 typedef struct gsData {
   gsReal time;
   gsReal energy[2];                   /* potential, kinetic */
@@ -33,6 +50,11 @@ typedef struct gsData {
   size_t pstack;                      /* bytes in use */
   size_t maxuse;                      /* high-water mark */
   unsigned char* arena;
+
+  /* contacts of the last collision stage: ncon of them, room for nconmax */
+  int ncon;
+  int nconmax;
+  gsContact* contact;
 
 #define GS_X(type, name, rows, cols) type* name;
   GS_DATA_FIELDS(GS_X)

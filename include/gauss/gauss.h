@@ -106,6 +106,11 @@ void gs_normalizeQuat(const gsModel* m, gsReal* qpos);
 void gs_energyPos(const gsModel* m, gsData* d);
 void gs_energyVel(const gsModel* m, gsData* d);
 
+/* ---- collision ---- */
+void gs_collision(const gsModel* m, gsData* d);   /* broad phase, filters, narrow phase: d->contact */
+int gs_contactCapacity(const gsModel* m);          /* contacts a data has room for */
+gsContact* gs_dataContact(gsData* d, int* ncon, int* nconmax);   /* for bindings */
+
 /* ---- the mass matrix ---- */
 void gs_fullM(const gsModel* m, gsReal* dst, const gsReal* M);       /* dense nv x nv from qM */
 void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec);

@@ -43,7 +43,9 @@ gsData* gs_makeData(const gsModel* m) {
   d->narena = align_up(d->narena, GS_ALIGN);
   d->buffer = aligned_alloc(GS_ALIGN, align_up(d->nbuffer ? d->nbuffer : 1, GS_ALIGN));
   d->arena = aligned_alloc(GS_ALIGN, d->narena);
-  if (!d->buffer || !d->arena) {
+  d->nconmax = gs_contactCapacity(m);
+  d->contact = calloc((size_t)d->nconmax, sizeof(gsContact));
+  if (!d->buffer || !d->arena || !d->contact) {
     gs_freeData(d);
     return NULL;
   }
@@ -56,6 +58,7 @@ void gs_freeData(gsData* d) {
   if (!d) return;
   free(d->buffer);
   free(d->arena);
+  free(d->contact);
   free(d);
 }
 
@@ -66,6 +69,7 @@ void gs_resetData(const gsModel* m, gsData* d) {
   memset(d->warning, 0, sizeof(d->warning));
   d->pstack = 0;
   d->maxuse = 0;
+  d->ncon = 0;
   memcpy(d->qpos, m->qpos0, sizeof(gsReal) * (size_t)m->nq);
   /* mocap bodies start where the model puts them */
   for (int b = 0; b < m->nbody; b++) {
@@ -87,11 +91,26 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   memcpy(dst->warning, src->warning, sizeof(src->warning));
   dst->maxuse = src->maxuse;
   dst->pstack = 0;
+  dst->ncon = src->ncon < dst->nconmax ? src->ncon : dst->nconmax;
+  memcpy(dst->contact, src->contact, sizeof(gsContact) * (size_t)dst->ncon);
 #define GS_X(type, name, rows, cols) \
   memcpy(dst->name, src->name, sizeof(type) * (size_t)m->rows * (cols));
   GS_DATA_FIELDS(GS_X)
 #undef GS_X
   return dst;
+}
+
+/* room for contacts: every geom pair that can collide could produce a few; beyond this the
+ * collision stage stops adding and raises GS_WARN_CONTACTFULL */
+int gs_contactCapacity(const gsModel* m) {
+  long n = 100 + 16L * m->ngeom;
+  return n > 1000000 ? 1000000 : (int)n;
+}
+
+gsContact* gs_dataContact(gsData* d, int* ncon, int* nconmax) {
+  if (ncon) *ncon = d->ncon;
+  if (nconmax) *nconmax = d->nconmax;
+  return d->contact;
 }
 
 gsReal* gs_dataTime(gsData* d) { return &d->time; }

@@ -417,7 +417,7 @@ static int object_count(const gsModel* m, int t) {
 
 static int check_typed(const gsModel* m, const char* typefield, const char* idfield,
                        int (*count)(const gsModel*, int), char* err, int errsz) {
-  int rt, ct, ri, ci;
+  int rt = 0, ct = 0, ri = 0, ci = 0;
   const int* type = int_field(m, typefield, &rt, &ct);
   const int* id = int_field(m, idfield, &ri, &ci);
   if (!type || !id || rt != ri || ct != 1) return 1;

@@ -1,0 +1,38 @@
+/* Internal interface of the collision stage: the narrow-phase functions and their table.
+ *
+ * A pair function writes up to GS_MAXCONPAIR contacts for geoms g1 and g2 (type of g1 <= type
+ * of g2) whose surfaces are closer than `margin`: dist (negative when penetrating), pos (midpoint
+ * between the surfaces) and frame[0..2] (the unit normal, pointing from g1 towards g2). It
+ * returns how many it wrote. Everything else in gsContact is filled by the caller. */
+#ifndef GAUSS_COLLISION_H
+#define GAUSS_COLLISION_H
+
+#include "gauss/gauss.h"
+
+#define GS_MAXCONPAIR 50
+
+typedef int (*gsCollideFn)(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
+                           gsReal margin);
+
+/* [type1][type2] with type1 <= type2; NULL where no function exists yet */
+extern const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE];
+
+/* analytic pairs (pair_plane.c, pair_sphere.c, pair_capsule.c, pair_box.c) */
+int gs_collidePlaneSphere(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collidePlaneCapsule(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collidePlaneEllipsoid(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collidePlaneCylinder(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collidePlaneBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideSphereSphere(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideSphereCapsule(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideSphereCylinder(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideSphereBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideCapsuleCapsule(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+
+/* general convex pairs (convex.c): any two of sphere, capsule, ellipsoid, cylinder, box (and
+ * meshes once they exist), by GJK/EPA or MPR; used where no analytic function is listed */
+int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+
+#endif

@@ -1,0 +1,24 @@
+/* Which narrow-phase function handles which pair of geom types (type1 <= type2). */
+#include "collision/collision.h"
+
+#define P GS_GEOM_PLANE
+#define S GS_GEOM_SPHERE
+#define C GS_GEOM_CAPSULE
+#define E GS_GEOM_ELLIPSOID
+#define Y GS_GEOM_CYLINDER
+#define B GS_GEOM_BOX
+
+const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
+    [P][S] = gs_collidePlaneSphere,    [P][C] = gs_collidePlaneCapsule,
+    [P][E] = gs_collidePlaneEllipsoid, [P][Y] = gs_collidePlaneCylinder,
+    [P][B] = gs_collidePlaneBox,
+    [S][S] = gs_collideSphereSphere,   [S][C] = gs_collideSphereCapsule,
+    [S][E] = gs_collideConvex,         [S][Y] = gs_collideSphereCylinder,
+    [S][B] = gs_collideSphereBox,
+    [C][C] = gs_collideCapsuleCapsule, [C][E] = gs_collideConvex,
+    [C][Y] = gs_collideConvex,         [C][B] = gs_collideCapsuleBox,
+    [E][E] = gs_collideConvex,         [E][Y] = gs_collideConvex,
+    [E][B] = gs_collideConvex,
+    [Y][Y] = gs_collideConvex,         [Y][B] = gs_collideConvex,
+    [B][B] = gs_collideBoxBox,
+};
