@@ -4,16 +4,12 @@ against MuJoCo (mujoco.MjModel.from_xml_path), alternating, same file, same run.
     .venv/bin/python bench/load_time.py tests/models/gymnasium/humanoid.xml [rounds]
 """
 import ctypes
-import os
 import statistics
 import sys
 import time
 
 import mujoco
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "python"))
-from gauss import _lib  # noqa: E402  (the loaded libgauss)
+from gauss import _lib  # the installed package's libgauss (or GAUSS_LIBRARY)
 
 lib = _lib.lib
 lib.gs_loadXML.restype = ctypes.c_void_p

@@ -106,6 +106,10 @@ typedef struct {
 typedef struct gsSpecBody gsSpecBody;
 typedef struct gsSpec gsSpec;
 
+/* set an owned string of a spec element (copied, *dst freed first; NULL clears); 0 when out of
+ * memory */
+int gs_specSetString(char** dst, const char* s);
+
 /* the slices of the engine add their elements: each header defines its element structs and the
  * members it adds to gsSpecBody (GS_SPECBODY_<SLICE>) and gsSpec (GS_SPEC_<SLICE>) */
 #include "spec_actuation.h"  /* tendons, actuators */

@@ -90,7 +90,5 @@ gsSpecWrap* gs_specAddWrap(gsSpecTendon* tendon, int kind);
 gsSpecActuator* gs_specAddActuator(gsSpec* spec);
 /* reset an actuator to MJCF's defaults (the values of <general> with no attributes) */
 void gs_specDefaultActuator(gsSpecActuator* a);
-/* set an owned string (copied; NULL clears); 0 when out of memory */
-int gs_specSetString(char** dst, const char* s);
 
 #endif

@@ -257,7 +257,5 @@ const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* ow
 void gs_defaultVisual(gsSpecVisual* v);
 /* the slice's defaults in a new spec (called by gs_specNew) */
 void gs_specInitWorld(gsSpec* spec);
-/* a copy of s in a new owned string (*dst freed first); 0 when out of memory */
-int gs_specWorldString(char** dst, const char* s);
 
 #endif

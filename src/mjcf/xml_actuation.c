@@ -8,7 +8,6 @@
  * own kind in the same way. So an actuator is built by replaying, root class first, each
  * actuator element of each class in the chain, then the element itself, through one function
  * (apply_kind) that sets the attributes given and then the parameters the kind implies. */
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,18 +100,6 @@ const char* gsx_attrsActuation(const char* element) {
   return k >= 0 ? kActAttrs[k] : NULL;
 }
 
-/* every attribute of node is in list; for elements whose names other contexts use too */
-static int check_attrs_in(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                          const char* list) {
-  for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!gsx_isMjcfAttr(at)) continue;
-    if (!gsx_inList(list, (const char*)at->name))
-      return gsx_error(c, src->name, gsx_line(node), elem, "unknown attribute '%.60s'",
-                       (const char*)at->name);
-  }
-  return 1;
-}
-
 static int count_attrs(xmlNodePtr node) {
   int n = 0;
   for (xmlAttrPtr at = node->properties; at; at = at->next) n += gsx_isMjcfAttr(at);
@@ -121,10 +108,7 @@ static int count_attrs(xmlNodePtr node) {
 
 /* tendons' path elements and actuators take no child elements */
 static int no_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
-  const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
-  return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", (const char*)user);
+  return gsx_childError(c, ch, src, (const char*)user);
 }
 
 static int no_children(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem) {
@@ -133,21 +117,9 @@ static int no_children(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const cha
 
 /* ---- values ---- */
 
-/* replace *dst by a copy of the attribute's value */
-static int set_string(gsxCtx* c, char** dst, const gsxAt* a) {
-  if (!gs_specSetString(dst, a->value)) return gsx_oom(c);
-  return GSX_OK;
-}
-
 /* user=: any number of reals, replacing the previous ones; an empty value changes nothing */
 static int set_user(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser) {
-  int n = 0;
-  for (const char* p = a->value; *p;) {
-    while (*p && isspace((unsigned char)*p)) p++;
-    if (!*p) break;
-    n++;
-    while (*p && !isspace((unsigned char)*p)) p++;
-  }
+  int n = gsx_countTokens(a->value);
   if (n == 0) return GSX_OK;
   gsReal* v = malloc(sizeof(gsReal) * (size_t)n);
   if (!v) return gsx_oom(c);
@@ -185,7 +157,7 @@ static int set_tendon(gsxCtx* c, void* obj, const gsxAt* a) {
   if (IS("solimpfriction")) return gsx_reals(c, a, t->solimp_friction, 1, GS_NIMP, NULL);
   if (IS("frictionloss")) return nonneg(c, a, &t->frictionloss);
   if (IS("width")) return nonneg(c, a, &t->width);
-  if (IS("material")) return set_string(c, &t->material, a);
+  if (IS("material")) return gsx_setString(c, &t->material, a);
   if (IS("rgba")) return gsx_reals(c, a, t->rgba, 4, 4, NULL);
   if (IS("springlength")) {
     gsReal v[2];
@@ -208,18 +180,17 @@ static int read_wrap(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecTendo
   const char* name = gsx_name(node);
   int line = gsx_line(node);
   const char* parent = t->spatial ? "spatial" : "fixed";
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   int kind = !t->spatial && strcmp(name, "joint") == 0 ? GS_PATH_JOINT
              : t->spatial && strcmp(name, "site") == 0  ? GS_PATH_SITE
              : t->spatial && strcmp(name, "geom") == 0  ? GS_PATH_GEOM
              : t->spatial && strcmp(name, "pulley") == 0 ? GS_PATH_PULLEY
                                                           : -1;
   if (kind < 0)
-    return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
+    return gsx_childError(c, node, src, parent);
   static const char* const kAttrs[] = {"joint coef", "site", "geom sidesite", "divisor"};
   static const char* const kRequired[][2] = {{"joint", "coef"}, {"site", NULL}, {"geom", NULL},
                                              {"divisor", NULL}};
-  if (!check_attrs_in(c, node, src, name, kAttrs[kind])) return 0;
+  if (!gsx_checkAttrList(c, node, src, name, kAttrs[kind])) return 0;
   for (int i = 0; i < 2; i++)
     if (kRequired[kind][i] && !gsx_hasAttr(node, kRequired[kind][i]))
       return gsx_error(c, src->name, line, name, "missing required attribute '%s'",
@@ -278,11 +249,9 @@ static int read_tendon(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int spati
 static int tendon_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
   if (strcmp(name, "spatial") == 0) return read_tendon(c, ch, src, 1);
   if (strcmp(name, "fixed") == 0) return read_tendon(c, ch, src, 0);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
-  return gsx_error(c, src->name, line, name, "element is not allowed in <tendon>");
+  return gsx_childError(c, ch, src, "tendon");
 }
 
 /* ---- actuators ---- */
@@ -307,7 +276,7 @@ static int set_target(gsxCtx* c, ActState* s, const gsxAt* a, int trntype) {
     return gsx_attrError(c, a, "an actuator has at most one transmission target "
                                "(joint, jointinparent, tendon, site, cranksite, body)");
   s->act->trntype = trntype;
-  return set_string(c, &s->act->target, a);
+  return gsx_setString(c, &s->act->target, a);
 }
 
 /* a real shortcut parameter, with its given flag */
@@ -352,11 +321,11 @@ static int set_actuator(gsxCtx* c, void* obj, const gsxAt* a) {
   if (IS("body")) return set_target(c, s, a, GS_TRN_BODY);
   if (IS("refsite")) {
     s->has_refsite = 1;
-    return set_string(c, &t->refsite, a);
+    return gsx_setString(c, &t->refsite, a);
   }
   if (IS("slidersite")) {
     s->has_slider = 1;
-    return set_string(c, &t->slidersite, a);
+    return gsx_setString(c, &t->slidersite, a);
   }
   /* shortcut parameters, used by finish_kind */
   if (IS("kp")) return set_param(c, a, &s->kp, &s->has_kp);
@@ -592,12 +561,10 @@ static int read_actuator(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int kin
 static int actuator_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
   int kind = act_kind(name);
   if (kind >= 0) return read_actuator(c, ch, src, kind);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "plugin") == 0) return gsx_skipElement(c, ch, src);
-  return gsx_error(c, src->name, line, name, "element is not allowed in <actuator>");
+  return gsx_childError(c, ch, src, "actuator");
 }
 
 /* ---- hooks ---- */
@@ -657,7 +624,7 @@ int gsx_checkDefaultActuation(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   if (kind < 0) {
     gsSpecTendon t;
     memset(&t, 0, sizeof(t));
-    int ok = check_attrs_in(c, node, src, name, kTendonDefaultAttrs) &&
+    int ok = gsx_checkAttrList(c, node, src, name, kTendonDefaultAttrs) &&
              gsx_applyOwn(c, node, src, name, set_tendon, &t, NULL);
     free(t.material);
     free(t.user);
@@ -674,7 +641,7 @@ int gsx_checkDefaultActuation(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   memset(&s, 0, sizeof(s));
   s.act = &t;
   s.kind = kind;
-  int ok = check_attrs_in(c, node, src, name, kActDefaultAttrs[kind]) &&
+  int ok = gsx_checkAttrList(c, node, src, name, kActDefaultAttrs[kind]) &&
            (cls < 0 || apply_actuator_class(c, cls, &t)) &&
            gsx_applyOwn(c, node, src, name, set_actuator, &s, NULL) &&
            finish_kind(c, &s, src->name, line);

@@ -25,8 +25,7 @@ static int nonneg_real(gsxCtx* c, const gsxAt* a, gsReal* out) {
   return GSX_OK;
 }
 
-/* orientation attributes; -1 when a is not one of them */
-static int orient_attr(gsxCtx* c, gsOrientation* o, const gsxAt* a) {
+int gsx_orientAttr(gsxCtx* c, gsOrientation* o, const gsxAt* a) {
   if (IS("quat")) {
     gsReal q[4];
     if (!gsx_reals(c, a, q, 4, 4, NULL)) return GSX_ERR;
@@ -176,7 +175,7 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
 /* ---- kinematic tree ---- */
 
 int gsx_bodyAttr(gsxCtx* c, gsSpecBody* b, const gsxAt* a) {
-  int r = orient_attr(c, &b->orient, a);
+  int r = gsx_orientAttr(c, &b->orient, a);
   if (r >= 0) return r;
   if (IS("pos")) return gsx_reals(c, a, b->pos, 3, 3, NULL);
   if (IS("mocap")) return gsx_bool(c, a, &b->mocap);
@@ -229,7 +228,7 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
 }
 
 int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
-  int r = orient_attr(c, &g->orient, a);
+  int r = gsx_orientAttr(c, &g->orient, a);
   if (r >= 0) return r;
   if (IS("type")) return gsx_keyword(c, a, kGeomTypes, 8, &g->type);
   if (IS("size")) return gsx_reals(c, a, g->size, 1, 3, NULL);
@@ -260,7 +259,7 @@ int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
 }
 
 int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a) {
-  int r = orient_attr(c, &s->orient, a);
+  int r = gsx_orientAttr(c, &s->orient, a);
   if (r >= 0) return r;
   if (IS("type")) return gsx_keyword(c, a, kGeomTypes, 8, &s->type);
   if (IS("size")) return gsx_reals(c, a, s->size, 1, 3, NULL);
@@ -278,7 +277,7 @@ int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a) {
 }
 
 int gsx_inertialAttr(gsxCtx* c, gsSpecInertial* in, const gsxAt* a) {
-  int r = orient_attr(c, &in->orient, a);
+  int r = gsx_orientAttr(c, &in->orient, a);
   if (r >= 0) return r;
   if (IS("pos")) return gsx_reals(c, a, in->pos, 3, 3, NULL);
   if (IS("mass")) return nonneg_real(c, a, &in->mass);

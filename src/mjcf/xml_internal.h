@@ -145,6 +145,10 @@ int gsx_int(gsxCtx* c, const gsxAt* a, int* out);
 int gsx_bool(gsxCtx* c, const gsxAt* a, int* out);
 /* the index of the value in words[0..nword-1]; error listing the allowed values otherwise */
 int gsx_keyword(gsxCtx* c, const gsxAt* a, const char* const* words, int nword, int* out);
+/* replace the owned string *dst by a copy of the value; GSX_OK, or GSX_ERR when out of memory */
+int gsx_setString(gsxCtx* c, char** dst, const gsxAt* a);
+/* the number of white-space separated words of s */
+int gsx_countTokens(const char* s);
 
 /* ---- element attributes (xml_elements.c) ---- */
 
@@ -159,6 +163,9 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a);
 int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a);
 int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a);
 int gsx_inertialAttr(gsxCtx* c, gsSpecInertial* in, const gsxAt* a);
+/* the orientation attributes (quat, axisangle, euler, xyaxes, zaxis) into o; -1 when a is not
+ * one of them */
+int gsx_orientAttr(gsxCtx* c, gsOrientation* o, const gsxAt* a);
 
 /* ---- the element walk (xml_read.c), shared by the slices' readers ---- */
 
@@ -174,6 +181,13 @@ int gsx_hasAttr(xmlNodePtr node, const char* name);
 /* every attribute name valid for elem (schema), name/class not inside <default>, at most one
  * orientation */
 int gsx_checkAttrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, int in_default);
+/* every attribute of node is in list (space-separated): for the slices' elements whose names
+ * mean different elements in different sections, which the schema table cannot tell apart */
+int gsx_checkAttrList(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                      const char* list);
+/* 1 when node has attribute attr, else an error "missing required attribute" */
+int gsx_requireAttr(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                    const char* attr);
 /* one attribute through a setter, warning when it is not used */
 int gsx_applyOne(gsxCtx* c, gsxSetFn fn, void* obj, const gsxAt* a);
 /* the element's own attributes, except those named in skip (space-separated) */
@@ -190,6 +204,9 @@ int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src
 int gsx_skipElement(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 /* children of an element that has no simulated children: each must be valid MJCF, is skipped */
 int gsx_checkChildren(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem);
+/* a child element that parent may not hold: "unknown element" when the name is not MJCF at all,
+ * else "element is not allowed in <parent>"; always 0 */
+int gsx_childError(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, const char* parent);
 /* store the attributes of a <default> child element in class cls */
 int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls);
 

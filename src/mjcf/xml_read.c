@@ -60,6 +60,30 @@ int gsx_checkAttrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* e
   return 1;
 }
 
+int gsx_checkAttrList(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                      const char* list) {
+  for (xmlAttrPtr at = node->properties; at; at = at->next) {
+    if (!gsx_isMjcfAttr(at)) continue;
+    if (!gsx_inList(list, (const char*)at->name))
+      return gsx_error(c, src->name, gsx_line(node), elem, "unknown attribute '%.60s'",
+                       (const char*)at->name);
+  }
+  return 1;
+}
+
+int gsx_childError(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, const char* parent) {
+  const char* name = gsx_name(ch);
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
+}
+
+int gsx_requireAttr(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
+                    const char* attr) {
+  if (gsx_hasAttr(node, attr)) return 1;
+  return gsx_error(c, src->name, gsx_line(node), elem, "missing required attribute '%s'", attr);
+}
+
 
 static int set_compiler(gsxCtx* c, void* o, const gsxAt* a) { return gsx_compilerAttr(c, o, a); }
 static int set_option(gsxCtx* c, void* o, const gsxAt* a) { return gsx_optionAttr(c, o, a); }
@@ -412,7 +436,7 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
       ok = gsx_error(c, src->name, gsx_line(node), "frame", "repeated name '%.60s'",
                      (const char*)name);
   char* copy = NULL;
-  if (ok && (!gs_specWorldString(&copy, (const char*)name) ||
+  if (ok && (!gs_specSetString(&copy, (const char*)name) ||
              !gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, copy))) {
     free(copy);
     ok = gsx_oom(c);

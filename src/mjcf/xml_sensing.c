@@ -20,22 +20,6 @@ static const char* const kObjNames[GS_NOBJECT] = {
 
 /* ---- helpers ---- */
 
-static char* dup(const char* s) {
-  size_t n = strlen(s) + 1;
-  char* p = malloc(n);
-  if (p) memcpy(p, s, n);
-  return p;
-}
-
-/* replace *dst by a copy of the attribute's value */
-static int set_string(gsxCtx* c, char** dst, const gsxAt* a) {
-  char* p = dup(a->value);
-  if (!p) return gsx_oom(c);
-  free(*dst);
-  *dst = p;
-  return GSX_OK;
-}
-
 /* the next white-space separated word of *p into buf (truncated to n - 1 characters); 0 at the
  * end. strtok is not used: its hidden state would make parsing on several threads unsafe. */
 static int next_word(const char** p, char* buf, size_t n) {
@@ -52,20 +36,9 @@ static int next_word(const char** p, char* buf, size_t n) {
   return 1;
 }
 
-static int count_values(const char* s) {
-  int n = 0;
-  while (*s) {
-    while (*s && isspace((unsigned char)*s)) s++;
-    if (!*s) break;
-    n++;
-    while (*s && !isspace((unsigned char)*s)) s++;
-  }
-  return n;
-}
-
 /* any number of reals (at most max), replacing *out; an empty value gives none */
 static int read_list(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int max) {
-  int k = count_values(a->value);
+  int k = gsx_countTokens(a->value);
   if (k > max) return gsx_attrError(c, a, "expected at most %d numbers, got %d", max, k);
   gsReal* v = malloc(sizeof(gsReal) * (size_t)(k ? k : 1));
   if (!v) return gsx_oom(c);
@@ -81,7 +54,7 @@ static int read_list(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int max) {
 
 int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser) {
   /* MJCF reads an empty user= as not written: the class's values stay */
-  if (count_values(a->value) == 0) return GSX_OK;
+  if (gsx_countTokens(a->value) == 0) return GSX_OK;
   return read_list(c, a, user, nuser, 1 << 20);
 }
 
@@ -91,25 +64,6 @@ static int obj_type(gsxCtx* c, const gsxAt* a, int* out) {
   if (!gsx_keyword(c, a, kObjNames + 1, GS_NOBJECT - 1, &v)) return GSX_ERR;
   *out = v + 1;
   return GSX_OK;
-}
-
-/* every attribute of node is in list (space-separated); the element kind's own table, for the
- * names that mean different elements in different sections */
-static int check_attrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                       const char* list) {
-  for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!gsx_isMjcfAttr(at)) continue;
-    if (!gsx_inList(list, (const char*)at->name))
-      return gsx_error(c, src->name, gsx_line(node), elem, "unknown attribute '%.60s'",
-                       (const char*)at->name);
-  }
-  return 1;
-}
-
-static int need(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                const char* attr) {
-  if (gsx_hasAttr(node, attr)) return 1;
-  return gsx_error(c, src->name, gsx_line(node), elem, "missing required attribute '%s'", attr);
 }
 
 /* how many of the space-separated attributes are present */
@@ -286,10 +240,10 @@ static int contact_data(gsxCtx* c, const gsxAt* a, int* bits) {
 static int set_object(gsxCtx* c, gsSpecSensor* s, int ref, int type, const gsxAt* a) {
   if (ref) {
     s->reftype = type;
-    return set_string(c, &s->refname, a);
+    return gsx_setString(c, &s->refname, a);
   }
   s->objtype = type;
-  return set_string(c, &s->objname, a);
+  return gsx_setString(c, &s->objname, a);
 }
 
 typedef struct {
@@ -315,8 +269,8 @@ static int set_sensor(gsxCtx* c, void* o, const gsxAt* a) {
   if (IS("geom2")) return set_object(c, s, 1, GS_OBJ_GEOM, a);
   if (IS("body2")) return set_object(c, s, 1, GS_OBJ_BODY, a);
   if (IS("subtree2")) return set_object(c, s, 1, GS_OBJ_XBODY, a);
-  if (IS("objname")) return set_string(c, &s->objname, a);
-  if (IS("refname")) return set_string(c, &s->refname, a);
+  if (IS("objname")) return gsx_setString(c, &s->objname, a);
+  if (IS("refname")) return gsx_setString(c, &s->refname, a);
   if (IS("objtype")) {
     if (sc->kind == K_USER) {
       /* MJCF lets a user sensor name an unknown type: it then has no object */
@@ -362,17 +316,21 @@ static int check_sensor(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const ch
                         int kind) {
   int line = gsx_line(node);
   switch (kind) {
-    case K_SITE: return need(c, node, src, elem, "site");
-    case K_CAMPROJ: return need(c, node, src, elem, "site") && need(c, node, src, elem, "camera");
-    case K_JOINT: return need(c, node, src, elem, "joint");
-    case K_TENDON: return need(c, node, src, elem, "tendon");
-    case K_ACTUATOR: return need(c, node, src, elem, "actuator");
-    case K_BODY: return need(c, node, src, elem, "body");
+    case K_SITE: return gsx_requireAttr(c, node, src, elem, "site");
+    case K_CAMPROJ:
+      return gsx_requireAttr(c, node, src, elem, "site") &&
+             gsx_requireAttr(c, node, src, elem, "camera");
+    case K_JOINT: return gsx_requireAttr(c, node, src, elem, "joint");
+    case K_TENDON: return gsx_requireAttr(c, node, src, elem, "tendon");
+    case K_ACTUATOR: return gsx_requireAttr(c, node, src, elem, "actuator");
+    case K_BODY: return gsx_requireAttr(c, node, src, elem, "body");
     case K_FRAME:
     case K_FRAMEACC:
     case K_INSIDE:
-      if (!need(c, node, src, elem, "objtype") || !need(c, node, src, elem, "objname")) return 0;
-      if (kind == K_INSIDE) return need(c, node, src, elem, "site");
+      if (!gsx_requireAttr(c, node, src, elem, "objtype") ||
+          !gsx_requireAttr(c, node, src, elem, "objname"))
+        return 0;
+      if (kind == K_INSIDE) return gsx_requireAttr(c, node, src, elem, "site");
       if (gsx_hasAttr(node, "reftype") && !gsx_hasAttr(node, "refname"))
         return gsx_error(c, src->name, line, elem, "reftype is given but refname is missing");
       if (gsx_hasAttr(node, "refname") && !gsx_hasAttr(node, "reftype"))
@@ -393,7 +351,7 @@ static int check_sensor(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const ch
                          "at most one of geom2, body2, subtree2 may be given");
       return 1;
     case K_USER:
-      if (!need(c, node, src, elem, "dim")) return 0;
+      if (!gsx_requireAttr(c, node, src, elem, "dim")) return 0;
       if (gsx_hasAttr(node, "objtype") && !gsx_hasAttr(node, "objname"))
         return gsx_error(c, src->name, line, elem, "objtype is given but objname is missing");
       if (gsx_hasAttr(node, "objname") && !gsx_hasAttr(node, "objtype"))
@@ -407,10 +365,8 @@ static int check_sensor(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const ch
 static int sensor_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(node);
-  int line = gsx_line(node);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   const SensorElem* se = find_sensor(name);
-  if (!se) return gsx_error(c, src->name, line, name, "element is not allowed in <sensor>");
+  if (!se) return gsx_childError(c, node, src, "sensor");
   if (se->kind == K_SKIP) return gsx_skipElement(c, node, src);
   char attrs[200];
   if (se->kind == K_CONTACT)
@@ -418,7 +374,7 @@ static int sensor_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* us
                   "reduce");
   else
     snprintf(attrs, sizeof(attrs), "name noise cutoff user %s", kind_attrs(se->kind));
-  if (!check_attrs(c, node, src, name, attrs) || !check_sensor(c, node, src, name, se->kind))
+  if (!gsx_checkAttrList(c, node, src, name, attrs) || !check_sensor(c, node, src, name, se->kind))
     return 0;
   gsSpecSensor* s = gs_specAddSensor(c->spec, se->type);
   if (!s) return gsx_oom(c);
@@ -435,15 +391,15 @@ static int set_equality(gsxCtx* c, void* o, const gsxAt* a) {
   if (IS("active")) return gsx_bool(c, a, &e->active);
   if (IS("solref")) return gsx_reals(c, a, e->solref, 1, GS_NREF, NULL);
   if (IS("solimp")) return gsx_reals(c, a, e->solimp, 1, GS_NIMP, NULL);
-  if (IS("body1") || IS("joint1") || IS("tendon1")) return set_string(c, &e->name1, a);
-  if (IS("body2") || IS("joint2") || IS("tendon2")) return set_string(c, &e->name2, a);
+  if (IS("body1") || IS("joint1") || IS("tendon1")) return gsx_setString(c, &e->name1, a);
+  if (IS("body2") || IS("joint2") || IS("tendon2")) return gsx_setString(c, &e->name2, a);
   if (IS("site1")) {
     e->objtype = GS_OBJ_SITE;
-    return set_string(c, &e->name1, a);
+    return gsx_setString(c, &e->name1, a);
   }
   if (IS("site2")) {
     e->objtype = GS_OBJ_SITE;
-    return set_string(c, &e->name2, a);
+    return gsx_setString(c, &e->name2, a);
   }
   if (IS("anchor")) return gsx_reals(c, a, e->anchor, 3, 3, NULL);
   if (IS("relpose")) return gsx_reals(c, a, e->relpose, 7, 7, NULL);
@@ -464,7 +420,6 @@ static int equality_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* 
   const char* name = gsx_name(node);
   int line = gsx_line(node), type;
   const char* attrs;
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "connect") == 0) {
     type = GS_EQ_CONNECT;
     attrs = EQ_COMMON "body1 body2 site1 site2 anchor";
@@ -478,12 +433,12 @@ static int equality_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* 
     type = GS_EQ_TENDON;
     attrs = EQ_COMMON "tendon1 tendon2 polycoef";
   } else if (strcmp(name, "flex") == 0) {
-    if (!check_attrs(c, node, src, name, EQ_COMMON "flex")) return 0;
+    if (!gsx_checkAttrList(c, node, src, name, EQ_COMMON "flex")) return 0;
     return gsx_skipElement(c, node, src);  /* flexes are not simulated, so neither is this */
   } else {
-    return gsx_error(c, src->name, line, name, "element is not allowed in <equality>");
+    return gsx_childError(c, node, src, "equality");
   }
-  if (!check_attrs(c, node, src, name, attrs)) return 0;
+  if (!gsx_checkAttrList(c, node, src, name, attrs)) return 0;
 
   if (type == GS_EQ_CONNECT || type == GS_EQ_WELD) {
     int sites = count_present(node, "site1 site2");
@@ -501,7 +456,7 @@ static int equality_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* 
                        "either body1 and anchor, or site1 and site2 must be given");
     if (!sites && type == GS_EQ_WELD && !gsx_hasAttr(node, "body1"))
       return gsx_error(c, src->name, line, name, "either body1, or site1 and site2 must be given");
-  } else if (!need(c, node, src, name, type == GS_EQ_JOINT ? "joint1" : "tendon1")) {
+  } else if (!gsx_requireAttr(c, node, src, name, type == GS_EQ_JOINT ? "joint1" : "tendon1")) {
     return 0;
   }
 
@@ -537,11 +492,9 @@ static int set_key(gsxCtx* c, void* o, const gsxAt* a) {
 static int key_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(node);
-  int line = gsx_line(node);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "key") != 0)
-    return gsx_error(c, src->name, line, name, "element is not allowed in <keyframe>");
-  if (!check_attrs(c, node, src, name, "name time qpos qvel act ctrl mpos mquat")) return 0;
+    return gsx_childError(c, node, src, "keyframe");
+  if (!gsx_checkAttrList(c, node, src, name, "name time qpos qvel act ctrl mpos mquat")) return 0;
   gsSpecKey* k = gs_specAddKey(c->spec);
   if (!k) return gsx_oom(c);
   KeyCtx kc = {k};
@@ -580,7 +533,7 @@ static int set_text(gsxCtx* c, void* o, const gsxAt* a) {
   gsSpecText* t = o;
   if (IS("data")) {
     if (!a->value[0]) return gsx_attrError(c, a, "text cannot be empty");
-    return set_string(c, &t->data, a);
+    return gsx_setString(c, &t->data, a);
   }
   return GSX_UNUSED;
 }
@@ -588,7 +541,7 @@ static int set_text(gsxCtx* c, void* o, const gsxAt* a) {
 static int set_element(gsxCtx* c, void* o, const gsxAt* a) {
   gsSpecTupleElement* e = o;
   if (IS("objtype")) return obj_type(c, a, &e->objtype);
-  if (IS("objname")) return set_string(c, &e->objname, a);
+  if (IS("objname")) return gsx_setString(c, &e->objname, a);
   if (IS("prm")) return gsx_real(c, a, &e->prm);
   return GSX_UNUSED;
 }
@@ -596,12 +549,11 @@ static int set_element(gsxCtx* c, void* o, const gsxAt* a) {
 static int tuple_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* user) {
   gsSpecTuple* t = user;
   const char* name = gsx_name(node);
-  int line = gsx_line(node);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "element") != 0)
-    return gsx_error(c, src->name, line, name, "element is not allowed in <tuple>");
-  if (!check_attrs(c, node, src, name, "objtype objname prm") ||
-      !need(c, node, src, name, "objtype") || !need(c, node, src, name, "objname"))
+    return gsx_childError(c, node, src, "tuple");
+  if (!gsx_checkAttrList(c, node, src, name, "objtype objname prm") ||
+      !gsx_requireAttr(c, node, src, name, "objtype") ||
+      !gsx_requireAttr(c, node, src, name, "objname"))
     return 0;
   gsSpecTupleElement* e = gs_specAddTupleElement(t);
   if (!e) return gsx_oom(c);
@@ -613,9 +565,9 @@ static int custom_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* us
   (void)user;
   const char* name = gsx_name(node);
   int line = gsx_line(node);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "numeric") == 0) {
-    if (!check_attrs(c, node, src, name, "name size data") || !need(c, node, src, name, "name"))
+    if (!gsx_checkAttrList(c, node, src, name, "name size data") ||
+        !gsx_requireAttr(c, node, src, name, "name"))
       return 0;
     gsSpecNumeric* n = gs_specAddNumeric(c->spec);
     if (!n) return gsx_oom(c);
@@ -631,8 +583,9 @@ static int custom_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* us
     return gsx_checkChildren(c, node, src, name);
   }
   if (strcmp(name, "text") == 0) {
-    if (!check_attrs(c, node, src, name, "name data") || !need(c, node, src, name, "name") ||
-        !need(c, node, src, name, "data"))
+    if (!gsx_checkAttrList(c, node, src, name, "name data") ||
+        !gsx_requireAttr(c, node, src, name, "name") ||
+        !gsx_requireAttr(c, node, src, name, "data"))
       return 0;
     gsSpecText* t = gs_specAddText(c->spec);
     if (!t) return gsx_oom(c);
@@ -641,12 +594,14 @@ static int custom_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* us
            gsx_checkChildren(c, node, src, name);
   }
   if (strcmp(name, "tuple") == 0) {
-    if (!check_attrs(c, node, src, name, "name") || !need(c, node, src, name, "name")) return 0;
+    if (!gsx_checkAttrList(c, node, src, name, "name") ||
+        !gsx_requireAttr(c, node, src, name, "name"))
+      return 0;
     gsSpecTuple* t = gs_specAddTuple(c->spec);
     if (!t) return gsx_oom(c);
     return gsx_setInfo(c, &t->info, node, src) && gsx_eachChild(c, node, src, tuple_child, t);
   }
-  return gsx_error(c, src->name, line, name, "element is not allowed in <custom>");
+  return gsx_childError(c, node, src, "custom");
 }
 
 /* ---- the hooks ---- */
@@ -666,14 +621,14 @@ int gsx_readSensingSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   if (fn == equality_child)
     gsx_warn(c, src->name, gsx_line(node),
              "<equality>: equality constraints are compiled but not enforced yet");
-  return check_attrs(c, node, src, name, "") && gsx_eachChild(c, node, src, fn, NULL);
+  return gsx_checkAttrList(c, node, src, name, "") && gsx_eachChild(c, node, src, fn, NULL);
 }
 
 int gsx_checkDefaultSensing(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   if (strcmp(gsx_name(node), "equality") != 0) return -1;
   gsSpecEquality scratch;
   memset(&scratch, 0, sizeof(scratch));
-  int ok = check_attrs(c, node, src, "equality", "active solref solimp") &&
+  int ok = gsx_checkAttrList(c, node, src, "equality", "active solref solimp") &&
            gsx_applyOwn(c, node, src, "equality", set_equality, &scratch, NULL);
   return ok;
 }

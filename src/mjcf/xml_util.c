@@ -168,7 +168,7 @@ static const char* token_end(const char* p) {
   return p;
 }
 
-static int count_tokens(const char* s) {
+int gsx_countTokens(const char* s) {
   int n = 0;
   const char* p = skip_space(s);
   while (*p) {
@@ -191,7 +191,7 @@ static int malformed(gsxCtx* c, const gsxAt* a, const char* tok, const char* wha
 }
 
 int gsx_reals(gsxCtx* c, const gsxAt* a, gsReal* out, int min, int max, int* n) {
-  int k = count_tokens(a->value);
+  int k = gsx_countTokens(a->value);
   if (k < min || k > max) return count_error(c, a, min, max, k, "number");
   const char* p = skip_space(a->value);
   for (int i = 0; i < k; i++) {
@@ -211,7 +211,7 @@ int gsx_reals(gsxCtx* c, const gsxAt* a, gsReal* out, int min, int max, int* n) 
 int gsx_real(gsxCtx* c, const gsxAt* a, gsReal* out) { return gsx_reals(c, a, out, 1, 1, NULL); }
 
 int gsx_ints(gsxCtx* c, const gsxAt* a, int* out, int min, int max, int* n) {
-  int k = count_tokens(a->value);
+  int k = gsx_countTokens(a->value);
   if (k < min || k > max) return count_error(c, a, min, max, k, "integer");
   const char* p = skip_space(a->value);
   for (int i = 0; i < k; i++) {
@@ -249,4 +249,8 @@ int gsx_keyword(gsxCtx* c, const gsxAt* a, const char* const* words, int nword, 
 int gsx_bool(gsxCtx* c, const gsxAt* a, int* out) {
   static const char* const kBool[] = {"false", "true"};
   return gsx_keyword(c, a, kBool, 2, out);
+}
+
+int gsx_setString(gsxCtx* c, char** dst, const gsxAt* a) {
+  return gs_specSetString(dst, a->value) ? GSX_OK : gsx_oom(c);
 }

@@ -1,7 +1,6 @@
 /* The world slice of the MJCF reader: <asset> (texture, material, mesh, hfield), <contact> (pair,
  * exclude), <visual>, <statistic>; <camera> and <light> in bodies, and the asset references
  * (material, mesh, hfield) of geoms and sites, which the core reads otherwise. */
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -91,20 +90,9 @@ const char* gsx_attrsWorld(const char* element) {
 static const char* const kCamLight[] = {"fixed", "track", "trackcom", "targetbody",
                                         "targetbodycom"};
 
-static int count_tokens(const char* s) {
-  int n = 0;
-  while (*s) {
-    while (*s && isspace((unsigned char)*s)) s++;
-    if (!*s) break;
-    n++;
-    while (*s && !isspace((unsigned char)*s)) s++;
-  }
-  return n;
-}
-
 /* a list of reals whose length is a multiple of `multiple` (user data, mesh data), owned */
 static int real_list(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int multiple) {
-  int k = count_tokens(a->value);
+  int k = gsx_countTokens(a->value);
   if (k % multiple)
     return gsx_attrError(c, a, "expected a multiple of %d numbers, got %d", multiple, k);
   gsReal* v = NULL;
@@ -123,7 +111,7 @@ static int real_list(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int multip
 }
 
 static int int_list(gsxCtx* c, const gsxAt* a, int** out, int* n, int multiple) {
-  int k = count_tokens(a->value);
+  int k = gsx_countTokens(a->value);
   if (k % multiple)
     return gsx_attrError(c, a, "expected a multiple of %d integers, got %d", multiple, k);
   int* v = NULL;
@@ -141,45 +129,20 @@ static int int_list(gsxCtx* c, const gsxAt* a, int** out, int* n, int multiple) 
   return GSX_OK;
 }
 
-static int string_attr(gsxCtx* c, char** dst, const gsxAt* a) {
-  return gs_specWorldString(dst, a->value) ? GSX_OK : gsx_oom(c);
-}
-
 /* a reference to another element: a name, never empty */
 static int name_attr(gsxCtx* c, char** dst, const gsxAt* a) {
   if (!a->value[0]) return gsx_attrError(c, a, "empty name");
-  return string_attr(c, dst, a);
+  return gsx_setString(c, dst, a);
 }
 
 /* orientation attributes; -1 when a is not one of them */
 static int orient_attr(gsxCtx* c, gsOrientation* o, const gsxAt* a) {
-  if (IS("quat")) {
-    gsReal q[4];
-    if (!gsx_reals(c, a, q, 4, 4, NULL)) return GSX_ERR;
-    if (q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0)
-      return gsx_attrError(c, a, "zero quaternion");
-    /* as in MJCF, an alternative form (euler, axisangle, ...) set by the class still wins over
-     * a quat: quat only fills the quaternion */
-    memcpy(o->quat, q, sizeof(q));
-    return GSX_OK;
-  }
-  if (IS("axisangle")) {
-    o->type = GS_ORIENT_AXISANGLE;
-    return gsx_reals(c, a, o->axisangle, 4, 4, NULL);
-  }
-  if (IS("euler")) {
-    o->type = GS_ORIENT_EULER;
-    return gsx_reals(c, a, o->euler, 3, 3, NULL);
-  }
-  if (IS("xyaxes")) {
-    o->type = GS_ORIENT_XYAXES;
-    return gsx_reals(c, a, o->xyaxes, 6, 6, NULL);
-  }
-  if (IS("zaxis")) {
-    o->type = GS_ORIENT_ZAXIS;
-    return gsx_reals(c, a, o->zaxis, 3, 3, NULL);
-  }
-  return -1;
+  int type = o->type;
+  int r = gsx_orientAttr(c, o, a);
+  /* as in MJCF, an alternative form (euler, axisangle, ...) set by the class still wins over
+   * a quat: quat only fills the quaternion */
+  if (IS("quat")) o->type = type;
+  return r;
 }
 
 /* ---- cameras and lights ---- */
@@ -426,8 +389,8 @@ static int set_texture(gsxCtx* c, void* obj, const gsxAt* a) {
     static const char* const w[] = {"none", "edge", "cross", "random"};
     return gsx_keyword(c, a, w, 4, &t->mark);
   }
-  if (IS("content_type")) return string_attr(c, &t->content_type, a);
-  if (IS("file")) return string_attr(c, &t->file, a);
+  if (IS("content_type")) return gsx_setString(c, &t->content_type, a);
+  if (IS("file")) return gsx_setString(c, &t->file, a);
   if (IS("rgb1")) return gsx_reals(c, a, t->rgb1, 3, 3, NULL);
   if (IS("rgb2")) return gsx_reals(c, a, t->rgb2, 3, 3, NULL);
   if (IS("markrgb")) return gsx_reals(c, a, t->markrgb, 3, 3, NULL);
@@ -450,7 +413,7 @@ static int set_texture(gsxCtx* c, void* obj, const gsxAt* a) {
   static const char* const kCube[6] = {"fileright", "fileleft",  "fileup",
                                        "filedown",  "filefront", "fileback"};
   for (int i = 0; i < 6; i++)
-    if (IS(kCube[i])) return string_attr(c, &t->cubefiles[i], a);
+    if (IS(kCube[i])) return gsx_setString(c, &t->cubefiles[i], a);
   return GSX_UNUSED;
 }
 
@@ -513,9 +476,8 @@ static int material_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* us
   gsSpecMaterial* m = user;
   const char* name = gsx_name(ch);
   int line = gsx_line(ch);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "layer") != 0)
-    return gsx_error(c, src->name, line, name, "element is not allowed in <material>");
+    return gsx_childError(c, ch, src, "material");
   if (!gsx_checkAttrs(c, ch, src, "layer", 0)) return 0;
   xmlChar* tex = gsx_getAttr(ch, "texture");
   xmlChar* role = gsx_getAttr(ch, "role");
@@ -533,7 +495,7 @@ static int material_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* us
                      (const char*)role);
     else if (!tex[0])
       ok = gsx_error(c, src->name, line, "layer", "attribute 'texture': empty name");
-    else if (!gs_specWorldString(&m->texture[r], (const char*)tex))
+    else if (!gs_specSetString(&m->texture[r], (const char*)tex))
       ok = gsx_oom(c);
   }
   xmlFree(tex);
@@ -567,10 +529,10 @@ static int read_material(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
 
 static int set_mesh(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecMesh* m = obj;
-  if (IS("content_type")) return string_attr(c, &m->content_type, a);
-  if (IS("file")) return string_attr(c, &m->file, a);
+  if (IS("content_type")) return gsx_setString(c, &m->content_type, a);
+  if (IS("file")) return gsx_setString(c, &m->file, a);
   if (IS("material")) return name_attr(c, &m->material, a);
-  if (IS("builtin")) return string_attr(c, &m->builtin, a);
+  if (IS("builtin")) return gsx_setString(c, &m->builtin, a);
   if (IS("params")) return real_list(c, a, &m->params, &m->nparams, 1);
   if (IS("vertex")) return real_list(c, a, &m->vert, &m->nvert, 3);
   if (IS("normal")) return real_list(c, a, &m->normal, &m->nnormal, 3);
@@ -620,8 +582,8 @@ static int read_mesh(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
 
 static int set_hfield(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecHField* h = obj;
-  if (IS("content_type")) return string_attr(c, &h->content_type, a);
-  if (IS("file")) return string_attr(c, &h->file, a);
+  if (IS("content_type")) return gsx_setString(c, &h->content_type, a);
+  if (IS("file")) return gsx_setString(c, &h->file, a);
   if (IS("nrow")) return gsx_int(c, a, &h->nrow);
   if (IS("ncol")) return gsx_int(c, a, &h->ncol);
   if (IS("size")) return gsx_reals(c, a, h->size, 4, 4, NULL);
@@ -632,8 +594,7 @@ static int set_hfield(gsxCtx* c, void* obj, const gsxAt* a) {
 static int read_hfield(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   int line = gsx_line(node);
   if (!gsx_checkAttrs(c, node, src, "hfield", 0)) return 0;
-  if (!gsx_hasAttr(node, "size"))
-    return gsx_error(c, src->name, line, "hfield", "missing required attribute 'size'");
+  if (!gsx_requireAttr(c, node, src, "hfield", "size")) return 0;
   gsSpecHField* h = gs_specAddHField(c->spec);
   if (!h) return gsx_oom(c);
   if (!gsx_setInfo(c, &h->info, node, src) ||
@@ -658,14 +619,12 @@ static int read_hfield(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
 static int asset_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "texture") == 0) return read_texture(c, ch, src);
   if (strcmp(name, "material") == 0) return read_material(c, ch, src);
   if (strcmp(name, "mesh") == 0) return read_mesh(c, ch, src);
   if (strcmp(name, "hfield") == 0) return read_hfield(c, ch, src);
   if (strcmp(name, "skin") == 0 || strcmp(name, "model") == 0) return gsx_skipElement(c, ch, src);
-  return gsx_error(c, src->name, line, name, "element is not allowed in <asset>");
+  return gsx_childError(c, ch, src, "asset");
 }
 
 /* ---- <contact> ---- */
@@ -691,19 +650,15 @@ static int set_exclude(gsxCtx* c, void* obj, const gsxAt* a) {
   return GSX_UNUSED;
 }
 
+/* both attributes, the first missing one reported */
 static int require(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
                    const char* attr1, const char* attr2) {
-  const char* missing = !gsx_hasAttr(node, attr1) ? attr1 : !gsx_hasAttr(node, attr2) ? attr2 : NULL;
-  if (missing)
-    return gsx_error(c, src->name, gsx_line(node), elem, "missing required attribute '%s'", missing);
-  return 1;
+  return gsx_requireAttr(c, node, src, elem, attr1) && gsx_requireAttr(c, node, src, elem, attr2);
 }
 
 static int contact_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (strcmp(name, "pair") == 0) {
     int cls;
     if (!gsx_checkAttrs(c, ch, src, "pair", 0) || !require(c, ch, src, "pair", "geom1", "geom2") ||
@@ -725,7 +680,7 @@ static int contact_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* use
            gsx_applyOwn(c, ch, src, "exclude", set_exclude, e, "name") &&
            gsx_checkChildren(c, ch, src, "exclude");
   }
-  return gsx_error(c, src->name, line, name, "element is not allowed in <contact>");
+  return gsx_childError(c, ch, src, "contact");
 }
 
 /* ---- <visual> and <statistic> ---- */
@@ -803,15 +758,13 @@ static int set_visual(gsxCtx* c, void* obj, const gsxAt* a) {
 static int visual_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
   static const char* const kKids[] = {"global", "quality", "headlight", "map", "scale", "rgba"};
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   for (int i = 0; i < 6; i++)
     if (strcmp(name, kKids[i]) == 0)
       return gsx_checkAttrs(c, ch, src, name, 0) &&
              gsx_applyOwn(c, ch, src, name, set_visual, &c->spec->visual, NULL) &&
              gsx_checkChildren(c, ch, src, name);
-  return gsx_error(c, src->name, line, name, "element is not allowed in <visual>");
+  return gsx_childError(c, ch, src, "visual");
 }
 
 static int set_statistic(gsxCtx* c, void* obj, const gsxAt* a) {

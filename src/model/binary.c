@@ -266,12 +266,7 @@ int gs_saveModelBuffer(const gsModel* m, void* buf, size_t bufsz) {
   return (int)total;
 }
 
-static int errorf(char* err, int errsz, const char* fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int errorf(char* err, int errsz, const char* fmt, ...) {
+int gs_ioError(char* err, int errsz, const char* fmt, ...) {
   if (err && errsz > 0) {
     va_list ap;
     va_start(ap, fmt);
@@ -283,15 +278,16 @@ static int errorf(char* err, int errsz, const char* fmt, ...) {
 
 int gs_saveModel(const gsModel* m, const char* path, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
-  if (!m || !path) return errorf(err, errsz, "gs_saveModel: no model or no path");
+  if (!m || !path) return gs_ioError(err, errsz, "gs_saveModel: no model or no path");
   size_t n = gs_sizeModel(m);
-  if (!n || n > INT_MAX) return errorf(err, errsz, "%s: model too large for the binary format", path);
+  if (!n || n > INT_MAX)
+    return gs_ioError(err, errsz, "%s: model too large for the binary format", path);
   void* buf = malloc(n);
-  if (!buf) return errorf(err, errsz, "%s: out of memory", path);
+  if (!buf) return gs_ioError(err, errsz, "%s: out of memory", path);
   gs_saveModelBuffer(m, buf, n);
   FILE* f = fopen(path, "wb");
   if (!f) {
-    errorf(err, errsz, "%s: cannot write: %s", path, strerror(errno));
+    gs_ioError(err, errsz, "%s: cannot write: %s", path, strerror(errno));
     free(buf);
     return 0;
   }
@@ -299,7 +295,7 @@ int gs_saveModel(const gsModel* m, const char* path, char* err, int errsz) {
   int why = errno;
   ok = (fclose(f) == 0) && ok;
   free(buf);
-  if (!ok) return errorf(err, errsz, "%s: cannot write: %s", path, strerror(why ? why : EIO));
+  if (!ok) return gs_ioError(err, errsz, "%s: cannot write: %s", path, strerror(why ? why : EIO));
   return 1;
 }
 
@@ -311,59 +307,63 @@ static uint32_t swap32(uint32_t v) {
 
 /* what: the file name for messages ("buffer" for memory) */
 static gsModel* load(const unsigned char* buf, size_t n, const char* what, char* err, int errsz) {
-  if (!buf || n == 0) return errorf(err, errsz, "%s: empty, not a gauss binary model", what), NULL;
+  if (!buf || n == 0)
+    return gs_ioError(err, errsz, "%s: empty, not a gauss binary model", what), NULL;
   if (n < 8 || memcmp(buf, MAGIC, 8) != 0)
-    return errorf(err, errsz, "%s: not a gauss binary model (no 'GAUSSMDL' signature)", what), NULL;
+    return gs_ioError(err, errsz, "%s: not a gauss binary model (no 'GAUSSMDL' signature)",
+                      what),
+           NULL;
   if (n < HEADER_BYTES)
-    return errorf(err, errsz, "%s: truncated: %zu bytes, shorter than the %zu-byte header", what, n,
-                  (size_t)HEADER_BYTES),
+    return gs_ioError(err, errsz, "%s: truncated: %zu bytes, shorter than the %zu-byte header",
+                      what, n, (size_t)HEADER_BYTES),
            NULL;
   Header h;
   memcpy(&h, buf, HEADER_BYTES);
   if (h.byteorder != BYTE_ORDER_MARK) {
     if (h.byteorder == swap32(BYTE_ORDER_MARK))
-      return errorf(err, errsz, "%s: written on a machine of the other byte order", what), NULL;
-    return errorf(err, errsz, "%s: corrupted header (bad byte-order mark)", what), NULL;
+      return gs_ioError(err, errsz, "%s: written on a machine of the other byte order", what), NULL;
+    return gs_ioError(err, errsz, "%s: corrupted header (bad byte-order mark)", what), NULL;
   }
   if (h.version != GS_VERSION)
-    return errorf(err, errsz,
-                  "%s: binary format version %u, this library reads version %d: compile the "
-                  "model again from its XML",
-                  what, h.version, GS_VERSION),
+    return gs_ioError(err, errsz,
+                      "%s: binary format version %u, this library reads version %d: compile the "
+                      "model again from its XML",
+                      what, h.version, GS_VERSION),
            NULL;
   if (h.realsize != sizeof(gsReal) || h.intsize != sizeof(int))
-    return errorf(err, errsz,
-                  "%s: written with %u-byte reals and %u-byte ints, this build uses %zu and %zu",
-                  what, h.realsize, h.intsize, sizeof(gsReal), sizeof(int)),
+    return gs_ioError(err, errsz,
+                      "%s: written with %u-byte reals and %u-byte ints, this build uses %zu "
+                      "and %zu",
+                      what, h.realsize, h.intsize, sizeof(gsReal), sizeof(int)),
            NULL;
   if (h.fieldhash != field_hash() || h.nsize != (uint32_t)NSIZE ||
       h.nfield != (uint32_t)NFIELD || h.noption != (uint32_t)NOPTION)
-    return errorf(err, errsz,
-                  "%s: written by a build with a different list of model fields (%u sizes, %u "
-                  "fields, hash %016llx; this build: %d, %d, %016llx): compile the model again "
-                  "from its XML",
-                  what, h.nsize, h.nfield, (unsigned long long)h.fieldhash, NSIZE, NFIELD,
-                  (unsigned long long)field_hash()),
+    return gs_ioError(err, errsz,
+                      "%s: written by a build with a different list of model fields (%u sizes, %u "
+                      "fields, hash %016llx; this build: %d, %d, %016llx): compile the model again "
+                      "from its XML",
+                      what, h.nsize, h.nfield, (unsigned long long)h.fieldhash, NSIZE, NFIELD,
+                      (unsigned long long)field_hash()),
            NULL;
-  if (h.reserved != 0) return errorf(err, errsz, "%s: corrupted header", what), NULL;
+  if (h.reserved != 0) return gs_ioError(err, errsz, "%s: corrupted header", what), NULL;
   if (h.length != n) {
     if (h.length > n)
-      return errorf(err, errsz, "%s: truncated: %zu bytes of %llu", what, n,
-                    (unsigned long long)h.length),
+      return gs_ioError(err, errsz, "%s: truncated: %zu bytes of %llu", what, n,
+                        (unsigned long long)h.length),
              NULL;
-    return errorf(err, errsz, "%s: %zu bytes where the header says %llu", what, n,
-                  (unsigned long long)h.length),
+    return gs_ioError(err, errsz, "%s: %zu bytes where the header says %llu", what, n,
+                      (unsigned long long)h.length),
            NULL;
   }
   size_t fixed = HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + CRC_BYTES;
   if (n < fixed)
-    return errorf(err, errsz, "%s: truncated: %zu bytes, the sizes and options alone need %zu",
-                  what, n, fixed),
+    return gs_ioError(err, errsz, "%s: truncated: %zu bytes, the sizes and options alone need %zu",
+                      what, n, fixed),
            NULL;
   uint32_t crc;
   memcpy(&crc, buf + n - CRC_BYTES, CRC_BYTES);
   if (crc32(buf, n - CRC_BYTES) != crc)
-    return errorf(err, errsz, "%s: checksum mismatch: the file is corrupted", what), NULL;
+    return gs_ioError(err, errsz, "%s: checksum mismatch: the file is corrupted", what), NULL;
 
   /* sizes: every one non-negative, the arrays they imply exactly filling the rest */
   const unsigned char* p = buf + HEADER_BYTES;
@@ -372,16 +372,18 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
   p += sizeof sizes;
   for (int i = 0; i < NSIZE; i++)
     if (sizes[i] < 0)
-      return errorf(err, errsz, "%s: negative size %s = %d", what, kSizeNames[i], sizes[i]), NULL;
+      return gs_ioError(err, errsz, "%s: negative size %s = %d", what, kSizeNames[i],
+                        sizes[i]),
+             NULL;
   size_t arrays;
   int bad = 0;
   if (!array_bytes(sizes, &arrays, &bad))
-    return errorf(err, errsz, "%s: size %s makes field %s too large", what, kFields[bad].rows,
-                  kFields[bad].name),
+    return gs_ioError(err, errsz, "%s: size %s makes field %s too large", what, kFields[bad].rows,
+                      kFields[bad].name),
            NULL;
   if (arrays != n - fixed)
-    return errorf(err, errsz, "%s: the sizes need %zu bytes of arrays, the file holds %zu", what,
-                  arrays, n - fixed),
+    return gs_ioError(err, errsz, "%s: the sizes need %zu bytes of arrays, the file holds %zu",
+                      what, arrays, n - fixed),
            NULL;
 
   gsModel sz;
@@ -393,7 +395,7 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
 #undef GS_S
   }
   gsModel* m = gs_allocModel(&sz);
-  if (!m) return errorf(err, errsz, "%s: out of memory", what), NULL;
+  if (!m) return gs_ioError(err, errsz, "%s: out of memory", what), NULL;
   for (int i = 0; i < NOPTION; i++) {
     size_t k = (kOptions[i].type == GS_TYPE_REAL ? sizeof(gsReal) : sizeof(int)) *
                (size_t)kOptions[i].count;
@@ -410,7 +412,7 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
   char why[400];
   if (!gs_checkModel(m, why, sizeof why)) {
     gs_freeModel(m);
-    return errorf(err, errsz, "%s: invalid model: %s", what, why), NULL;
+    return gs_ioError(err, errsz, "%s: invalid model: %s", what, why), NULL;
   }
   return m;
 }
@@ -420,35 +422,53 @@ gsModel* gs_loadModelBuffer(const void* buf, size_t n, char* err, int errsz) {
   return load(buf, n, "buffer", err, errsz);
 }
 
-gsModel* gs_loadModel(const char* path, char* err, int errsz) {
-  if (err && errsz > 0) err[0] = 0;
-  if (!path) return errorf(err, errsz, "gs_loadModel: no file given"), NULL;
-  FILE* f = fopen(path, "rb");
-  if (!f) return errorf(err, errsz, "%s: cannot read file: %s", path, strerror(errno)), NULL;
-  size_t cap = 1 << 16, n = 0;
+unsigned char* gs_readStream(FILE* f, size_t limit, size_t* n, int* too_large) {
+  size_t cap = 1 << 16, len = 0;
   unsigned char* buf = malloc(cap);
+  *too_large = 0;
   while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap) break;
-    if (cap > ((size_t)INT_MAX) / 2) {  /* larger than any model we could have written */
+    len += fread(buf + len, 1, cap - len, f);
+    if (len < cap) break;
+    if (cap > limit) {
+      *too_large = 1;
       free(buf);
-      fclose(f);
-      return errorf(err, errsz, "%s: too large for a gauss binary model", path), NULL;
+      return NULL;
     }
     unsigned char* grown = realloc(buf, cap * 2);
     if (!grown) {
       free(buf);
-      buf = NULL;
-      break;
+      return NULL;
     }
     buf = grown;
     cap *= 2;
   }
-  if (!buf || ferror(f)) {
-    int why = errno;
-    errorf(err, errsz, "%s: cannot read file: %s", path,
-           buf ? strerror(why ? why : EIO) : "out of memory");
+  if (buf && ferror(f)) {
+    int why = errno;  /* for the caller's message */
     free(buf);
+    errno = why;
+    return NULL;
+  }
+  *n = len;
+  return buf;
+}
+
+gsModel* gs_loadModel(const char* path, char* err, int errsz) {
+  if (err && errsz > 0) err[0] = 0;
+  if (!path) return gs_ioError(err, errsz, "gs_loadModel: no file given"), NULL;
+  FILE* f = fopen(path, "rb");
+  if (!f) return gs_ioError(err, errsz, "%s: cannot read file: %s", path, strerror(errno)), NULL;
+  size_t n = 0;
+  int too_large;
+  /* a buffer past INT_MAX / 2 bytes is larger than any model we could have written */
+  unsigned char* buf = gs_readStream(f, ((size_t)INT_MAX) / 2, &n, &too_large);
+  if (too_large) {
+    fclose(f);
+    return gs_ioError(err, errsz, "%s: too large for a gauss binary model", path), NULL;
+  }
+  if (!buf) {
+    int why = errno;
+    gs_ioError(err, errsz, "%s: cannot read file: %s", path,
+               ferror(f) ? strerror(why ? why : EIO) : "out of memory");
     fclose(f);
     return NULL;
   }

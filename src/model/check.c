@@ -5,28 +5,12 @@
  * name_*adr into names, *bodyid / *jntid / *geomid / ... ids into their objects (-1 = none),
  * address/count pairs into the arrays they address, and object ids whose type is given by a
  * companion *type field. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gauss/gauss.h"
 #include "model/io.h"
-
-static int fail(char* err, int errsz, const char* fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int fail(char* err, int errsz, const char* fmt, ...) {
-  if (err && errsz > 0) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, (size_t)errsz, fmt, ap);
-    va_end(ap);
-  }
-  return 0;
-}
 
 /* ---- looking fields and sizes up by name ---- */
 
@@ -65,26 +49,15 @@ static int ends_with(const char* s, const char* suffix) {
  * the file; a sane bound keeps gs_makeData finite */
 #define MAX_FREE_SIZE (1 << 20)
 
-/* the size each model array's rows follow, by name */
-static const char* const kRows[] = {
-#define GS_X(type, name, rows, cols) #rows,
-    GS_MODEL_FIELDS(GS_X)
-#undef GS_X
-};
-
-/* the width of each model array: a number, or a GS_COLS code naming a size */
+/* the size each array's rows follow comes from gs_modelFieldRows / gs_dataFieldRows
+ * (field_rows.c); the width of each model array: a number, or a GS_COLS code naming a size */
 static const int kCols[] = {
 #define GS_X(type, name, rows, cols) cols,
     GS_MODEL_FIELDS(GS_X)
 #undef GS_X
 };
 
-/* the sizes the data arrays follow (rows, or widths given by GS_COLS) */
-static const char* const kDataRows[] = {
-#define GS_X(type, name, rows, cols) #rows,
-    GS_DATA_FIELDS(GS_X)
-#undef GS_X
-};
+/* the widths of the data arrays */
 static const int kDataCols[] = {
 #define GS_X(type, name, rows, cols) cols,
     GS_DATA_FIELDS(GS_X)
@@ -92,8 +65,10 @@ static const int kDataCols[] = {
 };
 
 static int sizes_data(int i, const char* name) {
-  for (size_t k = 0; k < sizeof kDataRows / sizeof kDataRows[0]; k++)
-    if (strcmp(kDataRows[k], name) == 0 || (kDataCols[k] < 0 && GS_COLS_SIZE(kDataCols[k]) == i))
+  /* the data arrays follow it: as their rows, or as a width given by GS_COLS */
+  const char* rows;
+  for (int k = 0; (rows = gs_dataFieldRows(k)); k++)
+    if (strcmp(rows, name) == 0 || (kDataCols[k] < 0 && GS_COLS_SIZE(kDataCols[k]) == i))
       return 1;
   return 0;
 }
@@ -102,16 +77,16 @@ static int check_sizes(const gsModel* m, char* err, int errsz) {
   int v;
   const char* s;
   for (int i = 0; (s = gs_modelSize(m, i, &v)); i++) {
-    if (v < 0) return fail(err, errsz, "negative size %s = %d", s, v);
+    if (v < 0) return gs_ioError(err, errsz, "negative size %s = %d", s, v);
     /* bounded by the length of the file: the rows, or the width, of an array that is not empty
      * for other reasons */
     int bounded = 0;
     gsFieldInfo fi;
     for (int k = 0; gs_modelField(m, k, &fi) && !bounded; k++)
-      bounded = (fi.cols > 0 && strcmp(kRows[k], s) == 0) ||
+      bounded = (fi.cols > 0 && strcmp(gs_modelFieldRows(k), s) == 0) ||
                 (fi.rows > 0 && kCols[k] < 0 && GS_COLS_SIZE(kCols[k]) == i);
     if (!bounded && v > MAX_FREE_SIZE && sizes_data(i, s))
-      return fail(err, errsz, "size %s = %d is larger than %d", s, v, MAX_FREE_SIZE);
+      return gs_ioError(err, errsz, "size %s = %d is larger than %d", s, v, MAX_FREE_SIZE);
   }
   return 1;
 }
@@ -123,17 +98,17 @@ static int joint_nv(int t) { return t == GS_JNT_FREE ? 6 : t == GS_JNT_BALL ? 3 
 
 static int check_tree(const gsModel* m, char* err, int errsz) {
   int nb = m->nbody;
-  if (nb < 1) return fail(err, errsz, "no world body (nbody = %d)", nb);
+  if (nb < 1) return gs_ioError(err, errsz, "no world body (nbody = %d)", nb);
   if (m->body_parentid[0] != 0 || m->body_rootid[0] != 0 || m->body_weldid[0] != 0 ||
       m->body_jntnum[0] != 0 || m->body_dofnum[0] != 0)
-    return fail(err, errsz, "body 0 is not a valid world body");
+    return gs_ioError(err, errsz, "body 0 is not a valid world body");
 
   int* lastdof = malloc(sizeof(int) * (size_t)nb);   /* last dof on the path root..b, -1: none */
   int* depth = malloc(sizeof(int) * (size_t)(m->nv ? m->nv : 1));  /* ancestors of each dof */
   if (!lastdof || !depth) {
     free(lastdof);
     free(depth);
-    return fail(err, errsz, "out of memory");
+    return gs_ioError(err, errsz, "out of memory");
   }
   int ok = 0, jnt = 0, dof = 0, qadr = 0, geom = 0, madr = 0;
   lastdof[0] = -1;
@@ -141,24 +116,24 @@ static int check_tree(const gsModel* m, char* err, int errsz) {
     int p = m->body_parentid[b];
     if (b > 0) {
       if (p < 0 || p >= b) {
-        fail(err, errsz, "body %d: parent %d is not an earlier body", b, p);
+        gs_ioError(err, errsz, "body %d: parent %d is not an earlier body", b, p);
         goto done;
       }
       /* depth-first order: the parent is the previous body or one of its ancestors */
       int a = b - 1;
       while (a != p && a != 0) a = m->body_parentid[a];
       if (a != p) {
-        fail(err, errsz, "body %d: bodies are not in depth-first order", b);
+        gs_ioError(err, errsz, "body %d: bodies are not in depth-first order", b);
         goto done;
       }
       int root = p == 0 ? b : m->body_rootid[p];
       if (m->body_rootid[b] != root) {
-        fail(err, errsz, "body %d: root %d, expected %d", b, m->body_rootid[b], root);
+        gs_ioError(err, errsz, "body %d: root %d, expected %d", b, m->body_rootid[b], root);
         goto done;
       }
       int weld = m->body_jntnum[b] ? b : m->body_weldid[p];
       if (m->body_weldid[b] != weld) {
-        fail(err, errsz, "body %d: weld id %d, expected %d", b, m->body_weldid[b], weld);
+        gs_ioError(err, errsz, "body %d: weld id %d, expected %d", b, m->body_weldid[b], weld);
         goto done;
       }
     }
@@ -166,38 +141,41 @@ static int check_tree(const gsModel* m, char* err, int errsz) {
     /* joints of the body, and their dofs, follow those of the bodies before it */
     int jn = m->body_jntnum[b];
     if (jn < 0 || jn > m->njnt - jnt || (jn ? m->body_jntadr[b] != jnt : m->body_jntadr[b] != -1)) {
-      fail(err, errsz, "body %d: joints %d..+%d do not follow the previous bodies' (next is %d)",
-           b, m->body_jntadr[b], jn, jnt);
+      gs_ioError(err, errsz,
+                 "body %d: joints %d..+%d do not follow the previous bodies' (next is %d)",
+                 b, m->body_jntadr[b], jn, jnt);
       goto done;
     }
     int first = dof, chain = b ? lastdof[p] : -1;
     for (int j = jnt; j < jnt + jn; j++) {
       int t = m->jnt_type[j];
       if (t < GS_JNT_FREE || t > GS_JNT_HINGE) {
-        fail(err, errsz, "joint %d: unknown type %d", j, t);
+        gs_ioError(err, errsz, "joint %d: unknown type %d", j, t);
         goto done;
       }
       if (m->jnt_bodyid[j] != b || m->jnt_qposadr[j] != qadr || m->jnt_dofadr[j] != dof) {
-        fail(err, errsz, "joint %d: body %d, qpos address %d, dof address %d; expected %d, %d, %d",
-             j, m->jnt_bodyid[j], m->jnt_qposadr[j], m->jnt_dofadr[j], b, qadr, dof);
+        gs_ioError(err, errsz,
+                   "joint %d: body %d, qpos address %d, dof address %d; expected %d, %d, %d",
+                   j, m->jnt_bodyid[j], m->jnt_qposadr[j], m->jnt_dofadr[j], b, qadr, dof);
         goto done;
       }
       int nq = joint_nq(t), nv = joint_nv(t);
       if (nq > m->nq - qadr || nv > m->nv - dof) {
-        fail(err, errsz, "joint %d: its coordinates run past nq = %d or nv = %d", j, m->nq, m->nv);
+        gs_ioError(err, errsz, "joint %d: its coordinates run past nq = %d or nv = %d", j, m->nq,
+                   m->nv);
         goto done;
       }
       for (int k = 0; k < nv; k++, dof++) {
         if (m->dof_bodyid[dof] != b || m->dof_jntid[dof] != j || m->dof_parentid[dof] != chain) {
-          fail(err, errsz, "dof %d: body %d, joint %d, parent %d; expected %d, %d, %d", dof,
-               m->dof_bodyid[dof], m->dof_jntid[dof], m->dof_parentid[dof], b, j, chain);
+          gs_ioError(err, errsz, "dof %d: body %d, joint %d, parent %d; expected %d, %d, %d", dof,
+                     m->dof_bodyid[dof], m->dof_jntid[dof], m->dof_parentid[dof], b, j, chain);
           goto done;
         }
         depth[dof] = chain < 0 ? 0 : depth[chain] + 1;
         /* row of M: the diagonal, then one entry per ancestor dof */
         if (m->dof_Madr[dof] != madr || depth[dof] + 1 > m->nM - madr) {
-          fail(err, errsz, "dof %d: row of M at %d, expected %d (nM = %d)", dof, m->dof_Madr[dof],
-               madr, m->nM);
+          gs_ioError(err, errsz, "dof %d: row of M at %d, expected %d (nM = %d)", dof,
+                     m->dof_Madr[dof], madr, m->nM);
           goto done;
         }
         madr += depth[dof] + 1;
@@ -209,51 +187,52 @@ static int check_tree(const gsModel* m, char* err, int errsz) {
     if (b > 0) lastdof[b] = chain;
     int dn = dof - first;
     if (m->body_dofnum[b] != dn || (dn ? m->body_dofadr[b] != first : m->body_dofadr[b] != -1)) {
-      fail(err, errsz, "body %d: dofs %d..+%d, expected %d..+%d", b, m->body_dofadr[b],
-           m->body_dofnum[b], dn ? first : -1, dn);
+      gs_ioError(err, errsz, "body %d: dofs %d..+%d, expected %d..+%d", b, m->body_dofadr[b],
+                 m->body_dofnum[b], dn ? first : -1, dn);
       goto done;
     }
 
     int gn = m->body_geomnum[b];
     if (gn < 0 || gn > m->ngeom - geom ||
         (gn ? m->body_geomadr[b] != geom : m->body_geomadr[b] != -1)) {
-      fail(err, errsz, "body %d: geoms %d..+%d do not follow the previous bodies' (next is %d)",
-           b, m->body_geomadr[b], gn, geom);
+      gs_ioError(err, errsz,
+                 "body %d: geoms %d..+%d do not follow the previous bodies' (next is %d)",
+                 b, m->body_geomadr[b], gn, geom);
       goto done;
     }
     for (int g = geom; g < geom + gn; g++) {
       if (m->geom_bodyid[g] != b) {
-        fail(err, errsz, "geom %d: body %d, expected %d", g, m->geom_bodyid[g], b);
+        gs_ioError(err, errsz, "geom %d: body %d, expected %d", g, m->geom_bodyid[g], b);
         goto done;
       }
     }
     geom += gn;
   }
   if (jnt != m->njnt || qadr != m->nq || dof != m->nv || geom != m->ngeom || madr != m->nM) {
-    fail(err, errsz,
-         "the bodies hold %d joints, %d coordinates, %d dofs, %d geoms and %d entries of M; the "
-         "sizes say %d, %d, %d, %d and %d",
-         jnt, qadr, dof, geom, madr, m->njnt, m->nq, m->nv, m->ngeom, m->nM);
+    gs_ioError(err, errsz,
+               "the bodies hold %d joints, %d coordinates, %d dofs, %d geoms and %d entries of M; "
+               "the sizes say %d, %d, %d, %d and %d",
+               jnt, qadr, dof, geom, madr, m->njnt, m->nq, m->nv, m->ngeom, m->nM);
     goto done;
   }
   for (int g = 0; g < m->ngeom; g++) {
     int t = m->geom_type[g], c = m->geom_condim[g];
     if (t < 0 || t >= GS_NGEOMTYPE) {
-      fail(err, errsz, "geom %d: unknown type %d", g, t);
+      gs_ioError(err, errsz, "geom %d: unknown type %d", g, t);
       goto done;
     }
     if (c != 1 && c != 3 && c != 4 && c != 6) {
-      fail(err, errsz, "geom %d: condim %d", g, c);
+      gs_ioError(err, errsz, "geom %d: condim %d", g, c);
       goto done;
     }
   }
   for (int s = 0; s < m->nsite; s++) {
     if (m->site_bodyid[s] < 0 || m->site_bodyid[s] >= nb) {
-      fail(err, errsz, "site %d: body %d out of range", s, m->site_bodyid[s]);
+      gs_ioError(err, errsz, "site %d: body %d out of range", s, m->site_bodyid[s]);
       goto done;
     }
     if (m->site_type[s] < 0 || m->site_type[s] >= GS_NGEOMTYPE) {
-      fail(err, errsz, "site %d: unknown type %d", s, m->site_type[s]);
+      gs_ioError(err, errsz, "site %d: unknown type %d", s, m->site_type[s]);
       goto done;
     }
   }
@@ -268,18 +247,18 @@ done:
 
 static int check_options(const gsOption* o, char* err, int errsz) {
   if (o->integrator < GS_INT_EULER || o->integrator > GS_INT_IMPLICITFAST)
-    return fail(err, errsz, "option integrator %d", o->integrator);
+    return gs_ioError(err, errsz, "option integrator %d", o->integrator);
   if (o->cone < GS_CONE_PYRAMIDAL || o->cone > GS_CONE_ELLIPTIC)
-    return fail(err, errsz, "option cone %d", o->cone);
+    return gs_ioError(err, errsz, "option cone %d", o->cone);
   if (o->jacobian < GS_JAC_DENSE || o->jacobian > GS_JAC_AUTO)
-    return fail(err, errsz, "option jacobian %d", o->jacobian);
+    return gs_ioError(err, errsz, "option jacobian %d", o->jacobian);
   if (o->solver < GS_SOL_PGS || o->solver > GS_SOL_NEWTON)
-    return fail(err, errsz, "option solver %d", o->solver);
+    return gs_ioError(err, errsz, "option solver %d", o->solver);
   if (o->iterations < 0 || o->ls_iterations < 0 || o->noslip_iterations < 0 ||
       o->ccd_iterations < 0)
-    return fail(err, errsz, "negative iteration count in the options");
+    return gs_ioError(err, errsz, "negative iteration count in the options");
   if ((unsigned)o->disableflags >> GS_NDISABLE || (unsigned)o->enableflags >> GS_NENABLE)
-    return fail(err, errsz, "unknown flag bits in the options");
+    return gs_ioError(err, errsz, "unknown flag bits in the options");
   return 1;
 }
 
@@ -287,14 +266,14 @@ static int check_options(const gsOption* o, char* err, int errsz) {
 
 static int check_names(const gsModel* m, char* err, int errsz) {
   if (m->nnames > 0 && m->names[m->nnames - 1] != 0)
-    return fail(err, errsz, "the names buffer is not NUL-terminated");
+    return gs_ioError(err, errsz, "the names buffer is not NUL-terminated");
   /* other string buffers (asset paths, custom text): addressed strings must end inside them */
   static const char* const kStrings[] = {"paths", "text_data"};
   for (size_t k = 0; k < sizeof kStrings / sizeof kStrings[0]; k++) {
     gsFieldInfo fi;
     if (find_field(m, kStrings[k], &fi) && fi.type == GS_TYPE_CHAR && fi.rows * fi.cols > 0 &&
         ((const char*)fi.ptr)[fi.rows * fi.cols - 1] != 0)
-      return fail(err, errsz, "the %s buffer is not NUL-terminated", kStrings[k]);
+      return gs_ioError(err, errsz, "the %s buffer is not NUL-terminated", kStrings[k]);
   }
   gsFieldInfo fi;
   for (int i = 0; gs_modelField(m, i, &fi); i++) {
@@ -303,8 +282,8 @@ static int check_names(const gsModel* m, char* err, int errsz) {
     const int* a = fi.ptr;
     for (int k = 0; k < fi.rows * fi.cols; k++)
       if (a[k] < 0 || a[k] >= m->nnames)
-        return fail(err, errsz, "%s[%d] = %d is outside the names (%d bytes)", fi.name, k, a[k],
-                    m->nnames);
+        return gs_ioError(err, errsz, "%s[%d] = %d is outside the names (%d bytes)", fi.name, k,
+                          a[k], m->nnames);
   }
   return 1;
 }
@@ -333,8 +312,8 @@ static int check_ids(const gsModel* m, char* err, int errsz) {
       const int* a = fi.ptr;
       for (int e = 0; e < fi.rows * fi.cols; e++)
         if (a[e] < -1 || a[e] >= n)
-          return fail(err, errsz, "%s[%d] = %d is not a valid id (%s = %d)", fi.name, e, a[e],
-                      kIds[k].size, n);
+          return gs_ioError(err, errsz, "%s[%d] = %d is not a valid id (%s = %d)", fi.name, e, a[e],
+                            kIds[k].size, n);
       break;
     }
   }
@@ -383,14 +362,14 @@ static int check_ranges(const gsModel* m, char* err, int errsz) {
       long long count = 1;
       for (int c = 0; c < 3 && num[c]; c++) {
         if (num[c][i] < 0)
-          return fail(err, errsz, "%s[%d] = %d is negative", kRanges[k].num[c], i, num[c][i]);
+          return gs_ioError(err, errsz, "%s[%d] = %d is negative", kRanges[k].num[c], i, num[c][i]);
         count *= num[c][i];
         if (count > n) break;
       }
       if (count == 0 && (adr[i] == -1 || (adr[i] >= 0 && adr[i] <= n))) continue;
       if (adr[i] < 0 || count > n - adr[i])
-        return fail(err, errsz, "%s[%d] = %d with %lld elements runs outside %s = %d",
-                    kRanges[k].adr, i, adr[i], count, kRanges[k].size, n);
+        return gs_ioError(err, errsz, "%s[%d] = %d with %lld elements runs outside %s = %d",
+                          kRanges[k].adr, i, adr[i], count, kRanges[k].size, n);
     }
   }
   return 1;
@@ -427,8 +406,9 @@ static int check_typed(const gsModel* m, const char* typefield, const char* idfi
     for (int c = 0; c < ci; c++) {
       int v = id[ci * i + c];
       if (v < -1 || v >= n)
-        return fail(err, errsz, "%s[%d] = %d is not a valid id for %s %d (%d objects)", idfield,
-                    ci * i + c, v, typefield, type[i], n);
+        return gs_ioError(err, errsz, "%s[%d] = %d is not a valid id for %s %d (%d objects)",
+                          idfield,
+                          ci * i + c, v, typefield, type[i], n);
     }
   }
   return 1;
@@ -499,7 +479,7 @@ static int check_enums(const gsModel* m, char* err, int errsz) {
     const int* v = int_field(m, kEnums[k].field, &rows, &cols);
     for (int i = 0; v && i < rows * cols; i++)
       if (v[i] < 0 || v[i] >= kEnums[k].count)
-        return fail(err, errsz, "%s[%d] = %d is not a known value", kEnums[k].field, i, v[i]);
+        return gs_ioError(err, errsz, "%s[%d] = %d is not a known value", kEnums[k].field, i, v[i]);
   }
   /* object types: gsObject */
   gsFieldInfo fi;
@@ -509,7 +489,7 @@ static int check_enums(const gsModel* m, char* err, int errsz) {
     const int* v = fi.ptr;
     for (int e = 0; e < fi.rows * fi.cols; e++)
       if (v[e] < 0 || v[e] >= GS_NOBJECT)
-        return fail(err, errsz, "%s[%d] = %d is not an object type", fi.name, e, v[e]);
+        return gs_ioError(err, errsz, "%s[%d] = %d is not an object type", fi.name, e, v[e]);
   }
   return 1;
 }
@@ -529,8 +509,8 @@ static int check_products(const gsModel* m, char* err, int errsz) {
         b = size_of(m, kProducts[k].b);
     if (n < 0 || a < 0 || b < 0) continue;
     if ((long long)a * b != n)
-      return fail(err, errsz, "%s = %d, expected %s * %s = %lld", kProducts[k].size, n,
-                  kProducts[k].a, kProducts[k].b, (long long)a * b);
+      return gs_ioError(err, errsz, "%s = %d, expected %s * %s = %lld", kProducts[k].size, n,
+                        kProducts[k].a, kProducts[k].b, (long long)a * b);
   }
   return 1;
 }
@@ -548,7 +528,7 @@ static int check_real_ids(const gsModel* m, char* err, int errsz) {
     if (type[i] != 4 && type[i] != 5) continue;  /* sphere, cylinder */
     gsReal v = ((const gsReal*)fi.ptr)[i];
     if (!(v >= -1 && v < nsite) || v != (int)v)
-      return fail(err, errsz, "wrap_prm[%d] = %g is not a side site", i, v);
+      return gs_ioError(err, errsz, "wrap_prm[%d] = %g is not a side site", i, v);
   }
   return 1;
 }
@@ -562,7 +542,7 @@ static int check_signatures(const gsModel* m, char* err, int errsz) {
     for (int e = 0; e < fi.rows * fi.cols; e++) {
       int b1 = v[e] >> 16, b2 = v[e] & 0xffff;
       if (v[e] < 0 || b1 >= m->nbody || b2 >= m->nbody)
-        return fail(err, errsz, "%s[%d] = %d does not name two bodies", fi.name, e, v[e]);
+        return gs_ioError(err, errsz, "%s[%d] = %d does not name two bodies", fi.name, e, v[e]);
     }
   }
   return 1;
@@ -577,7 +557,7 @@ static int dataid_count(const gsModel* m, int t) {
 
 int gs_checkModel(const gsModel* m, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
-  if (!m) return fail(err, errsz, "no model");
+  if (!m) return gs_ioError(err, errsz, "no model");
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&

@@ -12,6 +12,7 @@
 
 #include "core/math.h"
 #include "model/compile.h"
+#include "model/io.h"
 
 /* MJCF keeps these values in single precision: store the same numbers */
 static gsReal f32(gsReal v) { return (gsReal)(float)v; }
@@ -91,26 +92,12 @@ static int asset_bytes(gsCompileCtx* c, const gsSpecInfo* info, const char* kind
   }
   FILE* f = fopen(path, "rb");
   if (!f) return gs_compileFail(c, info, kind, "cannot open file '%s'", shown);
-  size_t cap = 1 << 16, len = 0;
-  unsigned char* buf = malloc(cap);
-  while (buf) {
-    len += fread(buf + len, 1, cap - len, f);
-    if (len < cap) break;
-    unsigned char* grown = cap < ((size_t)1 << 31) ? realloc(buf, cap * 2) : NULL;
-    if (!grown) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = grown;
-    cap *= 2;
-  }
-  int bad = ferror(f);
+  size_t len = 0;
+  int too_large;
+  /* files that outgrow a 2 GiB buffer are not read */
+  unsigned char* buf = gs_readStream(f, ((size_t)1 << 31) - 1, &len, &too_large);
   fclose(f);
-  if (!buf || bad) {
-    free(buf);
-    return gs_compileFail(c, info, kind, "cannot read file '%s'", shown);
-  }
+  if (!buf) return gs_compileFail(c, info, kind, "cannot read file '%s'", shown);
   *bytes = *owned = buf;
   *n = len;
   return 1;

@@ -3,6 +3,8 @@
 #ifndef GAUSS_MODEL_IO_H
 #define GAUSS_MODEL_IO_H
 
+#include <stdio.h>
+
 #include "gauss/gauss.h"
 
 /* gsOption member by member: X(type, name, count) */
@@ -41,5 +43,18 @@ int gs_optionField(const gsOption* opt, int i, const char** name, int* type, int
  * bounds: sizes, the tree (parents, addresses, dof chains, the sparsity of M), ids and addresses
  * into other arrays, names, enumerations. 1 when it is; 0 with a message otherwise. */
 int gs_checkModel(const gsModel* m, char* err, int errsz);
+
+/* the whole of stream f in a new buffer (free it), its length in *n. NULL when out of memory, on a
+ * read error (ferror(f) is set, errno kept), or with *too_large set once the buffer would grow past
+ * `limit` bytes */
+unsigned char* gs_readStream(FILE* f, size_t limit, size_t* n, int* too_large);
+
+/* the message into err (when err is given), for the reader and the check of binary models;
+ * always 0, so that callers can write `return gs_ioError(...)` */
+int gs_ioError(char* err, int errsz, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 #endif

@@ -183,16 +183,21 @@ gsSpecSite* gs_specAddSite(gsSpecBody* body) {
   return s;
 }
 
-int gs_specSetName(gsSpecInfo* info, const char* name) {
+int gs_specSetString(char** dst, const char* s) {
   char* copy = NULL;
-  if (name) {
-    copy = malloc(strlen(name) + 1);
+  if (s) {
+    size_t n = strlen(s) + 1;
+    copy = malloc(n);
     if (!copy) return 0;
-    strcpy(copy, name);
+    memcpy(copy, s, n);
   }
-  free(info->name);
-  info->name = copy;
+  free(*dst);
+  *dst = copy;
   return 1;
+}
+
+int gs_specSetName(gsSpecInfo* info, const char* name) {
+  return gs_specSetString(&info->name, name);
 }
 
 const char* gs_specIntern(gsSpec* spec, const char* s) {

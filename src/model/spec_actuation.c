@@ -7,19 +7,6 @@
 static const gsReal kSolref[GS_NREF] = {0.02, 1};
 static const gsReal kSolimp[GS_NIMP] = {0.9, 0.95, 0.001, 0.5, 2};
 
-int gs_specSetString(char** dst, const char* s) {
-  char* copy = NULL;
-  if (s) {
-    size_t n = strlen(s) + 1;
-    copy = malloc(n);
-    if (!copy) return 0;
-    memcpy(copy, s, n);
-  }
-  free(*dst);
-  *dst = copy;
-  return 1;
-}
-
 gsSpecTendon* gs_specAddTendon(gsSpec* spec, int spatial) {
   gsSpecTendon* t = calloc(1, sizeof(gsSpecTendon));
   if (!t) return NULL;

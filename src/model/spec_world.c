@@ -7,19 +7,6 @@
 static const gsReal kSolref[GS_NREF] = {0.02, 1};
 static const gsReal kSolimp[GS_NIMP] = {0.9, 0.95, 0.001, 0.5, 2};
 
-int gs_specWorldString(char** dst, const char* s) {
-  char* copy = NULL;
-  if (s) {
-    size_t n = strlen(s) + 1;
-    copy = malloc(n);
-    if (!copy) return 0;
-    memcpy(copy, s, n);
-  }
-  free(*dst);
-  *dst = copy;
-  return 1;
-}
-
 static void set3(gsReal* v, gsReal a, gsReal b, gsReal c) { v[0] = a, v[1] = b, v[2] = c; }
 static void set4(gsReal* v, gsReal a, gsReal b, gsReal c, gsReal d) { v[0] = a, v[1] = b, v[2] = c, v[3] = d; }
 

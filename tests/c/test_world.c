@@ -100,10 +100,10 @@ static void test_built_by_hand(void) {
   gs_specSetName(&g->info, "g");
   gs_specSetName(&mat->info, "m");
   gs_specSetName(&tex->info, "t");
-  gs_specWorldString(&r->material, "m");
-  gs_specWorldString(&mat->texture[GS_TEXROLE_RGB], "t");
-  gs_specWorldString(&p->geom1, "g");
-  gs_specWorldString(&p->geom2, "g");
+  gs_specSetString(&r->material, "m");
+  gs_specSetString(&mat->texture[GS_TEXROLE_RGB], "t");
+  gs_specSetString(&p->geom1, "g");
+  gs_specSetString(&p->geom2, "g");
   cam->pos[2] = 1;
   l->dir[0] = 2, l->dir[2] = 0;
   /* a texture file read by the compiler itself: no reader kept its contents */
@@ -113,7 +113,7 @@ static void test_built_by_hand(void) {
   if (fd >= 0) close(fd);
   CHECK(write_png(path, 7, 3), "png written");
   tex->type = GS_TEXTURE_2D;
-  gs_specWorldString(&tex->file, path);
+  gs_specSetString(&tex->file, path);
   char err[1000] = "";
   gsModel* m = gs_compile(s, err, sizeof(err));
   CHECK(m != NULL, "compile: %s", err);

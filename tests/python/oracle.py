@@ -13,7 +13,11 @@ arrays whose entries are all below 1.
 import os
 import xml.etree.ElementTree as ET
 
+import mujoco
 import numpy as np
+import pytest
+
+import gauss
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -225,3 +229,67 @@ def pendulum5_state(ball=False):
         qpos = np.array([0.5, -0.3, 0.4, 0.7, -0.4])
         qvel = np.array([0.8, -0.5, 0.6, 1.0, -0.7])
     return qpos, qvel
+
+
+# ---- a slice of a compiled model against MuJoCo's (the MJCF slices' tests) ----
+
+def object_names(m, otype, n, is_gauss):
+    """Names of objects 0..n-1 of type `otype` (numbered as mjtObj), "" for unnamed ones."""
+    if is_gauss:
+        return [(gauss._lib.gs_id2name(m._ptr, otype, i) or b"").decode() for i in range(n)]
+    return [mujoco.mj_id2name(m, otype, i) or "" for i in range(n)]
+
+
+def size_errors(gm, mm, sizes):
+    """Readable differences between the sizes of a gauss and a MuJoCo model."""
+    return [f"{s}: gauss {getattr(gm, s)} mujoco {getattr(mm, s)}"
+            for s in sizes if getattr(gm, s) != getattr(mm, s)]
+
+
+def field_errors(gm, mm, fields, bad):
+    """Readable differences between the arrays `fields` of a gauss and a MuJoCo model.
+    bad(f, a, b) marks the entries of gauss's `a` (in MuJoCo's shape) too far from MuJoCo's `b`;
+    the first of them is reported."""
+    errors = []
+    for f in fields:
+        a = np.asarray(getattr(gm, f), dtype=float)
+        b = np.asarray(getattr(mm, f), dtype=float)
+        if a.size != b.size:
+            errors.append(f"{f}: {a.size} values, mujoco {b.size}")
+            continue
+        if a.size == 0:
+            continue
+        a = a.reshape(b.shape)
+        mask = bad(f, a, b)
+        if mask.any():
+            idx = np.unravel_index(np.argmax(mask), b.shape)
+            errors.append(f"{f}{list(idx)}: gauss {a[idx]!r} mujoco {b[idx]!r}")
+    return errors
+
+
+def name_errors(gm, mm, named):
+    """Object types whose names differ; `named` maps each type to the size counting it."""
+    errors = []
+    for otype, size in named.items():
+        n = getattr(mm, size)
+        a, b = object_names(gm, otype, n, True), object_names(mm, otype, n, False)
+        if a != b:
+            errors.append(f"names of object type {otype}: gauss {a} mujoco {b}")
+    return errors
+
+
+def assert_no_errors(errors, label=""):
+    """Fail with the first ten differences a comparison found."""
+    assert not errors, label + "; ".join(errors[:10])
+
+
+def assert_rejected(xml, where, elem, phrase, mujoco_rejects, mujoco_error=Exception):
+    """gauss refuses `xml` with a message naming the place (`where`, like ":3:"), the element and
+    the phrase; MuJoCo refuses it too (raising `mujoco_error`) when `mujoco_rejects`."""
+    with pytest.raises(gauss.GaussError) as e:
+        gauss.Model.from_xml_string(xml)
+    msg = str(e.value)
+    assert where in msg and elem in msg and phrase in msg, msg
+    if mujoco_rejects:
+        with pytest.raises(mujoco_error):
+            mujoco.MjModel.from_xml_string(xml)

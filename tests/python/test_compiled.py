@@ -48,10 +48,7 @@ def inertia_tensors(m):
 
 
 def compare_models(gm, mm, tensor_tol=1e-9):
-    errors = []
-    for s in SIZES:
-        if getattr(gm, s) != getattr(mm, s):
-            errors.append(f"{s}: gauss {getattr(gm, s)} mujoco {getattr(mm, s)}")
+    errors = oracle.size_errors(gm, mm, SIZES)
     if errors:
         return errors
     for f in FIELDS:
