@@ -108,9 +108,9 @@ static int asset_bytes(gsCompileCtx* c, const gsSpecInfo* info, const char* kind
 static int png_info(gsCompileCtx* c, const gsSpecInfo* info, const gsSpecBlob* blob, const char* path,
                     const char* shown, int* width, int* height, int* srgb) {
   static const unsigned char kSig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  const unsigned char* p;
-  unsigned char* owned;
-  size_t n;
+  const unsigned char* p = NULL;
+  unsigned char* owned = NULL;
+  size_t n = 0;
   if (!asset_bytes(c, info, "texture", blob, path, shown, &p, &n, &owned)) return 0;
   int ok = n >= 33 && memcmp(p, kSig, 8) == 0 && memcmp(p + 12, "IHDR", 4) == 0;
   if (ok) {
@@ -221,9 +221,9 @@ static int hfield_file(gsCompileCtx* c, const gsSpecHField* h, int* nrow, int* n
     return gs_compileFail(c, &h->info, "hfield", "unsupported content type '%s'", ct);
   if ((ct && strcmp(ct, "image/png") == 0) || (!ct && ends_with(h->file, ".png")))
     return gs_compileFail(c, &h->info, "hfield", "PNG height fields are not supported yet (file '%s')", h->file);
-  const unsigned char* p;
-  unsigned char* owned;
-  size_t n;
+  const unsigned char* p = NULL;
+  unsigned char* owned = NULL;
+  size_t n = 0;
   if (!asset_bytes(c, &h->info, "hfield", &h->data, h->path ? h->path : h->file, h->file, &p, &n, &owned))
     return 0;
   int32_t dims[2] = {0, 0};
