@@ -110,6 +110,15 @@ void gs_energyVel(const gsModel* m, gsData* d);
 void gs_collision(const gsModel* m, gsData* d);   /* broad phase, filters, narrow phase: d->contact */
 int gs_contactCapacity(const gsModel* m);          /* contacts a data has room for */
 gsContact* gs_dataContact(gsData* d, int* ncon, int* nconmax);   /* for bindings */
+/* ray from pnt along vec: distance in units of |vec| to the nearest geom hit (-1: none), its id in
+ * *geomid (-1: none). geomgroup: 6 flags, NULL for all groups; flg_static: include geoms of bodies
+ * welded to the world; bodyexclude: a body whose geoms are skipped (-1: none) */
+gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
+              const unsigned char* geomgroup, int flg_static, int bodyexclude, int* geomid);
+/* signed distance between the surfaces of geoms g1 and g2, capped at distmax; fromto (may be
+ * NULL): closest point on g1, then on g2 (zeros when the distance is distmax or more) */
+gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal distmax,
+                       gsReal fromto[6]);
 
 /* ---- the mass matrix ---- */
 void gs_fullM(const gsModel* m, gsReal* dst, const gsReal* M);       /* dense nv x nv from qM */

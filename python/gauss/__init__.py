@@ -574,6 +574,19 @@ class Model(_FieldAccess):
 
 # ---- data ----
 
+def _contact_dtype():
+    """gsContact as a numpy dtype, plus `geom`: geom1 and geom2 as one (2,) field."""
+    base = np.dtype(_lib.Contact)
+    names = list(base.names) + ["geom"]
+    formats = [base.fields[n][0] for n in base.names] + [np.dtype((np.int32, 2))]
+    offsets = [base.fields[n][1] for n in base.names] + [_lib.Contact.geom1.offset]
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                     "itemsize": ctypes.sizeof(_lib.Contact)})
+
+
+_CONTACT_DTYPE = _contact_dtype()
+
+
 @_add_accessors
 class Data(_FieldAccess):
     """Simulation state (gsData) for a model; keeps the model alive."""
@@ -621,6 +634,34 @@ class Data(_FieldAccess):
         pstack, maxuse = ctypes.c_size_t(), ctypes.c_size_t()
         narena = _lib.gs_dataArena(self._ptr, ctypes.byref(pstack), ctypes.byref(maxuse))
         return narena, pstack.value, maxuse.value
+
+    def _contacts(self):
+        ncon, nconmax = ctypes.c_int(), ctypes.c_int()
+        ptr = _lib.gs_dataContact(self._ptr, ctypes.byref(ncon), ctypes.byref(nconmax))
+        return ptr, ncon.value, nconmax.value
+
+    @property
+    def ncon(self):
+        """Number of contacts of the last collision stage."""
+        return self._contacts()[1]
+
+    @property
+    def nconmax(self):
+        """Room for contacts."""
+        return self._contacts()[2]
+
+    @property
+    def contact(self):
+        """The contacts of the last collision stage: a numpy record array over the first `ncon`
+        entries of the C array, with MuJoCo's field names (dist, pos, frame, includemargin,
+        friction, solref, solreffriction, solimp, mu, dim, geom1, geom2, geom = (geom1, geom2),
+        exclude, efc_address). It is a view: take it again after the next step."""
+        ptr, ncon, _ = self._contacts()
+        if ncon <= 0 or not ptr:
+            return np.zeros(0, _CONTACT_DTYPE).view(np.recarray)
+        buf = (_lib.Contact * ncon).from_address(ctypes.addressof(ptr.contents))
+        buf._owner = self
+        return np.frombuffer(buf, dtype=_CONTACT_DTYPE).view(np.recarray)
 
     narena = property(lambda self: self._arena()[0], doc="arena size in bytes")
     pstack = property(lambda self: self._arena()[1], doc="arena bytes in use")
@@ -820,3 +861,36 @@ def print_data(m, d, path=None):
     ok = _lib.gs_printData(m._ptr, d._ptr, None if path is None else str(path).encode())
     if not ok:
         raise OSError(f"gs_printData could not write {path}")
+
+
+# ---- geometric queries ----
+
+def ray(m, d, pnt, vec, geomgroup=None, flg_static=1, bodyexclude=-1):
+    """Cast a ray from `pnt` along `vec` (MuJoCo's mj_ray): returns (distance in units of |vec|,
+    geom id), (-1, -1) when nothing is hit. geomgroup: 6 flags (None: every group); flg_static:
+    include geoms of bodies welded to the world; bodyexclude: a body id to skip (-1: none)."""
+    _check(m, d)
+    p = _vec(pnt, 3, "pnt")
+    v = _vec(vec, 3, "vec")
+    gid = np.full(1, -1, dtype=np.int32)
+    grp = None
+    if geomgroup is not None:
+        grp = np.ascontiguousarray(geomgroup, dtype=np.uint8)
+        if grp.size != 6:
+            raise ValueError(f"geomgroup must have 6 elements, got {grp.size}")
+    x = _lib.gs_ray(m._ptr, d._ptr, p, v, None if grp is None else grp.ctypes.data,
+                    int(flg_static), int(bodyexclude), gid)
+    return float(x), int(gid[0])
+
+
+def geom_distance(m, d, g1, g2, distmax):
+    """Signed distance between the surfaces of geoms g1 and g2, capped at distmax (MuJoCo's
+    mj_geomDistance): returns (dist, fromto), fromto = closest point on g1, then on g2 (zeros when
+    dist >= distmax)."""
+    _check(m, d)
+    for g in (g1, g2):
+        if not 0 <= int(g) < m.ngeom:
+            raise ValueError(f"geom id {g} out of range")
+    fromto = np.zeros(6)
+    x = _lib.gs_geomDistance(m._ptr, d._ptr, int(g1), int(g2), float(distmax), fromto)
+    return float(x), fromto

@@ -91,6 +91,26 @@ class FieldInfo(ctypes.Structure):
     ]
 
 
+class Contact(ctypes.Structure):
+    """gsContact (data.h), field for field."""
+    _fields_ = [
+        ("dist", c_double),
+        ("pos", c_double * 3),
+        ("frame", c_double * 9),
+        ("includemargin", c_double),
+        ("friction", c_double * 5),
+        ("solref", c_double * GS_NREF),
+        ("solreffriction", c_double * GS_NREF),
+        ("solimp", c_double * GS_NIMP),
+        ("mu", c_double),
+        ("dim", c_int),
+        ("geom1", c_int),
+        ("geom2", c_int),
+        ("exclude", c_int),
+        ("efc_address", c_int),
+    ]
+
+
 # ---- functions ----
 
 _dvec = np.ctypeslib.ndpointer(dtype=np.float64, flags="C_CONTIGUOUS")
@@ -178,6 +198,9 @@ gs_modelOption = _fn("gs_modelOption", ctypes.POINTER(Option), M)
 gs_dataTime = _fn("gs_dataTime", ctypes.POINTER(c_double), D)
 gs_dataEnergy = _fn("gs_dataEnergy", ctypes.POINTER(c_double), D)
 gs_dataWarning = _fn("gs_dataWarning", ctypes.POINTER(WarningStat), D, ctypes.POINTER(c_int))
+gs_dataContact = _fn("gs_dataContact", ctypes.POINTER(Contact), D, ctypes.POINTER(c_int),
+                     ctypes.POINTER(c_int))
+gs_collision = _fn("gs_collision", None, M, D)
 gs_dataArena = _fn("gs_dataArena", c_size_t, D, ctypes.POINTER(c_size_t), ctypes.POINTER(c_size_t))
 gs_modelFieldRows = _fn("gs_modelFieldRows", c_char_p, c_int)
 gs_dataFieldRows = _fn("gs_dataFieldRows", c_char_p, c_int)
@@ -198,3 +221,8 @@ def flag_names(symbol, count):
     except ValueError:
         return ()
     return tuple((s or b"").decode() for s in arr)
+
+# ---- geometric queries ----
+_ivec = np.ctypeslib.ndpointer(dtype=np.int32, flags="C_CONTIGUOUS")
+gs_ray = _fn("gs_ray", c_double, M, D, _dvec, _dvec, ctypes.c_void_p, c_int, c_int, _ivec)
+gs_geomDistance = _fn("gs_geomDistance", c_double, M, D, c_int, c_int, c_double, _dvec)

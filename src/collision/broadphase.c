@@ -1,8 +1,284 @@
-/* The collision stage: candidate geom pairs, filters, narrow phase, contact parameters. Not
- * written yet: no contacts. */
-#include "collision/collision.h"
+/* The collision stage: candidate geom pairs (explicit <pair>s, then the broad phase's dynamic
+ * pairs through the filters), the narrow phase, and the parameters of each contact.
+ *
+ * Order of the contacts, as MuJoCo produces them: by body pair (smaller body id first, then the
+ * other), and within one body pair the explicit pairs first (in their order), then the dynamic
+ * pairs by geom of the first body, then geom of the second. A dynamic pair that is also an
+ * explicit pair is skipped. Nothing is detected when contacts or constraints are disabled.
+ *
+ * Broad phase: sweep-and-prune over world-aligned boxes of the geoms (grown by their margins) on
+ * the axis along which the box centres spread most; planes are unbounded and pair with every
+ * other geom. Measured with bench/collision_bench.py (Release, whole stage per call, narrow phase
+ * included), sweep-and-prune against an all-pairs test of the same boxes (-DGS_COLLISION_ALLPAIRS):
+ *   pile of 200 spheres on a plane: 20.3 us vs 33.2 us; pile of 200 mixed primitives: 414 us vs
+ *   432 us (the convex narrow phase dominates); gymnasium humanoid 1.19 vs 1.26 us; ant 0.81 vs
+ *   1.38 us. Sweep-and-prune is kept: faster on piles, no slower on small models. */
+#include "collision/stage.h"
+#include "core/math.h"
+
+/* ---- broad phase ---- */
+
+/* an order-preserving unsigned image of a double, for sorting with integer keys */
+static uint64_t sortable(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return (u & 0x8000000000000000ull) ? ~u : (u | 0x8000000000000000ull);
+}
+
+/* world-aligned half extents of geom g around geom_xpos */
+static void half_extents(const gsModel* m, const gsData* d, int g, gsReal h[3]) {
+  const gsReal* R = d->geom_xmat + 9 * g;
+  const gsReal* s = m->geom_size + 3 * g;
+  switch (m->geom_type[g]) {
+    case GS_GEOM_SPHERE:
+      h[0] = h[1] = h[2] = s[0];
+      return;
+    case GS_GEOM_CAPSULE:
+      for (int i = 0; i < 3; i++) h[i] = s[0] + fabs(R[3 * i + 2]) * s[1];
+      return;
+    case GS_GEOM_CYLINDER:
+      for (int i = 0; i < 3; i++)
+        h[i] = (fabs(R[3 * i]) + fabs(R[3 * i + 1])) * s[0] + fabs(R[3 * i + 2]) * s[1];
+      return;
+    case GS_GEOM_ELLIPSOID:
+    case GS_GEOM_BOX:
+      for (int i = 0; i < 3; i++)
+        h[i] = fabs(R[3 * i]) * s[0] + fabs(R[3 * i + 1]) * s[1] + fabs(R[3 * i + 2]) * s[2];
+      return;
+    default:
+      /* meshes, height fields: the bounding sphere */
+      h[0] = h[1] = h[2] = m->geom_rbound[g];
+      return;
+  }
+}
+
+static int can_collide(const gsModel* m, int g) {
+  return m->geom_contype[g] || m->geom_conaffinity[g];
+}
+
+/* append the candidate (g1, g2) if the filters let it through; returns 0 when out of room */
+static int push(const gsModel* m, gsCandidate* c, int* n, int cap, int g1, int g2) {
+  int ga = g1, gb = g2;
+  if (m->geom_bodyid[g1] > m->geom_bodyid[g2]) ga = g2, gb = g1;
+  if (!gs_dynamicFilter(m, ga, gb)) return 1;
+  if (*n >= cap) return 0;
+  c[*n].key = gs_candidateKey(m, ga, gb);
+  c[*n].ga = ga;
+  c[*n].gb = gb;
+  (*n)++;
+  return 1;
+}
+
+gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
+  int ngeom = m->ngeom;
+  int over = (m->opt.enableflags & GS_ENBL_OVERRIDE) != 0;
+  *ncand = 0;
+  gsReal* box = gs_stackAlloc(d, (size_t)ngeom * 6 * sizeof(gsReal));       /* lo[3], hi[3] */
+  gsCandidate* order = gs_stackAlloc(d, (size_t)ngeom * 2 * sizeof(gsCandidate));
+  int* planes = gs_stackAlloc(d, (size_t)ngeom * sizeof(int));
+  if (!box || !order || !planes) return NULL;
+
+  /* boxes of the bounded geoms, and the spread of their centres */
+  int nbox = 0, nplane = 0;
+  gsReal mean[3] = {0, 0, 0}, sq[3] = {0, 0, 0};
+  for (int g = 0; g < ngeom; g++) {
+    if (!can_collide(m, g)) continue;
+    if (m->geom_type[g] == GS_GEOM_PLANE) {
+      planes[nplane++] = g;
+      continue;
+    }
+    gsReal h[3];
+    half_extents(m, d, g, h);
+    gsReal grow = over ? m->opt.o_margin : m->geom_margin[g];
+    const gsReal* x = d->geom_xpos + 3 * g;
+    for (int i = 0; i < 3; i++) {
+      box[6 * g + i] = x[i] - h[i] - grow;
+      box[6 * g + 3 + i] = x[i] + h[i] + grow;
+      mean[i] += x[i];
+      sq[i] += x[i] * x[i];
+    }
+    order[nbox].ga = g;
+    nbox++;
+  }
+  int axis = 0;
+  gsReal best = -1;
+  for (int i = 0; i < 3; i++) {
+    gsReal var = nbox ? sq[i] / nbox - (mean[i] / nbox) * (mean[i] / nbox) : 0;
+    if (var > best) best = var, axis = i;
+  }
+  for (int k = 0; k < nbox; k++) order[k].key = sortable(box[6 * order[k].ga + axis]);
+  gs_sortCandidates(order, order + ngeom, nbox);
+
+  /* the candidates take what is left of the arena: half for them, half for sorting */
+  size_t start = (d->pstack + 15) & ~(size_t)15;
+  size_t room = start < d->narena ? d->narena - start : 0;
+  int cap = (int)(room / (2 * sizeof(gsCandidate)) > 0x3fffffff ? 0x3fffffff
+                                                                : room / (2 * sizeof(gsCandidate)));
+  gsCandidate* cand = (gsCandidate*)(void*)(d->arena + start);
+  int n = 0, full = 0;
+
+  /* planes against every other geom that may collide */
+  for (int p = 0; p < nplane && !full; p++) {
+    int gp = planes[p];
+    for (int g = 0; g < ngeom; g++) {
+      if (g == gp || !can_collide(m, g)) continue;
+      if (m->geom_type[g] == GS_GEOM_PLANE && g < gp) continue;  /* each plane pair once */
+      if (!push(m, cand, &n, cap, gp, g)) { full = 1; break; }
+    }
+  }
+
+  /* sweep: boxes sorted by their lower end on `axis`; each meets those starting before it ends
+   * (GS_COLLISION_ALLPAIRS: test every pair of boxes instead, for the benchmark) */
+  int a1 = (axis + 1) % 3, a2 = (axis + 2) % 3;
+  for (int i = 0; i < nbox && !full; i++) {
+    int gi = order[i].ga;
+    const gsReal* bi = box + 6 * gi;
+    for (int j = i + 1; j < nbox; j++) {
+      int gj = order[j].ga;
+      const gsReal* bj = box + 6 * gj;
+#ifdef GS_COLLISION_ALLPAIRS
+      if (bj[axis] > bi[3 + axis] || bi[axis] > bj[3 + axis]) continue;
+#else
+      if (bj[axis] > bi[3 + axis]) break;
+#endif
+      if (bj[a1] > bi[3 + a1] || bi[a1] > bj[3 + a1]) continue;
+      if (bj[a2] > bi[3 + a2] || bi[a2] > bj[3 + a2]) continue;
+      if (!push(m, cand, &n, cap, gi, gj)) { full = 1; break; }
+    }
+  }
+  if (full) {
+    d->warning[GS_WARN_ARENAFULL].number++;
+    d->warning[GS_WARN_ARENAFULL].lastinfo = n;
+  }
+
+  /* claim what was written, and the sorting buffer after it */
+  if (!gs_stackAlloc(d, (size_t)n * 2 * sizeof(gsCandidate))) return NULL;
+  gs_sortCandidates(cand, cand + n, n);
+  *ncand = n;
+  return cand;
+}
+
+/* ---- narrow phase and the contact list ---- */
+
+typedef struct {
+  gsContact* scratch;  /* GS_MAXCONPAIR contacts whose tangents are zero on entry */
+} gsCollideCtx;
+
+static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int g2, int pair) {
+  if (g1 == g2) return;
+  int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
+  if (t1 > t2) {
+    int t = g1; g1 = g2; g2 = t;
+    t = t1; t1 = t2; t2 = t;
+  }
+  gsCollideFn fn = gs_collideTable[t1][t2];
+  if (!fn) return;
+  gsReal margin;
+  if (pair >= 0)
+    margin = (m->opt.enableflags & GS_ENBL_OVERRIDE) ? m->opt.o_margin : m->pair_margin[pair];
+  else
+    margin = gs_pairMargin(m, g1, g2);
+
+  /* bounding spheres (a zero radius is unbounded: planes) */
+  gsReal r1 = m->geom_rbound[g1], r2 = m->geom_rbound[g2];
+  if (r1 > 0 && r2 > 0) {
+    gsReal dx[3];
+    gs_sub3(dx, d->geom_xpos + 3 * g1, d->geom_xpos + 3 * g2);
+    gsReal r = r1 + r2 + margin;
+    if (gs_dot3(dx, dx) > r * r) return;
+  }
+
+  int n = fn(m, d, ctx->scratch, g1, g2, margin);
+  if (n > GS_MAXCONPAIR) n = GS_MAXCONPAIR;
+  for (int i = 0; i < n; i++) {
+    gsContact* s = ctx->scratch + i;
+    if (d->ncon >= d->nconmax) {
+      d->warning[GS_WARN_CONTACTFULL].number++;
+      d->warning[GS_WARN_CONTACTFULL].lastinfo = d->ncon;
+    } else {
+      gsContact* c = d->contact + d->ncon++;
+      c->dist = s->dist;
+      gs_copy3(c->pos, s->pos);
+      memcpy(c->frame, s->frame, sizeof c->frame);
+      if (c->frame[3] == 0 && c->frame[4] == 0 && c->frame[5] == 0 && c->frame[6] == 0 &&
+          c->frame[7] == 0 && c->frame[8] == 0)
+        gs_contactFrame(c->frame);
+      gs_contactParams(m, c, g1, g2, pair);
+      c->geom1 = g1;
+      c->geom2 = g2;
+      c->mu = 0;
+      c->efc_address = -1;
+      /* in the gap (dist >= includemargin, as MuJoCo): registered but kept out of the
+       * constraint problem */
+      c->exclude = c->dist >= c->includemargin ? 1 : 0;
+    }
+    /* leave the scratch slot as the next pair function expects it */
+    memset(s->frame + 3, 0, 6 * sizeof(gsReal));
+  }
+}
+
+static int pair_body(const gsModel* m, int pair, int which) {
+  int a = m->geom_bodyid[m->pair_geom1[pair]], b = m->geom_bodyid[m->pair_geom2[pair]];
+  return which == 0 ? (a < b ? a : b) : (a < b ? b : a);
+}
 
 void gs_collision(const gsModel* m, gsData* d) {
-  (void)m;
   d->ncon = 0;
+  if (m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT)) return;
+  if (m->ngeom == 0) return;
+  size_t mark = gs_stackMark(d);
+  gsCollideCtx ctx;
+  ctx.scratch = gs_stackAlloc(d, GS_MAXCONPAIR * sizeof(gsContact));
+  int* pairs = m->npair ? gs_stackAlloc(d, (size_t)m->npair * sizeof(int)) : NULL;
+  if (!ctx.scratch || (m->npair && !pairs)) {
+    gs_stackRelease(d, mark);
+    return;
+  }
+  memset(ctx.scratch, 0, GS_MAXCONPAIR * sizeof(gsContact));
+
+  /* explicit pairs by body pair, stable (the compiler already sorts them: this costs nothing) */
+  uint64_t nb = (uint64_t)m->nbody;
+  for (int i = 0; i < m->npair; i++) {
+    uint64_t ki = (uint64_t)pair_body(m, i, 0) * nb + (uint64_t)pair_body(m, i, 1);
+    int j = i - 1;
+    while (j >= 0 &&
+           (uint64_t)pair_body(m, pairs[j], 0) * nb + (uint64_t)pair_body(m, pairs[j], 1) > ki) {
+      pairs[j + 1] = pairs[j];
+      j--;
+    }
+    pairs[j + 1] = i;
+  }
+
+  int ncand = 0;
+  gsCandidate* cand = gs_broadphase(m, d, &ncand);
+  uint64_t ng2 = (uint64_t)m->ngeom * (uint64_t)m->ngeom;
+
+  /* merge: at equal body pairs the explicit ones come first */
+  int ip = 0, ic = 0, group = 0;  /* group: first explicit pair of the current body pair */
+  while (ip < m->npair || ic < ncand) {
+    uint64_t kp = ip < m->npair
+                      ? (uint64_t)pair_body(m, pairs[ip], 0) * nb + (uint64_t)pair_body(m, pairs[ip], 1)
+                      : UINT64_MAX;
+    uint64_t kc = ic < ncand ? cand[ic].key / ng2 : UINT64_MAX;
+    if (ip < m->npair && kp <= kc) {
+      if (ip == 0 || kp != (uint64_t)pair_body(m, pairs[ip - 1], 0) * nb +
+                                 (uint64_t)pair_body(m, pairs[ip - 1], 1))
+        group = ip;
+      collide(m, d, &ctx, m->pair_geom1[pairs[ip]], m->pair_geom2[pairs[ip]], pairs[ip]);
+      ip++;
+      continue;
+    }
+    int ga = cand[ic].ga, gb = cand[ic].gb, skip = 0;
+    ic++;
+    /* a geom pair listed as an explicit pair is not collided again */
+    if (ip > 0 && (uint64_t)pair_body(m, pairs[ip - 1], 0) * nb +
+                          (uint64_t)pair_body(m, pairs[ip - 1], 1) == kc) {
+      for (int k = group; k < ip && !skip; k++) {
+        int p1 = m->pair_geom1[pairs[k]], p2 = m->pair_geom2[pairs[k]];
+        skip = (p1 == ga && p2 == gb) || (p1 == gb && p2 == ga);
+      }
+    }
+    if (!skip) collide(m, d, &ctx, ga, gb, -1);
+  }
+  gs_stackRelease(d, mark);
 }

@@ -1,7 +1,476 @@
-/* Narrow phase: not written yet. */
-#include "collision/collision.h"
+/* General convex-convex collision: GJK for the distance between separated shapes, EPA for the
+ * penetration depth of overlapping ones, both on the Minkowski difference A - B built from the
+ * support functions of the primitives. All work is on the C stack (no heap, no arena). */
+#include <math.h>
+#include <string.h>
+
+#include "collision/convex.h"
+#include "core/math.h"
+
+#define EPA_MAXV 256              /* polytope vertices */
+#define EPA_MAXF (2 * EPA_MAXV)   /* polytope faces (a closed triangulation has 2V - 4) */
+
+/* ---------------- support functions ---------------- */
+
+void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
+  c->type = m->geom_type[g];
+  c->size = m->geom_size + 3 * g;
+  c->pos = d->geom_xpos + 3 * g;
+  c->mat = d->geom_xmat + 9 * g;
+  c->radius = c->type == GS_GEOM_SPHERE || c->type == GS_GEOM_CAPSULE ? c->size[0] : 0;
+}
+
+/* support point in local coordinates, u: local direction */
+static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[3]) {
+  switch (type) {
+    case GS_GEOM_SPHERE:  /* the core: the centre */
+      gs_zero3(r);
+      return;
+    case GS_GEOM_CAPSULE:  /* the core: the axis segment */
+      r[0] = r[1] = 0;
+      r[2] = u[2] >= 0 ? s[1] : -s[1];
+      return;
+    case GS_GEOM_ELLIPSOID: {
+      /* maximiser of u.x on sum (x_i/s_i)^2 = 1: x_i = s_i^2 u_i / |s o u| */
+      gsReal su[3] = {s[0] * u[0], s[1] * u[1], s[2] * u[2]};
+      gsReal n = gs_norm3(su);
+      if (n > 0) {
+        for (int i = 0; i < 3; i++) r[i] = s[i] * su[i] / n;
+      } else {
+        r[0] = s[0], r[1] = r[2] = 0;
+      }
+      return;
+    }
+    case GS_GEOM_CYLINDER: {
+      gsReal n = sqrt(u[0] * u[0] + u[1] * u[1]);
+      if (n > 0) {
+        r[0] = s[0] * u[0] / n, r[1] = s[0] * u[1] / n;
+      } else {
+        r[0] = r[1] = 0;
+      }
+      r[2] = u[2] >= 0 ? s[1] : -s[1];
+      return;
+    }
+    case GS_GEOM_BOX:
+      for (int i = 0; i < 3; i++) r[i] = u[i] >= 0 ? s[i] : -s[i];
+      return;
+    default:  /* not a convex primitive: a point */
+      gs_zero3(r);
+      return;
+  }
+}
+
+void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+  gsReal u[3], p[3];
+  gs_mulMatTVec3(u, c->mat, dir);
+  supportLocal(p, c->type, c->size, u);
+  gs_mulMatVec3(r, c->mat, p);
+  gs_add3(r, r, c->pos);
+}
+
+void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
+  /* MuJoCo's defaults (ccd_tolerance 1e-6, 35 iterations) stop its GJK/EPA before smooth shapes
+   * converge (errors of 1e-4 in the distance and 1e-2 in the normal on ellipsoids). Here the
+   * iterations run to a fixed tight tolerance, with the model's values as a floor. */
+  gsReal t = m->opt.ccd_tolerance;
+  *tol = t > 0 && t < 1e-14 ? t : 1e-14;
+  *maxiter = m->opt.ccd_iterations > 200 ? m->opt.ccd_iterations : 200;
+}
+
+/* ---------------- Minkowski difference ---------------- */
+
+typedef struct {
+  gsReal w[3];   /* a - b */
+  gsReal a[3];   /* support point of A */
+  gsReal b[3];   /* support point of B */
+} Vert;
+
+/* support of A - B in direction dir */
+static void supportAB(Vert* v, const gsConvex* A, const gsConvex* B, const gsReal dir[3]) {
+  gsReal nd[3] = {-dir[0], -dir[1], -dir[2]};
+  gs_convexSupport(v->a, A, dir);
+  gs_convexSupport(v->b, B, nd);
+  gs_sub3(v->w, v->a, v->b);
+}
+
+/* ---------------- GJK: closest point of a simplex to the origin ---------------- */
+
+/* closest point of triangle (a, b, c) to the origin: barycentric weights in lam */
+static void closestTriangle(const gsReal a[3], const gsReal b[3], const gsReal c[3], gsReal lam[3]) {
+  gsReal ab[3], ac[3];
+  gs_sub3(ab, b, a);
+  gs_sub3(ac, c, a);
+  gsReal d1 = -gs_dot3(ab, a), d2 = -gs_dot3(ac, a);
+  lam[0] = lam[1] = lam[2] = 0;
+  if (d1 <= 0 && d2 <= 0) { lam[0] = 1; return; }
+  gsReal d3 = -gs_dot3(ab, b), d4 = -gs_dot3(ac, b);
+  if (d3 >= 0 && d4 <= d3) { lam[1] = 1; return; }
+  gsReal vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+    gsReal t = d1 / (d1 - d3);
+    lam[0] = 1 - t, lam[1] = t;
+    return;
+  }
+  gsReal d5 = -gs_dot3(ab, c), d6 = -gs_dot3(ac, c);
+  if (d6 >= 0 && d5 <= d6) { lam[2] = 1; return; }
+  gsReal vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+    gsReal t = d2 / (d2 - d6);
+    lam[0] = 1 - t, lam[2] = t;
+    return;
+  }
+  gsReal va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    gsReal t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+    lam[1] = 1 - t, lam[2] = t;
+    return;
+  }
+  gsReal den = va + vb + vc;
+  if (!(den > 0)) {  /* degenerate triangle: best of its edges */
+    lam[0] = 1;
+    return;
+  }
+  lam[1] = vb / den, lam[2] = vc / den, lam[0] = 1 - lam[1] - lam[2];
+}
+
+static gsReal tetVolume(const gsReal a[3], const gsReal b[3], const gsReal c[3], const gsReal d[3]) {
+  gsReal ab[3], ac[3], ad[3], x[3];
+  gs_sub3(ab, b, a), gs_sub3(ac, c, a), gs_sub3(ad, d, a);
+  gs_cross(x, ab, ac);
+  return gs_dot3(x, ad);
+}
+
+/* Replaces the simplex s[0..*n) by its smallest sub-simplex containing the point closest to the
+ * origin, writes that point in v and returns 1 when the origin is inside the tetrahedron. */
+static int closestSimplex(Vert* s, int* n, gsReal v[3]) {
+  gsReal lam[4] = {1, 0, 0, 0};
+  int k = *n;
+  if (k == 2) {
+    gsReal e[3];
+    gs_sub3(e, s[1].w, s[0].w);
+    gsReal ee = gs_dot3(e, e);
+    gsReal t = ee > 0 ? -gs_dot3(s[0].w, e) / ee : 0;
+    if (t <= 0) lam[0] = 1, lam[1] = 0;
+    else if (t >= 1) lam[0] = 0, lam[1] = 1;
+    else lam[0] = 1 - t, lam[1] = t;
+  } else if (k == 3) {
+    closestTriangle(s[0].w, s[1].w, s[2].w, lam);
+  } else if (k == 4) {
+    /* the origin is inside when it is on the inner side of every face */
+    static const int face[4][4] = {{1, 2, 3, 0}, {0, 3, 2, 1}, {0, 1, 3, 2}, {0, 2, 1, 3}};
+    gsReal zero[3] = {0, 0, 0};
+    gsReal best = INFINITY;
+    int inside = 1;
+    for (int f = 0; f < 4; f++) {
+      const gsReal *a = s[face[f][0]].w, *b = s[face[f][1]].w, *c = s[face[f][2]].w;
+      const gsReal* o = s[face[f][3]].w;
+      gsReal vo = tetVolume(a, b, c, o), v0 = tetVolume(a, b, c, zero);
+      if (vo * v0 >= 0 && vo != 0) continue;  /* origin on the same side as the opposite vertex */
+      inside = 0;
+      gsReal l3[3], p[3] = {0, 0, 0};
+      closestTriangle(a, b, c, l3);
+      for (int i = 0; i < 3; i++) gs_addScl3(p, p, s[face[f][i]].w, l3[i]);
+      gsReal dd = gs_dot3(p, p);
+      if (dd < best) {
+        best = dd;
+        lam[0] = lam[1] = lam[2] = lam[3] = 0;
+        for (int i = 0; i < 3; i++) lam[face[f][i]] = l3[i];
+      }
+    }
+    if (inside) {
+      gs_zero3(v);
+      return 1;
+    }
+  }
+  gs_zero3(v);
+  int m = 0;
+  for (int i = 0; i < k; i++) {
+    if (lam[i] > 0) {
+      gs_addScl3(v, v, s[i].w, lam[i]);
+      if (m != i) s[m] = s[i];
+      m++;
+    }
+  }
+  *n = m;
+  return 0;
+}
+
+/* witness points of the simplex for the point closest to the origin */
+static void witness(const Vert* s, int n, gsReal pa[3], gsReal pb[3]) {
+  /* barycentric weights again, from the reduced simplex */
+  gsReal lam[3] = {1, 0, 0};
+  if (n == 2) {
+    gsReal e[3];
+    gs_sub3(e, s[1].w, s[0].w);
+    gsReal ee = gs_dot3(e, e);
+    gsReal t = ee > 0 ? -gs_dot3(s[0].w, e) / ee : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    lam[0] = 1 - t, lam[1] = t;
+  } else if (n == 3) {
+    closestTriangle(s[0].w, s[1].w, s[2].w, lam);
+  }
+  gs_zero3(pa), gs_zero3(pb);
+  for (int i = 0; i < n && i < 3; i++) {
+    gs_addScl3(pa, pa, s[i].a, lam[i]);
+    gs_addScl3(pb, pb, s[i].b, lam[i]);
+  }
+}
+
+/* ---------------- EPA ---------------- */
+
+typedef struct {
+  int v[3];       /* counter-clockwise seen from outside */
+  gsReal n[3];    /* outward unit normal */
+  gsReal dist;    /* n . w of its vertices: distance of its plane from the origin */
+} Face;
+
+static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
+  gsReal e1[3], e2[3];
+  f->v[0] = a, f->v[1] = b, f->v[2] = c;
+  gs_sub3(e1, V[b].w, V[a].w);
+  gs_sub3(e2, V[c].w, V[a].w);
+  gs_cross(f->n, e1, e2);
+  gsReal nn = gs_norm3(f->n);
+  if (!(nn > 0)) return 0;
+  gs_scl3(f->n, f->n, 1 / nn);
+  f->dist = (gs_dot3(f->n, V[a].w) + gs_dot3(f->n, V[b].w) + gs_dot3(f->n, V[c].w)) / 3;
+  return 1;
+}
+
+/* Makes s[0..n) a tetrahedron whose closure contains the origin, when GJK stopped with the origin
+ * on a vertex, edge or face of a smaller simplex. Returns the number of vertices (4 on success). */
+static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n) {
+  static const gsReal axes[6][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {-1, 0, 0}, {0, -1, 0}, {0, 0, -1}};
+  if (n == 0) {
+    supportAB(&s[0], A, B, axes[0]);
+    n = 1;
+  }
+  if (n == 1) {
+    for (int i = 0; i < 6 && n == 1; i++) {
+      supportAB(&s[1], A, B, axes[i]);
+      gsReal e[3];
+      gs_sub3(e, s[1].w, s[0].w);
+      if (gs_dot3(e, e) > 1e-24) n = 2;
+    }
+    if (n == 1) return 1;
+  }
+  if (n == 2) {
+    gsReal e[3], ax[3];
+    gs_sub3(e, s[1].w, s[0].w);
+    /* directions perpendicular to the edge */
+    int k = fabs(e[0]) < fabs(e[1]) ? (fabs(e[0]) < fabs(e[2]) ? 0 : 2) : (fabs(e[1]) < fabs(e[2]) ? 1 : 2);
+    gs_cross(ax, e, axes[k]);
+    gs_normalize3(ax);
+    for (int i = 0; i < 6 && n == 2; i++) {
+      gsReal dir[3], q[4];
+      gsReal en[3];
+      gs_copy3(en, e);
+      gs_normalize3(en);
+      gs_axisAngle2Quat(q, en, i * (3.14159265358979323846 / 3));
+      gs_rotVecQuat(dir, ax, q);
+      supportAB(&s[2], A, B, dir);
+      gsReal f[3], x[3];
+      gs_sub3(f, s[2].w, s[0].w);
+      gs_cross(x, e, f);
+      if (gs_dot3(x, x) > 1e-24 * gs_dot3(e, e)) n = 3;
+    }
+    if (n == 2) return 2;
+  }
+  if (n == 3) {
+    gsReal e1[3], e2[3], nrm[3];
+    gs_sub3(e1, s[1].w, s[0].w);
+    gs_sub3(e2, s[2].w, s[0].w);
+    gs_cross(nrm, e1, e2);
+    gs_normalize3(nrm);
+    for (int sgn = 0; sgn < 2 && n == 3; sgn++) {
+      gsReal dir[3];
+      gs_scl3(dir, nrm, sgn ? -1 : 1);
+      supportAB(&s[3], A, B, dir);
+      gsReal h = gs_dot3(nrm, s[3].w) - gs_dot3(nrm, s[0].w);
+      if (fabs(h) > 1e-12) n = 4;
+    }
+  }
+  return n;
+}
+
+/* penetration depth (>= 0) along the normal from A towards B, and the witness points */
+/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
+static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                      gsReal normal[3]) {
+  gsReal p[3], lam[3], tot = 0;
+  gs_scl3(p, f->n, f->dist);
+  for (int k = 0; k < 3; k++) {
+    gsReal e1[3], e2[3], x[3];
+    gs_sub3(e1, V[f->v[(k + 1) % 3]].w, p);
+    gs_sub3(e2, V[f->v[(k + 2) % 3]].w, p);
+    gs_cross(x, e1, e2);
+    lam[k] = gs_dot3(x, f->n);
+    tot += lam[k];
+  }
+  if (!(tot > 0)) return 0;
+  gs_zero3(pa), gs_zero3(pb);
+  for (int k = 0; k < 3; k++) {
+    gs_addScl3(pa, pa, V[f->v[k]].a, lam[k] / tot);
+    gs_addScl3(pb, pb, V[f->v[k]].b, lam[k] / tot);
+  }
+  *depth = f->dist;
+  gs_copy3(normal, f->n);
+  return 1;
+}
+
+static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
+               gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  Vert V[EPA_MAXV];
+  Face F[EPA_MAXF];
+  int nv = 4, nf = 0;
+  memcpy(V, s, 4 * sizeof(Vert));
+  /* orient the tetrahedron: the fourth vertex must be behind face (0, 1, 2) */
+  if (tetVolume(V[0].w, V[1].w, V[2].w, V[3].w) > 0) {
+    Vert t = V[1];
+    V[1] = V[2];
+    V[2] = t;
+  }
+  static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+  for (int i = 0; i < 4; i++) nf += makeFace(&F[nf], V, tet[i][0], tet[i][1], tet[i][2]);
+  if (nf < 4) return 0;
+
+  /* The smallest face distance is a lower bound of the depth that only grows; when rounding
+   * breaks the polytope it drops, and the last result before that is kept. */
+  int found = 0;
+  for (int it = 0; it < maxiter; it++) {
+    int best = 0;
+    for (int f = 1; f < nf; f++)
+      if (F[f].dist < F[best].dist) best = f;
+    if (found && F[best].dist < *depth - 1e-10) break;  /* broken by rounding */
+    if ((!found || F[best].dist >= *depth) && faceResult(&F[best], V, depth, pa, pb, normal)) found = 1;
+    Vert w;
+    supportAB(&w, A, B, F[best].n);
+    gsReal dw = gs_dot3(F[best].n, w.w);
+    if (dw - F[best].dist <= tol || nv == EPA_MAXV) break;
+
+    /* remove the faces that see w; the edges where visible meets hidden form the horizon */
+    int edge[EPA_MAXF][2], ne = 0, keep = 0;
+    for (int f = 0; f < nf; f++) {
+      gsReal dv[3];
+      gs_sub3(dv, w.w, V[F[f].v[0]].w);
+      if (f == best || gs_dot3(F[f].n, dv) > -1e-13) {
+        for (int k = 0; k < 3; k++) {
+          int a = F[f].v[k], b = F[f].v[(k + 1) % 3], shared = 0;
+          for (int e = 0; e < ne; e++) {
+            if (edge[e][0] == b && edge[e][1] == a) {  /* the twin was visible too: interior */
+              edge[e][0] = edge[--ne][0], edge[e][1] = edge[ne][1];
+              shared = 1;
+              break;
+            }
+          }
+          if (!shared && ne < EPA_MAXF) edge[ne][0] = a, edge[ne][1] = b, ne++;
+        }
+      } else {
+        F[keep++] = F[f];
+      }
+    }
+    if (keep + ne > EPA_MAXF) break;  /* cannot happen with a consistent polytope */
+    nf = keep;
+    V[nv] = w;
+    for (int e = 0; e < ne; e++) nf += makeFace(&F[nf], V, edge[e][0], edge[e][1], nv);
+    nv++;
+    if (nf == 0) return 0;
+  }
+  return found;
+}
+
+/* ---------------- GJK ---------------- */
+
+/* gs_convexDistance on the cores */
+static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
+                        gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  Vert s[4];
+  int n = 0, penetrating = 0;
+  gsReal v[3];
+  gs_sub3(v, A->pos, B->pos);
+  if (gs_dot3(v, v) == 0) v[0] = 1;
+
+  for (int it = 0; it < maxiter; it++) {
+    gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
+    Vert w;
+    supportAB(&w, A, B, dir);
+    gsReal vw = gs_dot3(v, w.w);
+    if (vw > cutoff * nv) return 0;            /* a separating plane at least cutoff apart */
+    if (n > 0 && nv * nv - vw <= tol * nv) break;  /* converged */
+    gsReal vv = n > 0 ? nv * nv : 0;
+    int dup = 0;
+    for (int i = 0; i < n; i++)
+      if (s[i].w[0] == w.w[0] && s[i].w[1] == w.w[1] && s[i].w[2] == w.w[2]) dup = 1;
+    if (dup) break;
+    s[n++] = w;
+    if (closestSimplex(s, &n, v)) {
+      penetrating = 1;
+      break;
+    }
+    if (gs_dot3(v, v) >= vv && vv > 0) break;  /* no progress: rounding level */
+    if (gs_dot3(v, v) < 1e-26) break;  /* the origin is on the simplex */
+  }
+
+  if (!penetrating && gs_dot3(v, v) < 1e-26) {
+    /* touching or overlapping with the origin on a vertex, edge or face: grow the simplex into a
+     * tetrahedron for EPA */
+    n = completeSimplex(A, B, s, n);
+    if (n < 4) {  /* flat difference: report contact at distance zero */
+      *dist = 0;
+      witness(s, n < 3 ? n : 3, pa, pb);
+      gs_sub3(normal, B->pos, A->pos);
+      if (gs_normalize3(normal) == 0) normal[0] = 1, normal[1] = normal[2] = 0;
+      return 0 < cutoff;
+    }
+    penetrating = 1;
+  }
+
+  if (!penetrating) {
+    gsReal d = gs_norm3(v);
+    if (d >= cutoff) return 0;
+    witness(s, n, pa, pb);
+    *dist = d;
+    gs_scl3(normal, v, -1 / d);
+    return 1;
+  }
+
+  gsReal depth;
+  if (!epa(A, B, s, tol, maxiter, &depth, pa, pb, normal)) {
+    /* degenerate polytope: fall back on the centres */
+    *dist = 0;
+    gs_copy3(pa, A->pos), gs_copy3(pb, B->pos);
+    gs_sub3(normal, B->pos, A->pos);
+    if (gs_normalize3(normal) == 0) normal[0] = 1, normal[1] = normal[2] = 0;
+    return 1;
+  }
+  *dist = -depth;
+  return 1;
+}
+
+int gs_convexDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
+                      gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  gsReal r = A->radius + B->radius;
+  if (!coreDistance(A, B, cutoff + r, tol, maxiter, dist, pa, pb, normal)) return 0;
+  *dist -= r;
+  gs_addScl3(pa, pa, normal, A->radius);
+  gs_addScl3(pb, pb, normal, -B->radius);
+  return *dist < cutoff;
+}
+
+/* ---------------- the pair function ---------------- */
 
 int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin) {
-  (void)m, (void)d, (void)con, (void)g1, (void)g2, (void)margin;
-  return 0;
+  gsConvex a, b;
+  gsReal tol, dist, pa[3], pb[3], nrm[3];
+  int maxiter;
+  gs_convexFromGeom(&a, m, d, g1);
+  gs_convexFromGeom(&b, m, d, g2);
+  gs_convexSettings(m, &tol, &maxiter);
+  if (!gs_convexDistance(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) return 0;
+  if (dist >= margin) return 0;
+  con->dist = dist;
+  for (int i = 0; i < 3; i++) con->pos[i] = 0.5 * (pa[i] + pb[i]);
+  gs_copy3(con->frame, nrm);
+  gs_zero(con->frame + 3, 6);
+  return 1;
 }

@@ -22,6 +22,9 @@ static size_t data_bytes(const gsModel* m) {
 static size_t arena_bytes(const gsModel* m) {
   size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
   size_t reals = 2 * nv * nv + 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
+  /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
+   * sorting buffer), the explicit pairs' order, one pair function's contacts */
+  reals += 80 * (size_t)m->ngeom + (size_t)m->npair + 2048;
   return reals * sizeof(gsReal) + 64 * 1024;
 }
 

@@ -1,0 +1,32 @@
+/* General convex geometry (convex.c): support functions of the primitive geoms and a GJK
+ * distance / EPA penetration query on any two of them. */
+#ifndef GAUSS_CONVEX_H
+#define GAUSS_CONVEX_H
+
+#include "collision/collision.h"
+
+/* a convex geom in world frame */
+typedef struct {
+  int type;            /* GS_GEOM_SPHERE .. GS_GEOM_BOX */
+  const gsReal* size;
+  const gsReal* pos;   /* centre */
+  const gsReal* mat;   /* orientation, row-major */
+  gsReal radius;       /* spheres and capsules: a point or segment core swept by this radius */
+} gsConvex;
+
+void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g);
+
+/* support point of c's core (c without its radius) in world direction dir (dir need not be unit) */
+void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]);
+
+/* Signed distance between a and b. Returns 0 when the surfaces are certainly at least `cutoff`
+ * apart (nothing else is written), else 1 with dist (negative when penetrating), the witness
+ * points pa on a and pb on b, and the unit normal from a towards b. tol: absolute tolerance on
+ * the distance; maxiter: iterations of each of GJK and EPA. */
+int gs_convexDistance(const gsConvex* a, const gsConvex* b, gsReal cutoff, gsReal tol, int maxiter,
+                      gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]);
+
+/* tolerance and iterations used by the collision stage and gs_geomDistance */
+void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter);
+
+#endif

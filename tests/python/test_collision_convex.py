@@ -1,0 +1,195 @@
+"""General convex collision (src/collision/convex.c: GJK distance, EPA depth) against closed forms
+and against MuJoCo 3.3.7.
+
+gs_collideConvex is called through ctypes on gauss's geom poses after gauss.forward; MuJoCo gets the
+same poses through free joints (two mocap bodies would be filtered out: both are welded to the
+world). MuJoCo's default ccd settings (ccd_tolerance 1e-6, ccd_iterations 35) stop before smooth
+shapes converge: on ellipsoids its distances are off by up to ~1e-2 and its normals by up to ~1
+(measured), so it is compared here with converged settings (ccd_tolerance 1e-13, 2000 iterations).
+"""
+
+import ctypes
+import zlib
+
+import mujoco
+import numpy as np
+import pytest
+
+import gauss
+from gauss import _lib
+
+c_double = ctypes.c_double
+
+
+class Contact(ctypes.Structure):
+    """gsContact, field for field (include/gauss/data.h)."""
+    _fields_ = [("dist", c_double), ("pos", c_double * 3), ("frame", c_double * 9),
+                ("includemargin", c_double), ("friction", c_double * 5),
+                ("solref", c_double * 2), ("solreffriction", c_double * 2),
+                ("solimp", c_double * 5), ("mu", c_double), ("dim", ctypes.c_int),
+                ("geom1", ctypes.c_int), ("geom2", ctypes.c_int), ("exclude", ctypes.c_int),
+                ("efc_address", ctypes.c_int)]
+
+
+_convex = _lib.lib.gs_collideConvex
+_convex.restype = ctypes.c_int
+_convex.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(Contact), ctypes.c_int,
+                    ctypes.c_int, c_double]
+
+SIZES = {"sphere": "0.3", "capsule": "0.2 0.3", "ellipsoid": "0.3 0.2 0.4",
+         "cylinder": "0.25 0.3", "box": "0.2 0.3 0.25"}
+MARGIN = 0.1
+
+# the pairs that src/collision/table.c sends to gs_collideConvex
+PAIRS = [("sphere", "ellipsoid"), ("capsule", "ellipsoid"), ("capsule", "cylinder"),
+         ("ellipsoid", "ellipsoid"), ("ellipsoid", "cylinder"), ("ellipsoid", "box"),
+         ("cylinder", "cylinder"), ("cylinder", "box")]
+SMOOTH = {"sphere", "ellipsoid"}
+
+
+def two_geoms(t1, s1, t2, s2, margin=MARGIN):
+    return f"""<mujoco><option gravity="0 0 0"/><worldbody>
+<body><freejoint/><geom type="{t1}" size="{s1}" margin="{margin}"/></body>
+<body><freejoint/><geom type="{t2}" size="{s2}" margin="{margin}"/></body>
+</worldbody></mujoco>"""
+
+
+def collide(gm, gd, margin=MARGIN):
+    c = Contact()
+    n = _convex(gm._ptr, gd._ptr, ctypes.byref(c), 0, 1, margin)
+    return n, c
+
+
+def random_quat(rng):
+    q = rng.normal(size=4)
+    return q / np.linalg.norm(q)
+
+
+def random_qpos(rng, rmin, rmax):
+    q = np.zeros(14)
+    q[3:7] = random_quat(rng)
+    p = rng.normal(size=3)
+    q[7:10] = p / np.linalg.norm(p) * rng.uniform(rmin, rmax)
+    q[10:14] = random_quat(rng)
+    return q
+
+
+# ---------------- closed forms: ellipsoids with equal axes are spheres ----------------
+
+@pytest.mark.parametrize("r1,r2", [(0.3, 0.2), (0.25, 0.25), (0.1, 0.4)])
+def test_round_ellipsoids_closed_form(r1, r2):
+    xml = two_geoms("ellipsoid", f"{r1} {r1} {r1}", "ellipsoid", f"{r2} {r2} {r2}")
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    rng = np.random.default_rng(1)
+    ncase = 0
+    for _ in range(200):
+        # from deep penetration to beyond the margin: touching, penetrating, in the margin, apart
+        gd.qpos[:] = random_qpos(rng, 0.3 * (r1 + r2), r1 + r2 + 1.5 * MARGIN)
+        gauss.forward(gm, gd)
+        c1, c2 = gd.geom_xpos[0].copy(), gd.geom_xpos[1].copy()
+        dc = np.linalg.norm(c2 - c1)
+        dist = dc - r1 - r2
+        n, c = collide(gm, gd)
+        if dist > MARGIN + 1e-9:
+            assert n == 0
+            continue
+        if dist > MARGIN - 1e-9:
+            continue
+        assert n == 1
+        ncase += 1
+        nrm = (c2 - c1) / dc
+        pos = c1 + nrm * (r1 + 0.5 * dist)
+        # GJK is converged to 1e-14 and EPA to rounding: the normal error is ~sqrt of that
+        assert abs(c.dist - dist) < 1e-9
+        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-6
+        assert np.abs(np.array(c.pos) - pos).max() < 1e-6
+    assert ncase > 100
+
+
+def test_point_to_ellipsoid_closed_form():
+    """Sphere near an ellipsoid: the distance from the sphere's centre to the ellipsoid, by the
+    Lagrange condition x_i = s_i^2 y_i / (s_i^2 + t), minus the radius."""
+    s = np.array([0.3, 0.2, 0.4])
+    xml = two_geoms("sphere", "0.1", "ellipsoid", "0.3 0.2 0.4")
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    rng = np.random.default_rng(2)
+    ncase = 0
+    for _ in range(200):
+        gd.qpos[:] = random_qpos(rng, 0.45, 0.6)
+        gauss.forward(gm, gd)
+        R = gd.geom_xmat[1].reshape(3, 3)
+        y = R.T @ (gd.geom_xpos[0] - gd.geom_xpos[1])
+        if np.sum((y / s) ** 2) <= 1:
+            continue
+        lo, hi = 0.0, 1.0
+        f = lambda t: np.sum((s * y / (s * s + t)) ** 2) - 1  # noqa: E731
+        while f(hi) > 0:
+            hi *= 2
+        for _ in range(200):
+            mid = 0.5 * (lo + hi)
+            lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+        x = s * s * y / (s * s + 0.5 * (lo + hi))
+        dist = np.linalg.norm(x - y) - 0.1
+        if not -1e-9 < dist < MARGIN - 1e-9:
+            continue
+        n, c = collide(gm, gd)
+        assert n == 1
+        ncase += 1
+        nrm = R @ (x - y) / np.linalg.norm(x - y)
+        assert abs(c.dist - dist) < 1e-9
+        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-6
+    assert ncase > 50
+
+
+# ---------------- MuJoCo ----------------
+
+@pytest.mark.parametrize("t1,t2", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+def test_against_mujoco(t1, t2):
+    xml = two_geoms(t1, SIZES[t1], t2, SIZES[t2])
+    mm = mujoco.MjModel.from_xml_string(xml)
+    mm.opt.ccd_tolerance = 1e-13
+    mm.opt.ccd_iterations = 2000
+    md = mujoco.MjData(mm)
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    rng = np.random.default_rng(zlib.crc32(f"{t1}-{t2}".encode()))
+    ddist, dnrm, dpos = [], [], []
+    kinds = {"penetrating": 0, "margin": 0, "separated": 0}
+    for _ in range(150):
+        q = random_qpos(rng, 0.2, 0.9)
+        md.qpos[:] = q
+        gd.qpos[:] = q
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        n, c = collide(gm, gd)
+        if md.ncon == 0:
+            kinds["separated"] += 1
+            assert n == 0 or c.dist > MARGIN - 1e-6
+            continue
+        cm = md.contact[0]
+        if n == 0:
+            assert cm.dist > MARGIN - 1e-6
+            continue
+        kinds["penetrating" if cm.dist < 0 else "margin"] += 1
+        ddist.append(abs(c.dist - cm.dist))
+        dnrm.append(np.abs(np.array(c.frame[:3]) - cm.frame[:3]).max())
+        if t1 in SMOOTH and t2 in SMOOTH:
+            # unique closest points only between smooth shapes; on flat faces and rims the
+            # reported point depends on the algorithm
+            dpos.append(np.abs(np.array(c.pos) - cm.pos).max())
+    assert all(v >= 10 for v in kinds.values()), kinds
+    ddist, dnrm = np.array(ddist), np.array(dnrm)
+    print(f"\n{t1}-{t2}: {len(ddist)} contacts; |ddist| median {np.median(ddist):.1e} "
+          f"max {ddist.max():.1e}; |dnormal| median {np.median(dnrm):.1e} max {dnrm.max():.1e}")
+    # Most poses agree to 1e-13 in the distance. A few percent (pairs with a sphere, capsule or
+    # cylinder) do not, even with MuJoCo's tight settings; every one checked against an
+    # independent reference was MuJoCo's error: sphere-ellipsoid (closed form, off by 1e-2) and
+    # capsule-ellipsoid (dense search along the capsule's axis with the closed-form point-to-
+    # ellipsoid distance: gauss agrees to 1e-10, MuJoCo is off by 6e-5 and 2e-3). Hence a quantile
+    # rather than the maximum.
+    assert np.quantile(ddist, 0.9) < 1e-6
+    assert np.median(dnrm) < 1e-4
+    if dpos:
+        assert np.median(dpos) < 1e-4

@@ -1,0 +1,123 @@
+"""The contact list of every corpus model at 50 states of a MuJoCo rollout with random controls:
+gauss, given the same qpos (and mocap poses), finds the same contacts as MuJoCo's mj_forward,
+in the same order, with the same geoms, dim and parameters (exactly), dist to 1e-6 and pos and
+frame to 1e-5 (compare_contacts in test_collision_filters.py).
+
+Pairs of geom types whose narrow phase does not reproduce MuJoCo's contacts yet are listed in
+MISSING with the reason: their contacts are taken out of both engines' lists before comparing
+(gauss may find a stand-in contact from the general convex path, or none), and
+test_corpus_missing_pairs reports, as an expected failure, which models meet them."""
+
+import gauss
+import mujoco
+import numpy as np
+import pytest
+
+from test_collision_filters import compare_contacts
+
+NSTATE = 50
+STEPS_BETWEEN = 10
+
+TYPE = {int(getattr(mujoco.mjtGeom, "mjGEOM_" + n)): n.lower()
+        for n in ("PLANE", "HFIELD", "SPHERE", "CAPSULE", "ELLIPSOID", "CYLINDER", "BOX", "MESH")}
+
+# (type1, type2) with type1 <= type2 in MuJoCo's numbering -> why gauss finds no contact there
+MISSING = {
+    (3, 6): "pair type capsule-box does not match MuJoCo's contacts in every case yet",
+    (6, 6): "pair type box-box: one contact from the convex path, not MuJoCo's up to 8",
+    (0, 7): "pair type plane-mesh not implemented yet (meshes)",
+    (2, 7): "pair type sphere-mesh not implemented yet (meshes)",
+    (3, 7): "pair type capsule-mesh not implemented yet (meshes)",
+    (4, 7): "pair type ellipsoid-mesh not implemented yet (meshes)",
+    (5, 7): "pair type cylinder-mesh not implemented yet (meshes)",
+    (6, 7): "pair type box-mesh not implemented yet (meshes)",
+    (7, 7): "pair type mesh-mesh not implemented yet (meshes)",
+}
+for t in range(2, 8):
+    MISSING[(1, t)] = f"pair type hfield-{TYPE[t]} not implemented yet (height fields)"
+
+
+def _pair_types(m, c):
+    t1, t2 = int(m.geom_type[c.geom1]), int(m.geom_type[c.geom2])
+    return (t1, t2) if t1 <= t2 else (t2, t1)
+
+
+def rollout_states(mjm, seed=0):
+    """NSTATE (qpos, mocap_pos, mocap_quat) from a rollout with random controls."""
+    rng = np.random.default_rng(seed)
+    d = mujoco.MjData(mjm)
+    if mjm.nkey:
+        mujoco.mj_resetDataKeyframe(mjm, d, 0)
+    lo, hi = mjm.actuator_ctrlrange[:, 0], mjm.actuator_ctrlrange[:, 1]
+    limited = mjm.actuator_ctrllimited.astype(bool) if mjm.nu else np.zeros(0, bool)
+    out = []
+    for _ in range(NSTATE):
+        for _ in range(STEPS_BETWEEN):
+            u = rng.normal(size=mjm.nu)
+            d.ctrl[:] = np.where(limited, lo + (hi - lo) * rng.uniform(size=mjm.nu), u)
+            mujoco.mj_step(mjm, d)
+        out.append((d.qpos.copy(), d.mocap_pos.copy(), d.mocap_quat.copy()))
+    return out
+
+
+class _Filtered:
+    """MuJoCo's data with the contacts of MISSING pair types left out."""
+
+    def __init__(self, m, d):
+        self.contact = [d.contact[i] for i in range(d.ncon) if _pair_types(m, d.contact[i]) not in MISSING]
+        self.ncon = len(self.contact)
+
+
+class _FilteredGauss:
+    """gauss's data with the contacts of MISSING pair types left out."""
+
+    def __init__(self, m, d):
+        keep = [_pair_types(m, c) not in MISSING for c in d.contact]
+        self.contact = d.contact[np.array(keep, dtype=bool)] if len(keep) else d.contact
+        self.ncon = len(self.contact)
+
+
+def _run(path):
+    mjm = mujoco.MjModel.from_xml_path(path)
+    gm = gauss.Model.from_xml_path(path)
+    mjd, gd = mujoco.MjData(mjm), gauss.Data(gm)
+    missing, ncon, worst = set(), 0, {"dist": 0.0, "pos": 0.0, "frame": 0.0}
+    for k, (qpos, mpos, mquat) in enumerate(rollout_states(mjm)):
+        for d in (mjd, gd):
+            d.qpos[:] = qpos
+            d.mocap_pos[:] = mpos
+            d.mocap_quat[:] = mquat
+        mujoco.mj_forward(mjm, mjd)
+        gauss.forward(gm, gd)
+        missing |= {MISSING[_pair_types(mjm, mjd.contact[i])] for i in range(mjd.ncon)
+                    if _pair_types(mjm, mjd.contact[i]) in MISSING}
+        ref = _Filtered(mjm, mjd)
+        err = compare_contacts(mjm, ref, gm, _FilteredGauss(mjm, gd), where=f"state {k}")
+        ncon += ref.ncon
+        for key in worst:
+            worst[key] = max(worst[key], err[key])
+    return missing, ncon, worst
+
+
+_RESULTS = {}
+
+
+def _result(model_id, path):
+    if model_id not in _RESULTS:
+        _RESULTS[model_id] = _run(path)
+    return _RESULTS[model_id]
+
+
+def test_corpus_contacts(corpus_model):
+    model_id, path = corpus_model
+    missing, ncon, worst = _result(model_id, path)
+    print(f"\n[{model_id}] {ncon} contacts compared over {NSTATE} states; max errors "
+          + ", ".join(f"{k} {v:.1e}" for k, v in worst.items())
+          + (f"; left out: {'; '.join(sorted(missing))}" if missing else ""))
+
+
+def test_corpus_missing_pairs(corpus_model):
+    model_id, path = corpus_model
+    missing, _, _ = _result(model_id, path)
+    if missing:
+        pytest.xfail("; ".join(sorted(missing)))

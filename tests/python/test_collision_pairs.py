@@ -1,0 +1,356 @@
+"""The analytic narrow-phase functions against MuJoCo's contacts.
+
+Each case is a two-geom scene: geom 0 on a mocap body (planes must be static), geom 1 on a body with
+a free joint. MuJoCo places both geoms and finds the contacts; gauss's pair function is called
+through ctypes on the very same geom poses (copied from MuJoCo's geom_xpos and geom_xmat), so the
+comparison isolates the narrow phase. Contacts are compared as an unordered set: count, dist to
+1e-6, position and normal to 1e-5. Where a pair function sets tangents (plane-capsule) they are
+compared too; elsewhere the caller fills them.
+"""
+
+import ctypes
+
+import numpy as np
+import pytest
+
+import gauss
+import gauss._lib as _glib
+
+mujoco = pytest.importorskip("mujoco")
+
+TOL_DIST, TOL_POS, TOL_NORMAL = 1e-6, 1e-5, 1e-5
+MAXCONPAIR = 50
+
+
+class Contact(ctypes.Structure):
+    """gsContact, field for field."""
+    _fields_ = [
+        ("dist", ctypes.c_double), ("pos", ctypes.c_double * 3), ("frame", ctypes.c_double * 9),
+        ("includemargin", ctypes.c_double), ("friction", ctypes.c_double * 5),
+        ("solref", ctypes.c_double * 2), ("solreffriction", ctypes.c_double * 2),
+        ("solimp", ctypes.c_double * 5), ("mu", ctypes.c_double), ("dim", ctypes.c_int),
+        ("geom1", ctypes.c_int), ("geom2", ctypes.c_int), ("exclude", ctypes.c_int),
+        ("efc_address", ctypes.c_int)]
+
+
+FUNCS = {
+    ("plane", "sphere"): "gs_collidePlaneSphere",
+    ("plane", "capsule"): "gs_collidePlaneCapsule",
+    ("plane", "ellipsoid"): "gs_collidePlaneEllipsoid",
+    ("plane", "cylinder"): "gs_collidePlaneCylinder",
+    ("plane", "box"): "gs_collidePlaneBox",
+    ("sphere", "sphere"): "gs_collideSphereSphere",
+    ("sphere", "capsule"): "gs_collideSphereCapsule",
+    ("sphere", "cylinder"): "gs_collideSphereCylinder",
+    ("sphere", "box"): "gs_collideSphereBox",
+    ("capsule", "capsule"): "gs_collideCapsuleCapsule",
+    ("capsule", "box"): "gs_collideCapsuleBox",
+    ("box", "box"): "gs_collideBoxBox",
+}
+# pairs whose function also sets the contact tangents (frame[3:9])
+SETS_TANGENTS = {("plane", "capsule")}
+# the most contacts each function makes
+MAXCON = {
+    ("plane", "sphere"): 1, ("plane", "capsule"): 2, ("plane", "ellipsoid"): 1,
+    ("plane", "cylinder"): 4, ("plane", "box"): 4, ("sphere", "sphere"): 1,
+    ("sphere", "capsule"): 1, ("sphere", "cylinder"): 1, ("sphere", "box"): 1,
+    ("capsule", "capsule"): 2, ("capsule", "box"): 2, ("box", "box"): 8,
+}
+
+SIZES = {
+    "plane": "0 0 1", "sphere": "0.3", "capsule": "0.2 0.4", "ellipsoid": "0.2 0.3 0.4",
+    "cylinder": "0.25 0.35", "box": "0.3 0.2 0.4",
+}
+# a radius bounding each geom above, to spread the random poses around contact
+RBOUND = {"plane": 0.0, "sphere": 0.3, "capsule": 0.6, "ellipsoid": 0.4, "cylinder": 0.43,
+          "box": 0.54}
+
+
+def _xml(t1, t2, s1, s2, margin):
+    return f"""<mujoco><option gravity="0 0 0"/><worldbody>
+      <body mocap="true"><geom type="{t1}" size="{s1}" margin="{margin}"/></body>
+      <body><freejoint/><geom type="{t2}" size="{s2}" margin="{margin}"/></body>
+    </worldbody></mujoco>"""
+
+
+def _static_xml(t1, t2, s1, s2):
+    return f"""<mujoco><worldbody><geom type="{t1}" size="{s1}"/><geom type="{t2}" size="{s2}"/>
+    </worldbody></mujoco>"""
+
+
+class Scene:
+    def __init__(self, t1, t2, margin=0.0, s1=None, s2=None):
+        self.key = (t1, t2)
+        xml = _xml(t1, t2, s1 or SIZES[t1], s2 or SIZES[t2], margin)
+        self.margin = margin
+        self.mjm = mujoco.MjModel.from_xml_string(xml)
+        self.mjd = mujoco.MjData(self.mjm)
+        # gauss gets the same two geoms in the world body (it does not accept a plane on a mocap
+        # body); only their types and sizes matter, the poses are copied from MuJoCo
+        self.gm = gauss.Model.from_xml_string(_static_xml(t1, t2, s1 or SIZES[t1], s2 or SIZES[t2]))
+        self.gd = gauss.Data(self.gm)
+        self.fn = getattr(_glib.lib, FUNCS[self.key])
+        self.fn.restype = ctypes.c_int
+        self.fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(Contact),
+                            ctypes.c_int, ctypes.c_int, ctypes.c_double]
+        self.buf = (Contact * MAXCONPAIR)()
+
+    def place(self, p1, q1, p2, q2):
+        d = self.mjd
+        d.mocap_pos[0], d.mocap_quat[0] = p1, q1
+        d.qpos[:] = np.r_[p2, q2]
+        mujoco.mj_forward(self.mjm, d)
+        self.gd.geom_xpos[:] = d.geom_xpos
+        self.gd.geom_xmat[:] = d.geom_xmat.reshape(self.gd.geom_xmat.shape)
+
+    def mujoco_contacts(self):
+        d = self.mjd
+        out = []
+        for c in d.contact[:d.ncon]:
+            assert (c.geom1, c.geom2) == (0, 1)
+            out.append((c.dist, np.array(c.pos), np.array(c.frame)))
+        return out
+
+    def gauss_contacts(self):
+        n = self.fn(self.gm._ptr, self.gd._ptr, self.buf, 0, 1, self.margin)
+        assert 0 <= n <= MAXCON[self.key]
+        return [(c.dist, np.array(c.pos), np.array(c.frame)) for c in self.buf[:n]]
+
+
+def _err(a, b, tangents):
+    e = [abs(a[0] - b[0]), np.abs(a[1] - b[1]).max(), np.abs(a[2][:3] - b[2][:3]).max()]
+    if tangents:
+        e[2] = max(e[2], np.abs(a[2][3:] - b[2][3:]).max())
+    return e
+
+
+def compare(scene, where=""):
+    """Match gauss's contacts to MuJoCo's as an unordered set; returns the largest errors."""
+    ref, got = scene.mujoco_contacts(), scene.gauss_contacts()
+    if len(got) > len(ref) and scene.key[0] != "plane":
+        # MuJoCo's broad phase (sweep and prune, in single precision) drops pairs whose
+        # surfaces are within ~1e-8 of the margin apart before its pair function sees them;
+        # such contacts of gauss's pair function have no counterpart to compare with
+        got = [c for c in got if abs(c[0] - scene.margin) > 1e-7]
+    assert len(got) == len(ref), f"{scene.key} {where}: {len(got)} contacts, MuJoCo {len(ref)}\n" \
+        f"gauss {[(c[0], c[1]) for c in got]}\nmujoco {[(c[0], c[1]) for c in ref]}"
+    tangents = scene.key in SETS_TANGENTS
+    worst = np.zeros(3)
+    left = list(range(len(got)))
+    for r in ref:
+        errs = [_err(got[i], r, tangents) for i in left]
+        scores = [e[0] / TOL_DIST + e[1] / TOL_POS + e[2] / TOL_NORMAL for e in errs]
+        k = int(np.argmin(scores))
+        e = errs[k]
+        assert e[0] <= TOL_DIST and e[1] <= TOL_POS and e[2] <= TOL_NORMAL, \
+            f"{scene.key} {where}: errors {e} for MuJoCo contact {r} vs gauss {got[left[k]]}"
+        worst = np.maximum(worst, e)
+        left.pop(k)
+    for c in got:
+        assert np.isclose(np.linalg.norm(c[2][:3]), 1.0, atol=1e-12)
+    return worst, len(ref)
+
+
+def _rand_quat(rng):
+    q = rng.normal(size=4)
+    return q / np.linalg.norm(q)
+
+
+ID = np.array([1.0, 0, 0, 0])
+
+
+def _axis_quat(axis, angle):
+    axis = np.asarray(axis, float) / np.linalg.norm(axis)
+    return np.r_[np.cos(angle / 2), np.sin(angle / 2) * axis]
+
+
+def random_poses(key, rng, n):
+    """n poses spread from deep penetration to beyond the margin, plus exact alignments."""
+    t1, t2 = key
+    reach = RBOUND[t1] + RBOUND[t2]
+    poses = []
+    for i in range(n):
+        p1 = rng.uniform(-0.2, 0.2, 3)
+        q1 = _rand_quat(rng)
+        if i % 5 == 4:  # an axis-aligned relative rotation, exactly
+            q2 = q1.copy()
+        else:
+            q2 = _rand_quat(rng)
+        if t1 == "plane":
+            mat = np.zeros(9)
+            mujoco.mju_quat2Mat(mat, q1)
+            nrm = mat.reshape(3, 3)[:, 2]
+            p2 = p1 + nrm * rng.uniform(-0.5, 1.2) * max(RBOUND[t2], 0.1) \
+                + rng.uniform(-1, 1, 3)
+            p2 -= nrm * (nrm @ (p2 - p1)) - nrm * rng.uniform(-0.6, 1.1) * RBOUND[t2]
+        else:
+            dirn = rng.normal(size=3)
+            dirn /= np.linalg.norm(dirn)
+            p2 = p1 + dirn * reach * rng.uniform(0.0, 1.2)
+        poses.append((p1, q1, p2, q2))
+    return poses
+
+
+PAIRS = list(FUNCS)
+DONE = [k for k in PAIRS if k not in {("capsule", "box"), ("box", "box")}]
+
+
+@pytest.mark.parametrize("key", DONE, ids=["-".join(k) for k in DONE])
+@pytest.mark.parametrize("margin", [0.0, 0.1])
+def test_random_poses(key, margin):
+    rng = np.random.default_rng([PAIRS.index(key), int(margin * 10)])
+    scene = Scene(*key, margin=margin)
+    worst, total = np.zeros(3), 0
+    for i, pose in enumerate(random_poses(key, rng, 150)):
+        scene.place(*pose)
+        w, n = compare(scene, f"pose {i}")
+        worst, total = np.maximum(worst, w), total + n
+    assert total > 0
+    print(f"\n{key} margin {margin}: {total} contacts, max errors dist/pos/normal {worst}")
+
+
+def _special_poses(key, margin):
+    """Hand-placed poses: coincident centres, exact axis alignments, touching, penetrating,
+    within the margin (0.1) and separated, along and across the axes."""
+    t1, t2 = key
+    q90x = _axis_quat([1, 0, 0], np.pi / 2)
+    q90y = _axis_quat([0, 1, 0], np.pi / 2)
+    q45 = _axis_quat([1, 1, 0], np.pi / 4)
+    quats = [ID, q90x, q90y, q45]
+    poses = []
+    if t1 == "plane":
+        tilted = _axis_quat([1, -2, 0.5], 0.7)
+        for qp in (ID, tilted):
+            mat = np.zeros(9)
+            mujoco.mju_quat2Mat(mat, qp)
+            nrm = mat.reshape(3, 3)[:, 2]
+            for q2 in quats + [qp]:
+                for h in (-0.8, -0.1, 0.0, 0.05, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.65):
+                    poses.append((np.zeros(3), qp, nrm * h + [0.3, -0.2, 0], q2))
+        return poses
+    reach = RBOUND[t1] + RBOUND[t2]
+    for q2 in quats:
+        for q1 in (ID, q45):
+            poses.append((np.zeros(3), q1, np.zeros(3), q2))  # coincident centres
+            for dirn in ([1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0], [1, 1, 1], [0.3, 0, 1]):
+                dirn = np.array(dirn, float) / np.linalg.norm(dirn)
+                for f in (0.05, 0.3, 0.5, 0.7, 0.85, 1.0, 1.1, 1.3):
+                    poses.append((np.zeros(3), q1, dirn * reach * f, q2))
+    # exactly touching along x, for the geoms whose extent along x is their first size
+    s1 = float(SIZES[t1].split()[0])
+    s2 = float(SIZES[t2].split()[0])
+    for gap in (0.0, 0.05, 0.1, 0.15):
+        poses.append((np.zeros(3), ID, np.array([s1 + s2 + gap, 0, 0]), ID))
+    return poses
+
+
+@pytest.mark.parametrize("key", DONE, ids=["-".join(k) for k in DONE])
+@pytest.mark.parametrize("margin", [0.0, 0.1])
+def test_special_poses(key, margin):
+    scene = Scene(*key, margin=margin)
+    total = 0
+    for i, pose in enumerate(_special_poses(key, margin)):
+        scene.place(*pose)
+        total += compare(scene, f"special pose {i}: {pose}")[1]
+    assert total > 0
+
+
+def test_box_on_plane_corners():
+    # a box resting on the plane, sunk by 0.01: its 4 lower corners at depth 0.01
+    scene = Scene("plane", "box")
+    scene.place(np.zeros(3), ID, np.array([0.5, 0.5, 0.39]), ID)
+    got = scene.gauss_contacts()
+    assert len(got) == 4
+    assert sorted((round(p[0], 9), round(p[1], 9)) for _, p, _ in got) == \
+        [(0.2, 0.3), (0.2, 0.7), (0.8, 0.3), (0.8, 0.7)]
+    for dist, pos, frame in got:
+        assert dist == pytest.approx(-0.01, abs=1e-12) and pos[2] == pytest.approx(-0.005)
+        assert list(frame[:3]) == [0, 0, 1]
+    compare(scene)
+
+
+# ---- capsule-box ---------------------------------------------------------------------------
+# gs_collideCapsuleBox reproduces MuJoCo's rules as measured (see pair_capsule.c) but not yet in
+# every tie: where the capsule's axis is parallel to a box edge or face (exactly aligned
+# rotations) the two codes break ties between equally near points, and pick the side to slide
+# towards, from rounding-level differences, and a few corner regions differ. So the random and
+# hand-placed poses below assert the measured rate of exact agreement (count, dist to 1e-6, pos
+# and normal to 1e-5, on the very same poses), and the table keeps the general convex path for
+# capsule-box until the rate is 100 %. The hand-placed configurations after them must agree
+# exactly.
+
+def _agreement(scene, poses):
+    ok, worst, total, failures = 0, np.zeros(3), 0, []
+    for i, pose in enumerate(poses):
+        scene.place(*pose)
+        try:
+            w, n = compare(scene, f"pose {i}")
+        except AssertionError as e:
+            failures.append(str(e).split("\n")[0])
+            continue
+        ok, worst, total = ok + 1, np.maximum(worst, w), total + n
+    return ok, worst, total, failures
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.1])
+def test_capsule_box_random_poses(margin):
+    key = ("capsule", "box")
+    rng = np.random.default_rng([PAIRS.index(key), int(margin * 10)])
+    scene = Scene(*key, margin=margin)
+    poses = random_poses(key, rng, 400)
+    ok, worst, total, failures = _agreement(scene, poses)
+    print(f"\ncapsule-box margin {margin}: {ok}/{len(poses)} poses agree, {total} contacts, "
+          f"max errors dist/pos/normal {worst}\n" + "\n".join(failures))
+    # measured: 99.2 % (margin 0) and 98.3 % (margin 0.1) of 2000 poses of this generator
+    assert ok >= 0.97 * len(poses) and total > 100
+    # the poses that are not exactly aligned agree but for corner regions (< 1.5 %)
+    unaligned_fail = [f for f in failures if int(f.split("pose ")[1].split(":")[0]) % 5 != 4]
+    assert len(unaligned_fail) <= 0.015 * len(poses)
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.1])
+def test_capsule_box_special_poses(margin):
+    key = ("capsule", "box")
+    scene = Scene(*key, margin=margin)
+    poses = _special_poses(key, margin)
+    ok, worst, total, failures = _agreement(scene, poses)
+    print(f"\ncapsule-box special margin {margin}: {ok}/{len(poses)} agree\n" + "\n".join(failures))
+    # measured: 384/396 (margin 0), 380/396 (margin 0.1); the rest are exact alignments
+    assert ok >= 0.94 * len(poses) and total > 100
+
+
+_QY = _axis_quat([0, 1, 0], np.pi / 2)  # capsule axis along x
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.1])
+@pytest.mark.parametrize("case", [
+    # lying on the top face (z = 0.4), centred, overhanging an edge, beyond the face, tilted a
+    # little (the two ends at different depths), across an edge, an end inside the box, both
+    # ends inside, crossing the box, above within the margin
+    ([0, 0, 0.59], _QY), ([0.3, 0, 0.59], _QY), ([0.6, 0, 0.59], _QY),
+    ([0, 0, 0.59], _axis_quat([0, 1, 0], np.pi / 2 + 0.01)),
+    ([0.2, 0.1, 0.57], _axis_quat([0.3, 1, 0.1], 1.45)),
+    ([0.45, 0.0, 0.5], _axis_quat([1, 1, 0], np.pi / 2)),
+    ([0.35, 0.1, 0.1], _axis_quat([0, 1, 0], 1.2)),
+    ([0.0, 0.0, 0.0], _axis_quat([1, 2, 3], 0.4)),
+    ([0.05, 0.1, -0.05], _axis_quat([1, 0, 0.2], np.pi / 2)),
+    ([0.1, -0.05, 0.65], _axis_quat([0.1, 1, 0], np.pi / 2)),
+], ids=["on-face", "overhang", "beyond", "tilted", "tilted-skew", "across-edge", "end-inside",
+        "inside", "crossing", "above"])
+def test_capsule_box_configurations(case, margin):
+    scene = Scene("capsule", "box", margin=margin)
+    scene.place(np.array(case[0], float), case[1], np.zeros(3), ID)
+    assert compare(scene)[1] > 0 or case[0][2] == 0.65
+
+
+def test_capsule_on_box_face_closed_form():
+    # a capsule (radius 0.2, half-length 0.4) along x on the box's top face (half-width 0.3 in
+    # x), sunk by 0.01: the two contacts are the segment's ends clipped to the face, x = +-0.3
+    scene = Scene("capsule", "box")
+    scene.place(np.array([0, 0, 0.59]), _QY, np.zeros(3), ID)
+    got = scene.gauss_contacts()
+    assert sorted(round(p[0], 12) for _, p, _ in got) == [-0.3, 0.3]
+    for dist, pos, frame in got:
+        assert dist == pytest.approx(-0.01, abs=1e-12) and pos[2] == pytest.approx(0.395)
+        assert np.allclose(frame[:3], [0, 0, -1], atol=1e-15)
+    compare(scene)
