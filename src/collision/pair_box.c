@@ -1,7 +1,205 @@
-/* Narrow phase: not written yet. */
-#include "collision/collision.h"
+/* Narrow phase: box-box, with up to 8 contacts.
+ *
+ * The separating-axis test over the 15 candidate axes (3 face normals of each box, 9 cross
+ * products of their edges) picks the axis of least penetration (or largest separation).
+ *
+ * Face axis: the face of the other box most opposed to the normal (the incident face) is clipped
+ * to the rectangle of the reference face; each corner of the overlap polygon whose distance to the
+ * reference plane is within the margin makes a contact, at the midpoint between the corner and the
+ * plane. As measured on MuJoCo, the distance reported for these contacts is half the corner's
+ * distance to the plane, except where the two faces are exactly parallel and apart (full distance).
+ *
+ * Edge axis: one contact at the midpoint of the closest points of the two edges, at the full
+ * distance along the axis.
+ *
+ * Not reproduced yet (so the collision table still uses the general convex path for box-box):
+ * MuJoCo's extra contacts on an edge axis in deep penetration, the subset of the overlap polygon
+ * it keeps on a face axis in deep penetration, and the corner of the incident face outside the
+ * reference face that it adds for exactly parallel faces within a margin. Everywhere else the
+ * contacts agree to rounding (tests/python/test_collision_pairs.py). */
+#include "collision/pair_util.h"
+
+typedef struct {
+  gsReal c[3];    /* centre */
+  gsReal a[3][3]; /* unit axes (world) */
+  gsReal s[3];    /* half sizes */
+} gsBoxFrame;
+
+static void boxFrame(gsBoxFrame* b, const gsModel* m, const gsData* d, int g) {
+  gs_copy3(b->c, d->geom_xpos + 3 * g);
+  for (int i = 0; i < 3; i++) {
+    gs_pairAxis(b->a[i], d->geom_xmat + 9 * g, i);
+    b->s[i] = m->geom_size[3 * g + i];
+  }
+}
+
+/* half extent of box b projected on unit direction n */
+static gsReal boxRadius(const gsBoxFrame* b, const gsReal n[3]) {
+  return b->s[0] * fabs(gs_dot3(b->a[0], n)) + b->s[1] * fabs(gs_dot3(b->a[1], n)) +
+         b->s[2] * fabs(gs_dot3(b->a[2], n));
+}
+
+/* the point of box b furthest along n (support point); ties resolve to the + corner */
+static void boxSupport(gsReal p[3], const gsBoxFrame* b, const gsReal n[3]) {
+  gs_copy3(p, b->c);
+  for (int i = 0; i < 3; i++) gs_addScl3(p, p, b->a[i], gs_dot3(b->a[i], n) >= 0 ? b->s[i] : -b->s[i]);
+}
+
+/* clip a convex polygon (2D, n points) to the half plane sign*x[k] <= lim; returns the count */
+static int clipPoly(gsReal out[][2], const gsReal in[][2], int n, int k, gsReal sign, gsReal lim) {
+  int cnt = 0;
+  for (int i = 0; i < n; i++) {
+    const gsReal* p = in[i];
+    const gsReal* q = in[(i + 1) % n];
+    gsReal dp = sign * p[k] - lim, dq = sign * q[k] - lim;
+    if (dp <= 0) {
+      out[cnt][0] = p[0], out[cnt][1] = p[1], cnt++;
+    }
+    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+      gsReal t = dp / (dp - dq);
+      out[cnt][0] = p[0] + t * (q[0] - p[0]);
+      out[cnt][1] = p[1] + t * (q[1] - p[1]);
+      out[cnt][k] = sign * lim;
+      cnt++;
+    }
+  }
+  return cnt;
+}
+
+/* face contacts: reference box r (face normal n, pointing towards box o), incident box o;
+ * flip: the normal reported (from geom1 to geom2) is -n */
+static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, const gsReal n[3],
+                        const gsBoxFrame* o, int flip, gsReal margin) {
+  /* incident face: the face of o whose outward normal is most opposed to n */
+  int inc = 0;
+  gsReal best = -1;
+  for (int i = 0; i < 3; i++) {
+    gsReal v = fabs(gs_dot3(o->a[i], n));
+    if (v > best) best = v, inc = i;
+  }
+  gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
+  gsReal fc[3];
+  gs_addScl3(fc, o->c, o->a[inc], sgn * o->s[inc]);
+  int u = (inc + 1) % 3, v = (inc + 2) % 3;
+
+  /* reference face: centre, its two in-plane axes */
+  int ru = (face + 1) % 3, rv = (face + 2) % 3;
+  gsReal rc[3];
+  gsReal rs = gs_dot3(r->a[face], n) > 0 ? 1 : -1;
+  gs_addScl3(rc, r->c, r->a[face], rs * r->s[face]);
+
+  /* incident face corners in the reference face's 2D coordinates */
+  gsReal poly[8][2], tmp[8][2];
+  const gsReal cs[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+  for (int i = 0; i < 4; i++) {
+    gsReal p[3], dif[3];
+    gs_addScl3(p, fc, o->a[u], cs[i][0] * o->s[u]);
+    gs_addScl3(p, p, o->a[v], cs[i][1] * o->s[v]);
+    gs_sub3(dif, p, rc);
+    poly[i][0] = gs_dot3(dif, r->a[ru]);
+    poly[i][1] = gs_dot3(dif, r->a[rv]);
+  }
+  int np = 4;
+  np = clipPoly(tmp, (const gsReal(*)[2])poly, np, 0, 1, r->s[ru]);
+  np = clipPoly(poly, (const gsReal(*)[2])tmp, np, 0, -1, r->s[ru]);
+  np = clipPoly(tmp, (const gsReal(*)[2])poly, np, 1, 1, r->s[rv]);
+  np = clipPoly(poly, (const gsReal(*)[2])tmp, np, 1, -1, r->s[rv]);
+
+  /* lift the 2D points back onto the incident plane (along n) and measure their depth */
+  gsReal in[3];
+  gs_scl3(in, o->a[inc], sgn);  /* outward normal of the incident face */
+  gsReal den = gs_dot3(in, n);  /* negative */
+  int parallel = den < -1 + 1e-12;
+  gsReal nrm[3];
+  gs_scl3(nrm, n, flip ? -1 : 1);
+  int cnt = 0;
+  for (int i = 0; i < np && cnt < 8; i++) {
+    gsReal p[3], dif[3];
+    gs_addScl3(p, rc, r->a[ru], poly[i][0]);
+    gs_addScl3(p, p, r->a[rv], poly[i][1]);
+    /* move p along n onto the incident plane: (p + t n - fc) . in = 0 */
+    gs_sub3(dif, p, fc);
+    gsReal t = -gs_dot3(dif, in) / den;
+    if (t > margin) continue;
+    gsReal pos[3];
+    gs_addScl3(pos, p, n, 0.5 * t);
+    gsReal dist = (parallel && t > 0) ? t : 0.5 * t;
+    gs_pairSet(con + cnt, dist, pos, nrm);
+    cnt++;
+  }
+  return cnt;
+}
 
 int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin) {
-  (void)m, (void)d, (void)con, (void)g1, (void)g2, (void)margin;
-  return 0;
+  gsBoxFrame b[2];
+  boxFrame(&b[0], m, d, g1);
+  boxFrame(&b[1], m, d, g2);
+  gsReal dc[3];
+  gs_sub3(dc, b[1].c, b[0].c);
+
+  /* separating-axis test: the axis of largest separation, face axes first */
+  gsReal bestSep = -INFINITY, bestN[3] = {0, 0, 1};
+  int bestKind = -1, bestI = 0, bestJ = 0;
+  for (int k = 0; k < 2; k++) {
+    for (int i = 0; i < 3; i++) {
+      gsReal n[3];
+      gs_copy3(n, b[k].a[i]);
+      if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
+      gsReal sep = gs_dot3(dc, n) - boxRadius(&b[0], n) - boxRadius(&b[1], n);
+      if (sep > bestSep) bestSep = sep, bestKind = k, bestI = i, gs_copy3(bestN, n);
+    }
+  }
+  const gsReal faceTol = 1e-9;
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      gsReal n[3];
+      gs_cross(n, b[0].a[i], b[1].a[j]);
+      gsReal len = gs_norm3(n);
+      if (len < 1e-6) continue;
+      gs_scl3(n, n, 1 / len);
+      if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
+      gsReal sep = gs_dot3(dc, n) - boxRadius(&b[0], n) - boxRadius(&b[1], n);
+      if (sep > bestSep + faceTol) bestSep = sep, bestKind = 2, bestI = i, bestJ = j, gs_copy3(bestN, n);
+    }
+  }
+  if (bestSep > margin) return 0;
+
+  if (bestKind == 0) return faceContacts(con, &b[0], bestI, bestN, &b[1], 0, margin);
+  if (bestKind == 1) {
+    gsReal n[3];
+    gs_scl3(n, bestN, -1);  /* from box 2 towards box 1 */
+    return faceContacts(con, &b[1], bestI, n, &b[0], 1, margin);
+  }
+
+  /* edge-edge: the edge of box 1 furthest along n, the edge of box 2 furthest along -n */
+  gsReal p1[3], p2[3], mn[3];
+  gs_scl3(mn, bestN, -1);
+  boxSupport(p1, &b[0], bestN);
+  boxSupport(p2, &b[1], mn);
+  {
+    gsReal e1[3], e2[3];
+    gs_copy3(e1, b[0].a[bestI]);
+    gs_copy3(e2, b[1].a[bestJ]);
+    /* support points are corners; shift them to the edge centres */
+    gsReal o1 = gs_dot3(e1, bestN) >= 0 ? b[0].s[bestI] : -b[0].s[bestI];
+    gsReal o2 = gs_dot3(e2, mn) >= 0 ? b[1].s[bestJ] : -b[1].s[bestJ];
+    gs_addScl3(p1, p1, e1, -o1);
+    gs_addScl3(p2, p2, e2, -o2);
+    /* closest points of the lines p1 + s e1, p2 + t e2 */
+    gsReal w[3];
+    gs_sub3(w, p1, p2);
+    gsReal bb = gs_dot3(e1, e2), dd = gs_dot3(e1, w), ee = gs_dot3(e2, w);
+    gsReal den = 1 - bb * bb;
+    gsReal s = den > GS_MINVAL ? (bb * ee - dd) / den : 0;
+    gsReal t = den > GS_MINVAL ? (ee - bb * dd) / den : 0;
+    s = gs_pairClamp(s, -b[0].s[bestI], b[0].s[bestI]);
+    t = gs_pairClamp(t, -b[1].s[bestJ], b[1].s[bestJ]);
+    gs_addScl3(p1, p1, e1, s);
+    gs_addScl3(p2, p2, e2, t);
+  }
+  gsReal pos[3];
+  gs_add3(pos, p1, p2);
+  gs_scl3(pos, pos, 0.5);
+  gs_pairSet(con, bestSep, pos, bestN);
+  return 1;
 }

@@ -1,5 +1,5 @@
 /* The analytic narrow-phase functions called directly: closed-form cases (sphere distances, a box
- * or a cylinder resting on a plane, a capsule lying on one, a sphere inside a box) and a
+ * or a cylinder resting on a plane, a box on a bigger box, a capsule lying on one, a sphere inside a box) and a
  * robustness sweep over random, coincident, exactly touching, huge and tiny geoms (no NaN, unit
  * normals, never more contacts than the function's maximum). The comparison with MuJoCo is in
  * tests/python/test_collision_pairs.py. */
@@ -191,6 +191,30 @@ static void closed_forms(void) {
   n = gs_collideCapsuleCapsule(m, d, con, 0, 1, 0);
   CHECK(n == 1 && near(con[0].dist, -0.05, 1e-15) && near(con[0].frame[2], 1, 1e-15) &&
         has_contact_at(n, 0.3, 0, 0.075, -0.05), "crossed capsules: n %d", n);
+  gs_freeData(d);
+  gs_freeModel(m);
+
+  /* a 0.2 x 0.3 x 0.1 (half sizes) box flat on a 0.5 x 0.5 x 0.1 one (top face z = 0.1), sunk by
+   * h = 0.02: 4 contacts at the corners of the smaller face, midway between the faces (z = 0.09);
+   * dist is -h / 2, half the overlap, as MuJoCo reports it for face contacts (measured) */
+  m = two_geoms(B, B);
+  d = gs_makeData(m);
+  set_size(m, 0, 0.5, 0.5, 0.1);
+  set_size(m, 1, 0.2, 0.3, 0.1);
+  set_pose(d, 0, 0, 0, 0, QID);
+  set_pose(d, 1, 0.1, 0.05, 0.18, QID);
+  n = gs_collideBoxBox(m, d, con, 0, 1, 0);
+  CHECK(n == 4, "box on box: %d contacts", n);
+  for (int sx = -1; sx <= 1; sx += 2)
+    for (int sy = -1; sy <= 1; sy += 2)
+      CHECK(has_contact_at(n, 0.1 + 0.2 * sx, 0.05 + 0.3 * sy, 0.09, -0.01),
+            "box on box corner %d %d", sx, sy);
+  for (int i = 0; i < n; i++) CHECK(con[i].frame[2] == 1, "box on box normal");
+  /* lifted 0.03 above within a margin of 0.05: the same corners, full distance (parallel faces) */
+  set_pose(d, 1, 0.1, 0.05, 0.23, QID);
+  n = gs_collideBoxBox(m, d, con, 0, 1, 0.05);
+  CHECK(n == 4 && has_contact_at(n, 0.3, 0.35, 0.115, 0.03), "box above box: %d contacts", n);
+  CHECK(gs_collideBoxBox(m, d, con, 0, 1, 0.02) == 0, "box above box beyond the margin");
   gs_freeData(d);
   gs_freeModel(m);
 }
