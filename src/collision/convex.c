@@ -74,7 +74,9 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
    * iterations run to a fixed tight tolerance, with the model's values as a floor. */
   gsReal t = m->opt.ccd_tolerance;
   *tol = t > 0 && t < 1e-14 ? t : 1e-14;
-  *maxiter = m->opt.ccd_iterations > 200 ? m->opt.ccd_iterations : 200;
+  /* capped: a model may ask for any number, and a collision call must stay bounded */
+  int it = m->opt.ccd_iterations;
+  *maxiter = it < 200 ? 200 : it > 1000 ? 1000 : it;
 }
 
 /* ---------------- Minkowski difference ---------------- */
@@ -392,6 +394,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
 
   for (int it = 0; it < maxiter; it++) {
     gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
+    if (!isfinite(nv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
     Vert w;
     supportAB(&w, A, B, dir);
     gsReal vw = gs_dot3(v, w.w);
