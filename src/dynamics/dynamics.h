@@ -4,6 +4,11 @@
 
 #include "gauss/gauss.h"
 
+/* number of stored elements of row i of M: the diagonal and one per ancestor dof */
+static inline int gs_rowLen(const gsModel* m, int i) {
+  return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i];
+}
+
 /* LTDL factorisation (H = L^T D L) in the tree-sparse storage of qM, in place; diaginv = 1/D.
  * Returns the index of the first non-positive pivot, or -1 when M is positive definite. */
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);

@@ -22,11 +22,6 @@ void gs_crb(const gsModel* m, gsData* d) {
   }
 }
 
-/* number of stored elements of row i: the diagonal and one per ancestor dof */
-static inline int row_len(const gsModel* m, int i) {
-  return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i];
-}
-
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
   int bad = -1;
   for (int k = m->nv - 1; k >= 0; k--) {
@@ -40,7 +35,7 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
     gsReal invD = 1 / D;
     /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
      * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
-    int adr_ki = adr_k + 1, len = row_len(m, k) - 1;
+    int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
     for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
       gsReal a = LD[adr_ki] * invD;
       gsReal* row_i = LD + m->dof_Madr[i];
@@ -81,7 +76,7 @@ void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsR
 int gs_factorTreeLU(const gsModel* m, gsReal* R, gsReal* C) {
   int bad = -1;
   for (int k = m->nv - 1; k >= 0; k--) {
-    int adr_k = m->dof_Madr[k], len = row_len(m, k);
+    int adr_k = m->dof_Madr[k], len = gs_rowLen(m, k);
     gsReal D = R[adr_k];
     if (!(fabs(D) > GS_MINVAL)) {
       if (bad < 0) bad = k;

@@ -4,12 +4,16 @@
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
 
-void gs_fwdPosition(const gsModel* m, gsData* d) {
+void gs_fwdPositionSmooth(const gsModel* m, gsData* d) {
   gs_kinematics(m, d);
   gs_comPos(m, d);
   gs_tendon(m, d);
   gs_crb(m, d);
   gs_factorM(m, d);
+}
+
+void gs_fwdPosition(const gsModel* m, gsData* d) {
+  gs_fwdPositionSmooth(m, d);
   gs_collision(m, d);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }

@@ -43,8 +43,13 @@ static void advance(const gsModel* m, gsData* d, const gsReal* qacc, const gsRea
 }
 
 /* number of ancestor dofs: the stored length of the dof's row of M, less the diagonal */
-static int dof_depth(const gsModel* m, int i) {
-  return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i] - 1;
+static int dof_depth(const gsModel* m, int i) { return gs_rowLen(m, i) - 1; }
+
+/* H = M + h B in qM's storage, B the joint damping (none when the damper flag is off) */
+static void damped_mass(const gsModel* m, const gsData* d, gsReal* H) {
+  memcpy(H, d->qM, sizeof(gsReal) * (size_t)m->nM);
+  if (!(m->opt.disableflags & GS_DSBL_DAMPER))
+    for (int i = 0; i < m->nv; i++) H[m->dof_Madr[i]] += m->opt.timestep * m->dof_damping[i];
 }
 
 static int has_damping(const gsModel* m) {
@@ -66,8 +71,7 @@ static void euler(const gsModel* m, gsData* d) {
   gsReal* Hinv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (H && Hinv && acc) {
-    memcpy(H, d->qM, sizeof(gsReal) * (size_t)m->nM);
-    for (int i = 0; i < nv; i++) H[m->dof_Madr[i]] += m->opt.timestep * m->dof_damping[i];
+    damped_mass(m, d, H);
     gs_factorLTDL(m, H, Hinv);
     gs_mulM(m, d, acc, d->qacc);
     gs_solveLTDL(m, H, Hinv, acc, 1);
@@ -124,9 +128,7 @@ static void implicit(const gsModel* m, gsData* d, int full) {
   gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
   if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
-  memcpy(R, d->qM, sizeof(gsReal) * (size_t)m->nM);
-  if (!(m->opt.disableflags & GS_DSBL_DAMPER))
-    for (int i = 0; i < nv; i++) R[m->dof_Madr[i]] += h * m->dof_damping[i];
+  damped_mass(m, d, R);
   if (!full) {
     gs_factorLTDL(m, R, C);  /* C holds 1/D here */
     gs_solveLTDL(m, R, C, rhs, 1);

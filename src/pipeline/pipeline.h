@@ -4,6 +4,8 @@
 
 #include "gauss/gauss.h"
 
+/* the position stage without collision: frames, com quantities, tendons, M and its factor */
+void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
 void gs_fwdActuation(const gsModel* m, gsData* d);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
 
