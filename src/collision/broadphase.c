@@ -217,9 +217,11 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
   }
 }
 
-static int pair_body(const gsModel* m, int pair, int which) {
-  int a = m->geom_bodyid[m->pair_geom1[pair]], b = m->geom_bodyid[m->pair_geom2[pair]];
-  return which == 0 ? (a < b ? a : b) : (a < b ? b : a);
+/* order key of the explicit pair's body pair (smaller body first), as gs_candidateKey / ngeom^2 */
+static uint64_t pair_key(const gsModel* m, int pair) {
+  uint64_t a = (uint64_t)m->geom_bodyid[m->pair_geom1[pair]];
+  uint64_t b = (uint64_t)m->geom_bodyid[m->pair_geom2[pair]];
+  return a < b ? a * (uint64_t)m->nbody + b : b * (uint64_t)m->nbody + a;
 }
 
 void gs_collision(const gsModel* m, gsData* d) {
@@ -237,12 +239,10 @@ void gs_collision(const gsModel* m, gsData* d) {
   memset(ctx.scratch, 0, GS_MAXCONPAIR * sizeof(gsContact));
 
   /* explicit pairs by body pair, stable (the compiler already sorts them: this costs nothing) */
-  uint64_t nb = (uint64_t)m->nbody;
   for (int i = 0; i < m->npair; i++) {
-    uint64_t ki = (uint64_t)pair_body(m, i, 0) * nb + (uint64_t)pair_body(m, i, 1);
+    uint64_t ki = pair_key(m, i);
     int j = i - 1;
-    while (j >= 0 &&
-           (uint64_t)pair_body(m, pairs[j], 0) * nb + (uint64_t)pair_body(m, pairs[j], 1) > ki) {
+    while (j >= 0 && pair_key(m, pairs[j]) > ki) {
       pairs[j + 1] = pairs[j];
       j--;
     }
@@ -256,14 +256,10 @@ void gs_collision(const gsModel* m, gsData* d) {
   /* merge: at equal body pairs the explicit ones come first */
   int ip = 0, ic = 0, group = 0;  /* group: first explicit pair of the current body pair */
   while (ip < m->npair || ic < ncand) {
-    uint64_t kp = ip < m->npair
-                      ? (uint64_t)pair_body(m, pairs[ip], 0) * nb + (uint64_t)pair_body(m, pairs[ip], 1)
-                      : UINT64_MAX;
+    uint64_t kp = ip < m->npair ? pair_key(m, pairs[ip]) : UINT64_MAX;
     uint64_t kc = ic < ncand ? cand[ic].key / ng2 : UINT64_MAX;
     if (ip < m->npair && kp <= kc) {
-      if (ip == 0 || kp != (uint64_t)pair_body(m, pairs[ip - 1], 0) * nb +
-                                 (uint64_t)pair_body(m, pairs[ip - 1], 1))
-        group = ip;
+      if (ip == 0 || kp != pair_key(m, pairs[ip - 1])) group = ip;
       collide(m, d, &ctx, m->pair_geom1[pairs[ip]], m->pair_geom2[pairs[ip]], pairs[ip]);
       ip++;
       continue;
@@ -271,8 +267,7 @@ void gs_collision(const gsModel* m, gsData* d) {
     int ga = cand[ic].ga, gb = cand[ic].gb, skip = 0;
     ic++;
     /* a geom pair listed as an explicit pair is not collided again */
-    if (ip > 0 && (uint64_t)pair_body(m, pairs[ip - 1], 0) * nb +
-                          (uint64_t)pair_body(m, pairs[ip - 1], 1) == kc) {
+    if (ip > 0 && pair_key(m, pairs[ip - 1]) == kc) {
       for (int k = group; k < ip && !skip; k++) {
         int p1 = m->pair_geom1[pairs[k]], p2 = m->pair_geom2[pairs[k]];
         skip = (p1 == ga && p2 == gb) || (p1 == gb && p2 == ga);

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "collision/convex.h"
-#include "core/math.h"
+#include "collision/pair_util.h"
 
 #define EPA_MAXV 256              /* polytope vertices */
 #define EPA_MAXF (2 * EPA_MAXV)   /* polytope faces (a closed triangulation has 2V - 4) */
@@ -383,6 +383,12 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
 
 /* ---------------- GJK ---------------- */
 
+/* fallback normal of degenerate cases: from A's centre towards B's, or (1,0,0) where they coincide */
+static void centreNormal(gsReal normal[3], const gsConvex* A, const gsConvex* B) {
+  gs_sub3(normal, B->pos, A->pos);
+  if (gs_normalize3(normal) == 0) normal[0] = 1, normal[1] = normal[2] = 0;
+}
+
 /* gs_convexDistance on the cores */
 static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
                         gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
@@ -421,8 +427,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     if (n < 4) {  /* flat difference: report contact at distance zero */
       *dist = 0;
       witness(s, n < 3 ? n : 3, pa, pb);
-      gs_sub3(normal, B->pos, A->pos);
-      if (gs_normalize3(normal) == 0) normal[0] = 1, normal[1] = normal[2] = 0;
+      centreNormal(normal, A, B);
       return 0 < cutoff;
     }
     penetrating = 1;
@@ -442,8 +447,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     /* degenerate polytope: fall back on the centres */
     *dist = 0;
     gs_copy3(pa, A->pos), gs_copy3(pb, B->pos);
-    gs_sub3(normal, B->pos, A->pos);
-    if (gs_normalize3(normal) == 0) normal[0] = 1, normal[1] = normal[2] = 0;
+    centreNormal(normal, A, B);
     return 1;
   }
   *dist = -depth;
@@ -469,11 +473,11 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gs_convexFromGeom(&a, m, d, g1);
   gs_convexFromGeom(&b, m, d, g2);
   gs_convexSettings(m, &tol, &maxiter);
+  /* (a contact means dist < margin) */
   if (!gs_convexDistance(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) return 0;
-  if (dist >= margin) return 0;
-  con->dist = dist;
-  for (int i = 0; i < 3; i++) con->pos[i] = 0.5 * (pa[i] + pb[i]);
-  gs_copy3(con->frame, nrm);
-  gs_zero(con->frame + 3, 6);
+  gsReal pos[3];
+  gs_add3(pos, pa, pb);
+  gs_scl3(pos, pos, 0.5);
+  gs_pairSet(con, dist, pos, nrm);
   return 1;
 }

@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "collision/convex.h"
-#include "core/math.h"
+#include "collision/pair_util.h"
 
 static int isConvex(int type) { return type >= GS_GEOM_SPHERE && type <= GS_GEOM_BOX; }
 
@@ -13,7 +13,9 @@ static int planeDistance(const gsModel* m, const gsData* d, int p, int g, gsReal
                          gsReal* dist, gsReal pp[3], gsReal pg[3]) {
   gsConvex c;
   const gsReal* mat = d->geom_xmat + 9 * p;
-  gsReal n[3] = {mat[2], mat[5], mat[8]}, mn[3] = {-mat[2], -mat[5], -mat[8]}, rel[3];
+  gsReal n[3], mn[3], rel[3];
+  gs_pairAxis(n, mat, 2);
+  gs_scl3(mn, n, -1);
   gs_convexFromGeom(&c, m, d, g);
   gs_convexSupport(pg, &c, mn);
   gs_addScl3(pg, pg, n, -c.radius);

@@ -12,7 +12,7 @@
  * Edge axis: one contact at the midpoint of the closest points of the two edges, at the full
  * distance along the axis.
  *
- * Not reproduced yet (so the collision table still uses the general convex path for box-box):
+ * Not reproduced yet (table.c uses it all the same: closer to MuJoCo than one convex contact):
  * MuJoCo's extra contacts on an edge axis in deep penetration, the subset of the overlap polygon
  * it keeps on a face axis in deep penetration, and the corner of the incident face outside the
  * reference face that it adds for exactly parallel faces within a margin. Everywhere else the

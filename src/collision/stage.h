@@ -1,5 +1,5 @@
 /* Internal to the collision stage: the broad phase and the contact parameters, shared by
- * broadphase.c (the driver), sap.c and mix.c. */
+ * broadphase.c (the driver) and mix.c. */
 #ifndef GAUSS_COLLISION_STAGE_H
 #define GAUSS_COLLISION_STAGE_H
 

@@ -47,6 +47,17 @@ static gsModel* two_geoms(int t1, int t2) {
   return m;
 }
 
+/* two_geoms and its data (freed by close_pair) */
+static gsData* open_pair(gsModel** m, int t1, int t2) {
+  *m = two_geoms(t1, t2);
+  return gs_makeData(*m);
+}
+
+static void close_pair(gsModel* m, gsData* d) {
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
 static void set_size(gsModel* m, int g, gsReal a, gsReal b, gsReal c) {
   m->geom_size[3 * g] = a;
   m->geom_size[3 * g + 1] = b;
@@ -78,8 +89,8 @@ static int has_contact_at(int n, gsReal x, gsReal y, gsReal z, gsReal dist) {
 
 static void closed_forms(void) {
   /* two spheres 1 apart, radii 0.3 and 0.5: dist 0.2, normal along the centre line */
-  gsModel* m = two_geoms(S, S);
-  gsData* d = gs_makeData(m);
+  gsModel* m;
+  gsData* d = open_pair(&m, S, S);
   set_size(m, 0, 0.3, 0, 0);
   set_size(m, 1, 0.5, 0, 0);
   set_pose(d, 0, 0, 0, 0, QID);
@@ -92,12 +103,10 @@ static void closed_forms(void) {
         "sphere-sphere midpoint");
   n = gs_collideSphereSphere(m, d, con, 0, 1, 0.1);
   CHECK(n == 0, "sphere-sphere beyond the margin: %d", n);
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* a 0.2 x 0.4 x 0.6 box sunk by h = 0.01 into the plane z = 0: 4 corners at depth h */
-  m = two_geoms(P, B);
-  d = gs_makeData(m);
+  d = open_pair(&m, P, B);
   set_size(m, 1, 0.1, 0.2, 0.3);
   set_pose(d, 0, 0, 0, 0, QID);
   set_pose(d, 1, 1, 2, 0.29, QID);
@@ -108,12 +117,10 @@ static void closed_forms(void) {
       CHECK(has_contact_at(n, 1 + 0.1 * sx, 2 + 0.2 * sy, -0.005, -0.01),
             "plane-box corner %d %d", sx, sy);
   for (int i = 0; i < n; i++) CHECK(con[i].frame[2] == 1, "plane-box normal");
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* a capsule lying on the plane, sunk by 0.02: its two end spheres */
-  m = two_geoms(P, C);
-  d = gs_makeData(m);
+  d = open_pair(&m, P, C);
   set_size(m, 1, 0.1, 0.5, 0);
   set_pose(d, 0, 0, 0, 0, QID);
   gsReal qy[4] = {cos(GS_PI / 4), 0, sin(GS_PI / 4), 0};  /* axis along x */
@@ -122,12 +129,10 @@ static void closed_forms(void) {
   CHECK(n == 2, "plane-capsule: %d contacts", n);
   CHECK(has_contact_at(n, 0.5, 0, -0.01, -0.02) && has_contact_at(n, -0.5, 0, -0.01, -0.02),
         "plane-capsule ends");
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* an upright cylinder sunk by 0.01: three points of its bottom rim, 120 degrees apart */
-  m = two_geoms(P, Y);
-  d = gs_makeData(m);
+  d = open_pair(&m, P, Y);
   set_size(m, 1, 0.2, 0.3, 0);
   set_pose(d, 0, 0, 0, 0, QID);
   set_pose(d, 1, 0, 0, 0.29, QID);
@@ -137,15 +142,13 @@ static void closed_forms(void) {
     gsReal rr = hypot(con[i].pos[0], con[i].pos[1]);
     CHECK(near(rr, 0.2, 1e-12) && near(con[i].dist, -0.01, 1e-12), "plane-cylinder rim point");
   }
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* a capsule (radius 0.1, half-length 0.2) lying along x on the top face of a 0.6 x 0.4 x 0.8
    * box, sunk by 0.01: the spheres at its two ends touch the face. Moved along x so that it
    * overhangs the face's edge, the contacts are the segment's part over the face: the edge and
    * the inner end. */
-  m = two_geoms(C, B);
-  d = gs_makeData(m);
+  d = open_pair(&m, C, B);
   set_size(m, 0, 0.1, 0.2, 0);
   set_size(m, 1, 0.3, 0.2, 0.4);
   set_pose(d, 0, 0, 0, 0.49, qy);
@@ -164,12 +167,10 @@ static void closed_forms(void) {
   n = gs_collideCapsuleBox(m, d, con, 0, 1, 0.02);
   CHECK(n == 2 && near(con[0].dist, 0.01, 1e-12) && near(con[1].dist, 0.01, 1e-12),
         "capsule above a box, within the margin: %d contacts", n);
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* a sphere whose centre is inside a box, nearest the +y face: pushed out through it */
-  m = two_geoms(S, B);
-  d = gs_makeData(m);
+  d = open_pair(&m, S, B);
   set_size(m, 0, 0.1, 0, 0);
   set_size(m, 1, 0.5, 0.5, 0.5);
   set_pose(d, 0, 0.1, 0.4, -0.2, QID);
@@ -177,12 +178,10 @@ static void closed_forms(void) {
   n = gs_collideSphereBox(m, d, con, 0, 1, 0);
   CHECK(n == 1 && near(con[0].dist, -0.2, 1e-15) && con[0].frame[1] == -1,
         "sphere inside box: n %d dist %g normal %g", n, con[0].dist, con[0].frame[1]);
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* two crossed capsules, axes 0.25 apart: one contact on the common perpendicular */
-  m = two_geoms(C, C);
-  d = gs_makeData(m);
+  d = open_pair(&m, C, C);
   set_size(m, 0, 0.1, 1, 0);
   set_size(m, 1, 0.2, 1, 0);
   set_pose(d, 0, 0, 0, 0, qy);
@@ -191,14 +190,12 @@ static void closed_forms(void) {
   n = gs_collideCapsuleCapsule(m, d, con, 0, 1, 0);
   CHECK(n == 1 && near(con[0].dist, -0.05, 1e-15) && near(con[0].frame[2], 1, 1e-15) &&
         has_contact_at(n, 0.3, 0, 0.075, -0.05), "crossed capsules: n %d", n);
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 
   /* a 0.2 x 0.3 x 0.1 (half sizes) box flat on a 0.5 x 0.5 x 0.1 one (top face z = 0.1), sunk by
    * h = 0.02: 4 contacts at the corners of the smaller face, midway between the faces (z = 0.09);
    * dist is -h / 2, half the overlap, as MuJoCo reports it for face contacts (measured) */
-  m = two_geoms(B, B);
-  d = gs_makeData(m);
+  d = open_pair(&m, B, B);
   set_size(m, 0, 0.5, 0.5, 0.1);
   set_size(m, 1, 0.2, 0.3, 0.1);
   set_pose(d, 0, 0, 0, 0, QID);
@@ -215,8 +212,7 @@ static void closed_forms(void) {
   n = gs_collideBoxBox(m, d, con, 0, 1, 0.05);
   CHECK(n == 4 && has_contact_at(n, 0.3, 0.35, 0.115, 0.03), "box above box: %d contacts", n);
   CHECK(gs_collideBoxBox(m, d, con, 0, 1, 0.02) == 0, "box above box beyond the margin");
-  gs_freeData(d);
-  gs_freeModel(m);
+  close_pair(m, d);
 }
 
 static gsReal urand(void) { return rand() / (gsReal)RAND_MAX; }

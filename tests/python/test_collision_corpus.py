@@ -24,7 +24,7 @@ TYPE = {int(getattr(mujoco.mjtGeom, "mjGEOM_" + n)): n.lower()
 # (type1, type2) with type1 <= type2 in MuJoCo's numbering -> why gauss finds no contact there
 MISSING = {
     (3, 6): "pair type capsule-box does not match MuJoCo's contacts in every case yet",
-    (6, 6): "pair type box-box: one contact from the convex path, not MuJoCo's up to 8",
+    (6, 6): "pair type box-box does not match MuJoCo's contact counts in every case yet",
     (0, 7): "pair type plane-mesh not implemented yet (meshes)",
     (2, 7): "pair type sphere-mesh not implemented yet (meshes)",
     (3, 7): "pair type capsule-mesh not implemented yet (meshes)",

@@ -275,8 +275,8 @@ def test_box_on_plane_corners():
 # rotations) the two codes break ties between equally near points, and pick the side to slide
 # towards, from rounding-level differences, and a few corner regions differ. So the random and
 # hand-placed poses below assert the measured rate of exact agreement (count, dist to 1e-6, pos
-# and normal to 1e-5, on the very same poses), and the table keeps the general convex path for
-# capsule-box until the rate is 100 %. The hand-placed configurations after them must agree
+# and normal to 1e-5, on the very same poses), and the corpus comparison still lists capsule-box
+# as missing until the rate is 100 %. The hand-placed configurations after them must agree
 # exactly.
 
 def _agreement(scene, poses):
@@ -369,7 +369,7 @@ def test_capsule_on_box_face_closed_form():
 #   - on a face axis in deep penetration MuJoCo keeps only some corners of the overlap polygon;
 #   - with exactly parallel faces and a margin MuJoCo adds a corner of the incident face that lies
 #     outside the reference face (e.g. two stacked boxes, margin 0.1: 5 contacts, gauss 4).
-# So the table keeps the general convex path for box-box, and the random and hand-placed poses
+# So the corpus comparison still lists box-box as missing, and the random and hand-placed poses
 # below assert the measured rate of exact agreement; the configurations after them must agree
 # exactly.
 
