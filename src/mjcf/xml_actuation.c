@@ -13,14 +13,10 @@
 #include <string.h>
 
 #include "xml_internal.h"
+#include "xml_keywords.h"
 
 #define IS(s) (strcmp(a->name, (s)) == 0)
 
-static const char* const kFalseTrueAuto[] = {"false", "true", "auto"};
-static const char* const kDynTypes[] = {"none", "integrator", "filter", "filterexact", "muscle",
-                                        "user"};
-static const char* const kGainTypes[] = {"fixed", "affine", "muscle", "user"};
-static const char* const kBiasTypes[] = {"none", "affine", "muscle", "user"};
 
 /* ---- the schema of the slice's elements ---- */
 
@@ -146,9 +142,9 @@ static int nonneg(gsxCtx* c, const gsxAt* a, gsReal* out) {
 static int set_tendon(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecTendon* t = obj;
   if (IS("group")) return gsx_int(c, a, &t->group);
-  if (IS("limited")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &t->limited);
+  if (IS("limited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &t->limited);
   if (IS("range")) return gsx_reals(c, a, t->range, 2, 2, NULL);
-  if (IS("actuatorfrclimited")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &t->actfrclimited);
+  if (IS("actuatorfrclimited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &t->actfrclimited);
   if (IS("actuatorfrcrange")) return gsx_reals(c, a, t->actfrcrange, 2, 2, NULL);
   if (IS("margin")) return gsx_real(c, a, &t->margin);
   if (IS("solreflimit")) return gsx_reals(c, a, t->solref_limit, 1, GS_NREF, NULL);
@@ -291,9 +287,9 @@ static int set_actuator(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecActuator* t = s->act;
   /* the general form */
   if (IS("group")) return gsx_int(c, a, &t->group);
-  if (IS("ctrllimited")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &t->ctrllimited);
-  if (IS("forcelimited")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &t->forcelimited);
-  if (IS("actlimited")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &t->actlimited);
+  if (IS("ctrllimited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &t->ctrllimited);
+  if (IS("forcelimited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &t->forcelimited);
+  if (IS("actlimited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &t->actlimited);
   if (IS("ctrlrange")) return gsx_reals(c, a, t->ctrlrange, 2, 2, NULL);
   if (IS("forcerange")) return gsx_reals(c, a, t->forcerange, 2, 2, NULL);
   if (IS("actrange")) return gsx_reals(c, a, t->actrange, 2, 2, NULL);
@@ -304,9 +300,9 @@ static int set_actuator(gsxCtx* c, void* obj, const gsxAt* a) {
     return gsx_real(c, a, &t->cranklength);
   }
   if (IS("user")) return set_user(c, a, &t->user, &t->nuser);
-  if (IS("dyntype")) return gsx_keyword(c, a, kDynTypes, 6, &t->dyntype);
-  if (IS("gaintype")) return gsx_keyword(c, a, kGainTypes, 4, &t->gaintype);
-  if (IS("biastype")) return gsx_keyword(c, a, kBiasTypes, 4, &t->biastype);
+  if (IS("dyntype")) return gsx_keyword(c, a, gsx_dynTypes, 6, &t->dyntype);
+  if (IS("gaintype")) return gsx_keyword(c, a, gsx_gainTypes, 4, &t->gaintype);
+  if (IS("biastype")) return gsx_keyword(c, a, gsx_biasTypes, 4, &t->biastype);
   if (IS("dynprm")) return gsx_reals(c, a, t->dynprm, 1, GS_NDYN, NULL);
   if (IS("gainprm")) return gsx_reals(c, a, t->gainprm, 1, GS_NGAIN, NULL);
   if (IS("biasprm")) return gsx_reals(c, a, t->biasprm, 1, GS_NBIAS, NULL);

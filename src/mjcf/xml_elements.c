@@ -6,13 +6,8 @@
 #include <string.h>
 
 #include "xml_internal.h"
+#include "xml_keywords.h"
 
-static const char* const kFalseTrueAuto[] = {"false", "true", "auto"};
-/* in gsJointType order */
-static const char* const kJointTypes[] = {"free", "ball", "slide", "hinge"};
-/* in gsGeomType order */
-static const char* const kGeomTypes[] = {"plane",    "hfield", "sphere", "capsule",
-                                         "ellipsoid", "cylinder", "box", "mesh"};
 
 #define IS(s) (strcmp(a->name, (s)) == 0)
 
@@ -75,7 +70,7 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
     memcpy(o->eulerseq, v, 4);
     return GSX_OK;
   }
-  if (IS("inertiafromgeom")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &o->inertiafromgeom);
+  if (IS("inertiafromgeom")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &o->inertiafromgeom);
   if (IS("inertiagrouprange")) return gsx_ints(c, a, o->inertiagrouprange, 2, 2, NULL);
   if (IS("autolimits")) return gsx_bool(c, a, &o->autolimits);
   if (IS("balanceinertia")) return gsx_bool(c, a, &o->balanceinertia);
@@ -202,11 +197,11 @@ static int first_coef(gsxCtx* c, const gsxAt* a, gsReal* out) {
 }
 
 int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
-  if (IS("type")) return gsx_keyword(c, a, kJointTypes, 4, &j->type);
+  if (IS("type")) return gsx_keyword(c, a, gsx_jointTypes, 4, &j->type);
   if (IS("group")) return gsx_int(c, a, &j->group);
   if (IS("pos")) return gsx_reals(c, a, j->pos, 3, 3, NULL);
   if (IS("axis")) return gsx_reals(c, a, j->axis, 3, 3, NULL);
-  if (IS("limited")) return gsx_keyword(c, a, kFalseTrueAuto, 3, &j->limited);
+  if (IS("limited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &j->limited);
   if (IS("range")) {
     if (!gsx_reals(c, a, j->range, 2, 2, NULL)) return GSX_ERR;
     j->range_given = 1;  /* drives autolimits */
@@ -230,7 +225,7 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
 int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
   int r = gsx_orientAttr(c, &g->orient, a);
   if (r >= 0) return r;
-  if (IS("type")) return gsx_keyword(c, a, kGeomTypes, 8, &g->type);
+  if (IS("type")) return gsx_keyword(c, a, gsx_geomTypes, 8, &g->type);
   if (IS("size")) return gsx_reals(c, a, g->size, 1, 3, NULL);
   if (IS("pos")) return gsx_reals(c, a, g->pos, 3, 3, NULL);
   if (IS("fromto")) {
@@ -261,7 +256,7 @@ int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
 int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a) {
   int r = gsx_orientAttr(c, &s->orient, a);
   if (r >= 0) return r;
-  if (IS("type")) return gsx_keyword(c, a, kGeomTypes, 8, &s->type);
+  if (IS("type")) return gsx_keyword(c, a, gsx_geomTypes, 8, &s->type);
   if (IS("size")) return gsx_reals(c, a, s->size, 1, 3, NULL);
   if (IS("pos")) return gsx_reals(c, a, s->pos, 3, 3, NULL);
   if (IS("fromto")) {

@@ -9,14 +9,9 @@
 #include <string.h>
 
 #include "xml_internal.h"
+#include "xml_keywords.h"
 
 #define IS(s) (strcmp(a->name, (s)) == 0)
-
-/* object type names, indexed by gsObject (MJCF's objtype= values) */
-static const char* const kObjNames[GS_NOBJECT] = {
-    "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light", "flex",
-    "mesh", "skin", "hfield", "texture", "material", "pair", "exclude", "equality", "tendon",
-    "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"};
 
 /* ---- helpers ---- */
 
@@ -61,7 +56,7 @@ int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser) {
 /* an object type name (body, xbody, geom, ...) */
 static int obj_type(gsxCtx* c, const gsxAt* a, int* out) {
   int v;
-  if (!gsx_keyword(c, a, kObjNames + 1, GS_NOBJECT - 1, &v)) return GSX_ERR;
+  if (!gsx_keyword(c, a, gsx_objNames + 1, GS_NOBJECT - 1, &v)) return GSX_ERR;
   *out = v + 1;
   return GSX_OK;
 }
@@ -275,7 +270,7 @@ static int set_sensor(gsxCtx* c, void* o, const gsxAt* a) {
     if (sc->kind == K_USER) {
       /* MJCF lets a user sensor name an unknown type: it then has no object */
       for (int i = 1; i < GS_NOBJECT; i++)
-        if (strcmp(a->value, kObjNames[i]) == 0) {
+        if (strcmp(a->value, gsx_objNames[i]) == 0) {
           s->objtype = i;
           return GSX_OK;
         }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xml_internal.h"
+#include "xml_keywords.h"
 
 #define IS(s) (strcmp(a->name, (s)) == 0)
 
@@ -87,9 +88,6 @@ const char* gsx_attrsWorld(const char* element) {
 
 /* ---- values ---- */
 
-static const char* const kCamLight[] = {"fixed", "track", "trackcom", "targetbody",
-                                        "targetbodycom"};
-
 /* a list of reals whose length is a multiple of `multiple` (user data, mesh data), owned */
 static int real_list(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int multiple) {
   int k = gsx_countTokens(a->value);
@@ -152,7 +150,7 @@ static int set_camera(gsxCtx* c, void* obj, const gsxAt* a) {
   int r = orient_attr(c, &cam->orient, a);
   if (r >= 0) return r;
   if (IS("pos")) return gsx_reals(c, a, cam->pos, 3, 3, NULL);
-  if (IS("mode")) return gsx_keyword(c, a, kCamLight, 5, &cam->mode);
+  if (IS("mode")) return gsx_keyword(c, a, gsx_camLightModes, 5, &cam->mode);
   if (IS("target")) return name_attr(c, &cam->target, a);
   if (IS("orthographic")) return gsx_bool(c, a, &cam->orthographic);
   if (IS("fovy")) return gsx_real(c, a, &cam->fovy);
@@ -203,7 +201,7 @@ static int set_light(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecLight* l = obj;
   if (IS("pos")) return gsx_reals(c, a, l->pos, 3, 3, NULL);
   if (IS("dir")) return gsx_reals(c, a, l->dir, 3, 3, NULL);
-  if (IS("mode")) return gsx_keyword(c, a, kCamLight, 5, &l->mode);
+  if (IS("mode")) return gsx_keyword(c, a, gsx_camLightModes, 5, &l->mode);
   if (IS("target")) return name_attr(c, &l->target, a);
   if (IS("texture")) return name_attr(c, &l->texture, a);
   if (IS("type")) {
@@ -452,10 +450,6 @@ static int read_texture(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   return 1;
 }
 
-static const char* const kRoles[GS_NTEXROLE] = {"user",   "rgb",     "occlusion", "roughness",
-                                                "metallic", "normal", "opacity",   "emissive",
-                                                "rgba",   "orm"};
-
 static int set_material(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecMaterial* m = obj;
   if (IS("texture")) return name_attr(c, &m->texture[GS_TEXROLE_RGB], a);
@@ -487,7 +481,7 @@ static int material_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* us
                    tex ? "role" : "texture");
   } else {
     for (int i = 1; i < GS_NTEXROLE; i++)
-      if (strcmp((const char*)role, kRoles[i]) == 0) r = i;
+      if (strcmp((const char*)role, gsx_texRoles[i]) == 0) r = i;
     if (r < 0)
       ok = gsx_error(c, src->name, line, "layer",
                      "attribute 'role': invalid value '%.40s' (allowed: rgb, occlusion, "

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "xml_write_internal.h"
+#include "xml_keywords.h"
 
 /* ---- output ---- */
 
@@ -135,19 +136,15 @@ void gsw_ref(gswWriter* w, const char* attr, int type, int id) {
 
 /* ---- the tree ---- */
 
-static const char* const kJointTypes[] = {"free", "ball", "slide", "hinge"};
-static const char* const kGeomTypes[] = {"plane",    "hfield", "sphere", "capsule",
-                                         "ellipsoid", "cylinder", "box",   "mesh"};
-
 static void write_joint(gswWriter* w, int j) {
   const gsModel* m = w->m;
   int type = m->jnt_type[j], dof = m->jnt_dofadr[j], q = m->jnt_qposadr[j];
   gsw_open(w, "joint");
   gsw_name(w, GS_OBJ_JOINT, j);
-  gsw_keyword(w, "type", kJointTypes, 4, type);
+  gsw_keyword(w, "type", gsx_jointTypes, 4, type);
   gsw_reals(w, "pos", m->jnt_pos + 3 * j, 3);
   gsw_reals(w, "axis", m->jnt_axis + 3 * j, 3);
-  gsw_printf(w, " limited=\"%s\"", m->jnt_limited[j] ? "true" : "false");
+  gsw_bool(w, "limited", m->jnt_limited[j]);
   gsw_reals(w, "range", m->jnt_range + 2 * j, 2);
   if (type == GS_JNT_HINGE || type == GS_JNT_SLIDE) {
     gsw_real(w, "ref", m->qpos0[q]);
@@ -172,7 +169,7 @@ static void write_geom(gswWriter* w, int g) {
   const gsModel* m = w->m;
   gsw_open(w, "geom");
   gsw_name(w, GS_OBJ_GEOM, g);
-  gsw_keyword(w, "type", kGeomTypes, GS_NGEOMTYPE, m->geom_type[g]);
+  gsw_keyword(w, "type", gsx_geomTypes, GS_NGEOMTYPE, m->geom_type[g]);
   gsw_reals(w, "size", m->geom_size + 3 * g, 3);
   gsw_reals(w, "pos", m->geom_pos + 3 * g, 3);
   gsw_reals(w, "quat", m->geom_quat + 4 * g, 4);
@@ -197,7 +194,7 @@ static void write_site(gswWriter* w, int s) {
   const gsModel* m = w->m;
   gsw_open(w, "site");
   gsw_name(w, GS_OBJ_SITE, s);
-  gsw_keyword(w, "type", kGeomTypes, GS_NGEOMTYPE, m->site_type[s]);
+  gsw_keyword(w, "type", gsx_geomTypes, GS_NGEOMTYPE, m->site_type[s]);
   gsw_reals(w, "size", m->site_size + 3 * s, 3);
   gsw_reals(w, "pos", m->site_pos + 3 * s, 3);
   gsw_reals(w, "quat", m->site_quat + 4 * s, 4);

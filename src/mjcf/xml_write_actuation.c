@@ -4,11 +4,8 @@
 #include <stdio.h>
 
 #include "xml_write_internal.h"
+#include "xml_keywords.h"
 
-static const char* const kDynTypes[] = {"none", "integrator", "filter", "filterexact", "muscle",
-                                        "user"};
-static const char* const kGainTypes[] = {"fixed", "affine", "muscle", "user"};
-static const char* const kBiasTypes[] = {"none", "affine", "muscle", "user"};
 
 /* user="..." when the model keeps n user values per object */
 static void user_attr(gswWriter* w, const gsReal* user, int n) {
@@ -26,6 +23,13 @@ static void appearance(gswWriter* w, int t) {
   if (m->tendon_matid[t] >= 0) gsw_ref(w, "material", GS_OBJ_MATERIAL, m->tendon_matid[t]);
 }
 
+/* class="..." of the default class that carries fixed tendon t's appearance */
+static void fixed_class(gswWriter* w, int t) {
+  char cls[32];
+  snprintf(cls, sizeof cls, "gauss_fixed_%d", t);
+  gsw_str(w, "class", cls);
+}
+
 /* MJCF lets a fixed tendon take width, rgba and material from its class only: one class per
  * fixed tendon carries them */
 void gsw_writeDefaultsActuation(gswWriter* w) {
@@ -37,10 +41,8 @@ void gsw_writeDefaultsActuation(gswWriter* w) {
   gsw_begin(w);
   for (int t = 0; t < m->ntendon; t++) {
     if (is_spatial(m, t)) continue;
-    char cls[32];
-    snprintf(cls, sizeof cls, "gauss_fixed_%d", t);
     gsw_open(w, "default");
-    gsw_str(w, "class", cls);
+    fixed_class(w, t);
     gsw_begin(w);
     gsw_open(w, "tendon");
     appearance(w, t);
@@ -77,9 +79,7 @@ static void write_tendon(gswWriter* w, int t) {
     appearance(w, t);
   } else {
     /* a fixed tendon takes its appearance from a class only (see gsw_writeDefaultsActuation) */
-    char cls[32];
-    snprintf(cls, sizeof cls, "gauss_fixed_%d", t);
-    gsw_str(w, "class", cls);
+    fixed_class(w, t);
   }
   user_attr(w, m->tendon_user + (size_t)t * m->nuser_tendon, m->nuser_tendon);
   gsw_begin(w);
@@ -144,9 +144,9 @@ static void write_actuator(gswWriter* w, int i) {
   gsw_reals(w, "lengthrange", m->actuator_lengthrange + 2 * i, 2);
   gsw_reals(w, "gear", m->actuator_gear + 6 * i, 6);
   if (type == GS_TRN_SLIDERCRANK) gsw_real(w, "cranklength", m->actuator_cranklength[i]);
-  gsw_keyword(w, "dyntype", kDynTypes, 6, m->actuator_dyntype[i]);
-  gsw_keyword(w, "gaintype", kGainTypes, 4, m->actuator_gaintype[i]);
-  gsw_keyword(w, "biastype", kBiasTypes, 4, m->actuator_biastype[i]);
+  gsw_keyword(w, "dyntype", gsx_dynTypes, 6, m->actuator_dyntype[i]);
+  gsw_keyword(w, "gaintype", gsx_gainTypes, 4, m->actuator_gaintype[i]);
+  gsw_keyword(w, "biastype", gsx_biasTypes, 4, m->actuator_biastype[i]);
   gsw_reals(w, "dynprm", m->actuator_dynprm + GS_NDYN * i, GS_NDYN);
   gsw_reals(w, "gainprm", m->actuator_gainprm + GS_NGAIN * i, GS_NGAIN);
   gsw_reals(w, "biasprm", m->actuator_biasprm + GS_NBIAS * i, GS_NBIAS);

@@ -4,12 +4,7 @@
 #include <string.h>
 
 #include "xml_write_internal.h"
-
-/* MJCF's object type names, indexed by gsObject */
-static const char* const kObjNames[GS_NOBJECT] = {
-    "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light", "flex",
-    "mesh", "skin", "hfield", "texture", "material", "pair", "exclude", "equality", "tendon",
-    "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"};
+#include "xml_keywords.h"
 
 /* element names of the sensor types (gsSensorType); NULL: not written (no element reads it) */
 static const char* const kSensorNames[GS_NSENSTYPE] = {
@@ -118,7 +113,7 @@ static void write_equality(gswWriter* w, int i) {
 
 static void obj_attrs(gswWriter* w, const char* typeattr, const char* nameattr, int type, int id) {
   if (type <= 0 || type >= GS_NOBJECT) return gsw_fail(w, "sensor object type %d", type);
-  gsw_str(w, typeattr, kObjNames[type]);
+  gsw_str(w, typeattr, gsx_objNames[type]);
   gsw_ref(w, nameattr, type, id);
 }
 

@@ -11,15 +11,11 @@
 #include <string.h>
 
 #include "xml_write_internal.h"
+#include "xml_keywords.h"
 
-static const char* const kCamLight[] = {"fixed", "track", "trackcom", "targetbody",
-                                        "targetbodycom"};
 static const char* const kLightTypes[] = {"spot", "directional", "point", "image"};
 static const char* const kTexTypes[] = {"2d", "cube", "skybox"};
 static const char* const kColorSpaces[] = {"auto", "linear", "sRGB"};
-static const char* const kRoles[GS_NTEXROLE] = {"user",   "rgb",     "occlusion", "roughness",
-                                                "metallic", "normal", "opacity",  "emissive",
-                                                "rgba",   "orm"};
 
 /* file="..." from the paths buffer; 0 when the asset had no file */
 static int file_attr(gswWriter* w, int pathadr) {
@@ -77,7 +73,7 @@ static void write_material(gswWriter* w, int i) {
     if (tex[r] < 0) continue;
     gsw_open(w, "layer");
     gsw_ref(w, "texture", GS_OBJ_TEXTURE, tex[r]);
-    gsw_str(w, "role", kRoles[r]);
+    gsw_str(w, "role", gsx_texRoles[r]);
     gsw_end(w);
   }
   gsw_close(w, "material");
@@ -164,7 +160,7 @@ static void write_camera(gswWriter* w, int i) {
   const gsModel* m = w->m;
   gsw_open(w, "camera");
   gsw_name(w, GS_OBJ_CAMERA, i);
-  gsw_keyword(w, "mode", kCamLight, 5, m->cam_mode[i]);
+  gsw_keyword(w, "mode", gsx_camLightModes, 5, m->cam_mode[i]);
   if (m->cam_targetbodyid[i] >= 0) gsw_ref(w, "target", GS_OBJ_BODY, m->cam_targetbodyid[i]);
   gsw_reals(w, "pos", m->cam_pos + 3 * i, 3);
   gsw_reals(w, "quat", m->cam_quat + 4 * i, 4);
@@ -189,7 +185,7 @@ static void write_light(gswWriter* w, int i) {
   const gsModel* m = w->m;
   gsw_open(w, "light");
   gsw_name(w, GS_OBJ_LIGHT, i);
-  gsw_keyword(w, "mode", kCamLight, 5, m->light_mode[i]);
+  gsw_keyword(w, "mode", gsx_camLightModes, 5, m->light_mode[i]);
   if (m->light_targetbodyid[i] >= 0) gsw_ref(w, "target", GS_OBJ_BODY, m->light_targetbodyid[i]);
   gsw_keyword(w, "type", kLightTypes, 4, m->light_type[i]);
   if (m->light_texid[i] >= 0) gsw_ref(w, "texture", GS_OBJ_TEXTURE, m->light_texid[i]);

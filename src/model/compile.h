@@ -25,6 +25,9 @@ int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, co
 /* bytes the element's name takes in m->names, and writing it there (returns its address) */
 size_t gs_compileNameBytes(const gsSpecInfo* info);
 int gs_compileName(gsCompileCtx* c, gsModel* m, const gsSpecInfo* info);
+/* id of the object of type `type` named `name`, -1 when absent or unnamed; the world body is
+ * "world", as in MJCF */
+int gs_compileObjectId(const gsModel* m, int type, const char* name);
 /* an angle in the compiler's unit, in radians */
 gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle);
 /* the unit quaternion of an orientation in any of its forms; 0 after an error */
@@ -37,7 +40,7 @@ int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
  *   gs_compile*: fill the slice's arrays once the tree (bodies, joints, dofs, geoms, sites, their
  *     names) is compiled; names of earlier slices are there too (gs_name2id works for them);
  *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
- *     equality anchors, actuator lengths); d has been through gs_fwdPosition at qpos0. */
+ *     equality anchors, actuator lengths); d has been through gs_fwdPositionSmooth at qpos0 (no contacts). */
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
 int gs_compileWorld(gsCompileCtx* c, gsModel* m);
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);

@@ -276,15 +276,6 @@ int gs_compileSizesSensing(gsCompileCtx* c, gsModel* sz) {
 
 /* ---- lookups ---- */
 
-/* id of a named object of type `type`; the world body is "world" as in MJCF; -1 when absent */
-static int find(const gsModel* m, int type, const char* name) {
-  if (!name) return -1;
-  int id = gs_name2id(m, type, name);
-  if (id < 0 && (type == GS_OBJ_BODY || type == GS_OBJ_XBODY) && strcmp(name, "world") == 0)
-    id = 0;
-  return id;
-}
-
 /* an int field of the model by name (another slice's), NULL when it has none */
 static const int* int_field(const gsModel* m, const char* name) {
   gsFieldInfo fi;
@@ -352,11 +343,11 @@ static int compile_equality(gsCompileCtx* c, gsModel* m, int i) {
       return gs_compileFail(c, &e->info, kind, "equality type %d is not supported", e->type);
   }
   if (!e->name1) return gs_compileFail(c, &e->info, kind, "the first object is not given");
-  id1 = find(m, objtype, e->name1);
+  id1 = gs_compileObjectId(m, objtype, e->name1);
   if (id1 < 0)
     return gs_compileFail(c, &e->info, kind, "unknown %s '%s'", kObjName[objtype], e->name1);
   if (e->name2) {
-    id2 = find(m, objtype, e->name2);
+    id2 = gs_compileObjectId(m, objtype, e->name2);
     if (id2 < 0)
       return gs_compileFail(c, &e->info, kind, "unknown %s '%s'", kObjName[objtype], e->name2);
   } else if (objtype == GS_OBJ_BODY) {
@@ -430,7 +421,7 @@ static int sensor_object(gsCompileCtx* c, const gsModel* m, const gsSpecSensor* 
     return gs_compileFail(c, &s->info, sensor_kind(s), "invalid object type %d", type);
   if (!name)
     return gs_compileFail(c, &s->info, sensor_kind(s), "the %s is not named", kObjName[type]);
-  *id = find(m, type, name);
+  *id = gs_compileObjectId(m, type, name);
   if (*id < 0)
     return gs_compileFail(c, &s->info, sensor_kind(s), "unknown %s '%s'", kObjName[type], name);
   return 1;
@@ -645,7 +636,7 @@ static int compile_tuple(gsCompileCtx* c, gsModel* m, int i, int* adr) {
     if (e->objtype <= GS_OBJ_UNKNOWN || e->objtype >= GS_NOBJECT)
       return gs_compileFail(c, &t->info, "tuple", "element %d: invalid object type %d", k,
                             e->objtype);
-    int id = find(m, e->objtype, e->objname);
+    int id = gs_compileObjectId(m, e->objtype, e->objname);
     if (id < 0)
       return gs_compileFail(c, &t->info, "tuple", "element %d: unknown %s '%s'", k,
                             kObjName[e->objtype], e->objname ? e->objname : "");

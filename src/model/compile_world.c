@@ -383,12 +383,6 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
 
 /* ---- arrays ---- */
 
-/* a body by name; the world body is "world", as in MJCF */
-static int body_id(const gsModel* m, const char* name) {
-  int id = gs_name2id(m, GS_OBJ_BODY, name);
-  return id < 0 && strcmp(name, "world") == 0 ? 0 : id;
-}
-
 static int add_path(gsModel* m, int* at, const char* file) {
   if (!file) return -1;
   int a = *at;
@@ -405,7 +399,7 @@ static int compile_camera(gsCompileCtx* c, gsModel* m, int id, int body, const g
   if (sc->mode < GS_CAMLIGHT_FIXED || sc->mode > GS_CAMLIGHT_TARGETBODYCOM)
     return gs_compileFail(c, &sc->info, "camera", "unknown mode %d", sc->mode);
   if (sc->target) {
-    m->cam_targetbodyid[id] = body_id(m, sc->target);
+    m->cam_targetbodyid[id] = gs_compileObjectId(m, GS_OBJ_BODY, sc->target);
     if (m->cam_targetbodyid[id] < 0) return gs_compileFail(c, &sc->info, "camera", "unknown target body '%s'", sc->target);
   }
   gs_copy3(m->cam_pos + 3 * id, sc->pos);
@@ -449,7 +443,7 @@ static int compile_light(gsCompileCtx* c, gsModel* m, int id, int body, const gs
     return gs_compileFail(c, &sl->info, "light", "unknown type %d", sl->type);
   m->light_targetbodyid[id] = -1;
   if (sl->target) {
-    m->light_targetbodyid[id] = body_id(m, sl->target);
+    m->light_targetbodyid[id] = gs_compileObjectId(m, GS_OBJ_BODY, sl->target);
     if (m->light_targetbodyid[id] < 0) return gs_compileFail(c, &sl->info, "light", "unknown target body '%s'", sl->target);
   }
   m->light_texid[id] = -1;
@@ -585,7 +579,8 @@ static int pair_signature(gsCompileCtx* c, const gsModel* m, int i, Signed* out)
 
 static int exclude_signature(gsCompileCtx* c, const gsModel* m, int i, Signed* out) {
   const gsSpecExclude* e = c->spec->exclude[i];
-  int b1 = body_id(m, e->body1), b2 = body_id(m, e->body2);
+  int b1 = gs_compileObjectId(m, GS_OBJ_BODY, e->body1);
+  int b2 = gs_compileObjectId(m, GS_OBJ_BODY, e->body2);
   if (b1 < 0 || b2 < 0)
     return gs_compileFail(c, &e->info, "exclude", "unknown body '%s'", b1 < 0 ? e->body1 : e->body2);
   if (b1 > b2) {

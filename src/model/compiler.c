@@ -9,6 +9,7 @@
 #include "gauss/gauss.h"
 #include "model/compile.h"
 #include "model/model_alloc.h"
+#include "pipeline/pipeline.h"
 
 /* error naming file, line and element: "file:line: <kind> 'name': message" */
 int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...) {
@@ -240,7 +241,7 @@ static int principal_frame(gsCompileCtx* c, const gsSpecBody* b, gsReal mass, co
 
 /* colours are single precision in MJCF's compiled models: round them the same way, so that values
  * compare equal and a saved model reloads to the same numbers */
-static void gs_copyRgba(gsReal dst[4], const gsReal src[4]) {
+static void copy_rgba(gsReal dst[4], const gsReal src[4]) {
   for (int i = 0; i < 4; i++) dst[i] = (float)src[i];
 }
 
@@ -263,6 +264,14 @@ static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
   for (int i = 0; i < c->nbody; i++)
     if (c->body[i] == b) return i;
   return -1;
+}
+
+int gs_compileObjectId(const gsModel* m, int type, const char* name) {
+  if (!name) return -1;
+  int id = gs_name2id(m, type, name);
+  if (id < 0 && (type == GS_OBJ_BODY || type == GS_OBJ_XBODY) && strcmp(name, "world") == 0)
+    id = 0;
+  return id;
 }
 
 size_t gs_compileNameBytes(const gsSpecInfo* info) { return (info->name ? strlen(info->name) : 0) + 1; }
@@ -528,7 +537,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       m->geom_margin[geom] = sg->margin;
       m->geom_gap[geom] = sg->gap;
       m->geom_rbound[geom] = geom_rbound(sg->type, m->geom_size + 3 * geom);
-      gs_copyRgba(m->geom_rgba + 4 * geom, sg->rgba);
+      copy_rgba(m->geom_rgba + 4 * geom, sg->rgba);
     }
 
     /* sites */
@@ -541,7 +550,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       if (!resolve_shape(&c, &ss->info, "site", ss->type, ss->size, ss->pos, &ss->orient, ss->has_fromto,
                          ss->fromto, m->site_size + 3 * site, m->site_pos + 3 * site, m->site_quat + 4 * site))
         goto error_model;
-      gs_copyRgba(m->site_rgba + 4 * site, ss->rgba);
+      copy_rgba(m->site_rgba + 4 * site, ss->rgba);
     }
 
     /* inertia: explicit, or from the geoms of the body */
@@ -657,7 +666,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       gs_compileFail(&c, NULL, "model", "out of memory");
       goto error_model;
     }
-    gs_fwdPosition(m, d);
+    gs_fwdPositionSmooth(m, d);  /* what qpos0 quantities need; contacts are not among them */
     int ok = gs_compileWorldAtQpos0(&c, m, d) && gs_compileActuationAtQpos0(&c, m, d) &&
              gs_compileSensingAtQpos0(&c, m, d);
     gs_freeData(d);
