@@ -74,6 +74,8 @@
    */                                                                                              \
   X(gsReal, mesh_scale,          nmesh,       3)                                                   \
   X(int,    mesh_pathadr,        nmesh,       1)   /* -1: no file */                               \
+  X(gsReal, mesh_refpos,         nmesh,       3)   /* as given */                                  \
+  X(gsReal, mesh_refquat,        nmesh,       4)                                                   \
   X(int,    mesh_inertia,        nmesh,       1)   /* gsMeshInertia */                             \
   X(int,    mesh_maxhullvert,    nmesh,       1)   /* -1: no limit */                              \
   X(int,    mesh_vertadr,        nmesh,       1)                                                   \

@@ -374,6 +374,8 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
   for (int i = 0; i < c->nmesh; i++) {
     const gsMeshBuild* b = &c->mesh[i];
     const gsSpecMesh* sm = c->spec->mesh[i];
+    gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
+    gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);
     m->mesh_inertia[i] = sm->inertia;
     m->mesh_maxhullvert[i] = sm->maxhullvert;
     m->mesh_vertadr[i] = va;

@@ -2,7 +2,7 @@
  * fields), contact pairs and exclusions, and the asset references of geoms and sites.
  *
  * Asset files: the headers of PNG textures (size, colour space) and binary height field files are
- * read; texture pixels, PNG height fields and meshes are not loaded yet. */
+ * read; texture pixels and PNG height fields are not loaded yet. Meshes: compile_mesh.c. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -307,8 +307,6 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   sz->nuser_cam = nuser_cam(c);
   if (sz->nuser_cam < 0) return 0;
   sz->nmesh = s->nmesh;
-  if (!gs_compileMeshes(c)) return 0;
-  gs_compileMeshSizes(c, sz);
   sz->nhfield = s->nhfield;
   sz->ntex = s->ntexture;
   sz->nmat = s->nmaterial;
@@ -324,6 +322,8 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     npaths += path_bytes(m->file);
     sz->nnames += (int)gs_compileNameBytes(&m->info);
   }
+  if (!gs_compileMeshes(c)) return 0;
+  gs_compileMeshSizes(c, sz);
   long hdata = 0;
   for (int i = 0; i < s->nhfield; i++) {
     const gsSpecHField* h = s->hfield[i];
