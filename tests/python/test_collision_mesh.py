@@ -458,3 +458,21 @@ def test_plane_mesh_deepest_contact_like_mujoco():
             for i in range(gd.ncon):
                 assert gd.contact[i].dist <= 0.01
     assert n > 30
+
+
+def test_geom_distance_with_meshes():
+    """gs_geomDistance between a cube mesh and a cube mesh or a box, face to face: the gap
+    (mujoco.mj_geomDistance returned 0 for separated mesh pairs here, so the closed form is used)"""
+    cube = vtext(np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]) * 0.5)
+    for other in ['<geom type="mesh" mesh="c"/>', '<geom type="box" size=".5 .5 .5"/>']:
+        xml = f"""<mujoco><asset><mesh name="c" vertex="{cube}"/></asset><worldbody>
+<body><freejoint/><geom type="mesh" mesh="c"/></body><body><freejoint/>{other}</body>
+</worldbody></mujoco>"""
+        gm = gauss.Model.from_xml_string(xml)
+        gd = gauss.Data(gm)
+        for gap in [0.7, 0.2, 0.01, -0.05]:
+            gd.qpos[:] = [0, 0, 0, 1, 0, 0, 0, 0.2, -0.1, 1 + gap, 1, 0, 0, 0]
+            gauss.forward(gm, gd)
+            dist, fromto = gauss.geom_distance(gm, gd, 0, 1, 1.0)
+            assert abs(dist - gap) <= 1e-12, (other, gap, dist)
+            assert abs(fromto[2] - 0.5) <= 1e-12 and abs(fromto[5] - (0.5 + gap)) <= 1e-12
