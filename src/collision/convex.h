@@ -7,11 +7,13 @@
 
 /* a convex geom in world frame */
 typedef struct {
-  int type;            /* GS_GEOM_SPHERE .. GS_GEOM_BOX */
+  int type;            /* GS_GEOM_SPHERE .. GS_GEOM_MESH */
   const gsReal* size;
   const gsReal* pos;   /* centre */
   const gsReal* mat;   /* orientation, row-major */
   gsReal radius;       /* spheres and capsules: a point or segment core swept by this radius */
+  const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
+  const int* graph;
 } gsConvex;
 
 void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g);

@@ -7,6 +7,7 @@
 #define E GS_GEOM_ELLIPSOID
 #define Y GS_GEOM_CYLINDER
 #define B GS_GEOM_BOX
+#define M GS_GEOM_MESH
 
 const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [P][S] = gs_collidePlaneSphere,    [P][C] = gs_collidePlaneCapsule,
@@ -25,4 +26,9 @@ const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [E][B] = gs_collideConvex,
     [Y][Y] = gs_collideConvex,         [Y][B] = gs_collideConvex,
     [B][B] = gs_collideBoxBox,
+    /* meshes: their convex hulls */
+    [P][M] = gs_collidePlaneMesh,
+    [S][M] = gs_collideConvex,         [C][M] = gs_collideConvex,
+    [E][M] = gs_collideConvex,         [Y][M] = gs_collideConvex,
+    [B][M] = gs_collideConvex,         [M][M] = gs_collideConvex,
 };

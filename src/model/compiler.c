@@ -8,6 +8,7 @@
 #include "core/math.h"
 #include "gauss/gauss.h"
 #include "model/compile.h"
+#include "model/mesh.h"
 #include "model/model_alloc.h"
 #include "pipeline/pipeline.h"
 
@@ -200,6 +201,26 @@ static gsReal geom_rbound(int type, const gsReal s[3]) {
   }
 }
 
+/* a mesh geom's frame is the mesh's inertial frame: the mesh's offset moves into the geom's pos
+ * and quat, and its size is the half-extent of the vertices about that frame's origin */
+static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g, gsModel* m, int id) {
+  const gsMeshBuild* mb = gs_compileGeomMesh(c, b, g);
+  if (!mb) {
+    const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
+    if (!r || !r->mesh) return gs_compileFail(c, &g->info, "geom", "a mesh geom needs a mesh");
+    return gs_compileFail(c, &g->info, "geom", "unknown mesh '%s'", r->mesh);
+  }
+  gsReal* pos = m->geom_pos + 3 * id;
+  gsReal* quat = m->geom_quat + 4 * id;
+  gsReal off[3];
+  gs_rotVecQuat(off, mb->pos, quat);
+  gs_add3(pos, pos, off);
+  gs_mulQuat(quat, quat, mb->quat);
+  gs_normalize4(quat);
+  gs_copy3(m->geom_size + 3 * id, mb->halfsize);
+  return 1;
+}
+
 /* add a body-frame inertia (mass m, principal I in frame (pos, quat)) to the accumulators:
  * total mass, first moment, and second moment tensor about the body origin */
 static void accumulate_inertia(gsReal* mass, gsReal mc[3], gsReal J[9], gsReal m,
@@ -386,7 +407,7 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
 }
 
 gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
-  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0};
+  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
@@ -595,6 +616,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
         goto error_model;
       if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, b == 0)) goto error_model;
+      if (sg->type == GS_GEOM_MESH && !mesh_geom_frame(&c, sb, sg, m, geom)) goto error_model;
       if (sg->condim != 1 && sg->condim != 3 && sg->condim != 4 && sg->condim != 6) {
         gs_compileFail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
         goto error_model;
@@ -610,7 +632,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       memcpy(m->geom_solimp + GS_NIMP * geom, sg->solimp, sizeof(sg->solimp));
       m->geom_margin[geom] = sg->margin;
       m->geom_gap[geom] = sg->gap;
-      m->geom_rbound[geom] = geom_rbound(sg->type, m->geom_size + 3 * geom);
+      m->geom_rbound[geom] = sg->type == GS_GEOM_MESH ? gs_norm3(m->geom_size + 3 * geom)
+                                                      : geom_rbound(sg->type, m->geom_size + 3 * geom);
       copy_rgba(m->geom_rgba + 4 * geom, sg->rgba);
     }
 
@@ -644,6 +667,11 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           if (sg->group < copt->inertiagrouprange[0] || sg->group > copt->inertiagrouprange[1]) continue;
           gsReal I[3];
           gsReal V = geom_volume_inertia(sg->type, m->geom_size + 3 * id, I);
+          if (sg->type == GS_GEOM_MESH) {  /* the mesh's volume (or area) and principal inertia */
+            const gsMeshBuild* mb = gs_compileGeomMesh(&c, sb, sg);
+            V = mb->volume;
+            gs_copy3(I, mb->inertia);
+          }
           if (V <= 0) continue;
           gsReal density = sg->density;
           if (sg->mass >= 0) density = sg->mass / V;
@@ -750,6 +778,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   free(dof_parent);
   free(body_lastdof);
   free(c.body);
+  gs_compileMeshFree(&c);
   return m;
 
 error_model:
@@ -758,5 +787,6 @@ error_model:
   gs_freeModel(m);
 error:
   free(c.body);
+  gs_compileMeshFree(&c);
   return NULL;
 }
