@@ -141,6 +141,8 @@ static gsReal block_update(const gsModel* m, gsData* d, gsDual* w, int r, int n,
     dc += g[p] * dp;
     for (int q = 0; q < k; q++) dc += 0.5 * dp * A[p * k + q] * (x[q] - old[q]);
   }
+  /* the inner solve is approximate: never accept a step that raises the cost */
+  if (!(dc < 0)) return 0;
   for (int p = 0; p < k; p++) apply(m, d, w, r + f0 + p, x[p] - old[p]);
   return dc;
 }
