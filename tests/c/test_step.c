@@ -124,20 +124,32 @@ static gsModel* load(const char* path) {
   return m;
 }
 
-static void test_no_allocation(const char* path) {
+/* with contacts: the model falls and lands, so the contact and constraint counts vary */
+static void test_no_allocation(const char* path, int contacts) {
   gsModel* m = load(path);
   CHECK(m != NULL, "%s loads", path);
   if (!m) return;
+  if (contacts) m->opt.disableflags &= ~(GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT);
   for (int integrator = 0; integrator < 4; integrator++) {
-    m->opt.integrator = integrator;
-    gsData* d = gs_makeData(m);
-    gs_step(m, d);  /* first step outside the count: nothing is lazily allocated anyway */
-    long before = nalloc;
-    for (int i = 0; i < 1000; i++) gs_step(m, d);
-    for (int i = 0; i < 10; i++) { gs_step1(m, d); gs_step2(m, d); }
-    CHECK(nalloc == before, "%s integrator %d: %ld heap allocations in 1010 steps", path, integrator,
-          nalloc - before);
-    gs_freeData(d);
+    for (int solver = contacts ? 0 : 2; solver < 3; solver++) {
+      m->opt.integrator = integrator;
+      m->opt.solver = solver;
+      gsData* d = gs_makeData(m);
+      gs_step(m, d);  /* first step outside the count: nothing is lazily allocated anyway */
+      long before = nalloc;
+      int maxefc = 0;
+      for (int i = 0; i < 1000; i++) {
+        gs_step(m, d);
+        maxefc = d->nefc > maxefc ? d->nefc : maxefc;
+      }
+      for (int i = 0; i < 10; i++) { gs_step1(m, d); gs_step2(m, d); }
+      CHECK(nalloc == before, "%s integrator %d solver %d: %ld heap allocations in 1010 steps "
+            "(up to %d constraint rows)", path, integrator, solver, nalloc - before, maxefc);
+      if (contacts) CHECK(maxefc > 0, "%s: the model touches the floor (%d rows)", path, maxefc);
+      CHECK(d->warning[GS_WARN_ARENAFULL].number == 0 && d->warning[GS_WARN_CNSTRFULL].number == 0,
+            "%s: no full arena or rows", path);
+      gs_freeData(d);
+    }
   }
   gs_freeModel(m);
 }
@@ -200,8 +212,10 @@ static void test_corpus_dir(const char* dir) {
 
 int main(void) {
   test_chain();
-  test_no_allocation(GAUSS_TEST_MODELS "/gymnasium/humanoid.xml");
-  test_no_allocation(GAUSS_TEST_MODELS "/gymnasium/ant.xml");
+  test_no_allocation(GAUSS_TEST_MODELS "/gymnasium/humanoid.xml", 0);
+  test_no_allocation(GAUSS_TEST_MODELS "/gymnasium/ant.xml", 0);
+  test_no_allocation(GAUSS_TEST_MODELS "/gymnasium/humanoid.xml", 1);
+  test_no_allocation(GAUSS_TEST_MODELS "/gymnasium/ant.xml", 1);
   test_bad_values(GAUSS_TEST_MODELS "/gymnasium/ant.xml");
   test_corpus_dir(GAUSS_TEST_MODELS "/gymnasium");
   test_corpus_dir(GAUSS_TEST_MODELS "/dm_control");
