@@ -25,8 +25,8 @@ if cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 
   ctest --test-dir build/asan --output-on-failure -j "$jobs" || failed+=("C tests (sanitizers)")
   echo "== gauss simulate under the sanitizers"
   log=build/asan/simulate.log
-  if ! build/asan/gauss simulate tests/models/gymnasium/humanoid.xml \
-       --disable contact,constraint --time 0.2 >"$log" 2>&1; then
+  if ! { build/asan/gauss simulate tests/models/gymnasium/humanoid.xml --time 1 &&
+          build/asan/gauss simulate tests/models/dm_control/stacker.xml --time 0.5; } >"$log" 2>&1; then
     cat "$log"
     failed+=("gauss simulate (sanitizers)")
   fi

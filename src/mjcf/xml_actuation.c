@@ -230,15 +230,11 @@ static int read_tendon(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int spati
       !gsx_applyOwn(c, node, src, elem, set_tendon, t, "name class") ||
       !gsx_eachChild(c, node, src, wrap_child, t))
     return 0;
-  /* the tendon is compiled; what it would add to the dynamics is not simulated yet */
-  int line = gsx_line(node);
-  if (t->stiffness != 0 || t->damping != 0 || t->frictionloss != 0 || t->armature != 0)
-    gsx_warn(c, src->name, line,
-             "<%s>: tendon stiffness, damping, frictionloss and armature are not simulated yet",
-             elem);
-  if (t->limited == GS_LIMITED_TRUE ||
-      (t->limited == GS_LIMITED_AUTO && (t->range[0] != 0 || t->range[1] != 0)))
-    gsx_warn(c, src->name, line, "<%s>: tendon limits are not simulated yet", elem);
+  /* the tendon is compiled and its limits and friction loss are constraints; its passive forces
+   * are not simulated yet */
+  if (t->stiffness != 0 || t->damping != 0 || t->armature != 0)
+    gsx_warn(c, src->name, gsx_line(node),
+             "<%s>: tendon stiffness, damping and armature are not simulated yet", elem);
   return 1;
 }
 

@@ -613,9 +613,6 @@ int gsx_readSensingSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   if (fn == sensor_child)
     gsx_warn(c, src->name, gsx_line(node),
              "<sensor>: sensors are compiled but their values are not computed yet");
-  if (fn == equality_child)
-    gsx_warn(c, src->name, gsx_line(node),
-             "<equality>: equality constraints are compiled but not enforced yet");
   return gsx_checkAttrList(c, node, src, name, "") && gsx_eachChild(c, node, src, fn, NULL);
 }
 
