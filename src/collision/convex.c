@@ -18,6 +18,8 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->pos = d->geom_xpos + 3 * g;
   c->mat = d->geom_xmat + 9 * g;
   c->radius = c->type == GS_GEOM_SPHERE || c->type == GS_GEOM_CAPSULE ? c->size[0] : 0;
+  c->support = NULL;
+  c->data = NULL;
 }
 
 /* support point in local coordinates, u: local direction */
@@ -61,6 +63,10 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
 }
 
 void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+  if (c->support) {
+    c->support(r, c, dir);
+    return;
+  }
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
   supportLocal(p, c->type, c->size, u);
