@@ -3,8 +3,8 @@ model and state, in the same run, alternating rounds.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so python bench/collision_bench.py
 
-Models: a pile of 200 mixed primitives resting on a plane (generated here, settled by a MuJoCo
-rollout), the Gymnasium humanoid and ant (states after a short rollout with random controls, so
+Models: a pile of 200 mixed primitives and one of 50 convex meshes (hulls of 20 to 60 random
+points) resting on a plane (generated here, settled by a MuJoCo rollout), the Gymnasium humanoid and ant (states after a short rollout with random controls, so
 that feet touch the floor). Both engines are called from Python in a loop (ctypes for gauss,
 the mujoco binding for MuJoCo); the cost of an empty call through each is measured and
 subtracted, and printed."""
@@ -39,6 +39,22 @@ def pile_xml(n=200, seed=0, kinds=("sphere", "capsule", "box", "cylinder", "elli
         bodies.append(f'<body pos="{x:.4f} {y:.4f} {z:.4f}"><freejoint/>'
                       f'<geom type="{kind}" size="{size}"/></body>')
     return ("<mujoco><option timestep=\"0.004\"/><worldbody>"
+            "<geom type=\"plane\" size=\"5 5 .1\"/>" + "".join(bodies) + "</worldbody></mujoco>")
+
+
+def mesh_pile_xml(n=50, seed=0):
+    """n convex meshes (hulls of 20 to 60 random points) dropped in a column on a plane."""
+    rng = np.random.default_rng(seed)
+    assets, bodies = [], []
+    side = int(np.ceil(np.sqrt(n / 3)))
+    for i in range(n):
+        pts = rng.normal(size=(rng.integers(20, 61), 3)) * rng.uniform(0.02, 0.04, size=3)
+        assets.append(f'<mesh name="m{i}" vertex="{" ".join(f"{v:.5f}" for v in pts.ravel())}"/>')
+        x, y = (i % side - side / 2) * 0.15, ((i // side) % side - side / 2) * 0.15
+        z = 0.12 + 0.15 * (i // (side * side)) + rng.uniform(0, 0.02)
+        bodies.append(f'<body pos="{x:.4f} {y:.4f} {z:.4f}"><freejoint/>'
+                      f'<geom type="mesh" mesh="m{i}"/></body>')
+    return ("<mujoco><option timestep=\"0.004\"/><asset>" + "".join(assets) + "</asset><worldbody>"
             "<geom type=\"plane\" size=\"5 5 .1\"/>" + "".join(bodies) + "</worldbody></mujoco>")
 
 
@@ -106,6 +122,7 @@ def main():
     print(f"library {_lib.path}")
     bench("pile of 200 primitives", xml=pile_xml(), steps=400, reps=300)
     bench("pile of 200 spheres", xml=pile_xml(kinds=("sphere",)), steps=400, reps=300)
+    bench("pile of 50 convex meshes", xml=mesh_pile_xml(), steps=400, reps=300)
     bench("gymnasium/humanoid", path=os.path.join(REPO, "tests/models/gymnasium/humanoid.xml"))
     bench("gymnasium/ant", path=os.path.join(REPO, "tests/models/gymnasium/ant.xml"))
 

@@ -40,6 +40,52 @@ typedef struct {
   int efc_address;            /* first constraint row, -1 when none */
 } gsContact;
 
+/* constraint types and states, numbered as MJCF's mjtConstraint and mjtConstraintState */
+typedef enum {
+  GS_CNSTR_EQUALITY = 0, GS_CNSTR_FRICTION_DOF, GS_CNSTR_FRICTION_TENDON, GS_CNSTR_LIMIT_JOINT,
+  GS_CNSTR_LIMIT_TENDON, GS_CNSTR_CONTACT_FRICTIONLESS, GS_CNSTR_CONTACT_PYRAMIDAL,
+  GS_CNSTR_CONTACT_ELLIPTIC
+} gsConstraintType;
+
+typedef enum {
+  GS_CNSTRSTATE_SATISFIED = 0,  /* no force */
+  GS_CNSTRSTATE_QUADRATIC,      /* force -D (J qacc - aref) */
+  GS_CNSTRSTATE_LINEARNEG,      /* friction loss at its bound: force +frictionloss */
+  GS_CNSTRSTATE_LINEARPOS,      /* ... force -frictionloss */
+  GS_CNSTRSTATE_CONE            /* elliptic contact on the surface of its cone */
+} gsConstraintState;
+
+/* one iteration of the constraint solver */
+typedef struct {
+  gsReal improvement;  /* cost reduction, scaled by 1 / (mean inertia * nv) */
+  gsReal gradient;     /* gradient norm, scaled the same way */
+  gsReal lineslope;    /* slope of the cost at the start of the line search */
+  int nactive;         /* rows with a force */
+  int nchange;         /* rows whose state changed */
+  int neval;           /* cost evaluations of the line search */
+  int nupdate;         /* Hessian updates (Newton) */
+} gsSolverStat;
+
+#define GS_NSOLVER 200  /* iterations whose statistics are kept */
+
+/* constraint rows: X(type, name, cols), each holding nefc rows of cols values (room: nefcmax) */
+#define GS_EFC_FIELDS(X)                                                                           \
+  X(int,    efc_type,          1)   /* gsConstraintType */                                         \
+  X(int,    efc_id,            1)   /* equality, dof, joint, tendon or contact id */               \
+  X(int,    efc_J_rownnz,      1)   /* non-zeros of the row of J */                                \
+  X(int,    efc_J_rowadr,      1)   /* their address in efc_J_colind / efc_J */                    \
+  X(gsReal, efc_pos,           1)   /* residual: distance, violation */                           \
+  X(gsReal, efc_margin,        1)   /* inclusion margin of limits and contacts */                  \
+  X(gsReal, efc_frictionloss,  1)   /* bound of friction loss rows */                              \
+  X(gsReal, efc_diagApprox,    1)   /* approximation of diag(J M^-1 J^T) */                        \
+  X(gsReal, efc_R,             1)   /* regulariser (seed 000 eq. 27) */                           \
+  X(gsReal, efc_D,             1)   /* 1 / R */                                                     \
+  X(gsReal, efc_KBIP,          4)   /* stiffness, damping, impedance, its derivative */            \
+  X(gsReal, efc_vel,           1)   /* J qvel */                                                    \
+  X(gsReal, efc_aref,          1)   /* reference acceleration (seed 000 eq. 24, 28) */            \
+  X(gsReal, efc_force,         1)   /* constraint force */                                         \
+  X(int,    efc_state,         1)   /* gsConstraintState */
+
 typedef struct gsData {
   gsReal time;
   gsReal energy[2];                   /* potential, kinetic */
@@ -59,6 +105,23 @@ typedef struct gsData {
 #define GS_X(type, name, rows, cols) type* name;
   GS_DATA_FIELDS(GS_X)
 #undef GS_X
+
+  /* constraint rows of the last constraint stage, in MJCF's order: ne equality, nf friction loss,
+   * nl limit rows, then contacts; J is stored by rows, sparse (nJ non-zeros, room for nJmax) */
+  int nefc, nefcmax;
+  int ne, nf, nl;
+  int nJ, nJmax;
+#define GS_X(type, name, cols) type* name;
+  GS_EFC_FIELDS(GS_X)
+#undef GS_X
+  int* efc_J_colind;
+  gsReal* efc_J;
+  void* efcbuffer;
+
+  /* constraint solver: iterations of the last solve and their statistics */
+  int solver_niter;
+  int solver_nnoslip;   /* noslip iterations of the last solve */
+  gsSolverStat solver[GS_NSOLVER];
 
   void* buffer;
   size_t nbuffer;

@@ -35,6 +35,7 @@
   X(gsReal, body_mass,         nbody,  1)                                                          \
   X(gsReal, body_subtreemass,  nbody,  1)                                                          \
   X(gsReal, body_inertia,      nbody,  3)                                                          \
+  X(gsReal, body_invweight0,   nbody,  2)   /* mean inverse inertia at qpos0: translation, rotation */\
   /* joints */                                                                                     \
   X(int,    jnt_type,          njnt,   1)                                                          \
   X(int,    jnt_qposadr,       njnt,   1)                                                          \
@@ -57,6 +58,7 @@
   X(gsReal, dof_armature,      nv,     1)                                                          \
   X(gsReal, dof_damping,       nv,     1)                                                          \
   X(gsReal, dof_frictionloss,  nv,     1)                                                          \
+  X(gsReal, dof_invweight0,    nv,     1)   /* diagonal of M^-1 at qpos0, averaged per joint part */\
   X(gsReal, dof_solref,        nv,     GS_NREF)                                                    \
   X(gsReal, dof_solimp,        nv,     GS_NIMP)                                                    \
   /* geoms */                                                                                      \
@@ -106,6 +108,7 @@
   X(gsReal, qfrc_applied,      nv,     1)                                                          \
   X(gsReal, xfrc_applied,      nbody,  6)                                                          \
   X(gsReal, qacc_warmstart,    nv,     1)                                                          \
+  X(int,    eq_active,         neq,    1)   /* equality constraints switched on */                  \
   X(gsReal, mocap_pos,         nmocap, 3)                                                          \
   X(gsReal, mocap_quat,        nmocap, 4)                                                          \
   X(gsReal, userdata,          nuserdata, 1)                                                       \

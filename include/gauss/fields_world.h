@@ -6,12 +6,15 @@
 
 /* Values that MJCF keeps in single precision (colors, light and material coefficients, camera
  * sensor, height field data) are stored here rounded to single precision, so that they are the
- * same numbers. Mesh data and texture pixels are not loaded or generated yet: tex_data (and its
- * size ntexdata), mesh_vert and the like are absent. */
+ * same numbers. Texture pixels are not loaded or generated yet: tex_data (and its size ntexdata)
+ * is absent. Mesh vertices are single precision in MJCF: mesh_vert holds them rounded so. */
 #define GS_SIZES_WORLD(X)                                                                          \
   X(ncam)        /* cameras */                                                                     \
   X(nlight)      /* lights */                                                                      \
   X(nmesh)       /* meshes */                                                                      \
+  X(nmeshvert)   /* vertices of all meshes */                                                      \
+  X(nmeshface)   /* triangles of all meshes */                                                     \
+  X(nmeshgraph)  /* ints of all convex hull graphs */                                              \
   X(nhfield)     /* height fields */                                                               \
   X(nhfielddata) /* elevation values of all height fields */                                       \
   X(ntex)        /* textures */                                                                    \
@@ -64,9 +67,29 @@
   X(gsReal, light_ambient,       nlight,      3)                                                   \
   X(gsReal, light_diffuse,       nlight,      3)                                                   \
   X(gsReal, light_specular,      nlight,      3)                                                   \
-  /* meshes: what does not need the mesh file */                                                   \
+  /* meshes, in their inertial frame (centre of mass, principal axes); the convex hull graph of   \
+   * mesh i at mesh_graph + mesh_graphadr[i]: numvert, numface, vert_edgeadr[numvert],             \
+   * vert_globalid[numvert], edge_localid[...] (each vertex's neighbours, -1 after each list),      \
+   * face_globalid[3 numface] (outward, counter-clockwise)                                         \
+   */                                                                                              \
   X(gsReal, mesh_scale,          nmesh,       3)                                                   \
   X(int,    mesh_pathadr,        nmesh,       1)   /* -1: no file */                               \
+  X(gsReal, mesh_refpos,         nmesh,       3)   /* as given */                                  \
+  X(gsReal, mesh_refquat,        nmesh,       4)                                                   \
+  X(int,    mesh_inertia,        nmesh,       1)   /* gsMeshInertia */                             \
+  X(int,    mesh_maxhullvert,    nmesh,       1)   /* -1: no limit */                              \
+  X(int,    mesh_vertadr,        nmesh,       1)                                                   \
+  X(int,    mesh_vertnum,        nmesh,       1)                                                   \
+  X(int,    mesh_faceadr,        nmesh,       1)                                                   \
+  X(int,    mesh_facenum,        nmesh,       1)                                                   \
+  X(int,    mesh_graphadr,       nmesh,       1)                                                   \
+  X(gsReal, mesh_pos,            nmesh,       3)   /* inertial frame in the frame of the data */   \
+  X(gsReal, mesh_quat,           nmesh,       4)                                                   \
+  X(gsReal, mesh_volume,         nmesh,       1)   /* shell: area */                               \
+  X(gsReal, mesh_unitinertia,    nmesh,       3)   /* principal inertia per unit density */        \
+  X(gsReal, mesh_vert,           nmeshvert,   3)                                                   \
+  X(int,    mesh_face,           nmeshface,   3)                                                   \
+  X(int,    mesh_graph,          nmeshgraph,  1)                                                   \
   /* height fields */                                                                              \
   X(gsReal, hfield_size,         nhfield,     4)   /* radius x, radius y, elevation z, base z */   \
   X(int,    hfield_nrow,         nhfield,     1)                                                   \

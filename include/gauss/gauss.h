@@ -158,6 +158,18 @@ int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info);
 /* name of the size that the rows of field i follow ("nbody", "nv", ...); NULL when out of range */
 const char* gs_modelFieldRows(int i);
 const char* gs_dataFieldRows(int i);
+/* constraint rows (GS_EFC_FIELDS, then efc_J_colind and efc_J): rows = nefc (nJ for the last two);
+ * counts: nefc, ne, nf, nl, nJ, solver_niter, solver_nnoslip (7 values, may be NULL) */
+int gs_dataEfcFieldCount(void);
+int gs_dataEfcField(const gsData* d, int i, gsFieldInfo* info);
+void gs_dataEfcCounts(const gsData* d, int counts[7]);
+/* solver statistics of the last step: GS_NSOLVER records */
+gsSolverStat* gs_dataSolver(gsData* d);
+
+/* ---- constraint forces ---- */
+/* the force and torque of contact i in its frame (normal, tangents, then torques: 6 values);
+ * zeros when the contact has no rows */
+void gs_contactForce(const gsModel* m, const gsData* d, int i, gsReal result[6]);
 
 /* print every field of the model / data, readable */
 int gs_printModel(const gsModel* m, const char* path);   /* path NULL: stdout; 0 on error */

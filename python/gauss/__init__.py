@@ -31,7 +31,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GaussError", "Model", "Data", "Option",
-    "forward", "step", "step1", "step2", "reset_data", "reset_data_keyframe", "copy_data",
+    "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
     "energy_pos", "energy_vel", "full_M", "mul_M", "solve_M", "jac",
@@ -663,6 +663,56 @@ class Data(_FieldAccess):
         buf._owner = self
         return np.frombuffer(buf, dtype=_CONTACT_DTYPE).view(np.recarray)
 
+    # ---- constraint rows: views over the first nefc rows, taken anew on each access ----
+
+    def _efc_counts(self):
+        counts = (ctypes.c_int * 7)()
+        _lib.gs_dataEfcCounts(self._ptr, ctypes.byref(counts))
+        return list(counts)
+
+    nefc = property(lambda self: self._efc_counts()[0], doc="constraint rows of the last step")
+    ne = property(lambda self: self._efc_counts()[1], doc="equality rows")
+    nf = property(lambda self: self._efc_counts()[2], doc="friction loss rows")
+    nl = property(lambda self: self._efc_counts()[3], doc="limit rows")
+    nJ = property(lambda self: self._efc_counts()[4], doc="non-zeros of the constraint Jacobian")
+    solver_niter = property(lambda self: self._efc_counts()[5], doc="solver iterations")
+    solver_nnoslip = property(lambda self: self._efc_counts()[6], doc="noslip iterations")
+
+    def _efc(self, name):
+        info = _lib.FieldInfo()
+        for i in range(_lib.gs_dataEfcFieldCount()):
+            if _lib.gs_dataEfcField(self._ptr, i, ctypes.byref(info)) and info.name.decode() == name:
+                return _view(info.ptr, info.type, info.rows, info.cols, self)
+        return None
+
+    def __getattr__(self, name):
+        if name.startswith("efc_"):
+            if name == "efc_J":
+                return self.efc_J_dense()
+            arr = self._efc(name)
+            if arr is not None:
+                return arr
+        return super().__getattr__(name)
+
+    def efc_J_dense(self):
+        """The constraint Jacobian as a dense (nefc, nv) array (a copy)."""
+        nv = self.model.nv
+        J = np.zeros((self.nefc, nv))
+        nnz, adr = self._efc("efc_J_rownnz"), self._efc("efc_J_rowadr")
+        col, val = self._efc("efc_J_colind"), self._efc("efc_J_values")
+        for r in range(self.nefc):
+            s = slice(adr[r], adr[r] + nnz[r])
+            J[r, col[s]] = val[s]
+        return J
+
+    @property
+    def solver(self):
+        """Statistics of the solver's iterations in the last step (a record array, a view)."""
+        ptr = _lib.gs_dataSolver(self._ptr)
+        buf = (_lib.SolverStat * _lib.GS_NSOLVER).from_address(ctypes.addressof(ptr.contents))
+        buf._owner = self
+        return np.frombuffer(buf, dtype=np.dtype(_lib.SolverStat)).view(np.recarray)
+
     narena = property(lambda self: self._arena()[0], doc="arena size in bytes")
     pstack = property(lambda self: self._arena()[1], doc="arena bytes in use")
     maxuse = property(lambda self: self._arena()[2], doc="arena high-water mark in bytes")
@@ -750,6 +800,14 @@ def reset_data_keyframe(m, d, key):
         if not 0 <= k < n:
             raise IndexError(f"keyframe {key} out of range (the model has {n})")
     _resetDataKeyframe(m._ptr, d._ptr, k)
+
+
+def contact_force(m, d, i):
+    """Force and torque of contact i in its frame (normal, two tangents, three torques)."""
+    _check(m, d)
+    out = np.zeros(6)
+    _lib.gs_contactForce(m._ptr, d._ptr, int(i), out)
+    return out
 
 
 def copy_data(m, d):

@@ -81,6 +81,14 @@ class WarningStat(ctypes.Structure):
     _fields_ = [("lastinfo", c_int), ("number", c_int)]
 
 
+class SolverStat(ctypes.Structure):
+    _fields_ = [("improvement", c_double), ("gradient", c_double), ("lineslope", c_double),
+                ("nactive", c_int), ("nchange", c_int), ("neval", c_int), ("nupdate", c_int)]
+
+
+GS_NSOLVER = 200
+
+
 class FieldInfo(ctypes.Structure):
     _fields_ = [
         ("name", c_char_p),
@@ -201,6 +209,11 @@ gs_dataWarning = _fn("gs_dataWarning", ctypes.POINTER(WarningStat), D, ctypes.PO
 gs_dataContact = _fn("gs_dataContact", ctypes.POINTER(Contact), D, ctypes.POINTER(c_int),
                      ctypes.POINTER(c_int))
 gs_collision = _fn("gs_collision", None, M, D)
+gs_dataEfcFieldCount = _fn("gs_dataEfcFieldCount", c_int)
+gs_dataEfcField = _fn("gs_dataEfcField", c_int, D, c_int, ctypes.POINTER(FieldInfo))
+gs_dataEfcCounts = _fn("gs_dataEfcCounts", None, D, ctypes.POINTER(c_int * 7))
+gs_dataSolver = _fn("gs_dataSolver", ctypes.POINTER(SolverStat), D)
+gs_contactForce = _fn("gs_contactForce", None, M, D, c_int, _dvec)
 gs_dataArena = _fn("gs_dataArena", c_size_t, D, ctypes.POINTER(c_size_t), ctypes.POINTER(c_size_t))
 gs_modelFieldRows = _fn("gs_modelFieldRows", c_char_p, c_int)
 gs_dataFieldRows = _fn("gs_dataFieldRows", c_char_p, c_int)

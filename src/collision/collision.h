@@ -23,6 +23,7 @@ int gs_collidePlaneCapsule(const gsModel* m, const gsData* d, gsContact* con, in
 int gs_collidePlaneEllipsoid(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 int gs_collidePlaneCylinder(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 int gs_collidePlaneBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 int gs_collideSphereSphere(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 int gs_collideSphereCapsule(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 int gs_collideSphereCylinder(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
@@ -35,8 +36,8 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
  * cells under the geom */
 int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 
-/* general convex pairs (convex.c): any two of sphere, capsule, ellipsoid, cylinder, box (and
- * meshes once they exist), by GJK/EPA or MPR; used where no analytic function is listed */
+/* general convex pairs (convex.c): any two of sphere, capsule, ellipsoid, cylinder, box and
+ * mesh (its convex hull), by GJK/EPA; used where no analytic function is listed */
 int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collision/convex.h"
+#include "collision/mesh.h"
 #include "collision/pair_util.h"
 
 #define EPA_MAXV 256              /* polytope vertices */
@@ -20,6 +21,12 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->radius = c->type == GS_GEOM_SPHERE || c->type == GS_GEOM_CAPSULE ? c->size[0] : 0;
   c->support = NULL;
   c->data = NULL;
+  c->vert = NULL, c->graph = NULL;
+  if (c->type == GS_GEOM_MESH) {
+    int id = m->geom_dataid[g];
+    c->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
+    c->graph = m->mesh_graph + m->mesh_graphadr[id];
+  }
 }
 
 /* support point in local coordinates, u: local direction */
@@ -69,7 +76,8 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   }
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
-  supportLocal(p, c->type, c->size, u);
+  if (c->type == GS_GEOM_MESH) gs_copy3(p, c->vert + 3 * gs_meshSupportVertex(c->vert, c->graph, u));
+  else supportLocal(p, c->type, c->size, u);
   gs_mulMatVec3(r, c->mat, p);
   gs_add3(r, r, c->pos);
 }

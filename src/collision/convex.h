@@ -9,11 +9,13 @@ typedef struct gsConvex gsConvex;
 
 /* a convex geom in world frame */
 struct gsConvex {
-  int type;            /* GS_GEOM_SPHERE .. GS_GEOM_BOX */
+  int type;            /* GS_GEOM_SPHERE .. GS_GEOM_MESH */
   const gsReal* size;
   const gsReal* pos;   /* centre */
   const gsReal* mat;   /* orientation, row-major */
   gsReal radius;       /* spheres and capsules: a point or segment core swept by this radius */
+  const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
+  const int* graph;
   /* a shape that is not a geom (the prisms of a height field): its own support function of the
    * core in world frame, with `data` for it; NULL for geoms (gs_convexFromGeom) */
   void (*support)(gsReal r[3], const gsConvex* c, const gsReal dir[3]);

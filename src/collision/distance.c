@@ -6,7 +6,7 @@
 #include "collision/convex.h"
 #include "collision/pair_util.h"
 
-static int isConvex(int type) { return type >= GS_GEOM_SPHERE && type <= GS_GEOM_BOX; }
+static int isConvex(int type) { return type >= GS_GEOM_SPHERE && type <= GS_GEOM_MESH; }  /* meshes: their hulls */
 
 /* plane p against convex c: the deepest point of c below the plane (planes are infinite here) */
 static int planeDistance(const gsModel* m, const gsData* d, int p, int g, gsReal distmax,
@@ -50,7 +50,7 @@ gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal
   } else if (t2 == GS_GEOM_PLANE && isConvex(t1)) {
     found = planeDistance(m, d, g2, g1, distmax, &dist, p2, p1);
   } else {
-    /* other types (height fields, meshes): the narrow-phase function, if there is one */
+    /* other types (height fields): the narrow-phase function, if there is one */
     int swap = t1 > t2, ga = swap ? g2 : g1, gb = swap ? g1 : g2;
     gsCollideFn fn = gs_collideTable[m->geom_type[ga]][m->geom_type[gb]];
     gsContact con[GS_MAXCONPAIR];

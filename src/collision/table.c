@@ -8,16 +8,17 @@
 #define E GS_GEOM_ELLIPSOID
 #define Y GS_GEOM_CYLINDER
 #define B GS_GEOM_BOX
+#define M GS_GEOM_MESH
 
 const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [P][S] = gs_collidePlaneSphere,    [P][C] = gs_collidePlaneCapsule,
     [P][E] = gs_collidePlaneEllipsoid, [P][Y] = gs_collidePlaneCylinder,
     [P][B] = gs_collidePlaneBox,
-    /* height fields: against every convex type (plane-hfield and hfield-hfield are not collided,
-     * as in MJCF; meshes join once their support function exists) */
+    /* height fields: against every convex type, meshes through their hulls (plane-hfield and
+     * hfield-hfield are not collided, as in MJCF) */
     [H][S] = gs_collideHFieldConvex,   [H][C] = gs_collideHFieldConvex,
     [H][E] = gs_collideHFieldConvex,   [H][Y] = gs_collideHFieldConvex,
-    [H][B] = gs_collideHFieldConvex,
+    [H][B] = gs_collideHFieldConvex,   [H][M] = gs_collideHFieldConvex,
     [S][S] = gs_collideSphereSphere,   [S][C] = gs_collideSphereCapsule,
     [S][E] = gs_collideConvex,         [S][Y] = gs_collideSphereCylinder,
     [S][B] = gs_collideSphereBox,
@@ -31,4 +32,9 @@ const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [E][B] = gs_collideConvex,
     [Y][Y] = gs_collideConvex,         [Y][B] = gs_collideConvex,
     [B][B] = gs_collideBoxBox,
+    /* meshes: their convex hulls */
+    [P][M] = gs_collidePlaneMesh,
+    [S][M] = gs_collideConvex,         [C][M] = gs_collideConvex,
+    [E][M] = gs_collideConvex,         [Y][M] = gs_collideConvex,
+    [B][M] = gs_collideConvex,         [M][M] = gs_collideConvex,
 };

@@ -163,6 +163,14 @@ static inline gsReal gs_dot6(const gsReal a[6], const gsReal b[6]) {
 /* ---- dense vectors ---- */
 static inline void gs_zero(gsReal* r, int n) { memset(r, 0, (size_t)n * sizeof(gsReal)); }
 static inline void gs_copy(gsReal* r, const gsReal* a, int n) { memcpy(r, a, (size_t)n * sizeof(gsReal)); }
+static inline gsReal gs_dot(const gsReal* a, const gsReal* b, int n) {
+  gsReal s = 0;
+  for (int i = 0; i < n; i++) s += a[i] * b[i];
+  return s;
+}
+static inline void gs_addScl(gsReal* r, const gsReal* a, gsReal s, int n) {  /* r += s a */
+  for (int i = 0; i < n; i++) r[i] += s * a[i];
+}
 
 /* out-of-line helpers (math.c) */
 void gs_mat2Quat(gsReal q[4], const gsReal m[9]);

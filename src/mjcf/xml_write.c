@@ -171,8 +171,16 @@ static void write_geom(gswWriter* w, int g) {
   gsw_name(w, GS_OBJ_GEOM, g);
   gsw_keyword(w, "type", gsx_geomTypes, GS_NGEOMTYPE, m->geom_type[g]);
   gsw_reals(w, "size", m->geom_size + 3 * g, 3);
-  gsw_reals(w, "pos", m->geom_pos + 3 * g, 3);
-  gsw_reals(w, "quat", m->geom_quat + 4 * g, 4);
+  if (m->geom_type[g] == GS_GEOM_MESH && m->geom_dataid[g] >= 0) {
+    /* the frame as given: the compiler moves it by the mesh's offset again */
+    gsReal pos[3], quat[4];
+    gs_meshGeomFrame(pos, quat, m, g);
+    gsw_reals(w, "pos", pos, 3);
+    gsw_reals(w, "quat", quat, 4);
+  } else {
+    gsw_reals(w, "pos", m->geom_pos + 3 * g, 3);
+    gsw_reals(w, "quat", m->geom_quat + 4 * g, 4);
+  }
   gsw_int(w, "contype", m->geom_contype[g]);
   gsw_int(w, "conaffinity", m->geom_conaffinity[g]);
   gsw_int(w, "condim", m->geom_condim[g]);

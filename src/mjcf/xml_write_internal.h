@@ -69,4 +69,7 @@ void gsw_attrsWorld(gswWriter* w, int type, int id);    /* material=, mesh=, hfi
 /* children of body b (0: the world) that belong to a slice: cameras, lights */
 void gsw_bodyChildrenWorld(gswWriter* w, int b);
 
+/* the frame a mesh geom was given in: its compiled frame less its mesh's offset (xml_write_world.c) */
+void gs_meshGeomFrame(gsReal pos[3], gsReal quat[4], const gsModel* m, int g);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/math.h"
 #include "xml_write_internal.h"
 #include "xml_keywords.h"
 
@@ -84,9 +85,24 @@ static void write_mesh(gswWriter* w, int i) {
   gsw_open(w, "mesh");
   gsw_name(w, GS_OBJ_MESH, i);
   if (!file_attr(w, m->mesh_pathadr[i]))
-    return gsw_fail(w, "mesh %d has no file, and the model does not keep its vertices", i);
+    return gsw_fail(w, "mesh %d has no file: the model keeps its vertices only in the inertial frame, which does not reload to the same model", i);
   gsw_reals(w, "scale", m->mesh_scale + 3 * i, 3);
+  gsw_reals(w, "refpos", m->mesh_refpos + 3 * i, 3);
+  gsw_reals(w, "refquat", m->mesh_refquat + 4 * i, 4);
+  static const char* const inertia[] = {"convex", "exact", "legacy", "shell"};
+  gsw_keyword(w, "inertia", inertia, 4, m->mesh_inertia[i]);
+  gsw_int(w, "maxhullvert", m->mesh_maxhullvert[i]);
   gsw_end(w);
+}
+
+void gs_meshGeomFrame(gsReal pos[3], gsReal quat[4], const gsModel* m, int g) {
+  int i = m->geom_dataid[g];
+  gsReal inv[4], off[3];
+  gs_negQuat(inv, m->mesh_quat + 4 * i);
+  gs_mulQuat(quat, m->geom_quat + 4 * g, inv);
+  gs_normalize4(quat);
+  gs_rotVecQuat(off, m->mesh_pos + 3 * i, quat);
+  gs_sub3(pos, m->geom_pos + 3 * g, off);
 }
 
 static void write_hfield(gswWriter* w, int i) {

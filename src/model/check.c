@@ -555,6 +555,50 @@ static int dataid_count(const gsModel* m, int t) {
   return 0;  /* only -1 */
 }
 
+/* ---- mesh contents: faces index their mesh's vertices; each hull graph lies inside
+ * mesh_graph, its vertex ids inside the mesh, its neighbour lists inside its edge block and
+ * ended by -1, its faces on its vertices (the collision stage walks all of these) ---- */
+static int check_meshes(const gsModel* m, char* err, int errsz) {
+  for (int i = 0; i < m->nmesh; i++) {
+    int va = m->mesh_vertadr[i], vn = m->mesh_vertnum[i], fa = m->mesh_faceadr[i], fn = m->mesh_facenum[i];
+    for (int k = 3 * fa; k < 3 * (fa + fn); k++)
+      if (m->mesh_face[k] < 0 || m->mesh_face[k] >= vn)
+        return gs_ioError(err, errsz, "mesh %d: face %d refers to vertex %d of %d", i, k / 3 - fa, m->mesh_face[k], vn);
+    (void)va;
+    int ga = m->mesh_graphadr[i];
+    if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);
+    const int* g = m->mesh_graph + ga;
+    int room = m->nmeshgraph - ga, nv = g[0], nf = g[1];
+    if (nv < 1 || nf < 0 || nv > vn || 2 + 2 * (long)nv + 3 * (long)nf > room)
+      return gs_ioError(err, errsz, "mesh %d: graph sizes %d vertices, %d faces do not fit", i, nv, nf);
+    int nedge = room - 2 - 2 * nv - 3 * nf;  /* the edge block ends where the faces begin */
+    const int* edges = g + 2 + 2 * nv;
+    for (int v = 0; v < nv; v++) {
+      int adr = g[2 + v], gid = g[2 + nv + v];
+      if (gid < 0 || gid >= vn) return gs_ioError(err, errsz, "mesh %d: graph vertex %d is vertex %d of %d", i, v, gid, vn);
+      if (adr < 0 || adr >= nedge) return gs_ioError(err, errsz, "mesh %d: graph edge address %d out of range", i, adr);
+      int k = adr;
+      while (k < nedge && edges[k] >= 0) {
+        if (edges[k] >= nv) return gs_ioError(err, errsz, "mesh %d: graph neighbour %d of %d", i, edges[k], nv);
+        k++;
+      }
+      if (k == nedge) return gs_ioError(err, errsz, "mesh %d: graph neighbour list %d not ended", i, v);
+    }
+    /* the faces follow the last neighbour list */
+    int last = 0;
+    for (int v = 0; v < nv; v++) {
+      int k = g[2 + v];
+      while (edges[k] >= 0) k++;
+      if (k + 1 > last) last = k + 1;
+    }
+    const int* faces = edges + last;
+    if (last + 3 * (long)nf > room - 2 - 2 * nv) return gs_ioError(err, errsz, "mesh %d: graph faces do not fit", i);
+    for (int k = 0; k < 3 * nf; k++)
+      if (faces[k] < 0 || faces[k] >= vn) return gs_ioError(err, errsz, "mesh %d: graph face vertex %d of %d", i, faces[k], vn);
+  }
+  return 1;
+}
+
 int gs_checkModel(const gsModel* m, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   if (!m) return gs_ioError(err, errsz, "no model");
@@ -562,5 +606,6 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&
          check_typed_ids(m, err, errsz) && check_products(m, err, errsz) &&
-         check_real_ids(m, err, errsz) && check_signatures(m, err, errsz);
+         check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
+         check_meshes(m, err, errsz);
 }

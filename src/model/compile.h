@@ -14,6 +14,9 @@ typedef struct {
   int nbody;
   const gsSpecBody** body;
   int nameadr;            /* next free byte of m->names */
+  /* the spec's meshes, decoded and processed (model/mesh.h), in the spec's order */
+  int nmesh;
+  struct gsMeshBuild* mesh;
 } gsCompileCtx;
 
 /* error "file:line: <kind> 'name': message"; the first one is kept; returns 0 */

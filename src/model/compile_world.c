@@ -2,7 +2,7 @@
  * fields), contact pairs and exclusions, and the asset references of geoms and sites.
  *
  * Asset files: the headers of PNG textures (size, colour space) and height field files (PNG or
- * binary) are read; texture pixels and meshes are not loaded yet. */
+ * binary) are read; texture pixels are not loaded yet. Meshes: compile_mesh.c. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "core/math.h"
 #include "model/compile.h"
 #include "model/io.h"
+#include "model/mesh.h"
 #include "model/png_gray.h"
 
 /* MJCF keeps these values in single precision: store the same numbers */
@@ -287,32 +288,6 @@ int gs_compileHFieldGeom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom*
   return 1;
 }
 
-
-static int moving(const gsSpecBody* b) {
-  for (; b && b->parent; b = b->parent)
-    if (b->njoint) return 1;
-  return 0;
-}
-
-/* a mesh geom whose inertia the compiler would need: not possible before meshes are loaded */
-static int check_mesh_inertia(gsCompileCtx* c, const gsSpecBody* b) {
-  const gsCompilerOptions* o = &c->spec->compiler;
-  int from_geoms = o->inertiafromgeom == GS_INERTIAFROMGEOM_TRUE ||
-                   (o->inertiafromgeom == GS_INERTIAFROMGEOM_AUTO && !b->inertial.given);
-  if (!from_geoms || !moving(b)) return 1;
-  for (int g = 0; g < b->ngeom; g++) {
-    const gsSpecGeom* sg = b->geom[g];
-    if (sg->type != GS_GEOM_MESH || sg->group < o->inertiagrouprange[0] || sg->group > o->inertiagrouprange[1])
-      continue;
-    const gsSpecAssetRef* r = gs_specFindAssetRef(b, sg);
-    return gs_compileFail(c, &sg->info, "geom",
-                          "the inertia of mesh '%s' is needed (moving body '%s' without <inertial>), "
-                          "but mesh files and mesh inertia are not supported yet",
-                          r && r->mesh ? r->mesh : "", b->info.name ? b->info.name : "");
-  }
-  return 1;
-}
-
 /* columns of cam_user: <size nuser_cam>, or the longest user= of the cameras when it is -1 */
 static int nuser_cam(gsCompileCtx* c) {
   int n = 0, requested = c->spec->nuser_cam;
@@ -334,7 +309,6 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   int ncam = 0, nlight = 0;
   for (int b = 0; b < c->nbody; b++) {
     const gsSpecBody* sb = c->body[b];
-    if (!check_mesh_inertia(c, sb)) return 0;
     for (int i = 0; i < sb->ncamera; i++) sz->nnames += (int)gs_compileNameBytes(&sb->camera[i]->info);
     for (int i = 0; i < sb->nlight; i++) sz->nnames += (int)gs_compileNameBytes(&sb->light[i]->info);
     ncam += sb->ncamera;
@@ -380,6 +354,8 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     npaths += path_bytes(m->file);
     sz->nnames += (int)gs_compileNameBytes(&m->info);
   }
+  if (!gs_compileMeshes(c)) return 0;
+  gs_compileMeshSizes(c, sz);
   long hdata = 0;
   for (int i = 0; i < s->nhfield; i++) {
     const gsSpecHField* h = s->hfield[i];
@@ -754,6 +730,7 @@ int gs_compileWorld(gsCompileCtx* c, gsModel* m) {
     gs_copy3(m->mesh_scale + 3 * i, s->mesh[i]->scale);
     m->mesh_pathadr[i] = add_path(m, &pathadr, s->mesh[i]->file);
   }
+  gs_compileMeshArrays(c, m);
   for (int i = 0; i < s->nhfield; i++)
     if (!compile_hfield(c, m, i, &hadr, &pathadr)) return 0;
   for (int i = 0; i < s->ntexture; i++)

@@ -8,6 +8,7 @@
 #include "core/math.h"
 #include "gauss/gauss.h"
 #include "model/compile.h"
+#include "model/mesh.h"
 #include "model/model_alloc.h"
 #include "pipeline/pipeline.h"
 
@@ -203,6 +204,26 @@ static gsReal geom_rbound(int type, const gsReal s[3]) {
   }
 }
 
+/* a mesh geom's frame is the mesh's inertial frame: the mesh's offset moves into the geom's pos
+ * and quat, and its size is the half-extent of the vertices about that frame's origin */
+static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g, gsModel* m, int id) {
+  const gsMeshBuild* mb = gs_compileGeomMesh(c, b, g);
+  if (!mb) {
+    const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
+    if (!r || !r->mesh) return gs_compileFail(c, &g->info, "geom", "a mesh geom needs a mesh");
+    return gs_compileFail(c, &g->info, "geom", "unknown mesh '%s'", r->mesh);
+  }
+  gsReal* pos = m->geom_pos + 3 * id;
+  gsReal* quat = m->geom_quat + 4 * id;
+  gsReal off[3];
+  gs_rotVecQuat(off, mb->pos, quat);
+  gs_add3(pos, pos, off);
+  gs_mulQuat(quat, quat, mb->quat);
+  gs_normalize4(quat);
+  gs_copy3(m->geom_size + 3 * id, mb->halfsize);
+  return 1;
+}
+
 /* add a body-frame inertia (mass m, principal I in frame (pos, quat)) to the accumulators:
  * total mass, first moment, and second moment tensor about the body origin */
 static void accumulate_inertia(gsReal* mass, gsReal mc[3], gsReal J[9], gsReal m,
@@ -252,6 +273,80 @@ static void copy_rgba(gsReal dst[4], const gsReal src[4]) {
 static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
   c->body[c->nbody++] = b;
   for (int i = 0; i < b->nchild; i++) flatten(c, b->child[i]);
+}
+
+/* The "end-effector" inverse inertias at qpos0 from which the constraint stage approximates the
+ * diagonal of J M^-1 J^T (seed 000 eq. 27): per dof, the diagonal of M^-1, averaged over the
+ * translational and the rotational part of free joints and over ball joints; per body, the mean
+ * diagonal of J M^-1 J^T for the translation and the rotation of its centre of mass. */
+/* A root body without children whose inertial frame is its own frame and whose joints are only
+ * mutually orthogonal slides has a diagonal block of M: MJCF then takes its weights as 1/mass,
+ * leaving the armature out. */
+static int slider_body(const gsModel* m, int b) {
+  static const gsReal eps = 1e-10;
+  if (m->body_parentid[b] != 0 || m->body_jntnum[b] == 0 || m->body_mass[b] < GS_MINVAL) return 0;
+  for (int k = b + 1; k < m->nbody; k++)
+    if (m->body_parentid[k] == b) return 0;
+  const gsReal* q = m->body_iquat + 4 * b;
+  if (gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
+      fabs(q[2]) > eps || fabs(q[3]) > eps)
+    return 0;
+  int j0 = m->body_jntadr[b], n = m->body_jntnum[b];
+  for (int j = j0; j < j0 + n; j++) {
+    if (m->jnt_type[j] != GS_JNT_SLIDE) return 0;
+    for (int k = j0; k < j; k++)
+      if (fabs(gs_dot3(m->jnt_axis + 3 * j, m->jnt_axis + 3 * k)) > eps) return 0;
+  }
+  return 1;
+}
+
+static int compile_invweight0(gsCompileCtx* c, gsModel* m, gsData* d) {
+  int nv = m->nv;
+  gsReal* x = calloc((size_t)(7 * nv + 1), sizeof(gsReal));
+  if (!x) return gs_compileFail(c, NULL, "model", "out of memory");
+  gsReal *jac = x + nv, *minvdiag = x;  /* minvdiag first, reused below */
+  for (int i = 0; i < nv; i++) {
+    gsReal* e = jac;
+    gs_zero(e, nv);
+    e[i] = 1;
+    gs_solveM(m, d, e, e, 1);
+    minvdiag[i] = e[i];
+  }
+  for (int j = 0; j < m->njnt; j++) {
+    int a = m->jnt_dofadr[j], type = m->jnt_type[j];
+    if (type == GS_JNT_FREE || type == GS_JNT_BALL) {
+      for (int part = 0; part < (type == GS_JNT_FREE ? 2 : 1); part++) {
+        int s = a + 3 * part;
+        gsReal mean = (minvdiag[s] + minvdiag[s + 1] + minvdiag[s + 2]) / 3;
+        for (int k = 0; k < 3; k++) m->dof_invweight0[s + k] = mean;
+      }
+    } else {
+      m->dof_invweight0[a] = minvdiag[a];
+    }
+  }
+  gs_zero(m->body_invweight0, 2);
+  for (int b = 1; b < m->nbody; b++) {
+    gsReal *jp = jac, *jr = jac + 3 * nv, w[2] = {0, 0};
+    m->body_invweight0[2 * b] = m->body_invweight0[2 * b + 1] = 0;
+    if (!nv || m->body_weldid[b] == 0) continue;  /* welded to the world: never moves */
+    if (slider_body(m, b)) {
+      gsReal w0 = 1 / m->body_mass[b];
+      m->body_invweight0[2 * b] = w0;
+      for (int k = 0; k < m->body_dofnum[b]; k++) m->dof_invweight0[m->body_dofadr[b] + k] = w0;
+      continue;
+    }
+    gs_jac(m, d, jp, jr, d->xipos + 3 * b, b);
+    for (int r = 0; r < 6; r++) {
+      gsReal* row = jac + (size_t)r * nv;
+      gs_copy(x, row, nv);
+      gs_solveM(m, d, x, x, 1);
+      w[r / 3] += gs_dot(row, x, nv);
+    }
+    m->body_invweight0[2 * b] = w[0] / 3;
+    m->body_invweight0[2 * b + 1] = w[1] / 3;
+  }
+  free(x);
+  return 1;
 }
 
 static int count_bodies(const gsSpecBody* b) {
@@ -315,7 +410,7 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
 }
 
 gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
-  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0};
+  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
@@ -524,6 +619,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
         goto error_model;
       if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, b == 0)) goto error_model;
+      if (sg->type == GS_GEOM_MESH && !mesh_geom_frame(&c, sb, sg, m, geom)) goto error_model;
       if (sg->condim != 1 && sg->condim != 3 && sg->condim != 4 && sg->condim != 6) {
         gs_compileFail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
         goto error_model;
@@ -539,7 +635,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       memcpy(m->geom_solimp + GS_NIMP * geom, sg->solimp, sizeof(sg->solimp));
       m->geom_margin[geom] = sg->margin;
       m->geom_gap[geom] = sg->gap;
-      m->geom_rbound[geom] = geom_rbound(sg->type, m->geom_size + 3 * geom);
+      m->geom_rbound[geom] = sg->type == GS_GEOM_MESH ? gs_norm3(m->geom_size + 3 * geom)
+                                                      : geom_rbound(sg->type, m->geom_size + 3 * geom);
       if (sg->type == GS_GEOM_HFIELD &&
           !gs_compileHFieldGeom(&c, sb, sg, m->geom_size + 3 * geom, m->geom_rbound + geom))
         goto error_model;
@@ -576,6 +673,11 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           if (sg->group < copt->inertiagrouprange[0] || sg->group > copt->inertiagrouprange[1]) continue;
           gsReal I[3];
           gsReal V = geom_volume_inertia(sg->type, m->geom_size + 3 * id, I);
+          if (sg->type == GS_GEOM_MESH) {  /* the mesh's volume (or area) and principal inertia */
+            const gsMeshBuild* mb = gs_compileGeomMesh(&c, sb, sg);
+            V = mb->volume;
+            gs_copy3(I, mb->inertia);
+          }
           if (V <= 0) continue;
           gsReal density = sg->density;
           if (sg->mass >= 0) density = sg->mass / V;
@@ -673,7 +775,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       goto error_model;
     }
     gs_fwdPositionSmooth(m, d);  /* what qpos0 quantities need; contacts are not among them */
-    int ok = gs_compileWorldAtQpos0(&c, m, d) && gs_compileActuationAtQpos0(&c, m, d) &&
+    int ok = compile_invweight0(&c, m, d) && gs_compileWorldAtQpos0(&c, m, d) && gs_compileActuationAtQpos0(&c, m, d) &&
              gs_compileSensingAtQpos0(&c, m, d);
     gs_freeData(d);
     if (!ok) goto error_model;
@@ -682,6 +784,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   free(dof_parent);
   free(body_lastdof);
   free(c.body);
+  gs_compileMeshFree(&c);
   return m;
 
 error_model:
@@ -690,5 +793,6 @@ error_model:
   gs_freeModel(m);
 error:
   free(c.body);
+  gs_compileMeshFree(&c);
   return NULL;
 }

@@ -1,5 +1,6 @@
 /* The forward pipeline: position stage, velocity stage, force stage, and the checks that reset a
  * diverged simulation. */
+#include "constraint/constraint.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
@@ -15,6 +16,8 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d) {
 void gs_fwdPosition(const gsModel* m, gsData* d) {
   gs_fwdPositionSmooth(m, d);
   gs_collision(m, d);
+  gs_makeConstraint(m, d);
+  gs_makeImpedance(m, d);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }
 
@@ -22,10 +25,20 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
   gs_comVel(m, d);
   gs_passive(m, d);
   gs_rne(m, d, 0, d->qfrc_bias);
+  gs_referenceConstraint(m, d);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyVel(m, d);
 }
 
 void gs_fwdActuation(const gsModel* m, gsData* d) {
+  /* a bad control is never applied: all controls are cleared and the event counted */
+  for (int i = 0; i < m->nu; i++) {
+    if (!isfinite(d->ctrl[i]) || fabs(d->ctrl[i]) > GS_MAXVAL) {
+      gs_zero(d->ctrl, m->nu);
+      d->warning[GS_WARN_BADCTRL].number++;
+      d->warning[GS_WARN_BADCTRL].lastinfo = i;
+      break;
+    }
+  }
   /* actuators arrive with their own stage; until then no actuator force */
   gs_zero(d->qfrc_actuator, m->nv);
 }
@@ -43,9 +56,32 @@ void gs_fwdAcceleration(const gsModel* m, gsData* d) {
 }
 
 void gs_fwdConstraint(const gsModel* m, gsData* d) {
-  /* the constraint stage arrives with contacts; until then the smooth acceleration stands */
-  gs_zero(d->qfrc_constraint, m->nv);
-  gs_copy(d->qacc, d->qacc_smooth, m->nv);
+  d->solver_niter = d->solver_nnoslip = 0;
+  if (d->nefc == 0) {
+    gs_zero(d->qfrc_constraint, m->nv);
+    gs_copy(d->qacc, d->qacc_smooth, m->nv);
+    return;
+  }
+  int iter;
+  switch (m->opt.solver) {
+    case GS_SOL_PGS: iter = gs_solvePGS(m, d); break;
+    case GS_SOL_CG: iter = gs_solveNewton(m, d, 1); break;
+    default: iter = gs_solveNewton(m, d, 0); break;
+  }
+  if (iter < 0) {
+    /* no room for the solver: no constraint force this step, and the event counted */
+    d->warning[GS_WARN_ARENAFULL].number++;
+    d->warning[GS_WARN_ARENAFULL].lastinfo = d->nefc;
+    gs_zero(d->efc_force, d->nefc);
+    gs_zero(d->qfrc_constraint, m->nv);
+    gs_copy(d->qacc, d->qacc_smooth, m->nv);
+    return;
+  }
+  d->solver_niter = iter;
+  if (m->opt.noslip_iterations > 0) {
+    int n = gs_solveNoslip(m, d);
+    d->solver_nnoslip = n > 0 ? n : 0;
+  }
 }
 
 void gs_forward(const gsModel* m, gsData* d) {

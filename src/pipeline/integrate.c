@@ -215,6 +215,8 @@ static void rk4(const gsModel* m, gsData* d) {
 }
 
 static void integrate(const gsModel* m, gsData* d, int allow_rk4) {
+  /* the constraint solver of the next step starts from this step's acceleration */
+  gs_copy(d->qacc_warmstart, d->qacc, m->nv);
   switch (m->opt.integrator) {
     case GS_INT_RK4:
       if (allow_rk4) rk4(m, d);

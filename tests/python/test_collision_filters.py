@@ -72,7 +72,11 @@ def compare_contacts(mjm, mjd, gm, gd, where=""):
         # (a contact on the gap threshold goes either way by one ulp, as above)
         if int(c.exclude) in (0, 1) and abs(c.dist - c.includemargin) > BOUNDARY:
             assert int(g.exclude) == int(c.exclude), f"{tag}: exclude {g.exclude} != {c.exclude}"
-        assert int(g.efc_address) == -1
+        # rows in the constraint problem or not, as MuJoCo decides (addresses themselves shift
+        # when a caller left contacts out of one list)
+        if abs(c.dist - c.includemargin) > BOUNDARY:
+            assert (int(g.efc_address) >= 0) == (int(c.efc_address) >= 0), \
+                f"{tag}: efc_address {g.efc_address} vs {c.efc_address}"
     return err
 
 

@@ -1,0 +1,79 @@
+/* Support points of convex meshes: the hull vertex farthest along a direction, found on the hull
+ * graph (mesh_graph, fields_world.h). Small hulls are scanned; larger ones are climbed: from a
+ * vertex, move to any neighbour farther along the direction until none is, which on a convex
+ * polytope ends at a farthest vertex. */
+#include "collision/mesh.h"
+
+#define MESH_SCAN_MAX 24  /* hulls up to this many vertices are scanned */
+
+static gsReal dot(const gsReal* v, const gsReal u[3]) { return v[0] * u[0] + v[1] * u[1] + v[2] * u[2]; }
+
+int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]) {
+  int nv = graph[0];
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  if (nv <= MESH_SCAN_MAX) {
+    int best = 0;
+    gsReal bd = dot(vert + 3 * globalid[0], u);
+    for (int i = 1; i < nv; i++) {
+      gsReal di = dot(vert + 3 * globalid[i], u);
+      if (di > bd) bd = di, best = i;
+    }
+    return globalid[best];
+  }
+  int cur = 0;
+  gsReal cd = dot(vert + 3 * globalid[0], u);
+  /* each move strictly increases the value, so a walk visits a vertex at most once */
+  for (int steps = 0; steps < nv; steps++) {
+    int next = -1;
+    for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
+      gsReal de = dot(vert + 3 * globalid[*e], u);
+      if (de > cd) cd = de, next = *e;
+    }
+    if (next < 0) break;
+    cur = next;
+  }
+  return globalid[cur];
+}
+
+/* ---- plane against mesh ---- */
+
+#include "collision/collision.h"
+#include "collision/pair_util.h"
+
+/* The deepest hull vertex, then neighbours of it on the hull that are within the margin, up to 3
+ * contacts in all. MJCF's plane-mesh contacts are also that vertex and a subset of its hull
+ * neighbours, but its choice of the subset is not reproduced yet (see the tests). */
+int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin) {
+  gsReal n[3], nl[3], dir[3];
+  gs_pairAxis(n, d->geom_xmat + 9 * g1, 2);
+  const gsReal* mat = d->geom_xmat + 9 * g2;
+  const gsReal* pos = d->geom_xpos + 3 * g2;
+  int id = m->geom_dataid[g2];
+  const gsReal* vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
+  const int* graph = m->mesh_graph + m->mesh_graphadr[id];
+  gs_mulMatTVec3(nl, mat, n);
+  gs_scl3(dir, nl, -1);
+  int first = gs_meshSupportVertex(vert, graph, dir);
+  int nv = graph[0];
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  /* local index of the deepest vertex */
+  int local = 0;
+  while (local < nv && globalid[local] != first) local++;
+  if (local == nv) return 0;
+  const gsReal* p0 = d->geom_xpos + 3 * g1;
+  gsReal p[3];
+  gs_mulMatVec3(p, mat, vert + 3 * first);
+  gs_add3(p, p, pos);
+  int ncon = gs_pairPlanePoint(con, p0, n, p, 0, margin);
+  if (!ncon) return 0;
+  for (const int* e = edges + edgeadr[local]; *e >= 0 && ncon < 3; e++) {
+    gs_mulMatVec3(p, mat, vert + 3 * globalid[*e]);
+    gs_add3(p, p, pos);
+    ncon += gs_pairPlanePoint(con + ncon, p0, n, p, 0, margin);
+  }
+  return ncon;
+}

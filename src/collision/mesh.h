@@ -1,0 +1,10 @@
+/* Convex meshes in the collision stage (mesh.c): support points on the hull graph. */
+#ifndef GAUSS_COLLISION_MESH_H
+#define GAUSS_COLLISION_MESH_H
+
+#include "gauss/gauss.h"
+
+/* the mesh vertex (index into vert, 3 per vertex) of the hull farthest along local direction u */
+int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]);
+
+#endif

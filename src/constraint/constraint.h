@@ -1,0 +1,39 @@
+/* Internal interface of the constraint stage: rows (rows.c), the soft model (impedance.c), and
+ * the solvers (primal.c: Newton and CG on the reduced primal; pgs.c: PGS on the dual and the
+ * noslip pass). */
+#ifndef GAUSS_CONSTRAINT_H
+#define GAUSS_CONSTRAINT_H
+
+#include "gauss/gauss.h"
+
+/* rows of every active constraint in MJCF's order, with J, pos, margin, frictionloss; sets the
+ * contacts' efc_address and mu. Raises GS_WARN_CNSTRFULL when the rows do not fit. */
+void gs_makeConstraint(const gsModel* m, gsData* d);
+
+/* diagApprox, R, D and the stiffness/damping/impedance of every row (position dependent) */
+void gs_makeImpedance(const gsModel* m, gsData* d);
+
+/* efc_vel = J qvel and efc_aref (velocity dependent) */
+void gs_referenceConstraint(const gsModel* m, gsData* d);
+
+/* y = J x (nefc values) and x = J^T y (nv values) */
+void gs_mulJ(const gsData* d, gsReal* y, const gsReal* x);
+void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y);
+
+/* the force of each row and its state for jar = J qacc - aref; cost, when asked, is the
+ * constraint part of the primal cost (seed 000 eq. 13 with the Huber and cone terms) */
+void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* force, int* state,
+                        gsReal* cost);
+
+/* solvers: qacc from qacc_smooth and the rows; return the iterations used */
+int gs_solveNewton(const gsModel* m, gsData* d, int cg);
+int gs_solvePGS(const gsModel* m, gsData* d);
+int gs_solveNoslip(const gsModel* m, gsData* d);
+
+/* rows of contact i: normal row first */
+static inline int gs_contactRows(const gsModel* m, const gsContact* c) {
+  if (c->dim == 1) return 1;
+  return m->opt.cone == GS_CONE_ELLIPTIC ? c->dim : 2 * (c->dim - 1);
+}
+
+#endif

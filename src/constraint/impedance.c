@@ -1,0 +1,219 @@
+/* The soft constraint model (seed 000 §II-C; MJCF's solref/solimp): impedance d(r), the
+ * regulariser R = (1 - d)/d * diagApprox (eq. 27) with diagApprox from the inverse weights at
+ * qpos0, and the reference acceleration aref = -b (J v) - k d r (eqs. 24, 28). */
+#include <math.h>
+
+#include "constraint/constraint.h"
+#include "core/math.h"
+
+#define GS_MINIMP 0.0001  /* impedance and its midpoint stay inside (0, 1) */
+#define GS_MAXIMP 0.9999
+
+static gsReal clampr(gsReal x, gsReal lo, gsReal hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* impedance at residual r and its derivative with respect to r */
+static void impedance(const gsReal* solimp, gsReal r, gsReal* imp, gsReal* impP) {
+  gsReal dmin = clampr(solimp[0], GS_MINIMP, GS_MAXIMP);
+  gsReal dmax = clampr(solimp[1], GS_MINIMP, GS_MAXIMP);
+  gsReal width = solimp[2] > 0 ? solimp[2] : 0;
+  gsReal mid = clampr(solimp[3], GS_MINIMP, GS_MAXIMP);
+  gsReal power = solimp[4] < 1 ? 1 : solimp[4];
+  gsReal x = width > GS_MINVAL ? fabs(r) / width : 1;
+  if (x >= 1 || width <= GS_MINVAL) {
+    *imp = dmax;
+    *impP = 0;
+    return;
+  }
+  gsReal y, dy;
+  if (power == 1) {
+    y = x, dy = 1;
+  } else if (x <= mid) {
+    gsReal a = 1 / pow(mid, power - 1);
+    y = a * pow(x, power);
+    dy = a * power * pow(x, power - 1);
+  } else {
+    gsReal b = 1 / pow(1 - mid, power - 1);
+    y = 1 - b * pow(1 - x, power);
+    dy = b * power * pow(1 - x, power - 1);
+  }
+  *imp = dmin + y * (dmax - dmin);
+  *impP = dy * (dmax - dmin) / width * (r < 0 ? -1 : 1);
+}
+
+/* stiffness k and damping b of solref, given dmax */
+static void stiffness_damping(const gsModel* m, const gsReal* solref, gsReal dmax, gsReal* k,
+                              gsReal* b) {
+  dmax = clampr(dmax, GS_MINIMP, GS_MAXIMP);
+  if (solref[0] > 0) {
+    gsReal timeconst = solref[0], dampratio = solref[1];
+    /* a time constant shorter than two steps cannot be followed: clamp unless refsafe is off */
+    if (!(m->opt.disableflags & GS_DSBL_REFSAFE) && timeconst < 2 * m->opt.timestep)
+      timeconst = 2 * m->opt.timestep;
+    *b = 2 / (dmax * timeconst);
+    *k = 1 / (dmax * dmax * timeconst * timeconst * dampratio * dampratio);
+  } else {
+    /* direct form: -stiffness, -damping; a negative value of either means none */
+    *k = solref[0] < 0 ? -solref[0] / (dmax * dmax) : 0;
+    *b = solref[1] < 0 ? -solref[1] / dmax : 0;
+  }
+}
+
+/* solref and solimp of row r (the model's, or the override) */
+static void row_params(const gsModel* m, const gsData* d, int r, const gsReal** solref,
+                       const gsReal** solimp) {
+  int id = d->efc_id[r];
+  switch (d->efc_type[r]) {
+    case GS_CNSTR_EQUALITY:
+      *solref = m->eq_solref + GS_NREF * id, *solimp = m->eq_solimp + GS_NIMP * id;
+      break;
+    case GS_CNSTR_FRICTION_DOF:
+      *solref = m->dof_solref + GS_NREF * id, *solimp = m->dof_solimp + GS_NIMP * id;
+      break;
+    case GS_CNSTR_FRICTION_TENDON:
+      *solref = m->tendon_solref_fri + GS_NREF * id, *solimp = m->tendon_solimp_fri + GS_NIMP * id;
+      break;
+    case GS_CNSTR_LIMIT_JOINT:
+      *solref = m->jnt_solref + GS_NREF * id, *solimp = m->jnt_solimp + GS_NIMP * id;
+      break;
+    case GS_CNSTR_LIMIT_TENDON:
+      *solref = m->tendon_solref_lim + GS_NREF * id, *solimp = m->tendon_solimp_lim + GS_NIMP * id;
+      break;
+    default:
+      *solref = d->contact[id].solref, *solimp = d->contact[id].solimp;
+      break;
+  }
+  if (m->opt.enableflags & GS_ENBL_OVERRIDE) *solref = m->opt.o_solref, *solimp = m->opt.o_solimp;
+}
+
+/* translational and rotational inverse weight of the body pair of a contact */
+static void contact_weights(const gsModel* m, const gsContact* c, gsReal* tran, gsReal* rot) {
+  int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
+  *tran = m->body_invweight0[2 * b1] + m->body_invweight0[2 * b2];
+  *rot = m->body_invweight0[2 * b1 + 1] + m->body_invweight0[2 * b2 + 1];
+}
+
+/* diagApprox of rows r .. r+n-1 of one constraint */
+static int diag_approx(const gsModel* m, gsData* d, int r) {
+  int id = d->efc_id[r], type = d->efc_type[r];
+  gsReal* out = d->efc_diagApprox + r;
+  switch (type) {
+    case GS_CNSTR_EQUALITY: {
+      int et = m->eq_type[id], o1 = m->eq_obj1id[id], o2 = m->eq_obj2id[id];
+      if (et == GS_EQ_CONNECT || et == GS_EQ_WELD) {
+        int b1 = o1, b2 = o2;
+        if (m->eq_objtype[id] == GS_OBJ_SITE) b1 = m->site_bodyid[o1], b2 = m->site_bodyid[o2];
+        gsReal t = m->body_invweight0[2 * b1] + m->body_invweight0[2 * b2];
+        gsReal w = m->body_invweight0[2 * b1 + 1] + m->body_invweight0[2 * b2 + 1];
+        for (int k = 0; k < 3; k++) out[k] = t;
+        if (et == GS_EQ_CONNECT) return 3;
+        for (int k = 3; k < 6; k++) out[k] = w;
+        return 6;
+      }
+      if (et == GS_EQ_JOINT) {
+        out[0] = m->dof_invweight0[m->jnt_dofadr[o1]];
+        if (o2 >= 0) out[0] += m->dof_invweight0[m->jnt_dofadr[o2]];
+      } else {
+        out[0] = m->tendon_invweight0[o1];
+        if (o2 >= 0) out[0] += m->tendon_invweight0[o2];
+      }
+      return 1;
+    }
+    case GS_CNSTR_FRICTION_DOF:
+      out[0] = m->dof_invweight0[id];
+      return 1;
+    case GS_CNSTR_LIMIT_JOINT:
+      out[0] = m->dof_invweight0[m->jnt_dofadr[id]];
+      return 1;
+    case GS_CNSTR_FRICTION_TENDON:
+    case GS_CNSTR_LIMIT_TENDON:
+      out[0] = m->tendon_invweight0[id];
+      return 1;
+    default: {
+      const gsContact* c = d->contact + id;
+      int n = gs_contactRows(m, c);
+      gsReal tran, rot;
+      contact_weights(m, c, &tran, &rot);
+      (void)rot;
+      if (type == GS_CNSTR_CONTACT_PYRAMIDAL) {
+        /* every edge takes the regulariser of the first edge, scaled (below) */
+        gsReal f0 = c->friction[0];
+        for (int k = 0; k < n; k++) out[k] = tran + f0 * f0 * tran;
+      } else {
+        for (int k = 0; k < n; k++) out[k] = tran;
+      }
+      return n;
+    }
+  }
+}
+
+void gs_makeImpedance(const gsModel* m, gsData* d) {
+  for (int r = 0; r < d->nefc;) {
+    int n = diag_approx(m, d, r), type = d->efc_type[r], id = d->efc_id[r];
+    const gsReal *solref, *solimp;
+    row_params(m, d, r, &solref, &solimp);
+
+    /* the residual the impedance sees: the whole residual of an equality, the distance beyond
+     * the margin of a limit or contact, none for friction loss */
+    gsReal dist = 0;
+    if (type == GS_CNSTR_EQUALITY) {
+      for (int k = 0; k < n; k++) dist += d->efc_pos[r + k] * d->efc_pos[r + k];
+      dist = sqrt(dist);
+    } else if (type >= GS_CNSTR_LIMIT_JOINT) {
+      dist = d->efc_pos[r] - d->efc_margin[r];
+    }
+    gsReal imp, impP, k, b;
+    impedance(solimp, dist, &imp, &impP);
+    stiffness_damping(m, solref, solimp[1], &k, &b);
+
+    for (int j = 0; j < n; j++) {
+      gsReal* kbip = d->efc_KBIP + 4 * (r + j);
+      kbip[0] = k, kbip[1] = b, kbip[2] = imp, kbip[3] = impP;
+      d->efc_R[r + j] = fmax(GS_MINVAL, (1 - imp) / imp * d->efc_diagApprox[r + j]);
+    }
+
+    if (type == GS_CNSTR_CONTACT_PYRAMIDAL || type == GS_CNSTR_CONTACT_ELLIPTIC) {
+      const gsContact* c = d->contact + id;
+      gsReal mu = c->mu, R0 = d->efc_R[r];
+      if (type == GS_CNSTR_CONTACT_PYRAMIDAL) {
+        /* all edges: 2 mu^2 times the first edge's regulariser */
+        for (int j = 0; j < n; j++) {
+          d->efc_R[r + j] = fmax(GS_MINVAL, 2 * mu * mu * R0);
+          d->efc_diagApprox[r + j] *= 2 * mu * mu;
+        }
+      } else {
+        /* friction rows: R_j mu_j^2 = R_0 mu^2, the condition under which the elliptic cone
+         * projection is analytic (seed 000 §III-E); their reference has no stiffness */
+        const gsReal* sf = c->solreffriction;
+        int own = (sf[0] != 0 || sf[1] != 0) && !(m->opt.enableflags & GS_ENBL_OVERRIDE);
+        gsReal kf, bf;
+        stiffness_damping(m, own ? sf : solref, solimp[1], &kf, &bf);
+        for (int j = 1; j < n; j++) {
+          gsReal fj = c->friction[j - 1];
+          gsReal scale = fj > GS_MINVAL ? mu * mu / (fj * fj) : 1 / GS_MINVAL;
+          d->efc_R[r + j] = fmax(GS_MINVAL, R0 * scale);
+          d->efc_diagApprox[r + j] *= scale;
+          d->efc_KBIP[4 * (r + j)] = 0;
+          d->efc_KBIP[4 * (r + j) + 1] = bf;
+        }
+      }
+    }
+    for (int j = 0; j < n; j++) d->efc_D[r + j] = 1 / d->efc_R[r + j];
+    r += n;
+  }
+}
+
+void gs_referenceConstraint(const gsModel* m, gsData* d) {
+  gs_mulJ(d, d->efc_vel, d->qvel);
+  (void)m;
+  for (int r = 0; r < d->nefc; r++) {
+    const gsReal* kbip = d->efc_KBIP + 4 * r;
+    int type = d->efc_type[r];
+    gsReal resid = 0;
+    if (type == GS_CNSTR_EQUALITY) {
+      resid = d->efc_pos[r];
+    } else if (type >= GS_CNSTR_LIMIT_JOINT && !(type == GS_CNSTR_CONTACT_ELLIPTIC && kbip[0] == 0)) {
+      resid = d->efc_pos[r] - d->efc_margin[r];
+    }
+    d->efc_aref[r] = -kbip[1] * d->efc_vel[r] - kbip[0] * kbip[2] * resid;
+  }
+}

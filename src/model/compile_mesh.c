@@ -1,0 +1,397 @@
+/* The mesh stage of the compiler. For each mesh asset: its vertices and triangles (from its file
+ * or inline data, rounded to single precision as MJCF keeps them), scaled and moved by refpos /
+ * refquat; the convex hull (qhull); the volume, centre of mass and inertia by the mesh's inertia
+ * rule; then the vertices re-expressed in the mesh's inertial frame (centre of mass, principal
+ * axes), whose offset the geoms that use the mesh take into their own frame, as MJCF does. */
+#define _POSIX_C_SOURCE 200809L  /* open_memstream: qhull's messages are kept, never printed */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libqhull_r/qhull_ra.h>
+
+#include "core/math.h"
+#include "model/io.h"
+#include "model/mesh.h"
+
+#define MESH_MINVOLUME 1e-15  /* smaller volumes (or areas) give no usable inertial frame */
+
+static void build_free(gsMeshBuild* b) {
+  gs_meshDataFree(&b->data);
+  free(b->graph);
+  b->graph = NULL;
+}
+
+void gs_compileMeshFree(gsCompileCtx* c) {
+  for (int i = 0; i < c->nmesh; i++) build_free(&c->mesh[i]);
+  free(c->mesh);
+  c->mesh = NULL;
+  c->nmesh = 0;
+}
+
+/* ---- source data ---- */
+
+static int load_source(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshData* md) {
+  memset(md, 0, sizeof(*md));
+  if (sm->file) {
+    const unsigned char* bytes = sm->data.bytes;
+    size_t n = sm->data.n;
+    unsigned char* owned = NULL;
+    if (!bytes) {  /* a spec built by hand: the compiler reads the file */
+      FILE* f = sm->path ? fopen(sm->path, "rb") : NULL;
+      if (!f) return gs_compileFail(c, &sm->info, "mesh", "cannot open file '%s'", sm->file);
+      int too_large;
+      owned = gs_readStream(f, ((size_t)1 << 31) - 1, &n, &too_large);
+      fclose(f);
+      if (!owned) return gs_compileFail(c, &sm->info, "mesh", "cannot read file '%s'", sm->file);
+      bytes = owned;
+    }
+    char msg[256];
+    int ok = gs_meshDecode(bytes, n, sm->file, sm->content_type, md, msg, sizeof(msg));
+    free(owned);
+    if (!ok) return gs_compileFail(c, &sm->info, "mesh", "file '%s': %s", sm->file, msg);
+    return 1;
+  }
+  if (sm->builtin) return gs_compileFail(c, &sm->info, "mesh", "builtin meshes are not supported");
+  md->nvert = sm->nvert;
+  md->nface = sm->nface;
+  md->vert = malloc(sizeof(gsReal) * (3 * (size_t)sm->nvert + 1));
+  md->face = malloc(sizeof(int) * (3 * (size_t)sm->nface + 1));
+  if (!md->vert || !md->face) {
+    gs_meshDataFree(md);
+    return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  }
+  for (int i = 0; i < 3 * sm->nvert; i++) md->vert[i] = (gsReal)(float)sm->vert[i];
+  if (sm->nface) memcpy(md->face, sm->face, sizeof(int) * 3 * (size_t)sm->nface);
+  return 1;
+}
+
+static int check_source(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* md) {
+  for (int i = 0; i < 3 * md->nvert; i++)
+    if (!isfinite(md->vert[i])) return gs_compileFail(c, &sm->info, "mesh", "vertex coordinate %d is not finite", i);
+  if (md->nvert < 4) return gs_compileFail(c, &sm->info, "mesh", "at least 4 vertices are required, it has %d", md->nvert);
+  for (int i = 0; i < 3 * md->nface; i++)
+    if (md->face[i] < 0 || md->face[i] >= md->nvert)
+      return gs_compileFail(c, &sm->info, "mesh", "face %d refers to vertex %d, which does not exist", i / 3, md->face[i]);
+  for (int k = 0; k < 3; k++)
+    if (!isfinite(sm->scale[k]) || !isfinite(sm->refpos[k]))
+      return gs_compileFail(c, &sm->info, "mesh", "non-finite scale or refpos");
+  return 1;
+}
+
+/* refpos / refquat, then scale: a vertex given at v is at scale o (refquat^-1 (v - refpos)) */
+static int transform(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshData* md) {
+  gsReal q[4];
+  gs_copy4(q, sm->refquat);
+  if (!(gs_normalize4(q) >= GS_MINVAL)) return gs_compileFail(c, &sm->info, "mesh", "refquat is zero");
+  gsReal R[9];
+  gs_quat2Mat(R, q);
+  for (int i = 0; i < md->nvert; i++) {
+    gsReal* v = md->vert + 3 * i;
+    gsReal u[3];
+    gs_sub3(u, v, sm->refpos);
+    gs_mulMatTVec3(v, R, u);
+    for (int k = 0; k < 3; k++) v[k] *= sm->scale[k];
+  }
+  return 1;
+}
+
+/* ---- convex hull ---- */
+
+typedef struct {
+  int nvert;     /* hull vertices */
+  int* vert;     /* their indices in the mesh */
+  int nface;
+  int* face;     /* 3 per face, mesh indices, counter-clockwise seen from outside */
+} Hull;
+
+static void hull_free(Hull* h) {
+  free(h->vert);
+  free(h->face);
+}
+
+static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* md, Hull* h) {
+  memset(h, 0, sizeof(*h));
+  char* msg = NULL;
+  size_t msglen = 0;
+  FILE* errfile = open_memstream(&msg, &msglen);
+  if (!errfile) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  coordT* pts = malloc(sizeof(coordT) * 3 * (size_t)md->nvert);
+  if (!pts) {
+    fclose(errfile);
+    free(msg);
+    return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  }
+  for (int i = 0; i < 3 * md->nvert; i++) pts[i] = md->vert[i];
+  /* Qt: triangulated output; TA<n>: stop after n vertices beyond the initial simplex */
+  char cmd[64] = "qhull Qt";
+  if (sm->maxhullvert > 3) snprintf(cmd, sizeof(cmd), "qhull Qt TA%d", sm->maxhullvert - 4);
+  qhT qh_qh;
+  qhT* qh = &qh_qh;
+  qh_zero(qh, errfile);
+  int code = qh_new_qhull(qh, 3, md->nvert, pts, False, cmd, errfile, errfile);
+  int ok = 1;
+  if (code) {
+    fflush(errfile);
+    char first[160] = "";
+    if (msg) {
+      size_t k = 0;
+      while (k < sizeof(first) - 1 && msg[k] && msg[k] != '\n') first[k] = msg[k], k++;
+      first[k] = 0;
+    }
+    ok = gs_compileFail(c, &sm->info, "mesh", "no convex hull (are the vertices flat or collinear?): %s", first);
+  } else {
+    facetT* facet;
+    vertexT* vertex;
+    vertexT** vertexp;
+    int nv = 0, nf = 0;
+    FORALLvertices nv++;
+    FORALLfacets nf++;
+    h->vert = malloc(sizeof(int) * (size_t)nv);
+    h->face = malloc(sizeof(int) * 3 * (size_t)nf);
+    if (!h->vert || !h->face) {
+      ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
+    } else {
+      FORALLvertices h->vert[h->nvert++] = qh_pointid(qh, vertex->point);
+      FORALLfacets {
+        int f[3], k = 0;
+        FOREACHvertex_(facet->vertices) {
+          if (k < 3) f[k] = qh_pointid(qh, vertex->point);
+          k++;
+        }
+        if (k != 3) continue;  /* cannot happen with Qt; a safe skip */
+        /* counter-clockwise about the outward normal */
+        const gsReal *a = md->vert + 3 * f[0], *b = md->vert + 3 * f[1], *cc = md->vert + 3 * f[2];
+        gsReal e1[3], e2[3], n[3];
+        gs_sub3(e1, b, a), gs_sub3(e2, cc, a);
+        gs_cross(n, e1, e2);
+        if (n[0] * facet->normal[0] + n[1] * facet->normal[1] + n[2] * facet->normal[2] < 0) {
+          int t = f[1];
+          f[1] = f[2], f[2] = t;
+        }
+        memcpy(h->face + 3 * h->nface, f, sizeof(f));
+        h->nface++;
+      }
+    }
+  }
+  qh_freeqhull(qh, !qh_ALL);
+  int curlong, totlong;
+  qh_memfreeshort(qh, &curlong, &totlong);
+  fclose(errfile);
+  free(msg);
+  free(pts);
+  if (ok && (h->nvert < 4 || h->nface < 4))
+    ok = gs_compileFail(c, &sm->info, "mesh", "degenerate convex hull (%d vertices, %d faces)", h->nvert, h->nface);
+  if (!ok) hull_free(h);
+  return ok;
+}
+
+/* the graph of mesh_graph (fields_world.h), in mesh vertex ids */
+static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
+  int* local = malloc(sizeof(int) * (size_t)nmeshvert);
+  /* each vertex has at most as many neighbours as faces around it; 3 * nface edge ends in all */
+  int* nbr = malloc(sizeof(int) * (6 * (size_t)h->nface + (size_t)h->nvert + 1));
+  int* cnt = calloc((size_t)h->nvert, sizeof(int));
+  int* start = malloc(sizeof(int) * ((size_t)h->nvert + 1));
+  if (!local || !nbr || !cnt || !start) {
+    free(local), free(nbr), free(cnt), free(start);
+    return 0;
+  }
+  for (int i = 0; i < nmeshvert; i++) local[i] = -1;
+  for (int i = 0; i < h->nvert; i++) local[h->vert[i]] = i;
+  /* neighbours of each vertex: each face gives two, an edge is listed once per end */
+  int* valence = calloc((size_t)h->nvert, sizeof(int));
+  if (!valence) {
+    free(local), free(nbr), free(cnt), free(start);
+    return 0;
+  }
+  for (int f = 0; f < 3 * h->nface; f++) valence[local[h->face[f]]] += 2;
+  start[0] = 0;
+  for (int i = 0; i < h->nvert; i++) start[i + 1] = start[i] + valence[i];
+  for (int f = 0; f < h->nface; f++)
+    for (int k = 0; k < 3; k++) {
+      int a = local[h->face[3 * f + k]];
+      for (int j = 1; j < 3; j++) {
+        int b = local[h->face[3 * f + (k + j) % 3]], dup = 0;
+        for (int e = 0; e < cnt[a]; e++) dup |= nbr[start[a] + e] == b;
+        if (!dup) nbr[start[a] + cnt[a]++] = b;
+      }
+    }
+  int nedge = 0;
+  for (int i = 0; i < h->nvert; i++) nedge += cnt[i] + 1;
+  *ngraph = 2 + 2 * h->nvert + nedge + 3 * h->nface;
+  int* g = malloc(sizeof(int) * (size_t)*ngraph);
+  if (g) {
+    int nv = h->nvert, at = 2 + 2 * nv;
+    g[0] = nv, g[1] = h->nface;
+    for (int i = 0; i < nv; i++) {
+      g[2 + i] = at - (2 + 2 * nv);
+      g[2 + nv + i] = h->vert[i];
+      for (int e = 0; e < cnt[i]; e++) g[at++] = nbr[start[i] + e];
+      g[at++] = -1;
+    }
+    memcpy(g + at, h->face, sizeof(int) * 3 * (size_t)h->nface);
+  }
+  free(local), free(nbr), free(cnt), free(start), free(valence);
+  *graph = g;
+  return g != NULL;
+}
+
+/* ---- inertia ---- */
+
+/* Volume (area for a shell), centre of mass and second moment C = integral of x x^T about the
+ * centre of mass, of the solid bounded by the triangles (or of the triangles themselves), per unit
+ * density. Solids: tetrahedra from a reference point inside (the mean of the face centroids) to
+ * each face, with signed volumes (exact, convex) or their magnitudes (legacy). */
+static void mass_properties(const gsReal* vert, const int* face, int nface, int mode, gsReal* vol,
+                            gsReal com[3], gsReal C[9]) {
+  gsReal ref[3] = {0, 0, 0};
+  for (int f = 0; f < nface; f++)
+    for (int k = 0; k < 3; k++) gs_addScl3(ref, ref, vert + 3 * face[3 * f + k], 1.0 / 3);
+  if (nface) gs_scl3(ref, ref, 1.0 / nface);
+  gsReal V = 0, first[3] = {0, 0, 0}, S[9] = {0};
+  for (int f = 0; f < nface; f++) {
+    gsReal p[3][3], s[3];
+    for (int k = 0; k < 3; k++) gs_sub3(p[k], vert + 3 * face[3 * f + k], ref);
+    gs_add3(s, p[0], p[1]);
+    gs_add3(s, s, p[2]);
+    gsReal w, x[3], mom;
+    if (mode == GS_MESHINERTIA_SHELL) {
+      gsReal e1[3], e2[3];
+      gs_sub3(e1, p[1], p[0]), gs_sub3(e2, p[2], p[0]);
+      gs_cross(x, e1, e2);
+      w = 0.5 * gs_norm3(x);
+      /* triangle: integral of x = w s / 3, of x x^T = w / 12 (sum p p^T + s s^T) */
+      gs_addScl3(first, first, s, w / 3);
+      mom = w / 12;
+    } else {
+      gs_cross(x, p[1], p[2]);
+      w = gs_dot3(p[0], x) / 6;
+      if (mode == GS_MESHINERTIA_LEGACY) w = fabs(w);
+      /* tetrahedron with a vertex at the reference: integral of x = w s / 4, of x x^T =
+       * w / 20 (sum p p^T + s s^T) */
+      gs_addScl3(first, first, s, w / 4);
+      mom = w / 20;
+    }
+    V += w;
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        S[3 * i + j] += mom * (p[0][i] * p[0][j] + p[1][i] * p[1][j] + p[2][i] * p[2][j] + s[i] * s[j]);
+  }
+  *vol = V;
+  gsReal d[3] = {0, 0, 0};
+  if (V != 0) gs_scl3(d, first, 1 / V);
+  gs_add3(com, ref, d);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) C[3 * i + j] = S[3 * i + j] - V * d[i] * d[j];
+}
+
+static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
+  memset(b, 0, sizeof(*b));
+  gsMeshData* md = &b->data;
+  if (!load_source(c, sm, md)) return 0;
+  if (!check_source(c, sm, md) || !transform(c, sm, md)) return 0;
+  Hull h;
+  if (!convex_hull(c, sm, md, &h)) return 0;
+  if (md->nface == 0) {  /* no triangles given: the hull's */
+    free(md->face);
+    md->face = malloc(sizeof(int) * 3 * (size_t)h.nface);
+    if (!md->face) {
+      hull_free(&h);
+      return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+    }
+    memcpy(md->face, h.face, sizeof(int) * 3 * (size_t)h.nface);
+    md->nface = h.nface;
+  }
+  int mode = sm->inertia;
+  gsReal vol, com[3], C[9];
+  if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, h.face, h.nface, mode, &vol, com, C);
+  else mass_properties(md->vert, md->face, md->nface, mode, &vol, com, C);
+  int ok = hull_graph(&h, md->nvert, &b->graph, &b->ngraph);
+  hull_free(&h);
+  if (!ok) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  if (mode == GS_MESHINERTIA_EXACT && vol < 0)
+    return gs_compileFail(c, &sm->info, "mesh", "volume is negative (triangles oriented inwards)");
+  if (!(vol >= MESH_MINVOLUME))
+    return gs_compileFail(c, &sm->info, "mesh", "%s is too small (%g)",
+                          mode == GS_MESHINERTIA_SHELL ? "area" : "volume", vol);
+  /* inertia tensor about the centre of mass, per unit density, and its principal frame */
+  gsReal I[9], vec[9], tr = C[0] + C[4] + C[8];
+  for (int i = 0; i < 9; i++) I[i] = (i % 4 == 0 ? tr : 0) - C[i];
+  gs_eig3(b->inertia, vec, b->quat, I);
+  b->volume = vol;
+  gs_copy3(b->pos, com);
+  /* vertices in the inertial frame */
+  gsReal R[9];
+  gs_quat2Mat(R, b->quat);
+  b->halfsize[0] = b->halfsize[1] = b->halfsize[2] = 0;
+  for (int i = 0; i < md->nvert; i++) {
+    gsReal* v = md->vert + 3 * i;
+    gsReal u[3];
+    gs_sub3(u, v, com);
+    gs_mulMatTVec3(v, R, u);
+    for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(v[k]));
+    for (int k = 0; k < 3; k++) v[k] = (gsReal)(float)v[k];
+  }
+  return 1;
+}
+
+int gs_compileMeshes(gsCompileCtx* c) {
+  const gsSpec* s = c->spec;
+  c->nmesh = 0;
+  c->mesh = calloc((size_t)(s->nmesh ? s->nmesh : 1), sizeof(gsMeshBuild));
+  if (!c->mesh) return gs_compileFail(c, NULL, "model", "out of memory");
+  for (int i = 0; i < s->nmesh; i++) {
+    int ok = process(c, s->mesh[i], &c->mesh[i]);
+    c->nmesh = i + 1;  /* freed by gs_compileMeshFree, built or not */
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g) {
+  const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
+  if (!r || !r->mesh) return NULL;
+  for (int i = 0; i < c->nmesh && i < c->spec->nmesh; i++) {
+    const char* name = c->spec->mesh[i]->info.name;
+    if (name && strcmp(name, r->mesh) == 0) return &c->mesh[i];
+  }
+  return NULL;
+}
+
+void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
+  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = 0;
+  for (int i = 0; i < c->nmesh; i++) {
+    sz->nmeshvert += c->mesh[i].data.nvert;
+    sz->nmeshface += c->mesh[i].data.nface;
+    sz->nmeshgraph += c->mesh[i].ngraph;
+  }
+}
+
+void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
+  int va = 0, fa = 0, ga = 0;
+  for (int i = 0; i < c->nmesh; i++) {
+    const gsMeshBuild* b = &c->mesh[i];
+    const gsSpecMesh* sm = c->spec->mesh[i];
+    gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
+    gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);
+    m->mesh_inertia[i] = sm->inertia;
+    m->mesh_maxhullvert[i] = sm->maxhullvert;
+    m->mesh_vertadr[i] = va;
+    m->mesh_vertnum[i] = b->data.nvert;
+    m->mesh_faceadr[i] = fa;
+    m->mesh_facenum[i] = b->data.nface;
+    m->mesh_graphadr[i] = ga;
+    gs_copy3(m->mesh_pos + 3 * i, b->pos);
+    gs_copy4(m->mesh_quat + 4 * i, b->quat);
+    m->mesh_volume[i] = b->volume;
+    gs_copy3(m->mesh_unitinertia + 3 * i, b->inertia);
+    memcpy(m->mesh_vert + 3 * va, b->data.vert, sizeof(gsReal) * 3 * (size_t)b->data.nvert);
+    memcpy(m->mesh_face + 3 * fa, b->data.face, sizeof(int) * 3 * (size_t)b->data.nface);
+    memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
+    va += b->data.nvert;
+    fa += b->data.nface;
+    ga += b->ngraph;
+  }
+}

@@ -1,0 +1,52 @@
+/* Internal interface of the mesh stage of the compiler: decoding mesh files (mesh_file.c) and
+ * turning a mesh asset into what the model keeps (compile_mesh.c): vertices in the mesh's
+ * inertial frame, triangles, the convex hull graph, the frame offset and the inertia. */
+#ifndef GAUSS_MODEL_MESH_H
+#define GAUSS_MODEL_MESH_H
+
+#include <stddef.h>
+
+#include "model/compile.h"
+
+/* vertices (3 per vertex, values of single precision) and triangles (3 per face), heap-owned */
+typedef struct {
+  int nvert;
+  gsReal* vert;
+  int nface;
+  int* face;
+} gsMeshData;
+
+void gs_meshDataFree(gsMeshData* md);
+
+/* Decodes a mesh file: binary or ASCII STL, Wavefront OBJ or MJCF's binary .msh, by content type
+ * (when given) or by the file's extension. STL vertices are merged where they are equal (an STL
+ * file repeats them per triangle), in order of first appearance. Returns 0 with a message in err
+ * (no file name: the caller adds it). */
+int gs_meshDecode(const unsigned char* bytes, size_t n, const char* file, const char* content_type,
+                  gsMeshData* out, char* err, int errsz);
+
+/* a mesh asset as the model keeps it */
+typedef struct gsMeshBuild {
+  gsMeshData data;       /* vertices in the inertial frame (rounded to single precision), faces */
+  int ngraph;
+  int* graph;            /* convex hull graph (layout of mesh_graph in fields_world.h) */
+  gsReal pos[3];         /* inertial frame in the frame the vertices were given in */
+  gsReal quat[4];
+  gsReal volume;         /* volume, or area for inertia="shell" */
+  gsReal inertia[3];     /* principal inertia per unit density */
+  gsReal halfsize[3];    /* largest |coordinate| of the vertices along each principal axis */
+} gsMeshBuild;
+
+/* Builds every mesh of the spec into c->mesh (c->nmesh of them); 0 after reporting an error
+ * "file:line: mesh 'name': ...". gs_compileMeshFree releases them. */
+int gs_compileMeshes(gsCompileCtx* c);
+void gs_compileMeshFree(gsCompileCtx* c);
+
+/* the mesh of a geom of body b (by its asset reference), NULL when it has none or it is unknown */
+const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g);
+
+/* copies the built meshes into the model's mesh arrays (sizes set by gs_compileMeshSizes) */
+void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sizes);
+void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m);
+
+#endif
