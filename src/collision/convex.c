@@ -392,7 +392,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
         if (fdist[g] == INFINITY) continue;  /* removed already */
         gsReal dv[3];
         gs_sub3(dv, w.w, V[F[g].v[0]].w);
-        if (gs_dot3(F[g].n, dv) > -1e-13) {
+        if (gs_dot3(F[g].n, dv) > 0) {
           fdist[g] = INFINITY;
           gone[ngone++] = g;
           stack[nstack++] = g;
