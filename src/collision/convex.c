@@ -315,10 +315,10 @@ static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n)
   return n;
 }
 
-/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
-static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                      gsReal normal[3]) {
-  gsReal p[3], lam[3], tot = 0;
+/* barycentric weights of the origin projected on face f, unnormalised (lam[k] for vertex k,
+ * negative on the far side of the opposite edge); returns their sum */
+static gsReal faceWeights(const Face* f, const Vert* V, gsReal lam[3]) {
+  gsReal p[3], tot = 0;
   gs_scl3(p, f->n, f->dist);
   for (int k = 0; k < 3; k++) {
     gsReal e1[3], e2[3], x[3];
@@ -328,6 +328,13 @@ static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3],
     lam[k] = gs_dot3(x, f->n);
     tot += lam[k];
   }
+  return tot;
+}
+
+/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
+static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                      gsReal normal[3]) {
+  gsReal lam[3], tot = faceWeights(f, V, lam);
   if (!(tot > 0)) return 0;
   gs_zero3(pa), gs_zero3(pb);
   for (int k = 0; k < 3; k++) {
@@ -380,17 +387,30 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     int best = 0;
     for (int f = 1; f < nf; f++)
       if (fdist[f] < fdist[best]) best = f;
-    if (found && fdist[best] < *depth - 1e-10) break;  /* broken by rounding */
+    gsReal nearest = fdist[best];
+    if (found && nearest < *depth - 1e-10) break;  /* broken by rounding */
     /* near rounding level the polytope may cycle (faces removed and made again) without raising
      * the lower bound: stop when it has not grown for a while */
-    if (fdist[best] > lower + 0.01 * tol) lower = fdist[best], stall = 0;
+    if (nearest > lower + 0.01 * tol) lower = nearest, stall = 0;
     else if (++stall > 16) break;
+    /* Faces within tol of the nearest are as good an answer. Coplanar faces (a flat contact) tie
+     * up to rounding, and the witness points of one that does not hold the origin's projection
+     * lie outside the shapes: walk across the edge the projection is beyond while the face there
+     * is within tol. */
+    for (int step = 0; step < 16; step++) {
+      gsReal lam[3], tot = faceWeights(&F[best], V, lam);
+      int k = lam[0] < lam[1] ? (lam[0] < lam[2] ? 0 : 2) : (lam[1] < lam[2] ? 1 : 2);
+      if (!(lam[k] < -1e-9 * tot)) break;
+      int g = F[best].adj[(k + 1) % 3];  /* across the edge opposite vertex k */
+      if (!(fdist[g] <= nearest + tol)) break;
+      best = g;
+    }
     if ((!found || fdist[best] >= *depth) && faceResult(&F[best], V, depth, pa, pb, normal)) found = 1;
     Vert w;
     supportAB(&w, A, B, F[best].n);
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
-    if (upper - F[best].dist <= tol || nv == EPA_MAXV) break;
+    if (upper - nearest <= tol || nv == EPA_MAXV) break;
 
     /* the faces that see w: a connected cap around the best face, found by walking across
      * edges; the edges where it meets the faces that do not see w form the horizon */
