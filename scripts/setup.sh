@@ -5,8 +5,9 @@
 #   bash scripts/setup.sh --system-only   system packages only (what scripts/build.sh needs)
 #
 # System packages (only those missing): build-essential, cmake (when no cmake is on PATH),
-# libxml2-dev, libqhull-dev, pkg-config, and python3-venv when python3 cannot make a virtual environment; unless
-# --system-only, also clang and its libFuzzer runtime (libclang-rt-N-dev) for scripts/fuzz.sh.
+# libxml2-dev, libpng-dev, libqhull-dev, pkg-config, and python3-venv when python3 cannot make a
+# virtual environment; unless --system-only, also clang and its libFuzzer runtime
+# (libclang-rt-N-dev) for scripts/fuzz.sh.
 # Then .venv (python3 -m venv) with tests/requirements.txt, and the package itself installed with
 # `pip install .` whenever its sources changed (the CMake build under build/python is reused).
 set -euo pipefail
@@ -20,7 +21,7 @@ case "${1:-}" in
 esac
 
 # ---- system packages ----
-want=(build-essential libxml2-dev libqhull-dev pkg-config)
+want=(build-essential libxml2-dev libpng-dev libqhull-dev pkg-config)
 command -v cmake >/dev/null 2>&1 || want+=(cmake)
 if ! command -v python3 >/dev/null 2>&1; then
   want+=(python3 python3-venv)

@@ -116,7 +116,8 @@ gsContact* gs_dataContact(gsData* d, int* ncon, int* nconmax);   /* for bindings
 gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
               const unsigned char* geomgroup, int flg_static, int bodyexclude, int* geomid);
 /* signed distance between the surfaces of geoms g1 and g2, capped at distmax; fromto (may be
- * NULL): closest point on g1, then on g2 (zeros when the distance is distmax or more) */
+ * NULL): closest point on g1, then on g2 (zeros when the distance is distmax or more); height
+ * fields are not supported (distmax) */
 gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal distmax,
                        gsReal fromto[6]);
 

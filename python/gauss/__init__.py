@@ -949,6 +949,9 @@ def geom_distance(m, d, g1, g2, distmax):
     for g in (g1, g2):
         if not 0 <= int(g) < m.ngeom:
             raise ValueError(f"geom id {g} out of range")
+        if int(m.geom_type[int(g)]) == 1:
+            raise ValueError(f"geom {g} is a height field: distances to height fields are not "
+                             "supported (MuJoCo's mj_geomDistance gives no distance there either)")
     fromto = np.zeros(6)
     x = _lib.gs_geomDistance(m._ptr, d._ptr, int(g1), int(g2), float(distmax), fromto)
     return float(x), fromto

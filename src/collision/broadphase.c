@@ -45,8 +45,17 @@ static void half_extents(const gsModel* m, const gsData* d, int g, gsReal h[3]) 
       for (int i = 0; i < 3; i++)
         h[i] = fabs(R[3 * i]) * s[0] + fabs(R[3 * i + 1]) * s[1] + fabs(R[3 * i + 2]) * s[2];
       return;
+    case GS_GEOM_HFIELD: {
+      /* the box [-sx, sx] x [-sy, sy] x [-base, top] of the field's frame, around geom_xpos */
+      const gsReal* hs = m->hfield_size + 4 * m->geom_dataid[g];
+      gsReal a[3] = {hs[0], hs[1], 0.5 * (hs[2] + hs[3])}, zc = 0.5 * (hs[2] - hs[3]);
+      for (int i = 0; i < 3; i++)
+        h[i] = fabs(R[3 * i + 2] * zc) + fabs(R[3 * i]) * a[0] + fabs(R[3 * i + 1]) * a[1] +
+               fabs(R[3 * i + 2]) * a[2];
+      return;
+    }
     default:
-      /* meshes, height fields: the bounding sphere */
+      /* meshes: the bounding sphere */
       h[0] = h[1] = h[2] = m->geom_rbound[g];
       return;
   }

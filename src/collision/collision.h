@@ -32,6 +32,10 @@ int gs_collideCapsuleCapsule(const gsModel* m, const gsData* d, gsContact* con, 
 int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 
+/* a height field (g1) against any convex geom (pair_hfield.c): one convex query per prism of the
+ * cells under the geom */
+int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
+
 /* general convex pairs (convex.c): any two of sphere, capsule, ellipsoid, cylinder, box and
  * mesh (its convex hull), by GJK/EPA; used where no analytic function is listed */
 int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);

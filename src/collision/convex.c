@@ -19,6 +19,8 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->pos = d->geom_xpos + 3 * g;
   c->mat = d->geom_xmat + 9 * g;
   c->radius = c->type == GS_GEOM_SPHERE || c->type == GS_GEOM_CAPSULE ? c->size[0] : 0;
+  c->support = NULL;
+  c->data = NULL;
   c->vert = NULL, c->graph = NULL;
   if (c->type == GS_GEOM_MESH) {
     int id = m->geom_dataid[g];
@@ -68,6 +70,10 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
 }
 
 void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+  if (c->support) {
+    c->support(r, c, dir);
+    return;
+  }
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
   if (c->type == GS_GEOM_MESH) gs_copy3(p, c->vert + 3 * gs_meshSupportVertex(c->vert, c->graph, u));
@@ -79,9 +85,12 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
 void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
   /* MuJoCo's defaults (ccd_tolerance 1e-6, 35 iterations) stop its GJK/EPA before smooth shapes
    * converge (errors of 1e-4 in the distance and 1e-2 in the normal on ellipsoids). Here the
-   * iterations run to a fixed tight tolerance, with the model's values as a floor. */
+   * iterations run to a fixed tight tolerance, with the model's values as a floor: 1e-13 on the
+   * distance puts the normal within ~sqrt(2e-13 / r) of the exact one (6e-7 for radii of
+   * curvature r ~ 0.5); below that the face normals of EPA's small triangles are rounding-bound
+   * and the search stalls rather than converges. */
   gsReal t = m->opt.ccd_tolerance;
-  *tol = t > 0 && t < 1e-14 ? t : 1e-14;
+  *tol = t > 0 && t < 1e-13 ? t : 1e-13;
   /* capped: a model may ask for any number, and a collision call must stay bounded */
   int it = m->opt.ccd_iterations;
   *maxiter = it < 200 ? 200 : it > 1000 ? 1000 : it;
@@ -228,8 +237,11 @@ static void witness(const Vert* s, int n, gsReal pa[3], gsReal pb[3]) {
 
 /* ---------------- EPA ---------------- */
 
+/* A face of the polytope. Its neighbours are kept so that the faces a new vertex sees are found by
+ * walking from the face being expanded (they form a connected cap), not by testing every face. */
 typedef struct {
   int v[3];       /* counter-clockwise seen from outside */
+  int adj[3];     /* the face across edge (v[k], v[k+1]) */
   gsReal n[3];    /* outward unit normal */
   gsReal dist;    /* n . w of its vertices: distance of its plane from the origin */
 } Face;
@@ -303,11 +315,10 @@ static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n)
   return n;
 }
 
-/* penetration depth (>= 0) along the normal from A towards B, and the witness points */
-/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
-static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                      gsReal normal[3]) {
-  gsReal p[3], lam[3], tot = 0;
+/* barycentric weights of the origin projected on face f, unnormalised (lam[k] for vertex k,
+ * negative on the far side of the opposite edge); returns their sum */
+static gsReal faceWeights(const Face* f, const Vert* V, gsReal lam[3]) {
+  gsReal p[3], tot = 0;
   gs_scl3(p, f->n, f->dist);
   for (int k = 0; k < 3; k++) {
     gsReal e1[3], e2[3], x[3];
@@ -317,6 +328,13 @@ static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3],
     lam[k] = gs_dot3(x, f->n);
     tot += lam[k];
   }
+  return tot;
+}
+
+/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
+static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                      gsReal normal[3]) {
+  gsReal lam[3], tot = faceWeights(f, V, lam);
   if (!(tot > 0)) return 0;
   gs_zero3(pa), gs_zero3(pb);
   for (int k = 0; k < 3; k++) {
@@ -328,11 +346,20 @@ static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3],
   return 1;
 }
 
+/* the index k of edge (a, b) in face f, or -1 */
+static int faceEdge(const Face* f, int a, int b) {
+  for (int k = 0; k < 3; k++)
+    if (f->v[k] == a && f->v[(k + 1) % 3] == b) return k;
+  return -1;
+}
+
 static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
                gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   Vert V[EPA_MAXV];
   Face F[EPA_MAXF];
-  int nv = 4, nf = 0;
+  gsReal fdist[EPA_MAXF];  /* face distances, +inf for removed faces: the search for the nearest */
+  int freeList[EPA_MAXF], nfree = 0;
+  int nv = 4, nf = 4;
   memcpy(V, s, 4 * sizeof(Vert));
   /* orient the tetrahedron: the fourth vertex must be behind face (0, 1, 2) */
   if (tetVolume(V[0].w, V[1].w, V[2].w, V[3].w) > 0) {
@@ -341,50 +368,111 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     V[2] = t;
   }
   static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
-  for (int i = 0; i < 4; i++) nf += makeFace(&F[nf], V, tet[i][0], tet[i][1], tet[i][2]);
-  if (nf < 4) return 0;
+  for (int i = 0; i < 4; i++) {
+    if (!makeFace(&F[i], V, tet[i][0], tet[i][1], tet[i][2])) return 0;
+    fdist[i] = F[i].dist;
+  }
+  for (int i = 0; i < 4; i++)
+    for (int k = 0; k < 3; k++)
+      for (int j = 0; j < 4; j++)
+        if (j != i && faceEdge(&F[j], F[i].v[(k + 1) % 3], F[i].v[k]) >= 0) F[i].adj[k] = j;
 
   /* The smallest face distance is a lower bound of the depth that only grows; when rounding
    * breaks the polytope it drops, and the last result before that is kept. */
   int found = 0;
+  gsReal upper = INFINITY;  /* the least support value seen: an upper bound of the depth */
+  gsReal lower = -INFINITY; /* the largest lower bound seen, and iterations since it grew */
+  int stall = 0;
   for (int it = 0; it < maxiter; it++) {
     int best = 0;
     for (int f = 1; f < nf; f++)
-      if (F[f].dist < F[best].dist) best = f;
-    if (found && F[best].dist < *depth - 1e-10) break;  /* broken by rounding */
-    if ((!found || F[best].dist >= *depth) && faceResult(&F[best], V, depth, pa, pb, normal)) found = 1;
+      if (fdist[f] < fdist[best]) best = f;
+    gsReal nearest = fdist[best];
+    if (found && nearest < *depth - 1e-10) break;  /* broken by rounding */
+    /* near rounding level the polytope may cycle (faces removed and made again) without raising
+     * the lower bound: stop when it has not grown for a while */
+    if (nearest > lower + 0.01 * tol) lower = nearest, stall = 0;
+    else if (++stall > 16) break;
+    /* Faces within tol of the nearest are as good an answer. Coplanar faces (a flat contact) tie
+     * up to rounding, and the witness points of one that does not hold the origin's projection
+     * lie outside the shapes: walk across the edge the projection is beyond while the face there
+     * is within tol. */
+    for (int step = 0; step < 16; step++) {
+      gsReal lam[3], tot = faceWeights(&F[best], V, lam);
+      int k = lam[0] < lam[1] ? (lam[0] < lam[2] ? 0 : 2) : (lam[1] < lam[2] ? 1 : 2);
+      if (!(lam[k] < -1e-9 * tot)) break;
+      int g = F[best].adj[(k + 1) % 3];  /* across the edge opposite vertex k */
+      if (!(fdist[g] <= nearest + tol)) break;
+      best = g;
+    }
+    if ((!found || fdist[best] >= *depth) && faceResult(&F[best], V, depth, pa, pb, normal)) found = 1;
     Vert w;
     supportAB(&w, A, B, F[best].n);
     gsReal dw = gs_dot3(F[best].n, w.w);
-    if (dw - F[best].dist <= tol || nv == EPA_MAXV) break;
+    if (dw < upper) upper = dw;
+    if (upper - nearest <= tol || nv == EPA_MAXV) break;
 
-    /* remove the faces that see w; the edges where visible meets hidden form the horizon */
-    int edge[EPA_MAXF][2], ne = 0, keep = 0;
-    for (int f = 0; f < nf; f++) {
-      gsReal dv[3];
-      gs_sub3(dv, w.w, V[F[f].v[0]].w);
-      if (f == best || gs_dot3(F[f].n, dv) > -1e-13) {
-        for (int k = 0; k < 3; k++) {
-          int a = F[f].v[k], b = F[f].v[(k + 1) % 3], shared = 0;
-          for (int e = 0; e < ne; e++) {
-            if (edge[e][0] == b && edge[e][1] == a) {  /* the twin was visible too: interior */
-              edge[e][0] = edge[--ne][0], edge[e][1] = edge[ne][1];
-              shared = 1;
-              break;
-            }
-          }
-          if (!shared && ne < EPA_MAXF) edge[ne][0] = a, edge[ne][1] = b, ne++;
+    /* the faces that see w: a connected cap around the best face, found by walking across
+     * edges; the edges where it meets the faces that do not see w form the horizon */
+    int stack[EPA_MAXF], nstack = 0, gone[EPA_MAXF], ngone = 0;
+    int hor[EPA_MAXF][3], nh = 0;  /* horizon edge (a, b) of a removed face, the face across */
+    stack[nstack++] = best;
+    fdist[best] = INFINITY;
+    gone[ngone++] = best;
+    while (nstack > 0) {
+      int f = stack[--nstack];
+      for (int k = 0; k < 3; k++) {
+        int g = F[f].adj[k];
+        if (fdist[g] == INFINITY) continue;  /* removed already */
+        gsReal dv[3];
+        gs_sub3(dv, w.w, V[F[g].v[0]].w);
+        if (gs_dot3(F[g].n, dv) > 0) {
+          fdist[g] = INFINITY;
+          gone[ngone++] = g;
+          stack[nstack++] = g;
+        } else if (nh < EPA_MAXF) {
+          hor[nh][0] = F[f].v[k], hor[nh][1] = F[f].v[(k + 1) % 3], hor[nh][2] = g;
+          nh++;
         }
-      } else {
-        F[keep++] = F[f];
       }
     }
-    if (keep + ne > EPA_MAXF) break;  /* cannot happen with a consistent polytope */
-    nf = keep;
+    /* a horizon edge may have been recorded from a face removed later through another path:
+     * keep only the edges whose face across still stands */
+    int m = 0;
+    for (int e = 0; e < nh; e++)
+      if (fdist[hor[e][2]] != INFINITY) hor[m][0] = hor[e][0], hor[m][1] = hor[e][1], hor[m][2] = hor[e][2], m++;
+    nh = m;
+    if (nh < 3) break;
+    for (int i = 0; i < ngone; i++) freeList[nfree++] = gone[i];
+    if (nf - nfree + nh > EPA_MAXF) break;
+
+    /* the cone from w over the horizon */
     V[nv] = w;
-    for (int e = 0; e < ne; e++) nf += makeFace(&F[nf], V, edge[e][0], edge[e][1], nv);
+    int made[EPA_MAXF];
+    int ok = 1;
+    for (int e = 0; e < nh && ok; e++) {
+      int f = nfree > 0 ? freeList[--nfree] : nf++;
+      made[e] = f;
+      ok = makeFace(&F[f], V, hor[e][0], hor[e][1], nv);
+      fdist[f] = F[f].dist;
+      int g = hor[e][2], k = faceEdge(&F[g], hor[e][1], hor[e][0]);
+      if (k < 0) ok = 0;
+      else F[g].adj[k] = f, F[f].adj[0] = g;
+    }
     nv++;
-    if (nf == 0) return 0;
+    if (!ok) break;
+    /* new face (a, b, w): across (b, w) is the new face over the horizon edge starting at b,
+     * across (w, a) the one ending at a; the horizon must be one simple loop */
+    for (int e = 0; e < nh && ok; e++) {
+      int next = -1, prev = -1;
+      for (int j = 0; j < nh; j++) {
+        if (hor[j][0] == hor[e][1]) next = next < 0 ? j : -2;
+        if (hor[j][1] == hor[e][0]) prev = prev < 0 ? j : -2;
+      }
+      if (next < 0 || prev < 0) ok = 0;
+      else F[made[e]].adj[1] = made[next], F[made[e]].adj[2] = made[prev];
+    }
+    if (!ok) break;
   }
   return found;
 }

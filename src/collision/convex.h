@@ -5,8 +5,10 @@
 
 #include "collision/collision.h"
 
+typedef struct gsConvex gsConvex;
+
 /* a convex geom in world frame */
-typedef struct {
+struct gsConvex {
   int type;            /* GS_GEOM_SPHERE .. GS_GEOM_MESH */
   const gsReal* size;
   const gsReal* pos;   /* centre */
@@ -14,7 +16,11 @@ typedef struct {
   gsReal radius;       /* spheres and capsules: a point or segment core swept by this radius */
   const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
   const int* graph;
-} gsConvex;
+  /* a shape that is not a geom (the prisms of a height field): its own support function of the
+   * core in world frame, with `data` for it; NULL for geoms (gs_convexFromGeom) */
+  void (*support)(gsReal r[3], const gsConvex* c, const gsReal dir[3]);
+  const void* data;
+};
 
 void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g);
 

@@ -31,6 +31,12 @@ gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal
                        gsReal fromto[6]) {
   int t1 = m->geom_type[g1], t2 = m->geom_type[g2], found = 0;
   gsReal dist = distmax, p1[3], p2[3];
+  /* height fields: not a distance query (their pair function reports penetration of prisms
+   * raised by the margin); distmax, as for pairs without a function */
+  if (t1 == GS_GEOM_HFIELD || t2 == GS_GEOM_HFIELD) {
+    if (fromto) gs_zero(fromto, 6);
+    return distmax;
+  }
   if (isConvex(t1) && isConvex(t2)) {
     gsConvex a, b;
     gsReal tol, nrm[3];

@@ -2,6 +2,7 @@
 #include "collision/collision.h"
 
 #define P GS_GEOM_PLANE
+#define H GS_GEOM_HFIELD
 #define S GS_GEOM_SPHERE
 #define C GS_GEOM_CAPSULE
 #define E GS_GEOM_ELLIPSOID
@@ -13,6 +14,11 @@ const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [P][S] = gs_collidePlaneSphere,    [P][C] = gs_collidePlaneCapsule,
     [P][E] = gs_collidePlaneEllipsoid, [P][Y] = gs_collidePlaneCylinder,
     [P][B] = gs_collidePlaneBox,
+    /* height fields: against every convex type, meshes through their hulls (plane-hfield and
+     * hfield-hfield are not collided, as in MJCF) */
+    [H][S] = gs_collideHFieldConvex,   [H][C] = gs_collideHFieldConvex,
+    [H][E] = gs_collideHFieldConvex,   [H][Y] = gs_collideHFieldConvex,
+    [H][B] = gs_collideHFieldConvex,   [H][M] = gs_collideHFieldConvex,
     [S][S] = gs_collideSphereSphere,   [S][C] = gs_collideSphereCapsule,
     [S][E] = gs_collideConvex,         [S][Y] = gs_collideSphereCylinder,
     [S][B] = gs_collideSphereBox,

@@ -45,6 +45,10 @@ int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
  *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
  *     equality anchors, actuator lengths); d has been through gs_fwdPositionSmooth at qpos0 (no contacts). */
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
+/* the size and bounding radius of hfield geom sg of body b, from its height field (the tree
+ * needs them for inertia before the world slice runs) */
+int gs_compileHFieldGeom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* sg, gsReal size[3],
+                         gsReal* rbound);
 int gs_compileWorld(gsCompileCtx* c, gsModel* m);
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
 int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes);

@@ -1,8 +1,8 @@
 /* The world slice of the compiler: cameras, lights, assets (textures, materials, meshes, height
  * fields), contact pairs and exclusions, and the asset references of geoms and sites.
  *
- * Asset files: the headers of PNG textures (size, colour space) and binary height field files are
- * read; texture pixels and PNG height fields are not loaded yet. Meshes: compile_mesh.c. */
+ * Asset files: the headers of PNG textures (size, colour space) and height field files (PNG or
+ * binary) are read; texture pixels are not loaded yet. Meshes: compile_mesh.c. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include "model/compile.h"
 #include "model/io.h"
 #include "model/mesh.h"
+#include "model/png_gray.h"
 
 /* MJCF keeps these values in single precision: store the same numbers */
 static gsReal f32(gsReal v) { return (gsReal)(float)v; }
@@ -214,19 +215,33 @@ static int texture_dims(gsCompileCtx* c, const gsSpecTexture* t, TexDims* d) {
   return 1;
 }
 
-/* a binary height field file: int32 nrow, int32 ncol, float32 data[nrow*ncol]; data may be NULL
- * (sizes only) */
+/* a height field file: a PNG image (its first channel, as gs_pngGray reads it) or the binary
+ * format, int32 nrow, int32 ncol, float32 data[nrow*ncol]; data may be NULL (sizes only) */
 static int hfield_file(gsCompileCtx* c, const gsSpecHField* h, int* nrow, int* ncol, float* data) {
   const char* ct = h->content_type;
   if (ct && strcmp(ct, "image/png") != 0 && strcmp(ct, "image/vnd.mujoco.hfield") != 0)
     return gs_compileFail(c, &h->info, "hfield", "unsupported content type '%s'", ct);
-  if ((ct && strcmp(ct, "image/png") == 0) || (!ct && ends_with(h->file, ".png")))
-    return gs_compileFail(c, &h->info, "hfield", "PNG height fields are not supported yet (file '%s')", h->file);
+  int is_png = (ct && strcmp(ct, "image/png") == 0) || (!ct && ends_with(h->file, ".png"));
   const unsigned char* p = NULL;
   unsigned char* owned = NULL;
   size_t n = 0;
   if (!asset_bytes(c, &h->info, "hfield", &h->data, h->path ? h->path : h->file, h->file, &p, &n, &owned))
     return 0;
+  if (is_png) {
+    unsigned char* gray = NULL;
+    char why[160];
+    int w = 0, ht = 0;
+    int ok = gs_pngGray(p, n, &w, &ht, &gray, why, sizeof why);
+    free(owned);
+    if (!ok) return gs_compileFail(c, &h->info, "hfield", "file '%s': %s", h->file, why);
+    /* image rows run top to bottom; the height field's rows bottom to top */
+    if (data)
+      for (int r = 0; r < ht; r++)
+        for (int k = 0; k < w; k++) data[(size_t)r * w + k] = (float)gray[(size_t)(ht - 1 - r) * w + k];
+    free(gray);
+    *nrow = ht, *ncol = w;
+    return 1;
+  }
   int32_t dims[2] = {0, 0};
   if (n >= 8) memcpy(dims, p, 8);
   /* the file holds exactly the header and the data */
@@ -255,6 +270,23 @@ static int hfield_dims(gsCompileCtx* c, const gsSpecHField* h, int* nrow, int* n
 }
 
 /* ---- sizes ---- */
+
+int gs_compileHFieldGeom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* sg, gsReal size[3],
+                         gsReal* rbound) {
+  const gsSpecAssetRef* r = gs_specFindAssetRef(b, sg);
+  if (!r || !r->hfield) return gs_compileFail(c, &sg->info, "geom", "an hfield geom needs an hfield");
+  const gsSpecHField* h = NULL;
+  for (int i = 0; i < c->spec->nhfield && !h; i++)
+    if (is_named(&c->spec->hfield[i]->info) && strcmp(c->spec->hfield[i]->info.name, r->hfield) == 0)
+      h = c->spec->hfield[i];
+  if (!h) return gs_compileFail(c, &sg->info, "geom", "unknown hfield '%s'", r->hfield);
+  /* MJCF's convention: half-height a quarter of the elevation range plus half the base depth */
+  const gsReal* hs = h->size;
+  size[0] = hs[0], size[1] = hs[1], size[2] = 0.25 * hs[2] + 0.5 * hs[3];
+  gsReal z = hs[2] > hs[3] ? hs[2] : hs[3];
+  *rbound = sqrt(hs[0] * hs[0] + hs[1] * hs[1] + z * z);
+  return 1;
+}
 
 /* columns of cam_user: <size nuser_cam>, or the longest user= of the cameras when it is -1 */
 static int nuser_cam(gsCompileCtx* c) {
@@ -650,13 +682,7 @@ static int compile_refs_sorted(gsCompileCtx* c, gsModel* m, int b, int site0,
       if (!r || !r->hfield) return gs_compileFail(c, &sg->info, "geom", "an hfield geom needs an hfield");
       int h = gs_name2id(m, GS_OBJ_HFIELD, r->hfield);
       if (h < 0) return gs_compileFail(c, &sg->info, "geom", "unknown hfield '%s'", r->hfield);
-      m->geom_dataid[id] = h;
-      /* the height field sizes the geom: its box half-height centred between base and top */
-      const gsReal* hs = m->hfield_size + 4 * h;
-      gsReal* gsz = m->geom_size + 3 * id;
-      gsz[0] = hs[0], gsz[1] = hs[1], gsz[2] = 0.25 * hs[2] + 0.5 * hs[3];
-      gsReal z = hs[2] > hs[3] ? hs[2] : hs[3];
-      m->geom_rbound[id] = sqrt(hs[0] * hs[0] + hs[1] * hs[1] + z * z);
+      m->geom_dataid[id] = h;  /* (its size and rbound: gs_compileHFieldGeom) */
     } else if (r && r->hfield) {
       return gs_compileFail(c, &sg->info, "geom", "hfield '%s' given to a geom whose type is not hfield", r->hfield);
     }

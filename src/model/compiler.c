@@ -134,9 +134,11 @@ static int check_geom_size(gsCompileCtx* c, const gsSpecGeom* g, const gsReal si
     case GS_GEOM_SPHERE: need = 1; break;
     case GS_GEOM_CAPSULE: case GS_GEOM_CYLINDER: need = 2; break;
     case GS_GEOM_ELLIPSOID: case GS_GEOM_BOX: need = 3; break;
-    case GS_GEOM_PLANE: case GS_GEOM_HFIELD:
-      if (!on_world) return gs_compileFail(c, &g->info, "geom", "%s geoms are only allowed in static bodies", names[g->type]);
+    case GS_GEOM_PLANE:
+      if (!on_world) return gs_compileFail(c, &g->info, "geom", "plane geoms are only allowed in static bodies");
       return 1;
+    case GS_GEOM_HFIELD:
+      return 1;  /* sized by its height field (gs_compileHFieldGeom) */
     case GS_GEOM_MESH:
       return 1;  /* checked by the mesh stage once meshes exist */
     default:
@@ -179,13 +181,14 @@ static gsReal geom_volume_inertia(int type, const gsReal s[3], gsReal I[3]) {
       I[2] = V * (s[0] * s[0] + s[1] * s[1]) / 5;
       break;
     case GS_GEOM_BOX:
+    case GS_GEOM_HFIELD:  /* as MJCF: the box of the geom's size */
       V = 8 * s[0] * s[1] * s[2];
       I[0] = V * (s[1] * s[1] + s[2] * s[2]) / 3;
       I[1] = V * (s[0] * s[0] + s[2] * s[2]) / 3;
       I[2] = V * (s[0] * s[0] + s[1] * s[1]) / 3;
       break;
     default:
-      break;  /* planes, height fields: no mass; meshes: later */
+      break;  /* planes: no mass; meshes: later */
   }
   return V;
 }
@@ -634,6 +637,9 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       m->geom_gap[geom] = sg->gap;
       m->geom_rbound[geom] = sg->type == GS_GEOM_MESH ? gs_norm3(m->geom_size + 3 * geom)
                                                       : geom_rbound(sg->type, m->geom_size + 3 * geom);
+      if (sg->type == GS_GEOM_HFIELD &&
+          !gs_compileHFieldGeom(&c, sb, sg, m->geom_size + 3 * geom, m->geom_rbound + geom))
+        goto error_model;
       copy_rgba(m->geom_rgba + 4 * geom, sg->rgba);
     }
 

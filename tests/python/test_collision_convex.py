@@ -100,7 +100,7 @@ def test_round_ellipsoids_closed_form(r1, r2):
         ncase += 1
         nrm = (c2 - c1) / dc
         pos = c1 + nrm * (r1 + 0.5 * dist)
-        # GJK is converged to 1e-14 and EPA to rounding: the normal error is ~sqrt of that
+        # GJK and EPA are converged to 1e-13 in the distance: the normal error is ~sqrt of that
         assert abs(c.dist - dist) < 1e-9
         assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-6
         assert np.abs(np.array(c.pos) - pos).max() < 1e-6

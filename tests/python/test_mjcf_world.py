@@ -276,6 +276,32 @@ def test_hfield_geom_size():
     assert np.allclose(gm.geom_size[1], [3, 1, 0.25 * 0.5 + 0.5 * 7])
 
 
+def test_hfield_moving_body():
+    """height fields are allowed in moving bodies; MJCF gives them the mass and inertia of the
+    box of their geom size"""
+    xml = """<mujoco><asset><hfield name="h" nrow="3" ncol="4" size="1 2 0.5 0.25"
+               elevation="0 1 2 3 4 5 6 7 8 9 10 11"/></asset><worldbody>
+      <body pos="0 0 1"><freejoint/><geom type="hfield" hfield="h" pos="0.1 0.2 0.3"/>
+        <geom type="sphere" size=".1"/></body>
+      <body pos="0 0 3"><joint type="hinge"/><geom type="hfield" hfield="h" mass="2"/></body>
+    </worldbody></mujoco>"""
+    gm, mm = both_from_string(xml, FIELDS + TREE_FIELDS)
+    for f in ("body_mass", "body_inertia", "body_ipos"):
+        assert np.allclose(getattr(gm, f), getattr(mm, f), rtol=1e-12, atol=1e-12), f
+
+    # the principal axes may differ in sign: the inertia tensors R diag(I) R' are compared, to
+    # 1e-8 of the largest moment (MJCF's eigen solver leaves errors of ~1e-9 relative in iquat)
+    def tensor(q, i):
+        R = np.zeros(9)
+        mujoco.mju_quat2Mat(R, q)
+        R = R.reshape(3, 3)
+        return R @ np.diag(i) @ R.T
+    for b in range(1, mm.nbody):
+        assert np.allclose(tensor(gm.body_iquat[b], gm.body_inertia[b]),
+                           tensor(mm.body_iquat[b], mm.body_inertia[b]), rtol=0,
+                           atol=1e-8 * mm.body_inertia[b].max())
+
+
 # ---- asset files ----
 
 def png(w, h, channels=3, srgb=False):
@@ -293,6 +319,37 @@ def png(w, h, channels=3, srgb=False):
     return out + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
+def png_rows(w, rows, ctype, depth=8, palette=None, interlace=0):
+    """a PNG image from its packed rows (no filter bytes): colour type, bit depth, palette"""
+    def chunk(tag, data):
+        return (struct.pack(">I", len(data)) + tag + data
+                + struct.pack(">I", zlib.crc32(tag + data) & 0xffffffff))
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, len(rows), depth,
+                                                              ctype, 0, 0, interlace))
+    if palette:
+        out += chunk(b"PLTE", palette)
+    raw = b"".join(b"\0" + bytes(r) for r in rows)
+    return out + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+_RNG = np.random.default_rng(7)
+_GREY = _RNG.integers(0, 256, size=(6, 9))
+_RGBA = _RNG.integers(0, 256, size=(5, 4, 4))
+_GREY16 = _RNG.integers(0, 65536, size=(3, 5))
+# height field images in every PNG colour type (MJCF keeps the first channel: grey or red)
+HFIELD_PNGS = {
+    "hf/grey.png": png_rows(9, _GREY.tolist(), 0),
+    "hf/rgb.png": png_rows(4, _RGBA[:, :, :3].reshape(5, 12).tolist(), 2),
+    "hf/rgba.png": png_rows(4, _RGBA.reshape(5, 16).tolist(), 6),
+    "hf/greyalpha.png": png_rows(4, _RGBA[:, :, :2].reshape(5, 8).tolist(), 4),
+    "hf/grey16.png": png_rows(5, [sum(([v >> 8, v & 255] for v in r), []) for r in _GREY16.tolist()],
+                              0, depth=16),
+    "hf/palette.png": png_rows(3, [[0, 1, 2], [2, 2, 1]], 3, palette=bytes([10, 200, 0, 50, 0, 0,
+                                                                            90, 90, 90])),
+    "hf/bits.png": png_rows(8, [[0b10110010], [0b01000001]], 0, depth=1),
+    "hf/flat.png": png_rows(2, [[5, 5], [5, 5]], 0),
+}
+
 FILES = {
     "tex/sub/a.b.png": png(8, 4),
     "tex/sq.png": png(16, 16),
@@ -302,6 +359,8 @@ FILES = {
     "tex/gray.png": png(5, 3, 1),
     "tex/wide.png": png(8, 4),
     "terrain.bin": struct.pack("<ii", 3, 2) + np.array([1, 2, 3, 4, 5, 6.5], "<f4").tobytes(),
+    **HFIELD_PNGS,
+    "hf/named.image": png_rows(2, [[1, 2], [3, 4], [0, 9]], 0),
 }
 
 FILE_MODEL = """
@@ -321,10 +380,20 @@ FILE_MODEL = """
     <texture name="sepsky" type="skybox" fileup="sq.png"/>
     <texture name="bi" type="2d" builtin="flat" width="2" height="2" file="not/read.png"/>
     <hfield file="terrain.bin" size="1 1 1 1"/>
+    <hfield file="hf/grey.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/rgb.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/rgba.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/greyalpha.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/grey16.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/palette.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/bits.png" size="1 2 0.3 0.1"/>
+    <hfield file="hf/flat.png" size="1 2 0.3 0.1"/>
+    <hfield name="typed" file="hf/named.image" content_type="image/png" size="3 2 1 0.5"/>
     <material name="m" texture="g"/>
   </asset>
   <worldbody>
     <geom type="hfield" hfield="terrain" material="m"/>
+    <geom type="hfield" hfield="typed" pos="5 0 0"/>
     <light texture="s2"/>
   </worldbody>
 </mujoco>
@@ -358,6 +427,10 @@ def test_asset_file_errors(tmp_path):
     (tmp_path / "bad.png").write_bytes(b"not a png at all, but long enough to be read as one")
     (tmp_path / "bad.bin").write_bytes(struct.pack("<ii", 2, 2) + b"\0" * 12)
     (tmp_path / "wide.png").write_bytes(png(8, 4))
+    (tmp_path / "cut.png").write_bytes(png(8, 4)[:-30])  # image data cut short
+    crc = bytearray(png(8, 4))
+    crc[40] ^= 0xff  # a byte of the image data changed: checksum mismatch
+    (tmp_path / "crc.png").write_bytes(bytes(crc))
     cases = [
         ('<texture name="t" type="2d" file="bad.png"/>', "not a valid PNG"),
         ('<texture name="t" type="2d" file="missing.png"/>', "cannot read file 'missing.png'"),
@@ -368,7 +441,11 @@ def test_asset_file_errors(tmp_path):
         ('<texture name="t" type="2d" file="wide.png" content_type="image/ktx"/>', "KTX"),
         ('<texture name="t" type="2d" file="wide.png" content_type="image/foo"/>', "content type"),
         ('<hfield name="h" file="bad.bin" size="1 1 1 1"/>', "not a valid height field file"),
-        ('<hfield name="h" file="wide.png" size="1 1 1 1"/>', "PNG height fields"),
+        ('<hfield name="h" file="bad.png" size="1 1 1 1"/>', "file 'bad.png': not a PNG image"),
+        ('<hfield name="h" file="cut.png" size="1 1 1 1"/>', "file 'cut.png': not a valid PNG"),
+        ('<hfield name="h" file="crc.png" size="1 1 1 1"/>', "file 'crc.png': not a valid PNG"),
+        ('<hfield name="h" file="wide.png" size="1 1 1 1" content_type="image/foo"/>',
+         "content type"),
         ('<hfield name="h" file="bad.bin" nrow="2" ncol="2" size="1 1 1 1"/>', "nrow and ncol"),
         ('<mesh name="m" file="missing.stl"/>', "cannot read file 'missing.stl'"),
     ]

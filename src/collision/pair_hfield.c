@@ -1,0 +1,156 @@
+/* Height fields against convex geoms.
+ *
+ * A height field of nrow x ncol elevations spans [-sx, sx] x [-sy, sy] in its frame; elevation
+ * h in [0, 1] (hfield_data, row r at y = -sy + 2 sy r / (nrow - 1), column c at x likewise) is at
+ * z = h sz, and the field is solid down to its base, z = -base. Each grid cell is split along
+ * the diagonal from its corner (c, r) to (c + 1, r + 1) into two triangles, and each triangle
+ * with the base below it is a triangular prism: a convex polytope of six vertices. The geom is
+ * collided with every prism of the cells under its bounding box (in the field's frame), one
+ * general convex query per prism (convex.c), so any geom with a support function works (meshes
+ * included), and each prism that touches gives at most one contact, up to GS_MAXCONPAIR.
+ *
+ * Margin, as MJCF treats it for height fields (measured against MuJoCo 3.3.7): the tops of the
+ * prisms are raised by the margin and only penetration of those raised prisms counts, so a geom
+ * closer than the margin above the surface is in contact while one beside a border wall is not;
+ * the reported distance and position are those between the raised prism and the geom grown by
+ * half the margin. Without a margin this is the plain penetration of the prisms. */
+#include <math.h>
+
+#include "collision/convex.h"
+#include "collision/pair_util.h"
+
+typedef struct {
+  gsReal v[6][3];  /* world frame: the three top vertices, then the three at the base */
+} Prism;
+
+static void prismSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+  const Prism* p = c->data;
+  int best = 0;
+  gsReal bd = gs_dot3(p->v[0], dir);
+  for (int i = 1; i < 6; i++) {
+    gsReal x = gs_dot3(p->v[i], dir);
+    if (x > bd) bd = x, best = i;
+  }
+  gs_copy3(r, p->v[best]);
+}
+
+/* extent of the convex c along the unit world direction u: [lo, hi] of u.x over c */
+static void extent(const gsConvex* c, const gsReal u[3], gsReal* lo, gsReal* hi) {
+  gsReal mu[3] = {-u[0], -u[1], -u[2]}, p[3];
+  gs_convexSupport(p, c, u);
+  *hi = gs_dot3(p, u) + c->radius;
+  gs_convexSupport(p, c, mu);
+  *lo = gs_dot3(p, u) - c->radius;
+}
+
+/* the cells [*i0, *i1] (of n - 1) whose span on an axis of n samples over [-s, s] meets
+ * [lo, hi]; 0 when none does */
+static int cellRange(gsReal lo, gsReal hi, gsReal s, int n, int* i0, int* i1) {
+  if (hi < -s || lo > s || !(lo <= hi)) return 0;
+  gsReal step = 2 * s / (n - 1);
+  gsReal a = floor((lo + s) / step), b = floor((hi + s) / step);
+  *i0 = a < 0 ? 0 : a > n - 2 ? n - 2 : (int)a;
+  *i1 = b < 0 ? 0 : b > n - 2 ? n - 2 : (int)b;
+  return 1;
+}
+
+/* Spheres and capsules take the normal towards their core (the centre, or the nearest point of
+ * the axis segment) from the contact point, as MJCF reports them on height fields; it is the
+ * penetration normal while the core is outside the prism by less than the radius, and points the
+ * other way beyond that. Other shapes keep the penetration normal. */
+static void roundNormal(gsReal nrm[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]) {
+  int type = m->geom_type[g];
+  if (type != GS_GEOM_SPHERE && type != GS_GEOM_CAPSULE) return;
+  const gsReal* c = d->geom_xpos + 3 * g;
+  gsReal core[3], v[3];
+  gs_copy3(core, c);
+  if (type == GS_GEOM_CAPSULE) {
+    gsReal axis[3], rel[3];
+    gs_pairAxis(axis, d->geom_xmat + 9 * g, 2);
+    gs_sub3(rel, pos, c);
+    gsReal h = m->geom_size[3 * g + 1];
+    gs_addScl3(core, c, axis, gs_pairClamp(gs_dot3(rel, axis), -h, h));
+  }
+  gs_sub3(v, core, pos);
+  gsReal len = gs_norm3(v);
+  if (len > 1e-12) gs_scl3(nrm, v, 1 / len);  /* (on the core: no direction, keep the normal) */
+}
+
+int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
+                           gsReal margin) {
+  int h = m->geom_dataid[g1];
+  if (h < 0) return 0;
+  int nrow = m->hfield_nrow[h], ncol = m->hfield_ncol[h];
+  if (nrow < 2 || ncol < 2) return 0;
+  const gsReal* hs = m->hfield_size + 4 * h;
+  const gsReal* data = m->hfield_data + m->hfield_adr[h];
+  const gsReal* hpos = d->geom_xpos + 3 * g1;
+  const gsReal* hmat = d->geom_xmat + 9 * g1;
+
+  gsConvex geom;
+  gs_convexFromGeom(&geom, m, d, g2);
+
+  /* the geom's box in the field's frame (the field's axes are the columns of hmat) */
+  gsReal lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    gsReal axis[3], o;
+    gs_pairAxis(axis, hmat, k);
+    extent(&geom, axis, lo + k, hi + k);
+    o = gs_dot3(hpos, axis);
+    lo[k] -= o, hi[k] -= o;
+  }
+  if (lo[2] >= hs[2] + margin || hi[2] <= -hs[3]) return 0;
+  int c0, c1, r0, r1;
+  if (!cellRange(lo[0], hi[0], hs[0], ncol, &c0, &c1) || !cellRange(lo[1], hi[1], hs[1], nrow, &r0, &r1))
+    return 0;
+
+  gsReal tol;
+  int maxiter;
+  gs_convexSettings(m, &tol, &maxiter);
+  geom.radius += 0.5 * margin;
+
+  Prism prism;
+  gsConvex pc = {0};
+  pc.support = prismSupport;
+  pc.data = &prism;
+  gsReal centre[3];
+  pc.pos = centre;
+
+  gsReal dx = 2 * hs[0] / (ncol - 1), dy = 2 * hs[1] / (nrow - 1);
+  /* the two triangles of a cell, as corner offsets (column, row): the one above the diagonal
+   * first */
+  static const int tri[2][3][2] = {{{0, 0}, {1, 1}, {0, 1}}, {{0, 0}, {1, 0}, {1, 1}}};
+  int n = 0;
+  for (int r = r0; r <= r1; r++) {
+    for (int c = c0; c <= c1; c++) {
+      for (int t = 0; t < 2; t++) {
+        gsReal top = -INFINITY, local[6][3];
+        for (int k = 0; k < 3; k++) {
+          int cc = c + tri[t][k][0], rr = r + tri[t][k][1];
+          local[k][0] = local[k + 3][0] = -hs[0] + cc * dx;
+          local[k][1] = local[k + 3][1] = -hs[1] + rr * dy;
+          local[k][2] = data[rr * ncol + cc] * hs[2] + margin;
+          local[k + 3][2] = -hs[3];
+          if (local[k][2] > top) top = local[k][2];
+        }
+        if (lo[2] >= top) continue;  /* the geom is above this prism */
+        gs_zero3(centre);
+        for (int k = 0; k < 6; k++) {
+          gsReal w[3];
+          gs_mulMatVec3(w, hmat, local[k]);
+          gs_add3(prism.v[k], w, hpos);
+          gs_addScl3(centre, centre, prism.v[k], 1.0 / 6);
+        }
+        gsReal dist, pa[3], pb[3], nrm[3], pos[3];
+        /* the raised prism penetrating the grown geom */
+        if (!gs_convexDistance(&pc, &geom, 0, tol, maxiter, &dist, pa, pb, nrm)) continue;
+        gs_add3(pos, pa, pb);
+        gs_scl3(pos, pos, 0.5);
+        roundNormal(nrm, m, d, g2, pos);
+        gs_pairSet(con + n, dist, pos, nrm);
+        if (++n == GS_MAXCONPAIR) return n;
+      }
+    }
+  }
+  return n;
+}

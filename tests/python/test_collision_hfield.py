@@ -1,0 +1,301 @@
+"""Height fields (src/collision/pair_hfield.c, ray.c) against MuJoCo 3.3.7: contacts of random
+bumpy fields with every convex type at random poses, on cell edges and vertices, at and beyond the
+grid's border and within the margin; the contact cap; rays; the quadruped with a terrain.
+
+MuJoCo is run with converged ccd settings (ccd_tolerance 1e-13, 2000 iterations), as in
+test_collision_convex.py: its defaults stop EPA before smooth shapes converge."""
+
+import os
+import zlib
+
+import mujoco
+import numpy as np
+import pytest
+
+import gauss
+import oracle
+
+SIZES = {"sphere": "0.15", "capsule": "0.1 0.2", "ellipsoid": "0.2 0.12 0.15",
+         "cylinder": "0.15 0.1", "box": "0.15 0.1 0.12"}
+MAXCON = 50  # contacts per geom pair (GS_MAXCONPAIR, mjMAXCONPAIR)
+
+
+def field_xml(geom, elev, nrow, ncol, hsize="1 0.8 0.3 0.1", hpose="", extra=""):
+    return f"""<mujoco><option ccd_tolerance="1e-13" ccd_iterations="2000"/>
+<asset><hfield name="h" nrow="{nrow}" ncol="{ncol}" size="{hsize}" elevation="{elev}"/></asset>
+<worldbody><geom name="field" type="hfield" hfield="h" {hpose}/>
+<body name="b"><freejoint/>{geom}</body>{extra}</worldbody></mujoco>"""
+
+
+def bumpy(rng, nrow, ncol):
+    return " ".join(f"{v:.4f}" for v in rng.uniform(0, 1, nrow * ncol))
+
+
+class Pair:
+    """the same model in both engines, posed by the free joint"""
+
+    def __init__(self, xml):
+        self.mm = mujoco.MjModel.from_xml_string(xml)
+        self.md = mujoco.MjData(self.mm)
+        self.gm = gauss.Model.from_xml_string(xml)
+        self.gd = gauss.Data(self.gm)
+
+    def pose(self, q):
+        self.md.qpos[:7] = q
+        self.gd.qpos[:7] = q
+        mujoco.mj_forward(self.mm, self.md)
+        gauss.forward(self.gm, self.gd)
+        mj = [(int(c.geom1), int(c.geom2), c.dist, c.pos.copy(), c.frame.copy())
+              for c in self.md.contact[:self.md.ncon]]
+        gs = [(int(c.geom1), int(c.geom2), float(c.dist), np.array(c.pos), np.array(c.frame))
+              for c in self.gd.contact]
+        return mj, gs
+
+
+def check_robust(gs):
+    for _, _, dist, pos, frame in gs:
+        assert np.all(np.isfinite(pos)) and np.isfinite(dist) and np.all(np.isfinite(frame))
+        assert abs(np.linalg.norm(frame[:3]) - 1) < 1e-12
+        f = frame.reshape(3, 3)
+        assert np.allclose(f @ f.T, np.eye(3), atol=1e-12)  # a right frame: normal and tangents
+
+
+def random_pose(rng):
+    q = np.zeros(7)
+    q[:2] = rng.uniform(-1.3, 1.3, 2)  # also beyond the grid's border (1 x 0.8)
+    q[2] = rng.uniform(-0.15, 0.45)
+    u = rng.normal(size=4)
+    q[3:] = u / np.linalg.norm(u)
+    return q
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.05])
+@pytest.mark.parametrize("typ", list(SIZES))
+def test_random_poses(typ, margin):
+    """count, geoms and distances as MuJoCo's everywhere; positions and normals as MuJoCo's
+    where they are defined by the geometry (see the per-type notes below)"""
+    rng = np.random.default_rng(zlib.crc32(f"{typ} {margin}".encode()))
+    geom = f'<geom type="{typ}" size="{SIZES[typ]}" margin="{margin}"/>'
+    p = Pair(field_xml(geom, bumpy(rng, 5, 6), 5, 6))
+    ncon, nrm_err, pos_err = 0, [], []
+    for _ in range(150):
+        mj, gs = p.pose(random_pose(rng))
+        check_robust(gs)
+        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+        for a, b in zip(mj, gs):
+            ncon += 1
+            assert abs(a[2] - b[2]) < 1e-6 or typ == "box", (a[2], b[2])
+            nrm_err.append(np.abs(a[4][:3] - b[4][:3]).max())
+            pos_err.append(np.abs(a[3] - b[3]).max())
+    assert ncon >= 100
+    nrm_err, pos_err = np.array(nrm_err), np.array(pos_err)
+    if typ in ("sphere", "capsule"):
+        # unique closest points, normals towards the core: everything to 1e-5 but for rare poses
+        # (<2%) where MuJoCo's EPA stops early on a prism edge or the contact lies on the core
+        # (no defined normal)
+        assert np.mean(nrm_err < 1e-5) > 0.98 and np.mean(pos_err < 1e-5) > 0.98
+    elif typ == "ellipsoid":
+        # smooth: MuJoCo's EPA is still off by up to ~3e-3 in the normal on a few poses with a
+        # margin (measured); the median is at rounding level
+        assert np.median(nrm_err) < 1e-6 and np.median(pos_err) < 1e-6
+        assert np.mean(nrm_err < 1e-4) > 0.9
+    elif typ == "cylinder":
+        # distances and positions agree; MuJoCo replaces the penetration normal of cylinders by
+        # another direction on ~70% of contacts (not reproduced: see pair_hfield.c)
+        assert np.mean(pos_err < 1e-5) > 0.98
+    # boxes: same count and geoms; MuJoCo's box depths are shallower than the prisms' penetration
+    # (not reproduced yet); the geometry is checked in test_box_on_flat_field
+
+
+def test_special_positions():
+    """a sphere on a flat field: inside a triangle, on a cell diagonal, on a grid vertex (six
+    prisms), at the border, beyond it (the border edge), below the surface, below the base, in the
+    margin above the surface and beside a border wall"""
+    for margin in (0.0, 0.05):
+        geom = f'<geom type="sphere" size="0.1" margin="{margin}"/>'
+        p = Pair(field_xml(geom, " ".join(["0"] * 9), 3, 3, hsize="1 1 0.5 0.2"))
+        counts = []
+        for pos in [(0.1, 0.2, 0.05), (0.5, 0.5, 0.05), (0, 0, 0.05), (0.95, 0.2, 0.05),
+                    (1.05, 0.2, 0.05), (1.2, 0.2, 0.05), (0.1, 0.2, -0.15), (0.1, 0.2, -0.5),
+                    (0.3, 0.6, 0.13), (0.3, 0.6, 0.16), (1.07, 0.6, -0.1), (1.13, 0.6, -0.1)]:
+            mj, gs = p.pose(np.array([*pos, 1, 0, 0, 0]))
+            check_robust(gs)
+            assert len(gs) == len(mj), pos
+            counts.append(len(gs))
+            for a, b in zip(mj, gs):
+                # (with a margin over a grid vertex MuJoCo's distance is off by up to 5e-5: the
+                # closed form below holds ours to 1e-9)
+                assert abs(a[2] - b[2]) < (1e-6 if margin == 0 else 1e-4), pos
+                if margin == 0:
+                    assert np.abs(a[3] - b[3]).max() < 1e-5, pos
+                    # MuJoCo's own EPA leaves ~1e-4 in the normal of the deep case below the
+                    # surface with its tight settings too; the exact normal there is (0, 0, -1)
+                    assert np.abs(a[4][:3] - b[4][:3]).max() < 1e-3, pos
+                elif b[4][2] >= 1 - 1e-9:
+                    # in the margin over a cell's diagonal or vertex MuJoCo's point wanders by up
+                    # to 2e-2 along the edge and its distance by 5e-5; the closed form: the top
+                    # raised by the margin against the sphere grown by half of it, under the centre
+                    assert np.allclose(b[3][:2], pos[:2], atol=1e-7), pos
+                    assert abs(b[2] - (pos[2] - 0.1 - 1.5 * margin)) < 1e-7, pos
+        assert counts[2] == 6 and counts[5] == 0 and counts[7] == 0
+        assert (counts[8] > 0) == (margin > 0)  # 0.03 above the surface: only within the margin
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.05])
+def test_mesh_random_poses(margin):
+    """a mesh through its convex hull (an irregular octahedron plus one vertex): count and geoms
+    as MuJoCo's; with a margin everything as MuJoCo's; without one MuJoCo's polytope depths are
+    shallower than the prisms' penetration, as for boxes (not reproduced yet), and ours are the
+    deeper ones"""
+    rng = np.random.default_rng(zlib.crc32(f"mesh {margin}".encode()))
+    verts = "0.15 0 0  -0.15 0 0  0 0.12 0  0 -0.12 0  0 0 0.1  0 0 -0.13  0.05 0.05 0.06"
+    xml = field_xml(f'<geom type="mesh" mesh="m" margin="{margin}"/>', bumpy(rng, 5, 6), 5, 6)
+    p = Pair(xml.replace("<asset>", f'<asset><mesh name="m" vertex="{verts}"/>'))
+    ncon = 0
+    for _ in range(150):
+        mj, gs = p.pose(random_pose(rng))
+        check_robust(gs)
+        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+        for a, b in zip(mj, gs):
+            ncon += 1
+            if margin > 0:
+                assert abs(a[2] - b[2]) < 1e-6
+                assert np.abs(a[4][:3] - b[4][:3]).max() < 1e-5 and np.abs(a[3] - b[3]).max() < 1e-5
+            else:
+                # 1e-6: where the two agree, MuJoCo's depth is converged to ~1e-9 only (as the
+                # distance check above)
+                assert b[2] <= a[2] + 1e-6
+    assert ncon >= 100
+
+
+def test_box_on_flat_field():
+    """a box resting flat: one contact per prism under it, each at the true depth with the
+    field's normal; the contact point between the two surfaces (face contacts have no unique
+    point, so MuJoCo's is not compared)"""
+    n = 11
+    p = Pair(field_xml('<geom type="box" size="0.2 0.15 0.1"/>', " ".join(["0"] * n * n), n, n,
+                       hsize="1 1 0.5 0.2"))
+    mj, gs = p.pose(np.array([0.13, -0.07, 0.09, 1, 0, 0, 0]))
+    check_robust(gs)
+    assert len(gs) == len(mj) > 4
+    for _, _, dist, pos, frame in gs:
+        assert abs(dist + 0.01) < 1e-9 and np.allclose(frame[:3], [0, 0, 1], atol=1e-9)
+        assert abs(pos[2] + 0.005) < 1e-9
+        assert abs(pos[0] - 0.13) <= 0.2 + 1e-9 and abs(pos[1] + 0.07) <= 0.15 + 1e-9
+
+
+@pytest.mark.parametrize("typ,size,z", [("box", "0.5 0.5 0.1", 0.05), ("sphere", "0.6", 0.55),
+                                        ("capsule", "0.3 0.5", 0.05)])
+def test_contact_cap(typ, size, z):
+    """a geom over many cells: at most 50 contacts per pair, the first 50 in MuJoCo's order; a
+    plane and a second height field collide with neither the field nor each other"""
+    n = 40
+    extra = '<geom type="plane" size="1 1 1"/><body pos="3 0 0"><geom type="hfield" hfield="h"/></body>'
+    p = Pair(field_xml(f'<geom type="{typ}" size="{size}"/>', " ".join(["0"] * n * n), n, n,
+                       hsize="1 1 0.1 0.1", extra=extra))
+    mj, gs = p.pose(np.array([0.05, 0.03, z, 1, 0, 0, 0]))
+    check_robust(gs)
+    pairs = [c[:2] for c in gs]
+    assert pairs == [c[:2] for c in mj]
+    field = [c for c in gs if c[0] == 0]
+    assert len(field) == MAXCON
+    assert not [c for c in gs if c[0] in (0, 1, 3) and c[1] in (0, 1, 3)]  # field, plane, field
+    if typ != "box":
+        for a, b in zip(mj, gs):
+            assert abs(a[2] - b[2]) < 1e-9 and np.abs(a[3] - b[3]).max() < 1e-9
+
+
+def test_moving_field():
+    """a height field in a moving body (MJCF allows it) collides with a static sphere"""
+    rng = np.random.default_rng(5)
+    xml = f"""<mujoco><option ccd_tolerance="1e-13" ccd_iterations="2000"/>
+<asset><hfield name="h" nrow="4" ncol="4" size="1 1 0.3 0.1" elevation="{bumpy(rng, 4, 4)}"/></asset>
+<worldbody><geom type="sphere" size="0.2" pos="0.2 0.1 0.3"/>
+<body><freejoint/><geom type="hfield" hfield="h"/></body></worldbody></mujoco>"""
+    p = Pair(xml)
+    seen = 0
+    for _ in range(50):
+        q = np.zeros(7)
+        q[:3] = rng.uniform(-0.3, 0.3, 3)
+        u = rng.normal(size=4) * [5, 1, 1, 1]
+        q[3:] = u / np.linalg.norm(u)
+        mj, gs = p.pose(q)
+        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+        for a, b in zip(mj, gs):
+            seen += 1
+            assert abs(a[2] - b[2]) < 1e-6 and np.abs(a[3] - b[3]).max() < 1e-5
+    assert seen > 10
+
+
+def test_ray():
+    """mj_ray on a rotated bumpy field, for rays from outside its box (rays from inside the
+    solid are cast differently: see ray.c)"""
+    rng = np.random.default_rng(3)
+    xml = f"""<mujoco><asset><hfield name="h" nrow="4" ncol="5" size="1 0.8 0.5 0.2"
+elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
+<geom type="hfield" hfield="h" pos="0.1 0.2 0.3" euler="10 0 20"/></worldbody></mujoco>"""
+    m = mujoco.MjModel.from_xml_string(xml)
+    d = mujoco.MjData(m)
+    mujoco.mj_forward(m, d)
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    gauss.forward(gm, gd)
+    R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
+    gid = np.zeros(1, np.int32)
+    hits = 0
+    for i in range(1500):
+        pnt = rng.uniform(-2, 2, 3)
+        loc = R.T @ (pnt - c)
+        if np.all(np.abs(loc - [0, 0, 0.15]) <= [1, 0.8, 0.35]):
+            continue
+        vec = rng.normal(size=3) if i % 2 else rng.uniform(-0.3, 0.3, 3) + c - pnt
+        x = mujoco.mj_ray(m, d, pnt, vec, None, 1, -1, gid)
+        y = gauss.ray(gm, gd, pnt, vec)
+        y = y[0] if isinstance(y, tuple) else y
+        assert abs(x - y) < 1e-9, (pnt, vec, x, y)
+        hits += x >= 0
+    assert hits > 300
+
+
+def test_quadruped_terrain():
+    """the Control Suite quadruped with its terrain filled at run time (as its task does): the
+    file's field is flat and lies under the floor; here it is bumpy and above it"""
+    path = os.path.join(oracle.MODELS_DIR, "dm_control", "quadruped.xml")
+    mm = mujoco.MjModel.from_xml_path(path)
+    gm = gauss.Model.from_xml_path(path)
+    rng = np.random.default_rng(11)
+    n = mm.hfield_nrow[0]
+    # smooth bumps up to 0.25 m (the field's elevation scale is 5 m)
+    x = np.linspace(0, 1, n)
+    terrain = 0.05 * (1 + np.sin(40 * x)[:, None] * np.cos(37 * x)[None, :]) / 2
+    terrain += 0.01 * rng.uniform(size=(n, n))
+    mm.hfield_data[:] = terrain.ravel()
+    gm.hfield_data[:] = terrain.ravel()
+    # converged ccd settings in MuJoCo (its defaults leave ~5e-5 in the normals, see the top)
+    mm.opt.ccd_tolerance = 1e-13
+    mm.opt.ccd_iterations = 2000
+    md, gd = mujoco.MjData(mm), gauss.Data(gm)
+    # the terrain is in the world body: no other geoms of type hfield
+    hf = np.flatnonzero(mm.geom_type == mujoco.mjtGeom.mjGEOM_HFIELD)
+    seen = 0
+    for k in range(60):
+        q = mm.qpos0.copy()
+        q[:2] = rng.uniform(-2, 2, 2)
+        q[2] = rng.uniform(0.35, 0.6)
+        q[7:] += rng.normal(scale=0.3, size=mm.nq - 7)
+        md.qpos[:] = q
+        gd.qpos[:] = q
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        mj = [c for c in md.contact[:md.ncon] if c.geom1 in hf or c.geom2 in hf]
+        gs = [c for c in gd.contact if c.geom1 in hf or c.geom2 in hf]
+        assert [(c.geom1, c.geom2) for c in gs] == [(c.geom1, c.geom2) for c in mj], k
+        for a, b in zip(mj, gs):
+            seen += 1
+            assert abs(a.dist - b.dist) < 1e-6
+            if mm.geom_type[a.geom2] in (mujoco.mjtGeom.mjGEOM_SPHERE, mujoco.mjtGeom.mjGEOM_CAPSULE):
+                assert np.abs(a.pos - b.pos).max() < 1e-5
+                # MuJoCo's EPA on these prisms stops at ~1e-5 in the normal on a few poses even
+                # with the tight settings (measured: 1.2e-5); positions agree to 1e-5
+                assert np.abs(a.frame - b.frame).max() < 5e-5
+    assert seen > 20
