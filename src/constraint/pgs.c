@@ -12,33 +12,58 @@
 #include "core/math.h"
 
 typedef struct {
-  gsReal* minvjt;  /* row i: M^-1 J_i^T (nv values) */
-  gsReal* Adiag;   /* J_i M^-1 J_i^T */
-  gsReal* a;       /* current acceleration */
+  gsReal* A;   /* J M^-1 J^T, nefc x nefc */
+  gsReal* b;   /* J a0 - aref: the dual gradient at f = 0 */
 } gsDual;
 
-static gsReal row_dot(const gsData* d, int r, const gsReal* x) {
-  const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-  const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-  gsReal s = 0;
-  for (int k = 0; k < d->efc_J_rownnz[r]; k++) s += v[k] * x[c[k]];
-  return s;
+/* (A f)_r + b_r: the dual gradient of row r without its regulariser */
+static gsReal row_grad(const gsData* d, const gsDual* w, int r) {
+  const gsReal* Ar = w->A + (size_t)r * d->nefc;
+  return w->b[r] + gs_dot(Ar, d->efc_force, d->nefc);
 }
 
+/* A = J M^-1 J^T = Z^T D^-1 Z with Z = L^-T J^T (M = L^T D L): each column of Z is non-zero only
+ * on the ancestors of its row's columns, so it costs a chain, not a full solve, and two rows of
+ * different trees meet nowhere */
 static int dual_setup(const gsModel* m, gsData* d, gsDual* w) {
   int nv = m->nv, nefc = d->nefc;
-  w->minvjt = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * nv);
-  w->Adiag = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  w->a = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  if (!w->minvjt || !w->Adiag || !w->a) return 0;
+  size_t nA = (size_t)nefc * nefc;
+  if (nA > ((size_t)1 << 24)) return 0;  /* the arena's bound for PGS (src/core/data.c) */
+  w->A = gs_stackAlloc(d, sizeof(gsReal) * nA);
+  w->b = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  gsReal* Z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * nv);
+  int* lo = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
+  int* hi = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
+  if (!w->A || !w->b || !Z || !lo || !hi) return 0;
+  gs_mulJ(d, w->b, d->qacc_smooth);
   for (int r = 0; r < nefc; r++) {
-    gsReal* x = w->minvjt + (size_t)r * nv;
-    gs_zero(x, nv);
+    w->b[r] -= d->efc_aref[r];
+    gsReal* z = Z + (size_t)r * nv;
+    gs_zero(z, nv);
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) x[c[k]] = v[k];
-    gs_solveM(m, d, x, x, 1);
-    w->Adiag[r] = row_dot(d, r, x);
+    int n = d->efc_J_rownnz[r];
+    lo[r] = nv, hi[r] = -1;
+    for (int k = 0; k < n; k++) z[c[k]] = v[k];
+    if (!n) continue;
+    hi[r] = c[n - 1];
+    for (int k = hi[r]; k >= 0; k--) {
+      gsReal zk = z[k];
+      if (zk == 0) continue;
+      lo[r] = k;
+      int adr = m->dof_Madr[k] + 1;
+      for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) z[i] -= d->qLD[adr++] * zk;
+    }
+  }
+  for (int r = 0; r < nefc; r++) {
+    const gsReal* zr = Z + (size_t)r * nv;
+    for (int s2 = r; s2 < nefc; s2++) {
+      const gsReal* zs = Z + (size_t)s2 * nv;
+      int a = lo[r] > lo[s2] ? lo[r] : lo[s2], e = hi[r] < hi[s2] ? hi[r] : hi[s2];
+      gsReal sum = 0;
+      for (int k = a; k <= e; k++) sum += zr[k] * zs[k] * d->qLDiagInv[k];
+      w->A[(size_t)r * nefc + s2] = w->A[(size_t)s2 * nefc + r] = sum;
+    }
   }
   return 1;
 }
@@ -105,26 +130,21 @@ static void block_solve(const gsReal* A, const gsReal* g, const gsReal* scale, i
   for (int p = 0; p < n; p++) x[p] = y[p] * scale[p];
 }
 
-/* change row r's force by delta: the acceleration follows */
-static void apply(const gsModel* m, gsData* d, gsDual* w, int r, gsReal delta) {
-  if (delta == 0) return;
-  d->efc_force[r] += delta;
-  gs_addScl(w->a, w->minvjt + (size_t)r * m->nv, delta, m->nv);
-}
+static void apply(gsData* d, int r, gsReal delta) { d->efc_force[r] += delta; }
 
 /* one elliptic contact at rows r .. r+n-1 (first: the first row to update, 0 or 1 for noslip);
  * returns the dual cost change */
-static gsReal block_update(const gsModel* m, gsData* d, gsDual* w, int r, int n, int noslip) {
+static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
   const gsContact* c = d->contact + d->efc_id[r];
   int f0 = noslip ? 1 : 0, k = n - f0;
   gsReal A[36] = {0}, g[6] = {0}, x[6] = {0}, old[6] = {0}, scale[6] = {0};
   for (int p = 0; p < k; p++) {
     int rp = r + f0 + p;
     for (int q = 0; q < k; q++)
-      A[p * k + q] = row_dot(d, rp, w->minvjt + (size_t)(r + f0 + q) * m->nv);
+      A[p * k + q] = w->A[(size_t)rp * d->nefc + r + f0 + q];
     gsReal R = noslip ? 0 : d->efc_R[rp];
     A[p * k + p] += R;
-    g[p] = row_dot(d, rp, w->a) - d->efc_aref[rp] + R * d->efc_force[rp];
+    g[p] = row_grad(d, w, rp) + R * d->efc_force[rp];
     old[p] = x[p] = d->efc_force[rp];
     scale[p] = (noslip || p > 0) ? c->friction[f0 + p - 1] : 1;
   }
@@ -143,16 +163,16 @@ static gsReal block_update(const gsModel* m, gsData* d, gsDual* w, int r, int n,
   }
   /* the inner solve is approximate: never accept a step that raises the cost */
   if (!(dc < 0)) return 0;
-  for (int p = 0; p < k; p++) apply(m, d, w, r + f0 + p, x[p] - old[p]);
+  for (int p = 0; p < k; p++) apply(d, r + f0 + p, x[p] - old[p]);
   return dc;
 }
 
 /* one scalar row; returns the dual cost change */
-static gsReal row_update(const gsModel* m, gsData* d, gsDual* w, int r, gsReal R) {
-  gsReal A = w->Adiag[r] + R;
+static gsReal row_update(gsData* d, gsDual* w, int r, gsReal R) {
+  gsReal A = w->A[(size_t)r * d->nefc + r] + R;
   if (A <= GS_MINVAL) return 0;
   gsReal f = d->efc_force[r];
-  gsReal g = row_dot(d, r, w->a) - d->efc_aref[r] + R * f;
+  gsReal g = row_grad(d, w, r) + R * f;
   gsReal x = f - g / A;
   int type = d->efc_type[r];
   if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
@@ -162,47 +182,39 @@ static gsReal row_update(const gsModel* m, gsData* d, gsDual* w, int r, gsReal R
     x = x < 0 ? 0 : x;
   }
   gsReal delta = x - f;
-  apply(m, d, w, r, delta);
+  apply(d, r, delta);
   return g * delta + 0.5 * A * delta * delta;
 }
 
-/* forces and acceleration consistent with each other from qacc_warmstart, when that is better
- * than no force; a = a0 + M^-1 J^T f */
+/* the forces of qacc_warmstart when they are better than no force */
 static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
-  int nv = m->nv, nefc = d->nefc;
-  gs_copy(w->a, d->qacc_smooth, nv);
+  int nefc = d->nefc;
   memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
   if (m->opt.disableflags & GS_DSBL_WARMSTART) return;
   size_t mark = gs_stackMark(d);
   gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  gsReal* f = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   int* state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  if (!jar || !f || !state) {
-    gs_stackRelease(d, mark);
-    return;
-  }
-  gs_mulJ(d, jar, d->qacc_warmstart);
-  for (int r = 0; r < nefc; r++) jar[r] -= d->efc_aref[r];
-  gs_constraintForce(m, d, jar, f, state, NULL);
-  /* dual cost of f: 1/2 f^T (A + R) f + f^T (J a0 - aref) */
-  for (int r = 0; r < nefc; r++) apply(m, d, w, r, f[r]);
-  gsReal cost = 0;
-  for (int r = 0; r < nefc; r++) {
-    gsReal ja = row_dot(d, r, w->a), ja0 = row_dot(d, r, d->qacc_smooth);
-    cost += 0.5 * f[r] * (ja - ja0) + 0.5 * d->efc_R[r] * f[r] * f[r] + f[r] * (ja0 - d->efc_aref[r]);
-  }
-  if (!(cost < 0)) {
-    gs_copy(w->a, d->qacc_smooth, nv);
-    memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
+  if (jar && state) {
+    gs_mulJ(d, jar, d->qacc_warmstart);
+    for (int r = 0; r < nefc; r++) jar[r] -= d->efc_aref[r];
+    gs_constraintForce(m, d, jar, d->efc_force, state, NULL);
+    /* dual cost: 1/2 f^T (A + R) f + f^T b; zero force costs 0 */
+    gsReal cost = 0;
+    for (int r = 0; r < nefc; r++) {
+      gsReal f = d->efc_force[r];
+      cost += f * (0.5 * (row_grad(d, w, r) - w->b[r]) + 0.5 * d->efc_R[r] * f + w->b[r]);
+    }
+    if (!(cost < 0)) memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
   }
   gs_stackRelease(d, mark);
 }
 
-static void finish(const gsModel* m, gsData* d, const gsDual* w) {
+/* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */
+static void finish(const gsModel* m, gsData* d) {
   int nefc = d->nefc;
-  gs_copy(d->qacc, w->a, m->nv);
   gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
-  /* states from the final acceleration, as the primal solvers report them */
+  gs_solveM(m, d, d->qacc, d->qfrc_constraint, 1);
+  for (int i = 0; i < m->nv; i++) d->qacc[i] += d->qacc_smooth[i];
   size_t mark = gs_stackMark(d);
   gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   gsReal* f = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
@@ -236,10 +248,10 @@ int gs_solvePGS(const gsModel* m, gsData* d) {
     for (int r = 0; r < d->nefc;) {
       if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC) {
         int n = d->contact[d->efc_id[r]].dim;
-        change += block_update(m, d, &w, r, n, 0);
+        change += block_update(d, &w, r, n, 0);
         r += n;
       } else {
-        change += row_update(m, d, &w, r, d->efc_R[r]);
+        change += row_update(d, &w, r, d->efc_R[r]);
         r++;
       }
     }
@@ -253,7 +265,7 @@ int gs_solvePGS(const gsModel* m, gsData* d) {
       break;
     }
   }
-  finish(m, d, &w);
+  finish(m, d);
   gs_stackRelease(d, mark);
   return iter;
 }
@@ -265,10 +277,7 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
     gs_stackRelease(d, mark);
     return -1;
   }
-  /* start from the main solver's forces */
-  gs_copy(w.a, d->qacc_smooth, m->nv);
-  for (int r = 0; r < d->nefc; r++)
-    if (d->efc_force[r] != 0) gs_addScl(w.a, w.minvjt + (size_t)r * m->nv, d->efc_force[r], m->nv);
+  /* start from the main solver's forces, which efc_force holds */
   gsReal scale = tolerance_scale(m, d);
   int iter = 0;
   for (; iter < m->opt.noslip_iterations; iter++) {
@@ -276,30 +285,28 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
     for (int r = 0; r < d->nefc;) {
       int type = d->efc_type[r];
       if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-        change += row_update(m, d, &w, r, 0);
+        change += row_update(d, &w, r, 0);
         r++;
       } else if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
         int n = d->contact[d->efc_id[r]].dim;
-        if (n > 1) change += block_update(m, d, &w, r, n, 1);
+        if (n > 1) change += block_update(d, &w, r, n, 1);
         r += n;
       } else if (type == GS_CNSTR_CONTACT_PYRAMIDAL) {
         /* each pair of opposite edges: their sum (the normal force) held, their difference
          * (the friction force) re-solved within [-sum, sum] */
         int n = gs_contactRows(m, d->contact + d->efc_id[r]);
         for (int p = r; p < r + n; p += 2) {
-          const gsReal* x1 = w.minvjt + (size_t)p * m->nv;
-          const gsReal* x2 = w.minvjt + (size_t)(p + 1) * m->nv;
-          gsReal A = w.Adiag[p] + w.Adiag[p + 1] - 2 * row_dot(d, p, x2);
-          (void)x1;
+          size_t ne = (size_t)d->nefc;
+          gsReal A = w.A[p * ne + p] + w.A[(p + 1) * ne + p + 1] - 2 * w.A[p * ne + p + 1];
           if (A <= GS_MINVAL) continue;
-          gsReal g = row_dot(d, p, w.a) - d->efc_aref[p] - row_dot(d, p + 1, w.a) + d->efc_aref[p + 1];
+          gsReal g = row_grad(d, &w, p) - row_grad(d, &w, p + 1);
           gsReal f1 = d->efc_force[p], f2 = d->efc_force[p + 1], sum = f1 + f2;
           /* f1 = (sum + t)/2, f2 = (sum - t)/2; the cost in t has curvature A/4 and slope g/2 */
           gsReal t = f1 - f2, tn = t - 2 * g / A;
           tn = tn < -sum ? -sum : tn > sum ? sum : tn;
           gsReal dt = tn - t;
-          apply(m, d, &w, p, 0.5 * dt);
-          apply(m, d, &w, p + 1, -0.5 * dt);
+          apply(d, p, 0.5 * dt);
+          apply(d, p + 1, -0.5 * dt);
           change += 0.5 * g * dt + 0.125 * A * dt * dt;
         }
         r += n;
@@ -312,7 +319,7 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
       break;
     }
   }
-  finish(m, d, &w);
+  finish(m, d);
   gs_stackRelease(d, mark);
   return iter;
 }

@@ -164,9 +164,17 @@ static inline gsReal gs_dot6(const gsReal a[6], const gsReal b[6]) {
 static inline void gs_zero(gsReal* r, int n) { memset(r, 0, (size_t)n * sizeof(gsReal)); }
 static inline void gs_copy(gsReal* r, const gsReal* a, int n) { memcpy(r, a, (size_t)n * sizeof(gsReal)); }
 static inline gsReal gs_dot(const gsReal* a, const gsReal* b, int n) {
-  gsReal s = 0;
-  for (int i = 0; i < n; i++) s += a[i] * b[i];
-  return s;
+  /* four partial sums: independent chains the processor can overlap */
+  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  for (; i < n; i++) s0 += a[i] * b[i];
+  return (s0 + s1) + (s2 + s3);
 }
 static inline void gs_addScl(gsReal* r, const gsReal* a, gsReal s, int n) {  /* r += s a */
   for (int i = 0; i < n; i++) r[i] += s * a[i];
