@@ -15,6 +15,7 @@ typedef enum {
   GS_WARN_BADQVEL,       /* ... in qvel: data reset */
   GS_WARN_BADQACC,       /* ... in qacc: data reset */
   GS_WARN_BADCTRL,       /* ... in ctrl */
+  GS_WARN_BADSOLREF,     /* solref mixing the two formats: the default used instead */
   GS_NWARNING
 } gsWarning;
 

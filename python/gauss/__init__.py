@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _lib
 
-GS_NWARNING = 8  # gsWarning in data.h; Data checks it against the library
+GS_NWARNING = 9  # gsWarning in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
@@ -77,7 +77,7 @@ ENBL_MULTICCD = 1 << 4
 NENABLE = _lib.GS_NENABLE
 
 (WARN_INERTIA, WARN_CONTACTFULL, WARN_CNSTRFULL, WARN_ARENAFULL, WARN_BADQPOS, WARN_BADQVEL,
- WARN_BADQACC, WARN_BADCTRL) = range(GS_NWARNING)
+ WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF) = range(GS_NWARNING)
 NWARNING = GS_NWARNING
 
 # object types, numbered as in include/gauss/gauss.h (gsObject), as MJCF's mjtObj

@@ -58,6 +58,19 @@ static void stiffness_damping(const gsModel* m, const gsReal* solref, gsReal dma
   }
 }
 
+/* MJCF's default solref: it replaces a solref whose two numbers are in different formats */
+static const gsReal kDefaultSolref[GS_NREF] = {0.02, 1};
+
+/* solref in one format: both numbers positive (time constant, damping ratio) or neither (direct
+ * stiffness and damping). A mixed one (a negative time constant, a negative damping ratio) means
+ * nothing: as MuJoCo does, use the default instead, and count the event. */
+static const gsReal* checked_solref(gsData* d, const gsReal* solref, int row) {
+  if ((solref[0] > 0) == (solref[1] > 0)) return solref;
+  d->warning[GS_WARN_BADSOLREF].number++;
+  d->warning[GS_WARN_BADSOLREF].lastinfo = row;
+  return kDefaultSolref;
+}
+
 /* solref and solimp of row r (the model's, or the override) */
 static void row_params(const gsModel* m, const gsData* d, int r, const gsReal** solref,
                        const gsReal** solimp) {
@@ -151,6 +164,7 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
     int n = diag_approx(m, d, r), type = d->efc_type[r], id = d->efc_id[r];
     const gsReal *solref, *solimp;
     row_params(m, d, r, &solref, &solimp);
+    solref = checked_solref(d, solref, r);
 
     /* the residual the impedance sees: the whole residual of an equality, the distance beyond
      * the margin of a limit or contact, none for friction loss */
@@ -186,7 +200,7 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
         const gsReal* sf = c->solreffriction;
         int own = (sf[0] != 0 || sf[1] != 0) && !(m->opt.enableflags & GS_ENBL_OVERRIDE);
         gsReal kf, bf;
-        stiffness_damping(m, own ? sf : solref, solimp[1], &kf, &bf);
+        stiffness_damping(m, own ? checked_solref(d, sf, r) : solref, solimp[1], &kf, &bf);
         for (int j = 1; j < n; j++) {
           gsReal fj = c->friction[j - 1];
           gsReal scale = fj > GS_MINVAL ? mu * mu / (fj * fj) : 1 / GS_MINVAL;

@@ -1,0 +1,165 @@
+/* Faults of the constraint stage in C, so that they also run under ASan and UBSan: NaN and Inf in
+ * ctrl, qfrc_applied and xfrc_applied, a solref with a negative time constant, 10 000 contacts at
+ * once, and contact and row capacities smaller than the scene. Each must end in a warning count
+ * and a finite state, never in a crash or a write out of bounds. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gauss/gauss.h"
+
+#include "check.h"
+
+static gsModel* from_string(const char* xml) {
+  char path[] = "/tmp/gauss_test_constraint_XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) return NULL;
+  FILE* f = fdopen(fd, "w");
+  fputs(xml, f);
+  fclose(f);
+  char err[1024];
+  gsModel* m = gs_loadXML(path, err, sizeof(err));
+  if (!m) printf("load: %s\n", err);
+  remove(path);
+  return m;
+}
+
+static int finite_state(const gsModel* m, const gsData* d) {
+  int ok = 1;
+  for (int i = 0; i < m->nq; i++) ok &= isfinite(d->qpos[i]);
+  for (int i = 0; i < m->nv; i++) ok &= isfinite(d->qvel[i]) && isfinite(d->qacc[i]);
+  for (int i = 0; i < d->nefc; i++) ok &= isfinite(d->efc_force[i]);
+  return ok;
+}
+
+static const char* kScene =
+    "<mujoco><option timestep='0.002'/>"
+    "<worldbody><geom type='plane' size='5 5 0.1'/>"
+    "<body pos='0 0 0.1'><freejoint/><geom type='box' size='0.1 0.1 0.1' solref='%s'/></body>"
+    "<body pos='1 0 0.5'><joint name='h' type='hinge' axis='0 1 0' limited='true' range='-30 30'/>"
+    "<geom type='capsule' fromto='0 0 0 0.3 0 0' size='0.02'/></body></worldbody>"
+    "<actuator><motor joint='h'/></actuator></mujoco>";
+
+static gsModel* scene(const char* solref) {
+  char xml[2048];
+  snprintf(xml, sizeof(xml), kScene, solref);
+  return from_string(xml);
+}
+
+/* one bad value in an input: counted once, then a finite state for the rest of the run */
+static void test_bad_inputs(void) {
+  gsModel* m = scene("0.02 1");
+  CHECK(m != NULL, "scene loads");
+  if (!m) return;
+  const double bad[3] = {NAN, INFINITY, -INFINITY};
+  for (int solver = 0; solver < 3; solver++) {
+    m->opt.solver = solver;
+    for (int where = 0; where < 3; where++) {
+      for (int k = 0; k < 3; k++) {
+        gsData* d = gs_makeData(m);
+        for (int i = 0; i < 50; i++) gs_step(m, d);
+        int kind = GS_WARN_BADQACC;
+        if (where == 0) d->ctrl[0] = bad[k], kind = GS_WARN_BADCTRL;
+        if (where == 1) d->qfrc_applied[2] = bad[k];
+        if (where == 2) d->xfrc_applied[6 * 1 + 4] = bad[k];
+        for (int i = 0; i < 50; i++) gs_step(m, d);
+        CHECK(d->warning[kind].number == 1, "solver %d input %d value %g: warning %d counted %d", solver,
+              where, bad[k], kind, d->warning[kind].number);
+        CHECK(finite_state(m, d), "solver %d input %d value %g: finite state", solver, where, bad[k]);
+        gs_freeData(d);
+      }
+    }
+  }
+  gs_freeModel(m);
+}
+
+/* a negative time constant with a positive damping ratio mixes the two formats of solref: the
+ * default is used (the box rests on the plane) and the event counted */
+static void test_mixed_solref(void) {
+  const char* mixed[3] = {"-0.02 1", "0.02 -1", "0 1"};
+  for (int i = 0; i < 3; i++) {
+    gsModel* m = scene(mixed[i]);
+    CHECK(m != NULL, "scene with solref %s loads", mixed[i]);
+    if (!m) continue;
+    gsData* d = gs_makeData(m);
+    for (int s = 0; s < 500; s++) gs_step(m, d);
+    CHECK(d->warning[GS_WARN_BADSOLREF].number > 0, "solref %s counted", mixed[i]);
+    CHECK(finite_state(m, d) && d->qpos[2] > 0.099, "solref %s: the box rests on the plane (z %g)",
+          mixed[i], d->qpos[2]);
+    gs_freeData(d);
+    gs_freeModel(m);
+  }
+}
+
+/* 2500 boxes on one free body touching a plane: 10 000 contacts */
+static gsModel* many_contacts(void) {
+  const int n = 50;
+  size_t cap = 200000;
+  char* xml = malloc(cap);
+  size_t len = (size_t)snprintf(xml, cap,
+                                "<mujoco><worldbody><geom type='plane' size='5 5 0.1'/>"
+                                "<body pos='0 0 0.01'><freejoint/>");
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      len += (size_t)snprintf(xml + len, cap - len,
+                              "<geom type='box' size='0.009 0.009 0.01' pos='%g %g 0'/>",
+                              (i - n / 2) * 0.02, (j - n / 2) * 0.02);
+  snprintf(xml + len, cap - len, "</body></worldbody></mujoco>");
+  gsModel* m = from_string(xml);
+  free(xml);
+  return m;
+}
+
+static void test_many_contacts(void) {
+  gsModel* m = many_contacts();
+  CHECK(m != NULL, "10 000 contact scene loads");
+  if (!m) return;
+  for (int cone = 0; cone < 2; cone++) {
+    for (int solver = 1; solver < 3; solver++) {  /* Newton, CG (PGS: below, fewer steps) */
+      m->opt.cone = cone, m->opt.solver = solver;
+      gsData* d = gs_makeData(m);
+      for (int s = 0; s < 3; s++) gs_step(m, d);
+      CHECK(d->ncon == 10000, "cone %d solver %d: 10 000 contacts (%d)", cone, solver, d->ncon);
+      CHECK(finite_state(m, d), "cone %d solver %d: finite", cone, solver);
+      int nwarn = 0;
+      for (int w = 0; w < GS_NWARNING; w++) nwarn += d->warning[w].number;
+      CHECK(nwarn == 0, "cone %d solver %d: nothing to warn about (%d)", cone, solver, nwarn);
+      gs_freeData(d);
+    }
+  }
+  m->opt.cone = GS_CONE_PYRAMIDAL, m->opt.solver = GS_SOL_PGS, m->opt.iterations = 5;
+  gsData* d = gs_makeData(m);
+  gs_step(m, d);
+  CHECK(d->ncon == 10000 && finite_state(m, d), "PGS: 10 000 contacts, finite");
+  gs_freeData(d);
+
+  /* capacities smaller than the scene: contacts beyond room are dropped and counted, rows that
+   * do not fit are dropped whole contact by whole contact, and counted */
+  m->opt.solver = GS_SOL_NEWTON, m->opt.iterations = 100;
+  d = gs_makeData(m);
+  d->nconmax = 5000;
+  for (int s = 0; s < 3; s++) gs_step(m, d);
+  CHECK(d->ncon == 5000 && d->warning[GS_WARN_CONTACTFULL].number > 0,
+        "contact capacity 5000: %d contacts, %d warnings", d->ncon, d->warning[GS_WARN_CONTACTFULL].number);
+  CHECK(finite_state(m, d), "contact capacity 5000: finite");
+  gs_freeData(d);
+  d = gs_makeData(m);
+  d->nefcmax = 1001;  /* not a multiple of a contact's 4 rows */
+  for (int s = 0; s < 3; s++) gs_step(m, d);
+  CHECK(d->nefc == 1000 && d->warning[GS_WARN_CNSTRFULL].number > 0,
+        "row capacity 1001: %d rows, %d warnings", d->nefc, d->warning[GS_WARN_CNSTRFULL].number);
+  int kept = 0;
+  for (int i = 0; i < d->ncon; i++) kept += d->contact[i].efc_address >= 0;
+  CHECK(kept == 250, "row capacity 1001: 250 whole contacts keep rows (%d)", kept);
+  CHECK(finite_state(m, d), "row capacity 1001: finite");
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
+int main(void) {
+  test_bad_inputs();
+  test_mixed_solref();
+  test_many_contacts();
+  return CHECK_SUMMARY();
+}
