@@ -257,7 +257,7 @@ static void limit_rows(const gsModel* m, gsData* d, int* cols) {
       gs_normalize4(q);
       gsReal s = gs_norm3(q + 1);
       gsReal angle = 2 * atan2(s, q[0]);
-      if (angle > M_PI) angle -= 2 * M_PI;
+      if (angle > GS_PI) angle -= 2 * GS_PI;
       if (s > GS_MINVAL) {
         gs_scl3(axis, q + 1, 1 / s);
       } else {
