@@ -2,9 +2,10 @@
 """MuJoCo side of `gauss bench`: a persistent process that steps MuJoCo on request.
 
     python bench/mujoco_peer.py MODEL.xml [--disable f,..] [--enable f,..] [--integrator NAME]
+                                          [--solver NAME]
 
 Loads MODEL.xml with MuJoCo, applies the same <flag> names as `gauss bench` to
-model.opt.disableflags / enableflags, and writes one line:
+model.opt.disableflags / enableflags (and the integrator and solver), and writes one line:
 
     ready NQ NV TIMESTEP         or     error MESSAGE   (then exits 1)
 
@@ -12,6 +13,10 @@ Then it answers one line per request on standard input:
 
     reset      mj_resetData                                  -> "ok"
     run N      mj_step(m, d, nstep=N), the loop in C++        -> "SECONDS SIMTIME"
+    profile N  mj_resetData, then N calls of mj_step from Python, with MuJoCo's stage timers
+               (d.timer, which time the C code only) and per-step means of the problem size:
+               -> "ncon=X nefc=X niter=X nisland=X STEP=SECONDS,CALLS FORWARD=..." with every
+                  mjtTimer by its name less mjTIMER_ (timer durations are in seconds)
     quit       (or end of input) exits
 """
 
@@ -35,12 +40,33 @@ def flag_bits(enum, prefix, names):
     return bits
 
 
+def profile(mujoco, m, d, n):
+    mujoco.mj_resetData(m, d)  # also zeroes d.timer
+    ncon = nefc = niter = nisland = 0
+    for _ in range(n):
+        mujoco.mj_step(m, d)
+        ncon += d.ncon
+        nefc += d.nefc
+        islands = max(int(d.nisland), 1)
+        niter += int(max(d.solver_niter[:islands]))
+        nisland += int(d.nisland)
+    words = [f"ncon={ncon / n!r}", f"nefc={nefc / n!r}", f"niter={niter / n!r}",
+             f"nisland={nisland / n!r}"]
+    for name, value in mujoco.mjtTimer.__members__.items():
+        if name == "mjNTIMER":
+            continue
+        t = d.timer[int(value)]
+        words.append(f"{name[len('mjTIMER_'):]}={float(t.duration)!r},{int(t.number)}")
+    return " ".join(words)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("model")
     parser.add_argument("--disable", default="")
     parser.add_argument("--enable", default="")
     parser.add_argument("--integrator", default="")
+    parser.add_argument("--solver", default="")
     args = parser.parse_args()
 
     try:
@@ -55,6 +81,8 @@ def main():
         m.opt.enableflags |= flag_bits(mujoco.mjtEnableBit, "mjENBL_", args.enable)
         if args.integrator:
             m.opt.integrator = int(getattr(mujoco.mjtIntegrator, "mjINT_" + args.integrator.upper()))
+        if args.solver:
+            m.opt.solver = int(getattr(mujoco.mjtSolver, "mjSOL_" + args.solver.upper()))
         d = mujoco.MjData(m)
     except Exception as exc:  # noqa: BLE001 - report whatever went wrong, on one line
         reply("error " + " ".join(str(exc).split()))
@@ -74,6 +102,8 @@ def main():
             mujoco.mj_step(m, d, nstep=n)
             elapsed = time.perf_counter() - t0
             reply(f"{elapsed!r} {d.time!r}")
+        elif words[0] == "profile" and len(words) == 2:
+            reply(profile(mujoco, m, d, int(words[1])))
         elif words[0] == "quit":
             break
         else:

@@ -1,15 +1,17 @@
 /* gauss: the command line.
  *
  *   gauss simulate MODEL [--time T] [--disable f,..] [--enable f,..] [--integrator NAME]
+ *                        [--solver NAME]
  *   gauss bench MODEL [--steps N] [--rounds R] [--disable f,..] [--enable f,..]
- *                     [--integrator NAME] [--peer PYTHON] [--xml MODEL.xml]
+ *                     [--integrator NAME] [--solver NAME] [--peer PYTHON] [--xml MODEL.xml]
  *   gauss print MODEL [OUT]
  *   gauss compile MODEL.xml OUT.gsb
  *
  * MODEL is an MJCF file or a binary model written by `gauss compile` (told apart by its first
  * bytes, whatever its name).
  * Uses only the public API (gauss.h). `bench` times MuJoCo on the same file through a persistent
- * Python process (bench/mujoco_peer.py) that answers "run N" with the seconds mj_step took.
+ * Python process (bench/mujoco_peer.py) that answers "run N" with the seconds mj_step took, and
+ * "profile N" with MuJoCo's stage timers, which `bench` prints beside gauss's (gs_setTimer).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -35,19 +37,23 @@ _Static_assert(sizeof warning_names / sizeof warning_names[0] == GS_NWARNING,
                "one name per gsWarning");
 
 static const char* const integrator_names[] = {"Euler", "RK4", "implicit", "implicitfast"};
+static const char* const solver_names[] = {"PGS", "CG", "Newton"};
 
 static int usage(FILE* f) {
   fprintf(f,
           "usage:\n"
           "  gauss simulate MODEL [--time T] [--disable F,..] [--enable F,..]\n"
           "                       [--integrator Euler|RK4|implicit|implicitfast]\n"
+          "                       [--solver PGS|CG|Newton]\n"
           "      simulate T seconds (default 5) from the default state; print speed and energy\n"
           "  gauss bench MODEL [--steps N] [--rounds R] [--disable F,..] [--enable F,..]\n"
-          "                    [--integrator NAME] [--peer PYTHON] [--xml MODEL.xml]\n"
+          "                    [--integrator NAME] [--solver NAME] [--peer PYTHON]\n"
+          "                    [--xml MODEL.xml]\n"
           "      time N steps (default 20000) per round, R rounds (default 5), against MuJoCo\n"
           "      run by bench/mujoco_peer.py under PYTHON (default: $GAUSS_PEER_PYTHON,\n"
           "      .venv/bin/python, python3); MuJoCo loads --xml (default: MODEL, which must\n"
-          "      then be MJCF)\n"
+          "      then be MJCF) with the same options; then one more round of N steps with\n"
+          "      the stage timers of both engines on, printed per step\n"
           "  gauss print MODEL [OUT]\n"
           "      write every field of the compiled model to OUT (default: standard output)\n"
           "  gauss compile MODEL.xml OUT.gsb\n"
@@ -81,6 +87,7 @@ typedef struct {
   int disablemask;
   int enablemask;
   int integrator;          /* -1: the model's */
+  int solver;              /* -1: the model's */
 } Options;
 
 /* bits from comma-separated MJCF flag names; -1 (after a message) on an unknown name */
@@ -120,6 +127,14 @@ static int parse_integrator(const char* s) {
   return -1;
 }
 
+static int parse_solver(const char* s) {
+  for (int i = 0; i < 3; i++) {
+    if (strcasecmp(s, solver_names[i]) == 0) return i;
+  }
+  fprintf(stderr, "gauss: unknown solver '%s' (PGS, CG, Newton)\n", s);
+  return -1;
+}
+
 /* 0 on success, 2 on a usage error (after a message) */
 static int parse_options(int argc, char** argv, int allow_positional_out, Options* o) {
   memset(o, 0, sizeof *o);
@@ -127,6 +142,7 @@ static int parse_options(int argc, char** argv, int allow_positional_out, Option
   o->steps = 20000;
   o->rounds = 5;
   o->integrator = -1;
+  o->solver = -1;
   for (int i = 0; i < argc; i++) {
     const char* a = argv[i];
     const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -165,6 +181,8 @@ static int parse_options(int argc, char** argv, int allow_positional_out, Option
         if ((o->enablemask = parse_flags(v, gs_enable_names, GS_NENABLE, "enable")) < 0) return 2;
       } else if (strcmp(a, "--integrator") == 0) {
         if ((o->integrator = parse_integrator(v)) < 0) return 2;
+      } else if (strcmp(a, "--solver") == 0) {
+        if ((o->solver = parse_solver(v)) < 0) return 2;
       } else if (strcmp(a, "--peer") == 0) {
         o->peer = v;
       } else if (strcmp(a, "--xml") == 0) {
@@ -239,6 +257,7 @@ static void apply_options(gsModel* m, const Options* o) {
   m->opt.disableflags |= o->disablemask;
   m->opt.enableflags |= o->enablemask;
   if (o->integrator >= 0) m->opt.integrator = o->integrator;
+  if (o->solver >= 0) m->opt.solver = o->solver;
 }
 
 static void print_flags(const char* label, int mask, const char* const* names, int n) {
@@ -262,8 +281,10 @@ static void print_model_summary(const char* path, const gsModel* m) {
   printf("sizes      nq %d  nv %d  nu %d  na %d  nbody %d  njnt %d  ngeom %d  nsite %d\n", m->nq,
          m->nv, m->nu, m->na, m->nbody, m->njnt, m->ngeom, m->nsite);
   int integ = m->opt.integrator;
-  printf("options    timestep %g  integrator %s\n", m->opt.timestep,
-         integ >= 0 && integ < 4 ? integrator_names[integ] : "?");
+  int sol = m->opt.solver;
+  printf("options    timestep %g  integrator %s  solver %s  iterations %d\n", m->opt.timestep,
+         integ >= 0 && integ < 4 ? integrator_names[integ] : "?",
+         sol >= 0 && sol < 3 ? solver_names[sol] : "?", m->opt.iterations);
   print_flags("disabled", m->opt.disableflags, gs_disable_names, GS_NDISABLE);
   print_flags("enabled", m->opt.enableflags, gs_enable_names, GS_NENABLE);
 }
@@ -447,6 +468,10 @@ static int peer_start(Peer* p, const char* python, const char* script, const Opt
       args[k++] = "--integrator";
       args[k++] = integrator_names[o->integrator];
     }
+    if (o->solver >= 0) {
+      args[k++] = "--solver";
+      args[k++] = solver_names[o->solver];
+    }
     args[k] = NULL;
     execvp(python, (char* const*)args);
     fprintf(stderr, "gauss: cannot run %s: %s\n", python, strerror(errno));
@@ -508,6 +533,111 @@ static double median(const double* v, int n) {
   double r = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
   free(s);
   return r;
+}
+
+/* ---- bench: stage breakdown ---- */
+
+/* one engine's profile round: per-step means of the problem size and the seconds per stage */
+typedef struct {
+  double ncon, nefc, niter;
+  double step;             /* timed seconds per step */
+  double stage[6];         /* per step: the rows of stage_labels */
+} Profile;
+
+static const char* const stage_labels[6] = {
+  "kinematics, com, tendons", "inertia: CRB, factor", "collision",
+  "constraint rows",          "solver",               "rest: velocity, integration",
+};
+
+/* the rest of the step: what the named stages leave */
+static void profile_rest(Profile* p) {
+  double sum = 0;
+  for (int i = 0; i < 5; i++) sum += p->stage[i];
+  p->stage[5] = p->step - sum;
+}
+
+/* n steps from the reset state with gauss's timers on */
+static void gauss_profile(const gsModel* m, gsData* d, long n, Profile* p) {
+  memset(p, 0, sizeof *p);
+  gs_resetData(m, d);
+  gs_setTimer(d, 1);
+  for (long i = 0; i < n; i++) {
+    gs_step(m, d);
+    p->ncon += d->ncon;
+    p->nefc += d->nefc;
+    p->niter += d->solver_niter;
+  }
+  gs_setTimer(d, 0);
+  p->ncon /= (double)n;
+  p->nefc /= (double)n;
+  p->niter /= (double)n;
+  const gsTimerStat* t = d->timer;
+  p->step = t[GS_TIMER_STEP].duration / (double)n;
+  p->stage[0] = t[GS_TIMER_POS_KINEMATICS].duration / (double)n;
+  p->stage[1] = t[GS_TIMER_POS_INERTIA].duration / (double)n;
+  p->stage[2] = t[GS_TIMER_POS_COLLISION].duration / (double)n;
+  p->stage[3] = (t[GS_TIMER_POS_MAKE].duration + t[GS_TIMER_VEL_REFERENCE].duration) / (double)n;
+  p->stage[4] = t[GS_TIMER_CONSTRAINT].duration / (double)n;
+  profile_rest(p);
+}
+
+/* the number after "key=" in a profile reply (a space-separated list of key=value), 0 if absent */
+static double reply_value(const char* line, const char* key) {
+  size_t len = strlen(key);
+  for (const char* p = line; (p = strstr(p, key)) != NULL; p += len) {
+    if ((p == line || p[-1] == ' ') && p[len] == '=') return strtod(p + len + 1, NULL);
+  }
+  return 0;
+}
+
+/* n steps of MuJoCo from its reset state, with its timers (always filled by its release builds);
+ * 0 when the peer failed */
+static int peer_profile(Peer* peer, long n, Profile* p) {
+  char req[64], reply[4096];
+  memset(p, 0, sizeof *p);
+  snprintf(req, sizeof req, "profile %ld\n", n);
+  if (!peer_ask(peer, req, reply, sizeof reply) || !strstr(reply, "STEP=")) return 0;
+  p->ncon = reply_value(reply, "ncon");
+  p->nefc = reply_value(reply, "nefc");
+  p->niter = reply_value(reply, "niter");
+  /* mjtTimer: mj_makeConstraint is POS_MAKE, the dual's projection POS_PROJECT, the solver
+   * CONSTRAINT; its reference acceleration is computed inside VELOCITY, counted in the rest */
+  p->step = reply_value(reply, "STEP") / (double)n;
+  p->stage[0] = reply_value(reply, "POS_KINEMATICS") / (double)n;
+  p->stage[1] = reply_value(reply, "POS_INERTIA") / (double)n;
+  p->stage[2] = reply_value(reply, "POS_COLLISION") / (double)n;
+  p->stage[3] = (reply_value(reply, "POS_MAKE") + reply_value(reply, "POS_PROJECT")) / (double)n;
+  p->stage[4] = reply_value(reply, "CONSTRAINT") / (double)n;
+  profile_rest(p);
+  return p->step > 0;
+}
+
+static void print_breakdown(long n, const Profile* g, const Profile* mj) {
+  printf("breakdown  one more round of %ld steps, timers on; microseconds per step\n", n);
+  if (mj) {
+    printf("  %-28s %9s %6s %9s %6s %7s\n", "stage", "gauss", "%", "mujoco", "%", "ratio");
+  } else {
+    printf("  %-28s %9s %6s\n", "stage", "gauss", "%");
+  }
+  for (int i = 0; i <= 6; i++) {
+    const char* label = i < 6 ? stage_labels[i] : "step (timed)";
+    double gv = i < 6 ? g->stage[i] : g->step;
+    printf("  %-28s %9.2f %6.1f", label, 1e6 * gv, 100 * gv / g->step);
+    if (mj) {
+      double mv = i < 6 ? mj->stage[i] : mj->step;
+      printf(" %9.2f %6.1f", 1e6 * mv, 100 * mv / mj->step);
+      if (mv > 0) printf(" %7.2f", gv / mv);
+    }
+    printf("\n");
+  }
+  printf("  per step: gauss   ncon %.1f  nefc %.1f  solver iterations %.2f\n", g->ncon, g->nefc,
+         g->niter);
+  if (mj) {
+    printf("            mujoco  ncon %.1f  nefc %.1f  solver iterations %.2f\n", mj->ncon,
+           mj->nefc, mj->niter);
+  }
+  printf("  (ratio: gauss time / mujoco time; gauss's constraint rows include the reference\n"
+         "   acceleration, which MuJoCo times in its velocity stage, here in the rest)\n");
 }
 
 static int cmd_bench(int argc, char** argv) {
@@ -605,6 +735,12 @@ static int cmd_bench(int argc, char** argv) {
     printf("median     gauss %.0f steps/s\n", gmed);
     printf("mujoco     peer unavailable: %s\n", why[0] ? why : "unknown reason");
   }
+
+  /* the breakdown: after the timed rounds, so that the timers cost those nothing */
+  Profile gp, mp;
+  gauss_profile(m, d, o.steps, &gp);
+  int have_mp = have_peer && peer_profile(&peer, o.steps, &mp);
+  print_breakdown(o.steps, &gp, have_mp ? &mp : NULL);
 
   if (have_peer) peer_close(&peer);
   free(gs);

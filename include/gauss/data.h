@@ -67,6 +67,25 @@ typedef struct {
   int nupdate;         /* Hessian updates (Newton) */
 } gsSolverStat;
 
+/* stage timers, filled while d->timeron is set (gs_setTimer); MJCF's mjtTimer has the same idea.
+ * The stages nest: STEP holds FORWARD (four times per step with RK4), which holds the others. */
+typedef enum {
+  GS_TIMER_STEP = 0,        /* gs_step */
+  GS_TIMER_FORWARD,         /* gs_forward */
+  GS_TIMER_POS_KINEMATICS,  /* frames, com quantities, tendons */
+  GS_TIMER_POS_INERTIA,     /* composite rigid body M and its factor */
+  GS_TIMER_POS_COLLISION,   /* broad and narrow phase */
+  GS_TIMER_POS_MAKE,        /* constraint rows and their impedance */
+  GS_TIMER_VEL_REFERENCE,   /* reference acceleration of the rows */
+  GS_TIMER_CONSTRAINT,      /* the constraint solver (and noslip) */
+  GS_NTIMER
+} gsTimer;
+
+typedef struct {
+  gsReal duration;  /* seconds, summed over the calls */
+  int number;       /* calls since the last reset */
+} gsTimerStat;
+
 #define GS_NSOLVER 200  /* iterations whose statistics are kept */
 
 /* constraint rows: X(type, name, cols), each holding nefc rows of cols values (room: nefcmax) */
@@ -91,6 +110,8 @@ typedef struct gsData {
   gsReal time;
   gsReal energy[2];                   /* potential, kinetic */
   gsWarningStat warning[GS_NWARNING];
+  int timeron;                        /* 1: fill timer (costs two clock reads per stage) */
+  gsTimerStat timer[GS_NTIMER];
 
   /* arena: a stack of scratch memory, in bytes */
   size_t narena;

@@ -69,6 +69,10 @@ gsReal* gs_dataTime(gsData* d);
 gsReal* gs_dataEnergy(gsData* d);                       /* potential, kinetic */
 gsWarningStat* gs_dataWarning(gsData* d, int* n);       /* n gets GS_NWARNING */
 size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse);  /* returns narena */
+gsTimerStat* gs_dataTimer(gsData* d, int* n);           /* n gets GS_NTIMER */
+
+/* stage timers (d->timer) on or off; off by default, and kept by gs_resetData, which zeroes them */
+void gs_setTimer(gsData* d, int on);
 
 /* name of an object, "" when unnamed; id from name, -1 when absent */
 /* object types, numbered as MJCF's mjtObj (sensor_objtype and friends hold these values) */

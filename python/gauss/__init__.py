@@ -26,6 +26,7 @@ import numpy as np
 from . import _lib
 
 GS_NWARNING = 9  # gsWarning in data.h; Data checks it against the library
+GS_NTIMER = 8  # gsTimer in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
@@ -34,7 +35,7 @@ __all__ = [
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
-    "energy_pos", "energy_vel", "full_M", "mul_M", "solve_M", "jac",
+    "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
     "print_model", "print_data", "OBJECT_KINDS",
 ]
 
@@ -79,6 +80,11 @@ NENABLE = _lib.GS_NENABLE
 (WARN_INERTIA, WARN_CONTACTFULL, WARN_CNSTRFULL, WARN_ARENAFULL, WARN_BADQPOS, WARN_BADQVEL,
  WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF) = range(GS_NWARNING)
 NWARNING = GS_NWARNING
+
+# stage timers (gsTimer in data.h): rows of Data.timer
+(TIMER_STEP, TIMER_FORWARD, TIMER_POS_KINEMATICS, TIMER_POS_INERTIA, TIMER_POS_COLLISION,
+ TIMER_POS_MAKE, TIMER_VEL_REFERENCE, TIMER_CONSTRAINT) = range(GS_NTIMER)
+NTIMER = GS_NTIMER
 
 # object types, numbered as in include/gauss/gauss.h (gsObject), as MJCF's mjtObj
 (OBJ_UNKNOWN, OBJ_BODY, OBJ_XBODY, OBJ_JOINT, OBJ_DOF, OBJ_GEOM, OBJ_SITE, OBJ_CAMERA, OBJ_LIGHT,
@@ -615,6 +621,15 @@ class Data(_FieldAccess):
         object.__setattr__(self, "warning",
                            _struct_view(warn, self).view(wtype).reshape(nwarn.value)
                            .view(np.recarray))
+        ntimer = ctypes.c_int()
+        timer = _lib.gs_dataTimer(self._ptr, ctypes.byref(ntimer))
+        if ntimer.value != GS_NTIMER:
+            raise RuntimeError(f"gauss: the library has {ntimer.value} timers, the binding "
+                               f"{GS_NTIMER}; reinstall the package")
+        buf = (_lib.TimerStat * ntimer.value).from_address(ctypes.addressof(timer.contents))
+        buf._owner = self
+        object.__setattr__(self, "timer", np.frombuffer(buf, dtype=np.dtype(_lib.TimerStat))
+                           .view(np.recarray))
 
     def __del__(self):
         ptr = self.__dict__.get("_ptr")
@@ -718,7 +733,7 @@ class Data(_FieldAccess):
     maxuse = property(lambda self: self._arena()[2], doc="arena high-water mark in bytes")
 
     def __setattr__(self, name, value):
-        if name in ("energy", "warning"):
+        if name in ("energy", "warning", "timer"):
             getattr(self, name)[...] = value
         else:
             super().__setattr__(name, value)
@@ -773,6 +788,12 @@ def step2(m, d):
     """Force stage and integration."""
     _check(m, d)
     _lib.gs_step2(m._ptr, d._ptr)
+
+
+def set_timer(d, on=True):
+    """Turn the stage timers of `d` (d.timer, rows TIMER_*: seconds and calls) on or off. They are
+    off by default; reset_data zeroes them and keeps the switch."""
+    _lib.gs_setTimer(d._ptr, 1 if on else 0)
 
 
 def reset_data(m, d):

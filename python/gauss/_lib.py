@@ -89,6 +89,10 @@ class SolverStat(ctypes.Structure):
 GS_NSOLVER = 200
 
 
+class TimerStat(ctypes.Structure):
+    _fields_ = [("duration", c_double), ("number", c_int)]
+
+
 class FieldInfo(ctypes.Structure):
     _fields_ = [
         ("name", c_char_p),
@@ -214,6 +218,8 @@ gs_dataEfcField = _fn("gs_dataEfcField", c_int, D, c_int, ctypes.POINTER(FieldIn
 gs_dataEfcCounts = _fn("gs_dataEfcCounts", None, D, ctypes.POINTER(c_int * 7))
 gs_dataSolver = _fn("gs_dataSolver", ctypes.POINTER(SolverStat), D)
 gs_contactForce = _fn("gs_contactForce", None, M, D, c_int, _dvec)
+gs_dataTimer = _fn("gs_dataTimer", ctypes.POINTER(TimerStat), D, ctypes.POINTER(c_int))
+gs_setTimer = _fn("gs_setTimer", None, D, c_int)
 gs_dataArena = _fn("gs_dataArena", c_size_t, D, ctypes.POINTER(c_size_t), ctypes.POINTER(c_size_t))
 gs_modelFieldRows = _fn("gs_modelFieldRows", c_char_p, c_int)
 gs_dataFieldRows = _fn("gs_dataFieldRows", c_char_p, c_int)

@@ -152,6 +152,7 @@ void gs_resetData(const gsModel* m, gsData* d) {
   d->time = 0;
   d->energy[0] = d->energy[1] = 0;
   memset(d->warning, 0, sizeof(d->warning));
+  memset(d->timer, 0, sizeof(d->timer));
   d->pstack = 0;
   d->maxuse = 0;
   d->ncon = 0;
@@ -178,6 +179,8 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   dst->energy[0] = src->energy[0];
   dst->energy[1] = src->energy[1];
   memcpy(dst->warning, src->warning, sizeof(src->warning));
+  dst->timeron = src->timeron;
+  memcpy(dst->timer, src->timer, sizeof(src->timer));
   dst->maxuse = src->maxuse;
   dst->pstack = 0;
   dst->ncon = src->ncon < dst->nconmax ? src->ncon : dst->nconmax;
@@ -223,6 +226,13 @@ gsWarningStat* gs_dataWarning(gsData* d, int* n) {
   if (n) *n = GS_NWARNING;
   return d->warning;
 }
+
+gsTimerStat* gs_dataTimer(gsData* d, int* n) {
+  if (n) *n = GS_NTIMER;
+  return d->timer;
+}
+
+void gs_setTimer(gsData* d, int on) { d->timeron = on != 0; }
 
 size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse) {
   if (pstack) *pstack = d->pstack;

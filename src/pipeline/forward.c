@@ -2,22 +2,31 @@
  * diverged simulation. */
 #include "constraint/constraint.h"
 #include "core/math.h"
+#include "core/timer.h"
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
 
 void gs_fwdPositionSmooth(const gsModel* m, gsData* d) {
+  double t = gs_timerStart(d);
   gs_kinematics(m, d);
   gs_comPos(m, d);
   gs_tendon(m, d);
+  gs_timerStop(d, GS_TIMER_POS_KINEMATICS, t);
+  t = gs_timerStart(d);
   gs_crb(m, d);
   gs_factorM(m, d);
+  gs_timerStop(d, GS_TIMER_POS_INERTIA, t);
 }
 
 void gs_fwdPosition(const gsModel* m, gsData* d) {
   gs_fwdPositionSmooth(m, d);
+  double t = gs_timerStart(d);
   gs_collision(m, d);
+  gs_timerStop(d, GS_TIMER_POS_COLLISION, t);
+  t = gs_timerStart(d);
   gs_makeConstraint(m, d);
   gs_makeImpedance(m, d);
+  gs_timerStop(d, GS_TIMER_POS_MAKE, t);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }
 
@@ -25,7 +34,9 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
   gs_comVel(m, d);
   gs_passive(m, d);
   gs_rne(m, d, 0, d->qfrc_bias);
+  double t = gs_timerStart(d);
   gs_referenceConstraint(m, d);
+  gs_timerStop(d, GS_TIMER_VEL_REFERENCE, t);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyVel(m, d);
 }
 
@@ -85,11 +96,15 @@ void gs_fwdConstraint(const gsModel* m, gsData* d) {
 }
 
 void gs_forward(const gsModel* m, gsData* d) {
+  double t = gs_timerStart(d);
   gs_fwdPosition(m, d);
   gs_fwdVelocity(m, d);
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
+  double tc = gs_timerStart(d);
   gs_fwdConstraint(m, d);
+  gs_timerStop(d, GS_TIMER_CONSTRAINT, tc);
+  gs_timerStop(d, GS_TIMER_FORWARD, t);
 }
 
 /* ---- divergence checks ---- */

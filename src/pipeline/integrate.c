@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/math.h"
+#include "core/timer.h"
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
 
@@ -229,11 +230,13 @@ static void integrate(const gsModel* m, gsData* d, int allow_rk4) {
 }
 
 void gs_step(const gsModel* m, gsData* d) {
+  double t = gs_timerStart(d);
   gs_checkPos(m, d);
   gs_checkVel(m, d);
   gs_forward(m, d);
   gs_checkAcc(m, d);
   integrate(m, d, 1);
+  gs_timerStop(d, GS_TIMER_STEP, t);
 }
 
 void gs_step1(const gsModel* m, gsData* d) {

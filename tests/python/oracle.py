@@ -67,17 +67,18 @@ def _inline_includes(elem, base_dir, depth=0):
             _inline_includes(child, base_dir, depth)
 
 
-def prepare_xml(path, extra_flags=None):
-    """The XML of the model at `path`, self-contained (includes inlined), with the sections listed
-    in STRIP_SECTIONS and the option attributes STRIP_OPTION_ATTRS removed, and with contacts and
-    constraints disabled through <option><flag contact="disable" constraint="disable"/>.
+def prepare_xml(path, extra_flags=None, sections=STRIP_SECTIONS):
+    """The XML of the model at `path`, self-contained (includes inlined), with the top-level
+    `sections` (default STRIP_SECTIONS) and the option attributes STRIP_OPTION_ATTRS removed, and
+    with contacts and constraints disabled through <option><flag contact="disable"
+    constraint="disable"/> (`extra_flags` overrides and adds flags).
 
     Returns (xml_string, stripped), `stripped` being a list of what was removed, readable."""
     tree = ET.parse(path)
     root = tree.getroot()
     _inline_includes(root, os.path.dirname(os.path.abspath(path)))
     stripped = []
-    for section in STRIP_SECTIONS:
+    for section in sections:
         for el in root.findall(section):
             n = len(list(el))
             root.remove(el)
