@@ -28,7 +28,7 @@ static gsReal row_grad(const gsData* d, const gsDual* w, int r) {
 static int dual_setup(const gsModel* m, gsData* d, gsDual* w) {
   int nv = m->nv, nefc = d->nefc;
   size_t nA = (size_t)nefc * nefc;
-  if (nA > ((size_t)1 << 24)) return 0;  /* the arena's bound for PGS (src/core/data.c) */
+  if (nA > ((size_t)1 << 21)) return 0;  /* the arena's bound for PGS (src/core/data.c) */
   w->A = gs_stackAlloc(d, sizeof(gsReal) * nA);
   w->b = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   gsReal* Z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * nv);

@@ -29,9 +29,11 @@ static size_t arena_bytes(const gsModel* m, int nefcmax) {
   reals += 80 * (size_t)m->ngeom + (size_t)m->npair + 2048;
   /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
    * and per row; PGS's M^-1 J^T, by rows (capped: beyond it PGS reports a full arena) */
-  size_t rows = (size_t)nefcmax, minvjt = rows * nv;
-  if (minvjt > ((size_t)1 << 24)) minvjt = (size_t)1 << 24;
-  reals += 2 * nv * nv + 24 * nv + 16 * rows + minvjt;
+  /* PGS: A = J M^-1 J^T (nefc x nefc, at most 2^21 entries: beyond it PGS reports a full arena)
+   * and Z = L^-T J^T (nefc x nv) */
+  size_t rows = (size_t)nefcmax, capA = (size_t)1 << 21, capZ = (size_t)1 << 24;
+  size_t nA = rows * rows < capA ? rows * rows : capA, nZ = rows * nv < capZ ? rows * nv : capZ;
+  reals += 2 * nv * nv + 24 * nv + 16 * rows + nA + nZ;
   return reals * sizeof(gsReal) + 64 * 1024;
 }
 
