@@ -20,6 +20,13 @@ void gs_referenceConstraint(const gsModel* m, gsData* d);
 void gs_mulJ(const gsData* d, gsReal* y, const gsReal* x);
 void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y);
 
+/* jar = J a - aref (nefc values) */
+void gs_constraintResidual(const gsData* d, const gsReal* a, gsReal* jar);
+
+/* the solvers compare improvements and gradients with the tolerance in units of the mean
+ * diagonal of M times nv */
+gsReal gs_solverScale(const gsModel* m, const gsData* d);
+
 /* the force of each row and its state for jar = J qacc - aref; cost, when asked, is the
  * constraint part of the primal cost (seed 000 eq. 13 with the Huber and cone terms) */
 void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* force, int* state,

@@ -98,11 +98,11 @@ static void row_params(const gsModel* m, const gsData* d, int r, const gsReal** 
   if (m->opt.enableflags & GS_ENBL_OVERRIDE) *solref = m->opt.o_solref, *solimp = m->opt.o_solimp;
 }
 
-/* translational and rotational inverse weight of the body pair of a contact */
-static void contact_weights(const gsModel* m, const gsContact* c, gsReal* tran, gsReal* rot) {
+/* translational inverse weight of the body pair of a contact: every contact row's diagApprox
+ * derives from it (the rotational weight enters none, in MJCF's model) */
+static gsReal contact_weight(const gsModel* m, const gsContact* c) {
   int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
-  *tran = m->body_invweight0[2 * b1] + m->body_invweight0[2 * b2];
-  *rot = m->body_invweight0[2 * b1 + 1] + m->body_invweight0[2 * b2 + 1];
+  return m->body_invweight0[2 * b1] + m->body_invweight0[2 * b2];
 }
 
 /* diagApprox of rows r .. r+n-1 of one constraint */
@@ -144,9 +144,7 @@ static int diag_approx(const gsModel* m, gsData* d, int r) {
     default: {
       const gsContact* c = d->contact + id;
       int n = gs_contactRows(m, c);
-      gsReal tran, rot;
-      contact_weights(m, c, &tran, &rot);
-      (void)rot;
+      gsReal tran = contact_weight(m, c);
       if (type == GS_CNSTR_CONTACT_PYRAMIDAL) {
         /* every edge takes the regulariser of the first edge, scaled (below) */
         gsReal f0 = c->friction[0];
@@ -219,15 +217,11 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
 void gs_referenceConstraint(const gsModel* m, gsData* d) {
   gs_mulJ(d, d->efc_vel, d->qvel);
   (void)m;
+  /* the residual beyond the margin: equality rows have no margin, friction loss rows and the
+   * friction rows of elliptic contacts neither position nor margin */
   for (int r = 0; r < d->nefc; r++) {
     const gsReal* kbip = d->efc_KBIP + 4 * r;
-    int type = d->efc_type[r];
-    gsReal resid = 0;
-    if (type == GS_CNSTR_EQUALITY) {
-      resid = d->efc_pos[r];
-    } else if (type >= GS_CNSTR_LIMIT_JOINT && !(type == GS_CNSTR_CONTACT_ELLIPTIC && kbip[0] == 0)) {
-      resid = d->efc_pos[r] - d->efc_margin[r];
-    }
+    gsReal resid = d->efc_pos[r] - d->efc_margin[r];
     d->efc_aref[r] = -kbip[1] * d->efc_vel[r] - kbip[0] * kbip[2] * resid;
   }
 }

@@ -195,8 +195,7 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
   gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   int* state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   if (jar && state) {
-    gs_mulJ(d, jar, d->qacc_warmstart);
-    for (int r = 0; r < nefc; r++) jar[r] -= d->efc_aref[r];
+    gs_constraintResidual(d, d->qacc_warmstart, jar);
     gs_constraintForce(m, d, jar, d->efc_force, state, NULL);
     /* dual cost: 1/2 f^T (A + R) f + f^T b; zero force costs 0 */
     gsReal cost = 0;
@@ -219,18 +218,10 @@ static void finish(const gsModel* m, gsData* d) {
   gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   gsReal* f = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   if (jar && f) {
-    gs_mulJ(d, jar, d->qacc);
-    for (int r = 0; r < nefc; r++) jar[r] -= d->efc_aref[r];
+    gs_constraintResidual(d, d->qacc, jar);
     gs_constraintForce(m, d, jar, f, d->efc_state, NULL);
   }
   gs_stackRelease(d, mark);
-}
-
-static gsReal tolerance_scale(const gsModel* m, const gsData* d) {
-  gsReal mean = 0;
-  for (int i = 0; i < m->nv; i++) mean += d->qM[m->dof_Madr[i]];
-  mean = m->nv ? mean / m->nv : 1;
-  return 1 / (mean * (m->nv > 1 ? m->nv : 1));
 }
 
 int gs_solvePGS(const gsModel* m, gsData* d) {
@@ -241,7 +232,7 @@ int gs_solvePGS(const gsModel* m, gsData* d) {
     return -1;
   }
   dual_start(m, d, &w);
-  gsReal scale = tolerance_scale(m, d);
+  gsReal scale = gs_solverScale(m, d);
   int iter = 0;
   for (; iter < m->opt.iterations; iter++) {
     gsReal change = 0;
@@ -278,7 +269,7 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
     return -1;
   }
   /* start from the main solver's forces, which efc_force holds */
-  gsReal scale = tolerance_scale(m, d);
+  gsReal scale = gs_solverScale(m, d);
   int iter = 0;
   for (; iter < m->opt.noslip_iterations; iter++) {
     gsReal change = 0;

@@ -260,8 +260,7 @@ typedef struct {
 static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
   int nv = m->nv;
   gs_mulM(m, d, w->Ma, w->a);
-  gs_mulJ(d, w->jar, w->a);
-  for (int r = 0; r < d->nefc; r++) w->jar[r] -= d->efc_aref[r];
+  gs_constraintResidual(d, w->a, w->jar);
   gsReal cost;
   gs_constraintForce(m, d, w->jar, w->force, w->state, &cost);
   gs_mulJT(m, d, w->tmp, w->force);
@@ -341,11 +340,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     }
   }
 
-  /* improvements and gradients are compared with the tolerance in units of mean inertia */
-  gsReal meaninertia = 0;
-  for (int i = 0; i < nv; i++) meaninertia += d->qM[m->dof_Madr[i]];
-  meaninertia = nv ? meaninertia / nv : 1;
-  gsReal scale = 1 / (meaninertia * (nv > 1 ? nv : 1));
+  gsReal scale = gs_solverScale(m, d);
   gsReal tol = m->opt.tolerance;
 
   int iter = 0, factored = 0;
@@ -361,22 +356,15 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     if (scale * gnorm < tol) break;
     int nupdate = 0;
     if (!cg) {
-      /* Newton direction; the Hessian changes only where a row changed its state */
-      int changed = !factored || memcmp(w.state, w.oldstate, sizeof(int) * (size_t)nefc) != 0;
-      if (changed) {
+      /* Newton direction: the Hessian changes where a row changed its state, and wherever an
+       * elliptic contact is on its cone (that block depends on the point, not only the state) */
+      int refactor = !factored || memcmp(w.state, w.oldstate, sizeof(int) * (size_t)nefc) != 0;
+      for (int r = 0; r < nefc && !refactor; r++) refactor = w.state[r] == GS_CNSTRSTATE_CONE;
+      if (refactor) {
         hessian(m, d, w.jar, w.state, w.H);
         if (!cholesky(w.H, nv)) break;
         factored = 1;
         nupdate = 1;
-      } else {
-        /* cone blocks depend on the point, not only on the state */
-        int cone = 0;
-        for (int r = 0; r < nefc && !cone; r++) cone = w.state[r] == GS_CNSTRSTATE_CONE;
-        if (cone) {
-          hessian(m, d, w.jar, w.state, w.H);
-          if (!cholesky(w.H, nv)) break;
-          nupdate = 1;
-        }
       }
       for (int i = 0; i < nv; i++) w.p[i] = -w.grad[i];
       cholesky_solve(w.H, nv, w.p);

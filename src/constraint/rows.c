@@ -150,10 +150,10 @@ static void equality_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratc
       gsReal p1[3], p2[3], q1[4], q2[4], r[3];
       eq_frames(m, d, i, &b1, &b2, p1, p2, q1, q2);
       int n = chain_dofs(m, b1, b2, cols);
-      gsReal *jp = scratch, *jr = scratch + 3 * n;
-      memset(scratch, 0, sizeof(gsReal) * 6 * (size_t)n);
-      add_point_jac(m, d, b1, p1, 1, cols, n, jp, type == GS_EQ_WELD ? jr : NULL);
-      add_point_jac(m, d, b2, p2, -1, cols, n, jp, type == GS_EQ_WELD ? jr : NULL);
+      gsReal* jp = scratch;
+      memset(jp, 0, sizeof(gsReal) * 3 * (size_t)n);
+      add_point_jac(m, d, b1, p1, 1, cols, n, jp, NULL);
+      add_point_jac(m, d, b2, p2, -1, cols, n, jp, NULL);
       gs_sub3(r, p1, p2);
       for (int a = 0; a < 3; a++) {
         int row = add_row(d, GS_CNSTR_EQUALITY, i, cols, n, r[a], 0, 0);
@@ -292,7 +292,6 @@ static void contact_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratch
   int elliptic = m->opt.cone == GS_CONE_ELLIPTIC;
   for (int i = 0; i < d->ncon; i++) {
     gsContact* c = d->contact + i;
-    c->efc_address = -1;
     c->mu = c->dim > 1 ? c->friction[0] / sqrt(m->opt.impratio) : 0;
     if (c->exclude || c->dist >= c->includemargin) continue;
     int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
@@ -376,6 +375,18 @@ void gs_mulJ(const gsData* d, gsReal* y, const gsReal* x) {
     for (int k = 0; k < d->efc_J_rownnz[r]; k++) s += v[k] * x[c[k]];
     y[r] = s;
   }
+}
+
+void gs_constraintResidual(const gsData* d, const gsReal* a, gsReal* jar) {
+  gs_mulJ(d, jar, a);
+  for (int r = 0; r < d->nefc; r++) jar[r] -= d->efc_aref[r];
+}
+
+gsReal gs_solverScale(const gsModel* m, const gsData* d) {
+  gsReal mean = 0;
+  for (int i = 0; i < m->nv; i++) mean += d->qM[m->dof_Madr[i]];
+  mean = m->nv ? mean / m->nv : 1;
+  return 1 / (mean * (m->nv > 1 ? m->nv : 1));
 }
 
 void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y) {

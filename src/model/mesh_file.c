@@ -5,13 +5,13 @@
  * general importer reorders, merges or post-processes them. Coordinates are single precision, as
  * MJCF stores them. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "model/io.h"
 #include "model/mesh.h"
 
 #define MAX_STL_FACES 200000  /* MJCF's bound on binary STL files */
@@ -21,16 +21,6 @@ void gs_meshDataFree(gsMeshData* md) {
   free(md->face);
   md->vert = NULL, md->face = NULL;
   md->nvert = md->nface = 0;
-}
-
-static int fail(char* err, int errsz, const char* fmt, ...) {
-  if (err && errsz > 0) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, (size_t)errsz, fmt, ap);
-    va_end(ap);
-  }
-  return 0;
 }
 
 /* growable arrays */
@@ -103,7 +93,7 @@ static int merge_soup(const float* soup, int ntri, gsMeshData* out, char* err, i
   if (!table || !out->vert || !out->face) {
     free(table);
     gs_meshDataFree(out);
-    return fail(err, errsz, "out of memory");
+    return gs_ioError(err, errsz, "out of memory");
   }
   for (size_t i = 0; i < cap; i++) table[i].id = -1;
   int nv = 0;
@@ -112,7 +102,7 @@ static int merge_soup(const float* soup, int ntri, gsMeshData* out, char* err, i
     if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2])) {
       free(table);
       gs_meshDataFree(out);
-      return fail(err, errsz, "vertex %d of triangle %d is not finite", k % 3, k / 3);
+      return gs_ioError(err, errsz, "vertex %d of triangle %d is not finite", k % 3, k / 3);
     }
     size_t h = hash3(x) & (cap - 1);
     while (table[h].id >= 0 && !(table[h].x[0] == x[0] && table[h].x[1] == x[1] && table[h].x[2] == x[2]))
@@ -132,15 +122,15 @@ static int merge_soup(const float* soup, int ntri, gsMeshData* out, char* err, i
 }
 
 static int decode_stl_binary(const unsigned char* b, size_t n, gsMeshData* out, char* err, int errsz) {
-  if (n < 84) return fail(err, errsz, "STL file too short (%zu bytes) for its header", n);
+  if (n < 84) return gs_ioError(err, errsz, "STL file too short (%zu bytes) for its header", n);
   uint32_t nf = le32(b + 80);
   if (nf < 1 || nf > MAX_STL_FACES)
-    return fail(err, errsz, "STL file declares %u triangles (1 to %d allowed)", nf, MAX_STL_FACES);
+    return gs_ioError(err, errsz, "STL file declares %u triangles (1 to %d allowed)", nf, MAX_STL_FACES);
   if (n < 84 + 50 * (size_t)nf)
-    return fail(err, errsz, "STL file truncated: %u triangles need %zu bytes, it has %zu", nf,
+    return gs_ioError(err, errsz, "STL file truncated: %u triangles need %zu bytes, it has %zu", nf,
                 84 + 50 * (size_t)nf, n);
   float* soup = malloc(sizeof(float) * 9 * nf);
-  if (!soup) return fail(err, errsz, "out of memory");
+  if (!soup) return gs_ioError(err, errsz, "out of memory");
   for (uint32_t t = 0; t < nf; t++)
     for (int k = 0; k < 9; k++) soup[9 * t + k] = lef32(b + 84 + 50 * (size_t)t + 12 + 4 * k);
   int ok = merge_soup(soup, (int)nf, out, err, errsz);
@@ -177,7 +167,7 @@ static int word_is(const char* w, size_t len, const char* kw) { return len == st
 /* an ASCII STL file: the coordinates after each "vertex", three per facet */
 static int decode_stl_ascii(const unsigned char* b, size_t n, gsMeshData* out, char* err, int errsz) {
   char* s = text_copy(b, n);
-  if (!s) return fail(err, errsz, "out of memory");
+  if (!s) return gs_ioError(err, errsz, "out of memory");
   float* soup = NULL;
   size_t cap = 0, nvals = 0;
   const char* p = s;
@@ -188,20 +178,20 @@ static int decode_stl_ascii(const unsigned char* b, size_t n, gsMeshData* out, c
     if (word_is(w, len, "outer")) {
       in_loop = 1, nloop = 0;
     } else if (word_is(w, len, "endloop")) {
-      if (nloop != 3) ok = fail(err, errsz, "ASCII STL facet with %d vertices (3 needed)", nloop);
+      if (nloop != 3) ok = gs_ioError(err, errsz, "ASCII STL facet with %d vertices (3 needed)", nloop);
       in_loop = 0;
     } else if (word_is(w, len, "vertex")) {
-      if (!in_loop) { ok = fail(err, errsz, "ASCII STL: vertex outside a loop"); break; }
+      if (!in_loop) { ok = gs_ioError(err, errsz, "ASCII STL: vertex outside a loop"); break; }
       if (nvals + 3 > cap) {
         cap = cap ? 2 * cap : 288;
         float* q = realloc(soup, sizeof(float) * cap);
-        if (!q) { ok = fail(err, errsz, "out of memory"); break; }
+        if (!q) { ok = gs_ioError(err, errsz, "out of memory"); break; }
         soup = q;
       }
       for (int k = 0; k < 3 && ok; k++) {
         char* end;
         double v = strtod(p, &end);
-        if (end == p) ok = fail(err, errsz, "ASCII STL: a vertex needs 3 numbers");
+        if (end == p) ok = gs_ioError(err, errsz, "ASCII STL: a vertex needs 3 numbers");
         p = end;
         soup[nvals++] = (float)v;
       }
@@ -209,10 +199,10 @@ static int decode_stl_ascii(const unsigned char* b, size_t n, gsMeshData* out, c
     }
   }
   free(s);
-  if (ok && in_loop) ok = fail(err, errsz, "ASCII STL file truncated inside a facet");
+  if (ok && in_loop) ok = gs_ioError(err, errsz, "ASCII STL file truncated inside a facet");
   int ntri = (int)(nvals / 9);
-  if (ok && ntri < 1) ok = fail(err, errsz, "ASCII STL file has no facets");
-  if (ok && ntri > MAX_STL_FACES) ok = fail(err, errsz, "STL file has %d triangles (at most %d)", ntri, MAX_STL_FACES);
+  if (ok && ntri < 1) ok = gs_ioError(err, errsz, "ASCII STL file has no facets");
+  if (ok && ntri > MAX_STL_FACES) ok = gs_ioError(err, errsz, "STL file has %d triangles (at most %d)", ntri, MAX_STL_FACES);
   if (ok) ok = merge_soup(soup, ntri, out, err, errsz);
   free(soup);
   return ok;
@@ -239,7 +229,7 @@ static int obj_index(const char* w, size_t len, int nvert, int* idx) {
 
 static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* err, int errsz) {
   char* s = text_copy(b, n);
-  if (!s) return fail(err, errsz, "out of memory");
+  if (!s) return gs_ioError(err, errsz, "out of memory");
   Reals v = {0};
   Ints f = {0};
   int ok = 1, line = 0;
@@ -255,9 +245,9 @@ static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* e
         for (int k = 0; k < 3 && ok; k++) {
           char* end;
           double x = strtod(p, &end);
-          if (end == p) ok = fail(err, errsz, "OBJ line %d: a vertex needs 3 numbers", line);
-          else if (!isfinite(x)) ok = fail(err, errsz, "OBJ line %d: vertex coordinate is not finite", line);
-          else ok = push_real(&v, (gsReal)(float)x) || fail(err, errsz, "out of memory");
+          if (end == p) ok = gs_ioError(err, errsz, "OBJ line %d: a vertex needs 3 numbers", line);
+          else if (!isfinite(x)) ok = gs_ioError(err, errsz, "OBJ line %d: vertex coordinate is not finite", line);
+          else ok = push_real(&v, (gsReal)(float)x) || gs_ioError(err, errsz, "out of memory");
           p = end;
         }
       } else if (word_is(w, len, "f")) {
@@ -265,7 +255,7 @@ static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* e
         while (ok && next_word(&p, &w, &len)) {
           int idx;
           if (!obj_index(w, len, nvert, &idx)) {
-            ok = fail(err, errsz, "OBJ line %d: face refers to a vertex that does not exist", line);
+            ok = gs_ioError(err, errsz, "OBJ line %d: face refers to a vertex that does not exist", line);
             break;
           }
           if (nc < 2) {
@@ -274,18 +264,18 @@ static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* e
           }
           corner[2] = idx;  /* a fan from the first corner */
           ok = (push_int(&f, corner[0]) && push_int(&f, corner[1]) && push_int(&f, corner[2])) ||
-               fail(err, errsz, "out of memory");
+               gs_ioError(err, errsz, "out of memory");
           corner[1] = idx;
           nc++;
         }
-        if (ok && nc < 3) ok = fail(err, errsz, "OBJ line %d: a face needs at least 3 vertices", line);
+        if (ok && nc < 3) ok = gs_ioError(err, errsz, "OBJ line %d: a face needs at least 3 vertices", line);
       }
       /* normals, texture coordinates, groups and materials do not shape the geometry */
     }
     ln = next;
   }
   free(s);
-  if (ok && v.n == 0) ok = fail(err, errsz, "OBJ file has no vertices");
+  if (ok && v.n == 0) ok = gs_ioError(err, errsz, "OBJ file has no vertices");
   if (!ok) {
     free(v.v);
     free(f.v);
@@ -299,20 +289,20 @@ static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* e
 /* ---- MSH: int32 counts (vertices, normals, texture coordinates, faces), then float32
  * vertices, normals, texture coordinates and int32 faces ---- */
 static int decode_msh(const unsigned char* b, size_t n, gsMeshData* out, char* err, int errsz) {
-  if (n < 16) return fail(err, errsz, "MSH file too short for its header");
+  if (n < 16) return gs_ioError(err, errsz, "MSH file too short for its header");
   int32_t cnt[4];
   for (int i = 0; i < 4; i++) cnt[i] = (int32_t)le32(b + 4 * i);
   if (cnt[0] < 1 || cnt[1] < 0 || cnt[2] < 0 || cnt[3] < 0 || cnt[0] > (1 << 24) || cnt[1] > (1 << 24) ||
       cnt[2] > (1 << 24) || cnt[3] > (1 << 24))
-    return fail(err, errsz, "MSH header has invalid counts");
+    return gs_ioError(err, errsz, "MSH header has invalid counts");
   size_t need = 16 + 4 * (3 * (size_t)cnt[0] + 3 * (size_t)cnt[1] + 2 * (size_t)cnt[2] + 3 * (size_t)cnt[3]);
-  if (n != need) return fail(err, errsz, "MSH file has %zu bytes, its header needs %zu", n, need);
+  if (n != need) return gs_ioError(err, errsz, "MSH file has %zu bytes, its header needs %zu", n, need);
   out->nvert = cnt[0], out->nface = cnt[3];
   out->vert = malloc(sizeof(gsReal) * 3 * (size_t)cnt[0]);
   out->face = malloc(sizeof(int) * (3 * (size_t)cnt[3] + 1));
   if (!out->vert || !out->face) {
     gs_meshDataFree(out);
-    return fail(err, errsz, "out of memory");
+    return gs_ioError(err, errsz, "out of memory");
   }
   const unsigned char* p = b + 16;
   for (int i = 0; i < 3 * cnt[0]; i++) out->vert[i] = lef32(p + 4 * i);
@@ -342,5 +332,5 @@ int gs_meshDecode(const unsigned char* bytes, size_t n, const char* file, const 
   }
   if (obj) return decode_obj(bytes, n, out, err, errsz);
   if (msh) return decode_msh(bytes, n, out, err, errsz);
-  return fail(err, errsz, "unknown mesh format (STL, OBJ and MSH files are read; give content_type or a file extension)");
+  return gs_ioError(err, errsz, "unknown mesh format (STL, OBJ and MSH files are read; give content_type or a file extension)");
 }
