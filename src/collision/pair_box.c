@@ -20,8 +20,10 @@
  * reference face, some reference corners); with exactly parallel penetrating faces and a margin
  * above 1 % of the incident face's larger half size it adds the incident corner at the face's two
  * negative in-plane coordinates even outside the reference face; a corner on the reference
- * face's border to the last bit can come twice; and its contacts come in another order. Details
- * and measured rates in tests/python/test_collision_pairs.py. */
+ * face's border to the last bit can come twice, and there MuJoCo's order follows its rounding
+ * (the order of faceContacts is measured on points clear of the border, and on an edge axis it
+ * is the face axes' order, not checked separately). Details and measured rates in
+ * tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
 typedef struct {
@@ -69,7 +71,15 @@ static int clipPoly(gsReal out[][2], const gsReal in[][2], int n, int k, gsReal 
  * n: unit direction from r towards o along which the incident face is projected onto the
  * reference plane and depths are measured (the reference face's normal on a face axis, the
  * edge-edge axis on an edge axis). The contact normal reported is n, or -n with flip.
- * full: report the whole depth as dist (edge axis), else half of it (face axis). */
+ * full: report the whole depth as dist (edge axis), else half of it (face axis).
+ *
+ * The points come in MuJoCo's order (as measured): first the crossings of the incident face's
+ * edges with the reference face's border, then the reference face's corners inside the incident
+ * face, then the incident face's corners inside the reference face. The incident corners are
+ * numbered by two bits, one per in-plane axis (lower axis index first), set where the corner
+ * lies on the side of that axis that points along n; the edges go 0-1, 0-2, 1-3, 2-3 and the
+ * crossings on one edge from its first corner on. The reference corners are numbered the same
+ * way on the face's own axes, without the turn towards n. */
 static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
                         const gsBoxFrame* o, int flip, int full, gsReal margin) {
   /* incident face: the face of o whose outward normal is most opposed to n */
@@ -82,37 +92,72 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
   gsReal fc[3];
   gs_addScl3(fc, o->c, o->a[inc], sgn * o->s[inc]);
-  int u = (inc + 1) % 3, v = (inc + 2) % 3;
+  int u = inc == 0 ? 1 : 0, v = inc == 2 ? 1 : 2;
+  gsReal du[3], dv[3];  /* in-plane half axes, turned to point along n */
+  gs_scl3(du, o->a[u], (gs_dot3(o->a[u], n) > 0 ? 1 : -1) * o->s[u]);
+  gs_scl3(dv, o->a[v], (gs_dot3(o->a[v], n) > 0 ? 1 : -1) * o->s[v]);
 
   /* reference face: centre, outward normal, its two in-plane axes */
-  int ru = (face + 1) % 3, rv = (face + 2) % 3;
+  int ru = face == 0 ? 1 : 0, rv = face == 2 ? 1 : 2;
   gsReal rc[3], rn[3];
   gs_scl3(rn, r->a[face], rs);
   gs_addScl3(rc, r->c, rn, r->s[face]);
   gsReal ndotr = gs_dot3(n, rn);  /* 1 on a face axis, positive on an edge axis */
 
-  /* incident face corners projected along n onto the reference plane, in its 2D coordinates */
-  gsReal poly[8][2], tmp[8][2];
-  const gsReal cs[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
-  for (int i = 0; i < 4; i++) {
+  /* incident face corners (numbered by bits, see above) projected along n onto the reference
+   * plane, in its 2D coordinates; the polygon goes round them as 0, 1, 3, 2 */
+  gsReal q[4][2], poly[8][2], tmp[8][2];
+  for (int c = 0; c < 4; c++) {
     gsReal p[3], dif[3];
-    gs_addScl3(p, fc, o->a[u], cs[i][0] * o->s[u]);
-    gs_addScl3(p, p, o->a[v], cs[i][1] * o->s[v]);
+    gs_addScl3(p, fc, du, c & 1 ? 1 : -1);
+    gs_addScl3(p, p, dv, c & 2 ? 1 : -1);
     gs_sub3(dif, p, rc);
-    if (!full) {
-      poly[i][0] = gs_dot3(dif, r->a[ru]);
-      poly[i][1] = gs_dot3(dif, r->a[rv]);
-    } else {
-      gs_addScl3(dif, dif, n, -gs_dot3(dif, rn) / ndotr);
-      poly[i][0] = gs_dot3(dif, r->a[ru]);
-      poly[i][1] = gs_dot3(dif, r->a[rv]);
-    }
+    if (full) gs_addScl3(dif, dif, n, -gs_dot3(dif, rn) / ndotr);
+    q[c][0] = gs_dot3(dif, r->a[ru]);
+    q[c][1] = gs_dot3(dif, r->a[rv]);
   }
+  static const int ring[4] = {0, 1, 3, 2};
+  for (int i = 0; i < 4; i++) poly[i][0] = q[ring[i]][0], poly[i][1] = q[ring[i]][1];
   int np = 4;
   np = clipPoly(tmp, (const gsReal(*)[2])poly, np, 0, 1, r->s[ru]);
   np = clipPoly(poly, (const gsReal(*)[2])tmp, np, 0, -1, r->s[ru]);
   np = clipPoly(tmp, (const gsReal(*)[2])poly, np, 1, 1, r->s[rv]);
   np = clipPoly(poly, (const gsReal(*)[2])tmp, np, 1, -1, r->s[rv]);
+
+  /* order the clipped points: crossings (by edge, then along it), reference corners, incident
+   * corners (clipping leaves those exactly as they were and puts the reference corners exactly
+   * on both border lines) */
+  static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+  gsReal key[8];
+  int idx[8];
+  for (int i = 0; i < np; i++) {
+    const gsReal* x = poly[i];
+    int c;
+    for (c = 0; c < 4; c++)
+      if (x[0] == q[c][0] && x[1] == q[c][1]) break;
+    if (c < 4) {
+      key[i] = 20 + c;
+    } else if (fabs(x[0]) == r->s[ru] && fabs(x[1]) == r->s[rv]) {
+      key[i] = 10 + (x[0] > 0) + 2 * (x[1] > 0);
+    } else {  /* a crossing: the incident edge it lies on, and how far along */
+      gsReal bestd = INFINITY;
+      for (int e = 0; e < 4; e++) {
+        const gsReal* a = q[edge[e][0]];
+        const gsReal* b = q[edge[e][1]];
+        gsReal ab[2] = {b[0] - a[0], b[1] - a[1]}, ax[2] = {x[0] - a[0], x[1] - a[1]};
+        gsReal len2 = ab[0] * ab[0] + ab[1] * ab[1];
+        if (len2 <= 0) continue;
+        gsReal t = (ab[0] * ax[0] + ab[1] * ax[1]) / len2;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        gsReal ex = ax[0] - t * ab[0], ey = ax[1] - t * ab[1];
+        gsReal dd = ex * ex + ey * ey;
+        if (dd < bestd) bestd = dd, key[i] = e + 0.5 * t;
+      }
+    }
+    int j = i;
+    for (; j > 0 && key[idx[j - 1]] > key[i]; j--) idx[j] = idx[j - 1];
+    idx[j] = i;
+  }
 
   /* lift the 2D points back onto the incident plane (along n) and measure their depth */
   gsReal in[3];
@@ -122,7 +167,8 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   gsReal nrm[3];
   gs_scl3(nrm, n, flip ? -1 : 1);
   int cnt = 0;
-  for (int i = 0; i < np && cnt < 8; i++) {
+  for (int k = 0; k < np && cnt < 8; k++) {
+    int i = idx[k];
     gsReal p[3], dif[3];
     gs_addScl3(p, rc, r->a[ru], poly[i][0]);
     gs_addScl3(p, p, r->a[rv], poly[i][1]);

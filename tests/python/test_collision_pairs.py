@@ -374,16 +374,23 @@ def test_capsule_on_box_face_closed_form():
 #     offset by (-0.05, -0.05), margin 0.1: 5 contacts, gauss 4); a tilt of 1e-9 removes it;
 #   - faces exactly flush at their borders (equal boxes side by side, dm_control stacker) give
 #     MuJoCo a duplicate of a corner that lies on the border to the last bit.
-# MuJoCo also orders the face contacts differently (edge crossings, then reference corners, then
-# incident corners, in the two cases examined), which the corpus comparison checks. So the corpus still
-# lists box-box as missing, and the random and hand-placed poses below assert the measured rate
-# of exact agreement; the configurations after them must agree exactly.
+# The contacts come in MuJoCo's order as measured (edge crossings, then reference corners, then
+# incident corners, each numbered as in pair_box.c), which the corpus comparison checks; where a
+# corner lies on the reference face's border to the last bit (equal boxes flush at their sides,
+# dm_control stacker) MuJoCo's order and duplicates follow its rounding, not reproduced. So the
+# corpus still lists box-box as missing, and the random and hand-placed poses below assert the
+# measured rate of exact agreement (as sets, and in order); the configurations after them must
+# agree exactly.
 
 # measured rates of exact agreement (poses without contacts in either engine included):
 # random 144/200 (margin 0), 167/200 (margin 0.1); hand-placed 342/396 and 332/396
 # (before edge axes were clipped like faces: 121, 114, 330, 307)
 RATE_BOXBOX_RANDOM = {0.0: 0.72, 0.1: 0.83}
 RATE_BOXBOX_SPECIAL = {0.0: 0.86, 0.1: 0.83}
+# in MuJoCo's order as well: random 133/200 and 123/200, hand-placed 258/396 and 262/396
+# (in the clipping's order before: 90, 78, 238, 210)
+RATE_BOXBOX_ORDERED = {("random", 0.0): 133, ("random", 0.1): 123, ("special", 0.0): 258,
+                       ("special", 0.1): 262}
 
 
 @pytest.mark.parametrize("margin", [0.0, 0.1])
@@ -409,6 +416,31 @@ def test_box_box_special_poses(margin):
     print(f"\nbox-box special margin {margin}: {ok}/{len(poses)} agree\n" + "\n".join(failures))
     assert ok >= RATE_BOXBOX_SPECIAL[margin] * len(poses) and total > 50
     assert all("contacts, MuJoCo" in f for f in failures)
+
+
+def _same_in_order(scene):
+    ref, got = scene.mujoco_contacts(), scene.gauss_contacts()
+    return len(ref) == len(got) and all(
+        abs(a[0] - b[0]) <= TOL_DIST and np.abs(a[1] - b[1]).max() <= TOL_POS
+        and np.abs(a[2][:3] - b[2][:3]).max() <= TOL_NORMAL for a, b in zip(ref, got))
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.1])
+@pytest.mark.parametrize("kind", ["random", "special"])
+def test_box_box_contact_order(kind, margin):
+    # the same poses as above, compared in order (MuJoCo's contact list, entry by entry)
+    key = ("box", "box")
+    scene = Scene(*key, margin=margin)
+    if kind == "random":
+        poses = random_poses(key, np.random.default_rng([PAIRS.index(key), int(margin * 10)]), 200)
+    else:
+        poses = _special_poses(key, margin)
+    ok = 0
+    for pose in poses:
+        scene.place(*pose)
+        ok += _same_in_order(scene)
+    print(f"\nbox-box {kind} margin {margin}: {ok}/{len(poses)} agree in order")
+    assert ok >= RATE_BOXBOX_ORDERED[(kind, margin)]
 
 
 _Q45X = _axis_quat([1, 0, 0], np.pi / 4)
