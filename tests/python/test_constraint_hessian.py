@@ -136,3 +136,24 @@ def test_heap_like_mujoco(cone):
             ncon = max(ncon, mjd.ncon)
     assert compared >= 2
     assert ncon > 60  # a heap, not a few separate contacts
+
+
+# ---- the solvers' unit of cost: stat.meaninertia ----
+
+def test_meaninertia_corpus(corpus_model):
+    """trace(M(qpos0)) / nv as MuJoCo compiles it (the full model, nothing stripped)."""
+    model_id, path = corpus_model
+    mjm = mujoco.MjModel.from_xml_path(path)
+    gm = gauss.Model.from_xml_path(path)
+    assert abs(gm.stat.meaninertia - mjm.stat.meaninertia) <= 1e-12 * mjm.stat.meaninertia, model_id
+
+
+def test_meaninertia_given_and_saved():
+    xml = ('<mujoco><statistic meaninertia="2.5"/><worldbody><body><joint type="hinge"/>'
+           '<geom size=".1"/></body></worldbody></mujoco>')
+    gm = gauss.Model.from_xml_string(xml)
+    assert gm.stat.meaninertia == mujoco.MjModel.from_xml_string(xml).stat.meaninertia == 2.5
+    # the MJCF writer, the binary format and copies keep it
+    assert gauss.Model.from_xml_string(gm.to_xml()).stat.meaninertia == 2.5
+    assert gauss.Model.from_binary(gm.to_binary()).stat.meaninertia == 2.5
+    assert gm.copy().stat.meaninertia == 2.5
