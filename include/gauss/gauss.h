@@ -154,6 +154,7 @@ int gs_modelSizeCount(void);
 const char* gs_modelSize(const gsModel* m, int i, int* value);
 /* the options of m (for bindings that do not mirror gsModel's layout) */
 gsOption* gs_modelOption(gsModel* m);
+gsStatistic* gs_modelStatistic(gsModel* m);
 
 int gs_modelFieldCount(void);
 int gs_modelField(const gsModel* m, int i, gsFieldInfo* info);   /* 0 when i is out of range */

@@ -75,6 +75,11 @@ typedef struct {
   int enableflags;     /* gsEnableBit */
 } gsOption;
 
+/* quantities MJCF derives from the model at qpos0 (<statistic> may give them) */
+typedef struct {
+  gsReal meaninertia;  /* trace(M(qpos0)) / nv: the solvers' unit of cost and gradient */
+} gsStatistic;
+
 /* sizes of the model: X(name) for each int size; slices of the engine add theirs in their own
  * fields_*.h, so that this list, like the arrays, is written once */
 #define GS_MODEL_SIZES(X)                                                                          \
@@ -114,6 +119,7 @@ typedef struct gsModel {
 #undef GS_S
 
   gsOption opt;
+  gsStatistic stat;
 
   /* arrays, one allocation */
 #define GS_X(type, name, rows, cols) type* name;

@@ -442,6 +442,8 @@ class Model(_FieldAccess):
                                    _lib.gs_modelFieldRows, self._ptr))
         object.__setattr__(self, "load_warnings", list(load_warnings))
         object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self))
+        # gsStatistic (meaninertia): a ctypes view on the model's struct, valid while it lives
+        object.__setattr__(self, "stat", _lib.gs_modelStatistic(self._ptr).contents)
 
     def __getattr__(self, name):
         sizes = self.__dict__.get("_sizes", {})

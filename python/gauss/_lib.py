@@ -77,6 +77,10 @@ class Option(ctypes.Structure):
     ]
 
 
+class Statistic(ctypes.Structure):
+    _fields_ = [("meaninertia", c_double)]
+
+
 class WarningStat(ctypes.Structure):
     _fields_ = [("lastinfo", c_int), ("number", c_int)]
 
@@ -207,6 +211,7 @@ gs_jac = _fn("gs_jac", None, M, D, _dvec, _dvec, _dvec, c_int)
 gs_modelSizeCount = _fn("gs_modelSizeCount", c_int)
 gs_modelSize = _fn("gs_modelSize", c_char_p, M, c_int, ctypes.POINTER(c_int))
 gs_modelOption = _fn("gs_modelOption", ctypes.POINTER(Option), M)
+gs_modelStatistic = _fn("gs_modelStatistic", ctypes.POINTER(Statistic), M)
 gs_dataTime = _fn("gs_dataTime", ctypes.POINTER(c_double), D)
 gs_dataEnergy = _fn("gs_dataEnergy", ctypes.POINTER(c_double), D)
 gs_dataWarning = _fn("gs_dataWarning", ctypes.POINTER(WarningStat), D, ctypes.POINTER(c_int))

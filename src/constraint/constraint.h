@@ -23,8 +23,8 @@ void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y);
 /* jar = J a - aref (nefc values) */
 void gs_constraintResidual(const gsData* d, const gsReal* a, gsReal* jar);
 
-/* the solvers compare improvements and gradients with the tolerance in units of the mean
- * diagonal of M times nv */
+/* the solvers compare improvements and gradients with the tolerance in units of
+ * stat.meaninertia (the mean diagonal of M at qpos0) times nv */
 gsReal gs_solverScale(const gsModel* m, const gsData* d);
 
 /* the force of each row and its state for jar = J qacc - aref; cost, when asked, is the

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "constraint/constraint.h"
+#include "constraint/hessian.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -154,55 +155,14 @@ static void penalty_line(const gsData* d, const gsReal* jar, const gsReal* Jp, g
   *d2 = s2;
 }
 
-/* ---- dense symmetric matrices ---- */
+/* ---- the Hessian ---- */
 
-/* M in dense form (nv x nv) from its tree-sparse storage */
-static void dense_M(const gsModel* m, const gsData* d, gsReal* H) {
-  int nv = m->nv;
-  gs_zero(H, nv * nv);
-  for (int i = 0; i < nv; i++) {
-    int adr = m->dof_Madr[i];
-    H[i * nv + i] = d->qM[adr++];
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++)
-      H[i * nv + j] = H[j * nv + i] = d->qM[adr];
-  }
-}
-
-/* Cholesky in place (lower triangle); returns 0 when not positive definite */
-static int cholesky(gsReal* H, int n) {
-  for (int j = 0; j < n; j++) {
-    gsReal s = H[j * n + j];
-    for (int k = 0; k < j; k++) s -= H[j * n + k] * H[j * n + k];
-    if (s <= GS_MINVAL) return 0;
-    gsReal l = sqrt(s);
-    H[j * n + j] = l;
-    for (int i = j + 1; i < n; i++) {
-      gsReal t = H[i * n + j];
-      for (int k = 0; k < j; k++) t -= H[i * n + k] * H[j * n + k];
-      H[i * n + j] = t / l;
-    }
-  }
-  return 1;
-}
-
-static void cholesky_solve(const gsReal* L, int n, gsReal* x) {
-  for (int i = 0; i < n; i++) {
-    gsReal s = x[i];
-    for (int k = 0; k < i; k++) s -= L[i * n + k] * x[k];
-    x[i] = s / L[i * n + i];
-  }
-  for (int i = n - 1; i >= 0; i--) {
-    gsReal s = x[i];
-    for (int k = i + 1; k < n; k++) s -= L[k * n + i] * x[k];
-    x[i] = s / L[i * n + i];
-  }
-}
-
-/* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states */
-static void hessian(const gsModel* m, const gsData* d, const gsReal* jar, const int* state,
-                    gsReal* H) {
-  int nv = m->nv;
-  dense_M(m, d, H);
+/* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states; returns the rows
+ * assembled */
+static int hessian(const gsModel* m, const gsData* d, const gsReal* jar, const int* state,
+                   gsHessian* h) {
+  int nrow = 0;
+  gs_hessianSetM(m, d, h);
   for (int r = 0; r < d->nefc;) {
     const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
     int nnz = d->efc_J_rownnz[r];
@@ -213,54 +173,86 @@ static void hessian(const gsModel* m, const gsData* d, const gsReal* jar, const 
       gsConeEval k;
       cone_setup(&k, d, c, r, jar + r);
       gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
-      gsReal g[6], B[36];
+      gsReal g[6];
       g[0] = 1;
       for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
-      for (int p = 0; p < n; p++)
-        for (int q = 0; q < n; q++) {
-          gsReal v = a * g[p] * g[q];
-          if (p > 0 && q > 0) {
-            gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
-            v += a * t * k.s[p - 1] * k.s[q - 1] * e;
-          }
-          B[p * n + q] = v;
-        }
       /* all rows of a contact share their columns */
       for (int p = 0; p < n; p++)
         for (int q = 0; q < n; q++) {
-          gsReal b = B[p * n + q];
+          gsReal b = a * g[p] * g[q];
+          if (p > 0 && q > 0) {
+            gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
+            b += a * t * k.s[p - 1] * k.s[q - 1] * e;
+          }
           if (b == 0) continue;
-          const gsReal* Jp = d->efc_J + d->efc_J_rowadr[r + p];
-          const gsReal* Jq = d->efc_J + d->efc_J_rowadr[r + q];
-          for (int i = 0; i < nnz; i++)
-            for (int j = 0; j < nnz; j++) H[col[i] * nv + col[j]] += b * Jp[i] * Jq[j];
+          gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
+                             d->efc_J + d->efc_J_rowadr[r + q], b);
         }
+      nrow += n;
       r += n;
       continue;
     }
     if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
       const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-      gsReal D = d->efc_D[r];
-      for (int i = 0; i < nnz; i++)
-        for (int j = 0; j < nnz; j++) H[col[i] * nv + col[j]] += D * v[i] * v[j];
+      gs_hessianAddOuter(h, col, nnz, v, v, d->efc_D[r]);
+      nrow++;
     }
     r++;
   }
+  return nrow;
+}
+
+/* the factor for the new states: rank-1 updates with the rows that entered or left the
+ * quadratic state when they cost less than a refactor, else (or when a downdate fails) a
+ * refactor. Returns the updates or rows assembled, -1 when H is not positive definite. */
+static int refresh_factor(const gsModel* m, const gsData* d, const gsReal* jar, const int* state,
+                          const int* oldstate, int factored, gsHessian* h) {
+  int nefc = d->nefc, refactor = !factored;
+  double cost = 0;
+  for (int r = 0; r < nefc && !refactor; r++) {
+    /* a cone block depends on the point, not only on the state */
+    if (state[r] == GS_CNSTRSTATE_CONE || oldstate[r] == GS_CNSTRSTATE_CONE) {
+      refactor = 1;
+    } else if ((state[r] == GS_CNSTRSTATE_QUADRATIC) != (oldstate[r] == GS_CNSTRSTATE_QUADRATIC)) {
+      cost += gs_hessianUpdateCost(h, d->efc_J_colind + d->efc_J_rowadr[r], d->efc_J_rownnz[r]);
+      refactor = cost > h->factorcost;
+    }
+  }
+  if (!refactor) {
+    /* updates before downdates, so that H stays as far from singular as it can */
+    int nupdate = 0;
+    for (int pass = 0; pass < 2 && !refactor; pass++)
+      for (int r = 0; r < nefc; r++) {
+        int now = state[r] == GS_CNSTRSTATE_QUADRATIC, before = oldstate[r] == GS_CNSTRSTATE_QUADRATIC;
+        if (now == before || now != (pass == 0)) continue;
+        /* sqrt(D) J_r, scaled in the update's sign */
+        int nnz = d->efc_J_rownnz[r];
+        gsReal sd = sqrt(d->efc_D[r]), *v = h->row;
+        const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+        for (int k = 0; k < nnz; k++) v[k] = sd * J[k];
+        if (!gs_hessianUpdate(h, d->efc_J_colind + d->efc_J_rowadr[r], nnz, v, now ? 1 : -1)) {
+          refactor = 1;
+          break;
+        }
+        nupdate++;
+      }
+    if (!refactor) return nupdate;
+  }
+  int nrow = hessian(m, d, jar, state, h);
+  return gs_hessianFactor(h) ? nrow : -1;
 }
 
 /* ---- the solver ---- */
 
 typedef struct {
-  gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *H, *tmp;
+  gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
   int* state;
   int* oldstate;
 } gsPrimal;
 
-/* cost, gradient, forces and states at p->a */
-static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
+/* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref */
+static gsReal evaluate_products(const gsModel* m, gsData* d, gsPrimal* w) {
   int nv = m->nv;
-  gs_mulM(m, d, w->Ma, w->a);
-  gs_constraintResidual(d, w->a, w->jar);
   gsReal cost;
   gs_constraintForce(m, d, w->jar, w->force, w->state, &cost);
   gs_mulJT(m, d, w->tmp, w->force);
@@ -271,6 +263,13 @@ static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
     w->grad[i] = e - w->tmp[i];
   }
   return gauss + cost;
+}
+
+/* the same from a alone */
+static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
+  gs_mulM(m, d, w->Ma, w->a);
+  gs_constraintResidual(d, w->a, w->jar);
+  return evaluate_products(m, d, w);
 }
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
@@ -319,8 +318,11 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  w.H = cg ? NULL : gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * nv);
-  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate || (!cg && !w.H)) {
+  /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs */
+  gsHessian h;
+  int sparse = m->opt.jacobian == GS_JAC_SPARSE || (m->opt.jacobian == GS_JAC_AUTO && nv >= 60);
+  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate ||
+      (!cg && !gs_hessianSetup(m, d, &h, sparse))) {
     gs_stackRelease(d, mark);
     return -1;
   }
@@ -356,27 +358,23 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     if (scale * gnorm < tol) break;
     int nupdate = 0;
     if (!cg) {
-      /* Newton direction: the Hessian changes where a row changed its state, and wherever an
-       * elliptic contact is on its cone (that block depends on the point, not only the state) */
-      int refactor = !factored || memcmp(w.state, w.oldstate, sizeof(int) * (size_t)nefc) != 0;
-      for (int r = 0; r < nefc && !refactor; r++) refactor = w.state[r] == GS_CNSTRSTATE_CONE;
-      if (refactor) {
-        hessian(m, d, w.jar, w.state, w.H);
-        if (!cholesky(w.H, nv)) break;
-        factored = 1;
-        nupdate = 1;
-      }
+      nupdate = refresh_factor(m, d, w.jar, w.state, w.oldstate, factored, &h);
+      if (nupdate < 0) break;
+      factored = 1;
       for (int i = 0; i < nv; i++) w.p[i] = -w.grad[i];
-      cholesky_solve(w.H, nv, w.p);
+      gs_hessianSolve(&h, w.p);
     }
     memcpy(w.oldstate, w.state, sizeof(int) * (size_t)nefc);
     gsReal slope;
     int neval;
     gsReal alpha = line_search(m, d, &w, &slope, &neval);
     if (alpha == 0) break;
+    /* the line search has M p and J p: the products move with a */
     gs_addScl(w.a, w.p, alpha, nv);
+    gs_addScl(w.Ma, w.Mp, alpha, nv);
+    gs_addScl(w.jar, w.Jp, alpha, nefc);
     gsReal old = cost;
-    cost = evaluate(m, d, &w);
+    cost = evaluate_products(m, d, &w);
     int nchange = 0, nactive = 0;
     for (int r = 0; r < nefc; r++) {
       nchange += w.state[r] != w.oldstate[r];

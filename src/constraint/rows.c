@@ -383,9 +383,8 @@ void gs_constraintResidual(const gsData* d, const gsReal* a, gsReal* jar) {
 }
 
 gsReal gs_solverScale(const gsModel* m, const gsData* d) {
-  gsReal mean = 0;
-  for (int i = 0; i < m->nv; i++) mean += d->qM[m->dof_Madr[i]];
-  mean = m->nv ? mean / m->nv : 1;
+  (void)d;
+  gsReal mean = m->stat.meaninertia > 0 ? m->stat.meaninertia : 1;
   return 1 / (mean * (m->nv > 1 ? m->nv : 1));
 }
 

@@ -5,7 +5,7 @@
  * What the compiled model does not keep cannot be written: texture pixels (a builtin texture is
  * written as a flat one of the same size; one read from a file names the file again), mesh
  * vertices (a mesh must come from a file, which is named again), <visual> and <statistic> (except
- * the near clipping plane, which the intrinsics of cameras without a sensor hold). Files are named
+ * the near clipping plane, which the intrinsics of cameras without a sensor hold, and meaninertia). Files are named
  * as the original model wrote them, so the document reads back where those names resolve. */
 #include <stdio.h>
 #include <string.h>
@@ -136,6 +136,10 @@ static void write_hfield(gswWriter* w, int i) {
 
 void gsw_writeWorldAssets(gswWriter* w) {
   const gsModel* m = w->m;
+  /* the solvers' unit of cost, which the model may have given */
+  gsw_open(w, "statistic");
+  gsw_real(w, "meaninertia", m->stat.meaninertia);
+  gsw_end(w);
   /* the near clipping plane, which sets the intrinsics of cameras without a sensor */
   for (int i = 0; i < m->ncam; i++) {
     const gsReal* ss = m->cam_sensorsize + 2 * i;

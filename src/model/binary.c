@@ -6,7 +6,7 @@
  *            sizeof(int), number of sizes, of fields, of option values, a hash of the field list,
  *            total length of the file
  *   sizes    one int per entry of GS_MODEL_SIZES
- *   options  every member of gsOption, in the order of GS_OPTION_FIELDS
+ *   options  every member of gsOption, in the order of GS_OPTION_FIELDS, then of gsStatistic
  *   arrays   every field of GS_MODEL_FIELDS, rows * cols elements, no padding
  *   CRC-32   of everything before it
  * A file whose hash differs was written by a build with another field list: it is refused rather
@@ -85,6 +85,20 @@ static const struct {
 #define OPTION_BYTES (0 GS_OPTION_FIELDS(GS_O))
 _Static_assert(OPTION_BYTES == sizeof(gsOption), "GS_OPTION_FIELDS must list every member of gsOption");
 
+static const struct {
+  const char* name;
+  int type;
+  int count;
+  size_t offset;
+} kStats[] = {
+#define GS_T(type, name, count) {#name, GS_TYPECODE(type), count, offsetof(gsStatistic, name)},
+  GS_STATISTIC_FIELDS(GS_T)
+#undef GS_T
+};
+#define NSTAT ((int)(sizeof(kStats) / sizeof(kStats[0])))
+#define STAT_BYTES (0 GS_STATISTIC_FIELDS(GS_O))
+_Static_assert(STAT_BYTES == sizeof(gsStatistic), "GS_STATISTIC_FIELDS must list every member");
+
 int gs_optionField(const gsOption* opt, int i, const char** name, int* type, int* count,
                    const void** ptr) {
   if (i < 0 || i >= NOPTION) return 0;
@@ -130,6 +144,11 @@ static uint64_t field_hash(void) {
     h = fnv_str(h, kOptions[i].name);
     h = fnv_int(h, kOptions[i].type);
     h = fnv_int(h, kOptions[i].count);
+  }
+  for (int i = 0; i < NSTAT; i++) {
+    h = fnv_str(h, kStats[i].name);
+    h = fnv_int(h, kStats[i].type);
+    h = fnv_int(h, kStats[i].count);
   }
   cached = h ? h : 1;
   return cached;
@@ -220,7 +239,7 @@ size_t gs_sizeModel(const gsModel* m) {
   size_t arrays;
   int bad;
   if (!array_bytes(sizes, &arrays, &bad)) return 0;
-  return HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + arrays + CRC_BYTES;
+  return HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + STAT_BYTES + arrays + CRC_BYTES;
 }
 
 /* ---- saving ---- */
@@ -253,6 +272,11 @@ int gs_saveModelBuffer(const gsModel* m, void* buf, size_t bufsz) {
     size_t n = kOptions[i].type == GS_TYPE_REAL ? sizeof(gsReal) : sizeof(int);
     n *= (size_t)kOptions[i].count;
     memcpy(p, (const char*)&m->opt + kOptions[i].offset, n);
+    p += n;
+  }
+  for (int i = 0; i < NSTAT; i++) {
+    size_t n = sizeof(gsReal) * (size_t)kStats[i].count;
+    memcpy(p, (const char*)&m->stat + kStats[i].offset, n);
     p += n;
   }
   gsFieldInfo fi;
@@ -355,7 +379,7 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
                       (unsigned long long)h.length),
            NULL;
   }
-  size_t fixed = HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + CRC_BYTES;
+  size_t fixed = HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + STAT_BYTES + CRC_BYTES;
   if (n < fixed)
     return gs_ioError(err, errsz, "%s: truncated: %zu bytes, the sizes and options alone need %zu",
                       what, n, fixed),
@@ -400,6 +424,11 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
     size_t k = (kOptions[i].type == GS_TYPE_REAL ? sizeof(gsReal) : sizeof(int)) *
                (size_t)kOptions[i].count;
     memcpy((char*)&m->opt + kOptions[i].offset, p, k);
+    p += k;
+  }
+  for (int i = 0; i < NSTAT; i++) {
+    size_t k = sizeof(gsReal) * (size_t)kStats[i].count;
+    memcpy((char*)&m->stat + kStats[i].offset, p, k);
     p += k;
   }
   gsFieldInfo fi;

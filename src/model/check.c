@@ -602,6 +602,9 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
 int gs_checkModel(const gsModel* m, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   if (!m) return gs_ioError(err, errsz, "no model");
+  /* the solvers divide by meaninertia */
+  if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
+    return gs_ioError(err, errsz, "statistic meaninertia %g", m->stat.meaninertia);
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&

@@ -763,7 +763,15 @@ static void frame0(const gsData* d, int body, int target, const gsReal local[3],
 }
 
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
-  (void)c;
+  /* <statistic meaninertia>, else the mean diagonal of M at qpos0 */
+  const gsSpecStatistic* st = &c->spec->statistic;
+  if (st->given & GS_STAT_MEANINERTIA) {
+    m->stat.meaninertia = st->meaninertia;
+  } else {
+    gsReal trace = 0;
+    for (int i = 0; i < m->nv; i++) trace += d->qM[m->dof_Madr[i]];
+    m->stat.meaninertia = m->nv ? trace / m->nv : 1;
+  }
   for (int i = 0; i < m->ncam; i++) {
     int b = m->cam_bodyid[i];
     frame0(d, b, m->cam_targetbodyid[i], m->cam_pos + 3 * i, m->cam_pos0 + 3 * i, m->cam_poscom0 + 3 * i);

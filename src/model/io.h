@@ -35,6 +35,9 @@
   X(int, disableflags, 1)                                                                          \
   X(int, enableflags, 1)
 
+/* gsStatistic member by member: X(type, name, count) */
+#define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1)
+
 /* member i of the options: name, type (gsFieldType), count and address; 0 when out of range */
 int gs_optionField(const gsOption* opt, int i, const char** name, int* type, int* count,
                    const void** ptr);

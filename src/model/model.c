@@ -62,6 +62,7 @@ gsModel* gs_copyModel(const gsModel* src) {
   gsModel* m = gs_allocModel(src);
   if (!m) return NULL;
   m->opt = src->opt;
+  m->stat = src->stat;
   memcpy(m->buffer, src->buffer, src->nbuffer);
   return m;
 }
@@ -114,6 +115,7 @@ const char* gs_modelSize(const gsModel* m, int i, int* value) {
 }
 
 gsOption* gs_modelOption(gsModel* m) { return &m->opt; }
+gsStatistic* gs_modelStatistic(gsModel* m) { return &m->stat; }
 
 int gs_modelFieldCount(void) { return NFIELDS(kModelFields); }
 int gs_dataFieldCount(void) { return NFIELDS(kDataFields); }

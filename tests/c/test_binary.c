@@ -56,6 +56,10 @@ static int same_model(const gsModel* a, const gsModel* b, const char* what) {
     printf("  %s: options differ\n", what);
     return 0;
   }
+  if (memcmp(&a->stat, &b->stat, sizeof(gsStatistic)) != 0) {
+    printf("  %s: statistics differ\n", what);
+    return 0;
+  }
   gsFieldInfo fa, fb;
   for (int i = 0; gs_modelField(a, i, &fa); i++) {
     gs_modelField(b, i, &fb);
@@ -252,7 +256,8 @@ static void corruption(const char* path, int nsealed) {
   expect_error(buf, n, "negative size nq", "negative nq");
 
   /* offsets of the arrays in the file */
-  size_t arrays = HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + sizeof(gsOption);
+  size_t arrays =
+      HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + sizeof(gsOption) + sizeof(gsStatistic);
   gsFieldInfo fi;
   size_t off = arrays;
   for (int i = 0; gs_modelField(m, i, &fi); i++) {

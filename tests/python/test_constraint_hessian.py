@@ -1,0 +1,159 @@
+"""Newton's two Hessian paths (option jacobian: dense, sparse, auto = sparse from 60 dofs).
+
+The dense path factors M + J^T D J as one block; the sparse path blocks it by kinematic trees in a
+minimum-degree order and updates the factor by rank-1 updates as rows change state. Both are the
+same Newton method, so run until the active set is exact they give the same qacc to rounding
+(1e-12 relative) on every corpus model and on the pile of bench/models/pile100.xml; on heaps whose
+pair types gauss makes exactly like MuJoCo (spheres and capsules), both equal MuJoCo's Newton
+solution as the conformance tests measure it (qacc 1e-6 relative, efc_force 1e-5).
+"""
+
+import os
+import sys
+
+import mujoco
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import gauss  # noqa: E402
+from test_constraint_conformance import (constraint_xml, rollout, set_solver,  # noqa: E402
+                                         skip_state, compare_rows, compare_solution, BOUNDARY)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PILE = os.path.join(ROOT, "bench", "models", "pile100.xml")
+JAC = {"dense": 0, "sparse": 1, "auto": 2}
+
+
+def solve_both(gm, gd, qpos, qvel, warm):
+    """qacc and efc_force of the dense and the sparse path from the same state and warm start,
+    run to the exact solution (tolerance 0: the iterations stop when no step improves)."""
+    out = {}
+    for path in ("dense", "sparse"):
+        gm.opt.jacobian = JAC[path]
+        gm.opt.solver = 2
+        gm.opt.tolerance = 0
+        gm.opt.iterations = 200
+        gd.qpos[:], gd.qvel[:] = qpos, qvel
+        gd.qacc_warmstart[:] = warm
+        gauss.forward(gm, gd)
+        out[path] = (gd.qacc.copy(), gd.efc_force.copy(), gd.nefc)
+    return out
+
+
+def assert_same(out, tag):
+    (a1, f1, n1), (a2, f2, n2) = out["dense"], out["sparse"]
+    assert n1 == n2, tag
+    scale = max(1.0, float(np.max(np.abs(a1)))) if len(a1) else 1.0
+    err = float(np.max(np.abs(a1 - a2))) if len(a1) else 0.0
+    assert err <= 1e-12 * scale, f"{tag}: dense and sparse qacc differ by {err} (scale {scale})"
+    return err / scale
+
+
+def test_dense_sparse_corpus(corpus_model):
+    model_id, path = corpus_model
+    xml, _ = constraint_xml(path)
+    mjm = mujoco.MjModel.from_xml_string(xml)
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    worst = 0.0
+    states = rollout(mjm, path)[::4]
+    for k, (qpos, qvel) in enumerate(states):
+        worst = max(worst, assert_same(solve_both(gm, gd, qpos, qvel, np.zeros(gm.nv)),
+                                       f"{model_id} state {k}"))
+    print(f"\n[{model_id}] dense vs sparse qacc rel {worst:.1e} over {len(states)} states")
+
+
+def test_dense_sparse_pile():
+    gm = gauss.Model.from_xml_path(PILE)
+    gd = gauss.Data(gm)
+    assert gm.nv >= 60 and gm.opt.jacobian == JAC["auto"]
+    qpos, qvel = gd.qpos.copy(), gd.qvel.copy()
+    worst, rows = 0.0, 0
+    for k in range(4):
+        # a few steps of the heap, then the same state by both paths, warm and cold
+        for _ in range(10):
+            gauss.step(gm, gd)
+        qpos, qvel, warm = gd.qpos.copy(), gd.qvel.copy(), gd.qacc_warmstart.copy()
+        for w in (warm, np.zeros(gm.nv)):
+            out = solve_both(gm, gd, qpos, qvel, w)
+            worst = max(worst, assert_same(out, f"pile state {k}"))
+            rows = max(rows, out["dense"][2])
+        gd.qpos[:], gd.qvel[:] = qpos, qvel
+    assert rows > 1000  # the heap has its hundreds of contacts
+    print(f"\n[pile100] dense vs sparse qacc rel {worst:.1e}, up to {rows} rows")
+
+
+def heap_xml(cone, n=4, seed=0):
+    """n^3 spheres and capsules on a jittered lattice, touching their neighbours and the floor."""
+    rng = np.random.default_rng(seed)
+    bodies = []
+    r = 0.05
+    for i in range(n):
+        for j in range(n):
+            for k in range(n):
+                p = np.array([i, j, k]) * 1.96 * r + [0, 0, r * 0.98] + 0.002 * rng.normal(size=3)
+                if (i + j + k) % 3 == 0:
+                    geom = f'<geom type="capsule" size="{r * 0.8}" fromto="-.02 0 0 .02 0 0"/>'
+                else:
+                    geom = f'<geom type="sphere" size="{r}"/>'
+                bodies.append(f'<body pos="{p[0]} {p[1]} {p[2]}"><freejoint/>{geom}</body>')
+    return (f'<mujoco><option cone="{cone}"/><default><geom friction="0.8 0.01 0.001" condim="3"/>'
+            f'</default><worldbody><geom type="plane" size="5 5 .1"/>{"".join(bodies)}'
+            f'</worldbody></mujoco>')
+
+
+@pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])
+def test_heap_like_mujoco(cone):
+    xml = heap_xml(cone)
+    mjm = mujoco.MjModel.from_xml_string(xml)
+    mjd = mujoco.MjData(mjm)
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    assert mjm.nv >= 60
+    compared, ncon = 0, 0
+    for step in range(0, 60, 20):
+        for _ in range(20):
+            mujoco.mj_step(mjm, mjd)
+        qpos, qvel = mjd.qpos.copy(), mjd.qvel.copy()
+        set_solver(mjm, gm, "Newton")
+        mujoco.mj_forward(mjm, mjd)
+        if skip_state(mjm, mjd):
+            continue
+        for path in ("dense", "sparse", "auto"):
+            gm.opt.jacobian = JAC[path]
+            gd.qpos[:], gd.qvel[:] = qpos, qvel
+            gd.qacc_warmstart[:] = mjd.qacc_warmstart
+            gauss.forward(gm, gd)
+            if any(abs(c.dist - c.includemargin) < BOUNDARY for c in gd.contact):
+                break
+            tag = f"heap {cone} after {step + 20} steps, {path}"
+            compare_rows(mjm, mjd, gm, gd, tag)
+            compare_solution(mjd, gd, tag)
+        else:
+            compared += 1
+            ncon = max(ncon, mjd.ncon)
+    assert compared >= 2
+    assert ncon > 60  # a heap, not a few separate contacts
+
+
+# ---- the solvers' unit of cost: stat.meaninertia ----
+
+def test_meaninertia_corpus(corpus_model):
+    """trace(M(qpos0)) / nv as MuJoCo compiles it (the full model, nothing stripped)."""
+    model_id, path = corpus_model
+    mjm = mujoco.MjModel.from_xml_path(path)
+    gm = gauss.Model.from_xml_path(path)
+    assert abs(gm.stat.meaninertia - mjm.stat.meaninertia) <= 1e-12 * mjm.stat.meaninertia, model_id
+
+
+def test_meaninertia_given_and_saved():
+    xml = ('<mujoco><statistic meaninertia="2.5"/><worldbody><body><joint type="hinge"/>'
+           '<geom size=".1"/></body></worldbody></mujoco>')
+    gm = gauss.Model.from_xml_string(xml)
+    assert gm.stat.meaninertia == mujoco.MjModel.from_xml_string(xml).stat.meaninertia == 2.5
+    # the MJCF writer, the binary format and copies keep it
+    assert gauss.Model.from_xml_string(gm.to_xml()).stat.meaninertia == 2.5
+    assert gauss.Model.from_binary(gm.to_binary()).stat.meaninertia == 2.5
+    assert gm.copy().stat.meaninertia == 2.5
