@@ -25,8 +25,6 @@ TYPE = {int(getattr(mujoco.mjtGeom, "mjGEOM_" + n)): n.lower()
 MISSING = {
     (3, 6): "pair type capsule-box does not match MuJoCo's contacts in every case yet",
     (6, 6): "pair type box-box does not match MuJoCo's contact counts in every case yet",
-    (0, 7): "pair type plane-mesh: MuJoCo's choice among the deepest vertex's neighbours is not "
-            "reproduced yet",
 }
 # height fields: MJCF reports the penetration normal of each prism for these two, except where it
 # replaces it by one this engine does not reproduce yet (cylinders, see pair_hfield.c), and finds
