@@ -315,11 +315,6 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
     hull_free(&h);
     return 0;
   }
-  if (sm->scale[0] * sm->scale[1] * sm->scale[2] < 0)  /* a mirror turns the faces inwards */
-    for (int f = 0; f < h.nface; f++) {
-      int t = h.face[3 * f];
-      h.face[3 * f] = h.face[3 * f + 1], h.face[3 * f + 1] = t;
-    }
   if (md->nface == 0) {  /* no triangles given: the hull's */
     free(md->face);
     md->face = malloc(sizeof(int) * 3 * (size_t)h.nface);
@@ -332,12 +327,14 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
   }
   int mode = sm->inertia;
   gsReal vol, com[3], C[9];
+  /* the triangles keep their corners as given, as MJCF's do: a mirror scale turns them inwards,
+   * and the exact and convex rules then refuse the mesh, as MJCF does */
   if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, h.face, h.nface, mode, &vol, com, C);
   else mass_properties(md->vert, md->face, md->nface, mode, &vol, com, C);
   int ok = hull_graph(&h, md->nvert, &b->graph, &b->ngraph);
   hull_free(&h);
   if (!ok) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
-  if (mode == GS_MESHINERTIA_EXACT && vol < 0)
+  if ((mode == GS_MESHINERTIA_EXACT || mode == GS_MESHINERTIA_CONVEX) && vol < 0)
     return gs_compileFail(c, &sm->info, "mesh", "volume is negative (triangles oriented inwards)");
   if (!(vol >= MESH_MINVOLUME))
     return gs_compileFail(c, &sm->info, "mesh", "%s is too small (%g)",
@@ -387,8 +384,9 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
 }
 
 void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
-  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = 0;
+  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = 0;
   for (int i = 0; i < c->nmesh; i++) {
+    if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
     sz->nmeshvert += c->mesh[i].data.nvert;
     sz->nmeshface += c->mesh[i].data.nface;
     sz->nmeshgraph += c->mesh[i].ngraph;
@@ -396,10 +394,20 @@ void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
 }
 
 void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
-  int va = 0, fa = 0, ga = 0;
+  int va = 0, fa = 0, ga = 0, sa = 0;
   for (int i = 0; i < c->nmesh; i++) {
     const gsMeshBuild* b = &c->mesh[i];
     const gsSpecMesh* sm = c->spec->mesh[i];
+    /* inline vertices as given: the compiled ones are moved to the inertial frame and rounded
+     * there, which the writer cannot undo to the last bit */
+    m->mesh_srcvertadr[i] = -1;
+    m->mesh_srcvertnum[i] = 0;
+    if (!sm->file && sm->nvert) {
+      m->mesh_srcvertadr[i] = sa;
+      m->mesh_srcvertnum[i] = sm->nvert;
+      for (int k = 0; k < 3 * sm->nvert; k++) m->mesh_srcvert[3 * sa + k] = (gsReal)(float)sm->vert[k];
+      sa += sm->nvert;
+    }
     gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
     gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);
     m->mesh_inertia[i] = sm->inertia;

@@ -241,6 +241,9 @@ BAD = [
     ('<mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1" face="0 1 5"/>', "vertex 5, which does not exist"),
     ('<mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1" face="0 1 2 0 3 1 0 2 3 1 3 2" inertia="exact"/>',
      "volume is negative"),
+    # a mirror scale turns the hull's triangles inwards (MuJoCo keeps their corners as given)
+    ('<mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1" scale="1 -1 1" inertia="convex"/>', "volume is negative"),
+    ('<mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1" scale="-1 -1 -1" inertia="exact"/>', "volume is negative"),
     ('<mesh name="m" vertex="0 0 0 0 0 0 1 0 0 1 0 0 0 1 0 0 1 0"/>', "no convex hull"),  # duplicates, flat
 ]
 
@@ -319,6 +322,30 @@ refquat="0.9 0.1 0.2 0.3" inertia="shell"/><mesh name="o" file="box.obj" maxhull
     assert not errors, errors[:10]
     b = gauss.Model.from_binary(m.to_binary())
     assert not compare_roundtrip(m, b)
+
+
+def test_inline_meshes_round_trip():
+    """inline meshes (vertices only, vertices and faces, a mirror scale) are written back with
+    their vertices as given and their triangles: the reloaded model is the same to the last bit,
+    and MuJoCo compiles the written document as it compiles the original"""
+    rng = np.random.default_rng(8)
+    pts = blob_points(rng, 25)
+    faces = " ".join(str(i) for t in CUBE_F for i in t)
+    xml = f"""<mujoco><asset>
+<mesh name="a" vertex="{vtext(pts)}" scale="0.5 0.3 0.4" refpos="0.1 0.2 0.3" refquat="0.9 0.1 0.2 0.3"/>
+<mesh name="b" vertex="{vtext(CUBE_V)}" face="{faces}" inertia="exact"/>
+<mesh name="c" vertex="{vtext(pts[:12])}" scale="1 -1 1" inertia="shell" maxhullvert="8"/></asset>
+<worldbody><body pos="0 0 1"><freejoint/><geom type="mesh" mesh="a" pos=".1 .2 .3" euler="10 20 30"/>
+<geom type="mesh" mesh="b" pos="0 .5 0"/><geom type="mesh" mesh="c" pos="0 -.5 0" euler="0 30 0"/>
+</body></worldbody></mujoco>"""
+    m = gauss.Model.from_xml_string(xml)
+    written = m.to_xml()
+    again = gauss.Model.from_xml_string(written)
+    errors = compare_roundtrip(m, again)
+    assert not errors, errors[:10]
+    assert not compare_roundtrip(m, gauss.Model.from_binary(m.to_binary()))
+    compare_compiled(again, mujoco.MjModel.from_xml_string(written))
+    compare_compiled(m, mujoco.MjModel.from_xml_string(xml))
 
 
 def test_maxhullvert_like_mujoco():
