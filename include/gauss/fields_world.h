@@ -15,6 +15,7 @@
   X(nmeshvert)   /* vertices of all meshes */                                                      \
   X(nmeshface)   /* triangles of all meshes */                                                     \
   X(nmeshgraph)  /* ints of all convex hull graphs */                                              \
+  X(nmeshsrcvert) /* vertices of inline meshes as given, for the MJCF writer */                    \
   X(nhfield)     /* height fields */                                                               \
   X(nhfielddata) /* elevation values of all height fields */                                       \
   X(ntex)        /* textures */                                                                    \
@@ -90,6 +91,9 @@
   X(gsReal, mesh_vert,           nmeshvert,   3)                                                   \
   X(int,    mesh_face,           nmeshface,   3)                                                   \
   X(int,    mesh_graph,          nmeshgraph,  1)                                                   \
+  X(int,    mesh_srcvertadr,     nmesh,       1)   /* inline vertices as given, -1: from a file */ \
+  X(int,    mesh_srcvertnum,     nmesh,       1)                                                   \
+  X(gsReal, mesh_srcvert,        nmeshsrcvert, 3)  /* rounded to single precision */              \
   /* height fields */                                                                              \
   X(gsReal, hfield_size,         nhfield,     4)   /* radius x, radius y, elevation z, base z */   \
   X(int,    hfield_nrow,         nhfield,     1)                                                   \

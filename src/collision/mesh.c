@@ -42,9 +42,11 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
-/* The deepest hull vertex, then neighbours of it on the hull that are within the margin, up to 3
- * contacts in all. MJCF's plane-mesh contacts are also that vertex and a subset of its hull
- * neighbours, but its choice of the subset is not reproduced yet (see the tests). */
+/* MJCF's rule, found by sweeping poses and margins of boxes, tetrahedra, octahedra and random
+ * hulls (tests/python/test_collision_mesh.py): the deepest hull vertex, if within the margin;
+ * then its hull neighbours in the order of mesh_graph's list, each one within the margin and
+ * farther than 0.3 rbound from the first contact's position (the midpoint between the vertex and
+ * the plane), until 3 contacts in all. Later neighbours are compared with the first contact only. */
 int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin) {
   gsReal n[3], nl[3], dir[3];
   gs_pairAxis(n, d->geom_xmat + 9 * g1, 2);
@@ -65,14 +67,17 @@ int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g
   while (local < nv && globalid[local] != first) local++;
   if (local == nv) return 0;
   const gsReal* p0 = d->geom_xpos + 3 * g1;
-  gsReal p[3];
+  gsReal p[3], dif[3];
   gs_mulMatVec3(p, mat, vert + 3 * first);
   gs_add3(p, p, pos);
   int ncon = gs_pairPlanePoint(con, p0, n, p, 0, margin);
   if (!ncon) return 0;
+  gsReal mindist = 0.3 * m->geom_rbound[g2];
   for (const int* e = edges + edgeadr[local]; *e >= 0 && ncon < 3; e++) {
     gs_mulMatVec3(p, mat, vert + 3 * globalid[*e]);
     gs_add3(p, p, pos);
+    gs_sub3(dif, p, con[0].pos);
+    if (gs_norm3(dif) <= mindist) continue;
     ncon += gs_pairPlanePoint(con + ncon, p0, n, p, 0, margin);
   }
   return ncon;

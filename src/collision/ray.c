@@ -1,8 +1,9 @@
 /* Ray casting against the geoms (MJCF's mj_ray semantics): the distance is measured along vec in
  * units of |vec|, -1 when nothing is hit. A ray that starts inside a solid geom hits its far side;
  * planes are one-sided (seen from +z) and bounded by their x, y sizes when those are positive;
- * height fields are solid prisms down to their base (pair_hfield.c); geoms with rgba
- * alpha 0 are invisible to rays. Meshes are not cast against yet. */
+ * height fields are solid prisms down to their base (pair_hfield.c); meshes are their triangles
+ * (mesh_face, not the convex hull: MJCF's rays enter the dents of a non-convex mesh), either
+ * side; geoms with rgba alpha 0 are invisible to rays. */
 #include <math.h>
 
 #include "core/math.h"
@@ -189,6 +190,18 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
   return best;
 }
 
+/* mesh k's triangles, from either side; vertices are in the geom's frame */
+static gsReal rayMesh(const gsModel* m, int k, gsReal rbound, const gsReal p[3], const gsReal v[3]) {
+  /* the bounding sphere first (slightly enlarged: rbound is rounded like the vertices) */
+  if (raySphere(p, v, rbound * (1 + 1e-6) + 1e-12) < 0) return -1;
+  const gsReal* vert = m->mesh_vert + 3 * m->mesh_vertadr[k];
+  const int* face = m->mesh_face + 3 * m->mesh_faceadr[k];
+  gsReal best = -1;
+  for (int f = 0; f < m->mesh_facenum[k]; f++, face += 3)
+    best = minPos(best, rayTriangle(p, v, vert + 3 * face[0], vert + 3 * face[1], vert + 3 * face[2]));
+  return best;
+}
+
 /* distance along vec to geom g, -1 when missed or when g's type is not cast against */
 static gsReal rayGeom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3]) {
   const gsReal* s = m->geom_size + 3 * g;
@@ -205,6 +218,7 @@ static gsReal rayGeom(const gsModel* m, const gsData* d, int g, const gsReal pnt
     case GS_GEOM_CYLINDER: return rayCylinder(p, v, s[0], s[1]);
     case GS_GEOM_BOX: return rayBox(p, v, s);
     case GS_GEOM_HFIELD: return m->geom_dataid[g] >= 0 ? rayHField(m, m->geom_dataid[g], p, v) : -1;
+    case GS_GEOM_MESH: return m->geom_dataid[g] >= 0 ? rayMesh(m, m->geom_dataid[g], m->geom_rbound[g], p, v) : -1;
     default: return -1;
   }
 }

@@ -3,9 +3,11 @@
  * <contact> (pairs, exclusions).
  *
  * What the compiled model does not keep cannot be written: texture pixels (a builtin texture is
- * written as a flat one of the same size; one read from a file names the file again), mesh
- * vertices (a mesh must come from a file, which is named again), <visual> and <statistic> (except
- * the near clipping plane, which the intrinsics of cameras without a sensor hold, and meaninertia). Files are named
+ * written as a flat one of the same size; one read from a file names the file again), a mesh's
+ * texture coordinates and normals (a mesh file is named again; inline vertices are kept as given
+ * in mesh_srcvert and written back with the triangles), <visual> and <statistic> (except the near
+ * clipping plane, which the intrinsics of cameras without a sensor hold, and meaninertia). Files
+ * are named
  * as the original model wrote them, so the document reads back where those names resolve. */
 #include <stdio.h>
 #include <string.h>
@@ -84,8 +86,14 @@ static void write_mesh(gswWriter* w, int i) {
   const gsModel* m = w->m;
   gsw_open(w, "mesh");
   gsw_name(w, GS_OBJ_MESH, i);
-  if (!file_attr(w, m->mesh_pathadr[i]))
-    return gsw_fail(w, "mesh %d has no file: the model keeps its vertices only in the inertial frame, which does not reload to the same model", i);
+  if (!file_attr(w, m->mesh_pathadr[i])) {
+    /* inline data: the vertices as given and the triangles (the hull's when none were given,
+     * which compile to the same mesh) */
+    if (m->mesh_srcvertadr[i] < 0)
+      return gsw_fail(w, "mesh %d has neither a file nor its vertices as given: the model keeps them only in the inertial frame, which does not reload to the same model", i);
+    gsw_reals(w, "vertex", m->mesh_srcvert + 3 * m->mesh_srcvertadr[i], 3 * m->mesh_srcvertnum[i]);
+    gsw_ints(w, "face", m->mesh_face + 3 * m->mesh_faceadr[i], 3 * m->mesh_facenum[i]);
+  }
   gsw_reals(w, "scale", m->mesh_scale + 3 * i, 3);
   gsw_reals(w, "refpos", m->mesh_refpos + 3 * i, 3);
   gsw_reals(w, "refquat", m->mesh_refquat + 4 * i, 4);

@@ -331,6 +331,7 @@ static const struct {
     {"actuator_actadr", {"actuator_actnum"}, "na"},
     {"sensor_adr", {"sensor_dim"}, "nsensordata"},
     {"mesh_vertadr", {"mesh_vertnum"}, "nmeshvert"},
+    {"mesh_srcvertadr", {"mesh_srcvertnum"}, "nmeshsrcvert"},
     {"mesh_normaladr", {"mesh_normalnum"}, "nmeshnormal"},
     {"mesh_texcoordadr", {"mesh_texcoordnum"}, "nmeshtexcoord"},
     {"mesh_faceadr", {"mesh_facenum"}, "nmeshface"},

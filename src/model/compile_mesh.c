@@ -104,13 +104,17 @@ typedef struct {
   int* vert;     /* their indices in the mesh */
   int nface;
   int* face;     /* 3 per face, mesh indices, counter-clockwise seen from outside */
+  int* nbr;      /* neighbours of each hull vertex (mesh indices), each list ended by -1 */
 } Hull;
 
 static void hull_free(Hull* h) {
   free(h->vert);
   free(h->face);
+  free(h->nbr);
 }
 
+/* the hull of the vertices as given (before refpos, refquat and scale): qhull's facet and vertex
+ * order, and so mesh_graph's, then are MJCF's; the topology is the same in any frame */
 static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* md, Hull* h) {
   memset(h, 0, sizeof(*h));
   char* msg = NULL;
@@ -154,6 +158,29 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
       ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
     } else {
       FORALLvertices h->vert[h->nvert++] = qh_pointid(qh, vertex->point);
+      /* neighbours: the other corners of the facets around each vertex, in qhull's order (facets
+       * around the vertex, corners within a facet), which is the order MJCF lists them in */
+      qh_vertexneighbors(qh);
+      h->nbr = malloc(sizeof(int) * (7 * (size_t)nf + (size_t)nv));
+      if (!h->nbr) ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
+      int at = 0;
+      FORALLvertices {
+        if (!h->nbr) break;
+        int from = at;
+        facetT* neighbor;
+        facetT** neighborp;
+        FOREACHneighbor_(vertex) {
+          vertexT* other;
+          vertexT** otherp;
+          FOREACHsetelement_(vertexT, neighbor->vertices, other) {
+            if (other == vertex) continue;
+            int id = qh_pointid(qh, other->point), dup = 0;
+            for (int e = from; e < at; e++) dup |= h->nbr[e] == id;
+            if (!dup) h->nbr[at++] = id;
+          }
+        }
+        h->nbr[at++] = -1;
+      }
       FORALLfacets {
         int f[3], k = 0;
         FOREACHvertex_(facet->vertices) {
@@ -167,8 +194,8 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
         gs_sub3(e1, b, a), gs_sub3(e2, cc, a);
         gs_cross(n, e1, e2);
         if (n[0] * facet->normal[0] + n[1] * facet->normal[1] + n[2] * facet->normal[2] < 0) {
-          int t = f[1];
-          f[1] = f[2], f[2] = t;
+          int t = f[0];  /* the first two swapped, as MJCF stores them */
+          f[0] = f[1], f[1] = t;
         }
         memcpy(h->face + 3 * h->nface, f, sizeof(f));
         h->nface++;
@@ -190,8 +217,8 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
 /* the graph of mesh_graph (fields_world.h), in mesh vertex ids */
 static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
   int* local = malloc(sizeof(int) * (size_t)nmeshvert);
-  /* each vertex has at most as many neighbours as faces around it; 3 * nface edge ends in all */
-  int* nbr = malloc(sizeof(int) * (6 * (size_t)h->nface + (size_t)h->nvert + 1));
+  /* each vertex has at most twice as many neighbours as faces around it: 6 nface in all */
+  int* nbr = malloc(sizeof(int) * (7 * (size_t)h->nface + (size_t)h->nvert + 1));
   int* cnt = calloc((size_t)h->nvert, sizeof(int));
   int* start = malloc(sizeof(int) * ((size_t)h->nvert + 1));
   if (!local || !nbr || !cnt || !start) {
@@ -200,24 +227,14 @@ static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
   }
   for (int i = 0; i < nmeshvert; i++) local[i] = -1;
   for (int i = 0; i < h->nvert; i++) local[h->vert[i]] = i;
-  /* neighbours of each vertex: each face gives two, an edge is listed once per end */
-  int* valence = calloc((size_t)h->nvert, sizeof(int));
-  if (!valence) {
-    free(local), free(nbr), free(cnt), free(start);
-    return 0;
+  /* the neighbour lists of the hull, in local ids */
+  int k = 0;
+  for (int i = 0; i < h->nvert; i++) {
+    start[i] = k;
+    for (; h->nbr[k] >= 0; k++) nbr[k] = local[h->nbr[k]];
+    cnt[i] = k - start[i];
+    k++;
   }
-  for (int f = 0; f < 3 * h->nface; f++) valence[local[h->face[f]]] += 2;
-  start[0] = 0;
-  for (int i = 0; i < h->nvert; i++) start[i + 1] = start[i] + valence[i];
-  for (int f = 0; f < h->nface; f++)
-    for (int k = 0; k < 3; k++) {
-      int a = local[h->face[3 * f + k]];
-      for (int j = 1; j < 3; j++) {
-        int b = local[h->face[3 * f + (k + j) % 3]], dup = 0;
-        for (int e = 0; e < cnt[a]; e++) dup |= nbr[start[a] + e] == b;
-        if (!dup) nbr[start[a] + cnt[a]++] = b;
-      }
-    }
   int nedge = 0;
   for (int i = 0; i < h->nvert; i++) nedge += cnt[i] + 1;
   *ngraph = 2 + 2 * h->nvert + nedge + 3 * h->nface;
@@ -233,7 +250,7 @@ static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
     }
     memcpy(g + at, h->face, sizeof(int) * 3 * (size_t)h->nface);
   }
-  free(local), free(nbr), free(cnt), free(start), free(valence);
+  free(local), free(nbr), free(cnt), free(start);
   *graph = g;
   return g != NULL;
 }
@@ -291,9 +308,13 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
   memset(b, 0, sizeof(*b));
   gsMeshData* md = &b->data;
   if (!load_source(c, sm, md)) return 0;
-  if (!check_source(c, sm, md) || !transform(c, sm, md)) return 0;
+  if (!check_source(c, sm, md)) return 0;
   Hull h;
   if (!convex_hull(c, sm, md, &h)) return 0;
+  if (!transform(c, sm, md)) {
+    hull_free(&h);
+    return 0;
+  }
   if (md->nface == 0) {  /* no triangles given: the hull's */
     free(md->face);
     md->face = malloc(sizeof(int) * 3 * (size_t)h.nface);
@@ -306,12 +327,14 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
   }
   int mode = sm->inertia;
   gsReal vol, com[3], C[9];
+  /* the triangles keep their corners as given, as MJCF's do: a mirror scale turns them inwards,
+   * and the exact and convex rules then refuse the mesh, as MJCF does */
   if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, h.face, h.nface, mode, &vol, com, C);
   else mass_properties(md->vert, md->face, md->nface, mode, &vol, com, C);
   int ok = hull_graph(&h, md->nvert, &b->graph, &b->ngraph);
   hull_free(&h);
   if (!ok) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
-  if (mode == GS_MESHINERTIA_EXACT && vol < 0)
+  if ((mode == GS_MESHINERTIA_EXACT || mode == GS_MESHINERTIA_CONVEX) && vol < 0)
     return gs_compileFail(c, &sm->info, "mesh", "volume is negative (triangles oriented inwards)");
   if (!(vol >= MESH_MINVOLUME))
     return gs_compileFail(c, &sm->info, "mesh", "%s is too small (%g)",
@@ -361,8 +384,9 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
 }
 
 void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
-  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = 0;
+  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = 0;
   for (int i = 0; i < c->nmesh; i++) {
+    if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
     sz->nmeshvert += c->mesh[i].data.nvert;
     sz->nmeshface += c->mesh[i].data.nface;
     sz->nmeshgraph += c->mesh[i].ngraph;
@@ -370,10 +394,20 @@ void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
 }
 
 void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
-  int va = 0, fa = 0, ga = 0;
+  int va = 0, fa = 0, ga = 0, sa = 0;
   for (int i = 0; i < c->nmesh; i++) {
     const gsMeshBuild* b = &c->mesh[i];
     const gsSpecMesh* sm = c->spec->mesh[i];
+    /* inline vertices as given: the compiled ones are moved to the inertial frame and rounded
+     * there, which the writer cannot undo to the last bit */
+    m->mesh_srcvertadr[i] = -1;
+    m->mesh_srcvertnum[i] = 0;
+    if (!sm->file && sm->nvert) {
+      m->mesh_srcvertadr[i] = sa;
+      m->mesh_srcvertnum[i] = sm->nvert;
+      for (int k = 0; k < 3 * sm->nvert; k++) m->mesh_srcvert[3 * sa + k] = (gsReal)(float)sm->vert[k];
+      sa += sm->nvert;
+    }
     gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
     gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);
     m->mesh_inertia[i] = sm->inertia;

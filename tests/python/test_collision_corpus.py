@@ -24,15 +24,14 @@ TYPE = {int(getattr(mujoco.mjtGeom, "mjGEOM_" + n)): n.lower()
 # (type1, type2) with type1 <= type2 in MuJoCo's numbering -> why gauss finds no contact there
 MISSING = {
     (6, 6): "pair type box-box does not match MuJoCo's contact counts and order in every case yet",
-    (0, 7): "pair type plane-mesh: MuJoCo's choice among the deepest vertex's neighbours is not "
-            "reproduced yet",
 }
-# height fields: MJCF reports the penetration normal of each prism for these two, except where it
-# replaces it by one this engine does not reproduce yet (cylinders, see pair_hfield.c), and finds
-# shallower box contacts than the prisms' penetration depth
+# height fields: MJCF reports the penetration normal of each prism, except where it replaces it by
+# one this engine does not reproduce yet (cylinders, see pair_hfield.c); boxes and meshes match
+# with any margin > 0, but at a margin of exactly 0 MJCF's polytope depths are shallower than the
+# prisms' penetration (pair_hfield.c, test_collision_hfield.py)
 MISSING[(1, 5)] = "pair type hfield-cylinder does not match MuJoCo's normals in every case yet"
-MISSING[(1, 6)] = "pair type hfield-box does not match MuJoCo's contacts in every case yet"
-MISSING[(1, 7)] = "pair type hfield-mesh not implemented yet (meshes)"
+MISSING[(1, 6)] = "pair type hfield-box does not match MuJoCo's contacts at margin 0 yet"
+MISSING[(1, 7)] = "pair type hfield-mesh does not match MuJoCo's contacts at margin 0 yet"
 
 
 def _pair_types(m, c):
