@@ -20,7 +20,11 @@ typedef struct {
   int* nnz;
   int* col;       /* its dofs, ascending */
   gsReal* val;    /* Y = D^-1/2 L^-T J^T by rows */
+  int* runadr;    /* the columns of row r as nrun[r] runs of consecutive dofs at run + 2 runadr[r]: */
+  int* nrun;      /* (first dof, length) pairs, which the sweeps walk without indexing */
+  int* run;
   gsReal* diag;   /* A_rr */
+  gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
   int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
@@ -29,11 +33,23 @@ typedef struct {
 
 /* (A f)_r + b_r: the dual gradient of row r without its regulariser */
 static gsReal row_grad(const gsDual* w, int r) {
-  const int* c = w->col + w->adr[r];
+  const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
-  gsReal sum = w->b[r];
-  for (int k = 0, n = w->nnz[r]; k < n; k++) sum += y[k] * w->u[c[k]];
-  return sum;
+  /* four partial sums: the products are independent, a single sum would wait on each add */
+  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    const gsReal* u = w->u + run[0];
+    int n = run[1], k = 0;
+    for (; k + 4 <= n; k += 4) {
+      s0 += y[k] * u[k];
+      s1 += y[k + 1] * u[k + 1];
+      s2 += y[k + 2] * u[k + 2];
+      s3 += y[k + 3] * u[k + 3];
+    }
+    for (; k < n; k++) s0 += y[k] * u[k];
+    y += n;
+  }
+  return w->b[r] + ((s0 + s1) + (s2 + s3));
 }
 
 /* A_rs = Y_r . Y_s, both rows ascending */
@@ -78,27 +94,79 @@ static int row_pattern(const gsModel* m, const gsData* d, int r, int* mark, int 
   return n;
 }
 
-/* Y by rows, its diagonal products and the elliptic contacts' blocks; u = 0 */
-static int dual_setup(const gsModel* m, gsData* d, gsDual* w) {
+/* rows of one contact share their Jacobian's columns, hence Y's: they are eliminated together */
+enum { GS_PGS_GROUP = 10 };
+
+static int same_columns(const gsData* d, int r, int s) {
+  int n = d->efc_J_rownnz[r];
+  return n == d->efc_J_rownnz[s] &&
+         !memcmp(d->efc_J_colind + d->efc_J_rowadr[r], d->efc_J_colind + d->efc_J_rowadr[s],
+                 sizeof(int) * (size_t)n);
+}
+
+/* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
+ * (z holds them interleaved, zero on entry and on return), leaves first, each dof pushing onto
+ * its ancestors; then the scaling by D^-1/2 and the diagonal of A */
+static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k, const int* col,
+                            int n, gsReal* z, const gsReal* dsqrt) {
+  for (int t = 0; t < k; t++) {
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
+    for (int e = 0; e < d->efc_J_rownnz[r + t]; e++) z[c[e] * k + t] = v[e];
+  }
+  for (int e = n - 1; e >= 0; e--) {
+    int j = col[e];
+    const gsReal* zj = z + j * k;
+    int adr = m->dof_Madr[j] + 1;
+    for (int i = m->dof_parentid[j]; i >= 0; i = m->dof_parentid[i]) {
+      gsReal l = d->qLD[adr++];
+      gsReal* zi = z + i * k;
+      for (int t = 0; t < k; t++) zi[t] -= l * zj[t];
+    }
+  }
+  /* rows of a group are consecutive in val, n apart */
+  gsReal* y = w->val + w->adr[r];
+  for (int e = 0; e < n; e++) {
+    gsReal* ze = z + col[e] * k;
+    for (int t = 0; t < k; t++) {
+      y[t * n + e] = ze[t] * dsqrt[col[e]];
+      ze[t] = 0;
+    }
+  }
+  for (int t = 0; t < k; t++) {
+    gsReal sum = 0;
+    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
+    w->diag[r + t] = sum;
+  }
+}
+
+/* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
+ * regularised, the rows' R count in inv (the main solve), else not (noslip). */
+static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   int nv = m->nv, nefc = d->nefc;
   size_t rows = (size_t)nefc;
   w->adr = gs_stackAlloc(d, sizeof(int) * rows);
   w->nnz = gs_stackAlloc(d, sizeof(int) * rows);
+  w->runadr = gs_stackAlloc(d, sizeof(int) * rows);
+  w->nrun = gs_stackAlloc(d, sizeof(int) * rows);
   w->blockadr = gs_stackAlloc(d, sizeof(int) * rows);
   w->diag = gs_stackAlloc(d, sizeof(gsReal) * rows);
+  w->inv = gs_stackAlloc(d, sizeof(gsReal) * rows);
   w->b = gs_stackAlloc(d, sizeof(gsReal) * rows);
   w->u = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
   gsReal* dsqrt = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   int* mark = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  if (!w->adr || !w->nnz || !w->blockadr || !w->diag || !w->b || !w->u || !z || !dsqrt || !mark)
+  if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->diag || !w->inv || !w->b || !w->u ||
+      !z || !dsqrt || !mark)
     return 0;
   /* sizes first: Y's non-zeros and the blocks */
   for (int i = 0; i < nv; i++) mark[i] = -1;
   size_t total = 0, nblock = 0;
   for (int r = 0; r < nefc; r++) {
     w->adr[r] = (int)total;
-    w->nnz[r] = row_pattern(m, d, r, mark, r, NULL);
+    if (r > 0 && same_columns(d, r - 1, r)) w->nnz[r] = w->nnz[r - 1];
+    else w->nnz[r] = row_pattern(m, d, r, mark, r, NULL);
     total += (size_t)w->nnz[r];
     w->blockadr[r] = -1;
     if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && (r == 0 || d->efc_id[r - 1] != d->efc_id[r] ||
@@ -114,36 +182,49 @@ static int dual_setup(const gsModel* m, gsData* d, gsDual* w) {
   w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
   if (!w->col || !w->val || !w->block) return 0;
 
+  /* the columns of each row, and how many runs of consecutive dofs they make */
+  for (int i = 0; i < nv; i++) mark[i] = -1;
+  size_t nruns = 0;
+  for (int r = 0; r < nefc; r++) {
+    int* col = w->col + w->adr[r];
+    int n = w->nnz[r];
+    if (r > 0 && same_columns(d, r - 1, r)) memcpy(col, col - n, sizeof(int) * (size_t)n);
+    else row_pattern(m, d, r, mark, r, col);
+    w->runadr[r] = (int)nruns;
+    for (int e = 0; e < n; e++) nruns += e == 0 || col[e] != col[e - 1] + 1;
+    w->nrun[r] = (int)nruns - w->runadr[r];
+  }
+  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (nruns ? nruns : 1));
+  if (!w->run) return 0;
+  for (int r = 0; r < nefc; r++) {
+    const int* col = w->col + w->adr[r];
+    int* run = w->run + 2 * w->runadr[r];
+    for (int e = 0; e < w->nnz[r]; e++) {
+      if (e == 0 || col[e] != col[e - 1] + 1) {
+        run[0] = col[e], run[1] = 0;
+        run += 2;
+      }
+      run[-1]++;
+    }
+  }
+
   for (int i = 0; i < nv; i++) {
-    mark[i] = -1;
-    z[i] = 0;
     w->u[i] = 0;
     dsqrt[i] = sqrt(d->qLDiagInv[i]);
   }
+  memset(z, 0, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
   gs_mulJ(d, w->b, d->qacc_smooth);
+  for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
+  for (int r = 0; r < nefc;) {
+    int k = 1;
+    while (r + k < nefc && k < GS_PGS_GROUP && same_columns(d, r, r + k)) k++;
+    eliminate_group(m, d, w, r, k, w->col + w->adr[r], w->nnz[r], z, dsqrt);
+    r += k;
+  }
   for (int r = 0; r < nefc; r++) {
-    w->b[r] -= d->efc_aref[r];
-    int* col = w->col + w->adr[r];
-    gsReal* y = w->val + w->adr[r];
-    int n = row_pattern(m, d, r, mark, r, col);
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) z[c[k]] = v[k];
-    /* z = L^-T J_r^T: leaves first, each dof pushing onto its ancestors */
-    for (int k = n - 1; k >= 0; k--) {
-      int j = col[k];
-      gsReal zj = z[j];
-      if (zj == 0) continue;
-      int adr = m->dof_Madr[j] + 1;
-      for (int i = m->dof_parentid[j]; i >= 0; i = m->dof_parentid[i]) z[i] -= d->qLD[adr++] * zj;
-    }
-    gsReal sum = 0;
-    for (int k = 0; k < n; k++) {
-      y[k] = z[col[k]] * dsqrt[col[k]];
-      z[col[k]] = 0;
-      sum += y[k] * y[k];
-    }
-    w->diag[r] = sum;
+    /* a multiply in the sweeps, not a divide: the sweep is one chain of dependent rows */
+    gsReal A = w->diag[r] + (regularised ? d->efc_R[r] : 0);
+    w->inv[r] = A > GS_MINVAL ? 1 / A : 0;
   }
   for (int r = 0; r < nefc; r++) {
     if (w->blockadr[r] < 0) continue;
@@ -159,9 +240,13 @@ static int dual_setup(const gsModel* m, gsData* d, gsDual* w) {
 
 /* u += Y_r delta */
 static void move_u(gsDual* w, int r, gsReal delta) {
-  const int* c = w->col + w->adr[r];
+  const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
-  for (int k = 0, n = w->nnz[r]; k < n; k++) w->u[c[k]] += y[k] * delta;
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    gsReal* u = w->u + run[0];
+    for (int k = 0; k < run[1]; k++) u[k] += y[k] * delta;
+    y += run[1];
+  }
 }
 
 /* f_r += delta, and u with it */
@@ -274,13 +359,13 @@ static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
   return dc;
 }
 
-/* one scalar row; returns the dual cost change */
+/* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
 static gsReal row_update(gsData* d, gsDual* w, int r, gsReal R) {
+  if (w->inv[r] == 0) return 0;
   gsReal A = w->diag[r] + R;
-  if (A <= GS_MINVAL) return 0;
   gsReal f = d->efc_force[r];
   gsReal g = row_grad(w, r) + R * f;
-  gsReal x = f - g / A;
+  gsReal x = f - g * w->inv[r];
   int type = d->efc_type[r];
   if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
     gsReal fl = d->efc_frictionloss[r];
@@ -338,7 +423,7 @@ static void finish(const gsModel* m, gsData* d) {
 int gs_solvePGS(const gsModel* m, gsData* d) {
   size_t mark = gs_stackMark(d);
   gsDual w;
-  if (!dual_setup(m, d, &w)) {
+  if (!dual_setup(m, d, &w, 1)) {
     gs_stackRelease(d, mark);
     return -1;
   }
@@ -375,7 +460,7 @@ int gs_solvePGS(const gsModel* m, gsData* d) {
 int gs_solveNoslip(const gsModel* m, gsData* d) {
   size_t mark = gs_stackMark(d);
   gsDual w;
-  if (!dual_setup(m, d, &w)) {
+  if (!dual_setup(m, d, &w, 0)) {
     gs_stackRelease(d, mark);
     return -1;
   }

@@ -35,10 +35,11 @@ static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
   reals += 2 * nv * nv + 24 * nv + 16 * rows;
   /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
    * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
-   * grow by at most a chain; the elliptic blocks (at most 6 values a row) and 8 more per row */
+   * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
+   * the elliptic blocks (at most 6 values a row) and 10 more per row; 14 vectors of nv */
   size_t nY = (size_t)nJmax + rows * (size_t)max_chain(m);
   if (nY > rows * nv) nY = rows * nv;
-  reals += 2 * nY + 14 * rows + 4 * nv;
+  reals += 3 * nY + 16 * rows + 14 * nv;
   return reals * sizeof(gsReal) + 64 * 1024;
 }
 
