@@ -104,16 +104,10 @@ static int same_columns(const gsData* d, int r, int s) {
                  sizeof(int) * (size_t)n);
 }
 
-/* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
- * (z holds them interleaved, zero on entry and on return), leaves first, each dof pushing onto
- * its ancestors; then the scaling by D^-1/2 and the diagonal of A */
-static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k, const int* col,
-                            int n, gsReal* z, const gsReal* dsqrt) {
-  for (int t = 0; t < k; t++) {
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
-    for (int e = 0; e < d->efc_J_rownnz[r + t]; e++) z[c[e] * k + t] = v[e];
-  }
+/* z = L^-T z for k interleaved vectors that are non-zero on the dofs col (n, ascending, closed
+ * under ancestors): leaves first, each dof pushing onto its ancestors */
+static inline void eliminate_chains(const gsModel* m, const gsData* d, const int* col, int n,
+                                    gsReal* z, int k) {
   for (int e = n - 1; e >= 0; e--) {
     int j = col[e];
     const gsReal* zj = z + j * k;
@@ -123,6 +117,26 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
       gsReal* zi = z + i * k;
       for (int t = 0; t < k; t++) zi[t] -= l * zj[t];
     }
+  }
+}
+
+/* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
+ * (z holds them interleaved, zero on entry and on return); then the scaling by D^-1/2 and the
+ * diagonal of A */
+static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k, const int* col,
+                            int n, gsReal* z, const gsReal* dsqrt) {
+  for (int t = 0; t < k; t++) {
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
+    for (int e = 0; e < d->efc_J_rownnz[r + t]; e++) z[c[e] * k + t] = v[e];
+  }
+  /* the usual group sizes get their own copy of the loop, with k known to the compiler */
+  switch (k) {
+    case 1: eliminate_chains(m, d, col, n, z, 1); break;
+    case 3: eliminate_chains(m, d, col, n, z, 3); break;
+    case 4: eliminate_chains(m, d, col, n, z, 4); break;
+    case 6: eliminate_chains(m, d, col, n, z, 6); break;
+    default: eliminate_chains(m, d, col, n, z, k);
   }
   /* rows of a group are consecutive in val, n apart */
   gsReal* y = w->val + w->adr[r];
