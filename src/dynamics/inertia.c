@@ -73,28 +73,79 @@ void gs_crb(const gsModel* m, gsData* d) {
   }
 }
 
+/* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
+ * rows lose k's part; returns whether the pivot was not positive */
+static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k) {
+  int adr_k = m->dof_Madr[k], bad = 0;
+  gsReal D = LD[adr_k];
+  if (!(D > GS_MINVAL)) {
+    bad = 1;
+    D = GS_MINVAL;  /* keep going: the caller decides what a singular M means */
+    LD[adr_k] = D;
+  }
+  /* D is final here (only k's descendants, eliminated before it, change it) */
+  gsReal invD = diaginv[k] = 1 / D;
+  /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
+   * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
+  int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
+  for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
+    gsReal a = LD[adr_ki] * invD;
+    gsReal* row_i = LD + m->dof_Madr[i];
+    const gsReal* row_k = LD + adr_ki;
+    for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
+    LD[adr_ki] = a;
+  }
+  return bad;
+}
+
+/* a tree that is a chain of 6 dofs (a free body without children): rows s, s+1, ... hold
+ * 1, 2, ... values back to back, the same elimination as eliminate_dof with every bound known to
+ * the compiler */
+static int eliminate_chain6(gsReal* LD, gsReal* diaginv, int s, int madr) {
+  int bad = -1;
+  /* a local copy the compiler can keep in registers: the chain of divisions then does not also
+   * wait on stores and loads */
+  gsReal L[21];
+  memcpy(L, LD + madr, sizeof(L));
+#pragma GCC unroll 6
+  for (int k = 5; k >= 0; k--) {
+    gsReal* row_k = L + k * (k + 1) / 2;
+    gsReal D = row_k[0];
+    if (!(D > GS_MINVAL)) {
+      if (bad < 0) bad = s + k;
+      D = row_k[0] = GS_MINVAL;
+    }
+    gsReal invD = diaginv[s + k] = 1 / D;
+#pragma GCC unroll 6
+    for (int i = k - 1, t = 1; i >= 0; i--, t++) {
+      gsReal a = row_k[t] * invD;
+      gsReal* row_i = L + i * (i + 1) / 2;
+#pragma GCC unroll 6
+      for (int q = 0; q <= i; q++) row_i[q] -= row_k[t + q] * a;
+      row_k[t] = a;
+    }
+  }
+  memcpy(LD + madr, L, sizeof(L));
+  return bad;
+}
+
+/* each tree (a root dof and the dofs after it up to the next root, as the bodies are depth first)
+ * from its last dof down; trees share nothing, so their order does not matter */
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
   int bad = -1;
-  for (int k = m->nv - 1; k >= 0; k--) {
-    int adr_k = m->dof_Madr[k];
-    gsReal D = LD[adr_k];
-    if (!(D > GS_MINVAL)) {
-      if (bad < 0) bad = k;
-      D = GS_MINVAL;  /* keep going: the caller decides what a singular M means */
-      LD[adr_k] = D;
+  for (int end = m->nv; end > 0;) {
+    int start = end - 1;
+    while (m->dof_parentid[start] >= 0) start--;
+    int chain6 = end - start == 6;
+    for (int k = start + 1; chain6 && k < end; k++) chain6 = m->dof_parentid[k] == k - 1;
+    if (chain6) {
+      int b = eliminate_chain6(LD, diaginv, start, m->dof_Madr[start]);
+      if (b >= 0 && b > bad) bad = b;
+    } else {
+      for (int k = end - 1; k >= start; k--)
+        if (eliminate_dof(m, LD, diaginv, k) && k > bad) bad = k;
     }
-    /* D is final here (only k's descendants, eliminated before it, change it) */
-    gsReal invD = diaginv[k] = 1 / D;
-    /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
-     * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
-    int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
-      gsReal a = LD[adr_ki] * invD;
-      gsReal* row_i = LD + m->dof_Madr[i];
-      const gsReal* row_k = LD + adr_ki;
-      for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
-      LD[adr_ki] = a;
-    }
+    end = start;
   }
   return bad;
 }
