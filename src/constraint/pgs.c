@@ -94,6 +94,19 @@ static int row_pattern(const gsModel* m, const gsData* d, int r, int* mark, int 
   return n;
 }
 
+/* whether J's row r holds the ancestors of its columns already, as the rows of contacts and of
+ * connect and weld constraints do: then Y's row has J's columns (marks them with stamp) */
+static int closed_pattern(const gsModel* m, const gsData* d, int r, int* mark, int stamp) {
+  const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+  /* ascending: a parent in the row comes before its child */
+  for (int k = 0, n = d->efc_J_rownnz[r]; k < n; k++) {
+    int p = m->dof_parentid[c[k]];
+    if (p >= 0 && mark[p] != stamp) return 0;
+    mark[c[k]] = stamp;
+  }
+  return 1;
+}
+
 /* rows of one contact share their Jacobian's columns, hence Y's: they are eliminated together */
 enum { GS_PGS_GROUP = 10 };
 
@@ -171,16 +184,19 @@ static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
   gsReal* dsqrt = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   int* mark = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
+  int* source = gs_stackAlloc(d, sizeof(int) * rows);
   if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->diag || !w->inv || !w->b || !w->u ||
-      !z || !dsqrt || !mark)
+      !z || !dsqrt || !mark || !source)
     return 0;
   /* sizes first: Y's non-zeros and the blocks */
   for (int i = 0; i < nv; i++) mark[i] = -1;
   size_t total = 0, nblock = 0;
   for (int r = 0; r < nefc; r++) {
     w->adr[r] = (int)total;
-    if (r > 0 && same_columns(d, r - 1, r)) w->nnz[r] = w->nnz[r - 1];
-    else w->nnz[r] = row_pattern(m, d, r, mark, r, NULL);
+    /* how Y's columns come: 1 those of the row before, 2 J's own, 0 the ancestors' walk */
+    if (r > 0 && same_columns(d, r - 1, r)) source[r] = 1, w->nnz[r] = w->nnz[r - 1];
+    else if (closed_pattern(m, d, r, mark, r)) source[r] = 2, w->nnz[r] = d->efc_J_rownnz[r];
+    else source[r] = 0, w->nnz[r] = row_pattern(m, d, r, mark, nefc + r, NULL);
     total += (size_t)w->nnz[r];
     w->blockadr[r] = -1;
     if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && (r == 0 || d->efc_id[r - 1] != d->efc_id[r] ||
@@ -202,7 +218,8 @@ static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   for (int r = 0; r < nefc; r++) {
     int* col = w->col + w->adr[r];
     int n = w->nnz[r];
-    if (r > 0 && same_columns(d, r - 1, r)) memcpy(col, col - n, sizeof(int) * (size_t)n);
+    if (source[r] == 1) memcpy(col, col - n, sizeof(int) * (size_t)n);
+    else if (source[r] == 2) memcpy(col, d->efc_J_colind + d->efc_J_rowadr[r], sizeof(int) * (size_t)n);
     else row_pattern(m, d, r, mark, r, col);
     w->runadr[r] = (int)nruns;
     for (int e = 0; e < n; e++) nruns += e == 0 || col[e] != col[e - 1] + 1;
@@ -231,7 +248,7 @@ static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
   for (int r = 0; r < nefc;) {
     int k = 1;
-    while (r + k < nefc && k < GS_PGS_GROUP && same_columns(d, r, r + k)) k++;
+    while (r + k < nefc && k < GS_PGS_GROUP && source[r + k] == 1) k++;
     eliminate_group(m, d, w, r, k, w->col + w->adr[r], w->nnz[r], z, dsqrt);
     r += k;
   }
