@@ -3,8 +3,12 @@
  * minimiser and are clipped; an elliptic contact is one block, minimised over its cone (the seed's
  * GPGS): in the coordinates y_j = f_j / mu_j the cone is circular, and the block problem is
  * solved by accelerated projected gradient with the exact projection on that cone. The noslip
- * pass re-solves the friction dimensions with R = 0 and the normal forces held. The acceleration
- * a = a0 + M^-1 J^T f is kept up to date, so a row update costs O(nnz + nv). */
+ * pass re-solves the friction dimensions with R = 0 and the normal forces held.
+ *
+ * A is never formed. With M = L^T D L, A = Y^T Y for Y = D^-1/2 L^-T J^T, whose column for row r
+ * is non-zero only on the ancestors of the dofs of J's row r (a chain, or two). The solver keeps
+ * u = Y f (nv values): (A f)_r = Y_r . u, and a change of f_r moves u by Y_r times it, so a row
+ * update costs the length of its chains and memory grows with the non-zeros of Y, not nefc^2. */
 #include <math.h>
 #include <string.h>
 
@@ -12,60 +16,281 @@
 #include "core/math.h"
 
 typedef struct {
-  gsReal* A;   /* J M^-1 J^T, nefc x nefc */
-  gsReal* b;   /* J a0 - aref: the dual gradient at f = 0 */
+  int* adr;       /* row r of Y at adr[r] in col/val, nnz[r] values */
+  int* nnz;
+  int* col;       /* its dofs, ascending */
+  gsReal* val;    /* Y = D^-1/2 L^-T J^T by rows */
+  int* runadr;    /* the columns of row r as nrun[r] runs of consecutive dofs at run + 2 runadr[r]: */
+  int* nrun;      /* (first dof, length) pairs, which the sweeps walk without indexing */
+  int* run;
+  gsReal* diag;   /* A_rr */
+  gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
+  int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
+  gsReal* block;
+  gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
+  gsReal* u;      /* Y f, nv values */
 } gsDual;
 
 /* (A f)_r + b_r: the dual gradient of row r without its regulariser */
-static gsReal row_grad(const gsData* d, const gsDual* w, int r) {
-  const gsReal* Ar = w->A + (size_t)r * d->nefc;
-  return w->b[r] + gs_dot(Ar, d->efc_force, d->nefc);
+static gsReal row_grad(const gsDual* w, int r) {
+  const int* run = w->run + 2 * w->runadr[r];
+  const gsReal* y = w->val + w->adr[r];
+  /* four partial sums: the products are independent, a single sum would wait on each add */
+  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    const gsReal* u = w->u + run[0];
+    int n = run[1], k = 0;
+    for (; k + 4 <= n; k += 4) {
+      s0 += y[k] * u[k];
+      s1 += y[k + 1] * u[k + 1];
+      s2 += y[k + 2] * u[k + 2];
+      s3 += y[k + 3] * u[k + 3];
+    }
+    for (; k < n; k++) s0 += y[k] * u[k];
+    y += n;
+  }
+  return w->b[r] + ((s0 + s1) + (s2 + s3));
 }
 
-/* A = J M^-1 J^T = Z^T D^-1 Z with Z = L^-T J^T (M = L^T D L): each column of Z is non-zero only
- * on the ancestors of its row's columns, so it costs a chain, not a full solve, and two rows of
- * different trees meet nowhere */
-static int dual_setup(const gsModel* m, gsData* d, gsDual* w) {
-  int nv = m->nv, nefc = d->nefc;
-  size_t nA = (size_t)nefc * nefc;
-  if (nA > ((size_t)1 << 21)) return 0;  /* the arena's bound for PGS (src/core/data.c) */
-  w->A = gs_stackAlloc(d, sizeof(gsReal) * nA);
-  w->b = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  gsReal* Z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * nv);
-  int* lo = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  int* hi = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  if (!w->A || !w->b || !Z || !lo || !hi) return 0;
-  gs_mulJ(d, w->b, d->qacc_smooth);
-  for (int r = 0; r < nefc; r++) {
-    w->b[r] -= d->efc_aref[r];
-    gsReal* z = Z + (size_t)r * nv;
-    gs_zero(z, nv);
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    int n = d->efc_J_rownnz[r];
-    lo[r] = nv, hi[r] = -1;
-    for (int k = 0; k < n; k++) z[c[k]] = v[k];
-    if (!n) continue;
-    hi[r] = c[n - 1];
-    for (int k = hi[r]; k >= 0; k--) {
-      gsReal zk = z[k];
-      if (zk == 0) continue;
-      lo[r] = k;
-      int adr = m->dof_Madr[k] + 1;
-      for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) z[i] -= d->qLD[adr++] * zk;
+/* A_rs = Y_r . Y_s, both rows ascending */
+static gsReal row_product(const gsDual* w, int r, int s) {
+  const int *cr = w->col + w->adr[r], *cs = w->col + w->adr[s];
+  const gsReal *yr = w->val + w->adr[r], *ys = w->val + w->adr[s];
+  int nr = w->nnz[r], ns = w->nnz[s], i = 0, j = 0;
+  gsReal sum = 0;
+  while (i < nr && j < ns) {
+    if (cr[i] < cs[j]) i++;
+    else if (cr[i] > cs[j]) j++;
+    else sum += yr[i++] * ys[j++];
+  }
+  return sum;
+}
+
+/* the dofs of Y's row r: the ancestors of J's columns (mark[i] == stamp once i is listed);
+ * written to out (when given) ascending; returns how many */
+static int row_pattern(const gsModel* m, const gsData* d, int r, int* mark, int stamp, int* out) {
+  const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+  int n = 0;
+  for (int k = d->efc_J_rownnz[r] - 1; k >= 0; k--) {
+    for (int i = c[k]; i >= 0 && mark[i] != stamp; i = m->dof_parentid[i]) {
+      mark[i] = stamp;
+      if (out) out[n] = i;
+      n++;
     }
   }
+  if (!out) return n;
+  /* each walk lists a chain descending: reversed, the usual one or two chains are ascending
+   * already, and the insertion sort only checks */
+  for (int a = 0, e = n - 1; a < e; a++, e--) {
+    int t = out[a];
+    out[a] = out[e];
+    out[e] = t;
+  }
+  for (int a = 1; a < n; a++) {
+    int t = out[a], e = a - 1;
+    for (; e >= 0 && out[e] > t; e--) out[e + 1] = out[e];
+    out[e + 1] = t;
+  }
+  return n;
+}
+
+/* whether J's row r holds the ancestors of its columns already, as the rows of contacts and of
+ * connect and weld constraints do: then Y's row has J's columns (marks them with stamp) */
+static int closed_pattern(const gsModel* m, const gsData* d, int r, int* mark, int stamp) {
+  const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+  /* ascending: a parent in the row comes before its child */
+  for (int k = 0, n = d->efc_J_rownnz[r]; k < n; k++) {
+    int p = m->dof_parentid[c[k]];
+    if (p >= 0 && mark[p] != stamp) return 0;
+    mark[c[k]] = stamp;
+  }
+  return 1;
+}
+
+/* rows of one contact share their Jacobian's columns, hence Y's: they are eliminated together */
+enum { GS_PGS_GROUP = 10 };
+
+static int same_columns(const gsData* d, int r, int s) {
+  int n = d->efc_J_rownnz[r];
+  return n == d->efc_J_rownnz[s] &&
+         !memcmp(d->efc_J_colind + d->efc_J_rowadr[r], d->efc_J_colind + d->efc_J_rowadr[s],
+                 sizeof(int) * (size_t)n);
+}
+
+/* z = L^-T z for k interleaved vectors that are non-zero on the dofs col (n, ascending, closed
+ * under ancestors): leaves first, each dof pushing onto its ancestors */
+static inline void eliminate_chains(const gsModel* m, const gsData* d, const int* col, int n,
+                                    gsReal* z, int k) {
+  for (int e = n - 1; e >= 0; e--) {
+    int j = col[e];
+    const gsReal* zj = z + j * k;
+    int adr = m->dof_Madr[j] + 1;
+    for (int i = m->dof_parentid[j]; i >= 0; i = m->dof_parentid[i]) {
+      gsReal l = d->qLD[adr++];
+      gsReal* zi = z + i * k;
+      for (int t = 0; t < k; t++) zi[t] -= l * zj[t];
+    }
+  }
+}
+
+/* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
+ * (z holds them interleaved, zero on entry and on return); then the scaling by D^-1/2 and the
+ * diagonal of A */
+static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k, const int* col,
+                            int n, gsReal* z, const gsReal* dsqrt) {
+  for (int t = 0; t < k; t++) {
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
+    for (int e = 0; e < d->efc_J_rownnz[r + t]; e++) z[c[e] * k + t] = v[e];
+  }
+  /* the usual group sizes get their own copy of the loop, with k known to the compiler */
+  switch (k) {
+    case 1: eliminate_chains(m, d, col, n, z, 1); break;
+    case 3: eliminate_chains(m, d, col, n, z, 3); break;
+    case 4: eliminate_chains(m, d, col, n, z, 4); break;
+    case 6: eliminate_chains(m, d, col, n, z, 6); break;
+    default: eliminate_chains(m, d, col, n, z, k);
+  }
+  /* rows of a group are consecutive in val, n apart */
+  gsReal* y = w->val + w->adr[r];
+  for (int e = 0; e < n; e++) {
+    gsReal* ze = z + col[e] * k;
+    for (int t = 0; t < k; t++) {
+      y[t * n + e] = ze[t] * dsqrt[col[e]];
+      ze[t] = 0;
+    }
+  }
+  for (int t = 0; t < k; t++) {
+    gsReal sum = 0;
+    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
+    w->diag[r + t] = sum;
+  }
+}
+
+/* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
+ * regularised, the rows' R count in inv (the main solve), else not (noslip). */
+static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
+  int nv = m->nv, nefc = d->nefc;
+  size_t rows = (size_t)nefc;
+  w->adr = gs_stackAlloc(d, sizeof(int) * rows);
+  w->nnz = gs_stackAlloc(d, sizeof(int) * rows);
+  w->runadr = gs_stackAlloc(d, sizeof(int) * rows);
+  w->nrun = gs_stackAlloc(d, sizeof(int) * rows);
+  w->blockadr = gs_stackAlloc(d, sizeof(int) * rows);
+  w->diag = gs_stackAlloc(d, sizeof(gsReal) * rows);
+  w->inv = gs_stackAlloc(d, sizeof(gsReal) * rows);
+  w->b = gs_stackAlloc(d, sizeof(gsReal) * rows);
+  w->u = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
+  gsReal* dsqrt = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  int* mark = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
+  int* source = gs_stackAlloc(d, sizeof(int) * rows);
+  if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->diag || !w->inv || !w->b || !w->u ||
+      !z || !dsqrt || !mark || !source)
+    return 0;
+  /* sizes first: Y's non-zeros and the blocks */
+  for (int i = 0; i < nv; i++) mark[i] = -1;
+  size_t total = 0, nblock = 0;
   for (int r = 0; r < nefc; r++) {
-    const gsReal* zr = Z + (size_t)r * nv;
-    for (int s2 = r; s2 < nefc; s2++) {
-      const gsReal* zs = Z + (size_t)s2 * nv;
-      int a = lo[r] > lo[s2] ? lo[r] : lo[s2], e = hi[r] < hi[s2] ? hi[r] : hi[s2];
-      gsReal sum = 0;
-      for (int k = a; k <= e; k++) sum += zr[k] * zs[k] * d->qLDiagInv[k];
-      w->A[(size_t)r * nefc + s2] = w->A[(size_t)s2 * nefc + r] = sum;
+    w->adr[r] = (int)total;
+    /* how Y's columns come: 1 those of the row before, 2 J's own, 0 the ancestors' walk */
+    if (r > 0 && same_columns(d, r - 1, r)) source[r] = 1, w->nnz[r] = w->nnz[r - 1];
+    else if (closed_pattern(m, d, r, mark, r)) source[r] = 2, w->nnz[r] = d->efc_J_rownnz[r];
+    else source[r] = 0, w->nnz[r] = row_pattern(m, d, r, mark, nefc + r, NULL);
+    total += (size_t)w->nnz[r];
+    w->blockadr[r] = -1;
+    if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && (r == 0 || d->efc_id[r - 1] != d->efc_id[r] ||
+                                                        d->efc_type[r - 1] != d->efc_type[r])) {
+      int n = d->contact[d->efc_id[r]].dim;
+      w->blockadr[r] = (int)nblock;
+      nblock += (size_t)(n * n);
+    }
+  }
+  if (total > 0x7fffffff) return 0;
+  w->col = gs_stackAlloc(d, sizeof(int) * (total ? total : 1));
+  w->val = gs_stackAlloc(d, sizeof(gsReal) * (total ? total : 1));
+  w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
+  if (!w->col || !w->val || !w->block) return 0;
+
+  /* the columns of each row, and how many runs of consecutive dofs they make */
+  for (int i = 0; i < nv; i++) mark[i] = -1;
+  size_t nruns = 0;
+  for (int r = 0; r < nefc; r++) {
+    int* col = w->col + w->adr[r];
+    int n = w->nnz[r];
+    if (source[r] == 1) memcpy(col, col - n, sizeof(int) * (size_t)n);
+    else if (source[r] == 2) memcpy(col, d->efc_J_colind + d->efc_J_rowadr[r], sizeof(int) * (size_t)n);
+    else row_pattern(m, d, r, mark, r, col);
+    w->runadr[r] = (int)nruns;
+    for (int e = 0; e < n; e++) nruns += e == 0 || col[e] != col[e - 1] + 1;
+    w->nrun[r] = (int)nruns - w->runadr[r];
+  }
+  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (nruns ? nruns : 1));
+  if (!w->run) return 0;
+  for (int r = 0; r < nefc; r++) {
+    const int* col = w->col + w->adr[r];
+    int* run = w->run + 2 * w->runadr[r];
+    for (int e = 0; e < w->nnz[r]; e++) {
+      if (e == 0 || col[e] != col[e - 1] + 1) {
+        run[0] = col[e], run[1] = 0;
+        run += 2;
+      }
+      run[-1]++;
+    }
+  }
+
+  for (int i = 0; i < nv; i++) {
+    w->u[i] = 0;
+    dsqrt[i] = sqrt(d->qLDiagInv[i]);
+  }
+  memset(z, 0, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
+  gs_mulJ(d, w->b, d->qacc_smooth);
+  for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
+  for (int r = 0; r < nefc;) {
+    int k = 1;
+    while (r + k < nefc && k < GS_PGS_GROUP && source[r + k] == 1) k++;
+    eliminate_group(m, d, w, r, k, w->col + w->adr[r], w->nnz[r], z, dsqrt);
+    r += k;
+  }
+  for (int r = 0; r < nefc; r++) {
+    /* a multiply in the sweeps, not a divide: the sweep is one chain of dependent rows */
+    gsReal A = w->diag[r] + (regularised ? d->efc_R[r] : 0);
+    w->inv[r] = A > GS_MINVAL ? 1 / A : 0;
+  }
+  for (int r = 0; r < nefc; r++) {
+    if (w->blockadr[r] < 0) continue;
+    int n = d->contact[d->efc_id[r]].dim;
+    gsReal* B = w->block + w->blockadr[r];
+    for (int p = 0; p < n; p++) {
+      B[p * n + p] = w->diag[r + p];
+      for (int q = p + 1; q < n; q++) B[p * n + q] = B[q * n + p] = row_product(w, r + p, r + q);
     }
   }
   return 1;
+}
+
+/* u += Y_r delta */
+static void move_u(gsDual* w, int r, gsReal delta) {
+  const int* run = w->run + 2 * w->runadr[r];
+  const gsReal* y = w->val + w->adr[r];
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    gsReal* u = w->u + run[0];
+    for (int k = 0; k < run[1]; k++) u[k] += y[k] * delta;
+    y += run[1];
+  }
+}
+
+/* f_r += delta, and u with it */
+static void apply(gsData* d, gsDual* w, int r, gsReal delta) {
+  d->efc_force[r] += delta;
+  move_u(w, r, delta);
+}
+
+/* u = Y f for the forces efc_force holds */
+static void dual_accumulate(gsData* d, gsDual* w, int nv) {
+  for (int i = 0; i < nv; i++) w->u[i] = 0;
+  for (int r = 0; r < d->nefc; r++)
+    if (d->efc_force[r] != 0) move_u(w, r, d->efc_force[r]);
 }
 
 /* Euclidean projection on the circular cone y0 >= |y_t| (n values) */
@@ -130,21 +355,19 @@ static void block_solve(const gsReal* A, const gsReal* g, const gsReal* scale, i
   for (int p = 0; p < n; p++) x[p] = y[p] * scale[p];
 }
 
-static void apply(gsData* d, int r, gsReal delta) { d->efc_force[r] += delta; }
-
 /* one elliptic contact at rows r .. r+n-1 (first: the first row to update, 0 or 1 for noslip);
  * returns the dual cost change */
 static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
   const gsContact* c = d->contact + d->efc_id[r];
   int f0 = noslip ? 1 : 0, k = n - f0;
   gsReal A[36] = {0}, g[6] = {0}, x[6] = {0}, old[6] = {0}, scale[6] = {0};
+  const gsReal* B = w->block + w->blockadr[r];
   for (int p = 0; p < k; p++) {
     int rp = r + f0 + p;
-    for (int q = 0; q < k; q++)
-      A[p * k + q] = w->A[(size_t)rp * d->nefc + r + f0 + q];
+    for (int q = 0; q < k; q++) A[p * k + q] = B[(f0 + p) * n + f0 + q];
     gsReal R = noslip ? 0 : d->efc_R[rp];
     A[p * k + p] += R;
-    g[p] = row_grad(d, w, rp) + R * d->efc_force[rp];
+    g[p] = row_grad(w, rp) + R * d->efc_force[rp];
     old[p] = x[p] = d->efc_force[rp];
     scale[p] = (noslip || p > 0) ? c->friction[f0 + p - 1] : 1;
   }
@@ -163,17 +386,17 @@ static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
   }
   /* the inner solve is approximate: never accept a step that raises the cost */
   if (!(dc < 0)) return 0;
-  for (int p = 0; p < k; p++) apply(d, r + f0 + p, x[p] - old[p]);
+  for (int p = 0; p < k; p++) apply(d, w, r + f0 + p, x[p] - old[p]);
   return dc;
 }
 
-/* one scalar row; returns the dual cost change */
+/* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
 static gsReal row_update(gsData* d, gsDual* w, int r, gsReal R) {
-  gsReal A = w->A[(size_t)r * d->nefc + r] + R;
-  if (A <= GS_MINVAL) return 0;
+  if (w->inv[r] == 0) return 0;
+  gsReal A = w->diag[r] + R;
   gsReal f = d->efc_force[r];
-  gsReal g = row_grad(d, w, r) + R * f;
-  gsReal x = f - g / A;
+  gsReal g = row_grad(w, r) + R * f;
+  gsReal x = f - g * w->inv[r];
   int type = d->efc_type[r];
   if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
     gsReal fl = d->efc_frictionloss[r];
@@ -182,7 +405,7 @@ static gsReal row_update(gsData* d, gsDual* w, int r, gsReal R) {
     x = x < 0 ? 0 : x;
   }
   gsReal delta = x - f;
-  apply(d, r, delta);
+  apply(d, w, r, delta);
   return g * delta + 0.5 * A * delta * delta;
 }
 
@@ -197,13 +420,17 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
   if (jar && state) {
     gs_constraintResidual(d, d->qacc_warmstart, jar);
     gs_constraintForce(m, d, jar, d->efc_force, state, NULL);
+    dual_accumulate(d, w, m->nv);
     /* dual cost: 1/2 f^T (A + R) f + f^T b; zero force costs 0 */
     gsReal cost = 0;
     for (int r = 0; r < nefc; r++) {
       gsReal f = d->efc_force[r];
-      cost += f * (0.5 * (row_grad(d, w, r) - w->b[r]) + 0.5 * d->efc_R[r] * f + w->b[r]);
+      cost += f * (0.5 * (row_grad(w, r) - w->b[r]) + 0.5 * d->efc_R[r] * f + w->b[r]);
     }
-    if (!(cost < 0)) memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
+    if (!(cost < 0)) {
+      memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
+      memset(w->u, 0, sizeof(gsReal) * (size_t)m->nv);
+    }
   }
   gs_stackRelease(d, mark);
 }
@@ -227,7 +454,7 @@ static void finish(const gsModel* m, gsData* d) {
 int gs_solvePGS(const gsModel* m, gsData* d) {
   size_t mark = gs_stackMark(d);
   gsDual w;
-  if (!dual_setup(m, d, &w)) {
+  if (!dual_setup(m, d, &w, 1)) {
     gs_stackRelease(d, mark);
     return -1;
   }
@@ -264,11 +491,12 @@ int gs_solvePGS(const gsModel* m, gsData* d) {
 int gs_solveNoslip(const gsModel* m, gsData* d) {
   size_t mark = gs_stackMark(d);
   gsDual w;
-  if (!dual_setup(m, d, &w)) {
+  if (!dual_setup(m, d, &w, 0)) {
     gs_stackRelease(d, mark);
     return -1;
   }
   /* start from the main solver's forces, which efc_force holds */
+  dual_accumulate(d, &w, m->nv);
   gsReal scale = gs_solverScale(m, d);
   int iter = 0;
   for (; iter < m->opt.noslip_iterations; iter++) {
@@ -287,17 +515,16 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
          * (the friction force) re-solved within [-sum, sum] */
         int n = gs_contactRows(m, d->contact + d->efc_id[r]);
         for (int p = r; p < r + n; p += 2) {
-          size_t ne = (size_t)d->nefc;
-          gsReal A = w.A[p * ne + p] + w.A[(p + 1) * ne + p + 1] - 2 * w.A[p * ne + p + 1];
+          gsReal A = w.diag[p] + w.diag[p + 1] - 2 * row_product(&w, p, p + 1);
           if (A <= GS_MINVAL) continue;
-          gsReal g = row_grad(d, &w, p) - row_grad(d, &w, p + 1);
+          gsReal g = row_grad(&w, p) - row_grad(&w, p + 1);
           gsReal f1 = d->efc_force[p], f2 = d->efc_force[p + 1], sum = f1 + f2;
           /* f1 = (sum + t)/2, f2 = (sum - t)/2; the cost in t has curvature A/4 and slope g/2 */
           gsReal t = f1 - f2, tn = t - 2 * g / A;
           tn = tn < -sum ? -sum : tn > sum ? sum : tn;
           gsReal dt = tn - t;
-          apply(d, p, 0.5 * dt);
-          apply(d, p + 1, -0.5 * dt);
+          apply(d, &w, p, 0.5 * dt);
+          apply(d, &w, p + 1, -0.5 * dt);
           change += 0.5 * g * dt + 0.125 * A * dt * dt;
         }
         r += n;

@@ -21,19 +21,25 @@ static size_t data_bytes(const gsModel* m) {
 /* Scratch needed by the smooth pipeline: RK4 keeps four stage derivatives, the implicit
  * integrator a dense nv x nv matrix and its LU, RNE two spatial vectors per body. Later stages
  * (contacts, constraints) add their own bounds here. */
-static size_t arena_bytes(const gsModel* m, int nefcmax) {
+static int max_chain(const gsModel* m);
+
+static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
   size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
   size_t reals = 2 * nv * nv + 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
   /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
    * sorting buffer), the explicit pairs' order, one pair function's contacts */
   reals += 80 * (size_t)m->ngeom + (size_t)m->npair + 2048;
   /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
-   * and per row; PGS's M^-1 J^T, by rows (capped: beyond it PGS reports a full arena) */
-  /* PGS: A = J M^-1 J^T (nefc x nefc, at most 2^21 entries: beyond it PGS reports a full arena)
-   * and Z = L^-T J^T (nefc x nv) */
-  size_t rows = (size_t)nefcmax, capA = (size_t)1 << 21, capZ = (size_t)1 << 24;
-  size_t nA = rows * rows < capA ? rows * rows : capA, nZ = rows * nv < capZ ? rows * nv : capZ;
-  reals += 2 * nv * nv + 24 * nv + 16 * rows + nA + nZ;
+   * and per row */
+  size_t rows = (size_t)nefcmax;
+  reals += 2 * nv * nv + 24 * nv + 16 * rows;
+  /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
+   * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
+   * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
+   * the elliptic blocks (at most 6 values a row) and 10 more per row; 14 vectors of nv */
+  size_t nY = (size_t)nJmax + rows * (size_t)max_chain(m);
+  if (nY > rows * nv) nY = rows * nv;
+  reals += 3 * nY + 16 * rows + 14 * nv;
   return reals * sizeof(gsReal) + 64 * 1024;
 }
 
@@ -122,7 +128,7 @@ gsData* gs_makeData(const gsModel* m) {
   d->nconmax = gs_contactCapacity(m);
   long nJmax;
   efc_capacity(m, d->nconmax, &d->nefcmax, &nJmax);
-  d->narena = arena_bytes(m, d->nefcmax);
+  d->narena = arena_bytes(m, d->nefcmax, nJmax);
   /* aligned_alloc wants a size that is a multiple of the alignment */
   d->narena = align_up(d->narena, GS_ALIGN);
   d->buffer = aligned_alloc(GS_ALIGN, align_up(d->nbuffer ? d->nbuffer : 1, GS_ALIGN));

@@ -6,6 +6,46 @@
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
+/* slides and a free joint's first three dofs move without turning: their cdof is (0, v), and the
+ * products below leave out its zeros (they would add exact zeros, so the sums are the same) */
+static inline int translational(const gsModel* m, int i) {
+  int j = m->dof_jntid[i], type = m->jnt_type[j];
+  return type == GS_JNT_SLIDE || (type == GS_JNT_FREE && i < m->jnt_dofadr[j] + 3);
+}
+
+/* gs_mulInertVec for the motion (0, v) */
+static inline void mulInertTranslation(gsReal r[6], const gsReal I[10], const gsReal v[3]) {
+  const gsReal* h = I + 6;  /* m c */
+  r[0] = -h[2] * v[1] + h[1] * v[2];
+  r[1] = h[2] * v[0] - h[0] * v[2];
+  r[2] = -h[1] * v[0] + h[0] * v[1];
+  r[3] = I[9] * v[0];
+  r[4] = I[9] * v[1];
+  r[5] = I[9] * v[2];
+}
+
+/* the rows of a free joint's six dofs (from a, a root joint: no dofs above it). The cdof of its
+ * translations are (0, e_k) (gs_comPos), so the products with them pick entries: the generic sums
+ * with their exact zeros left out, the same values; only the rotations need I s and dot products. */
+static void free_block(const gsModel* m, gsData* d, int a) {
+  const gsReal* I = d->crb + 10 * m->dof_bodyid[a];
+  const gsReal* s = d->cdof + 6 * a;
+  for (int k = 0; k < 3; k++) {
+    gsReal* row = d->qM + m->dof_Madr[a + k];
+    row[0] = I[9];
+    for (int t = 1; t <= k; t++) row[t] = 0;
+  }
+  for (int k = 3; k < 6; k++) {
+    gsReal f[6];
+    gs_mulInertVec(f, I, s + 6 * k);
+    gsReal* row = d->qM + m->dof_Madr[a + k];
+    int t = 0;
+    for (int q = k; q >= 3; q--) row[t++] = gs_dot6(s + 6 * q, f);
+    for (int q = 2; q >= 0; q--) row[t++] = f[3 + q];
+  }
+  for (int k = 0; k < 6; k++) d->qM[m->dof_Madr[a + k]] += m->dof_armature[a + k];
+}
+
 void gs_crb(const gsModel* m, gsData* d) {
   memcpy(d->crb, d->cinert, sizeof(gsReal) * 10 * (size_t)m->nbody);
   for (int b = m->nbody - 1; b > 0; b--) {
@@ -14,37 +54,99 @@ void gs_crb(const gsModel* m, gsData* d) {
       for (int k = 0; k < 10; k++) d->crb[10 * p + k] += d->crb[10 * b + k];
   }
   for (int i = 0; i < m->nv; i++) {
+    int j = m->dof_jntid[i];
+    if (m->jnt_type[j] == GS_JNT_FREE && i == m->jnt_dofadr[j]) {
+      free_block(m, d, i);
+      i += 5;
+      continue;
+    }
     gsReal f[6];
-    gs_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
+    const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
+    if (translational(m, i)) mulInertTranslation(f, I, d->cdof + 6 * i + 3);
+    else gs_mulInertVec(f, I, d->cdof + 6 * i);
     int adr = m->dof_Madr[i];
-    for (int j = i; j >= 0; j = m->dof_parentid[j]) d->qM[adr++] = gs_dot6(d->cdof + 6 * j, f);
+    for (int j = i; j >= 0; j = m->dof_parentid[j]) {
+      const gsReal* s = d->cdof + 6 * j;
+      d->qM[adr++] = translational(m, j) ? s[3] * f[3] + s[4] * f[4] + s[5] * f[5] : gs_dot6(s, f);
+    }
     d->qM[m->dof_Madr[i]] += m->dof_armature[i];
   }
 }
 
-int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
+/* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
+ * rows lose k's part; returns whether the pivot was not positive */
+static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k) {
+  int adr_k = m->dof_Madr[k], bad = 0;
+  gsReal D = LD[adr_k];
+  if (!(D > GS_MINVAL)) {
+    bad = 1;
+    D = GS_MINVAL;  /* keep going: the caller decides what a singular M means */
+    LD[adr_k] = D;
+  }
+  /* D is final here (only k's descendants, eliminated before it, change it) */
+  gsReal invD = diaginv[k] = 1 / D;
+  /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
+   * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
+  int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
+  for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
+    gsReal a = LD[adr_ki] * invD;
+    gsReal* row_i = LD + m->dof_Madr[i];
+    const gsReal* row_k = LD + adr_ki;
+    for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
+    LD[adr_ki] = a;
+  }
+  return bad;
+}
+
+/* a tree that is a chain of 6 dofs (a free body without children): rows s, s+1, ... hold
+ * 1, 2, ... values back to back, the same elimination as eliminate_dof with every bound known to
+ * the compiler */
+static int eliminate_chain6(gsReal* LD, gsReal* diaginv, int s, int madr) {
   int bad = -1;
-  for (int k = m->nv - 1; k >= 0; k--) {
-    int adr_k = m->dof_Madr[k];
-    gsReal D = LD[adr_k];
+  /* a local copy the compiler can keep in registers: the chain of divisions then does not also
+   * wait on stores and loads */
+  gsReal L[21];
+  memcpy(L, LD + madr, sizeof(L));
+#pragma GCC unroll 6
+  for (int k = 5; k >= 0; k--) {
+    gsReal* row_k = L + k * (k + 1) / 2;
+    gsReal D = row_k[0];
     if (!(D > GS_MINVAL)) {
-      if (bad < 0) bad = k;
-      D = GS_MINVAL;  /* keep going: the caller decides what a singular M means */
-      LD[adr_k] = D;
+      if (bad < 0) bad = s + k;
+      D = row_k[0] = GS_MINVAL;
     }
-    gsReal invD = 1 / D;
-    /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
-     * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
-    int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
-      gsReal a = LD[adr_ki] * invD;
-      gsReal* row_i = LD + m->dof_Madr[i];
-      const gsReal* row_k = LD + adr_ki;
-      for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
-      LD[adr_ki] = a;
+    gsReal invD = diaginv[s + k] = 1 / D;
+#pragma GCC unroll 6
+    for (int i = k - 1, t = 1; i >= 0; i--, t++) {
+      gsReal a = row_k[t] * invD;
+      gsReal* row_i = L + i * (i + 1) / 2;
+#pragma GCC unroll 6
+      for (int q = 0; q <= i; q++) row_i[q] -= row_k[t + q] * a;
+      row_k[t] = a;
     }
   }
-  for (int i = 0; i < m->nv; i++) diaginv[i] = 1 / LD[m->dof_Madr[i]];
+  memcpy(LD + madr, L, sizeof(L));
+  return bad;
+}
+
+/* each tree (a root dof and the dofs after it up to the next root, as the bodies are depth first)
+ * from its last dof down; trees share nothing, so their order does not matter */
+int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
+  int bad = -1;
+  for (int end = m->nv; end > 0;) {
+    int start = end - 1;
+    while (m->dof_parentid[start] >= 0) start--;
+    int chain6 = end - start == 6;
+    for (int k = start + 1; chain6 && k < end; k++) chain6 = m->dof_parentid[k] == k - 1;
+    if (chain6) {
+      int b = eliminate_chain6(LD, diaginv, start, m->dof_Madr[start]);
+      if (b >= 0 && b > bad) bad = b;
+    } else {
+      for (int k = end - 1; k >= start; k--)
+        if (eliminate_dof(m, LD, diaginv, k) && k > bad) bad = k;
+    }
+    end = start;
+  }
   return bad;
 }
 

@@ -7,8 +7,7 @@
  * texture coordinates and normals (a mesh file is named again; inline vertices are kept as given
  * in mesh_srcvert and written back with the triangles), <visual> and <statistic> (except the near
  * clipping plane, which the intrinsics of cameras without a sensor hold, and meaninertia). Files
- * are named
- * as the original model wrote them, so the document reads back where those names resolve. */
+ * are named as the original model wrote them, so the document reads back where those names resolve. */
 #include <stdio.h>
 #include <string.h>
 
