@@ -255,7 +255,7 @@ static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
   gsReal nn = gs_norm3(f->n);
   if (!(nn > 0)) return 0;
   gs_scl3(f->n, f->n, 1 / nn);
-  f->dist = (gs_dot3(f->n, V[a].w) + gs_dot3(f->n, V[b].w) + gs_dot3(f->n, V[c].w)) / 3;
+  f->dist = gs_dot3(f->n, V[a].w);
   return 1;
 }
 
@@ -331,11 +331,10 @@ static gsReal faceWeights(const Face* f, const Vert* V, gsReal lam[3]) {
   return tot;
 }
 
-/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
-static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                      gsReal normal[3]) {
-  gsReal lam[3], tot = faceWeights(f, V, lam);
-  if (!(tot > 0)) return 0;
+/* the origin projected on face f with weights lam (sum tot > 0), as depth, normal and witness
+ * points */
+static void faceResult(const Face* f, const Vert* V, const gsReal lam[3], gsReal tot, gsReal* depth,
+                       gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   gs_zero3(pa), gs_zero3(pb);
   for (int k = 0; k < 3; k++) {
     gs_addScl3(pa, pa, V[f->v[k]].a, lam[k] / tot);
@@ -343,7 +342,6 @@ static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3],
   }
   *depth = f->dist;
   gs_copy3(normal, f->n);
-  return 1;
 }
 
 /* the index k of edge (a, b) in face f, or -1 */
@@ -351,6 +349,145 @@ static int faceEdge(const Face* f, int a, int b) {
   for (int k = 0; k < 3; k++)
     if (f->v[k] == a && f->v[(k + 1) % 3] == b) return k;
   return -1;
+}
+
+/* whether c is a geom primitive: an analytic support function, smooth or with a few flat faces
+ * and edges (meshes and custom shapes are polytopes: Newton's method has nothing to work on) */
+static int primitive(const gsConvex* c) { return !c->support && c->type != GS_GEOM_MESH; }
+
+/* A flat face of c (box faces, cylinder caps) whose outward normal is within 0.05 rad of the unit
+ * direction dir: its normal in nrm and the local axis along it in *axis. */
+static int flatFace(const gsConvex* c, const gsReal dir[3], gsReal nrm[3], int* axis) {
+  if (c->support || (c->type != GS_GEOM_BOX && c->type != GS_GEOM_CYLINDER)) return 0;
+  gsReal u[3];
+  gs_mulMatTVec3(u, c->mat, dir);
+  int k = 2;
+  if (c->type == GS_GEOM_BOX)
+    k = fabs(u[0]) > fabs(u[1]) ? (fabs(u[0]) > fabs(u[2]) ? 0 : 2) : (fabs(u[1]) > fabs(u[2]) ? 1 : 2);
+  if (!(fabs(u[k]) > 0.99875)) return 0;  /* cos 0.05 */
+  gsReal sgn = u[k] > 0 ? 1 : -1;
+  for (int i = 0; i < 3; i++) nrm[i] = sgn * c->mat[3 * i + k];
+  *axis = k;
+  return 1;
+}
+
+/* whether the point p, projected along the local axis on c's face there, falls strictly inside it */
+static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
+  gsReal d[3], q[3];
+  gs_sub3(d, p, c->pos);
+  gs_mulMatTVec3(q, c->mat, d);
+  const gsReal* s = c->size;
+  if (c->type == GS_GEOM_CYLINDER) return q[0] * q[0] + q[1] * q[1] < s[0] * s[0] * (1 - 1e-9);
+  for (int j = 0; j < 3; j++)
+    if (j != axis && !(fabs(q[j]) < s[j] * (1 - 1e-9))) return 0;
+  return 1;
+}
+
+/* A point of one shape against a flat face of the other. The depth's least value over directions
+ * is then at the face normal exactly: h(n) there has a corner (the face's vertices take turns as
+ * the support point) whose subgradients include one along the normal when the other shape's
+ * support point projects inside the face, and a corner beats any curvature. EPA's polytope only
+ * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
+ * nearest face) points at a face. The witness on the face is the projection of the other's. */
+static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+                     gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                     gsReal normal[3]) {
+  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]};
+  int k;
+  for (int side = 0; side < 2; side++) {
+    if (side == 0) {  /* A's face, outward along the normal */
+      if (!flatFace(A, n0, c, &k)) continue;
+      gs_scl3(nc, c, -1);
+      gs_convexSupport(sb, B, nc);
+      if (!insideFace(A, k, sb)) continue;
+      gs_convexSupport(sa, A, c);
+    } else {  /* B's face, outward against the normal */
+      if (!flatFace(B, m0, nc, &k)) continue;
+      gs_scl3(c, nc, -1);
+      gs_convexSupport(sa, A, c);
+      if (!insideFace(B, k, sa)) continue;
+      gs_convexSupport(sb, B, nc);
+    }
+    gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
+    /* within EPA's bounds of the depth (else the face was not the answer's after all) */
+    if (!(h >= lower - round && h <= upper + round)) continue;
+    *depth = h;
+    if (side == 0) gs_copy3(pb, sb), gs_addScl3(pa, sb, c, h);
+    else gs_copy3(pa, sa), gs_addScl3(pb, sa, c, -h);
+    gs_copy3(normal, c);
+    return 1;
+  }
+  return 0;
+}
+
+/* Signed distance as an optimisation over directions: h(n) = n . w(n), the support value of A - B,
+ * is at least the depth for every unit n (at most minus the distance when apart), and its least
+ * value is the depth. Between smooth cores h is smooth on the unit sphere: Newton's method there
+ * (gradient: the tangential part of w; Hessian: the derivative of w along the tangents, by
+ * differences of support points, less h) converges quadratically where EPA's polytope refines
+ * only linearly. From the direction n0, with `lower` a lower bound of the least value (EPA's
+ * nearest face). Returns 0, writing nothing, when a step fails to descend or the Hessian is not
+ * positive definite: the caller goes on without it. */
+static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+                       gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
+  gsReal n[3], t1[3], t2[3], H[2][2] = {{0, 0}, {0, 0}}, step = 1;
+  Vert w;
+  gs_copy3(n, n0);
+  supportAB(&w, A, B, n);
+  gsReal h = gs_dot3(n, w.w);
+  for (int it = 0; it < 8; it++) {
+    /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid) */
+    gsReal ax[3] = {0, 0, 0};
+    ax[fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2) : (fabs(n[1]) < fabs(n[2]) ? 1 : 2)] = 1;
+    gs_cross(t1, n, ax);
+    gs_normalize3(t1);
+    gs_cross(t2, n, t1);
+    gsReal g[2] = {gs_dot3(w.w, t1), gs_dot3(w.w, t2)};
+    if (step > 1e-4) {
+      /* the Hessian again, unless the last step was small enough to keep it (the iteration
+       * then contracts by the Hessian's change, ~ the step) */
+      Vert w1, w2;
+      gsReal d1[3], d2[3], e1[3], e2[3];
+      gs_addScl3(d1, n, t1, eps);
+      gs_addScl3(d2, n, t2, eps);
+      supportAB(&w1, A, B, d1);
+      supportAB(&w2, A, B, d2);
+      gs_sub3(e1, w1.w, w.w);
+      gs_sub3(e2, w2.w, w.w);
+      H[0][0] = gs_dot3(e1, t1) / eps - h;
+      H[1][1] = gs_dot3(e2, t2) / eps - h;
+      H[0][1] = H[1][0] = 0.5 * (gs_dot3(e1, t2) + gs_dot3(e2, t1)) / eps;
+    }
+    gsReal det = H[0][0] * H[1][1] - H[0][1] * H[1][0];
+    if (!(H[0][0] > 0 && H[1][1] > 0 && det > 0)) return 0;
+    gsReal s1 = -(H[1][1] * g[0] - H[0][1] * g[1]) / det;
+    gsReal s2 = -(H[0][0] * g[1] - H[1][0] * g[0]) / det;
+    step = sqrt(s1 * s1 + s2 * s2);
+    if (!(step < 0.5)) return 0;
+    gsReal m[3];
+    gs_addScl3(m, n, t1, s1);
+    gs_addScl3(m, m, t2, s2);
+    gs_normalize3(m);
+    Vert wm;
+    supportAB(&wm, A, B, m);
+    gsReal hm = gs_dot3(m, wm.w);
+    /* h only decreases towards the least value, down to rounding */
+    if (!(hm <= h + round)) return 0;
+    gs_copy3(n, m);
+    w = wm;
+    h = hm;
+    /* the next step would be ~step^2 times the curvature's variation: below rounding */
+    if (step < 1e-8) {
+      if (h < lower - 100 * round) return 0;  /* below a lower bound: something is off */
+      *depth = h;
+      gs_copy3(normal, n);
+      gs_copy3(pa, w.a);
+      gs_copy3(pb, w.b);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
@@ -379,16 +516,32 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
 
   /* The smallest face distance is a lower bound of the depth that only grows; when rounding
    * breaks the polytope it drops, and the last result before that is kept. */
+  /* Where the answer is a point against a face, or between smooth parts of the shapes, EPA only
+   * needs to find its neighbourhood: faceDepth and newtonDepth finish it (tried once; EPA goes
+   * on when neither applies) */
+  int polish = primitive(A) && primitive(B);
+  gsReal scale = 0;  /* the size of the shapes: their support points from their centres */
+  for (int i = 0; i < 4; i++) {
+    gsReal da[3], db[3];
+    gs_sub3(da, V[i].a, A->pos);
+    gs_sub3(db, V[i].b, B->pos);
+    gsReal r = gs_norm3(da) + gs_norm3(db);
+    scale = r > scale ? r : scale;
+  }
   int found = 0;
+  Face result;                /* the face answering so far, and the origin's weights on it */
+  gsReal rlam[3] = {0, 0, 0}, rtot = 0;
+  memset(&result, 0, sizeof result);
   gsReal upper = INFINITY;  /* the least support value seen: an upper bound of the depth */
   gsReal lower = -INFINITY; /* the largest lower bound seen, and iterations since it grew */
   int stall = 0;
   for (int it = 0; it < maxiter; it++) {
+    /* the nearest face: the least distance first (a loop the compiler vectorises), then where */
+    gsReal nearest = fdist[0];
+    for (int f = 1; f < nf; f++) nearest = fdist[f] < nearest ? fdist[f] : nearest;
     int best = 0;
-    for (int f = 1; f < nf; f++)
-      if (fdist[f] < fdist[best]) best = f;
-    gsReal nearest = fdist[best];
-    if (found && nearest < *depth - 1e-10) break;  /* broken by rounding */
+    while (fdist[best] != nearest) best++;
+    if (found && nearest < result.dist - 1e-10) break;  /* broken by rounding */
     /* near rounding level the polytope may cycle (faces removed and made again) without raising
      * the lower bound: stop when it has not grown for a while */
     if (nearest > lower + 0.01 * tol) lower = nearest, stall = 0;
@@ -397,20 +550,34 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
      * up to rounding, and the witness points of one that does not hold the origin's projection
      * lie outside the shapes: walk across the edge the projection is beyond while the face there
      * is within tol. */
-    for (int step = 0; step < 16; step++) {
-      gsReal lam[3], tot = faceWeights(&F[best], V, lam);
+    gsReal lam[3], tot = 0;
+    for (int step = 0;; step++) {
+      tot = faceWeights(&F[best], V, lam);
       int k = lam[0] < lam[1] ? (lam[0] < lam[2] ? 0 : 2) : (lam[1] < lam[2] ? 1 : 2);
-      if (!(lam[k] < -1e-9 * tot)) break;
+      if (!(lam[k] < -1e-9 * tot) || step == 16) break;
       int g = F[best].adj[(k + 1) % 3];  /* across the edge opposite vertex k */
       if (!(fdist[g] <= nearest + tol)) break;
       best = g;
     }
-    if ((!found || fdist[best] >= *depth) && faceResult(&F[best], V, depth, pa, pb, normal)) found = 1;
+    /* faces are recycled, vertices are not: the answer is kept as a copy of its face */
+    if ((!found || fdist[best] >= result.dist) && tot > 0) {
+      result = F[best];
+      gs_copy3(rlam, lam);
+      rtot = tot;
+      found = 1;
+    }
     Vert w;
     supportAB(&w, A, B, F[best].n);
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
     if (upper - nearest <= tol || nv == EPA_MAXV) break;
+    if (polish && upper - nearest <= 1e-4 * scale) {
+      polish = 0;
+      /* rounding of support values: w = a - b is a difference of positions */
+      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos));
+      if (faceDepth(A, B, F[best].n, nearest, upper, round, depth, pa, pb, normal)) return 1;
+      if (newtonDepth(A, B, F[best].n, nearest, round, depth, pa, pb, normal)) return 1;
+    }
 
     /* the faces that see w: a connected cap around the best face, found by walking across
      * edges; the edges where it meets the faces that do not see w form the horizon */
@@ -474,6 +641,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     }
     if (!ok) break;
   }
+  if (found) faceResult(&result, V, rlam, rtot, depth, pa, pb, normal);
   return found;
 }
 
