@@ -422,42 +422,66 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
 
 /* Signed distance as an optimisation over directions: h(n) = n . w(n), the support value of A - B,
  * is at least the depth for every unit n (at most minus the distance when apart), and its least
- * value is the depth. Between smooth cores h is smooth on the unit sphere: Newton's method there
- * (gradient: the tangential part of w; Hessian: the derivative of w along the tangents, by
- * differences of support points, less h) converges quadratically where EPA's polytope refines
- * only linearly. From the direction n0, with `lower` a lower bound of the least value (EPA's
- * nearest face). Returns 0, writing nothing, when a step fails to descend or the Hessian is not
- * positive definite: the caller goes on without it. */
-static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
-                       gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+ * value is the depth. Where both shapes are smooth at the answer, h is smooth on the unit sphere:
+ * Newton's method there (gradient: the tangential part of w; Hessian: the derivative of w along
+ * the tangents, by differences of support points, less h) converges quadratically where EPA's
+ * polytope and GJK's simplex refine only linearly.
+ *
+ * With `kink` (a unit axis), one shape has an edge along it (a box edge, a cylinder's side, a
+ * capsule's core): its support point jumps from one end of the edge to the other where n crosses
+ * the great circle n . kink = 0, so h has a crease there and the answer lies on it. Newton's
+ * method then runs along the circle, and the answer is checked to be a minimum across it (h grows
+ * on both sides: the support points just off the circle have a . kink of both signs); its witness
+ * points are where the edge meets the line along n.
+ *
+ * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
+ * writing nothing, when a step fails to descend, the Hessian is not positive definite or the
+ * answer leaves the bounds: the caller goes on without it. */
+static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
+                       gsReal lower, gsReal upper, gsReal round, gsReal* depth, gsReal pa[3],
+                       gsReal pb[3], gsReal normal[3]) {
   const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
-  gsReal n[3], t1[3], t2[3], H[2][2] = {{0, 0}, {0, 0}}, step = 1;
+  gsReal n[3], t1[3], t2[3] = {0, 0, 0}, H[2][2] = {{0, 0}, {0, 0}}, step = 1;
   Vert w;
   gs_copy3(n, n0);
+  if (kink) {
+    gs_addScl3(n, n, kink, -gs_dot3(n, kink));
+    if (gs_normalize3(n) < 0.5) return 0;
+  }
   supportAB(&w, A, B, n);
   gsReal h = gs_dot3(n, w.w);
   for (int it = 0; it < 8; it++) {
-    /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid) */
-    gsReal ax[3] = {0, 0, 0};
-    ax[fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2) : (fabs(n[1]) < fabs(n[2]) ? 1 : 2)] = 1;
-    gs_cross(t1, n, ax);
-    gs_normalize3(t1);
-    gs_cross(t2, n, t1);
-    gsReal g[2] = {gs_dot3(w.w, t1), gs_dot3(w.w, t2)};
+    /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid);
+     * along a crease only the one along the circle */
+    if (kink) {
+      gs_cross(t1, kink, n);
+      gs_normalize3(t1);
+    } else {
+      gsReal ax[3] = {0, 0, 0};
+      ax[fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2) : (fabs(n[1]) < fabs(n[2]) ? 1 : 2)] = 1;
+      gs_cross(t1, n, ax);
+      gs_normalize3(t1);
+      gs_cross(t2, n, t1);
+    }
+    gsReal g[2] = {gs_dot3(w.w, t1), kink ? 0 : gs_dot3(w.w, t2)};
     if (step > 1e-4) {
       /* the Hessian again, unless the last step was small enough to keep it (the iteration
        * then contracts by the Hessian's change, ~ the step) */
       Vert w1, w2;
       gsReal d1[3], d2[3], e1[3], e2[3];
       gs_addScl3(d1, n, t1, eps);
-      gs_addScl3(d2, n, t2, eps);
       supportAB(&w1, A, B, d1);
-      supportAB(&w2, A, B, d2);
       gs_sub3(e1, w1.w, w.w);
-      gs_sub3(e2, w2.w, w.w);
       H[0][0] = gs_dot3(e1, t1) / eps - h;
-      H[1][1] = gs_dot3(e2, t2) / eps - h;
-      H[0][1] = H[1][0] = 0.5 * (gs_dot3(e1, t2) + gs_dot3(e2, t1)) / eps;
+      if (kink) {
+        H[1][1] = 1, H[0][1] = H[1][0] = 0;
+      } else {
+        gs_addScl3(d2, n, t2, eps);
+        supportAB(&w2, A, B, d2);
+        gs_sub3(e2, w2.w, w.w);
+        H[1][1] = gs_dot3(e2, t2) / eps - h;
+        H[0][1] = H[1][0] = 0.5 * (gs_dot3(e1, t2) + gs_dot3(e2, t1)) / eps;
+      }
     }
     gsReal det = H[0][0] * H[1][1] - H[0][1] * H[1][0];
     if (!(H[0][0] > 0 && H[1][1] > 0 && det > 0)) return 0;
@@ -467,7 +491,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     if (!(step < 0.5)) return 0;
     gsReal m[3];
     gs_addScl3(m, n, t1, s1);
-    gs_addScl3(m, m, t2, s2);
+    if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
+    else gs_addScl3(m, m, t2, s2);
     gs_normalize3(m);
     Vert wm;
     supportAB(&wm, A, B, m);
@@ -478,14 +503,99 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     w = wm;
     h = hm;
     /* the next step would be ~step^2 times the curvature's variation: below rounding */
-    if (step < 1e-8) {
-      if (h < lower - 100 * round) return 0;  /* below a lower bound: something is off */
-      *depth = h;
-      gs_copy3(normal, n);
-      gs_copy3(pa, w.a);
-      gs_copy3(pb, w.b);
-      return 1;
+    if (step < 1e-8) break;
+  }
+  if (!(step < 1e-8)) return 0;
+  if (kink) {
+    /* the edge's ends, just off the circle on either side */
+    Vert wp, wn;
+    gsReal dp[3], dn[3];
+    gs_addScl3(dp, n, kink, 1e-9);
+    gs_addScl3(dn, n, kink, -1e-9);
+    supportAB(&wp, A, B, dp);
+    supportAB(&wn, A, B, dn);
+    gsReal kp = gs_dot3(wp.w, kink), kn = gs_dot3(wn.w, kink);
+    if (!(kp > 0 && kn < 0)) return 0;
+    gsReal lam = kn / (kn - kp);  /* where w along the edge has no component along it */
+    for (int i = 0; i < 3; i++) {
+      w.a[i] = wn.a[i] + lam * (wp.a[i] - wn.a[i]);
+      w.b[i] = wn.b[i] + lam * (wp.b[i] - wn.b[i]);
+      w.w[i] = w.a[i] - w.b[i];
     }
+    h = gs_dot3(n, w.w);
+  }
+  if (!(h >= lower - 100 * round && h <= upper + 100 * round)) return 0;
+  *depth = h;
+  gs_copy3(normal, n);
+  gs_copy3(pa, w.a);
+  gs_copy3(pb, w.b);
+  return 1;
+}
+
+/* Edges of both shapes crossing (box edges, cylinder sides, capsule cores): the answer's normal
+ * is across both, n = ka x kb up to sign, when the closest points of the two edges' lines fall
+ * strictly inside both edges. */
+static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal ka[3],
+                     const gsReal kb[3], gsReal lower, gsReal upper, gsReal round, gsReal* depth,
+                     gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  gsReal n[3], m[3], d[3], a0[3], a1[3], b0[3], b1[3];
+  gs_cross(n, ka, kb);
+  if (gs_normalize3(n) < 1e-3) return 0;  /* near parallel edges: a face, no crossing */
+  if (gs_dot3(n, n0) < 0) gs_scl3(n, n, -1);
+  if (gs_dot3(n, n0) < 0.99875) return 0;
+  gs_scl3(m, n, -1);
+  /* each edge's ends: the support points just off its circle on either side */
+  gs_addScl3(d, n, ka, -1e-9), gs_convexSupport(a0, A, d);
+  gs_addScl3(d, n, ka, 1e-9), gs_convexSupport(a1, A, d);
+  gs_addScl3(d, m, kb, -1e-9), gs_convexSupport(b0, B, d);
+  gs_addScl3(d, m, kb, 1e-9), gs_convexSupport(b1, B, d);
+  gsReal ea[3], eb[3], r[3];
+  gs_sub3(ea, a1, a0), gs_sub3(eb, b1, b0), gs_sub3(r, a0, b0);
+  gsReal aa = gs_dot3(ea, ea), ab = gs_dot3(ea, eb), bb = gs_dot3(eb, eb);
+  gsReal ar = gs_dot3(ea, r), br = gs_dot3(eb, r), den = aa * bb - ab * ab;
+  if (!(den > 1e-12 * aa * bb)) return 0;
+  gsReal sa = (ab * br - ar * bb) / den, sb = (aa * br - ab * ar) / den;
+  if (!(sa > 0 && sa < 1 && sb > 0 && sb < 1)) return 0;
+  gs_addScl3(pa, a0, ea, sa);
+  gs_addScl3(pb, b0, eb, sb);
+  gs_sub3(d, pa, pb);
+  gsReal h = gs_dot3(n, d);
+  if (!(h >= lower - 100 * round && h <= upper + 100 * round)) return 0;
+  *depth = h;
+  gs_copy3(normal, n);
+  return 1;
+}
+
+/* the axes of c's edges whose crease circles pass within 0.05 rad of the direction n: up to 3 in
+ * ax, their number returned */
+static int creases(const gsConvex* c, const gsReal n[3], gsReal ax[3][3]) {
+  int k = 0;
+  for (int j = 0; j < 3; j++) {
+    if (c->type != GS_GEOM_BOX && !(j == 2 && (c->type == GS_GEOM_CYLINDER || c->type == GS_GEOM_CAPSULE)))
+      continue;
+    gsReal a[3] = {c->mat[j], c->mat[3 + j], c->mat[6 + j]};
+    if (fabs(gs_dot3(a, n)) < 0.05) gs_copy3(ax[k++], a);
+  }
+  return k;
+}
+
+/* Finishes a distance query near the direction n0 (see faceDepth, newtonDepth, edgeDepth): by
+ * the kind of contact there, from the edges whose creases pass near n0. 0 when none applies. */
+static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+                       gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                       gsReal normal[3]) {
+  if (faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal)) return 1;
+  gsReal ka[3][3], kb[3][3];
+  int na = creases(A, n0, ka), nb = creases(B, n0, kb);
+  if (na + nb == 0) return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
+  if (na == 1 && nb == 1 && edgeDepth(A, B, n0, ka[0], kb[0], lower, upper, round, depth, pa, pb, normal))
+    return 1;
+  /* one crease at a time (two of one box: the face's neighbourhood, off the face) */
+  if (na + nb <= 2) {
+    for (int i = 0; i < na; i++)
+      if (newtonDepth(A, B, n0, ka[i], lower, upper, round, depth, pa, pb, normal)) return 1;
+    for (int i = 0; i < nb; i++)
+      if (newtonDepth(A, B, n0, kb[i], lower, upper, round, depth, pa, pb, normal)) return 1;
   }
   return 0;
 }
@@ -575,8 +685,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
       polish = 0;
       /* rounding of support values: w = a - b is a difference of positions */
       gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos));
-      if (faceDepth(A, B, F[best].n, nearest, upper, round, depth, pa, pb, normal)) return 1;
-      if (newtonDepth(A, B, F[best].n, nearest, round, depth, pa, pb, normal)) return 1;
+      if (finishDepth(A, B, F[best].n, nearest, upper, round, depth, pa, pb, normal)) return 1;
     }
 
     /* the faces that see w: a connected cap around the best face, found by walking across
