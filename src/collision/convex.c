@@ -597,7 +597,8 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     for (int i = 0; i < nb; i++)
       if (newtonDepth(A, B, n0, kb[i], lower, upper, round, depth, pa, pb, normal)) return 1;
   }
-  return 0;
+  /* near a crease but not on it (a box's vertex, a capsule's end) */
+  return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
 }
 
 static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
@@ -638,6 +639,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     gsReal r = gs_norm3(da) + gs_norm3(db);
     scale = r > scale ? r : scale;
   }
+  gsReal trigger = 1e-2 * scale;  /* the gap where finishing is tried */
   int found = 0;
   Face result;                /* the face answering so far, and the origin's weights on it */
   gsReal rlam[3] = {0, 0, 0}, rtot = 0;
@@ -681,11 +683,24 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
     if (upper - nearest <= tol || nv == EPA_MAXV) break;
-    if (polish && upper - nearest <= 1e-4 * scale) {
-      polish = 0;
+    if (polish && upper - nearest <= trigger) {
+      /* tried again on a finer polytope, down to 1e-6 of the size */
+      trigger *= 0.1;
+      polish = trigger > 1e-7 * scale;
       /* rounding of support values: w = a - b is a difference of positions */
-      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos));
-      if (finishDepth(A, B, F[best].n, nearest, upper, round, depth, pa, pb, normal)) return 1;
+      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos)), h, qa[3], qb[3], qn[3];
+      if (finishDepth(A, B, F[best].n, nearest, upper, round, &h, qa, qb, qn)) {
+        /* a local least value; the depth is the global one, which may only hide where the
+         * polytope's faces are nearer than it: accepted when all of those face its way */
+        int other = 0;
+        for (int f = 0; f < nf && !other; f++)
+          other = fdist[f] < h - 100 * round && gs_dot3(F[f].n, qn) < 0.9;
+        if (!other) {
+          *depth = h;
+          gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
+          return 1;
+        }
+      }
     }
 
     /* the faces that see w: a connected cap around the best face, found by walking across
@@ -771,6 +786,10 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
   gs_sub3(v, A->pos, B->pos);
   if (gs_dot3(v, v) == 0) v[0] = 1;
 
+  /* separated primitives: GJK only needs to find the neighbourhood of the answer, finishDepth
+   * ends it (tried once, as in EPA) */
+  int finish = primitive(A) && primitive(B);
+  gsReal scale = 0;
   for (int it = 0; it < maxiter; it++) {
     gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
     if (!isfinite(nv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
@@ -779,6 +798,25 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     gsReal vw = gs_dot3(v, w.w);
     if (vw > cutoff * nv) return 0;            /* a separating plane at least cutoff apart */
     if (n > 0 && nv * nv - vw <= tol * nv) break;  /* converged */
+    if (it == 0) {  /* the size of the shapes: their support points from their centres */
+      gsReal da[3], db[3];
+      gs_sub3(da, w.a, A->pos);
+      gs_sub3(db, w.b, B->pos);
+      scale = gs_norm3(da) + gs_norm3(db);
+    }
+    if (finish && n > 0 && vw > 0 && nv * nv - vw <= 1e-2 * scale * nv) {
+      finish = 0;
+      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos)), h;
+      /* the least support value lies between -|v| (the distance is at most |v|) and that of
+       * the direction -v */
+      gsReal n0[3];
+      gs_scl3(n0, dir, 1 / nv);
+      if (finishDepth(A, B, n0, -nv, -vw / nv, round, &h, pa, pb, normal)) {
+        if (-h >= cutoff) return 0;
+        *dist = -h;
+        return 1;
+      }
+    }
     gsReal vv = n > 0 ? nv * nv : 0;
     int dup = 0;
     for (int i = 0; i < n; i++)
