@@ -450,7 +450,7 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
   }
   supportAB(&w, A, B, n);
   gsReal h = gs_dot3(n, w.w);
-  for (int it = 0; it < 8; it++) {
+  for (int it = 0; it < 12; it++) {
     /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid);
      * along a crease only the one along the circle */
     if (kink) {
@@ -488,17 +488,23 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     gsReal s1 = -(H[1][1] * g[0] - H[0][1] * g[1]) / det;
     gsReal s2 = -(H[0][0] * g[1] - H[1][0] * g[0]) / det;
     step = sqrt(s1 * s1 + s2 * s2);
-    if (!(step < 0.5)) return 0;
-    gsReal m[3];
-    gs_addScl3(m, n, t1, s1);
-    if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
-    else gs_addScl3(m, m, t2, s2);
-    gs_normalize3(m);
+    if (!isfinite(step)) return 0;
+    /* a descent direction (H is positive definite): far steps are shortened, and halved while h
+     * does not decrease (deep overlaps, where h is nearly flat around the answer) */
+    gsReal scl = step > 0.2 ? 0.2 / step : 1, m[3], hm = INFINITY;
     Vert wm;
-    supportAB(&wm, A, B, m);
-    gsReal hm = gs_dot3(m, wm.w);
-    /* h only decreases towards the least value, down to rounding */
+    for (int half = 0; half < 6; half++, scl *= 0.5) {
+      gs_addScl3(m, n, t1, s1 * scl);
+      if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
+      else gs_addScl3(m, m, t2, s2 * scl);
+      gs_normalize3(m);
+      supportAB(&wm, A, B, m);
+      hm = gs_dot3(m, wm.w);
+      /* h only decreases towards the least value, down to rounding */
+      if (hm <= h + round) break;
+    }
     if (!(hm <= h + round)) return 0;
+    step *= scl;
     gs_copy3(n, m);
     w = wm;
     h = hm;
@@ -640,6 +646,8 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     scale = r > scale ? r : scale;
   }
   gsReal trigger = 1e-2 * scale;  /* the gap where finishing is tried */
+  int cand = 0, converged = 0;     /* a finished answer not accepted (see below) */
+  gsReal cdepth = 0, cpa[3] = {0, 0, 0}, cpb[3] = {0, 0, 0}, cnormal[3] = {0, 0, 0};
   int found = 0;
   Face result;                /* the face answering so far, and the origin's weights on it */
   gsReal rlam[3] = {0, 0, 0}, rtot = 0;
@@ -682,7 +690,11 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     supportAB(&w, A, B, F[best].n);
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
-    if (upper - nearest <= tol || nv == EPA_MAXV) break;
+    if (upper - nearest <= tol) {
+      converged = 1;
+      break;
+    }
+    if (nv == EPA_MAXV) break;
     if (polish && upper - nearest <= trigger) {
       /* tried again on a finer polytope, down to 1e-6 of the size */
       trigger *= 0.1;
@@ -699,6 +711,11 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
           *depth = h;
           gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
           return 1;
+        }
+        /* kept in case EPA does not converge: a depth actually reached in some direction */
+        if (!cand || h < cdepth) {
+          cand = 1, cdepth = h;
+          gs_copy3(cpa, qa), gs_copy3(cpb, qb), gs_copy3(cnormal, qn);
         }
       }
     }
@@ -764,6 +781,13 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
       else F[made[e]].adj[1] = made[next], F[made[e]].adj[2] = made[prev];
     }
     if (!ok) break;
+  }
+  if (!converged && cand && cdepth <= upper) {
+    /* EPA stopped short (iterations, rounding, room): its nearest face is only a lower bound,
+     * while the finished answer is a depth reached, the least one known */
+    *depth = cdepth;
+    gs_copy3(pa, cpa), gs_copy3(pb, cpb), gs_copy3(normal, cnormal);
+    return 1;
   }
   if (found) faceResult(&result, V, rlam, rtot, depth, pa, pb, normal);
   return found;
