@@ -1,6 +1,9 @@
 /* General convex-convex collision: GJK for the distance between separated shapes, EPA for the
  * penetration depth of overlapping ones, both on the Minkowski difference A - B built from the
- * support functions of the primitives. All work is on the C stack (no heap, no arena). */
+ * support functions of the primitives. Between primitives (not meshes or custom shapes) both only
+ * locate the answer: finishDepth ends it exactly by the kind of contact found there (a point on a
+ * face, an edge on a smooth part, two crossing edges, smooth parts), which GJK and EPA reach only
+ * linearly. All work is on the C stack (no heap, no arena). */
 #include <math.h>
 #include <string.h>
 
@@ -88,7 +91,8 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
    * iterations run to a fixed tight tolerance, with the model's values as a floor: 1e-13 on the
    * distance puts the normal within ~sqrt(2e-13 / r) of the exact one (6e-7 for radii of
    * curvature r ~ 0.5); below that the face normals of EPA's small triangles are rounding-bound
-   * and the search stalls rather than converges. */
+   * and the search stalls rather than converges. Between primitives the finishing step (see
+   * finishDepth) usually ends the search long before, at rounding level. */
   gsReal t = m->opt.ccd_tolerance;
   *tol = t > 0 && t < 1e-13 ? t : 1e-13;
   /* capped: a model may ask for any number, and a collision call must stay bounded */
