@@ -78,6 +78,40 @@ static int push(const gsModel* m, gsCandidate* c, int* n, int cap, int g1, int g
   return 1;
 }
 
+/* Sorts the candidates by key: distributed by the first body (a counting sort, stable), then each
+ * body's run by the rest of the key, where the runs are short and mostly in order already. Falls
+ * back on the merge sort when the arena has no room for the counts. */
+static void sort_by_body(const gsModel* m, gsData* d, gsCandidate* c, gsCandidate* tmp, int n) {
+  size_t mark = gs_stackMark(d);
+  int* start = gs_stackAlloc(d, (size_t)(m->nbody + 1) * sizeof(int));
+  if (!start) {
+    gs_sortCandidates(c, tmp, n);
+    return;
+  }
+  memset(start, 0, (size_t)(m->nbody + 1) * sizeof(int));
+  for (int i = 0; i < n; i++) start[m->geom_bodyid[c[i].ga] + 1]++;
+  for (int b = 0; b < m->nbody; b++) start[b + 1] += start[b];
+  for (int i = 0; i < n; i++) tmp[start[m->geom_bodyid[c[i].ga]]++] = c[i];
+  /* start[b] is now where body b's run ends */
+  int lo = 0;
+  for (int b = 0; b < m->nbody; b++) {
+    int hi = start[b];
+    if (hi - lo > 32) {
+      gs_sortCandidates(tmp + lo, c + lo, hi - lo);
+    } else {
+      for (int i = lo + 1; i < hi; i++) {  /* insertion sort, stable */
+        gsCandidate x = tmp[i];
+        int j = i - 1;
+        while (j >= lo && tmp[j].key > x.key) { tmp[j + 1] = tmp[j]; j--; }
+        tmp[j + 1] = x;
+      }
+    }
+    lo = hi;
+  }
+  memcpy(c, tmp, (size_t)n * sizeof(gsCandidate));
+  gs_stackRelease(d, mark);
+}
+
 gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   int ngeom = m->ngeom;
   int over = (m->opt.enableflags & GS_ENBL_OVERRIDE) != 0;
@@ -162,7 +196,7 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
 
   /* claim what was written, and the sorting buffer after it */
   if (!gs_stackAlloc(d, (size_t)n * 2 * sizeof(gsCandidate))) return NULL;
-  gs_sortCandidates(cand, cand + n, n);
+  sort_by_body(m, d, cand, cand + n, n);
   *ncand = n;
   return cand;
 }
@@ -198,7 +232,15 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
   }
 
   int n = fn(m, d, ctx->scratch, g1, g2, margin);
+  if (n <= 0) return;
   if (n > GS_MAXCONPAIR) n = GS_MAXCONPAIR;
+  /* the parameters are the pair's: mixed once, copied to each of its contacts */
+  gsContact par;
+  gs_contactParams(m, &par, g1, g2, pair);
+  par.geom1 = g1;
+  par.geom2 = g2;
+  par.mu = 0;
+  par.efc_address = -1;
   for (int i = 0; i < n; i++) {
     gsContact* s = ctx->scratch + i;
     if (d->ncon >= d->nconmax) {
@@ -206,17 +248,13 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
       d->warning[GS_WARN_CONTACTFULL].lastinfo = d->ncon;
     } else {
       gsContact* c = d->contact + d->ncon++;
+      *c = par;
       c->dist = s->dist;
       gs_copy3(c->pos, s->pos);
       memcpy(c->frame, s->frame, sizeof c->frame);
       if (c->frame[3] == 0 && c->frame[4] == 0 && c->frame[5] == 0 && c->frame[6] == 0 &&
           c->frame[7] == 0 && c->frame[8] == 0)
         gs_contactFrame(c->frame);
-      gs_contactParams(m, c, g1, g2, pair);
-      c->geom1 = g1;
-      c->geom2 = g2;
-      c->mu = 0;
-      c->efc_address = -1;
       /* in the gap (dist >= includemargin, as MuJoCo): registered but kept out of the
        * constraint problem */
       c->exclude = c->dist >= c->includemargin ? 1 : 0;
@@ -245,7 +283,8 @@ void gs_collision(const gsModel* m, gsData* d) {
     gs_stackRelease(d, mark);
     return;
   }
-  memset(ctx.scratch, 0, GS_MAXCONPAIR * sizeof(gsContact));
+  /* the pair functions expect zero tangents (collide leaves them so) */
+  for (int i = 0; i < GS_MAXCONPAIR; i++) memset(ctx.scratch[i].frame + 3, 0, 6 * sizeof(gsReal));
 
   /* explicit pairs by body pair, stable (the compiler already sorts them: this costs nothing) */
   for (int i = 0; i < m->npair; i++) {

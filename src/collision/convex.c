@@ -1,6 +1,9 @@
 /* General convex-convex collision: GJK for the distance between separated shapes, EPA for the
  * penetration depth of overlapping ones, both on the Minkowski difference A - B built from the
- * support functions of the primitives. All work is on the C stack (no heap, no arena). */
+ * support functions of the primitives. Between primitives (not meshes or custom shapes) both only
+ * locate the answer: finishDepth ends it exactly by the kind of contact found there (a point on a
+ * face, an edge on a smooth part, two crossing edges, smooth parts), which GJK and EPA reach only
+ * linearly. All work is on the C stack (no heap, no arena). */
 #include <math.h>
 #include <string.h>
 
@@ -88,7 +91,8 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
    * iterations run to a fixed tight tolerance, with the model's values as a floor: 1e-13 on the
    * distance puts the normal within ~sqrt(2e-13 / r) of the exact one (6e-7 for radii of
    * curvature r ~ 0.5); below that the face normals of EPA's small triangles are rounding-bound
-   * and the search stalls rather than converges. */
+   * and the search stalls rather than converges. Between primitives the finishing step (see
+   * finishDepth) usually ends the search long before, at rounding level. */
   gsReal t = m->opt.ccd_tolerance;
   *tol = t > 0 && t < 1e-13 ? t : 1e-13;
   /* capped: a model may ask for any number, and a collision call must stay bounded */
@@ -255,7 +259,7 @@ static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
   gsReal nn = gs_norm3(f->n);
   if (!(nn > 0)) return 0;
   gs_scl3(f->n, f->n, 1 / nn);
-  f->dist = (gs_dot3(f->n, V[a].w) + gs_dot3(f->n, V[b].w) + gs_dot3(f->n, V[c].w)) / 3;
+  f->dist = gs_dot3(f->n, V[a].w);
   return 1;
 }
 
@@ -331,11 +335,10 @@ static gsReal faceWeights(const Face* f, const Vert* V, gsReal lam[3]) {
   return tot;
 }
 
-/* the origin projected on face f, as depth, normal and witness points; 0 when degenerate */
-static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                      gsReal normal[3]) {
-  gsReal lam[3], tot = faceWeights(f, V, lam);
-  if (!(tot > 0)) return 0;
+/* the origin projected on face f with weights lam (sum tot > 0), as depth, normal and witness
+ * points */
+static void faceResult(const Face* f, const Vert* V, const gsReal lam[3], gsReal tot, gsReal* depth,
+                       gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   gs_zero3(pa), gs_zero3(pb);
   for (int k = 0; k < 3; k++) {
     gs_addScl3(pa, pa, V[f->v[k]].a, lam[k] / tot);
@@ -343,7 +346,6 @@ static int faceResult(const Face* f, const Vert* V, gsReal* depth, gsReal pa[3],
   }
   *depth = f->dist;
   gs_copy3(normal, f->n);
-  return 1;
 }
 
 /* the index k of edge (a, b) in face f, or -1 */
@@ -351,6 +353,262 @@ static int faceEdge(const Face* f, int a, int b) {
   for (int k = 0; k < 3; k++)
     if (f->v[k] == a && f->v[(k + 1) % 3] == b) return k;
   return -1;
+}
+
+/* whether c is a geom primitive: an analytic support function, smooth or with a few flat faces
+ * and edges (meshes and custom shapes are polytopes: Newton's method has nothing to work on) */
+static int primitive(const gsConvex* c) { return !c->support && c->type != GS_GEOM_MESH; }
+
+/* A flat face of c (box faces, cylinder caps) whose outward normal is within 0.05 rad of the unit
+ * direction dir: its normal in nrm and the local axis along it in *axis. */
+static int flatFace(const gsConvex* c, const gsReal dir[3], gsReal nrm[3], int* axis) {
+  if (c->support || (c->type != GS_GEOM_BOX && c->type != GS_GEOM_CYLINDER)) return 0;
+  gsReal u[3];
+  gs_mulMatTVec3(u, c->mat, dir);
+  int k = 2;
+  if (c->type == GS_GEOM_BOX)
+    k = fabs(u[0]) > fabs(u[1]) ? (fabs(u[0]) > fabs(u[2]) ? 0 : 2) : (fabs(u[1]) > fabs(u[2]) ? 1 : 2);
+  if (!(fabs(u[k]) > 0.99875)) return 0;  /* cos 0.05 */
+  gsReal sgn = u[k] > 0 ? 1 : -1;
+  for (int i = 0; i < 3; i++) nrm[i] = sgn * c->mat[3 * i + k];
+  *axis = k;
+  return 1;
+}
+
+/* whether the point p, projected along the local axis on c's face there, falls strictly inside it */
+static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
+  gsReal d[3], q[3];
+  gs_sub3(d, p, c->pos);
+  gs_mulMatTVec3(q, c->mat, d);
+  const gsReal* s = c->size;
+  if (c->type == GS_GEOM_CYLINDER) return q[0] * q[0] + q[1] * q[1] < s[0] * s[0] * (1 - 1e-9);
+  for (int j = 0; j < 3; j++)
+    if (j != axis && !(fabs(q[j]) < s[j] * (1 - 1e-9))) return 0;
+  return 1;
+}
+
+/* A point of one shape against a flat face of the other. The depth's least value over directions
+ * is then at the face normal exactly: h(n) there has a corner (the face's vertices take turns as
+ * the support point) whose subgradients include one along the normal when the other shape's
+ * support point projects inside the face, and a corner beats any curvature. EPA's polytope only
+ * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
+ * nearest face) points at a face. The witness on the face is the projection of the other's. */
+static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+                     gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                     gsReal normal[3]) {
+  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]};
+  int k;
+  for (int side = 0; side < 2; side++) {
+    if (side == 0) {  /* A's face, outward along the normal */
+      if (!flatFace(A, n0, c, &k)) continue;
+      gs_scl3(nc, c, -1);
+      gs_convexSupport(sb, B, nc);
+      if (!insideFace(A, k, sb)) continue;
+      gs_convexSupport(sa, A, c);
+    } else {  /* B's face, outward against the normal */
+      if (!flatFace(B, m0, nc, &k)) continue;
+      gs_scl3(c, nc, -1);
+      gs_convexSupport(sa, A, c);
+      if (!insideFace(B, k, sa)) continue;
+      gs_convexSupport(sb, B, nc);
+    }
+    gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
+    /* within EPA's bounds of the depth (else the face was not the answer's after all) */
+    if (!(h >= lower - round && h <= upper + round)) continue;
+    *depth = h;
+    if (side == 0) gs_copy3(pb, sb), gs_addScl3(pa, sb, c, h);
+    else gs_copy3(pa, sa), gs_addScl3(pb, sa, c, -h);
+    gs_copy3(normal, c);
+    return 1;
+  }
+  return 0;
+}
+
+/* Signed distance as an optimisation over directions: h(n) = n . w(n), the support value of A - B,
+ * is at least the depth for every unit n (at most minus the distance when apart), and its least
+ * value is the depth. Where both shapes are smooth at the answer, h is smooth on the unit sphere:
+ * Newton's method there (gradient: the tangential part of w; Hessian: the derivative of w along
+ * the tangents, by differences of support points, less h) converges quadratically where EPA's
+ * polytope and GJK's simplex refine only linearly.
+ *
+ * With `kink` (a unit axis), one shape has an edge along it (a box edge, a cylinder's side, a
+ * capsule's core): its support point jumps from one end of the edge to the other where n crosses
+ * the great circle n . kink = 0, so h has a crease there and the answer lies on it. Newton's
+ * method then runs along the circle, and the answer is checked to be a minimum across it (h grows
+ * on both sides: the support points just off the circle have a . kink of both signs); its witness
+ * points are where the edge meets the line along n.
+ *
+ * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
+ * writing nothing, when a step fails to descend, the Hessian is not positive definite or the
+ * answer leaves the bounds: the caller goes on without it. */
+static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
+                       gsReal lower, gsReal upper, gsReal round, gsReal* depth, gsReal pa[3],
+                       gsReal pb[3], gsReal normal[3]) {
+  const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
+  gsReal n[3], t1[3], t2[3] = {0, 0, 0}, H[2][2] = {{0, 0}, {0, 0}}, step = 1;
+  Vert w;
+  gs_copy3(n, n0);
+  if (kink) {
+    gs_addScl3(n, n, kink, -gs_dot3(n, kink));
+    if (gs_normalize3(n) < 0.5) return 0;
+  }
+  supportAB(&w, A, B, n);
+  gsReal h = gs_dot3(n, w.w);
+  for (int it = 0; it < 12; it++) {
+    /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid);
+     * along a crease only the one along the circle */
+    if (kink) {
+      gs_cross(t1, kink, n);
+      gs_normalize3(t1);
+    } else {
+      gsReal ax[3] = {0, 0, 0};
+      ax[fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2) : (fabs(n[1]) < fabs(n[2]) ? 1 : 2)] = 1;
+      gs_cross(t1, n, ax);
+      gs_normalize3(t1);
+      gs_cross(t2, n, t1);
+    }
+    gsReal g[2] = {gs_dot3(w.w, t1), kink ? 0 : gs_dot3(w.w, t2)};
+    if (step > 1e-4) {
+      /* the Hessian again, unless the last step was small enough to keep it (the iteration
+       * then contracts by the Hessian's change, ~ the step) */
+      Vert w1, w2;
+      gsReal d1[3], d2[3], e1[3], e2[3];
+      gs_addScl3(d1, n, t1, eps);
+      supportAB(&w1, A, B, d1);
+      gs_sub3(e1, w1.w, w.w);
+      H[0][0] = gs_dot3(e1, t1) / eps - h;
+      if (kink) {
+        H[1][1] = 1, H[0][1] = H[1][0] = 0;
+      } else {
+        gs_addScl3(d2, n, t2, eps);
+        supportAB(&w2, A, B, d2);
+        gs_sub3(e2, w2.w, w.w);
+        H[1][1] = gs_dot3(e2, t2) / eps - h;
+        H[0][1] = H[1][0] = 0.5 * (gs_dot3(e1, t2) + gs_dot3(e2, t1)) / eps;
+      }
+    }
+    gsReal det = H[0][0] * H[1][1] - H[0][1] * H[1][0];
+    if (!(H[0][0] > 0 && H[1][1] > 0 && det > 0)) return 0;
+    gsReal s1 = -(H[1][1] * g[0] - H[0][1] * g[1]) / det;
+    gsReal s2 = -(H[0][0] * g[1] - H[1][0] * g[0]) / det;
+    step = sqrt(s1 * s1 + s2 * s2);
+    if (!isfinite(step)) return 0;
+    /* a descent direction (H is positive definite): far steps are shortened, and halved while h
+     * does not decrease (deep overlaps, where h is nearly flat around the answer) */
+    gsReal scl = step > 0.2 ? 0.2 / step : 1, m[3], hm = INFINITY;
+    Vert wm;
+    for (int half = 0; half < 6; half++, scl *= 0.5) {
+      gs_addScl3(m, n, t1, s1 * scl);
+      if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
+      else gs_addScl3(m, m, t2, s2 * scl);
+      gs_normalize3(m);
+      supportAB(&wm, A, B, m);
+      hm = gs_dot3(m, wm.w);
+      /* h only decreases towards the least value, down to rounding */
+      if (hm <= h + round) break;
+    }
+    if (!(hm <= h + round)) return 0;
+    step *= scl;
+    gs_copy3(n, m);
+    w = wm;
+    h = hm;
+    /* the next step would be ~step^2 times the curvature's variation: below rounding */
+    if (step < 1e-8) break;
+  }
+  if (!(step < 1e-8)) return 0;
+  if (kink) {
+    /* the edge's ends, just off the circle on either side */
+    Vert wp, wn;
+    gsReal dp[3], dn[3];
+    gs_addScl3(dp, n, kink, 1e-9);
+    gs_addScl3(dn, n, kink, -1e-9);
+    supportAB(&wp, A, B, dp);
+    supportAB(&wn, A, B, dn);
+    gsReal kp = gs_dot3(wp.w, kink), kn = gs_dot3(wn.w, kink);
+    if (!(kp > 0 && kn < 0)) return 0;
+    gsReal lam = kn / (kn - kp);  /* where w along the edge has no component along it */
+    for (int i = 0; i < 3; i++) {
+      w.a[i] = wn.a[i] + lam * (wp.a[i] - wn.a[i]);
+      w.b[i] = wn.b[i] + lam * (wp.b[i] - wn.b[i]);
+      w.w[i] = w.a[i] - w.b[i];
+    }
+    h = gs_dot3(n, w.w);
+  }
+  if (!(h >= lower - 100 * round && h <= upper + 100 * round)) return 0;
+  *depth = h;
+  gs_copy3(normal, n);
+  gs_copy3(pa, w.a);
+  gs_copy3(pb, w.b);
+  return 1;
+}
+
+/* Edges of both shapes crossing (box edges, cylinder sides, capsule cores): the answer's normal
+ * is across both, n = ka x kb up to sign, when the closest points of the two edges' lines fall
+ * strictly inside both edges. */
+static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal ka[3],
+                     const gsReal kb[3], gsReal lower, gsReal upper, gsReal round, gsReal* depth,
+                     gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  gsReal n[3], m[3], d[3], a0[3], a1[3], b0[3], b1[3];
+  gs_cross(n, ka, kb);
+  if (gs_normalize3(n) < 1e-3) return 0;  /* near parallel edges: a face, no crossing */
+  if (gs_dot3(n, n0) < 0) gs_scl3(n, n, -1);
+  if (gs_dot3(n, n0) < 0.99875) return 0;
+  gs_scl3(m, n, -1);
+  /* each edge's ends: the support points just off its circle on either side */
+  gs_addScl3(d, n, ka, -1e-9), gs_convexSupport(a0, A, d);
+  gs_addScl3(d, n, ka, 1e-9), gs_convexSupport(a1, A, d);
+  gs_addScl3(d, m, kb, -1e-9), gs_convexSupport(b0, B, d);
+  gs_addScl3(d, m, kb, 1e-9), gs_convexSupport(b1, B, d);
+  gsReal ea[3], eb[3], r[3];
+  gs_sub3(ea, a1, a0), gs_sub3(eb, b1, b0), gs_sub3(r, a0, b0);
+  gsReal aa = gs_dot3(ea, ea), ab = gs_dot3(ea, eb), bb = gs_dot3(eb, eb);
+  gsReal ar = gs_dot3(ea, r), br = gs_dot3(eb, r), den = aa * bb - ab * ab;
+  if (!(den > 1e-12 * aa * bb)) return 0;
+  gsReal sa = (ab * br - ar * bb) / den, sb = (aa * br - ab * ar) / den;
+  if (!(sa > 0 && sa < 1 && sb > 0 && sb < 1)) return 0;
+  gs_addScl3(pa, a0, ea, sa);
+  gs_addScl3(pb, b0, eb, sb);
+  gs_sub3(d, pa, pb);
+  gsReal h = gs_dot3(n, d);
+  if (!(h >= lower - 100 * round && h <= upper + 100 * round)) return 0;
+  *depth = h;
+  gs_copy3(normal, n);
+  return 1;
+}
+
+/* the axes of c's edges whose crease circles pass within 0.05 rad of the direction n: up to 3 in
+ * ax, their number returned */
+static int creases(const gsConvex* c, const gsReal n[3], gsReal ax[3][3]) {
+  int k = 0;
+  for (int j = 0; j < 3; j++) {
+    if (c->type != GS_GEOM_BOX && !(j == 2 && (c->type == GS_GEOM_CYLINDER || c->type == GS_GEOM_CAPSULE)))
+      continue;
+    gsReal a[3] = {c->mat[j], c->mat[3 + j], c->mat[6 + j]};
+    if (fabs(gs_dot3(a, n)) < 0.05) gs_copy3(ax[k++], a);
+  }
+  return k;
+}
+
+/* Finishes a distance query near the direction n0 (see faceDepth, newtonDepth, edgeDepth): by
+ * the kind of contact there, from the edges whose creases pass near n0. 0 when none applies. */
+static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+                       gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
+                       gsReal normal[3]) {
+  if (faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal)) return 1;
+  gsReal ka[3][3], kb[3][3];
+  int na = creases(A, n0, ka), nb = creases(B, n0, kb);
+  if (na + nb == 0) return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
+  if (na == 1 && nb == 1 && edgeDepth(A, B, n0, ka[0], kb[0], lower, upper, round, depth, pa, pb, normal))
+    return 1;
+  /* one crease at a time (two of one box: the face's neighbourhood, off the face) */
+  if (na + nb <= 2) {
+    for (int i = 0; i < na; i++)
+      if (newtonDepth(A, B, n0, ka[i], lower, upper, round, depth, pa, pb, normal)) return 1;
+    for (int i = 0; i < nb; i++)
+      if (newtonDepth(A, B, n0, kb[i], lower, upper, round, depth, pa, pb, normal)) return 1;
+  }
+  /* near a crease but not on it (a box's vertex, a capsule's end) */
+  return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
 }
 
 static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
@@ -379,16 +637,35 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
 
   /* The smallest face distance is a lower bound of the depth that only grows; when rounding
    * breaks the polytope it drops, and the last result before that is kept. */
+  /* Where the answer is a point against a face, or between smooth parts of the shapes, EPA only
+   * needs to find its neighbourhood: faceDepth and newtonDepth finish it (tried once; EPA goes
+   * on when neither applies) */
+  int polish = primitive(A) && primitive(B);
+  gsReal scale = 0;  /* the size of the shapes: their support points from their centres */
+  for (int i = 0; i < 4; i++) {
+    gsReal da[3], db[3];
+    gs_sub3(da, V[i].a, A->pos);
+    gs_sub3(db, V[i].b, B->pos);
+    gsReal r = gs_norm3(da) + gs_norm3(db);
+    scale = r > scale ? r : scale;
+  }
+  gsReal trigger = 1e-2 * scale;  /* the gap where finishing is tried */
+  int cand = 0, converged = 0;     /* a finished answer not accepted (see below) */
+  gsReal cdepth = 0, cpa[3] = {0, 0, 0}, cpb[3] = {0, 0, 0}, cnormal[3] = {0, 0, 0};
   int found = 0;
+  Face result;                /* the face answering so far, and the origin's weights on it */
+  gsReal rlam[3] = {0, 0, 0}, rtot = 0;
+  memset(&result, 0, sizeof result);
   gsReal upper = INFINITY;  /* the least support value seen: an upper bound of the depth */
   gsReal lower = -INFINITY; /* the largest lower bound seen, and iterations since it grew */
   int stall = 0;
   for (int it = 0; it < maxiter; it++) {
+    /* the nearest face: the least distance first (a loop the compiler vectorises), then where */
+    gsReal nearest = fdist[0];
+    for (int f = 1; f < nf; f++) nearest = fdist[f] < nearest ? fdist[f] : nearest;
     int best = 0;
-    for (int f = 1; f < nf; f++)
-      if (fdist[f] < fdist[best]) best = f;
-    gsReal nearest = fdist[best];
-    if (found && nearest < *depth - 1e-10) break;  /* broken by rounding */
+    while (fdist[best] != nearest) best++;
+    if (found && nearest < result.dist - 1e-10) break;  /* broken by rounding */
     /* near rounding level the polytope may cycle (faces removed and made again) without raising
      * the lower bound: stop when it has not grown for a while */
     if (nearest > lower + 0.01 * tol) lower = nearest, stall = 0;
@@ -397,20 +674,55 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
      * up to rounding, and the witness points of one that does not hold the origin's projection
      * lie outside the shapes: walk across the edge the projection is beyond while the face there
      * is within tol. */
-    for (int step = 0; step < 16; step++) {
-      gsReal lam[3], tot = faceWeights(&F[best], V, lam);
+    gsReal lam[3], tot = 0;
+    for (int step = 0;; step++) {
+      tot = faceWeights(&F[best], V, lam);
       int k = lam[0] < lam[1] ? (lam[0] < lam[2] ? 0 : 2) : (lam[1] < lam[2] ? 1 : 2);
-      if (!(lam[k] < -1e-9 * tot)) break;
+      if (!(lam[k] < -1e-9 * tot) || step == 16) break;
       int g = F[best].adj[(k + 1) % 3];  /* across the edge opposite vertex k */
       if (!(fdist[g] <= nearest + tol)) break;
       best = g;
     }
-    if ((!found || fdist[best] >= *depth) && faceResult(&F[best], V, depth, pa, pb, normal)) found = 1;
+    /* faces are recycled, vertices are not: the answer is kept as a copy of its face */
+    if ((!found || fdist[best] >= result.dist) && tot > 0) {
+      result = F[best];
+      gs_copy3(rlam, lam);
+      rtot = tot;
+      found = 1;
+    }
     Vert w;
     supportAB(&w, A, B, F[best].n);
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
-    if (upper - nearest <= tol || nv == EPA_MAXV) break;
+    if (upper - nearest <= tol) {
+      converged = 1;
+      break;
+    }
+    if (nv == EPA_MAXV) break;
+    if (polish && upper - nearest <= trigger) {
+      /* tried again on a finer polytope, down to 1e-6 of the size */
+      trigger *= 0.1;
+      polish = trigger > 1e-7 * scale;
+      /* rounding of support values: w = a - b is a difference of positions */
+      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos)), h, qa[3], qb[3], qn[3];
+      if (finishDepth(A, B, F[best].n, nearest, upper, round, &h, qa, qb, qn)) {
+        /* a local least value; the depth is the global one, which may only hide where the
+         * polytope's faces are nearer than it: accepted when all of those face its way */
+        int other = 0;
+        for (int f = 0; f < nf && !other; f++)
+          other = fdist[f] < h - 100 * round && gs_dot3(F[f].n, qn) < 0.9;
+        if (!other) {
+          *depth = h;
+          gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
+          return 1;
+        }
+        /* kept in case EPA does not converge: a depth actually reached in some direction */
+        if (!cand || h < cdepth) {
+          cand = 1, cdepth = h;
+          gs_copy3(cpa, qa), gs_copy3(cpb, qb), gs_copy3(cnormal, qn);
+        }
+      }
+    }
 
     /* the faces that see w: a connected cap around the best face, found by walking across
      * edges; the edges where it meets the faces that do not see w form the horizon */
@@ -474,6 +786,14 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     }
     if (!ok) break;
   }
+  if (!converged && cand && cdepth <= upper) {
+    /* EPA stopped short (iterations, rounding, room): its nearest face is only a lower bound,
+     * while the finished answer is a depth reached, the least one known */
+    *depth = cdepth;
+    gs_copy3(pa, cpa), gs_copy3(pb, cpb), gs_copy3(normal, cnormal);
+    return 1;
+  }
+  if (found) faceResult(&result, V, rlam, rtot, depth, pa, pb, normal);
   return found;
 }
 
@@ -494,6 +814,10 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
   gs_sub3(v, A->pos, B->pos);
   if (gs_dot3(v, v) == 0) v[0] = 1;
 
+  /* separated primitives: GJK only needs to find the neighbourhood of the answer, finishDepth
+   * ends it (tried once, as in EPA) */
+  int finish = primitive(A) && primitive(B);
+  gsReal scale = 0;
   for (int it = 0; it < maxiter; it++) {
     gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
     if (!isfinite(nv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
@@ -502,6 +826,25 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     gsReal vw = gs_dot3(v, w.w);
     if (vw > cutoff * nv) return 0;            /* a separating plane at least cutoff apart */
     if (n > 0 && nv * nv - vw <= tol * nv) break;  /* converged */
+    if (it == 0) {  /* the size of the shapes: their support points from their centres */
+      gsReal da[3], db[3];
+      gs_sub3(da, w.a, A->pos);
+      gs_sub3(db, w.b, B->pos);
+      scale = gs_norm3(da) + gs_norm3(db);
+    }
+    if (finish && n > 0 && vw > 0 && nv * nv - vw <= 1e-2 * scale * nv) {
+      finish = 0;
+      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos)), h;
+      /* the least support value lies between -|v| (the distance is at most |v|) and that of
+       * the direction -v */
+      gsReal n0[3];
+      gs_scl3(n0, dir, 1 / nv);
+      if (finishDepth(A, B, n0, -nv, -vw / nv, round, &h, pa, pb, normal)) {
+        if (-h >= cutoff) return 0;
+        *dist = -h;
+        return 1;
+      }
+    }
     gsReal vv = n > 0 ? nv * nv : 0;
     int dup = 0;
     for (int i = 0; i < n; i++)

@@ -143,6 +143,128 @@ def test_point_to_ellipsoid_closed_form():
     assert ncase > 50
 
 
+def quat_mat(q):
+    w, x, y, z = q
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def test_round_ellipsoid_box_closed_form():
+    """A ball (an ellipsoid with equal axes, so that the pair goes through the general convex
+    path) against a box: the signed distance from its centre to the box, less the radius. The
+    ball's centre is placed off a face, an edge and a corner of the box, outside and inside it:
+    the depth's minimum over directions is then at a face normal, on an edge's crease, or at a
+    smooth point (convex.c's faceDepth, newtonDepth along a crease and free), after GJK when apart
+    and after EPA when overlapping."""
+    r, half = 0.12, np.array([0.2, 0.3, 0.25])
+    xml = two_geoms("ellipsoid", f"{r} {r} {r}", "box", " ".join(map(str, half)))
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    rng = np.random.default_rng(7)
+    count = {"face": 0, "edge": 0, "corner": 0, "inside": 0}
+    for i in range(400):
+        qb = random_quat(rng)
+        R = quat_mat(qb)
+        # a point of the box's surface, then the centre along the outward direction there
+        kind = ["face", "edge", "corner", "inside"][i % 4]
+        nfix = {"face": 1, "edge": 2, "corner": 3, "inside": 1}[kind]
+        axes = rng.permutation(3)[:nfix]
+        local = rng.uniform(-0.8, 0.8, 3) * half
+        out = np.zeros(3)
+        for k in axes:
+            sgn = rng.choice([-1.0, 1.0])
+            local[k] = sgn * half[k]
+            out[k] = sgn * rng.uniform(0.2, 1.0)
+        out /= np.linalg.norm(out)
+        # from deep (centre inside the box) to beyond the margin
+        s = rng.uniform(-0.1, r + 1.2 * MARGIN) if kind != "inside" else -rng.uniform(0.01, 0.1)
+        c_local = local + s * out
+        if kind == "inside":
+            # inside, nearest to the chosen face (others at least 0.02 farther)
+            gap = half - np.abs(c_local)
+            if np.sort(gap)[1] < gap[axes[0]] + 0.02:
+                continue
+        q = np.zeros(14)
+        q[0:3] = R @ c_local
+        q[3] = 1
+        q[10:14] = qb
+        gd.qpos[:] = q
+        gauss.forward(gm, gd)
+        c = gd.geom_xpos[0].copy()
+        # closed form in the box's frame: the nearest point of the box, or of its surface
+        clamp = np.clip(c_local, -half, half)
+        if np.any(clamp != c_local):
+            d0 = np.linalg.norm(c_local - clamp)
+            n_loc = (clamp - c_local) / d0  # from the ball towards the box
+            dist, b_loc = d0 - r, clamp
+        else:
+            gap = half - np.abs(c_local)
+            k = np.argmin(gap)
+            f = np.zeros(3)
+            f[k] = np.sign(c_local[k])
+            n_loc = -f
+            dist, b_loc = -(r + gap[k]), c_local + gap[k] * f
+        n, con = collide(gm, gd)
+        if dist > MARGIN + 1e-9:
+            assert n == 0
+            continue
+        if dist > MARGIN - 1e-9:
+            continue
+        nrm = R @ n_loc
+        pos = 0.5 * ((c + r * nrm) + R @ b_loc)
+        assert n == 1, (kind, dist)
+        count[kind] += 1
+        # the same accuracy as the smooth closed forms above
+        assert abs(con.dist - dist) < 1e-9, (kind, con.dist, dist)
+        assert np.abs(np.array(con.frame[:3]) - nrm).max() < 1e-6, kind
+        assert np.abs(np.array(con.pos) - pos).max() < 1e-6, kind
+    assert min(count.values()) > 40, count
+
+
+def test_crossed_cylinders_closed_form():
+    """Two long cylinders whose axes cross at an angle, touching or overlapping side to side: the
+    normal is along the cross product of the axes and the signed distance is the distance between
+    the axis lines less both radii (convex.c's edgeDepth: a crease of each shape)."""
+    r1, r2, h = 0.1, 0.15, 0.6
+    xml = two_geoms("cylinder", f"{r1} {h}", "cylinder", f"{r2} {h}")
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    rng = np.random.default_rng(8)
+    ncase = 0
+    for _ in range(200):
+        q1, q2 = random_quat(rng), random_quat(rng)
+        a1, a2 = quat_mat(q1)[:, 2], quat_mat(q2)[:, 2]
+        cr = np.cross(a1, a2)
+        if np.linalg.norm(cr) < 0.5:  # at least 30 degrees apart
+            continue
+        nrm = cr / np.linalg.norm(cr)
+        # axis points p1 = c1 + t1 a1 and p2 = c2 + t2 a2, well inside both lengths
+        t1, t2 = rng.uniform(-0.5, 0.5, 2) * h
+        d = rng.uniform(r1 + r2 - 0.05, r1 + r2 + 1.2 * MARGIN)
+        c1 = rng.normal(size=3) * 0.1
+        p1 = c1 + t1 * a1
+        p2 = p1 + d * nrm
+        c2 = p2 - t2 * a2
+        q = np.concatenate([c1, q1, c2, q2])
+        gd.qpos[:] = q
+        gauss.forward(gm, gd)
+        dist = d - r1 - r2
+        n, c = collide(gm, gd)
+        if dist > MARGIN + 1e-9:
+            assert n == 0
+            continue
+        if dist > MARGIN - 1e-9:
+            continue
+        assert n == 1
+        ncase += 1
+        pos = 0.5 * ((p1 + r1 * nrm) + (p2 - r2 * nrm))
+        assert abs(c.dist - dist) < 1e-9
+        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-9
+        assert np.abs(np.array(c.pos) - pos).max() < 1e-9
+    assert ncase > 100
+
+
 # ---------------- MuJoCo ----------------
 
 @pytest.mark.parametrize("t1,t2", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
