@@ -12,16 +12,9 @@
 #include "check.h"
 
 static gsModel* from_string(const char* xml) {
-  char path[] = "/tmp/gauss_test_constraint_XXXXXX";
-  int fd = mkstemp(path);
-  if (fd < 0) return NULL;
-  FILE* f = fdopen(fd, "w");
-  fputs(xml, f);
-  fclose(f);
   char err[1024];
-  gsModel* m = gs_loadXML(path, err, sizeof(err));
+  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
   if (!m) printf("load: %s\n", err);
-  remove(path);
   return m;
 }
 
