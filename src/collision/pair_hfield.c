@@ -27,11 +27,22 @@
  * that stops as soon as the new support point uses a geom vertex already in the polytope
  * (whatever its prism vertex), gives MJCF's triangle on 223 of 289 box contacts of
  * test_random_poses; the other stops of MJCF are not explained yet, so this path is not used.
+ * It is not Minkowski portal refinement: MPR from the same interior point (prism vertex centroid
+ * minus the geom's centre, portal refined until the support advances by less than 1e-6) gives
+ * MJCF's depth and normal on 278 of those 289 contacts only when MJCF's own convex pipeline is
+ * switched off (flag nativeccd="disable", its older library path), and on 41 of 289 (those at
+ * the true depth) with the default pipeline, whatever the portal stop rule (tolerance, repeated
+ * support point by vertex pair, by box vertex or by prism vertex). With the default pipeline the
+ * stopping face is found on 238 of 289 contacts among the faces an exact nearest-face expansion
+ * visits from the GJK tetrahedron, at its 1st to 6th step, and the support point there shares a
+ * box vertex with that face on 228 of 238 stops (and on 14 of 265 steps that went on): a rule on
+ * vertex indices alone does not separate them. The same prism as a mesh geom against the box
+ * is not always at the converged depth either (42 of 289 contacts).
  * Cylinders: positions and depths agree; MJCF's normal is either the penetration normal or, as for
  * capsules, the direction from the contact point to the nearest point of the axis segment (each of
  * the 261 margin-0 contacts of test_random_poses is one of the two), and which one it takes is not
  * a function of the contact's place on the cylinder (cap, rim, side) nor of the normal being a
- * prism face's. */
+ * prism face's; MPR as above gives MJCF's normal on 77 of the 261 only. */
 #include <math.h>
 
 #include "collision/convex.h"
