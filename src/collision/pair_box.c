@@ -17,7 +17,11 @@
  * two edges is one of these points; the others are the extra contacts MuJoCo adds in deep
  * penetration.
  *
- * Not reproduced yet (table.c uses it all the same): in deep penetration MuJoCo leaves out some
+ * On a face axis MuJoCo thins the clipped polygon by the incident face's tilt (see faceContacts).
+ *
+ * Not reproduced yet (table.c uses it all the same): with a face tilted about both in-plane axes,
+ * some far crossings come at a smaller margin than the rule in faceContacts says and some
+ * reference corners are left out; on an edge axis in deep penetration MuJoCo leaves out some
  * points of the clipped polygon (crossings of an incident edge with both ends outside the
  * reference face, some reference corners); the margin above which it adds the incident face's
  * deepest corner outside the reference face (see faceContacts) drops a little below 1 % of the
@@ -177,6 +181,23 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     idx[j] = i;
   }
 
+  /* on a face axis, as measured on MuJoCo: an incident face tilted by more than 30 degrees about
+   * one in-plane axis (the other axis's component along n above 1/2) gives only the points of its
+   * deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
+   * both only corner 0; tilted about both in-plane axes by less, the crossings on the two edges
+   * away from corner 0 (edges 1-3 and 2-3) come only with a margin of at least 1 % of the
+   * reference face's half size across the border they cross. Faces parallel or tilted about one
+   * axis only keep the whole clipped polygon. */
+  int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
+  int dropFar = 0;
+  if (!full) {
+    gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
+    if (nu > 0.5 && nv > 0.5) keepEdge = 2;
+    else if (nv > 0.5) keepEdge = 0;
+    else if (nu > 0.5) keepEdge = 1;
+    else dropFar = nu > 1e-12 && nv > 1e-12;
+  }
+
   /* lift the 2D points back onto the incident plane (along n) and measure their depth */
   gsReal in[3];
   gs_scl3(in, o->a[inc], sgn);  /* outward normal of the incident face */
@@ -194,6 +215,17 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     gs_sub3(dif, p, fc);
     gsReal t = -gs_dot3(dif, in) / den;
     if (t > margin || (i == extra && t > 0)) continue;
+    gsReal kk = key[i];
+    if (keepEdge >= 0) {
+      int c = kk >= 20 ? (int)kk - 20 : -1;  /* incident corner, or -1 */
+      int onEdge = c == 0;
+      if (keepEdge < 2) onEdge = onEdge || c == keepEdge + 1 || (kk < 10 && (int)kk == keepEdge);
+      if (!onEdge) continue;
+    }
+    if (dropFar && kk >= 2 && kk < 10) {  /* a crossing on edge 1-3 or 2-3 */
+      int onU = fabs(poly[i][0]) == r->s[ru];
+      if (margin < 0.01 * (onU ? r->s[ru] : r->s[rv])) continue;
+    }
     gsReal pos[3];
     gs_addScl3(pos, p, n, 0.5 * t);
     gsReal dist = (full || (parallel && t > 0)) ? t : 0.5 * t;
