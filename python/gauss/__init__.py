@@ -720,7 +720,7 @@ class Data(_FieldAccess):
         return None
 
     def __getattr__(self, name):
-        if name.startswith("efc_"):
+        if name.startswith(("efc_", "map_efc2iefc", "map_iefc2efc")):
             if name == "efc_J":
                 return self.efc_J_dense()
             arr = self._efc(name)
