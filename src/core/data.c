@@ -33,6 +33,9 @@ static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
    * and per row */
   size_t rows = (size_t)nefcmax;
   reals += 2 * nv * nv + 24 * nv + 16 * rows;
+  /* islands: five ints per dof while finding them; without islands the solver lists every dof
+   * and row (ints, counted as reals) */
+  reals += 3 * nv + rows;
   /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
    * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
    * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
