@@ -565,7 +565,7 @@ static void gauss_profile(const gsModel* m, gsData* d, long n, Profile* p) {
     gs_step(m, d);
     p->ncon += d->ncon;
     p->nefc += d->nefc;
-    p->niter += d->solver_niter;
+    p->niter += gs_solverIterations(d);
   }
   gs_setTimer(d, 0);
   p->ncon /= (double)n;

@@ -86,7 +86,8 @@ typedef struct {
   int number;       /* calls since the last reset */
 } gsTimerStat;
 
-#define GS_NSOLVER 200  /* iterations whose statistics are kept */
+#define GS_NSOLVER 200  /* iterations whose statistics are kept, per island */
+#define GS_NISLAND 20   /* islands whose solver statistics are kept */
 
 /* constraint rows: X(type, name, cols), each holding nefc rows of cols values (room: nefcmax) */
 #define GS_EFC_FIELDS(X)                                                                           \
@@ -104,7 +105,24 @@ typedef struct {
   X(gsReal, efc_vel,           1)   /* J qvel */                                                    \
   X(gsReal, efc_aref,          1)   /* reference acceleration (seed 000 eq. 24, 28) */            \
   X(gsReal, efc_force,         1)   /* constraint force */                                         \
-  X(int,    efc_state,         1)   /* gsConstraintState */
+  X(int,    efc_state,         1)   /* gsConstraintState */                                        \
+  X(int,    efc_island,        1)   /* island of the row; -1: none (a row without columns) */     \
+  X(int,    map_efc2iefc,      1)   /* position of the row in the rows sorted by island */         \
+  X(int,    map_iefc2efc,      1)   /* row at each position of that order */
+
+/* constraint islands: X(name, rows), int arrays of nv rows, of which islands use the first
+ * nisland (an island holds at least one tree with dofs) */
+#define GS_ISLAND_FIELDS(X)                                                                        \
+  X(dof_island,      nv)       /* island of each dof; -1: no row involves its tree */           \
+  X(map_dof2idof,    nv)       /* position of the dof in the dofs sorted by island */           \
+  X(map_idof2dof,    nv)       /* dof at each position; from nidof on: unconstrained dofs */    \
+  X(island_nv,       nisland)  /* dofs of each island */                                        \
+  X(island_idofadr,  nisland)  /* its first position in map_idof2dof */                         \
+  X(island_dofadr,   nisland)  /* its first dof */                                              \
+  X(island_ne,       nisland)  /* its equality rows */                                          \
+  X(island_nf,       nisland)  /* its friction loss rows */                                     \
+  X(island_nefc,     nisland)  /* its rows */                                                   \
+  X(island_iefcadr,  nisland)  /* its first position in map_iefc2efc */
 
 typedef struct gsData {
   gsReal time;
@@ -140,10 +158,21 @@ typedef struct gsData {
   gsReal* efc_J;
   void* efcbuffer;
 
-  /* constraint solver: iterations of the last solve and their statistics */
-  int solver_niter;
+  /* constraint islands of the last constraint stage (MJCF's mj_island): the connected
+   * components of the graph whose nodes are kinematic trees and whose edges are rows involving
+   * two trees; nisland is 0 when the island flag is disabled or there are no rows */
+  int nisland, nislandmax;            /* islands, room for them (nv) */
+  int nidof;                          /* dofs in all islands */
+#define GS_X(name, rows) int* name;
+  GS_ISLAND_FIELDS(GS_X)
+#undef GS_X
+  void* islandbuffer;
+
+  /* constraint solver: iterations of the last solve and their statistics, per island (island 0
+   * holds the whole problem when there are no islands, and PGS, which solves all rows at once) */
+  int solver_niter[GS_NISLAND];
   int solver_nnoslip;   /* noslip iterations of the last solve */
-  gsSolverStat solver[GS_NSOLVER];
+  gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 
   void* buffer;
   size_t nbuffer;

@@ -164,12 +164,20 @@ int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info);
 const char* gs_modelFieldRows(int i);
 const char* gs_dataFieldRows(int i);
 /* constraint rows (GS_EFC_FIELDS, then efc_J_colind and efc_J): rows = nefc (nJ for the last two);
- * counts: nefc, ne, nf, nl, nJ, solver_niter, solver_nnoslip (7 values, may be NULL) */
+ */
 int gs_dataEfcFieldCount(void);
 int gs_dataEfcField(const gsData* d, int i, gsFieldInfo* info);
-void gs_dataEfcCounts(const gsData* d, int counts[7]);
-/* solver statistics of the last step: GS_NSOLVER records */
-gsSolverStat* gs_dataSolver(gsData* d);
+/* nefc, ne, nf, nl, nJ, solver iterations (the slowest island's), noslip iterations, nisland, nidof */
+void gs_dataEfcCounts(const gsData* d, int counts[9]);
+/* the constraint islands (gsData's GS_ISLAND_FIELDS): dof arrays of nv rows, island arrays of
+ * nisland */
+int gs_dataIslandFieldCount(void);
+int gs_dataIslandField(const gsData* d, int i, gsFieldInfo* info);
+/* iterations of the last solve: the most over the islands */
+int gs_solverIterations(const gsData* d);
+/* solver statistics of the last step: GS_NSOLVER records per island for GS_NISLAND islands;
+ * niter (may be NULL) gets the GS_NISLAND iteration counts */
+gsSolverStat* gs_dataSolver(gsData* d, int** niter);
 
 /* ---- constraint forces ---- */
 /* the force and torque of contact i in its frame (normal, tangents, then torques: 6 values);

@@ -683,7 +683,7 @@ class Data(_FieldAccess):
     # ---- constraint rows: views over the first nefc rows, taken anew on each access ----
 
     def _efc_counts(self):
-        counts = (ctypes.c_int * 7)()
+        counts = (ctypes.c_int * 9)()
         _lib.gs_dataEfcCounts(self._ptr, ctypes.byref(counts))
         return list(counts)
 
@@ -692,8 +692,25 @@ class Data(_FieldAccess):
     nf = property(lambda self: self._efc_counts()[2], doc="friction loss rows")
     nl = property(lambda self: self._efc_counts()[3], doc="limit rows")
     nJ = property(lambda self: self._efc_counts()[4], doc="non-zeros of the constraint Jacobian")
-    solver_niter = property(lambda self: self._efc_counts()[5], doc="solver iterations")
     solver_nnoslip = property(lambda self: self._efc_counts()[6], doc="noslip iterations")
+    nisland = property(lambda self: self._efc_counts()[7], doc="constraint islands of the last step")
+    nidof = property(lambda self: self._efc_counts()[8], doc="dofs in all islands")
+
+    @property
+    def solver_niter(self):
+        """Solver iterations of the last step per island (GS_NISLAND values, a view; island 0
+        holds the whole problem without islands and with PGS), as MuJoCo's array."""
+        niter = ctypes.POINTER(ctypes.c_int)()
+        _lib.gs_dataSolver(self._ptr, ctypes.byref(niter))
+        return _view(ctypes.cast(niter, ctypes.c_void_p).value, TYPE_INT,
+                     _lib.GS_NISLAND, 1, self).reshape(-1)
+
+    def _island(self, name):
+        info = _lib.FieldInfo()
+        for i in range(_lib.gs_dataIslandFieldCount()):
+            if _lib.gs_dataIslandField(self._ptr, i, ctypes.byref(info)) and info.name.decode() == name:
+                return _view(info.ptr, info.type, info.rows, info.cols, self).reshape(-1)
+        return None
 
     def _efc(self, name):
         info = _lib.FieldInfo()
@@ -703,10 +720,14 @@ class Data(_FieldAccess):
         return None
 
     def __getattr__(self, name):
-        if name.startswith("efc_"):
+        if name.startswith(("efc_", "map_efc2iefc", "map_iefc2efc")):
             if name == "efc_J":
                 return self.efc_J_dense()
             arr = self._efc(name)
+            if arr is not None:
+                return arr
+        if name.startswith(("island_", "dof_island", "map_dof2idof", "map_idof2dof")):
+            arr = self._island(name)
             if arr is not None:
                 return arr
         return super().__getattr__(name)
@@ -724,9 +745,10 @@ class Data(_FieldAccess):
 
     @property
     def solver(self):
-        """Statistics of the solver's iterations in the last step (a record array, a view)."""
-        ptr = _lib.gs_dataSolver(self._ptr)
-        buf = (_lib.SolverStat * _lib.GS_NSOLVER).from_address(ctypes.addressof(ptr.contents))
+        """Statistics of the solver's iterations in the last step, GS_NSOLVER records per island
+        for GS_NISLAND islands, as MuJoCo's (a record array, a view)."""
+        ptr = _lib.gs_dataSolver(self._ptr, None)
+        buf = (_lib.SolverStat * (_lib.GS_NSOLVER * _lib.GS_NISLAND)).from_address(ctypes.addressof(ptr.contents))
         buf._owner = self
         return np.frombuffer(buf, dtype=np.dtype(_lib.SolverStat)).view(np.recarray)
 

@@ -91,6 +91,7 @@ class SolverStat(ctypes.Structure):
 
 
 GS_NSOLVER = 200
+GS_NISLAND = 20
 
 
 class TimerStat(ctypes.Structure):
@@ -220,8 +221,11 @@ gs_dataContact = _fn("gs_dataContact", ctypes.POINTER(Contact), D, ctypes.POINTE
 gs_collision = _fn("gs_collision", None, M, D)
 gs_dataEfcFieldCount = _fn("gs_dataEfcFieldCount", c_int)
 gs_dataEfcField = _fn("gs_dataEfcField", c_int, D, c_int, ctypes.POINTER(FieldInfo))
-gs_dataEfcCounts = _fn("gs_dataEfcCounts", None, D, ctypes.POINTER(c_int * 7))
-gs_dataSolver = _fn("gs_dataSolver", ctypes.POINTER(SolverStat), D)
+gs_dataEfcCounts = _fn("gs_dataEfcCounts", None, D, ctypes.POINTER(c_int * 9))
+gs_dataSolver = _fn("gs_dataSolver", ctypes.POINTER(SolverStat), D,
+                    ctypes.POINTER(ctypes.POINTER(c_int)))
+gs_dataIslandFieldCount = _fn("gs_dataIslandFieldCount", c_int)
+gs_dataIslandField = _fn("gs_dataIslandField", c_int, D, c_int, ctypes.POINTER(FieldInfo))
 gs_contactForce = _fn("gs_contactForce", None, M, D, c_int, _dvec)
 gs_dataTimer = _fn("gs_dataTimer", ctypes.POINTER(TimerStat), D, ctypes.POINTER(c_int))
 gs_setTimer = _fn("gs_setTimer", None, D, c_int)

@@ -13,6 +13,10 @@ void gs_makeConstraint(const gsModel* m, gsData* d);
 /* diagApprox, R, D and the stiffness/damping/impedance of every row (position dependent) */
 void gs_makeImpedance(const gsModel* m, gsData* d);
 
+/* the constraint islands of the rows (gsData's island fields); nisland = 0 when the island flag
+ * is disabled */
+void gs_island(const gsModel* m, gsData* d);
+
 /* efc_vel = J qvel and efc_aref (velocity dependent) */
 void gs_referenceConstraint(const gsModel* m, gsData* d);
 

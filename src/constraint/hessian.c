@@ -28,12 +28,14 @@ static int live_degree(const uint64_t* adj, const uint64_t* live, const int* n0,
   return deg;
 }
 
-/* blocks: trees (dofs with the same root body, contiguous); 0 when they are not contiguous */
-static int tree_blocks(const gsModel* m, int* adr0, int* n0, int* dofblk0, int* nblk) {
+/* blocks: the trees of the listed dofs (runs of consecutive dofs with the same root body);
+ * 0 when a tree is not contiguous */
+static int tree_blocks(const gsModel* m, const int* dofs, int ndof, int* adr0, int* n0,
+                       int* dofblk0, int* nblk) {
   int T = 0, last = -1;
-  for (int i = 0; i < m->nv; i++) {
-    int root = m->body_rootid[m->dof_bodyid[i]];
-    if (root != last) {
+  for (int k = 0; k < ndof; k++) {
+    int i = dofs[k], root = m->body_rootid[m->dof_bodyid[i]];
+    if (k == 0 || root != last || i != dofs[k - 1] + 1) {
       /* a tree seen before would not be contiguous */
       for (int t = 0; t < T; t++)
         if (m->body_rootid[m->dof_bodyid[adr0[t]]] == root) return 0;
@@ -50,6 +52,20 @@ static int tree_blocks(const gsModel* m, int* adr0, int* n0, int* dofblk0, int* 
 }
 
 int gs_hessianSetup(const gsModel* m, gsData* d, gsHessian* h, int sparse) {
+  size_t mark = gs_stackMark(d);
+  int* rows = gs_stackAlloc(d, sizeof(int) * (size_t)(d->nefc + 1));
+  int* dofs = gs_stackAlloc(d, sizeof(int) * (size_t)(m->nv + 1));
+  if (!rows || !dofs) {
+    gs_stackRelease(d, mark);
+    return 0;
+  }
+  for (int r = 0; r < d->nefc; r++) rows[r] = r;
+  for (int i = 0; i < m->nv; i++) dofs[i] = i;
+  return gs_hessianSetupPart(m, d, h, sparse, rows, d->nefc, dofs, m->nv);
+}
+
+int gs_hessianSetupPart(const gsModel* m, gsData* d, gsHessian* h, int sparse, const int* rows,
+                        int nrow, const int* dofs, int ndof) {
   int nv = m->nv;
   memset(h, 0, sizeof(*h));
   h->nv = nv;
@@ -60,12 +76,15 @@ int gs_hessianSetup(const gsModel* m, gsData* d, gsHessian* h, int sparse) {
   h->w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1));
   h->row = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1));
   if (!adr0 || !n0 || !dofblk0 || !h->dof_blk || !h->w || !h->row) return 0;
-  gs_zero(h->w, nv);
+  for (int k = 0; k < ndof; k++) h->w[dofs[k]] = 0;
   int T = 1;
-  if (!sparse || !tree_blocks(m, adr0, n0, dofblk0, &T)) {
+  /* one dense block needs the dofs to be contiguous */
+  int contiguous = ndof > 0 && dofs[ndof - 1] - dofs[0] == ndof - 1;
+  if ((sparse || !contiguous) && !tree_blocks(m, dofs, ndof, adr0, n0, dofblk0, &T)) return 0;
+  if (!sparse && contiguous) {
     T = 1;
-    adr0[0] = 0, n0[0] = nv;
-    for (int i = 0; i < nv; i++) dofblk0[i] = 0;
+    adr0[0] = dofs[0], n0[0] = ndof;
+    for (int k = 0; k < ndof; k++) dofblk0[dofs[k]] = 0;
   }
   h->nblk = T;
   h->blk_adr = gs_stackAlloc(d, sizeof(int) * (size_t)T);
@@ -90,11 +109,12 @@ int gs_hessianSetup(const gsModel* m, gsData* d, gsHessian* h, int sparse) {
   memset(adj, 0, sizeof(uint64_t) * (size_t)T * W);
   int* blks = h->seg;
   if (T > 1) {
-    for (int r = 0; r < d->nefc; r++) {
+    for (int q = 0; q < nrow; q++) {
+      int r = rows[q];
       const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
       int nnz = d->efc_J_rownnz[r];
-      if (r > 0 && nnz == d->efc_J_rownnz[r - 1] &&
-          !memcmp(col, d->efc_J_colind + d->efc_J_rowadr[r - 1], sizeof(int) * (size_t)nnz))
+      if (q > 0 && nnz == d->efc_J_rownnz[rows[q - 1]] &&
+          !memcmp(col, d->efc_J_colind + d->efc_J_rowadr[rows[q - 1]], sizeof(int) * (size_t)nnz))
         continue;
       int nb = 0;
       for (int k = 0; k < nnz; k++) {
@@ -167,11 +187,14 @@ int gs_hessianSetup(const gsModel* m, gsData* d, gsHessian* h, int sparse) {
       }
     }
   }
-  for (int i = 0; i < nv; i++) h->dof_blk[i] = pos[dofblk0[i]];
+  for (int k = 0; k < ndof; k++) h->dof_blk[dofs[k]] = pos[dofblk0[dofs[k]]];
 
   /* addresses and costs */
   size_t nval = 0;
-  double flops = 2.0 * m->nM;
+  /* M's non-zeros in the part */
+  double flops = 0;
+  for (int k = 0; k < ndof; k++)
+    for (int j = dofs[k]; j >= 0; j = m->dof_parentid[j]) flops += 2;
   for (int k = 0; k < T; k++) {
     double nk = h->blk_n[k], below = 0, below2 = 0;
     h->diagadr[k] = nval;

@@ -31,6 +31,13 @@ typedef struct {
  * or sparse; 0 when the arena cannot hold it */
 int gs_hessianSetup(const gsModel* m, gsData* d, gsHessian* h, int sparse);
 
+/* the same for a part of the problem that no row outside it touches (an island): the listed rows
+ * and dofs (whole trees, ascending); the dense path needs the dofs contiguous and otherwise takes
+ * the trees as blocks. Vectors stay indexed by dof: the factor and its solves touch the listed
+ * dofs only. */
+int gs_hessianSetupPart(const gsModel* m, gsData* d, gsHessian* h, int sparse, const int* rows,
+                        int nrow, const int* dofs, int ndof);
+
 /* H = M (tree-sparse qM) */
 void gs_hessianSetM(const gsModel* m, const gsData* d, gsHessian* h);
 

@@ -42,69 +42,82 @@ static int cone_zone(const gsConeEval* k) {
   return 2;
 }
 
+/* force and state of the row (or elliptic contact) at r; adds its cost to *total and returns
+ * its rows */
+static int row_force(const gsData* d, int r, const gsReal* jar, gsReal* force, int* state,
+                     gsReal* total) {
+  int type = d->efc_type[r];
+  gsReal D = d->efc_D[r], x = jar[r];
+  if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
+    const gsContact* c = d->contact + d->efc_id[r];
+    int n = c->dim;
+    gsConeEval k;
+    cone_setup(&k, d, c, r, jar + r);
+    int zone = cone_zone(&k);
+    if (zone == 0) {
+      for (int j = 0; j < n; j++) force[r + j] = 0, state[r + j] = GS_CNSTRSTATE_SATISFIED;
+    } else if (zone == 1) {
+      for (int j = 0; j < n; j++) {
+        gsReal Dj = d->efc_D[r + j], xj = jar[r + j];
+        force[r + j] = -Dj * xj;
+        state[r + j] = GS_CNSTRSTATE_QUADRATIC;
+        *total += 0.5 * Dj * xj * xj;
+      }
+    } else {
+      gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, cc = a * gap;
+      force[r] = -cc;
+      for (int j = 1; j < n; j++) force[r + j] = cc * c->friction[j - 1] * k.u[j - 1] / k.T;
+      for (int j = 0; j < n; j++) state[r + j] = GS_CNSTRSTATE_CONE;
+      *total += 0.5 * a * gap * gap;
+    }
+    return n;
+  }
+  gsReal f = 0;
+  int s = GS_CNSTRSTATE_SATISFIED;
+  if (type == GS_CNSTR_EQUALITY) {
+    f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
+  } else if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
+    gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
+    if (x <= -R * fl) {
+      f = fl, s = GS_CNSTRSTATE_LINEARNEG;
+      *total += -fl * x - 0.5 * R * fl * fl;
+    } else if (x >= R * fl) {
+      f = -fl, s = GS_CNSTRSTATE_LINEARPOS;
+      *total += fl * x - 0.5 * R * fl * fl;
+    } else {
+      f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
+    }
+  } else if (x < 0) {
+    f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
+  }
+  if (s == GS_CNSTRSTATE_QUADRATIC) *total += 0.5 * D * x * x;
+  force[r] = f;
+  state[r] = s;
+  return 1;
+}
+
 void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* force, int* state,
                         gsReal* cost) {
   gsReal total = 0;
-  for (int r = 0; r < d->nefc;) {
-    int type = d->efc_type[r];
-    gsReal D = d->efc_D[r], x = jar[r];
-    if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
-      const gsContact* c = d->contact + d->efc_id[r];
-      int n = c->dim;
-      gsConeEval k;
-      cone_setup(&k, d, c, r, jar + r);
-      int zone = cone_zone(&k);
-      if (zone == 0) {
-        for (int j = 0; j < n; j++) force[r + j] = 0, state[r + j] = GS_CNSTRSTATE_SATISFIED;
-      } else if (zone == 1) {
-        for (int j = 0; j < n; j++) {
-          gsReal Dj = d->efc_D[r + j], xj = jar[r + j];
-          force[r + j] = -Dj * xj;
-          state[r + j] = GS_CNSTRSTATE_QUADRATIC;
-          total += 0.5 * Dj * xj * xj;
-        }
-      } else {
-        gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, cc = a * gap;
-        force[r] = -cc;
-        for (int j = 1; j < n; j++) force[r + j] = cc * c->friction[j - 1] * k.u[j - 1] / k.T;
-        for (int j = 0; j < n; j++) state[r + j] = GS_CNSTRSTATE_CONE;
-        total += 0.5 * a * gap * gap;
-      }
-      r += n;
-      continue;
-    }
-    gsReal f = 0;
-    int s = GS_CNSTRSTATE_SATISFIED;
-    if (type == GS_CNSTR_EQUALITY) {
-      f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-    } else if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-      gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
-      if (x <= -R * fl) {
-        f = fl, s = GS_CNSTRSTATE_LINEARNEG;
-        total += -fl * x - 0.5 * R * fl * fl;
-      } else if (x >= R * fl) {
-        f = -fl, s = GS_CNSTRSTATE_LINEARPOS;
-        total += fl * x - 0.5 * R * fl * fl;
-      } else {
-        f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-      }
-    } else if (x < 0) {
-      f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-    }
-    if (s == GS_CNSTRSTATE_QUADRATIC) total += 0.5 * D * x * x;
-    force[r] = f;
-    state[r] = s;
-    r++;
-  }
+  for (int r = 0; r < d->nefc;) r += row_force(d, r, jar, force, state, &total);
   (void)m;
   if (cost) *cost = total;
 }
 
+/* the same over a list of rows (an elliptic contact's rows are listed together) */
+static gsReal rows_force(const gsData* d, const int* rows, int nrow, const gsReal* jar,
+                         gsReal* force, int* state) {
+  gsReal total = 0;
+  for (int q = 0; q < nrow;) q += row_force(d, rows[q], jar, force, state, &total);
+  return total;
+}
+
 /* slope and curvature of the constraint penalty along jar + alpha Jp */
-static void penalty_line(const gsData* d, const gsReal* jar, const gsReal* Jp, gsReal alpha,
-                         gsReal* d1, gsReal* d2) {
+static void penalty_line(const gsData* d, const int* rows, int nrow, const gsReal* jar,
+                         const gsReal* Jp, gsReal alpha, gsReal* d1, gsReal* d2) {
   gsReal s1 = 0, s2 = 0;
-  for (int r = 0; r < d->nefc;) {
+  for (int q = 0; q < nrow;) {
+    int r = rows[q];
     int type = d->efc_type[r];
     gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
     if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
@@ -134,7 +147,7 @@ static void penalty_line(const gsData* d, const gsReal* jar, const gsReal* Jp, g
         s1 += a * gap * dgap;
         s2 += a * dgap * dgap - a * gap * k.mu * d2T;
       }
-      r += n;
+      q += n;
       continue;
     }
     if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
@@ -149,7 +162,7 @@ static void penalty_line(const gsData* d, const gsReal* jar, const gsReal* Jp, g
     } else if (type == GS_CNSTR_EQUALITY || x < 0) {
       s1 += D * x * v, s2 += D * v * v;
     }
-    r++;
+    q++;
   }
   *d1 = s1;
   *d2 = s2;
@@ -159,11 +172,12 @@ static void penalty_line(const gsData* d, const gsReal* jar, const gsReal* Jp, g
 
 /* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states; returns the rows
  * assembled */
-static int hessian(const gsModel* m, const gsData* d, const gsReal* jar, const int* state,
-                   gsHessian* h) {
+static int hessian(const gsModel* m, const gsData* d, const int* rows, int nlist,
+                   const gsReal* jar, const int* state, gsHessian* h) {
   int nrow = 0;
   gs_hessianSetM(m, d, h);
-  for (int r = 0; r < d->nefc;) {
+  for (int q = 0; q < nlist;) {
+    int r = rows[q];
     const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
     int nnz = d->efc_J_rownnz[r];
     if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
@@ -189,7 +203,7 @@ static int hessian(const gsModel* m, const gsData* d, const gsReal* jar, const i
                              d->efc_J + d->efc_J_rowadr[r + q], b);
         }
       nrow += n;
-      r += n;
+      q += n;
       continue;
     }
     if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
@@ -197,7 +211,7 @@ static int hessian(const gsModel* m, const gsData* d, const gsReal* jar, const i
       gs_hessianAddOuter(h, col, nnz, v, v, d->efc_D[r]);
       nrow++;
     }
-    r++;
+    q++;
   }
   return nrow;
 }
@@ -205,11 +219,13 @@ static int hessian(const gsModel* m, const gsData* d, const gsReal* jar, const i
 /* the factor for the new states: rank-1 updates with the rows that entered or left the
  * quadratic state when they cost less than a refactor, else (or when a downdate fails) a
  * refactor. Returns the updates or rows assembled, -1 when H is not positive definite. */
-static int refresh_factor(const gsModel* m, const gsData* d, const gsReal* jar, const int* state,
-                          const int* oldstate, int factored, gsHessian* h) {
-  int nefc = d->nefc, refactor = !factored;
+static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, int nrow,
+                          const gsReal* jar, const int* state, const int* oldstate, int factored,
+                          gsHessian* h) {
+  int refactor = !factored;
   double cost = 0;
-  for (int r = 0; r < nefc && !refactor; r++) {
+  for (int q = 0; q < nrow && !refactor; q++) {
+    int r = rows[q];
     /* a cone block depends on the point, not only on the state */
     if (state[r] == GS_CNSTRSTATE_CONE || oldstate[r] == GS_CNSTRSTATE_CONE) {
       refactor = 1;
@@ -222,7 +238,8 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsReal* jar, 
     /* updates before downdates, so that H stays as far from singular as it can */
     int nupdate = 0;
     for (int pass = 0; pass < 2 && !refactor; pass++)
-      for (int r = 0; r < nefc; r++) {
+      for (int q = 0; q < nrow; q++) {
+        int r = rows[q];
         int now = state[r] == GS_CNSTRSTATE_QUADRATIC, before = oldstate[r] == GS_CNSTRSTATE_QUADRATIC;
         if (now == before || now != (pass == 0)) continue;
         /* sqrt(D) J_r, scaled in the update's sign */
@@ -238,8 +255,76 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsReal* jar, 
       }
     if (!refactor) return nupdate;
   }
-  int nrow = hessian(m, d, jar, state, h);
-  return gs_hessianFactor(h) ? nrow : -1;
+  int nassembled = hessian(m, d, rows, nrow, jar, state, h);
+  return gs_hessianFactor(h) ? nassembled : -1;
+}
+
+/* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
+
+/* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
+static void mulM_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* res,
+                      const gsReal* vec) {
+  for (int k = 0; k < ndof; k++) res[dofs[k]] = d->qM[m->dof_Madr[dofs[k]]] * vec[dofs[k]];
+  for (int k = 0; k < ndof; k++) {
+    int i = dofs[k], adr = m->dof_Madr[i] + 1;
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+      res[i] += d->qM[adr] * vec[j];
+      res[j] += d->qM[adr] * vec[i];
+    }
+  }
+}
+
+/* x = M^-1 x on the dofs, with the LTDL factor (as gs_solveLTDL, on the listed trees) */
+static void solveM_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* x) {
+  for (int q = ndof - 1; q >= 0; q--) {
+    int k = dofs[q];
+    gsReal xk = x[k];
+    if (xk == 0) continue;
+    int adr = m->dof_Madr[k] + 1;
+    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= d->qLD[adr++] * xk;
+  }
+  for (int q = 0; q < ndof; q++) x[dofs[q]] *= d->qLDiagInv[dofs[q]];
+  for (int q = 0; q < ndof; q++) {
+    int k = dofs[q], adr = m->dof_Madr[k] + 1;
+    gsReal s = 0;
+    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += d->qLD[adr++] * x[i];
+    x[k] -= s;
+  }
+}
+
+/* y = J x on the rows */
+static void mulJ_rows(const gsData* d, const int* rows, int nrow, gsReal* y, const gsReal* x) {
+  for (int q = 0; q < nrow; q++) {
+    int r = rows[q];
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+    gsReal s = 0;
+    for (int k = 0; k < d->efc_J_rownnz[r]; k++) s += v[k] * x[c[k]];
+    y[r] = s;
+  }
+}
+
+/* x = J^T y on the dofs, from the rows (which touch no other dof) */
+static void mulJT_rows(const gsData* d, const int* rows, int nrow, const int* dofs, int ndof,
+                       gsReal* x, const gsReal* y) {
+  for (int k = 0; k < ndof; k++) x[dofs[k]] = 0;
+  for (int q = 0; q < nrow; q++) {
+    int r = rows[q];
+    if (y[r] == 0) continue;
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+    for (int k = 0; k < d->efc_J_rownnz[r]; k++) x[c[k]] += v[k] * y[r];
+  }
+}
+
+static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) {
+  gsReal s = 0;
+  for (int k = 0; k < n; k++) s += x[idx[k]] * y[idx[k]];
+  return s;
+}
+
+static void addScl_list(const int* idx, int n, gsReal* x, const gsReal* y, gsReal a) {
+  for (int k = 0; k < n; k++) x[idx[k]] += a * y[idx[k]];
 }
 
 /* ---- the solver ---- */
@@ -248,16 +333,17 @@ typedef struct {
   gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
   int* state;
   int* oldstate;
+  const int *rows, *dofs;  /* the part being solved: an island, or everything */
+  int nrow, ndof;
 } gsPrimal;
 
 /* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref */
-static gsReal evaluate_products(const gsModel* m, gsData* d, gsPrimal* w) {
-  int nv = m->nv;
-  gsReal cost;
-  gs_constraintForce(m, d, w->jar, w->force, w->state, &cost);
-  gs_mulJT(m, d, w->tmp, w->force);
+static gsReal evaluate_products(const gsData* d, gsPrimal* w) {
+  gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, w->force, w->state);
+  mulJT_rows(d, w->rows, w->nrow, w->dofs, w->ndof, w->tmp, w->force);
   gsReal gauss = 0;
-  for (int i = 0; i < nv; i++) {
+  for (int k = 0; k < w->ndof; k++) {
+    int i = w->dofs[k];
     gsReal e = w->Ma[i] - d->qfrc_smooth[i];
     gauss += 0.5 * (w->a[i] - d->qacc_smooth[i]) * e;
     w->grad[i] = e - w->tmp[i];
@@ -267,23 +353,24 @@ static gsReal evaluate_products(const gsModel* m, gsData* d, gsPrimal* w) {
 
 /* the same from a alone */
 static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
-  gs_mulM(m, d, w->Ma, w->a);
-  gs_constraintResidual(d, w->a, w->jar);
-  return evaluate_products(m, d, w);
+  mulM_dofs(m, d, w->dofs, w->ndof, w->Ma, w->a);
+  mulJ_rows(d, w->rows, w->nrow, w->jar, w->a);
+  for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
+  return evaluate_products(d, w);
 }
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  int nv = m->nv;
-  gs_mulM(m, d, w->Mp, w->p);
-  gs_mulJ(d, w->Jp, w->p);
+  mulM_dofs(m, d, w->dofs, w->ndof, w->Mp, w->p);
+  mulJ_rows(d, w->rows, w->nrow, w->Jp, w->p);
   gsReal g1 = 0, g2 = 0;
-  for (int i = 0; i < nv; i++) {
+  for (int k = 0; k < w->ndof; k++) {
+    int i = w->dofs[k];
     g1 += w->p[i] * (w->Ma[i] - d->qfrc_smooth[i]);
     g2 += w->p[i] * w->Mp[i];
   }
   gsReal s1, s2;
-  penalty_line(d, w->jar, w->Jp, 0, &s1, &s2);
+  penalty_line(d, w->rows, w->nrow, w->jar, w->Jp, 0, &s1, &s2);
   gsReal d0 = g1 + s1;
   *slope0 = d0;
   *neval = 1;
@@ -295,7 +382,7 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slop
     gsReal next = d2phi > 0 ? alpha - dphi / d2phi : (hi < 0 ? 2 * alpha + 1 : 0.5 * (lo + hi));
     if (!(next > lo) || (hi >= 0 && !(next < hi))) next = hi < 0 ? 2 * alpha + 1 : 0.5 * (lo + hi);
     alpha = next;
-    penalty_line(d, w->jar, w->Jp, alpha, &s1, &s2);
+    penalty_line(d, w->rows, w->nrow, w->jar, w->Jp, alpha, &s1, &s2);
     (*neval)++;
     dphi = g1 + alpha * g2 + s1;
     d2phi = g2 + s2;
@@ -303,6 +390,113 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slop
     if (dphi < 0) lo = alpha; else hi = alpha;
   }
   return alpha;
+}
+
+/* Newton or CG on the part of the problem in w, from the better of the smooth acceleration and
+ * the warm start on its dofs, to its own tolerance; stats (may be NULL) get GS_NSOLVER records.
+ * Returns the iterations, -1 when the arena cannot hold Newton's Hessian. */
+static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int sparse,
+                      gsSolverStat* stats) {
+  int ndof = w->ndof, nrow = w->nrow;
+  const int *dofs = w->dofs, *rows = w->rows;
+  size_t mark = gs_stackMark(d);
+  gsHessian h;
+  if (!cg && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
+    gs_stackRelease(d, mark);
+    return -1;
+  }
+
+  for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
+  gsReal cost = evaluate(m, d, w);
+  if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
+    for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
+    gsReal warm = evaluate(m, d, w);
+    if (warm < cost) {
+      cost = warm;
+    } else {
+      for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
+      cost = evaluate(m, d, w);
+    }
+  }
+
+  /* an island's improvement and gradient are measured per its own dofs */
+  gsReal scale = gs_solverScale(m, d) * m->nv / (ndof > 1 ? ndof : 1);
+  gsReal tol = m->opt.tolerance;
+
+  int iter = 0, factored = 0;
+  gsReal gMg = 0;
+  if (cg) {
+    for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
+    solveM_dofs(m, d, dofs, ndof, w->Mgrad);
+    for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
+    gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
+  }
+  for (int q = 0; q < nrow; q++) w->oldstate[rows[q]] = w->state[rows[q]];
+  for (; iter < m->opt.iterations; iter++) {
+    /* MJCF's solvers take at least one iteration, then stop on the gradient or improvement */
+    gsReal gnorm = sqrt(dot_list(dofs, ndof, w->grad, w->grad));
+    if (iter > 0 && scale * gnorm < tol) break;
+    int nupdate = 0;
+    if (!cg) {
+      nupdate = refresh_factor(m, d, rows, nrow, w->jar, w->state, w->oldstate, factored, &h);
+      if (nupdate < 0) break;
+      factored = 1;
+      for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
+      gs_hessianSolve(&h, w->p);
+    }
+    for (int q = 0; q < nrow; q++) w->oldstate[rows[q]] = w->state[rows[q]];
+    gsReal slope;
+    int neval;
+    gsReal alpha = line_search(m, d, w, &slope, &neval);
+    if (alpha == 0) break;
+    /* the line search has M p and J p: the products move with a */
+    addScl_list(dofs, ndof, w->a, w->p, alpha);
+    addScl_list(dofs, ndof, w->Ma, w->Mp, alpha);
+    addScl_list(rows, nrow, w->jar, w->Jp, alpha);
+    gsReal old = cost;
+    cost = evaluate_products(d, w);
+    int nchange = 0, nactive = 0;
+    for (int q = 0; q < nrow; q++) {
+      int r = rows[q];
+      nchange += w->state[r] != w->oldstate[r];
+      nactive += w->state[r] != GS_CNSTRSTATE_SATISFIED;
+    }
+    gsReal improvement = scale * (old - cost);
+    if (stats && iter < GS_NSOLVER) {
+      gsSolverStat* st = stats + iter;
+      st->improvement = improvement;
+      st->gradient = scale * sqrt(dot_list(dofs, ndof, w->grad, w->grad));
+      st->lineslope = slope;
+      st->nactive = nactive;
+      st->nchange = nchange;
+      st->neval = neval;
+      st->nupdate = nupdate;
+    }
+    if (cg) {
+      /* Polak-Ribiere with M^-1 as preconditioner, restarted when beta < 0 */
+      for (int k = 0; k < ndof; k++) {
+        int i = dofs[k];
+        w->tmp[i] = w->Mgrad[i];
+        w->Mgrad[i] = w->grad[i];
+      }
+      solveM_dofs(m, d, dofs, ndof, w->Mgrad);
+      gsReal num = 0;
+      for (int k = 0; k < ndof; k++) {
+        int i = dofs[k];
+        num += w->grad[i] * (w->Mgrad[i] - w->tmp[i]);
+      }
+      gsReal beta = gMg > 0 ? num / gMg : 0;
+      if (beta < 0) beta = 0;
+      for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]] + beta * w->p[dofs[k]];
+      gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
+    }
+    if (improvement < tol) {
+      iter++;
+      break;
+    }
+  }
+  gs_stackRelease(d, mark);
+  return iter;
 }
 
 int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
@@ -318,100 +512,48 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs */
-  gsHessian h;
-  int sparse = m->opt.jacobian == GS_JAC_SPARSE || (m->opt.jacobian == GS_JAC_AUTO && nv >= 60);
-  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate ||
-      (!cg && !gs_hessianSetup(m, d, &h, sparse))) {
+  int nisland = d->nisland;
+  int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
+  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate || (!nisland && !all)) {
     gs_stackRelease(d, mark);
     return -1;
   }
+  /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs */
+  int sparse = m->opt.jacobian == GS_JAC_SPARSE || (m->opt.jacobian == GS_JAC_AUTO && nv >= 60);
 
-  /* start from the better of the smooth acceleration and the last step's (warm start) */
-  gs_copy(w.a, d->qacc_smooth, nv);
-  gsReal cost = evaluate(m, d, &w);
-  if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
-    gs_copy(w.p, w.a, nv);
-    gs_copy(w.a, d->qacc_warmstart, nv);
-    gsReal warm = evaluate(m, d, &w);
-    if (warm < cost) {
-      cost = warm;
-    } else {
-      gs_copy(w.a, w.p, nv);
-      cost = evaluate(m, d, &w);
+  int iter = 0;
+  if (!nisland) {
+    /* no islands: all rows and dofs at once */
+    for (int i = 0; i < (nv > nefc ? nv : nefc); i++) all[i] = i;
+    w.rows = all, w.nrow = nefc, w.dofs = all, w.ndof = nv;
+    iter = solve_part(m, d, &w, cg, sparse, d->solver);
+    d->solver_niter[0] = iter;
+  } else {
+    /* each island its own problem, to its own tolerance; the dofs of none keep qacc_smooth */
+    for (int k = 0; k < nisland && iter >= 0; k++) {
+      w.dofs = d->map_idof2dof + d->island_idofadr[k], w.ndof = d->island_nv[k];
+      w.rows = d->map_iefc2efc + d->island_iefcadr[k], w.nrow = d->island_nefc[k];
+      int n = solve_part(m, d, &w, cg, sparse, k < GS_NISLAND ? d->solver + k * GS_NSOLVER : NULL);
+      if (k < GS_NISLAND) d->solver_niter[k] = n;
+      iter = n < 0 ? -1 : (n > iter ? n : iter);
+    }
+    for (int q = d->nidof; q < nv; q++) w.a[d->map_idof2dof[q]] = d->qacc_smooth[d->map_idof2dof[q]];
+    /* rows without columns: their force is fixed by aref */
+    gsReal unused = 0;
+    int first = nisland ? d->island_iefcadr[nisland - 1] + d->island_nefc[nisland - 1] : 0;
+    for (int q = first; q < nefc;) {
+      int r = d->map_iefc2efc[q];
+      w.jar[r] = -d->efc_aref[r];
+      q += row_force(d, r, w.jar, w.force, w.state, &unused);
     }
   }
 
-  gsReal scale = gs_solverScale(m, d);
-  gsReal tol = m->opt.tolerance;
-
-  int iter = 0, factored = 0;
-  gsReal gMg = 0;
-  if (cg) {
-    gs_solveM(m, d, w.Mgrad, w.grad, 1);
-    for (int i = 0; i < nv; i++) w.p[i] = -w.Mgrad[i];
-    gMg = gs_dot(w.grad, w.Mgrad, nv);
+  if (iter >= 0) {
+    gs_copy(d->qacc, w.a, nv);
+    memcpy(d->efc_force, w.force, sizeof(gsReal) * (size_t)nefc);
+    memcpy(d->efc_state, w.state, sizeof(int) * (size_t)nefc);
+    gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
   }
-  memcpy(w.oldstate, w.state, sizeof(int) * (size_t)nefc);
-  for (; iter < m->opt.iterations; iter++) {
-    gsReal gnorm = sqrt(gs_dot(w.grad, w.grad, nv));
-    if (scale * gnorm < tol) break;
-    int nupdate = 0;
-    if (!cg) {
-      nupdate = refresh_factor(m, d, w.jar, w.state, w.oldstate, factored, &h);
-      if (nupdate < 0) break;
-      factored = 1;
-      for (int i = 0; i < nv; i++) w.p[i] = -w.grad[i];
-      gs_hessianSolve(&h, w.p);
-    }
-    memcpy(w.oldstate, w.state, sizeof(int) * (size_t)nefc);
-    gsReal slope;
-    int neval;
-    gsReal alpha = line_search(m, d, &w, &slope, &neval);
-    if (alpha == 0) break;
-    /* the line search has M p and J p: the products move with a */
-    gs_addScl(w.a, w.p, alpha, nv);
-    gs_addScl(w.Ma, w.Mp, alpha, nv);
-    gs_addScl(w.jar, w.Jp, alpha, nefc);
-    gsReal old = cost;
-    cost = evaluate_products(m, d, &w);
-    int nchange = 0, nactive = 0;
-    for (int r = 0; r < nefc; r++) {
-      nchange += w.state[r] != w.oldstate[r];
-      nactive += w.state[r] != GS_CNSTRSTATE_SATISFIED;
-    }
-    gsReal improvement = scale * (old - cost);
-    if (iter < GS_NSOLVER) {
-      gsSolverStat* st = d->solver + iter;
-      st->improvement = improvement;
-      st->gradient = scale * sqrt(gs_dot(w.grad, w.grad, nv));
-      st->lineslope = slope;
-      st->nactive = nactive;
-      st->nchange = nchange;
-      st->neval = neval;
-      st->nupdate = nupdate;
-    }
-    if (cg) {
-      /* Polak-Ribiere with M^-1 as preconditioner, restarted when beta < 0 */
-      gs_copy(w.tmp, w.Mgrad, nv);
-      gs_solveM(m, d, w.Mgrad, w.grad, 1);
-      gsReal num = 0;
-      for (int i = 0; i < nv; i++) num += w.grad[i] * (w.Mgrad[i] - w.tmp[i]);
-      gsReal beta = gMg > 0 ? num / gMg : 0;
-      if (beta < 0) beta = 0;
-      for (int i = 0; i < nv; i++) w.p[i] = -w.Mgrad[i] + beta * w.p[i];
-      gMg = gs_dot(w.grad, w.Mgrad, nv);
-    }
-    if (improvement < tol) {
-      iter++;
-      break;
-    }
-  }
-
-  gs_copy(d->qacc, w.a, nv);
-  memcpy(d->efc_force, w.force, sizeof(gsReal) * (size_t)nefc);
-  memcpy(d->efc_state, w.state, sizeof(int) * (size_t)nefc);
-  gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
   gs_stackRelease(d, mark);
   return iter;
 }

@@ -33,6 +33,9 @@ static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
    * and per row */
   size_t rows = (size_t)nefcmax;
   reals += 2 * nv * nv + 24 * nv + 16 * rows;
+  /* islands: five ints per dof while finding them; without islands the solver lists every dof
+   * and row (ints, counted as reals) */
+  reals += 3 * nv + rows;
   /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
    * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
    * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
@@ -121,6 +124,23 @@ static void efc_carve(gsData* d) {
   d->efc_J = (gsReal*)p;
 }
 
+/* ---- constraint islands: every array has room for nv (an island holds a tree with dofs) ---- */
+
+static const char* const kIslandName[] = {
+#define GS_X(name, rows) #name,
+    GS_ISLAND_FIELDS(GS_X)
+#undef GS_X
+};
+#define ISLAND_NFIELD ((int)(sizeof(kIslandName) / sizeof(kIslandName[0])))
+
+static void island_carve(const gsModel* m, gsData* d) {
+  int* p = d->islandbuffer;
+  d->nislandmax = m->nv;
+#define GS_X(name, rows) d->name = p, p += m->nv + 1;
+  GS_ISLAND_FIELDS(GS_X)
+#undef GS_X
+}
+
 gsData* gs_makeData(const gsModel* m) {
   gsData* d = calloc(1, sizeof(gsData));
   if (!d) return NULL;
@@ -136,12 +156,14 @@ gsData* gs_makeData(const gsModel* m) {
   d->contact = calloc((size_t)d->nconmax, sizeof(gsContact));
   d->nJmax = nJmax > 200000000 ? 200000000 : (int)nJmax;
   d->efcbuffer = aligned_alloc(GS_ALIGN, align_up(efc_bytes(d->nefcmax, d->nJmax) + 1, GS_ALIGN));
-  if (!d->buffer || !d->arena || !d->contact || !d->efcbuffer) {
+  d->islandbuffer = calloc((size_t)ISLAND_NFIELD * (size_t)(m->nv + 1), sizeof(int));
+  if (!d->buffer || !d->arena || !d->contact || !d->efcbuffer || !d->islandbuffer) {
     gs_freeData(d);
     return NULL;
   }
   data_carve(m, d);
   efc_carve(d);
+  island_carve(m, d);
   gs_resetData(m, d);
   return d;
 }
@@ -152,6 +174,7 @@ void gs_freeData(gsData* d) {
   free(d->arena);
   free(d->contact);
   free(d->efcbuffer);
+  free(d->islandbuffer);
   free(d);
 }
 
@@ -165,7 +188,9 @@ void gs_resetData(const gsModel* m, gsData* d) {
   d->maxuse = 0;
   d->ncon = 0;
   d->nefc = d->ne = d->nf = d->nl = d->nJ = 0;
-  d->solver_niter = d->solver_nnoslip = 0;
+  d->nisland = d->nidof = 0;
+  memset(d->solver_niter, 0, sizeof(d->solver_niter));
+  d->solver_nnoslip = 0;
   memset(d->solver, 0, sizeof(d->solver));
   for (int i = 0; i < m->neq; i++) d->eq_active[i] = m->eq_active0[i];
   memcpy(d->qpos, m->qpos0, sizeof(gsReal) * (size_t)m->nq);
@@ -204,7 +229,9 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   } else {
     dst->nefc = dst->ne = dst->nf = dst->nl = dst->nJ = 0;
   }
-  dst->solver_niter = src->solver_niter;
+  dst->nisland = src->nisland, dst->nidof = src->nidof;
+  memcpy(dst->islandbuffer, src->islandbuffer, sizeof(int) * (size_t)ISLAND_NFIELD * (size_t)(m->nv + 1));
+  memcpy(dst->solver_niter, src->solver_niter, sizeof(src->solver_niter));
   dst->solver_nnoslip = src->solver_nnoslip;
   memcpy(dst->solver, src->solver, sizeof(src->solver));
 #define GS_X(type, name, rows, cols) \
@@ -296,9 +323,39 @@ int gs_dataEfcField(const gsData* d, int i, gsFieldInfo* info) {
   return 1;
 }
 
-void gs_dataEfcCounts(const gsData* d, int counts[7]) {
+void gs_dataEfcCounts(const gsData* d, int counts[9]) {
   counts[0] = d->nefc, counts[1] = d->ne, counts[2] = d->nf, counts[3] = d->nl, counts[4] = d->nJ;
-  counts[5] = d->solver_niter, counts[6] = d->solver_nnoslip;
+  counts[5] = gs_solverIterations(d), counts[6] = d->solver_nnoslip;
+  counts[7] = d->nisland, counts[8] = d->nidof;
 }
 
-gsSolverStat* gs_dataSolver(gsData* d) { return d->solver; }
+int gs_solverIterations(const gsData* d) {
+  int n = 0;
+  for (int i = 0; i < GS_NISLAND; i++)
+    if (d->solver_niter[i] > n) n = d->solver_niter[i];
+  return n;
+}
+
+gsSolverStat* gs_dataSolver(gsData* d, int** niter) {
+  if (niter) *niter = d->solver_niter;
+  return d->solver;
+}
+
+int gs_dataIslandFieldCount(void) { return ISLAND_NFIELD; }
+
+int gs_dataIslandField(const gsData* d, int i, gsFieldInfo* info) {
+  if (i < 0 || i >= ISLAND_NFIELD) return 0;
+  int* const* ptr[] = {
+#define GS_X(name, rows) &d->name,
+      GS_ISLAND_FIELDS(GS_X)
+#undef GS_X
+  };
+  /* the dof arrays have nv rows, the island arrays nisland */
+  int nv = d->nislandmax;
+  info->name = kIslandName[i];
+  info->type = GS_TYPE_INT;
+  info->cols = 1;
+  info->rows = i < 3 ? nv : d->nisland;
+  info->ptr = *ptr[i];
+  return 1;
+}

@@ -26,6 +26,7 @@ void gs_fwdPosition(const gsModel* m, gsData* d) {
   t = gs_timerStart(d);
   gs_makeConstraint(m, d);
   gs_makeImpedance(m, d);
+  gs_island(m, d);
   gs_timerStop(d, GS_TIMER_POS_MAKE, t);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }
@@ -67,7 +68,8 @@ void gs_fwdAcceleration(const gsModel* m, gsData* d) {
 }
 
 void gs_fwdConstraint(const gsModel* m, gsData* d) {
-  d->solver_niter = d->solver_nnoslip = 0;
+  memset(d->solver_niter, 0, sizeof(d->solver_niter));
+  d->solver_nnoslip = 0;
   if (d->nefc == 0) {
     gs_zero(d->qfrc_constraint, m->nv);
     gs_copy(d->qacc, d->qacc_smooth, m->nv);
@@ -88,7 +90,8 @@ void gs_fwdConstraint(const gsModel* m, gsData* d) {
     gs_copy(d->qacc, d->qacc_smooth, m->nv);
     return;
   }
-  d->solver_niter = iter;
+  /* the primal solvers count per island; PGS solves all rows as one */
+  if (m->opt.solver == GS_SOL_PGS) d->solver_niter[0] = iter;
   if (m->opt.noslip_iterations > 0) {
     int n = gs_solveNoslip(m, d);
     d->solver_nnoslip = n > 0 ? n : 0;
