@@ -4,8 +4,10 @@ model and state, in the same run, alternating rounds.
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so python bench/collision_bench.py
 
 Models: a pile of 200 mixed primitives and one of 50 convex meshes (hulls of 20 to 60 random
-points) resting on a plane (generated here, settled by a MuJoCo rollout), the Gymnasium humanoid and ant (states after a short rollout with random controls, so
-that feet touch the floor). Both engines are called from Python in a loop (ctypes for gauss,
+points) resting on a plane (generated here, settled by a MuJoCo rollout), the heap of 50 boxes and
+50 capsules of bench/models/pile100.xml at its stored state, the Gymnasium humanoid and ant (states
+after a short rollout with random controls, so that feet touch the floor). Arguments, if any,
+select the models whose names contain one of them, e.g. `python bench/collision_bench.py capsules`. Both engines are called from Python in a loop (ctypes for gauss,
 the mujoco binding for MuJoCo); the cost of an empty call through each is measured and
 subtracted, and printed."""
 
@@ -113,18 +115,27 @@ def bench(name, xml=None, path=None, steps=500, reps=2000, rounds=7):
     og = best_of(run_gauss_empty, reps, rounds)
     om = best_of(run_mujoco_empty, reps, rounds)
     g, m = min(tg) - og, min(tm) - om
-    print(f"{name:28s} ncon gauss {gd.ncon:4d} mujoco {mjd.ncon:4d} | "
+    print(f"{name:30s} ncon gauss {gd.ncon:4d} mujoco {mjd.ncon:4d} | "
           f"gauss {g * 1e6:8.2f} us  mujoco {m * 1e6:8.2f} us  ratio gauss/mujoco {g / m:5.2f} "
           f"(call overhead subtracted: {og * 1e6:.2f} / {om * 1e6:.2f} us)")
 
 
 def main():
     print(f"library {_lib.path}")
-    bench("pile of 200 primitives", xml=pile_xml(), steps=400, reps=300)
-    bench("pile of 200 spheres", xml=pile_xml(kinds=("sphere",)), steps=400, reps=300)
-    bench("pile of 50 convex meshes", xml=mesh_pile_xml(), steps=400, reps=300)
-    bench("gymnasium/humanoid", path=os.path.join(REPO, "tests/models/gymnasium/humanoid.xml"))
-    bench("gymnasium/ant", path=os.path.join(REPO, "tests/models/gymnasium/ant.xml"))
+    runs = [
+        ("pile of 200 primitives", lambda n: bench(n, xml=pile_xml(), steps=400, reps=300)),
+        ("pile of 200 spheres",
+         lambda n: bench(n, xml=pile_xml(kinds=("sphere",)), steps=400, reps=300)),
+        ("pile of 50 convex meshes", lambda n: bench(n, xml=mesh_pile_xml(), steps=400, reps=300)),
+        ("pile of 100 boxes and capsules",
+         lambda n: bench(n, path=os.path.join(HERE, "models/pile100.xml"), steps=0, reps=500)),
+        ("gymnasium/humanoid",
+         lambda n: bench(n, path=os.path.join(REPO, "tests/models/gymnasium/humanoid.xml"))),
+        ("gymnasium/ant", lambda n: bench(n, path=os.path.join(REPO, "tests/models/gymnasium/ant.xml"))),
+    ]
+    for name, run in runs:
+        if len(sys.argv) < 2 or any(a in name for a in sys.argv[1:]):
+            run(name)
 
 
 if __name__ == "__main__":

@@ -54,86 +54,88 @@ int gs_collideCapsuleCapsule(const gsModel* m, const gsData* d, gsContact* con, 
 
 /* ---- capsule-box ------------------------------------------------------------------------- */
 
-/* signed distance from point p (box frame) to the box of half-sizes s: negative inside */
-static gsReal box_dist(const gsReal p[3], const gsReal s[3]) {
-  gsReal out = 0, depth = GS_MAXVAL;
-  for (int i = 0; i < 3; i++) {
-    gsReal e = fabs(p[i]) - s[i];
-    if (e > 0) out += e * e;
-    if (s[i] - fabs(p[i]) < depth) depth = s[i] - fabs(p[i]);
-  }
-  return out > 0 ? sqrt(out) : -depth;
-}
+/* Everything below works in the box frame: the capsule's axis segment is c + t*h, t in [-1,1],
+ * and the box is |x_i| <= s_i. */
 
-/* the point of the segment c + t*h (t in [-1,1]) nearest to the box edge through e0 along axis
- * ax (the other two coordinates of e0 are +-s): returns the distance, sets *t and the edge
- * point q. The squared distance is piecewise quadratic in t, split where the segment's ax
- * coordinate leaves [-s, s]. */
-static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[3],
-                           const gsReal e0[3], int ax, gsReal* tbest, gsReal qbest[3]) {
-  gsReal bp[4] = {-1, 1, 1, 1};
-  int nb = 2;
-  if (h[ax] != 0)
-    for (int sg = -1; sg <= 1; sg += 2) {
-      gsReal t = (sg * s[ax] - c[ax]) / h[ax];
-      if (t > -1 && t < 1) bp[nb++] = t;
-    }
-  if (nb == 4 && bp[2] > bp[3]) {
-    gsReal tmp = bp[2]; bp[2] = bp[3]; bp[3] = tmp;
+/* the squared distance from the segment to the box edge along axis a whose other coordinates
+ * are e1 (axis o1) and e2 (axis o2); sets *t to the segment point and *qa to the edge point's a
+ * coordinate. The squared distance is convex in t: a quadratic while the segment's a coordinate
+ * is within the edge's extent [-s_a, s_a], another beyond either end (where the corner is the
+ * nearest edge point); so the minimum is found from the middle piece's minimiser, and when that
+ * stops at a corner, from the outer piece's beyond it. A segment parallel to the edge (the
+ * determinant s_a^2 (h_o1^2 + h_o2^2) of the nearest-points system below 1e-15) takes, as
+ * MuJoCo's results do, the point facing the edge's -s_a corner, else its +s_a corner, else its
+ * -1 end; *parallel is set. */
+static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[3], int a,
+                           int o1, int o2, gsReal e1, gsReal e2, gsReal* tout, gsReal* qa,
+                           int* parallel) {
+  gsReal u1 = c[o1] - e1, u2 = c[o2] - e2, w1 = h[o1], w2 = h[o2];
+  gsReal ww = w1 * w1 + w2 * w2, uw = u1 * w1 + u2 * w2;
+  gsReal ca = c[a], ha = h[a], sa = s[a];
+  gsReal lo = 1, hi = -1;  /* the t range within the edge's extent (empty by default) */
+  gsReal tm = 0, tp = 0;   /* t at the -s_a and +s_a corners */
+  if (ha != 0) {
+    tm = (-sa - ca) / ha;
+    tp = (sa - ca) / ha;
+    lo = fmax(-1, fmin(tm, tp));
+    hi = fmin(1, fmax(tm, tp));
+  } else if (fabs(ca) <= sa) {
+    lo = -1;
+    hi = 1;
   }
-  /* order: -1, interior breakpoints, 1 */
-  gsReal ts[4];
-  int nt = 0;
-  ts[nt++] = -1;
-  for (int i = 2; i < nb; i++) ts[nt++] = bp[i];
-  ts[nt++] = 1;
-  gsReal best = GS_MAXVAL;
-  for (int iv = 0; iv + 1 < nt; iv++) {
-    gsReal a = ts[iv], b = ts[iv + 1], tm = 0.5 * (a + b);
-    gsReal w = c[ax] + tm * h[ax];
-    int sg = w > s[ax] ? 1 : (w < -s[ax] ? -1 : 0);
-    gsReal num = 0, den = 0;
-    for (int k = 0; k < 3; k++) {
-      gsReal tgt;
-      if (k != ax) tgt = e0[k];
-      else if (sg) tgt = sg * s[ax];
-      else continue;
-      num += h[k] * (c[k] - tgt);
-      den += h[k] * h[k];
+  gsReal t;
+  *parallel = 0;
+  if (lo <= hi && ww * sa * sa < GS_MINVAL) {
+    *parallel = 1;
+    t = (ha != 0 && tm >= -1 && tm <= 1) ? tm : ((ha != 0 && tp >= -1 && tp <= 1) ? tp : -1);
+  } else if (lo <= hi) {
+    t = ww > 0 ? gs_pairClamp(-uw / ww, lo, hi) : lo;
+    /* stopped at a corner inside the segment: the minimum may lie beyond it */
+    int side = (t == lo && lo > -1) ? -1 : ((t == hi && hi < 1) ? 1 : 0);
+    if (side) {
+      gsReal ta = side < 0 ? -1 : hi, tb = side < 0 ? lo : 1;
+      gsReal pa = ca + 0.5 * (ta + tb) * ha;
+      gsReal sg = pa > 0 ? sa : -sa;
+      t = gs_pairClamp(-(uw + (ca - sg) * ha) / (ww + ha * ha), ta, tb);
     }
-    /* parallel to the edge: its end (the corner) when within the segment */
-    gsReal t = den > 0 ? gs_pairClamp(-num / den, a, b) : (iv == 0 && nt > 2 ? b : a);
-    gsReal p[3], q[3], dq[3];
-    gs_addScl3(p, c, h, t);
-    gs_copy3(q, e0);
-    q[ax] = gs_pairClamp(p[ax], -s[ax], s[ax]);
-    gs_sub3(dq, p, q);
-    gsReal dd = gs_norm3(dq);
-    if (dd < best) {
-      best = dd;
-      *tbest = t;
-      gs_copy3(qbest, q);
-    }
+  } else {
+    /* the segment lies beyond one end of the edge */
+    gsReal sg = ca > 0 ? sa : -sa;
+    t = gs_pairClamp(-(uw + (ca - sg) * ha) / (ww + ha * ha), -1, 1);
   }
-  return best;
+  gsReal d1 = u1 + t * w1, d2 = u2 + t * w2, pa = ca + t * ha;
+  gsReal ex = fabs(pa) - sa;
+  *tout = t;
+  *qa = gs_pairClamp(pa, -sa, sa);
+  return d1 * d1 + d2 * d2 + (ex > 0 ? ex * ex : 0);
 }
 
 /* MuJoCo's capsule-box, as measured: spheres of the capsule's radius at one or two points of
  * its axis segment, each collided with the box.
- *  - An end of the segment inside the box (the -1 end first) is the only point.
- *  - Otherwise the first point is the nearest to the box among the points of the segment nearest
- *    to each of the 12 edges (box point on the edge; a segment parallel to an edge takes the
- *    edge's end) and the two ends (box point: the end clamped to the box), edges winning ties;
- *    this is the segment-box distance when the segment misses the box.
+ *  - An end of the segment inside the box or on its surface (the -1 end first) is the only
+ *    point.
+ *  - Otherwise the first point is the nearest to the box among these candidates, in this order,
+ *    a later one replacing the best so far only when its squared distance is smaller by more
+ *    than 1e-15 (measured: the threshold does not scale with the distance, so ties within it
+ *    go to the earlier candidate): the ends that face one box face (one coordinate beyond the
+ *    box), then the points of the segment nearest to each of the 12 edges (along x, y, z; on
+ *    each axis the -,- edge first and the +,+ edge last). An end facing an edge or a corner is
+ *    thus taken as the nearest point of an edge (a corner's: the first of its three edges).
+ *    When the segment misses the box this is the segment-box distance.
  *  - The second point slides along the segment from the first over one face of the box: for an
- *    end nearest to a face (one box coordinate at its limit) over that face, towards the other
- *    end; for an edge or corner, over the adjacent face most parallel to the segment, in the
- *    direction that brings the box point inwards across the edge. It stops where the box point
- *    would cross the face's border (the face's own normal coordinate is not limiting), or at the
- *    end of the segment. When that direction leaves the segment at once (the first point is an
- *    end), the first point is repeated if the slide moves away from the face's plane, and
- *    nothing is added otherwise. A first point at an edge of a segment that passes through the
- *    box while the first point itself is outside it gets no second point. */
+ *    end facing a face, over that face towards the other end; for an interior point facing an
+ *    edge or a corner, over the face most parallel to the segment among the edge's two, or the
+ *    corner's three, in the direction that brings the box point inwards across the other face
+ *    most across the segment; for a segment parallel to an edge, starting at the corner, along
+ *    the edge. It stops where the box point would cross the face's border (the face's own
+ *    normal coordinate is not limiting), or at the end of the segment. An end facing an edge or
+ *    a corner slides by the same rule over its edge's two faces; when that direction leaves the
+ *    segment at once, the end is repeated if the slide moves away from the face's plane, and
+ *    nothing is added otherwise. A first point facing an edge, outside the box, of a segment
+ *    that passes through the box gets no second point.
+ * Still different (about 0.8 % of random poses, see test_collision_pairs.py): some ends facing
+ * an edge or a corner (repeated or not), exact alignments where MuJoCo's choice follows the sign
+ * of rounding noise, and the face picked for a sphere centre inside the box at equal depths. */
 int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                          gsReal margin) {
   const gsReal* pc = d->geom_xpos + 3 * g1;
@@ -141,62 +143,92 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
   const gsReal* mb = d->geom_xmat + 9 * g2;
   const gsReal* s = m->geom_size + 3 * g2;
   gsReal r = m->geom_size[3 * g1], len = m->geom_size[3 * g1 + 1];
-  gsReal ax[3], dif[3], c[3], h[3], p[3], hw[3];
+  gsReal ax[3], dif[3], c[3], h[3], p[3], hw[3], cw[3];
   gs_pairAxis(ax, d->geom_xmat + 9 * g1, 2);
   gs_sub3(dif, pc, pb);
   gs_mulMatTVec3(c, mb, dif);
   gs_scl3(hw, ax, len);           /* half axis, world */
   gs_mulMatTVec3(h, mb, hw);      /* half axis, box frame */
 
-  gsReal cw[3];
-  /* an end inside the box */
+  /* the segment's bounding box; beyond the box by more than r + margin on an axis, no sphere
+   * along it can touch (the spheres below would all return nothing) */
+  gsReal slo[3], shi[3];
+  for (int i = 0; i < 3; i++) {
+    gsReal ah = fabs(h[i]);
+    slo[i] = c[i] - ah;
+    shi[i] = c[i] + ah;
+    if (slo[i] - s[i] > r + margin || -s[i] - shi[i] > r + margin) return 0;
+  }
+
+  /* an end inside the box or on its surface */
   for (int e = -1; e <= 1; e += 2) {
     gs_addScl3(p, c, h, e);
-    if (box_dist(p, s) < 0) {
+    if (fabs(p[0]) <= s[0] && fabs(p[1]) <= s[1] && fabs(p[2]) <= s[2]) {
       gs_addScl3(cw, pc, hw, e);
       return gs_pairSphereBox(m, d, con, cw, r, g2, margin);
     }
   }
 
-  /* the first point: ends, then the 12 edges */
+  /* the first point: t1, its box point b1 and the box faces it lies beyond (bnd) */
   gsReal best = GS_MAXVAL, t1 = 0, b1[3] = {0, 0, 0};
   int nbnd = 0, bnd[3] = {0, 0, 0}, isedge = 0;
-  for (int a = 0; a < 3; a++) {
-    int o1 = (a + 1) % 3, o2 = (a + 2) % 3;
-    if (o1 > o2) {
-      int tmp = o1; o1 = o2; o2 = tmp;
+  for (int e = -1; e <= 1; e += 2) {
+    gs_addScl3(p, c, h, e);
+    int nout = 0, k = 0;
+    for (int i = 0; i < 3; i++)
+      if (fabs(p[i]) > s[i]) {
+        nout++;
+        k = i;
+      }
+    if (nout != 1) continue;
+    gsReal ex = fabs(p[k]) - s[k];
+    if (ex * ex < best - GS_MINVAL) {
+      best = ex * ex;
+      t1 = e;
+      nbnd = 1;
+      bnd[0] = k;
+      for (int i = 0; i < 3; i++) b1[i] = gs_pairClamp(p[i], -s[i], s[i]);
     }
-    for (int s1 = -1; s1 <= 1; s1 += 2)
-      for (int s2 = -1; s2 <= 1; s2 += 2) {
-        gsReal e0[3], q[3] = {0, 0, 0}, t = 0;
-        e0[a] = 0;
-        e0[o1] = s1 * s[o1];
-        e0[o2] = s2 * s[o2];
-        gsReal dd = segment_edge(c, h, s, e0, a, &t, q);
-        if (dd < best) {
+  }
+  /* squared gaps between the segment's bounding box and each face plane, a lower bound on an
+   * edge's distance that skips the edges which cannot replace the best so far */
+  gsReal gap[3][2], gapa[3];
+  for (int i = 0; i < 3; i++) {
+    gsReal gm = fmax(0, fmax(slo[i] + s[i], -s[i] - shi[i]));
+    gsReal gp = fmax(0, fmax(slo[i] - s[i], s[i] - shi[i]));
+    gsReal ga = fmax(0, fmax(slo[i] - s[i], -s[i] - shi[i]));
+    gap[i][0] = gm * gm;
+    gap[i][1] = gp * gp;
+    gapa[i] = ga * ga;
+  }
+  int par1 = 0;
+  for (int a = 0; a < 3; a++) {
+    int o1 = a == 0 ? 1 : 0, o2 = a == 2 ? 1 : 2;
+    for (int s1 = 0; s1 < 2; s1++)
+      for (int s2 = 0; s2 < 2; s2++) {
+        if (gap[o1][s1] + gap[o2][s2] + gapa[a] >= best - GS_MINVAL) continue;
+        gsReal e1 = s1 ? s[o1] : -s[o1], e2 = s2 ? s[o2] : -s[o2], t, qa;
+        int par;
+        gsReal dd = segment_edge(c, h, s, a, o1, o2, e1, e2, &t, &qa, &par);
+        if (dd < best - GS_MINVAL) {
           best = dd;
           t1 = t;
+          par1 = par;
+          b1[a] = qa;
+          b1[o1] = e1;
+          b1[o2] = e2;
           isedge = 1;
-          gs_copy3(b1, q);
           nbnd = 2;
           bnd[0] = o1;
           bnd[1] = o2;
+          if (fabs(qa) >= s[a]) bnd[nbnd++] = a;  /* at a corner */
         }
       }
   }
-  for (int e = -1; e <= 1; e += 2) {
-    gs_addScl3(p, c, h, e);
-    gsReal dd = box_dist(p, s);
-    if (dd < best) {
-      best = dd;
-      t1 = e;
-      isedge = 0;
-      nbnd = 0;
-      for (int i = 0; i < 3; i++) {
-        b1[i] = gs_pairClamp(p[i], -s[i], s[i]);
-        if (fabs(p[i]) >= s[i]) bnd[nbnd++] = i;
-      }
-    }
+  if (isedge && !par1 && (t1 == 1 || t1 == -1)) {
+    /* an end facing an edge or a corner: the edge's two faces */
+    isedge = 0;
+    nbnd = 2;
   }
   gs_addScl3(cw, pc, hw, t1);
   int ncon = gs_pairSphereBox(m, d, con, cw, r, g2, margin);
@@ -216,11 +248,11 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
     for (int i = 0; i < nbnd; i++)
       if (bnd[i] != k && (j < 0 || fabs(h[bnd[i]]) > fabs(h[j]))) j = bnd[i];
     dir = h[j] * b1[j] < 0 ? 1 : -1;
-    if (end && dir == (t1 > 0 ? 1 : -1) && dir * h[k] * b1[k] < 0) return ncon;
+    if (end && !isedge && dir == (t1 > 0 ? 1 : -1) && dir * h[k] * b1[k] < 0) return ncon;
   }
-  if (isedge) {
+  if (nbnd >= 2) {
     gs_addScl3(p, c, h, t1);
-    if (box_dist(p, s) > 0) {
+    if (fabs(p[0]) > s[0] || fabs(p[1]) > s[1] || fabs(p[2]) > s[2]) {
       /* does the segment pass through the box? (slab test) */
       gsReal lo = -1, hi = 1;
       for (int i = 0; i < 3 && lo <= hi; i++) {

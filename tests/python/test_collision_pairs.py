@@ -270,14 +270,14 @@ def test_box_on_plane_corners():
 
 
 # ---- capsule-box ---------------------------------------------------------------------------
-# gs_collideCapsuleBox reproduces MuJoCo's rules as measured (see pair_capsule.c) but not yet in
-# every tie: where the capsule's axis is parallel to a box edge or face (exactly aligned
-# rotations) the two codes break ties between equally near points, and pick the side to slide
-# towards, from rounding-level differences, and a few corner regions differ. So the random and
+# gs_collideCapsuleBox reproduces MuJoCo's rules as measured (see pair_capsule.c), ties included
+# (candidates compared with MuJoCo's 1e-15 tolerance on squared distances, ends on the surface,
+# segments parallel to an edge), but not yet in every case: some ends facing an edge or corner
+# (repeated or not), exact alignments where MuJoCo's choice follows the sign of rounding noise,
+# and a sphere centre inside the box at equal depths from two faces. So the random and
 # hand-placed poses below assert the measured rate of exact agreement (count, dist to 1e-6, pos
-# and normal to 1e-5, on the very same poses), and the corpus comparison still lists capsule-box
-# as missing until the rate is 100 %. The hand-placed configurations after them must agree
-# exactly.
+# and normal to 1e-5, on the very same poses). The hand-placed configurations after them must
+# agree exactly.
 
 def _agreement(scene, poses):
     ok, worst, total, failures = 0, np.zeros(3), 0, []
@@ -301,11 +301,13 @@ def test_capsule_box_random_poses(margin):
     ok, worst, total, failures = _agreement(scene, poses)
     print(f"\ncapsule-box margin {margin}: {ok}/{len(poses)} poses agree, {total} contacts, "
           f"max errors dist/pos/normal {worst}\n" + "\n".join(failures))
-    # measured: 99.2 % (margin 0) and 98.3 % (margin 0.1) of 2000 poses of this generator
-    assert ok >= 0.97 * len(poses) and total > 100
-    # the poses that are not exactly aligned agree but for corner regions (< 1.5 %)
+    # measured: 99.25 % (margin 0) and 99.2 % (margin 0.1) of 2000 poses of this generator;
+    # here 399/400 and 397/400
+    assert ok >= 0.99 * len(poses) and total > 100
+    # the poses that are not exactly aligned disagree only for some ends facing an edge or
+    # corner (measured: 0.44 % of 3200)
     unaligned_fail = [f for f in failures if int(f.split("pose ")[1].split(":")[0]) % 5 != 4]
-    assert len(unaligned_fail) <= 0.015 * len(poses)
+    assert len(unaligned_fail) <= 0.01 * len(poses)
 
 
 @pytest.mark.parametrize("margin", [0.0, 0.1])
@@ -315,8 +317,9 @@ def test_capsule_box_special_poses(margin):
     poses = _special_poses(key, margin)
     ok, worst, total, failures = _agreement(scene, poses)
     print(f"\ncapsule-box special margin {margin}: {ok}/{len(poses)} agree\n" + "\n".join(failures))
-    # measured: 384/396 (margin 0), 380/396 (margin 0.1); the rest are exact alignments
-    assert ok >= 0.94 * len(poses) and total > 100
+    # measured: 392/396 at both margins; the rest are exact alignments (a capsule parallel to
+    # a face, over it and beyond both its borders: MuJoCo keeps one point) and equal depths
+    assert ok >= 0.985 * len(poses) and total > 100
 
 
 _QY = _axis_quat([0, 1, 0], np.pi / 2)  # capsule axis along x
