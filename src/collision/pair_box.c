@@ -244,9 +244,9 @@ static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
  * each with its full distance along n, at the midpoint pm between the two faces.
  * The incident corners are numbered by two bits: bit 0 on axis oi (which is perpendicular to n;
  * 0 on its positive side), bit 1 on the other in-plane axis (0 on the side against n, the deepest).
- * The edges go 0-1 (the deepest), 0-2, 3-1, 3-2, each from its first corner; along an edge the
- * crossings come by border in the order (-u, +u, -v, +v) of the reference face's in-plane axes,
- * except on an x face where the order is (-z, +z, -y, +y). MuJoCo leaves out (1 % tolerances on
+ * The crossings come by incident edge, 0-1 (the deepest), 0-2, 3-1, 3-2, and along an edge by
+ * border in the order (-u, +u, -v, +v) of the reference face's in-plane axes, except on an x
+ * face where the order is (-z, +z, -y, +y) (not by position along the edge). MuJoCo leaves out (1 % tolerances on
  * the half sizes s, margin m; "O" the in-plane axis of a face that is not an edge axis):
  *   - a crossing on edge 3-2 whose pm lies out of the reference face's slab across the border it
  *     crosses shrunk by 1 %: 1.01 |c| > s + m;
