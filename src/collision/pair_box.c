@@ -11,24 +11,22 @@
  * plane. As measured on MuJoCo, the distance reported for these contacts is half the corner's
  * distance to the plane, except where the two faces are exactly parallel and apart (full distance).
  *
- * Edge axis: as measured on MuJoCo, the same clipping with the face of box 1 most aligned with the
- * axis as reference and the incident face of box 2 projected onto it along the axis (not along
- * the face normal); each point reports its full distance along the axis. The crossing of the
- * two edges is one of these points; the others are the extra contacts MuJoCo adds in deep
- * penetration.
+ * Edge axis: as measured on MuJoCo, the overlap of the face of box 1 most aligned with the axis
+ * and the incident face of box 2 projected onto it along the axis (not along the face normal);
+ * each point reports its full distance along the axis. The crossing of the two edges is one of
+ * these points; the others are the extra contacts MuJoCo adds in deep penetration, thinned by
+ * 1 % tolerances on the midpoints (see edgeContacts, which also gives the numbering and order).
  *
  * On a face axis MuJoCo thins the clipped polygon by the incident face's tilt (see faceContacts).
  *
  * Not reproduced yet (table.c uses it all the same): with a face tilted about both in-plane axes,
  * some far crossings come at a smaller margin than the rule in faceContacts says and some
- * reference corners are left out; on an edge axis in deep penetration MuJoCo leaves out some
- * points of the clipped polygon (crossings of an incident edge with both ends outside the
- * reference face, some reference corners); the margin above which it adds the incident face's
- * deepest corner outside the reference face (see faceContacts) drops a little below 1 % of the
- * face's larger half size with a tilt; a corner on the reference
- * face's border to the last bit can come twice, and there MuJoCo's order follows its rounding
- * (the order of faceContacts is measured on points clear of the border, and on an edge axis it
- * is the face axes' order, not checked separately). Details and measured rates in
+ * reference corners are left out; on an edge axis MuJoCo reports at most one reference corner
+ * (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
+ * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
+ * larger half size with a tilt; a corner on the reference face's border to the last bit can come
+ * twice, and there MuJoCo's order follows its rounding (the order of faceContacts is measured on
+ * points clear of the border). Details and measured rates in
  * tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
@@ -73,11 +71,9 @@ static int clipPoly(gsReal out[][2], const gsReal in[][2], int n, int k, gsReal 
   return cnt;
 }
 
-/* contacts of the incident face of box o against the reference face `face` (side rs) of box r.
- * n: unit direction from r towards o along which the incident face is projected onto the
- * reference plane and depths are measured (the reference face's normal on a face axis, the
- * edge-edge axis on an edge axis). The contact normal reported is n, or -n with flip.
- * full: report the whole depth as dist (edge axis), else half of it (face axis).
+/* contacts on a face axis: the incident face of box o against the reference face `face` (side
+ * rs) of box r. n: the reference face's outward normal, from r towards o. The contact normal
+ * reported is n, or -n with flip.
  *
  * The points come in MuJoCo's order (as measured): first the crossings of the incident face's
  * edges with the reference face's border, then the reference face's corners inside the incident
@@ -87,7 +83,7 @@ static int clipPoly(gsReal out[][2], const gsReal in[][2], int n, int k, gsReal 
  * crossings on one edge from its first corner on. The reference corners are numbered the same
  * way on the face's own axes, without the turn towards n. */
 static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
-                        const gsBoxFrame* o, int flip, int full, gsReal margin) {
+                        const gsBoxFrame* o, int flip, gsReal margin) {
   /* incident face: the face of o whose outward normal is most opposed to n */
   int inc = 0;
   gsReal best = -1;
@@ -108,7 +104,6 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   gsReal rc[3], rn[3];
   gs_scl3(rn, r->a[face], rs);
   gs_addScl3(rc, r->c, rn, r->s[face]);
-  gsReal ndotr = gs_dot3(n, rn);  /* 1 on a face axis, positive on an edge axis */
 
   /* incident face corners (numbered by bits, see above) projected along n onto the reference
    * plane, in its 2D coordinates; the polygon goes round them as 0, 1, 3, 2 */
@@ -118,7 +113,6 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     gs_addScl3(p, fc, du, c & 1 ? 1 : -1);
     gs_addScl3(p, p, dv, c & 2 ? 1 : -1);
     gs_sub3(dif, p, rc);
-    if (full) gs_addScl3(dif, dif, n, -gs_dot3(dif, rn) / ndotr);
     q[c][0] = gs_dot3(dif, r->a[ru]);
     q[c][1] = gs_dot3(dif, r->a[rv]);
   }
@@ -138,7 +132,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * MuJoCo sometimes reports a reference corner outside the incident face instead (rule not
    * found). */
   int extra = -1;
-  if (!full && (fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
+  if ((fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
       margin > 0.01 * fmax(o->s[u], o->s[v]) &&
       (fabs(q[0][0]) > r->s[ru] || fabs(q[0][1]) > r->s[rv])) {
     extra = np;
@@ -181,7 +175,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     idx[j] = i;
   }
 
-  /* on a face axis, as measured on MuJoCo: an incident face tilted by more than 30 degrees about
+  /* as measured on MuJoCo: an incident face tilted by more than 30 degrees about
    * one in-plane axis (the other axis's component along n above 1/2) gives only the points of its
    * deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
    * both only corner 0; tilted about both in-plane axes by less, the crossings on the two edges
@@ -190,13 +184,11 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * axis only keep the whole clipped polygon. */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
   int dropFar = 0;
-  if (!full) {
-    gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
-    if (nu > 0.5 && nv > 0.5) keepEdge = 2;
-    else if (nv > 0.5) keepEdge = 0;
-    else if (nu > 0.5) keepEdge = 1;
-    else dropFar = nu > 1e-12 && nv > 1e-12;
-  }
+  gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
+  if (nu > 0.5 && nv > 0.5) keepEdge = 2;
+  else if (nv > 0.5) keepEdge = 0;
+  else if (nu > 0.5) keepEdge = 1;
+  else dropFar = nu > 1e-12 && nv > 1e-12;
 
   /* lift the 2D points back onto the incident plane (along n) and measure their depth */
   gsReal in[3];
@@ -228,8 +220,151 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     }
     gsReal pos[3];
     gs_addScl3(pos, p, n, 0.5 * t);
-    gsReal dist = (full || (parallel && t > 0)) ? t : 0.5 * t;
+    gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
+    cnt++;
+  }
+  return cnt;
+}
+
+/* coordinate of point p along axis k of box b, relative to its centre */
+static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
+  gsReal dif[3];
+  gs_sub3(dif, p, b->c);
+  return gs_dot3(dif, b->a[k]);
+}
+
+/* contacts on an edge axis n (unit, from box r towards box o) made by edge axis ri of box r and
+ * edge axis oi of box o. As measured on MuJoCo: the face of r most aligned with n is the
+ * reference, the face of o most opposed to n the incident face; the incident face is projected
+ * onto the reference plane along n and the points of the overlap come as
+ *   - the crossings of the incident edges with the reference face's border,
+ *   - the reference corners inside the incident face,
+ *   - the incident corners inside the reference face,
+ * each with its full distance along n, at the midpoint pm between the two faces.
+ * The incident corners are numbered by two bits: bit 0 on axis oi (which is perpendicular to n;
+ * 0 on its positive side), bit 1 on the other in-plane axis (0 on the side against n, the deepest).
+ * The crossings come by incident edge, 0-1 (the deepest), 0-2, 3-1, 3-2, and along an edge by
+ * border in the order (-u, +u, -v, +v) of the reference face's in-plane axes, except on an x
+ * face where the order is (-z, +z, -y, +y) (not by position along the edge). MuJoCo leaves out (1 % tolerances on
+ * the half sizes s, margin m; "O" the in-plane axis of a face that is not an edge axis):
+ *   - a crossing on edge 3-2 whose pm lies out of the reference face's slab across the border it
+ *     crosses shrunk by 1 %: 1.01 |c| > s + m;
+ *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
+ *     |c| > 1.01 (s + m);
+ *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
+ * Not reproduced: MuJoCo never reports two reference corners here and sometimes none, by a rule
+ * not found. */
+static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsReal n[3],
+                        const gsBoxFrame* o, int oi, gsReal margin) {
+  /* reference face: the face of r most aligned with n */
+  int face = 0;
+  gsReal best = -1;
+  for (int k = 0; k < 3; k++) {
+    gsReal v = fabs(gs_dot3(r->a[k], n));
+    if (v > best) best = v, face = k;
+  }
+  gsReal rs = gs_dot3(r->a[face], n) > 0 ? 1 : -1;
+  int ru = face == 0 ? 1 : 0, rv = face == 2 ? 1 : 2;
+  int rO = ri == ru ? rv : ru;
+  gsReal rc[3], rn[3];
+  gs_scl3(rn, r->a[face], rs);
+  gs_addScl3(rc, r->c, rn, r->s[face]);
+  gsReal ndotr = gs_dot3(n, rn);
+
+  /* incident face: the face of o most opposed to n */
+  int inc = 0;
+  best = -1;
+  for (int k = 0; k < 3; k++) {
+    gsReal v = fabs(gs_dot3(o->a[k], n));
+    if (v > best) best = v, inc = k;
+  }
+  if (inc == oi) return 0;  /* degenerate: the edge axis is the face normal */
+  int oO = 3 - inc - oi;
+  gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
+  gsReal fc[3], in[3];
+  gs_scl3(in, o->a[inc], sgn);
+  gs_addScl3(fc, o->c, in, o->s[inc]);
+  gsReal den = gs_dot3(in, n);  /* negative */
+  gsReal deep = gs_dot3(o->a[oO], n) > 0 ? -1 : 1;  /* side of oO against n */
+
+  /* incident corners, projected along n onto the reference plane (2D, on axes ru, rv) */
+  gsReal q[4][2];
+  for (int c = 0; c < 4; c++) {
+    gsReal p[3], dif[3];
+    gs_addScl3(p, fc, o->a[oi], (c & 1 ? -1 : 1) * o->s[oi]);
+    gs_addScl3(p, p, o->a[oO], (c & 2 ? -deep : deep) * o->s[oO]);
+    gs_sub3(dif, p, rc);
+    gs_addScl3(dif, dif, n, -gs_dot3(dif, rn) / ndotr);
+    q[c][0] = gs_dot3(dif, r->a[ru]);
+    q[c][1] = gs_dot3(dif, r->a[rv]);
+  }
+  const gsReal lim[2] = {r->s[ru], r->s[rv]};
+  const int rax[2] = {ru, rv};
+
+  /* the candidate points: 2D position, kind (0 crossing, 1 reference corner, 2 incident
+   * corner), and for a crossing its edge and border axis (0 or 1) */
+  gsReal pt[24][2];  /* room for 4 crossings per edge (a segment through two corners) */
+  int kind[24], eidx[24], bk[24], np = 0;
+  static const int edge[4][2] = {{0, 1}, {0, 2}, {3, 1}, {3, 2}};
+  int k0 = face == 0 ? 1 : 0;  /* the border axis whose crossings come first */
+  for (int e = 0; e < 4; e++) {
+    const gsReal* a = q[edge[e][0]];
+    const gsReal* b = q[edge[e][1]];
+    for (int kk = 0; kk < 2; kk++) {
+      int k = kk ? 1 - k0 : k0;
+      for (int side = -1; side <= 1; side += 2) {
+        gsReal l = side * lim[k], da = a[k] - l, db = b[k] - l;
+        if (!((da < 0 && db > 0) || (da > 0 && db < 0))) continue;
+        gsReal t = da / (da - db), x[2];
+        x[0] = a[0] + t * (b[0] - a[0]);
+        x[1] = a[1] + t * (b[1] - a[1]);
+        x[k] = l;
+        if (fabs(x[1 - k]) > lim[1 - k]) continue;
+        pt[np][0] = x[0], pt[np][1] = x[1];
+        kind[np] = 0, eidx[np] = e, bk[np] = k;
+        np++;
+      }
+    }
+  }
+  /* reference corners inside the incident quadrilateral (its ring goes 0, 1, 3, 2) */
+  static const int ring[4] = {0, 1, 3, 2};
+  for (int c = 0; c < 4; c++) {
+    gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
+    int pos = 0, neg = 0;
+    for (int i = 0; i < 4; i++) {
+      const gsReal* a = q[ring[i]];
+      const gsReal* b = q[ring[(i + 1) % 4]];
+      gsReal cr = (b[0] - a[0]) * (x[1] - a[1]) - (b[1] - a[1]) * (x[0] - a[0]);
+      pos += cr > 0, neg += cr < 0;
+    }
+    if (pos && neg) continue;
+    pt[np][0] = x[0], pt[np][1] = x[1], kind[np] = 1, np++;
+  }
+  for (int c = 0; c < 4; c++) {
+    if (fabs(q[c][0]) > lim[0] || fabs(q[c][1]) > lim[1]) continue;
+    pt[np][0] = q[c][0], pt[np][1] = q[c][1], kind[np] = 2, np++;
+  }
+
+  int cnt = 0;
+  for (int i = 0; i < np; i++) {
+    gsReal p[3], dif[3], pm[3];
+    gs_addScl3(p, rc, r->a[ru], pt[i][0]);
+    gs_addScl3(p, p, r->a[rv], pt[i][1]);
+    gs_sub3(dif, p, fc);
+    gsReal t = -gs_dot3(dif, in) / den;  /* distance along n to the incident plane */
+    if (t > margin) continue;
+    gs_addScl3(pm, p, n, 0.5 * t);
+    gsReal cRO = fabs(boxCoord(r, rO, pm)), cOO = fabs(boxCoord(o, oO, pm));
+    int outRO = cRO > 1.01 * (r->s[rO] + margin), outOO = cOO > 1.01 * (o->s[oO] + margin);
+    if (kind[i] == 0) {
+      int e = eidx[i], b = rax[bk[i]];
+      if (e == 3 && 1.01 * fabs(boxCoord(r, b, pm)) - r->s[b] > margin) continue;
+      if ((e == 1 || e == 2) && (outRO || outOO)) continue;
+    } else if (kind[i] == 2 && outRO) {
+      continue;
+    }
+    gs_pairSet(con + cnt, t, pm, n);
     cnt++;
   }
   return cnt;
@@ -244,7 +379,7 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
 
   /* separating-axis test: the axis of largest separation, face axes first */
   gsReal bestSep = -INFINITY, bestN[3] = {0, 0, 1};
-  int bestKind = -1, bestI = 0;
+  int bestKind = -1, bestI = 0, bestJ = 0;
   for (int k = 0; k < 2; k++) {
     for (int i = 0; i < 3; i++) {
       gsReal n[3];
@@ -264,31 +399,21 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
       gs_scl3(n, n, 1 / len);
       if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
       gsReal sep = gs_dot3(dc, n) - boxRadius(&b[0], n) - boxRadius(&b[1], n);
-      if (sep > bestSep + faceTol * fabs(bestSep)) bestSep = sep, bestKind = 2, gs_copy3(bestN, n);
+      if (sep > bestSep + faceTol * fabs(bestSep))
+        bestSep = sep, bestKind = 2, bestI = i, bestJ = j, gs_copy3(bestN, n);
     }
   }
   if (bestSep > margin) return 0;
 
   if (bestKind == 0) {
     gsReal rs = gs_dot3(b[0].a[bestI], bestN) > 0 ? 1 : -1;
-    return faceContacts(con, &b[0], bestI, rs, bestN, &b[1], 0, 0, margin);
+    return faceContacts(con, &b[0], bestI, rs, bestN, &b[1], 0, margin);
   }
   if (bestKind == 1) {
     gsReal n[3];
     gs_scl3(n, bestN, -1);  /* from box 2 towards box 1 */
     gsReal rs = gs_dot3(b[1].a[bestI], n) > 0 ? 1 : -1;
-    return faceContacts(con, &b[1], bestI, rs, n, &b[0], 1, 0, margin);
+    return faceContacts(con, &b[1], bestI, rs, n, &b[0], 1, margin);
   }
-  /* edge axis: the face of box 1 most aligned with the axis is the reference, the incident face
-   * of box 2 is projected onto it along the axis */
-  {
-    int face = 0;
-    gsReal best = -1;
-    for (int i = 0; i < 3; i++) {
-      gsReal v = fabs(gs_dot3(b[0].a[i], bestN));
-      if (v > best) best = v, face = i;
-    }
-    gsReal rs = gs_dot3(b[0].a[face], bestN) > 0 ? 1 : -1;
-    return faceContacts(con, &b[0], face, rs, bestN, &b[1], 0, 1, margin);
-  }
+  return edgeContacts(con, &b[0], bestI, bestN, &b[1], bestJ, margin);
 }
