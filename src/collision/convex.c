@@ -257,7 +257,8 @@ static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
   gs_sub3(e2, V[c].w, V[a].w);
   gs_cross(f->n, e1, e2);
   gsReal nn = gs_norm3(f->n);
-  if (!(nn > 0)) return 0;
+  /* flat, or overflowed (huge shapes): a NaN distance would also break the nearest-face search */
+  if (!(nn > 0 && nn < INFINITY)) return 0;
   gs_scl3(f->n, f->n, 1 / nn);
   f->dist = gs_dot3(f->n, V[a].w);
   return 1;
@@ -439,8 +440,8 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
  * points are where the edge meets the line along n.
  *
  * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
- * writing nothing, when a step fails to descend, the Hessian is not positive definite or the
- * answer leaves the bounds: the caller goes on without it. */
+ * writing nothing, when a step fails to descend, the Hessian is not positive definite, the end
+ * point keeps a gradient or the answer leaves the bounds: the caller goes on without it. */
 static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
                        gsReal lower, gsReal upper, gsReal round, gsReal* depth, gsReal pa[3],
                        gsReal pb[3], gsReal normal[3]) {
@@ -516,6 +517,13 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     if (step < 1e-8) break;
   }
   if (!(step < 1e-8)) return 0;
+  /* a least value where h is smooth (along the crease: on the circle) has no tangential
+   * gradient; steps also become small where the differences straddle a crease not accounted
+   * for (a huge Hessian), which this rejects */
+  gsReal grad[3];
+  gs_addScl3(grad, w.w, n, -gs_dot3(w.w, n));
+  if (kink) gs_addScl3(grad, grad, kink, -gs_dot3(grad, kink));
+  if (!(gs_norm3(grad) <= 1e-6 * gs_norm3(w.w) + 100 * round)) return 0;
   if (kink) {
     /* the edge's ends, just off the circle on either side */
     Vert wp, wn;
@@ -600,12 +608,22 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
   if (na + nb == 0) return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
   if (na == 1 && nb == 1 && edgeDepth(A, B, n0, ka[0], kb[0], lower, upper, round, depth, pa, pb, normal))
     return 1;
-  /* one crease at a time (two of one box: the face's neighbourhood, off the face) */
+  /* one crease at a time (two of one box: the face's neighbourhood, off the face). Each answer
+   * is a support value, so at least the depth: the least of them, as two creases may each hold a
+   * local least value (deep overlaps of cylinders) */
   if (na + nb <= 2) {
-    for (int i = 0; i < na; i++)
-      if (newtonDepth(A, B, n0, ka[i], lower, upper, round, depth, pa, pb, normal)) return 1;
-    for (int i = 0; i < nb; i++)
-      if (newtonDepth(A, B, n0, kb[i], lower, upper, round, depth, pa, pb, normal)) return 1;
+    const gsReal* axis[4];
+    int nax = 0, found = 0;
+    for (int i = 0; i < na; i++) axis[nax++] = ka[i];
+    for (int i = 0; i < nb; i++) axis[nax++] = kb[i];
+    for (int i = 0; i < nax; i++) {
+      gsReal h, qa[3], qb[3], qn[3];
+      if (!newtonDepth(A, B, n0, axis[i], lower, upper, round, &h, qa, qb, qn)) continue;
+      if (found && h >= *depth) continue;
+      found = 1, *depth = h;
+      gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
+    }
+    if (found) return 1;
   }
   /* near a crease but not on it (a box's vertex, a capsule's end) */
   return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
@@ -850,12 +868,23 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     for (int i = 0; i < n; i++)
       if (s[i].w[0] == w.w[0] && s[i].w[1] == w.w[1] && s[i].w[2] == w.w[2]) dup = 1;
     if (dup) break;
+    /* the simplex before this step: kept where rounding makes the step worse */
+    Vert prev[3];
+    int nprev = n;
+    gsReal vprev[3];
+    memcpy(prev, s, (size_t)n * sizeof(Vert));
+    gs_copy3(vprev, v);
     s[n++] = w;
     if (closestSimplex(s, &n, v)) {
       penetrating = 1;
       break;
     }
-    if (gs_dot3(v, v) >= vv && vv > 0) break;  /* no progress: rounding level */
+    if (gs_dot3(v, v) >= vv && vv > 0) {  /* no progress: rounding level */
+      memcpy(s, prev, (size_t)nprev * sizeof(Vert));
+      n = nprev;
+      gs_copy3(v, vprev);
+      break;
+    }
     if (gs_dot3(v, v) < 1e-26) break;  /* the origin is on the simplex */
   }
 
