@@ -163,11 +163,11 @@ static gsReal tetVolume(const gsReal a[3], const gsReal b[3], const gsReal c[3],
   return gs_dot3(x, ad);
 }
 
-/* Replaces the simplex s[0..*n) by its smallest sub-simplex containing the point closest to the
- * origin, writes that point in v and returns 1 when the origin is inside the tetrahedron. */
-static int closestSimplex(Vert* s, int* n, gsReal v[3]) {
-  gsReal lam[4] = {1, 0, 0, 0};
-  int k = *n;
+/* The point of the simplex s[0..k) closest to the origin: its weights on the vertices in lam (0
+ * for the vertices not needed) and the point in v; returns 1 when the origin is inside the
+ * tetrahedron. */
+static int closestSimplex(const Vert* s, int k, gsReal lam[4], gsReal v[3]) {
+  lam[0] = 1, lam[1] = lam[2] = lam[3] = 0;
   if (k == 2) {
     gsReal e[3];
     gs_sub3(e, s[1].w, s[0].w);
@@ -206,16 +206,21 @@ static int closestSimplex(Vert* s, int* n, gsReal v[3]) {
     }
   }
   gs_zero3(v);
+  for (int i = 0; i < k; i++)
+    if (lam[i] > 0) gs_addScl3(v, v, s[i].w, lam[i]);
+  return 0;
+}
+
+/* keeps the vertices of s[0..*n) with positive weights */
+static void reduceSimplex(Vert* s, int* n, const gsReal lam[4]) {
   int m = 0;
-  for (int i = 0; i < k; i++) {
+  for (int i = 0; i < *n; i++) {
     if (lam[i] > 0) {
-      gs_addScl3(v, v, s[i].w, lam[i]);
       if (m != i) s[m] = s[i];
       m++;
     }
   }
   *n = m;
-  return 0;
 }
 
 /* witness points of the simplex for the point closest to the origin */
@@ -257,7 +262,8 @@ static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
   gs_sub3(e2, V[c].w, V[a].w);
   gs_cross(f->n, e1, e2);
   gsReal nn = gs_norm3(f->n);
-  if (!(nn > 0)) return 0;
+  /* flat, or overflowed (huge shapes): a NaN distance would also break the nearest-face search */
+  if (!(nn > 0 && nn < INFINITY)) return 0;
   gs_scl3(f->n, f->n, 1 / nn);
   f->dist = gs_dot3(f->n, V[a].w);
   return 1;
@@ -439,8 +445,8 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
  * points are where the edge meets the line along n.
  *
  * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
- * writing nothing, when a step fails to descend, the Hessian is not positive definite or the
- * answer leaves the bounds: the caller goes on without it. */
+ * writing nothing, when a step fails to descend, the Hessian is not positive definite, the end
+ * point keeps a gradient or the answer leaves the bounds: the caller goes on without it. */
 static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
                        gsReal lower, gsReal upper, gsReal round, gsReal* depth, gsReal pa[3],
                        gsReal pb[3], gsReal normal[3]) {
@@ -516,6 +522,13 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     if (step < 1e-8) break;
   }
   if (!(step < 1e-8)) return 0;
+  /* a least value where h is smooth (along the crease: on the circle) has no tangential
+   * gradient; steps also become small where the differences straddle a crease not accounted
+   * for (a huge Hessian), which this rejects */
+  gsReal grad[3];
+  gs_addScl3(grad, w.w, n, -gs_dot3(w.w, n));
+  if (kink) gs_addScl3(grad, grad, kink, -gs_dot3(grad, kink));
+  if (!(gs_norm3(grad) <= 1e-6 * gs_norm3(w.w) + 100 * round)) return 0;
   if (kink) {
     /* the edge's ends, just off the circle on either side */
     Vert wp, wn;
@@ -589,6 +602,19 @@ static int creases(const gsConvex* c, const gsReal n[3], gsReal ax[3][3]) {
   return k;
 }
 
+/* the size of the shapes, from support points a of A and b of B: their distances from the centres */
+static gsReal shapeScale(const gsConvex* A, const gsConvex* B, const gsReal a[3], const gsReal b[3]) {
+  gsReal da[3], db[3];
+  gs_sub3(da, a, A->pos);
+  gs_sub3(db, b, B->pos);
+  return gs_norm3(da) + gs_norm3(db);
+}
+
+/* the rounding of support values of shapes of that size: w = a - b is a difference of positions */
+static gsReal supportRounding(const gsConvex* A, const gsConvex* B, gsReal scale) {
+  return 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos));
+}
+
 /* Finishes a distance query near the direction n0 (see faceDepth, newtonDepth, edgeDepth): by
  * the kind of contact there, from the edges whose creases pass near n0. 0 when none applies. */
 static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
@@ -600,12 +626,23 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
   if (na + nb == 0) return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
   if (na == 1 && nb == 1 && edgeDepth(A, B, n0, ka[0], kb[0], lower, upper, round, depth, pa, pb, normal))
     return 1;
-  /* one crease at a time (two of one box: the face's neighbourhood, off the face) */
+  /* one crease at a time (two of one box: the face's neighbourhood, off the face). Each answer
+   * is a support value, so at least the depth; with a crease on each shape both may hold a local
+   * least value (deep overlaps of cylinders): the lesser is taken */
   if (na + nb <= 2) {
-    for (int i = 0; i < na; i++)
-      if (newtonDepth(A, B, n0, ka[i], lower, upper, round, depth, pa, pb, normal)) return 1;
-    for (int i = 0; i < nb; i++)
-      if (newtonDepth(A, B, n0, kb[i], lower, upper, round, depth, pa, pb, normal)) return 1;
+    const gsReal* axis[4];
+    int nax = 0, found = 0;
+    for (int i = 0; i < na; i++) axis[nax++] = ka[i];
+    for (int i = 0; i < nb; i++) axis[nax++] = kb[i];
+    for (int i = 0; i < nax; i++) {
+      gsReal h, qa[3], qb[3], qn[3];
+      if (!newtonDepth(A, B, n0, axis[i], lower, upper, round, &h, qa, qb, qn)) continue;
+      if (found && h >= *depth) continue;
+      found = 1, *depth = h;
+      gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
+      if (na != 1 || nb != 1) break;
+    }
+    if (found) return 1;
   }
   /* near a crease but not on it (a box's vertex, a capsule's end) */
   return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
@@ -636,17 +673,14 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
         if (j != i && faceEdge(&F[j], F[i].v[(k + 1) % 3], F[i].v[k]) >= 0) F[i].adj[k] = j;
 
   /* The smallest face distance is a lower bound of the depth that only grows; when rounding
-   * breaks the polytope it drops, and the last result before that is kept. */
-  /* Where the answer is a point against a face, or between smooth parts of the shapes, EPA only
-   * needs to find its neighbourhood: faceDepth and newtonDepth finish it (tried once; EPA goes
-   * on when neither applies) */
+   * breaks the polytope it drops, and the last result before that is kept.
+   * Between primitives EPA only needs to find the answer's neighbourhood: finishDepth ends it,
+   * tried when the gap between the bounds falls below 1e-2, 1e-3, ... 1e-6 of the shapes' size
+   * (EPA goes on when it does not apply or its answer is not accepted). */
   int polish = primitive(A) && primitive(B);
-  gsReal scale = 0;  /* the size of the shapes: their support points from their centres */
+  gsReal scale = 0;
   for (int i = 0; i < 4; i++) {
-    gsReal da[3], db[3];
-    gs_sub3(da, V[i].a, A->pos);
-    gs_sub3(db, V[i].b, B->pos);
-    gsReal r = gs_norm3(da) + gs_norm3(db);
+    gsReal r = shapeScale(A, B, V[i].a, V[i].b);
     scale = r > scale ? r : scale;
   }
   gsReal trigger = 1e-2 * scale;  /* the gap where finishing is tried */
@@ -703,8 +737,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
       /* tried again on a finer polytope, down to 1e-6 of the size */
       trigger *= 0.1;
       polish = trigger > 1e-7 * scale;
-      /* rounding of support values: w = a - b is a difference of positions */
-      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos)), h, qa[3], qb[3], qn[3];
+      gsReal round = supportRounding(A, B, scale), h, qa[3], qb[3], qn[3];
       if (finishDepth(A, B, F[best].n, nearest, upper, round, &h, qa, qb, qn)) {
         /* a local least value; the depth is the global one, which may only hide where the
          * polytope's faces are nearer than it: accepted when all of those face its way */
@@ -815,7 +848,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
   if (gs_dot3(v, v) == 0) v[0] = 1;
 
   /* separated primitives: GJK only needs to find the neighbourhood of the answer, finishDepth
-   * ends it (tried once, as in EPA) */
+   * ends it (tried once, when the gap between the bounds falls below 1e-2 of the size) */
   int finish = primitive(A) && primitive(B);
   gsReal scale = 0;
   for (int it = 0; it < maxiter; it++) {
@@ -826,15 +859,10 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     gsReal vw = gs_dot3(v, w.w);
     if (vw > cutoff * nv) return 0;            /* a separating plane at least cutoff apart */
     if (n > 0 && nv * nv - vw <= tol * nv) break;  /* converged */
-    if (it == 0) {  /* the size of the shapes: their support points from their centres */
-      gsReal da[3], db[3];
-      gs_sub3(da, w.a, A->pos);
-      gs_sub3(db, w.b, B->pos);
-      scale = gs_norm3(da) + gs_norm3(db);
-    }
+    if (it == 0) scale = shapeScale(A, B, w.a, w.b);
     if (finish && n > 0 && vw > 0 && nv * nv - vw <= 1e-2 * scale * nv) {
       finish = 0;
-      gsReal round = 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos)), h;
+      gsReal round = supportRounding(A, B, scale), h;
       /* the least support value lies between -|v| (the distance is at most |v|) and that of
        * the direction -v */
       gsReal n0[3];
@@ -851,11 +879,20 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
       if (s[i].w[0] == w.w[0] && s[i].w[1] == w.w[1] && s[i].w[2] == w.w[2]) dup = 1;
     if (dup) break;
     s[n++] = w;
-    if (closestSimplex(s, &n, v)) {
+    gsReal lam[4], vnew[3];
+    if (closestSimplex(s, n, lam, vnew)) {
+      gs_copy3(v, vnew);
       penetrating = 1;
       break;
     }
-    if (gs_dot3(v, v) >= vv && vv > 0) break;  /* no progress: rounding level */
+    if (gs_dot3(vnew, vnew) >= vv && vv > 0) {
+      /* no progress: rounding level. The simplex before this step is the answer (rounding
+       * may make the new one worse) */
+      n--;
+      break;
+    }
+    gs_copy3(v, vnew);
+    reduceSimplex(s, &n, lam);
     if (gs_dot3(v, v) < 1e-26) break;  /* the origin is on the simplex */
   }
 

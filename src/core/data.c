@@ -18,17 +18,18 @@ static size_t data_bytes(const gsModel* m) {
   return total;
 }
 
-/* Scratch needed by the smooth pipeline: RK4 keeps four stage derivatives, the implicit
- * integrator a dense nv x nv matrix and its LU, RNE two spatial vectors per body. Later stages
- * (contacts, constraints) add their own bounds here. */
 static int max_chain(const gsModel* m);
 
+/* Scratch needed by the smooth pipeline: RK4 keeps four stage derivatives, the implicit
+ * integrator a dense nv x nv matrix and its LU, RNE two spatial vectors per body; then the
+ * collision and constraint stages' bounds. */
 static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
   size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
   size_t reals = 2 * nv * nv + 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
   /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
-   * sorting buffer), the explicit pairs' order, one pair function's contacts */
-  reals += 80 * (size_t)m->ngeom + (size_t)m->npair + 2048;
+   * sorting buffer) and the sort's count per body, the explicit pairs' order, one pair function's
+   * contacts */
+  reals += 80 * (size_t)m->ngeom + nb + (size_t)m->npair + 2048;
   /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
    * and per row */
   size_t rows = (size_t)nefcmax;

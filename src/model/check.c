@@ -153,6 +153,11 @@ static int check_tree(const gsModel* m, char* err, int errsz) {
         gs_ioError(err, errsz, "joint %d: unknown type %d", j, t);
         goto done;
       }
+      /* as the compiler requires (the mass matrix's free-joint block relies on it) */
+      if (t == GS_JNT_FREE && (p != 0 || jn != 1)) {
+        gs_ioError(err, errsz, "joint %d: a free joint must be the only joint of a child of the world", j);
+        goto done;
+      }
       if (m->jnt_bodyid[j] != b || m->jnt_qposadr[j] != qadr || m->jnt_dofadr[j] != dof) {
         gs_ioError(err, errsz,
                    "joint %d: body %d, qpos address %d, dof address %d; expected %d, %d, %d",

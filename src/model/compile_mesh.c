@@ -159,16 +159,22 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
     } else {
       FORALLvertices h->vert[h->nvert++] = qh_pointid(qh, vertex->point);
       /* neighbours: the other corners of the facets around each vertex, in qhull's order (facets
-       * around the vertex, corners within a facet), which is the order MJCF lists them in */
+       * around the vertex, corners within a facet), which is the order MJCF lists them in; room
+       * for every corner of every facet around each vertex, and the -1 ending each list */
       qh_vertexneighbors(qh);
-      h->nbr = malloc(sizeof(int) * (7 * (size_t)nf + (size_t)nv));
+      facetT* neighbor;
+      facetT** neighborp;
+      size_t room = 0;
+      FORALLvertices {
+        FOREACHneighbor_(vertex) room += (size_t)qh_setsize(qh, neighbor->vertices);
+        room++;
+      }
+      h->nbr = malloc(sizeof(int) * room);
       if (!h->nbr) ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
       int at = 0;
       FORALLvertices {
         if (!h->nbr) break;
         int from = at;
-        facetT* neighbor;
-        facetT** neighborp;
         FOREACHneighbor_(vertex) {
           vertexT* other;
           vertexT** otherp;
@@ -214,43 +220,30 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
   return ok;
 }
 
-/* the graph of mesh_graph (fields_world.h), in mesh vertex ids */
+/* the graph of mesh_graph (fields_world.h): the hull's neighbour lists in hull-local ids, the
+ * hull's vertices and faces in mesh ids */
 static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
   int* local = malloc(sizeof(int) * (size_t)nmeshvert);
-  /* each vertex has at most twice as many neighbours as faces around it: 6 nface in all */
-  int* nbr = malloc(sizeof(int) * (7 * (size_t)h->nface + (size_t)h->nvert + 1));
-  int* cnt = calloc((size_t)h->nvert, sizeof(int));
-  int* start = malloc(sizeof(int) * ((size_t)h->nvert + 1));
-  if (!local || !nbr || !cnt || !start) {
-    free(local), free(nbr), free(cnt), free(start);
-    return 0;
-  }
+  if (!local) return 0;
   for (int i = 0; i < nmeshvert; i++) local[i] = -1;
   for (int i = 0; i < h->nvert; i++) local[h->vert[i]] = i;
-  /* the neighbour lists of the hull, in local ids */
-  int k = 0;
-  for (int i = 0; i < h->nvert; i++) {
-    start[i] = k;
-    for (; h->nbr[k] >= 0; k++) nbr[k] = local[h->nbr[k]];
-    cnt[i] = k - start[i];
-    k++;
-  }
-  int nedge = 0;
-  for (int i = 0; i < h->nvert; i++) nedge += cnt[i] + 1;
-  *ngraph = 2 + 2 * h->nvert + nedge + 3 * h->nface;
+  int nv = h->nvert, nedge = 0;  /* the lists' entries, their -1 endings included */
+  for (int i = 0; i < nv; i++, nedge++)
+    while (h->nbr[nedge] >= 0) nedge++;
+  *ngraph = 2 + 2 * nv + nedge + 3 * h->nface;
   int* g = malloc(sizeof(int) * (size_t)*ngraph);
   if (g) {
-    int nv = h->nvert, at = 2 + 2 * nv;
+    int at = 2 + 2 * nv, k = 0;
     g[0] = nv, g[1] = h->nface;
-    for (int i = 0; i < nv; i++) {
+    for (int i = 0; i < nv; i++, k++) {
       g[2 + i] = at - (2 + 2 * nv);
       g[2 + nv + i] = h->vert[i];
-      for (int e = 0; e < cnt[i]; e++) g[at++] = nbr[start[i] + e];
+      for (; h->nbr[k] >= 0; k++) g[at++] = local[h->nbr[k]];
       g[at++] = -1;
     }
     memcpy(g + at, h->face, sizeof(int) * 3 * (size_t)h->nface);
   }
-  free(local), free(nbr), free(cnt), free(start);
+  free(local);
   *graph = g;
   return g != NULL;
 }

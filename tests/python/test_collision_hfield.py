@@ -69,6 +69,20 @@ def random_pose(rng):
     return q
 
 
+def random_contacts(p, rng, n):
+    """the contacts of MuJoCo and of gauss in n random poses, each set sound and with MuJoCo's
+    count and geoms"""
+    for _ in range(n):
+        mj, gs = p.pose(random_pose(rng))
+        check_robust(gs)
+        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+        yield mj, gs
+
+
+# an irregular octahedron plus one vertex
+MESH_VERTS = "0.15 0 0  -0.15 0 0  0 0.12 0  0 -0.12 0  0 0 0.1  0 0 -0.13  0.05 0.05 0.06"
+
+
 @pytest.mark.parametrize("margin", [0.0, 0.05])
 @pytest.mark.parametrize("typ", list(SIZES))
 def test_random_poses(typ, margin):
@@ -78,10 +92,7 @@ def test_random_poses(typ, margin):
     geom = f'<geom type="{typ}" size="{SIZES[typ]}" margin="{margin}"/>'
     p = Pair(field_xml(geom, bumpy(rng, 5, 6), 5, 6))
     ncon, nrm_err, pos_err = 0, [], []
-    for _ in range(150):
-        mj, gs = p.pose(random_pose(rng))
-        check_robust(gs)
-        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+    for mj, gs in random_contacts(p, rng, 150):
         for a, b in zip(mj, gs):
             ncon += 1
             assert abs(a[2] - b[2]) < 1e-6 or typ == "box", (a[2], b[2])
@@ -148,14 +159,10 @@ def test_mesh_random_poses(margin):
     shallower than the prisms' penetration, as for boxes (not reproduced yet), and ours are the
     deeper ones"""
     rng = np.random.default_rng(zlib.crc32(f"mesh {margin}".encode()))
-    verts = "0.15 0 0  -0.15 0 0  0 0.12 0  0 -0.12 0  0 0 0.1  0 0 -0.13  0.05 0.05 0.06"
     xml = field_xml(f'<geom type="mesh" mesh="m" margin="{margin}"/>', bumpy(rng, 5, 6), 5, 6)
-    p = Pair(xml.replace("<asset>", f'<asset><mesh name="m" vertex="{verts}"/>'))
+    p = Pair(xml.replace("<asset>", f'<asset><mesh name="m" vertex="{MESH_VERTS}"/>'))
     ncon = 0
-    for _ in range(150):
-        mj, gs = p.pose(random_pose(rng))
-        check_robust(gs)
-        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+    for mj, gs in random_contacts(p, rng, 150):
         for a, b in zip(mj, gs):
             ncon += 1
             if margin > 0:
@@ -177,18 +184,14 @@ def test_polytopes_with_a_tiny_margin(typ):
     already gives the prisms' penetration in MuJoCo too, so its zero-margin polytope path is a
     different computation, not the prism geometry (see pair_hfield.c)"""
     rng = np.random.default_rng(zlib.crc32(f"{typ} tiny".encode()))
-    verts = "0.15 0 0  -0.15 0 0  0 0.12 0  0 -0.12 0  0 0 0.1  0 0 -0.13  0.05 0.05 0.06"
     geom = (f'<geom type="box" size="{SIZES["box"]}" margin="1e-9"/>' if typ == "box"
             else '<geom type="mesh" mesh="m" margin="1e-9"/>')
     xml = field_xml(geom, bumpy(rng, 5, 6), 5, 6)
     if typ == "mesh":
-        xml = xml.replace("<asset>", f'<asset><mesh name="m" vertex="{verts}"/>')
+        xml = xml.replace("<asset>", f'<asset><mesh name="m" vertex="{MESH_VERTS}"/>')
     p = Pair(xml)
     ncon = 0
-    for _ in range(150):
-        mj, gs = p.pose(random_pose(rng))
-        check_robust(gs)
-        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+    for mj, gs in random_contacts(p, rng, 150):
         for a, b in zip(mj, gs):
             ncon += 1
             assert abs(a[2] - b[2]) < 1e-6

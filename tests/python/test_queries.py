@@ -31,15 +31,20 @@ CCD_PAIRS = {(int(a), int(b)) for a, b in [
 BOX_ANALYTIC = {(int(_T.mjGEOM_CAPSULE), int(_T.mjGEOM_BOX)), (int(_T.mjGEOM_BOX), int(_T.mjGEOM_BOX))}
 
 
-@pytest.fixture(scope="module")
-def scene():
-    mm = mujoco.MjModel.from_xml_string(SCENE)
+def load_both(xml):
+    """the model in MuJoCo and in gauss, each with its data after forward"""
+    mm = mujoco.MjModel.from_xml_string(xml)
     md = mujoco.MjData(mm)
     mujoco.mj_forward(mm, md)
-    gm = gauss.Model.from_xml_string(SCENE)
+    gm = gauss.Model.from_xml_string(xml)
     gd = gauss.Data(gm)
     gauss.forward(gm, gd)
     return mm, md, gm, gd
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return load_both(SCENE)
 
 
 def mj_ray(mm, md, p, v, group=None, flg_static=1, bodyexclude=-1):
@@ -184,12 +189,7 @@ def test_ray_meshes():
 <body pos="0.2 0.1 0.3" euler="20 -10 40"><freejoint/><geom type="mesh" mesh="dent"/></body>
 <body pos="-0.8 0.5 0.1" euler="-30 15 5"><geom type="mesh" mesh="blob"/></body>
 </worldbody></mujoco>"""
-    mm = mujoco.MjModel.from_xml_string(xml)
-    md = mujoco.MjData(mm)
-    mujoco.mj_forward(mm, md)
-    gm = gauss.Model.from_xml_string(xml)
-    gd = gauss.Data(gm)
-    gauss.forward(gm, gd)
+    mm, md, gm, gd = load_both(xml)
     hits = set()
     for i in range(3000):
         g = int(rng.integers(2))
