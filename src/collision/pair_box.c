@@ -5,10 +5,10 @@
  * measured on MuJoCo, an edge axis must beat the best face axis by a relative 1e-12 of its
  * separation (faces tilted by 1e-9 are an edge axis, faces tilted by 1e-13 a face axis).
  *
- * Face axis: the face of the other box most opposed to the normal (the incident face) is clipped
- * to the rectangle of the reference face; each corner of the overlap polygon whose distance to the
- * reference plane is within the margin makes a contact, at the midpoint between the corner and the
- * plane. As measured on MuJoCo, the distance reported for these contacts is half the corner's
+ * Face axis: the face of the other box most opposed to the normal (the incident face) is overlapped
+ * with the rectangle of the reference face; each corner of the overlap polygon whose distance to
+ * the reference plane is within the margin makes a contact, at the midpoint between the corner and
+ * the plane. As measured on MuJoCo, the distance reported for these contacts is half the corner's
  * distance to the plane, except where the two faces are exactly parallel and apart (full distance).
  *
  * Edge axis: as measured on MuJoCo, the overlap of the face of box 1 most aligned with the axis
@@ -17,17 +17,17 @@
  * these points; the others are the extra contacts MuJoCo adds in deep penetration, thinned by
  * 1 % tolerances on the midpoints (see edgeContacts, which also gives the numbering and order).
  *
- * On a face axis MuJoCo thins the clipped polygon by the incident face's tilt (see faceContacts).
+ * On a face axis MuJoCo thins the overlap polygon by the incident face's tilt (see faceContacts).
  *
  * Not reproduced yet (table.c uses it all the same): with a face tilted about both in-plane axes,
  * some far crossings come at a smaller margin than the rule in faceContacts says and some
  * reference corners are left out; on an edge axis MuJoCo reports at most one reference corner
  * (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
  * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
- * larger half size with a tilt; a corner on the reference face's border to the last bit can come
- * twice, and there MuJoCo's order follows its rounding (the order of faceContacts is measured on
- * points clear of the border). Details and measured rates in
- * tests/python/test_collision_pairs.py. */
+ * larger half size with a tilt; where the faces are parallel only to rounding (components of
+ * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding, and
+ * an incident corner beyond the reference border by one bit can come twice in MuJoCo (a crossing
+ * and a corner). Details and measured rates in tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
 typedef struct {
@@ -50,27 +50,6 @@ static gsReal boxRadius(const gsBoxFrame* b, const gsReal n[3]) {
          b->s[2] * fabs(gs_dot3(b->a[2], n));
 }
 
-/* clip a convex polygon (2D, n points) to the half plane sign*x[k] <= lim; returns the count */
-static int clipPoly(gsReal out[][2], const gsReal in[][2], int n, int k, gsReal sign, gsReal lim) {
-  int cnt = 0;
-  for (int i = 0; i < n; i++) {
-    const gsReal* p = in[i];
-    const gsReal* q = in[(i + 1) % n];
-    gsReal dp = sign * p[k] - lim, dq = sign * q[k] - lim;
-    if (dp <= 0) {
-      out[cnt][0] = p[0], out[cnt][1] = p[1], cnt++;
-    }
-    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
-      gsReal t = dp / (dp - dq);
-      out[cnt][0] = p[0] + t * (q[0] - p[0]);
-      out[cnt][1] = p[1] + t * (q[1] - p[1]);
-      out[cnt][k] = sign * lim;
-      cnt++;
-    }
-  }
-  return cnt;
-}
-
 /* contacts on a face axis: the incident face of box o against the reference face `face` (side
  * rs) of box r. n: the reference face's outward normal, from r towards o. The contact normal
  * reported is n, or -n with flip.
@@ -80,8 +59,16 @@ static int clipPoly(gsReal out[][2], const gsReal in[][2], int n, int k, gsReal 
  * face, then the incident face's corners inside the reference face. The incident corners are
  * numbered by two bits, one per in-plane axis (lower axis index first), set where the corner
  * lies on the side of that axis that points along n; the edges go 0-1, 0-2, 1-3, 2-3 and the
- * crossings on one edge from its first corner on. The reference corners are numbered the same
- * way on the face's own axes, without the turn towards n. */
+ * crossings on one edge come by border, -u, +u, -v, +v of the reference face's in-plane axes
+ * (-z, +z, -y, +y on an x face), as on an edge axis. The reference corners are numbered the same
+ * way on the face's own axes, without the turn towards n.
+ * Points on the reference face's border to the last bit (flush faces, equal boxes side by side)
+ * follow MuJoCo's ties, as measured: the border is part of the face on its negative side and not
+ * on its positive side, both for an edge crossing a border line (an edge crosses the line x = l
+ * where x >= l at one end only, so that an end on the line may be a crossing) and for an
+ * incident corner inside (-s <= x < s); a reference corner must lie strictly inside the incident
+ * face; and a crossing at the very point of an earlier one (an incident corner on a reference
+ * corner, reached from both its edges) comes once. */
 static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
                         const gsBoxFrame* o, int flip, gsReal margin) {
   /* incident face: the face of o whose outward normal is most opposed to n */
@@ -104,10 +91,11 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   gsReal rc[3], rn[3];
   gs_scl3(rn, r->a[face], rs);
   gs_addScl3(rc, r->c, rn, r->s[face]);
+  const gsReal lim[2] = {r->s[ru], r->s[rv]};
 
   /* incident face corners (numbered by bits, see above) projected along n onto the reference
-   * plane, in its 2D coordinates; the polygon goes round them as 0, 1, 3, 2 */
-  gsReal q[4][2], poly[9][2], tmp[8][2];
+   * plane, in its 2D coordinates */
+  gsReal q[4][2];
   for (int c = 0; c < 4; c++) {
     gsReal p[3], dif[3];
     gs_addScl3(p, fc, du, c & 1 ? 1 : -1);
@@ -116,63 +104,75 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     q[c][0] = gs_dot3(dif, r->a[ru]);
     q[c][1] = gs_dot3(dif, r->a[rv]);
   }
+
+  /* the candidate points in order, each with its incident corner (-1 if none; by position, as
+   * a crossing can fall on a corner), and for a crossing its edge and border axis (else -1) */
+  gsReal pt[25][2];
+  int pc[25], pe[25], pk[25], np = 0;
+  static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+  int k0 = face == 0 ? 1 : 0;  /* the border axis whose crossings come first */
+  for (int e = 0; e < 4; e++) {
+    const gsReal* a = q[edge[e][0]];
+    const gsReal* b = q[edge[e][1]];
+    for (int kk = 0; kk < 2; kk++) {
+      int k = kk ? 1 - k0 : k0;
+      for (int side = -1; side <= 1; side += 2) {
+        gsReal l = side * lim[k];
+        if ((a[k] >= l) == (b[k] >= l)) continue;
+        gsReal t = (a[k] - l) / (a[k] - b[k]), x[2];
+        x[0] = a[0] + t * (b[0] - a[0]);
+        x[1] = a[1] + t * (b[1] - a[1]);
+        x[k] = l;
+        if (fabs(x[1 - k]) > lim[1 - k]) continue;
+        int dup = 0;
+        for (int i = 0; i < np; i++) dup = dup || (pt[i][0] == x[0] && pt[i][1] == x[1]);
+        if (dup) continue;
+        pt[np][0] = x[0], pt[np][1] = x[1], pe[np] = e, pk[np] = k;
+        np++;
+      }
+    }
+  }
+  /* reference corners strictly inside the incident quadrilateral (its ring goes 0, 1, 3, 2) */
   static const int ring[4] = {0, 1, 3, 2};
-  for (int i = 0; i < 4; i++) poly[i][0] = q[ring[i]][0], poly[i][1] = q[ring[i]][1];
-  int np = 4;
-  np = clipPoly(tmp, (const gsReal(*)[2])poly, np, 0, 1, r->s[ru]);
-  np = clipPoly(poly, (const gsReal(*)[2])tmp, np, 0, -1, r->s[ru]);
-  np = clipPoly(tmp, (const gsReal(*)[2])poly, np, 1, 1, r->s[rv]);
-  np = clipPoly(poly, (const gsReal(*)[2])tmp, np, 1, -1, r->s[rv]);
+  for (int c = 0; c < 4; c++) {
+    gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
+    int pos = 0, neg = 0;
+    for (int i = 0; i < 4; i++) {
+      const gsReal* a = q[ring[i]];
+      const gsReal* b = q[ring[(i + 1) % 4]];
+      gsReal cr = (b[0] - a[0]) * (x[1] - a[1]) - (b[1] - a[1]) * (x[0] - a[0]);
+      pos += cr > 0, neg += cr < 0;
+    }
+    if (pos != 4 && neg != 4) continue;
+    pt[np][0] = x[0], pt[np][1] = x[1], pe[np] = pk[np] = -1;
+    np++;
+  }
 
   /* as measured on MuJoCo: on a face axis where an in-plane axis of the incident face is
    * perpendicular to n (to rounding), corner 0 (the deepest, see above) makes a contact even
    * outside the reference face, provided it touches or penetrates and the margin exceeds 1 % of
    * the incident face's larger half size (the threshold measured with the faces parallel; it
-   * drops a little with tilt, not reproduced). Where the incident face is a box's y face
-   * MuJoCo sometimes reports a reference corner outside the incident face instead (rule not
-   * found). */
+   * drops a little with tilt, not reproduced). It comes where corner 0 would, first of the
+   * incident corners. Where the incident face is a box's y face MuJoCo sometimes reports a
+   * reference corner outside the incident face instead (rule not found). */
   int extra = -1;
   if ((fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
       margin > 0.01 * fmax(o->s[u], o->s[v]) &&
-      (fabs(q[0][0]) > r->s[ru] || fabs(q[0][1]) > r->s[rv])) {
+      (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
     extra = np;
-    poly[np][0] = q[0][0], poly[np][1] = q[0][1];
+    pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;
     np++;
   }
-
-  /* order the clipped points: crossings (by edge, then along it), reference corners, incident
-   * corners (clipping leaves those exactly as they were and puts the reference corners exactly
-   * on both border lines) */
-  static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
-  gsReal key[9];
-  int idx[9];
+  for (int c = 0; c < 4; c++) {
+    if (!(-lim[0] <= q[c][0] && q[c][0] < lim[0] && -lim[1] <= q[c][1] && q[c][1] < lim[1]))
+      continue;
+    pt[np][0] = q[c][0], pt[np][1] = q[c][1], pe[np] = pk[np] = -1;
+    np++;
+  }
   for (int i = 0; i < np; i++) {
-    const gsReal* x = poly[i];
-    int c;
-    for (c = 0; c < 4; c++)
-      if (x[0] == q[c][0] && x[1] == q[c][1]) break;
-    if (c < 4) {
-      key[i] = 20 + c;
-    } else if (fabs(x[0]) == r->s[ru] && fabs(x[1]) == r->s[rv]) {
-      key[i] = 10 + (x[0] > 0) + 2 * (x[1] > 0);
-    } else {  /* a crossing: the incident edge it lies on, and how far along */
-      gsReal bestd = INFINITY;
-      for (int e = 0; e < 4; e++) {
-        const gsReal* a = q[edge[e][0]];
-        const gsReal* b = q[edge[e][1]];
-        gsReal ab[2] = {b[0] - a[0], b[1] - a[1]}, ax[2] = {x[0] - a[0], x[1] - a[1]};
-        gsReal len2 = ab[0] * ab[0] + ab[1] * ab[1];
-        if (len2 <= 0) continue;
-        gsReal t = (ab[0] * ax[0] + ab[1] * ax[1]) / len2;
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        gsReal ex = ax[0] - t * ab[0], ey = ax[1] - t * ab[1];
-        gsReal dd = ex * ex + ey * ey;
-        if (dd < bestd) bestd = dd, key[i] = e + 0.5 * t;
-      }
-    }
-    int j = i;
-    for (; j > 0 && key[idx[j - 1]] > key[i]; j--) idx[j] = idx[j - 1];
-    idx[j] = i;
+    pc[i] = -1;
+    for (int c = 0; c < 4 && pc[i] < 0; c++)
+      if (pt[i][0] == q[c][0] && pt[i][1] == q[c][1]) pc[i] = c;
   }
 
   /* as measured on MuJoCo: an incident face tilted by more than 30 degrees about
@@ -181,7 +181,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * both only corner 0; tilted about both in-plane axes by less, the crossings on the two edges
    * away from corner 0 (edges 1-3 and 2-3) come only with a margin of at least 1 % of the
    * reference face's half size across the border they cross. Faces parallel or tilted about one
-   * axis only keep the whole clipped polygon. */
+   * axis only keep the whole overlap. */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
   int dropFar = 0;
   gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
@@ -198,25 +198,22 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   gsReal nrm[3];
   gs_scl3(nrm, n, flip ? -1 : 1);
   int cnt = 0;
-  for (int k = 0; k < np; k++) {
-    int i = idx[k];
+  for (int i = 0; i < np; i++) {
     gsReal p[3], dif[3];
-    gs_addScl3(p, rc, r->a[ru], poly[i][0]);
-    gs_addScl3(p, p, r->a[rv], poly[i][1]);
+    gs_addScl3(p, rc, r->a[ru], pt[i][0]);
+    gs_addScl3(p, p, r->a[rv], pt[i][1]);
     /* move p along n onto the incident plane: (p + t n - fc) . in = 0 */
     gs_sub3(dif, p, fc);
     gsReal t = -gs_dot3(dif, in) / den;
     if (t > margin || (i == extra && t > 0)) continue;
-    gsReal kk = key[i];
     if (keepEdge >= 0) {
-      int c = kk >= 20 ? (int)kk - 20 : -1;  /* incident corner, or -1 */
-      int onEdge = c == 0;
-      if (keepEdge < 2) onEdge = onEdge || c == keepEdge + 1 || (kk < 10 && (int)kk == keepEdge);
+      int onEdge = pc[i] == 0;
+      if (keepEdge < 2)
+        onEdge = onEdge || pc[i] == keepEdge + 1 || (pc[i] < 0 && pe[i] == keepEdge);
       if (!onEdge) continue;
     }
-    if (dropFar && kk >= 2 && kk < 10) {  /* a crossing on edge 1-3 or 2-3 */
-      int onU = fabs(poly[i][0]) == r->s[ru];
-      if (margin < 0.01 * (onU ? r->s[ru] : r->s[rv])) continue;
+    if (dropFar && pc[i] < 0 && pe[i] >= 2) {  /* a crossing on edge 1-3 or 2-3 */
+      if (margin < 0.01 * lim[pk[i]]) continue;
     }
     gsReal pos[3];
     gs_addScl3(pos, p, n, 0.5 * t);

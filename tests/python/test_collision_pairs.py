@@ -406,12 +406,22 @@ def test_capsule_on_box_face_closed_form():
 #     on the deepest incident edge is sometimes left out (1 of 38 across a far border);
 #   - the margin threshold of the added corner drops a little below 1 % with a tilt about the
 #     perpendicular axis (not reproduced);
-#   - faces exactly flush at their borders (equal boxes side by side, dm_control stacker) give
-#     MuJoCo a duplicate of a corner that lies on the border to the last bit.
+#   - MuJoCo reports some points twice: on a few hand-placed poses with the margin (3 of 396)
+#     and with an incident corner one bit beyond the reference border (dm_control stacker).
 # The contacts come in MuJoCo's order as measured (edge crossings, then reference corners, then
-# incident corners, each numbered as in pair_box.c), which the corpus comparison checks; where a
-# corner lies on the reference face's border to the last bit (equal boxes flush at their sides,
-# dm_control stacker) MuJoCo's order and duplicates follow its rounding, not reproduced. So the
+# incident corners, each numbered as in pair_box.c; on one incident edge the crossings come by
+# reference border, -u, +u, -v, +v, and -z, +z, -y, +y on an x face), which the corpus comparison
+# checks. Points on the reference face's border to the last bit (coincident or flush faces, equal
+# boxes side by side) follow MuJoCo's ties as measured on the hand-placed poses: the border belongs
+# to the face on its negative side and not on its positive side, both for an incident edge
+# crossing a border line (so an edge's end on the line can be a crossing) and for an incident
+# corner inside the face; a reference corner must lie strictly inside the incident face; two
+# crossings at the same point (an incident corner on a reference corner) come once. Where the
+# faces are parallel only to rounding (1e-16 along the normal, hand-placed poses turned by 90
+# degrees, aligned random poses) MuJoCo's corner numbering and so its order follow its own
+# rounding, and in dm_control stacker an incident corner beyond the border by one bit comes twice
+# in MuJoCo (a crossing and a corner; state 37), and gauss's kinematics round one rotation
+# differently from MuJoCo's in the last bit (state 35), which turns the order. So the
 # corpus still lists box-box as missing, and the random and hand-placed poses below assert the
 # measured rate of exact agreement (as sets, and in order); the configurations after them must
 # agree exactly.
@@ -423,12 +433,13 @@ def test_capsule_on_box_face_closed_form():
 # 121, 114, 330, 307)
 RATE_BOXBOX_RANDOM = {0.0: 0.92, 0.1: 0.975}
 RATE_BOXBOX_SPECIAL = {0.0: 0.982, 0.1: 0.972}
-# in MuJoCo's order as well: random 184/200 and 186/200, hand-placed 353/396 and 344/396
-# (before the edge-axis numbering: 157, 156, 338, 327; before the tilt rules: 137, 138, 301, 310;
+# in MuJoCo's order as well: random 184/200 and 189/200, hand-placed 376/396 and 369/396
+# (before the ties on the border and the face axis's crossings by border: 184, 186, 353, 344;
+# before the edge-axis numbering: 157, 156, 338, 327; before the tilt rules: 137, 138, 301, 310;
 # before the added corner and the ties of the corner numbering: 133, 123, 258, 262; in the
 # clipping's order: 90, 78, 238, 210)
-RATE_BOXBOX_ORDERED = {("random", 0.0): 184, ("random", 0.1): 186, ("special", 0.0): 353,
-                       ("special", 0.1): 344}
+RATE_BOXBOX_ORDERED = {("random", 0.0): 184, ("random", 0.1): 189, ("special", 0.0): 376,
+                       ("special", 0.1): 369}
 
 
 @pytest.mark.parametrize("margin", [0.0, 0.1])
