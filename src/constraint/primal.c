@@ -104,11 +104,30 @@ void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* 
   if (cost) *cost = total;
 }
 
-/* the same over a list of rows (an elliptic contact's rows are listed together) */
+/* limits and frictionless or pyramidal contact rows: a force only when violated */
+static inline int one_sided(int type) {
+  return type >= GS_CNSTR_LIMIT_JOINT && type <= GS_CNSTR_CONTACT_PYRAMIDAL;
+}
+
+/* the same over a list of rows (an elliptic contact's rows are listed together); the one-sided
+ * rows, most of a contact-rich problem, are chosen between without a branch, since whether a row
+ * is violated does not follow a pattern */
 static gsReal rows_force(const gsData* d, const int* rows, int nrow, const gsReal* jar,
                          gsReal* force, int* state) {
   gsReal total = 0;
-  for (int q = 0; q < nrow;) q += row_force(d, rows[q], jar, force, state, &total);
+  for (int q = 0; q < nrow;) {
+    int r = rows[q];
+    if (one_sided(d->efc_type[r])) {
+      gsReal x = jar[r], D = d->efc_D[r];
+      int on = x < 0;
+      force[r] = on ? -D * x : 0;
+      state[r] = on ? GS_CNSTRSTATE_QUADRATIC : GS_CNSTRSTATE_SATISFIED;
+      total += on ? 0.5 * D * x * x : 0;
+      q++;
+    } else {
+      q += row_force(d, r, jar, force, state, &total);
+    }
+  }
   return total;
 }
 
@@ -120,6 +139,14 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
     int r = rows[q];
     int type = d->efc_type[r];
     gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
+    if (one_sided(type)) {
+      /* without a branch, as in rows_force */
+      int on = x < 0;
+      s1 += on ? D * x * v : 0;
+      s2 += on ? D * v * v : 0;
+      q++;
+      continue;
+    }
     if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
       const gsContact* c = d->contact + d->efc_id[r];
       int n = c->dim;
@@ -159,8 +186,8 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
       } else {
         s1 += D * x * v, s2 += D * v * v;
       }
-    } else if (type == GS_CNSTR_EQUALITY || x < 0) {
-      s1 += D * x * v, s2 += D * v * v;
+    } else {
+      s1 += D * x * v, s2 += D * v * v;  /* equality */
     }
     q++;
   }
@@ -292,28 +319,88 @@ static void solveM_dofs(const gsModel* m, const gsData* d, const int* dofs, int 
   }
 }
 
-/* y = J x on the rows */
-static void mulJ_rows(const gsData* d, const int* rows, int nrow, gsReal* y, const gsReal* x) {
-  for (int q = 0; q < nrow; q++) {
-    int r = rows[q];
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    gsReal s = 0;
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) s += v[k] * x[c[k]];
-    y[r] = s;
+/* Rows of the part that are consecutive, share their columns and are stored one after the other
+ * (a contact's rows, a connect's or a weld's): the products gather and scatter the columns once
+ * per block, and each row's sums keep the order of a row-by-row loop. */
+typedef struct {
+  int r, n;      /* first row and how many */
+  int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
+} gsRowBlock;
+
+#define GS_MAXBLOCK 10  /* a pyramidal condim 6 contact */
+
+/* the blocks of the listed rows; returns how many (at most nrow) */
+static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* blocks) {
+  int nblock = 0;
+  for (int q = 0; q < nrow;) {
+    int r = rows[q], adr = d->efc_J_rowadr[r], nnz = d->efc_J_rownnz[r], n = 1;
+    const int* col = d->efc_J_colind + adr;
+    while (q + n < nrow && n < GS_MAXBLOCK && rows[q + n] == r + n &&
+           d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
+           memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
+      n++;
+    blocks[nblock++] = (gsRowBlock){r, n, adr, nnz};
+    q += n;
+  }
+  return nblock;
+}
+
+/* y = J x on one block of n rows; called with n a constant for the common sizes, so that the
+ * compiler keeps the sums in registers */
+static inline void mulJ_block(const int* c, const gsReal* v, int n, int nnz, gsReal* y,
+                              const gsReal* x) {
+  gsReal s[GS_MAXBLOCK] = {0};
+  for (int k = 0; k < nnz; k++) {
+    gsReal xk = x[c[k]];
+    for (int j = 0; j < n; j++) s[j] += v[j * nnz + k] * xk;
+  }
+  for (int j = 0; j < n; j++) y[j] = s[j];
+}
+
+/* x += J^T y on one block; the rows add to a column in their order, as row by row */
+static inline void mulJT_block(const int* c, const gsReal* v, int n, int nnz, gsReal* x,
+                               const gsReal* y) {
+  for (int k = 0; k < nnz; k++) {
+    gsReal xk = x[c[k]];
+    for (int j = 0; j < n; j++) xk += v[j * nnz + k] * y[j];
+    x[c[k]] = xk;
   }
 }
 
-/* x = J^T y on the dofs, from the rows (which touch no other dof) */
-static void mulJT_rows(const gsData* d, const int* rows, int nrow, const int* dofs, int ndof,
-                       gsReal* x, const gsReal* y) {
+/* y = J x on the blocks' rows */
+static void mulJ_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, gsReal* y,
+                        const gsReal* x) {
+  for (int b = 0; b < nblock; b++) {
+    const gsRowBlock* k = blocks + b;
+    const int* c = d->efc_J_colind + k->adr;
+    const gsReal* v = d->efc_J + k->adr;
+    switch (k->n) {
+      case 1: mulJ_block(c, v, 1, k->nnz, y + k->r, x); break;
+      case 3: mulJ_block(c, v, 3, k->nnz, y + k->r, x); break;
+      case 4: mulJ_block(c, v, 4, k->nnz, y + k->r, x); break;
+      default: mulJ_block(c, v, k->n, k->nnz, y + k->r, x); break;
+    }
+  }
+}
+
+/* x = J^T y on the dofs, from the blocks' rows (which touch no other dof) */
+static void mulJT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, const int* dofs,
+                         int ndof, gsReal* x, const gsReal* y) {
   for (int k = 0; k < ndof; k++) x[dofs[k]] = 0;
-  for (int q = 0; q < nrow; q++) {
-    int r = rows[q];
-    if (y[r] == 0) continue;
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) x[c[k]] += v[k] * y[r];
+  for (int b = 0; b < nblock; b++) {
+    const gsRowBlock* k = blocks + b;
+    const int* c = d->efc_J_colind + k->adr;
+    const gsReal* v = d->efc_J + k->adr;
+    const gsReal* yb = y + k->r;
+    int any = 0;
+    for (int j = 0; j < k->n; j++) any |= yb[j] != 0;
+    if (!any) continue;
+    switch (k->n) {
+      case 1: mulJT_block(c, v, 1, k->nnz, x, yb); break;
+      case 3: mulJT_block(c, v, 3, k->nnz, x, yb); break;
+      case 4: mulJT_block(c, v, 4, k->nnz, x, yb); break;
+      default: mulJT_block(c, v, k->n, k->nnz, x, yb); break;
+    }
   }
 }
 
@@ -335,12 +422,14 @@ typedef struct {
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
   int nrow, ndof;
+  gsRowBlock* blocks;  /* its rows in blocks */
+  int nblock;
 } gsPrimal;
 
 /* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref */
 static gsReal evaluate_products(const gsData* d, gsPrimal* w) {
   gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, w->force, w->state);
-  mulJT_rows(d, w->rows, w->nrow, w->dofs, w->ndof, w->tmp, w->force);
+  mulJT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -354,7 +443,7 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w) {
 /* the same from a alone */
 static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
   mulM_dofs(m, d, w->dofs, w->ndof, w->Ma, w->a);
-  mulJ_rows(d, w->rows, w->nrow, w->jar, w->a);
+  mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w);
 }
@@ -362,7 +451,7 @@ static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
   mulM_dofs(m, d, w->dofs, w->ndof, w->Mp, w->p);
-  mulJ_rows(d, w->rows, w->nrow, w->Jp, w->p);
+  mulJ_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
   gsReal g1 = 0, g2 = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -401,6 +490,12 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   const int *dofs = w->dofs, *rows = w->rows;
   size_t mark = gs_stackMark(d);
   gsHessian h;
+  w->blocks = gs_stackAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
+  if (!w->blocks) {
+    gs_stackRelease(d, mark);
+    return -1;
+  }
+  w->nblock = row_blocks(d, rows, nrow, w->blocks);
   if (!cg && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
     gs_stackRelease(d, mark);
     return -1;
@@ -480,15 +575,16 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->Mgrad[i] = w->grad[i];
       }
       solveM_dofs(m, d, dofs, ndof, w->Mgrad);
-      gsReal num = 0;
+      gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
         num += w->grad[i] * (w->Mgrad[i] - w->tmp[i]);
+        gMgnew += w->grad[i] * w->Mgrad[i];
       }
       gsReal beta = gMg > 0 ? num / gMg : 0;
       if (beta < 0) beta = 0;
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]] + beta * w->p[dofs[k]];
-      gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
+      gMg = gMgnew;
     }
     if (improvement < tol) {
       iter++;
