@@ -7,6 +7,7 @@
  * R_j mu_j^2 = R_0 mu^2. The constraint force is f = -grad s. The line search is exact: Newton's
  * method in one dimension on the piecewise-smooth cost, safeguarded by a bracket. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "constraint/constraint.h"
@@ -109,23 +110,39 @@ static inline int one_sided(int type) {
   return type >= GS_CNSTR_LIMIT_JOINT && type <= GS_CNSTR_CONTACT_PYRAMIDAL;
 }
 
+/* v when keep is 1, +0 when it is 0, by a mask rather than a branch: which rows are violated
+ * follows no pattern a branch predictor could learn, and compilers turn a plain select back
+ * into a branch */
+static inline gsReal keep_if(gsReal v, int keep) {
+  uint64_t u;
+  _Static_assert(sizeof(u) == sizeof(v), "gsReal is a double");
+  memcpy(&u, &v, sizeof(u));
+  u &= (uint64_t)0 - (uint64_t)keep;
+  memcpy(&v, &u, sizeof(v));
+  return v;
+}
+
 /* the same over a list of rows (an elliptic contact's rows are listed together); the one-sided
  * rows, most of a contact-rich problem, are chosen between without a branch, since whether a row
  * is violated does not follow a pattern */
 static gsReal rows_force(const gsData* d, const int* rows, int nrow, const gsReal* jar,
                          gsReal* force, int* state) {
+  /* row_force adds to a cost through a pointer: a local one, so that `total` stays in a
+   * register */
   gsReal total = 0;
   for (int q = 0; q < nrow;) {
     int r = rows[q];
     if (one_sided(d->efc_type[r])) {
       gsReal x = jar[r], D = d->efc_D[r];
       int on = x < 0;
-      force[r] = on ? -D * x : 0;
-      state[r] = on ? GS_CNSTRSTATE_QUADRATIC : GS_CNSTRSTATE_SATISFIED;
-      total += on ? 0.5 * D * x * x : 0;
+      force[r] = keep_if(-D * x, on);
+      state[r] = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
+      total += keep_if(0.5 * D * x * x, on);
       q++;
     } else {
-      q += row_force(d, r, jar, force, state, &total);
+      gsReal cost = 0;
+      q += row_force(d, r, jar, force, state, &cost);
+      total += cost;
     }
   }
   return total;
@@ -140,10 +157,9 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
     int type = d->efc_type[r];
     gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
     if (one_sided(type)) {
-      /* without a branch, as in rows_force */
       int on = x < 0;
-      s1 += on ? D * x * v : 0;
-      s2 += on ? D * v * v : 0;
+      s1 += keep_if(D * x * v, on);
+      s2 += keep_if(D * v * v, on);
       q++;
       continue;
     }
@@ -327,15 +343,13 @@ typedef struct {
   int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
 } gsRowBlock;
 
-#define GS_MAXBLOCK 10  /* a pyramidal condim 6 contact */
-
 /* the blocks of the listed rows; returns how many (at most nrow) */
 static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* blocks) {
   int nblock = 0;
   for (int q = 0; q < nrow;) {
     int r = rows[q], adr = d->efc_J_rowadr[r], nnz = d->efc_J_rownnz[r], n = 1;
     const int* col = d->efc_J_colind + adr;
-    while (q + n < nrow && n < GS_MAXBLOCK && rows[q + n] == r + n &&
+    while (q + n < nrow && rows[q + n] == r + n &&
            d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
            memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
       n++;
@@ -345,11 +359,11 @@ static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* bl
   return nblock;
 }
 
-/* y = J x on one block of n rows; called with n a constant for the common sizes, so that the
- * compiler keeps the sums in registers */
+/* y = J x on n <= 4 rows of a block; called with n a constant, so that the compiler keeps the
+ * sums in registers */
 static inline void mulJ_block(const int* c, const gsReal* v, int n, int nnz, gsReal* y,
                               const gsReal* x) {
-  gsReal s[GS_MAXBLOCK] = {0};
+  gsReal s[4] = {0};
   for (int k = 0; k < nnz; k++) {
     gsReal xk = x[c[k]];
     for (int j = 0; j < n; j++) s[j] += v[j * nnz + k] * xk;
@@ -357,7 +371,7 @@ static inline void mulJ_block(const int* c, const gsReal* v, int n, int nnz, gsR
   for (int j = 0; j < n; j++) y[j] = s[j];
 }
 
-/* x += J^T y on one block; the rows add to a column in their order, as row by row */
+/* x += J^T y on n <= 4 rows of a block; the rows add to a column in their order, as row by row */
 static inline void mulJT_block(const int* c, const gsReal* v, int n, int nnz, gsReal* x,
                                const gsReal* y) {
   for (int k = 0; k < nnz; k++) {
@@ -367,39 +381,42 @@ static inline void mulJT_block(const int* c, const gsReal* v, int n, int nnz, gs
   }
 }
 
-/* y = J x on the blocks' rows */
+/* y = J x on the blocks' rows, four rows at a time */
 static void mulJ_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, gsReal* y,
                         const gsReal* x) {
   for (int b = 0; b < nblock; b++) {
-    const gsRowBlock* k = blocks + b;
-    const int* c = d->efc_J_colind + k->adr;
-    const gsReal* v = d->efc_J + k->adr;
-    switch (k->n) {
-      case 1: mulJ_block(c, v, 1, k->nnz, y + k->r, x); break;
-      case 3: mulJ_block(c, v, 3, k->nnz, y + k->r, x); break;
-      case 4: mulJ_block(c, v, 4, k->nnz, y + k->r, x); break;
-      default: mulJ_block(c, v, k->n, k->nnz, y + k->r, x); break;
+    int n = blocks[b].n, nnz = blocks[b].nnz, j = 0;
+    const int* c = d->efc_J_colind + blocks[b].adr;
+    const gsReal* v = d->efc_J + blocks[b].adr;
+    gsReal* yb = y + blocks[b].r;
+    for (; j + 4 <= n; j += 4) mulJ_block(c, v + j * nnz, 4, nnz, yb + j, x);
+    switch (n - j) {
+      case 1: mulJ_block(c, v + j * nnz, 1, nnz, yb + j, x); break;
+      case 2: mulJ_block(c, v + j * nnz, 2, nnz, yb + j, x); break;
+      case 3: mulJ_block(c, v + j * nnz, 3, nnz, yb + j, x); break;
+      default: break;
     }
   }
 }
 
-/* x = J^T y on the dofs, from the blocks' rows (which touch no other dof) */
+/* x = J^T y on the dofs, from the blocks' rows (which touch no other dof), four rows at a time */
 static void mulJT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, const int* dofs,
                          int ndof, gsReal* x, const gsReal* y) {
   for (int k = 0; k < ndof; k++) x[dofs[k]] = 0;
   for (int b = 0; b < nblock; b++) {
-    const gsRowBlock* k = blocks + b;
-    const int* c = d->efc_J_colind + k->adr;
-    const gsReal* v = d->efc_J + k->adr;
-    const gsReal* yb = y + k->r;
+    int n = blocks[b].n, nnz = blocks[b].nnz, j = 0;
+    const int* c = d->efc_J_colind + blocks[b].adr;
+    const gsReal* v = d->efc_J + blocks[b].adr;
+    const gsReal* yb = y + blocks[b].r;
     int any = 0;
-    for (int j = 0; j < k->n; j++) any |= yb[j] != 0;
+    for (int i = 0; i < n; i++) any |= yb[i] != 0;
     if (!any) continue;
-    switch (k->n) {
-      case 1: mulJT_block(c, v, 1, k->nnz, x, yb); break;
-      case 3: mulJT_block(c, v, 3, k->nnz, x, yb); break;
-      case 4: mulJT_block(c, v, 4, k->nnz, x, yb); break;
-      default: mulJT_block(c, v, k->n, k->nnz, x, yb); break;
+    for (; j + 4 <= n; j += 4) mulJT_block(c, v + j * nnz, 4, nnz, x, yb + j);
+    switch (n - j) {
+      case 1: mulJT_block(c, v + j * nnz, 1, nnz, x, yb + j); break;
+      case 2: mulJT_block(c, v + j * nnz, 2, nnz, x, yb + j); break;
+      case 3: mulJT_block(c, v + j * nnz, 3, nnz, x, yb + j); break;
+      default: break;
     }
   }
 }
