@@ -122,29 +122,51 @@ static inline gsReal keep_if(gsReal v, int keep) {
   return v;
 }
 
-/* the same over a list of rows (an elliptic contact's rows are listed together); the one-sided
- * rows, most of a contact-rich problem, are chosen between without a branch, since whether a row
- * is violated does not follow a pattern */
-static gsReal rows_force(const gsData* d, const int* rows, int nrow, const gsReal* jar,
-                         gsReal* force, int* state) {
+/* the same over a list of rows (an elliptic contact's rows are listed together), after moving
+ * jar by alpha Jp when Jp is given; then the states before the move go to oldstate, and
+ * count[0] and count[1] get the rows whose state changed and the rows not satisfied. The
+ * one-sided rows, most of a contact-rich problem, take no branch on their state. */
+static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar,
+                         const gsReal* Jp, gsReal alpha, gsReal* force, int* state, int* oldstate,
+                         int count[2]) {
   /* row_force adds to a cost through a pointer: a local one, so that `total` stays in a
    * register */
   gsReal total = 0;
+  int nchange = 0, nactive = 0;
   for (int q = 0; q < nrow;) {
-    int r = rows[q];
-    if (one_sided(d->efc_type[r])) {
+    int r = rows[q], type = d->efc_type[r];
+    if (one_sided(type)) {
+      if (Jp) jar[r] += alpha * Jp[r];
       gsReal x = jar[r], D = d->efc_D[r];
       int on = x < 0;
+      int s = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
       force[r] = keep_if(-D * x, on);
-      state[r] = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
       total += keep_if(0.5 * D * x * x, on);
+      if (Jp) {
+        nchange += s != state[r];
+        nactive += on;
+        oldstate[r] = state[r];
+      }
+      state[r] = s;
       q++;
-    } else {
-      gsReal cost = 0;
-      q += row_force(d, r, jar, force, state, &cost);
-      total += cost;
+      continue;
     }
+    int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
+    int old[6];
+    if (Jp)
+      for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
+    gsReal cost = 0;
+    row_force(d, r, jar, force, state, &cost);
+    total += cost;
+    if (Jp)
+      for (int j = 0; j < n; j++) {
+        nchange += state[r + j] != old[j];
+        nactive += state[r + j] != GS_CNSTRSTATE_SATISFIED;
+        oldstate[r + j] = old[j];
+      }
+    q += n;
   }
+  if (count) count[0] = nchange, count[1] = nactive;
   return total;
 }
 
@@ -427,10 +449,6 @@ static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) 
   return s;
 }
 
-static void addScl_list(const int* idx, int n, gsReal* x, const gsReal* y, gsReal a) {
-  for (int k = 0; k < n; k++) x[idx[k]] += a * y[idx[k]];
-}
-
 /* ---- the solver ---- */
 
 typedef struct {
@@ -443,13 +461,20 @@ typedef struct {
   int nblock;
 } gsPrimal;
 
-/* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref */
-static gsReal evaluate_products(const gsData* d, gsPrimal* w) {
-  gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, w->force, w->state);
+/* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref; or,
+ * when alpha is not 0, after moving a, Ma and jar by alpha times p, Mp and Jp (the line search
+ * has them), with count as in rows_force */
+static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int count[2]) {
+  gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, alpha != 0 ? w->Jp : NULL, alpha,
+                           w->force, w->state, w->oldstate, count);
   mulJT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
+    if (alpha != 0) {
+      w->a[i] += alpha * w->p[i];
+      w->Ma[i] += alpha * w->Mp[i];
+    }
     gsReal e = w->Ma[i] - d->qfrc_smooth[i];
     gauss += 0.5 * (w->a[i] - d->qacc_smooth[i]) * e;
     w->grad[i] = e - w->tmp[i];
@@ -462,7 +487,7 @@ static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
   mulM_dofs(m, d, w->dofs, w->ndof, w->Ma, w->a);
   mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
-  return evaluate_products(d, w);
+  return evaluate_products(d, w, 0, NULL);
 }
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
@@ -556,23 +581,16 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
       gs_hessianSolve(&h, w->p);
     }
-    for (int q = 0; q < nrow; q++) w->oldstate[rows[q]] = w->state[rows[q]];
     gsReal slope;
     int neval;
     gsReal alpha = line_search(m, d, w, &slope, &neval);
     if (alpha == 0) break;
-    /* the line search has M p and J p: the products move with a */
-    addScl_list(dofs, ndof, w->a, w->p, alpha);
-    addScl_list(dofs, ndof, w->Ma, w->Mp, alpha);
-    addScl_list(rows, nrow, w->jar, w->Jp, alpha);
+    /* the line search has M p and J p: the products move with a; the states before the step
+     * go to oldstate, those at which Newton's factor is */
     gsReal old = cost;
-    cost = evaluate_products(d, w);
-    int nchange = 0, nactive = 0;
-    for (int q = 0; q < nrow; q++) {
-      int r = rows[q];
-      nchange += w->state[r] != w->oldstate[r];
-      nactive += w->state[r] != GS_CNSTRSTATE_SATISFIED;
-    }
+    int count[2];
+    cost = evaluate_products(d, w, alpha, count);
+    int nchange = count[0], nactive = count[1];
     gsReal improvement = scale * (old - cost);
     if (stats && iter < GS_NSOLVER) {
       gsSolverStat* st = stats + iter;
