@@ -326,34 +326,70 @@ static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, in
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
 
+/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
+ * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
+ * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
+ * the ancestors in a row rather than walking dof_parentid one load after another. */
+typedef struct {
+  int *madr, *ancadr, *anc;
+} gsMPattern;
+
+/* the pattern of the listed dofs (whole trees); 0 when the arena cannot hold it */
+static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsMPattern* p) {
+  int nanc = 0;
+  for (int q = 0; q < ndof; q++)
+    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) nanc++;
+  p->madr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
+  p->ancadr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
+  p->anc = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
+  if (!p->madr || !p->ancadr || !p->anc) return 0;
+  nanc = 0;
+  for (int q = 0; q < ndof; q++) {
+    p->madr[q] = m->dof_Madr[dofs[q]];
+    p->ancadr[q] = nanc;
+    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) p->anc[nanc++] = j;
+  }
+  p->ancadr[ndof] = nanc;
+  return 1;
+}
+
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mulM_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* res,
+static void mulM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof, gsReal* res,
                       const gsReal* vec) {
-  for (int k = 0; k < ndof; k++) res[dofs[k]] = d->qM[m->dof_Madr[dofs[k]]] * vec[dofs[k]];
-  for (int k = 0; k < ndof; k++) {
-    int i = dofs[k], adr = m->dof_Madr[i] + 1;
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      res[i] += d->qM[adr] * vec[j];
-      res[j] += d->qM[adr] * vec[i];
+  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[p->madr[q]] * vec[dofs[q]];
+  for (int q = 0; q < ndof; q++) {
+    int i = dofs[q], n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* anc = p->anc + p->ancadr[q];
+    const gsReal* Mi = d->qM + p->madr[q] + 1;
+    /* res[i] gets nothing from its ancestors' turns, which come later */
+    gsReal ri = res[i], vi = vec[i];
+    for (int t = 0; t < n; t++) {
+      ri += Mi[t] * vec[anc[t]];
+      res[anc[t]] += Mi[t] * vi;
     }
+    res[i] = ri;
   }
 }
 
 /* x = M^-1 x on the dofs, with the LTDL factor (as gs_solveLTDL, on the listed trees) */
-static void solveM_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* x) {
+static void solveM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof,
+                        gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
-    int k = dofs[q];
-    gsReal xk = x[k];
+    gsReal xk = x[dofs[q]];
     if (xk == 0) continue;
-    int adr = m->dof_Madr[k] + 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= d->qLD[adr++] * xk;
+    int n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* anc = p->anc + p->ancadr[q];
+    const gsReal* L = d->qLD + p->madr[q] + 1;
+    for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
   }
   for (int q = 0; q < ndof; q++) x[dofs[q]] *= d->qLDiagInv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int k = dofs[q], adr = m->dof_Madr[k] + 1;
+    int n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* anc = p->anc + p->ancadr[q];
+    const gsReal* L = d->qLD + p->madr[q] + 1;
     gsReal s = 0;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += d->qLD[adr++] * x[i];
-    x[k] -= s;
+    for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
+    x[dofs[q]] -= s;
   }
 }
 
@@ -459,6 +495,7 @@ typedef struct {
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
+  gsMPattern M;  /* M's pattern on its dofs */
 } gsPrimal;
 
 /* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref; or,
@@ -483,8 +520,8 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 }
 
 /* the same from a alone */
-static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
-  mulM_dofs(m, d, w->dofs, w->ndof, w->Ma, w->a);
+static gsReal evaluate(const gsData* d, gsPrimal* w) {
+  mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Ma, w->a);
   mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -492,7 +529,7 @@ static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mulM_dofs(m, d, w->dofs, w->ndof, w->Mp, w->p);
+  mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
   mulJ_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
   gsReal g1 = 0, g2 = 0;
   for (int k = 0; k < w->ndof; k++) {
@@ -533,7 +570,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   size_t mark = gs_stackMark(d);
   gsHessian h;
   w->blocks = gs_stackAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
-  if (!w->blocks) {
+  if (!w->blocks || !m_pattern(m, d, dofs, ndof, &w->M)) {
     gs_stackRelease(d, mark);
     return -1;
   }
@@ -544,15 +581,15 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
 
   for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-  gsReal cost = evaluate(m, d, w);
+  gsReal cost = evaluate(d, w);
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
-    gsReal warm = evaluate(m, d, w);
+    gsReal warm = evaluate(d, w);
     if (warm < cost) {
       cost = warm;
     } else {
       for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-      cost = evaluate(m, d, w);
+      cost = evaluate(d, w);
     }
   }
 
@@ -564,7 +601,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solveM_dofs(m, d, dofs, ndof, w->Mgrad);
+    solveM_dofs(d, &w->M, dofs, ndof, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -609,7 +646,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solveM_dofs(m, d, dofs, ndof, w->Mgrad);
+      solveM_dofs(d, &w->M, dofs, ndof, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
