@@ -170,6 +170,22 @@ static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar
   return total;
 }
 
+/* adds the slope and curvature of an elliptic contact's penalty on the cone (zone 2, set up in k)
+ * along its rows' Jp */
+static void cone_line(const gsConeEval* k, int n, const gsReal* Jp, gsReal* s1, gsReal* s2) {
+  gsReal a = k->D0 / (1 + k->mu * k->mu), gap = k->N - k->mu * k->T;
+  gsReal dT = 0, du2 = 0;
+  for (int j = 1; j < n; j++) {
+    gsReal du = k->s[j - 1] * Jp[j];
+    dT += k->u[j - 1] * du;
+    du2 += du * du;
+  }
+  dT /= k->T;
+  gsReal dgap = Jp[0] - k->mu * dT, d2T = (du2 - dT * dT) / k->T;
+  *s1 += a * gap * dgap;
+  *s2 += a * dgap * dgap - a * gap * k->mu * d2T;
+}
+
 /* slope and curvature of the constraint penalty along jar + alpha Jp */
 static void penalty_line(const gsData* d, const int* rows, int nrow, const gsReal* jar,
                          const gsReal* Jp, gsReal alpha, gsReal* d1, gsReal* d2) {
@@ -200,17 +216,10 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
           s2 += Dj * Jp[r + j] * Jp[r + j];
         }
       } else if (zone == 2) {
-        gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T;
-        gsReal dT = 0, du2 = 0;
-        for (int j = 1; j < n; j++) {
-          gsReal du = k.s[j - 1] * Jp[r + j];
-          dT += k.u[j - 1] * du;
-          du2 += du * du;
-        }
-        dT /= k.T;
-        gsReal dgap = Jp[r] - k.mu * dT, d2T = (du2 - dT * dT) / k.T;
-        s1 += a * gap * dgap;
-        s2 += a * dgap * dgap - a * gap * k.mu * d2T;
+        /* through locals, so that s1 and s2 stay in registers */
+        gsReal c1 = 0, c2 = 0;
+        cone_line(&k, n, Jp + r, &c1, &c2);
+        s1 += c1, s2 += c2;
       }
       q += n;
       continue;
@@ -376,7 +385,6 @@ static void solveM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, i
                         gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
     gsReal xk = x[dofs[q]];
-    if (xk == 0) continue;
     int n = p->ancadr[q + 1] - p->ancadr[q];
     const int* anc = p->anc + p->ancadr[q];
     const gsReal* L = d->qLD + p->madr[q] + 1;
@@ -527,18 +535,46 @@ static gsReal evaluate(const gsData* d, gsPrimal* w) {
   return evaluate_products(d, w, 0, NULL);
 }
 
+/* Jp = J p, and the slope and curvature of the penalty along it at jar (alpha = 0), from the
+ * forces and states there: the slope is -force . Jp whatever the row's kind (force = -grad s),
+ * the curvature D Jp^2 on the quadratic rows, plus the cone's own on elliptic contacts on it */
+static void mulJ_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* d2) {
+  mulJ_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
+  gsReal s1 = 0, s2 = 0;
+  int ncone = 0;
+  for (int q = 0; q < w->nrow; q++) {
+    int r = w->rows[q], st = w->state[r];
+    gsReal v = w->Jp[r];
+    s1 -= w->force[r] * v;
+    s2 += keep_if(d->efc_D[r] * v * v, st == GS_CNSTRSTATE_QUADRATIC);
+    ncone += st == GS_CNSTRSTATE_CONE;
+  }
+  for (int q = 0; ncone && q < w->nrow; q++) {
+    int r = w->rows[q];
+    if (w->state[r] != GS_CNSTRSTATE_CONE) continue;
+    const gsContact* c = d->contact + d->efc_id[r];
+    gsConeEval k;
+    cone_setup(&k, d, c, r, w->jar + r);
+    gsReal c1 = 0, c2 = 0;
+    cone_line(&k, c->dim, w->Jp + r, &c1, &c2);
+    s2 += c2;
+    q += c->dim - 1;
+  }
+  *d1 = s1;
+  *d2 = s2;
+}
+
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
   mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
-  mulJ_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
+  gsReal s1, s2;
+  mulJ_line0(d, w, &s1, &s2);
   gsReal g1 = 0, g2 = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
     g1 += w->p[i] * (w->Ma[i] - d->qfrc_smooth[i]);
     g2 += w->p[i] * w->Mp[i];
   }
-  gsReal s1, s2;
-  penalty_line(d, w->rows, w->nrow, w->jar, w->Jp, 0, &s1, &s2);
   gsReal d0 = g1 + s1;
   *slope0 = d0;
   *neval = 1;
