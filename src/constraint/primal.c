@@ -7,6 +7,7 @@
  * R_j mu_j^2 = R_0 mu^2. The constraint force is f = -grad s. The line search is exact: Newton's
  * method in one dimension on the piecewise-smooth cost, safeguarded by a bracket. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "constraint/constraint.h"
@@ -104,12 +105,85 @@ void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* 
   if (cost) *cost = total;
 }
 
-/* the same over a list of rows (an elliptic contact's rows are listed together) */
-static gsReal rows_force(const gsData* d, const int* rows, int nrow, const gsReal* jar,
-                         gsReal* force, int* state) {
+/* limits and frictionless or pyramidal contact rows: a force only when violated */
+static inline int one_sided(int type) {
+  return type >= GS_CNSTR_LIMIT_JOINT && type <= GS_CNSTR_CONTACT_PYRAMIDAL;
+}
+
+/* v when keep is 1, +0 when it is 0, by a mask rather than a branch: which rows are violated
+ * follows no pattern a branch predictor could learn, and compilers turn a plain select back
+ * into a branch */
+static inline gsReal keep_if(gsReal v, int keep) {
+  uint64_t u;
+  _Static_assert(sizeof(u) == sizeof(v), "gsReal is a double");
+  memcpy(&u, &v, sizeof(u));
+  u &= (uint64_t)0 - (uint64_t)keep;
+  memcpy(&v, &u, sizeof(v));
+  return v;
+}
+
+/* the same over a list of rows (an elliptic contact's rows are listed together), after moving
+ * jar by alpha Jp when Jp is given; then the states before the move go to oldstate, and
+ * count[0] and count[1] get the rows whose state changed and the rows not satisfied. The
+ * one-sided rows, most of a contact-rich problem, take no branch on their state. */
+static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar,
+                         const gsReal* Jp, gsReal alpha, gsReal* force, int* state, int* oldstate,
+                         int count[2]) {
+  /* row_force adds to a cost through a pointer: a local one, so that `total` stays in a
+   * register */
   gsReal total = 0;
-  for (int q = 0; q < nrow;) q += row_force(d, rows[q], jar, force, state, &total);
+  int nchange = 0, nactive = 0;
+  for (int q = 0; q < nrow;) {
+    int r = rows[q], type = d->efc_type[r];
+    if (one_sided(type)) {
+      if (Jp) jar[r] += alpha * Jp[r];
+      gsReal x = jar[r], D = d->efc_D[r];
+      int on = x < 0;
+      int s = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
+      force[r] = keep_if(-D * x, on);
+      total += keep_if(0.5 * D * x * x, on);
+      if (Jp) {
+        nchange += s != state[r];
+        nactive += on;
+        oldstate[r] = state[r];
+      }
+      state[r] = s;
+      q++;
+      continue;
+    }
+    int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
+    int old[6];
+    if (Jp)
+      for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
+    gsReal cost = 0;
+    row_force(d, r, jar, force, state, &cost);
+    total += cost;
+    if (Jp)
+      for (int j = 0; j < n; j++) {
+        nchange += state[r + j] != old[j];
+        nactive += state[r + j] != GS_CNSTRSTATE_SATISFIED;
+        oldstate[r + j] = old[j];
+      }
+    q += n;
+  }
+  if (count) count[0] = nchange, count[1] = nactive;
   return total;
+}
+
+/* adds the slope and curvature of an elliptic contact's penalty on the cone (zone 2, set up in k)
+ * along its rows' Jp */
+static void cone_line(const gsConeEval* k, int n, const gsReal* Jp, gsReal* s1, gsReal* s2) {
+  gsReal a = k->D0 / (1 + k->mu * k->mu), gap = k->N - k->mu * k->T;
+  gsReal dT = 0, du2 = 0;
+  for (int j = 1; j < n; j++) {
+    gsReal du = k->s[j - 1] * Jp[j];
+    dT += k->u[j - 1] * du;
+    du2 += du * du;
+  }
+  dT /= k->T;
+  gsReal dgap = Jp[0] - k->mu * dT, d2T = (du2 - dT * dT) / k->T;
+  *s1 += a * gap * dgap;
+  *s2 += a * dgap * dgap - a * gap * k->mu * d2T;
 }
 
 /* slope and curvature of the constraint penalty along jar + alpha Jp */
@@ -120,6 +194,13 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
     int r = rows[q];
     int type = d->efc_type[r];
     gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
+    if (one_sided(type)) {
+      int on = x < 0;
+      s1 += keep_if(D * x * v, on);
+      s2 += keep_if(D * v * v, on);
+      q++;
+      continue;
+    }
     if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
       const gsContact* c = d->contact + d->efc_id[r];
       int n = c->dim;
@@ -135,17 +216,10 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
           s2 += Dj * Jp[r + j] * Jp[r + j];
         }
       } else if (zone == 2) {
-        gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T;
-        gsReal dT = 0, du2 = 0;
-        for (int j = 1; j < n; j++) {
-          gsReal du = k.s[j - 1] * Jp[r + j];
-          dT += k.u[j - 1] * du;
-          du2 += du * du;
-        }
-        dT /= k.T;
-        gsReal dgap = Jp[r] - k.mu * dT, d2T = (du2 - dT * dT) / k.T;
-        s1 += a * gap * dgap;
-        s2 += a * dgap * dgap - a * gap * k.mu * d2T;
+        /* through locals, so that s1 and s2 stay in registers */
+        gsReal c1 = 0, c2 = 0;
+        cone_line(&k, n, Jp + r, &c1, &c2);
+        s1 += c1, s2 += c2;
       }
       q += n;
       continue;
@@ -159,8 +233,8 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
       } else {
         s1 += D * x * v, s2 += D * v * v;
       }
-    } else if (type == GS_CNSTR_EQUALITY || x < 0) {
-      s1 += D * x * v, s2 += D * v * v;
+    } else {
+      s1 += D * x * v, s2 += D * v * v;  /* equality */
     }
     q++;
   }
@@ -261,59 +335,155 @@ static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, in
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
 
+/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
+ * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
+ * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
+ * the ancestors in a row rather than walking dof_parentid one load after another. */
+typedef struct {
+  int *madr, *ancadr, *anc;
+} gsMPattern;
+
+/* the pattern of the listed dofs (whole trees); 0 when the arena cannot hold it */
+static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsMPattern* p) {
+  int nanc = 0;
+  for (int q = 0; q < ndof; q++)
+    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) nanc++;
+  p->madr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
+  p->ancadr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
+  p->anc = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
+  if (!p->madr || !p->ancadr || !p->anc) return 0;
+  nanc = 0;
+  for (int q = 0; q < ndof; q++) {
+    p->madr[q] = m->dof_Madr[dofs[q]];
+    p->ancadr[q] = nanc;
+    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) p->anc[nanc++] = j;
+  }
+  p->ancadr[ndof] = nanc;
+  return 1;
+}
+
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mulM_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* res,
+static void mulM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof, gsReal* res,
                       const gsReal* vec) {
-  for (int k = 0; k < ndof; k++) res[dofs[k]] = d->qM[m->dof_Madr[dofs[k]]] * vec[dofs[k]];
-  for (int k = 0; k < ndof; k++) {
-    int i = dofs[k], adr = m->dof_Madr[i] + 1;
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      res[i] += d->qM[adr] * vec[j];
-      res[j] += d->qM[adr] * vec[i];
+  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[p->madr[q]] * vec[dofs[q]];
+  for (int q = 0; q < ndof; q++) {
+    int i = dofs[q], n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* anc = p->anc + p->ancadr[q];
+    const gsReal* Mi = d->qM + p->madr[q] + 1;
+    /* res[i] gets nothing from its ancestors' turns, which come later */
+    gsReal ri = res[i], vi = vec[i];
+    for (int t = 0; t < n; t++) {
+      ri += Mi[t] * vec[anc[t]];
+      res[anc[t]] += Mi[t] * vi;
     }
+    res[i] = ri;
   }
 }
 
 /* x = M^-1 x on the dofs, with the LTDL factor (as gs_solveLTDL, on the listed trees) */
-static void solveM_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* x) {
+static void solveM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof,
+                        gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
-    int k = dofs[q];
-    gsReal xk = x[k];
-    if (xk == 0) continue;
-    int adr = m->dof_Madr[k] + 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= d->qLD[adr++] * xk;
+    gsReal xk = x[dofs[q]];
+    int n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* anc = p->anc + p->ancadr[q];
+    const gsReal* L = d->qLD + p->madr[q] + 1;
+    for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
   }
   for (int q = 0; q < ndof; q++) x[dofs[q]] *= d->qLDiagInv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int k = dofs[q], adr = m->dof_Madr[k] + 1;
+    int n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* anc = p->anc + p->ancadr[q];
+    const gsReal* L = d->qLD + p->madr[q] + 1;
     gsReal s = 0;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += d->qLD[adr++] * x[i];
-    x[k] -= s;
+    for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
+    x[dofs[q]] -= s;
   }
 }
 
-/* y = J x on the rows */
-static void mulJ_rows(const gsData* d, const int* rows, int nrow, gsReal* y, const gsReal* x) {
-  for (int q = 0; q < nrow; q++) {
-    int r = rows[q];
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    gsReal s = 0;
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) s += v[k] * x[c[k]];
-    y[r] = s;
+/* Rows of the part that are consecutive, share their columns and are stored one after the other
+ * (a contact's rows, a connect's or a weld's): the products gather and scatter the columns once
+ * per block, and each row's sums keep the order of a row-by-row loop. */
+typedef struct {
+  int r, n;      /* first row and how many */
+  int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
+} gsRowBlock;
+
+/* the blocks of the listed rows; returns how many (at most nrow) */
+static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* blocks) {
+  int nblock = 0;
+  for (int q = 0; q < nrow;) {
+    int r = rows[q], adr = d->efc_J_rowadr[r], nnz = d->efc_J_rownnz[r], n = 1;
+    const int* col = d->efc_J_colind + adr;
+    while (q + n < nrow && rows[q + n] == r + n &&
+           d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
+           memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
+      n++;
+    blocks[nblock++] = (gsRowBlock){r, n, adr, nnz};
+    q += n;
+  }
+  return nblock;
+}
+
+/* y = J x on n <= 4 rows of a block; called with n a constant, so that the compiler keeps the
+ * sums in registers */
+static inline void mulJ_block(const int* c, const gsReal* v, int n, int nnz, gsReal* y,
+                              const gsReal* x) {
+  gsReal s[4] = {0};
+  for (int k = 0; k < nnz; k++) {
+    gsReal xk = x[c[k]];
+    for (int j = 0; j < n; j++) s[j] += v[j * nnz + k] * xk;
+  }
+  for (int j = 0; j < n; j++) y[j] = s[j];
+}
+
+/* x += J^T y on n <= 4 rows of a block; the rows add to a column in their order, as row by row */
+static inline void mulJT_block(const int* c, const gsReal* v, int n, int nnz, gsReal* x,
+                               const gsReal* y) {
+  for (int k = 0; k < nnz; k++) {
+    gsReal xk = x[c[k]];
+    for (int j = 0; j < n; j++) xk += v[j * nnz + k] * y[j];
+    x[c[k]] = xk;
   }
 }
 
-/* x = J^T y on the dofs, from the rows (which touch no other dof) */
-static void mulJT_rows(const gsData* d, const int* rows, int nrow, const int* dofs, int ndof,
-                       gsReal* x, const gsReal* y) {
+/* y = J x on the blocks' rows, four rows at a time */
+static void mulJ_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, gsReal* y,
+                        const gsReal* x) {
+  for (int b = 0; b < nblock; b++) {
+    int n = blocks[b].n, nnz = blocks[b].nnz, j = 0;
+    const int* c = d->efc_J_colind + blocks[b].adr;
+    const gsReal* v = d->efc_J + blocks[b].adr;
+    gsReal* yb = y + blocks[b].r;
+    for (; j + 4 <= n; j += 4) mulJ_block(c, v + j * nnz, 4, nnz, yb + j, x);
+    switch (n - j) {
+      case 1: mulJ_block(c, v + j * nnz, 1, nnz, yb + j, x); break;
+      case 2: mulJ_block(c, v + j * nnz, 2, nnz, yb + j, x); break;
+      case 3: mulJ_block(c, v + j * nnz, 3, nnz, yb + j, x); break;
+      default: break;
+    }
+  }
+}
+
+/* x = J^T y on the dofs, from the blocks' rows (which touch no other dof), four rows at a time */
+static void mulJT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, const int* dofs,
+                         int ndof, gsReal* x, const gsReal* y) {
   for (int k = 0; k < ndof; k++) x[dofs[k]] = 0;
-  for (int q = 0; q < nrow; q++) {
-    int r = rows[q];
-    if (y[r] == 0) continue;
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) x[c[k]] += v[k] * y[r];
+  for (int b = 0; b < nblock; b++) {
+    int n = blocks[b].n, nnz = blocks[b].nnz, j = 0;
+    const int* c = d->efc_J_colind + blocks[b].adr;
+    const gsReal* v = d->efc_J + blocks[b].adr;
+    const gsReal* yb = y + blocks[b].r;
+    int any = 0;
+    for (int i = 0; i < n; i++) any |= yb[i] != 0;
+    if (!any) continue;
+    for (; j + 4 <= n; j += 4) mulJT_block(c, v + j * nnz, 4, nnz, x, yb + j);
+    switch (n - j) {
+      case 1: mulJT_block(c, v + j * nnz, 1, nnz, x, yb + j); break;
+      case 2: mulJT_block(c, v + j * nnz, 2, nnz, x, yb + j); break;
+      case 3: mulJT_block(c, v + j * nnz, 3, nnz, x, yb + j); break;
+      default: break;
+    }
   }
 }
 
@@ -321,10 +491,6 @@ static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) 
   gsReal s = 0;
   for (int k = 0; k < n; k++) s += x[idx[k]] * y[idx[k]];
   return s;
-}
-
-static void addScl_list(const int* idx, int n, gsReal* x, const gsReal* y, gsReal a) {
-  for (int k = 0; k < n; k++) x[idx[k]] += a * y[idx[k]];
 }
 
 /* ---- the solver ---- */
@@ -335,15 +501,25 @@ typedef struct {
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
   int nrow, ndof;
+  gsRowBlock* blocks;  /* its rows in blocks */
+  int nblock;
+  gsMPattern M;  /* M's pattern on its dofs */
 } gsPrimal;
 
-/* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref */
-static gsReal evaluate_products(const gsData* d, gsPrimal* w) {
-  gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, w->force, w->state);
-  mulJT_rows(d, w->rows, w->nrow, w->dofs, w->ndof, w->tmp, w->force);
+/* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref; or,
+ * when alpha is not 0, after moving a, Ma and jar by alpha times p, Mp and Jp (the line search
+ * has them), with count as in rows_force */
+static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int count[2]) {
+  gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, alpha != 0 ? w->Jp : NULL, alpha,
+                           w->force, w->state, w->oldstate, count);
+  mulJT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
+    if (alpha != 0) {
+      w->a[i] += alpha * w->p[i];
+      w->Ma[i] += alpha * w->Mp[i];
+    }
     gsReal e = w->Ma[i] - d->qfrc_smooth[i];
     gauss += 0.5 * (w->a[i] - d->qacc_smooth[i]) * e;
     w->grad[i] = e - w->tmp[i];
@@ -352,25 +528,53 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w) {
 }
 
 /* the same from a alone */
-static gsReal evaluate(const gsModel* m, gsData* d, gsPrimal* w) {
-  mulM_dofs(m, d, w->dofs, w->ndof, w->Ma, w->a);
-  mulJ_rows(d, w->rows, w->nrow, w->jar, w->a);
+static gsReal evaluate(const gsData* d, gsPrimal* w) {
+  mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Ma, w->a);
+  mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
-  return evaluate_products(d, w);
+  return evaluate_products(d, w, 0, NULL);
+}
+
+/* Jp = J p, and the slope and curvature of the penalty along it at jar (alpha = 0), from the
+ * forces and states there: the slope is -force . Jp whatever the row's kind (force = -grad s),
+ * the curvature D Jp^2 on the quadratic rows, plus the cone's own on elliptic contacts on it */
+static void mulJ_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* d2) {
+  mulJ_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
+  gsReal s1 = 0, s2 = 0;
+  int ncone = 0;
+  for (int q = 0; q < w->nrow; q++) {
+    int r = w->rows[q], st = w->state[r];
+    gsReal v = w->Jp[r];
+    s1 -= w->force[r] * v;
+    s2 += keep_if(d->efc_D[r] * v * v, st == GS_CNSTRSTATE_QUADRATIC);
+    ncone += st == GS_CNSTRSTATE_CONE;
+  }
+  for (int q = 0; ncone && q < w->nrow; q++) {
+    int r = w->rows[q];
+    if (w->state[r] != GS_CNSTRSTATE_CONE) continue;
+    const gsContact* c = d->contact + d->efc_id[r];
+    gsConeEval k;
+    cone_setup(&k, d, c, r, w->jar + r);
+    gsReal c1 = 0, c2 = 0;
+    cone_line(&k, c->dim, w->Jp + r, &c1, &c2);
+    s2 += c2;
+    q += c->dim - 1;
+  }
+  *d1 = s1;
+  *d2 = s2;
 }
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mulM_dofs(m, d, w->dofs, w->ndof, w->Mp, w->p);
-  mulJ_rows(d, w->rows, w->nrow, w->Jp, w->p);
+  mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
+  gsReal s1, s2;
+  mulJ_line0(d, w, &s1, &s2);
   gsReal g1 = 0, g2 = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
     g1 += w->p[i] * (w->Ma[i] - d->qfrc_smooth[i]);
     g2 += w->p[i] * w->Mp[i];
   }
-  gsReal s1, s2;
-  penalty_line(d, w->rows, w->nrow, w->jar, w->Jp, 0, &s1, &s2);
   gsReal d0 = g1 + s1;
   *slope0 = d0;
   *neval = 1;
@@ -401,21 +605,27 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   const int *dofs = w->dofs, *rows = w->rows;
   size_t mark = gs_stackMark(d);
   gsHessian h;
+  w->blocks = gs_stackAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
+  if (!w->blocks || !m_pattern(m, d, dofs, ndof, &w->M)) {
+    gs_stackRelease(d, mark);
+    return -1;
+  }
+  w->nblock = row_blocks(d, rows, nrow, w->blocks);
   if (!cg && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
     gs_stackRelease(d, mark);
     return -1;
   }
 
   for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-  gsReal cost = evaluate(m, d, w);
+  gsReal cost = evaluate(d, w);
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
-    gsReal warm = evaluate(m, d, w);
+    gsReal warm = evaluate(d, w);
     if (warm < cost) {
       cost = warm;
     } else {
       for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-      cost = evaluate(m, d, w);
+      cost = evaluate(d, w);
     }
   }
 
@@ -427,7 +637,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solveM_dofs(m, d, dofs, ndof, w->Mgrad);
+    solveM_dofs(d, &w->M, dofs, ndof, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -444,23 +654,16 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
       gs_hessianSolve(&h, w->p);
     }
-    for (int q = 0; q < nrow; q++) w->oldstate[rows[q]] = w->state[rows[q]];
     gsReal slope;
     int neval;
     gsReal alpha = line_search(m, d, w, &slope, &neval);
     if (alpha == 0) break;
-    /* the line search has M p and J p: the products move with a */
-    addScl_list(dofs, ndof, w->a, w->p, alpha);
-    addScl_list(dofs, ndof, w->Ma, w->Mp, alpha);
-    addScl_list(rows, nrow, w->jar, w->Jp, alpha);
+    /* the line search has M p and J p: the products move with a; the states before the step
+     * go to oldstate, those at which Newton's factor is */
     gsReal old = cost;
-    cost = evaluate_products(d, w);
-    int nchange = 0, nactive = 0;
-    for (int q = 0; q < nrow; q++) {
-      int r = rows[q];
-      nchange += w->state[r] != w->oldstate[r];
-      nactive += w->state[r] != GS_CNSTRSTATE_SATISFIED;
-    }
+    int count[2];
+    cost = evaluate_products(d, w, alpha, count);
+    int nchange = count[0], nactive = count[1];
     gsReal improvement = scale * (old - cost);
     if (stats && iter < GS_NSOLVER) {
       gsSolverStat* st = stats + iter;
@@ -479,16 +682,17 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solveM_dofs(m, d, dofs, ndof, w->Mgrad);
-      gsReal num = 0;
+      solveM_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+      gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
         num += w->grad[i] * (w->Mgrad[i] - w->tmp[i]);
+        gMgnew += w->grad[i] * w->Mgrad[i];
       }
       gsReal beta = gMg > 0 ? num / gMg : 0;
       if (beta < 0) beta = 0;
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]] + beta * w->p[dofs[k]];
-      gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
+      gMg = gMgnew;
     }
     if (improvement < tol) {
       iter++;

@@ -31,9 +31,10 @@ static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
    * contacts */
   reals += 80 * (size_t)m->ngeom + nb + (size_t)m->npair + 2048;
   /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
-   * and per row */
+   * and per row (with the blocks of rows), and the pattern of M on the dofs solved (an int per
+   * entry, counted as a real) */
   size_t rows = (size_t)nefcmax;
-  reals += 2 * nv * nv + 24 * nv + 16 * rows;
+  reals += 2 * nv * nv + 24 * nv + 16 * rows + (size_t)m->nM;
   /* islands: five ints per dof while finding them; without islands the solver lists every dof
    * and row (ints, counted as reals) */
   reals += 3 * nv + rows;
