@@ -2,11 +2,12 @@
 #include "core/math.h"
 #include "gauss/gauss.h"
 
-/* frame (pos, mat) of an object attached to a body at local (lpos, lquat) */
+/* frame (pos, mat) of an object attached to a body at local (lpos, lquat); the offset turns by
+ * the body's matrix, the orientation composes quaternions (MuJoCo's rounding, bit for bit) */
 static void attach(gsReal xpos[3], gsReal xmat[9], const gsReal bpos[3], const gsReal bquat[4],
-                   const gsReal lpos[3], const gsReal lquat[4]) {
+                   const gsReal bmat[9], const gsReal lpos[3], const gsReal lquat[4]) {
   gsReal q[4];
-  gs_rotVecQuat(xpos, lpos, bquat);
+  gs_mulMatVec3(xpos, bmat, lpos);
   gs_add3(xpos, xpos, bpos);
   gs_mulQuat(q, bquat, lquat);  /* unit times unit: no renormalisation needed */
   gs_quat2Mat(xmat, q);
@@ -42,8 +43,8 @@ void gs_kinematics(const gsModel* m, gsData* d) {
       gsReal z[3] = {0, 0, 1};
       gs_copy3(d->xaxis + 3 * jadr, z);
     } else {
-      /* frame in the parent, then each joint in order */
-      gs_rotVecQuat(xpos, m->body_pos + 3 * b, d->xquat + 4 * p);
+      /* frame in the parent (its offset turned by the parent's matrix), then each joint in order */
+      gs_mulMatVec3(xpos, d->xmat + 9 * p, m->body_pos + 3 * b);
       gs_add3(xpos, xpos, d->xpos + 3 * p);
       gs_mulQuat(xquat, d->xquat + 4 * p, m->body_quat + 4 * b);
       for (int j = jadr; j < jadr + jnum; j++) {
@@ -78,17 +79,17 @@ void gs_kinematics(const gsModel* m, gsData* d) {
       gs_normalize4(xquat);
     }
     gs_quat2Mat(d->xmat + 9 * b, xquat);
-    attach(d->xipos + 3 * b, d->ximat + 9 * b, xpos, xquat, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
+    attach(d->xipos + 3 * b, d->ximat + 9 * b, xpos, xquat, d->xmat + 9 * b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
   }
 
   for (int g = 0; g < m->ngeom; g++) {
     int b = m->geom_bodyid[g];
     attach(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, d->xpos + 3 * b, d->xquat + 4 * b,
-           m->geom_pos + 3 * g, m->geom_quat + 4 * g);
+           d->xmat + 9 * b, m->geom_pos + 3 * g, m->geom_quat + 4 * g);
   }
   for (int s = 0; s < m->nsite; s++) {
     int b = m->site_bodyid[s];
     attach(d->site_xpos + 3 * s, d->site_xmat + 9 * s, d->xpos + 3 * b, d->xquat + 4 * b,
-           m->site_pos + 3 * s, m->site_quat + 4 * s);
+           d->xmat + 9 * b, m->site_pos + 3 * s, m->site_quat + 4 * s);
   }
 }
