@@ -304,6 +304,48 @@ static void copy_rgba(gsReal dst[4], const gsReal src[4]) {
   for (int i = 0; i < 4; i++) dst[i] = (float)src[i];
 }
 
+/* ---- frames that coincide ---- */
+
+/* MuJoCo's tolerance for frames that count as the same: every coordinate within it */
+#define SAMEFRAME_TOL 1e-6
+
+static int same_pos(const gsReal a[3], const gsReal b[3]) {
+  for (int i = 0; i < 3; i++)
+    if (!(fabs(a[i] - b[i]) < SAMEFRAME_TOL)) return 0;
+  return 1;
+}
+/* q and -q are the same rotation */
+static int same_quat(const gsReal a[4], const gsReal b[4]) {
+  int plus = 1, minus = 1;
+  for (int i = 0; i < 4; i++) {
+    if (!(fabs(a[i] - b[i]) < SAMEFRAME_TOL)) plus = 0;
+    if (!(fabs(a[i] + b[i]) < SAMEFRAME_TOL)) minus = 0;
+  }
+  return plus || minus;
+}
+static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gsReal quat[4]) {
+  static const gsReal zero[3] = {0, 0, 0}, unit[4] = {1, 0, 0, 0};
+  int id = same_quat(quat, unit);
+  if (id && same_pos(pos, zero)) return GS_SAMEFRAME_BODY;
+  if (id) return GS_SAMEFRAME_BODYROT;
+  int irot = same_quat(quat, m->body_iquat + 4 * b);
+  if (irot && same_pos(pos, m->body_ipos + 3 * b)) return GS_SAMEFRAME_INERTIA;
+  if (irot) return GS_SAMEFRAME_INERTIAROT;
+  return GS_SAMEFRAME_NONE;
+}
+/* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
+ * from either; a frame within the tolerance of another is taken as it */
+static void compile_sameframe(gsModel* m) {
+  for (int b = 0; b < m->nbody; b++) {
+    int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
+    m->body_sameframe[b] = r == GS_SAMEFRAME_BODY || r == GS_SAMEFRAME_BODYROT ? r : GS_SAMEFRAME_NONE;
+  }
+  for (int g = 0; g < m->ngeom; g++)
+    m->geom_sameframe[g] = frame_relation(m, m->geom_bodyid[g], m->geom_pos + 3 * g, m->geom_quat + 4 * g);
+  for (int s = 0; s < m->nsite; s++)
+    m->site_sameframe[s] = frame_relation(m, m->site_bodyid[s], m->site_pos + 3 * s, m->site_quat + 4 * s);
+}
+
 /* ---- the tree ---- */
 static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
   c->body[c->nbody++] = b;
@@ -789,6 +831,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       goto error_model;
     }
   }
+
+  compile_sameframe(m);
 
   /* ---- sparsity of M: row i holds (i,i) then its ancestors (i, parent(i)), ... ---- */
   {
