@@ -36,6 +36,7 @@
   X(gsReal, body_subtreemass,  nbody,  1)                                                          \
   X(gsReal, body_inertia,      nbody,  3)                                                          \
   X(gsReal, body_invweight0,   nbody,  2)   /* mean inverse inertia at qpos0: translation, rotation */\
+  X(int,    body_sameframe,    nbody,  1)   /* gsSameFrame of the inertial frame: NONE, BODY, BODYROT */\
   /* joints */                                                                                     \
   X(int,    jnt_type,          njnt,   1)                                                          \
   X(int,    jnt_qposadr,       njnt,   1)                                                          \
@@ -80,6 +81,7 @@
   X(gsReal, geom_gap,          ngeom,  1)                                                          \
   X(gsReal, geom_rbound,       ngeom,  1)                                                          \
   X(gsReal, geom_rgba,         ngeom,  4)                                                          \
+  X(int,    geom_sameframe,    ngeom,  1)   /* gsSameFrame */                                       \
   /* sites */                                                                                      \
   X(int,    site_type,         nsite,  1)                                                          \
   X(int,    site_bodyid,       nsite,  1)                                                          \
@@ -88,6 +90,7 @@
   X(gsReal, site_pos,          nsite,  3)                                                          \
   X(gsReal, site_quat,         nsite,  4)                                                          \
   X(gsReal, site_rgba,         nsite,  4)                                                          \
+  X(int,    site_sameframe,    nsite,  1)   /* gsSameFrame */                                       \
   /* names: offsets into `names`, a buffer of NUL-terminated strings ("" = unnamed) */             \
   X(int,    name_bodyadr,      nbody,  1)                                                          \
   X(int,    name_jntadr,       njnt,   1)                                                          \

@@ -19,6 +19,16 @@ typedef enum {
   GS_GEOM_CYLINDER, GS_GEOM_BOX, GS_GEOM_MESH, GS_NGEOMTYPE
 } gsGeomType;
 
+/* how a geom's or site's frame relates to its body's (body_sameframe: the inertial frame's): the
+ * kinematics copies the frame it names instead of composing one that differs by under 1e-6 */
+typedef enum {
+  GS_SAMEFRAME_NONE = 0,   /* its own frame */
+  GS_SAMEFRAME_BODY,       /* the body frame */
+  GS_SAMEFRAME_INERTIA,    /* the body's inertial frame */
+  GS_SAMEFRAME_BODYROT,    /* the body frame's orientation, its own position */
+  GS_SAMEFRAME_INERTIAROT  /* the inertial frame's orientation, its own position */
+} gsSameFrame;
+
 typedef enum { GS_INT_EULER = 0, GS_INT_RK4, GS_INT_IMPLICIT, GS_INT_IMPLICITFAST } gsIntegrator;
 typedef enum { GS_CONE_PYRAMIDAL = 0, GS_CONE_ELLIPTIC } gsCone;
 typedef enum { GS_JAC_DENSE = 0, GS_JAC_SPARSE, GS_JAC_AUTO } gsJacobian;

@@ -1,15 +1,15 @@
 /* Out-of-line geometry helpers: conversions and the 3x3 symmetric eigenproblem. */
 #include "core/math.h"
 
-/* rotation matrix to quaternion, branching on the largest diagonal term for accuracy */
+/* rotation matrix to quaternion, branching on the largest diagonal term for accuracy; each sum
+ * is taken left to right from 1, as MuJoCo does, so that the bits agree */
 void gs_mat2Quat(gsReal q[4], const gsReal m[9]) {
-  gsReal tr = m[0] + m[4] + m[8];
-  if (tr > 0) {
-    gsReal s = 0.5 / sqrt(tr + 1);
-    q[0] = 0.25 / s;
-    q[1] = (m[7] - m[5]) * s;
-    q[2] = (m[2] - m[6]) * s;
-    q[3] = (m[3] - m[1]) * s;
+  if (m[0] + m[4] + m[8] > 0) {
+    gsReal s = 2 * sqrt(1 + m[0] + m[4] + m[8]);
+    q[0] = 0.25 * s;
+    q[1] = (m[7] - m[5]) / s;
+    q[2] = (m[2] - m[6]) / s;
+    q[3] = (m[3] - m[1]) / s;
   } else if (m[0] > m[4] && m[0] > m[8]) {
     gsReal s = 2 * sqrt(1 + m[0] - m[4] - m[8]);
     q[0] = (m[7] - m[5]) / s;
@@ -17,13 +17,13 @@ void gs_mat2Quat(gsReal q[4], const gsReal m[9]) {
     q[2] = (m[1] + m[3]) / s;
     q[3] = (m[2] + m[6]) / s;
   } else if (m[4] > m[8]) {
-    gsReal s = 2 * sqrt(1 + m[4] - m[0] - m[8]);
+    gsReal s = 2 * sqrt(1 - m[0] + m[4] - m[8]);
     q[0] = (m[2] - m[6]) / s;
     q[1] = (m[1] + m[3]) / s;
     q[2] = 0.25 * s;
     q[3] = (m[5] + m[7]) / s;
   } else {
-    gsReal s = 2 * sqrt(1 + m[8] - m[0] - m[4]);
+    gsReal s = 2 * sqrt(1 - m[0] - m[4] + m[8]);
     q[0] = (m[3] - m[1]) / s;
     q[1] = (m[2] + m[6]) / s;
     q[2] = (m[5] + m[7]) / s;

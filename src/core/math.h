@@ -38,13 +38,15 @@ static inline void gs_cross(gsReal r[3], const gsReal a[3], const gsReal b[3]) {
   r[0] = x; r[1] = y; r[2] = z;
 }
 static inline gsReal gs_norm3(const gsReal a[3]) { return sqrt(gs_dot3(a, a)); }
-/* normalise in place; returns the old norm (a zero vector becomes (1,0,0)) */
+/* normalise in place; returns the old norm (a zero vector becomes (1,0,0)). Scaling by the
+ * reciprocal, not dividing, rounds as MuJoCo does. */
 static inline gsReal gs_normalize3(gsReal a[3]) {
   gsReal n = gs_norm3(a);
   if (n < GS_MINVAL) {
     a[0] = 1; a[1] = a[2] = 0;
   } else {
-    a[0] /= n; a[1] /= n; a[2] /= n;
+    gsReal s = 1 / n;
+    a[0] *= s; a[1] *= s; a[2] *= s;
   }
   return n;
 }
@@ -75,13 +77,16 @@ static inline void gs_unitQuat(gsReal q[4]) { q[0] = 1; q[1] = q[2] = q[3] = 0; 
 static inline void gs_copy4(gsReal r[4], const gsReal a[4]) {
   r[0] = a[0]; r[1] = a[1]; r[2] = a[2]; r[3] = a[3];
 }
-/* normalise in place; returns the old norm (a zero quaternion becomes the identity) */
+/* normalise in place; returns the old norm (a zero quaternion becomes the identity). A norm
+ * within GS_MINVAL of 1 leaves q as it is, and the scaling is by the reciprocal: both as MuJoCo
+ * does, so that frames agree with it to the last bit. */
 static inline gsReal gs_normalize4(gsReal q[4]) {
   gsReal n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (n < GS_MINVAL) {
     gs_unitQuat(q);
-  } else {
-    q[0] /= n; q[1] /= n; q[2] /= n; q[3] /= n;
+  } else if (fabs(n - 1) >= GS_MINVAL) {
+    gsReal s = 1 / n;
+    q[0] *= s; q[1] *= s; q[2] *= s; q[3] *= s;
   }
   return n;
 }
@@ -96,16 +101,16 @@ static inline void gs_mulQuat(gsReal r[4], const gsReal a[4], const gsReal b[4])
 static inline void gs_negQuat(gsReal r[4], const gsReal q[4]) {
   r[0] = q[0]; r[1] = -q[1]; r[2] = -q[2]; r[3] = -q[3];
 }
-/* rotate a vector by a unit quaternion */
+/* rotate a vector by a unit quaternion: t = w v + q_v x v, r = v + 2 q_v x t (this grouping,
+ * term by term, rounds as MuJoCo does) */
 static inline void gs_rotVecQuat(gsReal r[3], const gsReal v[3], const gsReal q[4]) {
-  /* t = 2 q_v x v;  r = v + w t + q_v x t */
-  gsReal t[3], u[3];
-  gs_cross(t, q + 1, v);
-  gs_scl3(t, t, 2);
-  gs_cross(u, q + 1, t);
-  r[0] = v[0] + q[0] * t[0] + u[0];
-  r[1] = v[1] + q[0] * t[1] + u[1];
-  r[2] = v[2] + q[0] * t[2] + u[2];
+  gsReal t0 = q[0] * v[0] + q[2] * v[2] - q[3] * v[1];
+  gsReal t1 = q[0] * v[1] + q[3] * v[0] - q[1] * v[2];
+  gsReal t2 = q[0] * v[2] + q[1] * v[1] - q[2] * v[0];
+  gsReal x = v[0] + 2 * (q[2] * t2 - q[3] * t1);
+  gsReal y = v[1] + 2 * (q[3] * t0 - q[1] * t2);
+  gsReal z = v[2] + 2 * (q[1] * t1 - q[2] * t0);
+  r[0] = x; r[1] = y; r[2] = z;
 }
 /* rotation matrix of a unit quaternion */
 static inline void gs_quat2Mat(gsReal m[9], const gsReal q[4]) {

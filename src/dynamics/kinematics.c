@@ -2,14 +2,36 @@
 #include "core/math.h"
 #include "gauss/gauss.h"
 
-/* frame (pos, mat) of an object attached to a body at local (lpos, lquat) */
-static void attach(gsReal xpos[3], gsReal xmat[9], const gsReal bpos[3], const gsReal bquat[4],
+/* frame (pos, mat) of an object attached to body b at local (lpos, lquat): copied from the body's
+ * or its inertial frame where the compiler found them the same (sameframe), else the offset turned
+ * by the body's matrix and the orientation composed by quaternions (MuJoCo's rounding, bit for bit) */
+static void attach(const gsData* d, int b, int sameframe, gsReal xpos[3], gsReal xmat[9],
                    const gsReal lpos[3], const gsReal lquat[4]) {
-  gsReal q[4];
-  gs_rotVecQuat(xpos, lpos, bquat);
+  const gsReal* bpos = d->xpos + 3 * b;
+  const gsReal* bmat = d->xmat + 9 * b;
+  switch (sameframe) {
+    case GS_SAMEFRAME_BODY:
+      gs_copy3(xpos, bpos);
+      gs_copy(xmat, bmat, 9);
+      return;
+    case GS_SAMEFRAME_INERTIA:
+      gs_copy3(xpos, d->xipos + 3 * b);
+      gs_copy(xmat, d->ximat + 9 * b, 9);
+      return;
+    case GS_SAMEFRAME_BODYROT:
+      gs_copy(xmat, bmat, 9);
+      break;
+    case GS_SAMEFRAME_INERTIAROT:
+      gs_copy(xmat, d->ximat + 9 * b, 9);
+      break;
+    default: {
+      gsReal q[4];
+      gs_mulQuat(q, d->xquat + 4 * b, lquat);  /* unit times unit: no renormalisation needed */
+      gs_quat2Mat(xmat, q);
+    }
+  }
+  gs_mulMatVec3(xpos, bmat, lpos);
   gs_add3(xpos, xpos, bpos);
-  gs_mulQuat(q, bquat, lquat);  /* unit times unit: no renormalisation needed */
-  gs_quat2Mat(xmat, q);
 }
 
 void gs_kinematics(const gsModel* m, gsData* d) {
@@ -42,8 +64,8 @@ void gs_kinematics(const gsModel* m, gsData* d) {
       gsReal z[3] = {0, 0, 1};
       gs_copy3(d->xaxis + 3 * jadr, z);
     } else {
-      /* frame in the parent, then each joint in order */
-      gs_rotVecQuat(xpos, m->body_pos + 3 * b, d->xquat + 4 * p);
+      /* frame in the parent (its offset turned by the parent's matrix), then each joint in order */
+      gs_mulMatVec3(xpos, d->xmat + 9 * p, m->body_pos + 3 * b);
       gs_add3(xpos, xpos, d->xpos + 3 * p);
       gs_mulQuat(xquat, d->xquat + 4 * p, m->body_quat + 4 * b);
       for (int j = jadr; j < jadr + jnum; j++) {
@@ -78,17 +100,14 @@ void gs_kinematics(const gsModel* m, gsData* d) {
       gs_normalize4(xquat);
     }
     gs_quat2Mat(d->xmat + 9 * b, xquat);
-    attach(d->xipos + 3 * b, d->ximat + 9 * b, xpos, xquat, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
+    attach(d, b, m->body_sameframe[b], d->xipos + 3 * b, d->ximat + 9 * b, m->body_ipos + 3 * b,
+           m->body_iquat + 4 * b);
   }
 
-  for (int g = 0; g < m->ngeom; g++) {
-    int b = m->geom_bodyid[g];
-    attach(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, d->xpos + 3 * b, d->xquat + 4 * b,
+  for (int g = 0; g < m->ngeom; g++)
+    attach(d, m->geom_bodyid[g], m->geom_sameframe[g], d->geom_xpos + 3 * g, d->geom_xmat + 9 * g,
            m->geom_pos + 3 * g, m->geom_quat + 4 * g);
-  }
-  for (int s = 0; s < m->nsite; s++) {
-    int b = m->site_bodyid[s];
-    attach(d->site_xpos + 3 * s, d->site_xmat + 9 * s, d->xpos + 3 * b, d->xquat + 4 * b,
+  for (int s = 0; s < m->nsite; s++)
+    attach(d, m->site_bodyid[s], m->site_sameframe[s], d->site_xpos + 3 * s, d->site_xmat + 9 * s,
            m->site_pos + 3 * s, m->site_quat + 4 * s);
-  }
 }

@@ -33,7 +33,42 @@ int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, co
 }
 
 gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle) {
-  return c->spec->compiler.degree ? angle * (GS_PI / 180.0) : angle;
+  /* divided, then multiplied: MuJoCo's compiler converts in this order, which fixes the last bit */
+  return c->spec->compiler.degree ? angle / 180.0 * GS_PI : angle;
+}
+
+/* The compiler normalises by dividing by the norm (the runtime helpers scale by its reciprocal),
+ * and keeps a vector or quaternion whose norm is within GS_MINVAL of 1 as given: MuJoCo's compiler
+ * rounds this way, and compiled frames must agree with it to the last bit. */
+static gsReal normalize3_div(gsReal v[3]) {
+  gsReal n = gs_norm3(v);
+  if (n >= GS_MINVAL && fabs(n - 1) >= GS_MINVAL) {
+    v[0] /= n; v[1] /= n; v[2] /= n;
+  }
+  return n;
+}
+static gsReal normalize4_div(gsReal q[4]) {
+  gsReal n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (n >= GS_MINVAL && fabs(n - 1) >= GS_MINVAL) {
+    q[0] /= n; q[1] /= n; q[2] /= n; q[3] /= n;
+  }
+  return n;
+}
+
+/* the smallest rotation taking the z axis to vec (as gs_quatZ2Vec, normalising by division) */
+static void quat_z_to_vec(gsReal q[4], const gsReal vec[3]) {
+  gsReal v[3] = {vec[0], vec[1], vec[2]};
+  gs_unitQuat(q);
+  if (normalize3_div(v) < GS_MINVAL) return;
+  gsReal axis[3] = {-v[1], v[0], 0};  /* z x v */
+  gsReal s = normalize3_div(axis);
+  if (s < GS_MINVAL) {
+    /* opposite: half turn about x, through the axis-angle formula (cos(pi/2) is not 0) */
+    gsReal x[3] = {1, 0, 0};
+    if (v[2] < 0) gs_axisAngle2Quat(q, x, GS_PI);
+    return;
+  }
+  gs_axisAngle2Quat(q, axis, atan2(s, v[2]));
 }
 
 static int all_finite(const gsReal* v, int n) {
@@ -48,11 +83,11 @@ int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
   switch (o->type) {
     case GS_ORIENT_QUAT:
       gs_copy4(q, o->quat);
-      if (gs_normalize4(q) < GS_MINVAL) return gs_compileFail(c, info, kind, "zero quaternion");
+      if (normalize4_div(q) < GS_MINVAL) return gs_compileFail(c, info, kind, "zero quaternion");
       return 1;
     case GS_ORIENT_AXISANGLE: {
       gsReal axis[3] = {o->axisangle[0], o->axisangle[1], o->axisangle[2]};
-      if (gs_normalize3(axis) < GS_MINVAL) return gs_compileFail(c, info, kind, "axisangle has a zero axis");
+      if (normalize3_div(axis) < GS_MINVAL) return gs_compileFail(c, info, kind, "axisangle has a zero axis");
       gs_axisAngle2Quat(q, axis, gs_compileRadian(c, o->axisangle[3]));
       return 1;
     }
@@ -77,9 +112,9 @@ int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
     case GS_ORIENT_XYAXES: {
       gsReal x[3] = {o->xyaxes[0], o->xyaxes[1], o->xyaxes[2]};
       gsReal y[3] = {o->xyaxes[3], o->xyaxes[4], o->xyaxes[5]}, z[3];
-      if (gs_normalize3(x) < GS_MINVAL) return gs_compileFail(c, info, kind, "xyaxes has a zero x axis");
+      if (normalize3_div(x) < GS_MINVAL) return gs_compileFail(c, info, kind, "xyaxes has a zero x axis");
       gs_addScl3(y, y, x, -gs_dot3(x, y));  /* make y orthogonal to x */
-      if (gs_normalize3(y) < GS_MINVAL) return gs_compileFail(c, info, kind, "xyaxes: y is parallel to x");
+      if (normalize3_div(y) < GS_MINVAL) return gs_compileFail(c, info, kind, "xyaxes: y is parallel to x");
       gs_cross(z, x, y);
       gsReal mat[9] = {x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]};
       gs_mat2Quat(q, mat);
@@ -87,7 +122,7 @@ int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
     }
     case GS_ORIENT_ZAXIS:
       if (gs_norm3(o->zaxis) < GS_MINVAL) return gs_compileFail(c, info, kind, "zaxis is zero");
-      gs_quatZ2Vec(q, o->zaxis);
+      quat_z_to_vec(q, o->zaxis);
       return 1;
     default:
       return gs_compileFail(c, info, kind, "unknown orientation type %d", o->type);
@@ -112,7 +147,7 @@ static int resolve_shape(gsCompileCtx* c, const gsSpecInfo* info, const char* ki
     gsReal len = gs_norm3(dir);
     if (len < GS_MINVAL) return gs_compileFail(c, info, kind, "fromto points coincide");
     for (int i = 0; i < 3; i++) pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
-    gs_quatZ2Vec(quat, dir);
+    quat_z_to_vec(quat, dir);
     if (type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER) {
       size[1] = 0.5 * len;
     } else {
@@ -267,6 +302,48 @@ static int principal_frame(gsCompileCtx* c, const gsSpecBody* b, gsReal mass, co
  * compare equal and a saved model reloads to the same numbers */
 static void copy_rgba(gsReal dst[4], const gsReal src[4]) {
   for (int i = 0; i < 4; i++) dst[i] = (float)src[i];
+}
+
+/* ---- frames that coincide ---- */
+
+/* MuJoCo's tolerance for frames that count as the same: every coordinate within it */
+#define SAMEFRAME_TOL 1e-6
+
+static int same_pos(const gsReal a[3], const gsReal b[3]) {
+  for (int i = 0; i < 3; i++)
+    if (!(fabs(a[i] - b[i]) < SAMEFRAME_TOL)) return 0;
+  return 1;
+}
+/* q and -q are the same rotation */
+static int same_quat(const gsReal a[4], const gsReal b[4]) {
+  int plus = 1, minus = 1;
+  for (int i = 0; i < 4; i++) {
+    if (!(fabs(a[i] - b[i]) < SAMEFRAME_TOL)) plus = 0;
+    if (!(fabs(a[i] + b[i]) < SAMEFRAME_TOL)) minus = 0;
+  }
+  return plus || minus;
+}
+static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gsReal quat[4]) {
+  static const gsReal zero[3] = {0, 0, 0}, unit[4] = {1, 0, 0, 0};
+  int id = same_quat(quat, unit);
+  if (id && same_pos(pos, zero)) return GS_SAMEFRAME_BODY;
+  if (id) return GS_SAMEFRAME_BODYROT;
+  int irot = same_quat(quat, m->body_iquat + 4 * b);
+  if (irot && same_pos(pos, m->body_ipos + 3 * b)) return GS_SAMEFRAME_INERTIA;
+  if (irot) return GS_SAMEFRAME_INERTIAROT;
+  return GS_SAMEFRAME_NONE;
+}
+/* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
+ * from either; a frame within the tolerance of another is taken as it */
+static void compile_sameframe(gsModel* m) {
+  for (int b = 0; b < m->nbody; b++) {
+    int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
+    m->body_sameframe[b] = r == GS_SAMEFRAME_BODY || r == GS_SAMEFRAME_BODYROT ? r : GS_SAMEFRAME_NONE;
+  }
+  for (int g = 0; g < m->ngeom; g++)
+    m->geom_sameframe[g] = frame_relation(m, m->geom_bodyid[g], m->geom_pos + 3 * g, m->geom_quat + 4 * g);
+  for (int s = 0; s < m->nsite; s++)
+    m->site_sameframe[s] = frame_relation(m, m->site_bodyid[s], m->site_pos + 3 * s, m->site_quat + 4 * s);
 }
 
 /* ---- the tree ---- */
@@ -754,6 +831,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       goto error_model;
     }
   }
+
+  compile_sameframe(m);
 
   /* ---- sparsity of M: row i holds (i,i) then its ancestors (i, parent(i)), ... ---- */
   {
