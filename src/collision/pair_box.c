@@ -25,9 +25,8 @@
  * (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
  * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
  * larger half size with a tilt; where the faces are parallel only to rounding (components of
- * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding, and
- * an incident corner beyond the reference border by one bit can come twice in MuJoCo (a crossing
- * and a corner). Details and measured rates in tests/python/test_collision_pairs.py. */
+ * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding.
+ * Details and measured rates in tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
 typedef struct {
@@ -153,11 +152,17 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * outside the reference face, provided it touches or penetrates and the margin exceeds 1 % of
    * the incident face's larger half size (the threshold measured with the faces parallel; it
    * drops a little with tilt, not reproduced). It comes where corner 0 would, first of the
-   * incident corners. Where the incident face is a box's y face MuJoCo sometimes reports a
-   * reference corner outside the incident face instead (rule not found). */
+   * incident corners. Without that margin it comes all the same where it lies within the
+   * reference face grown by 1 % of its half sizes plus the margin, |x| <= 1.01 (s + m) on both
+   * axes (measured by sliding the corner out across the border: the switch falls there to 1e-17,
+   * at margins 0 and 1e-4); so a corner beyond the border by a bit comes twice, as a crossing and
+   * as this corner, as in MuJoCo. Where the incident face is a box's y face MuJoCo sometimes
+   * reports a reference corner outside the incident face instead (rule not found). */
   int extra = -1;
+  int near0 = fabs(q[0][0]) <= 1.01 * (lim[0] + margin) &&
+              fabs(q[0][1]) <= 1.01 * (lim[1] + margin);
   if ((fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
-      margin > 0.01 * fmax(o->s[u], o->s[v]) &&
+      (margin > 0.01 * fmax(o->s[u], o->s[v]) || near0) &&
       (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
     extra = np;
     pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;

@@ -22,9 +22,7 @@ TYPE = {int(getattr(mujoco.mjtGeom, "mjGEOM_" + n)): n.lower()
         for n in ("PLANE", "HFIELD", "SPHERE", "CAPSULE", "ELLIPSOID", "CYLINDER", "BOX", "MESH")}
 
 # (type1, type2) with type1 <= type2 in MuJoCo's numbering -> why gauss finds no contact there
-MISSING = {
-    (6, 6): "pair type box-box does not match MuJoCo's contact counts and order in every case yet",
-}
+MISSING = {}
 # height fields: MJCF reports the penetration normal of each prism, except where it replaces it by
 # one this engine does not reproduce yet (cylinders, see pair_hfield.c); boxes and meshes match
 # with any margin > 0, but at a margin of exactly 0 MJCF's polytope depths are shallower than the

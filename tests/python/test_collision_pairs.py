@@ -406,8 +406,7 @@ def test_capsule_on_box_face_closed_form():
 #     on the deepest incident edge is sometimes left out (1 of 38 across a far border);
 #   - the margin threshold of the added corner drops a little below 1 % with a tilt about the
 #     perpendicular axis (not reproduced);
-#   - MuJoCo reports some points twice: on a few hand-placed poses with the margin (3 of 396)
-#     and with an incident corner one bit beyond the reference border (dm_control stacker).
+#   - MuJoCo reports some points twice on a few hand-placed poses with the margin (3 of 396).
 # The contacts come in MuJoCo's order as measured (edge crossings, then reference corners, then
 # incident corners, each numbered as in pair_box.c; on one incident edge the crossings come by
 # reference border, -u, +u, -v, +v, and -z, +z, -y, +y on an x face), which the corpus comparison
@@ -419,12 +418,13 @@ def test_capsule_on_box_face_closed_form():
 # crossings at the same point (an incident corner on a reference corner) come once. Where the
 # faces are parallel only to rounding (1e-16 along the normal, hand-placed poses turned by 90
 # degrees, aligned random poses) MuJoCo's corner numbering and so its order follow its own
-# rounding, and in dm_control stacker an incident corner beyond the border by one bit comes twice
-# in MuJoCo (a crossing and a corner; state 37), and gauss's kinematics round one rotation
-# differently from MuJoCo's in the last bit (state 35), which turns the order. So the
-# corpus still lists box-box as missing, and the random and hand-placed poses below assert the
-# measured rate of exact agreement (as sets, and in order); the configurations after them must
-# agree exactly.
+# rounding. The deepest incident corner, where the incident face has an in-plane axis
+# perpendicular to the normal, is a contact while it lies within the reference face grown to
+# 1.01 (s + m), so one beyond the border by a bit comes twice, as a crossing and as a corner
+# (dm_control stacker; test_box_box_deepest_corner_near_border). The corpus compares box-box
+# contacts in order on every model; the random and hand-placed poses below assert the measured
+# rate of exact agreement (as sets, and in order); the configurations after them must agree
+# exactly.
 
 # measured rates of exact agreement (poses without contacts in either engine included):
 # random 184/200 (margin 0), 195/200 (margin 0.1); hand-placed 389/396 and 385/396
@@ -564,6 +564,49 @@ def test_box_box_stacked(sizes):
     assert compare(scene)[1] == 4
     for dist, _, frame in scene.gauss_contacts():
         assert dist == pytest.approx(-0.005, abs=1e-12) and list(frame[:3]) == [0, 0, 1]
+
+
+# dm_control stacker, state 37: two 0.022 cubes turned about the world y axis (their y axes
+# along it, box 1's one bit longer than 1), box 2's face under box 1's x face; the geom frames
+# as MuJoCo computes them, to the bit
+_STACKER_POS1 = [float.fromhex(x) for x in (
+    "0x1.87478b32ec193p-2", "0x0.0p+0", "0x1.5b98d30fdd9b0p-5")]
+_STACKER_MAT1 = [float.fromhex(x) for x in (
+    "-0x1.f27d5f73f62b9p-1", "0x0.0p+0", "0x1.d35de4ecb338dp-3",
+    "-0x0.0p+0", "0x1.0000000000001p+0", "0x0.0p+0",
+    "-0x1.d35de4ecb338dp-3", "-0x0.0p+0", "-0x1.f27d5f73f62b9p-1")]
+_STACKER_POS2 = [float.fromhex(x) for x in (
+    "0x1.5d6100b4c9f48p-2", "0x0.0p+0", "0x1.fc6ba59f50960p-6")]
+_STACKER_MAT2 = [float.fromhex(x) for x in (
+    "-0x1.1ed740869f8e9p-2", "-0x0.0p+0", "-0x1.eb809ba8c6594p-1",
+    "0x0.0p+0", "0x1.0000000000000p+0", "-0x0.0p+0",
+    "0x1.eb809ba8c6594p-1", "0x0.0p+0", "-0x1.1ed740869f8e9p-2")]
+
+
+@pytest.mark.parametrize("margin", [0.0, 1e-4])
+def test_box_box_deepest_corner_near_border(margin):
+    # the incident face's deepest edge lies along the reference face's border (its y axis is
+    # perpendicular to the normal); sliding box 1 along -y takes its deepest corner out of the
+    # reference face. MuJoCo keeps that corner as a contact while it lies within the face grown to
+    # 1.01 (s + m) (measured: the switch falls at 0.00022 beyond the border at margin 0 and at
+    # 0.000321 at margin 1e-4), so a corner one bit beyond (the pose as is) comes twice, as a
+    # crossing and as a corner: 5 contacts; slid along +y the far corner goes out and never comes.
+    scene = Scene("box", "box", margin=margin, s1="0.022 0.022 0.022", s2="0.022 0.022 0.022")
+    counts = {}
+    s, d = 0.022, scene.mjd
+    for dy in [0.0, -1e-17, -1e-12, -1e-6, -1e-4, -0.99 * (0.01 * s + 1.01 * margin),
+               -1.01 * (0.01 * s + 1.01 * margin), -1e-3, 1e-17, 1e-6, 1e-4]:
+        mujoco.mj_forward(scene.mjm, d)
+        d.geom_xpos[0] = np.array(_STACKER_POS1) + [0, dy, 0]
+        d.geom_xmat[0] = _STACKER_MAT1
+        d.geom_xpos[1], d.geom_xmat[1] = _STACKER_POS2, _STACKER_MAT2
+        mujoco.mj_collision(scene.mjm, d)
+        scene.gd.geom_xpos[:] = d.geom_xpos
+        scene.gd.geom_xmat[:] = d.geom_xmat.reshape(scene.gd.geom_xmat.shape)
+        counts[dy] = compare(scene, f"dy {dy}")[1]
+        assert _same_in_order(scene), f"dy {dy}"
+    # the pose reaches both sides of the switch (MuJoCo's counts)
+    assert counts[0.0] == 5 and counts[-1e-3] == 4 and counts[1e-6] == 4
 
 
 def test_box_on_bigger_box_closed_form():
