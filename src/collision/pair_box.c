@@ -256,7 +256,13 @@ static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
  *     |c| > 1.01 (s + m);
  *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
  * Not reproduced: MuJoCo never reports two reference corners here and sometimes none, by a rule
- * not found. */
+ * not found. Measured on the 91 reference corners inside the incident face in the test poses (18
+ * left out by MuJoCo): no 1 % slab test (|c| <= 1.01 (s + m), 1.01 |c| <= s + m, or plain) on
+ * the corner, its midpoint or its point on the incident plane, along any axis of either box,
+ * separates them; nor does depth, nor the corner's place in the incident face. Keeping the first
+ * corner by number and dropping one whose midpoint is out of the incident face's O slab leaves 9
+ * wrong (one pair keeps the second; the lone corners left out all come with crossings on the
+ * deepest incident edge only). */
 static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsReal n[3],
                         const gsBoxFrame* o, int oi, gsReal margin) {
   /* reference face: the face of r most aligned with n */
