@@ -626,8 +626,13 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
 
   for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-  gsReal cost = evaluate(d, w);
+  gsReal cost;
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
+    /* the cost at the smooth acceleration is its penalty alone (the Gauss term is 0 there):
+     * the products M a and J^T f are needed only if it beats the warm start */
+    mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
+    for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
+    cost = rows_force(d, rows, nrow, w->jar, NULL, 0, w->force, w->state, NULL, NULL);
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
     gsReal warm = evaluate(d, w);
     if (warm < cost) {
@@ -636,6 +641,8 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
       cost = evaluate(d, w);
     }
+  } else {
+    cost = evaluate(d, w);
   }
 
   /* an island's improvement and gradient are measured per its own dofs */
