@@ -271,6 +271,56 @@ void gs_hessianAddOuter(gsHessian* h, const int* cols, int nnz, const gsReal* x,
   }
 }
 
+/* B[cols[b] - aj] += sum_j sx[j] y[j][b] over b in [j0, jend), for n rows (a constant at each
+ * call, so that the sums stay in registers) */
+static inline void add_rows(gsReal* B, const int* cols, int aj, int j0, int jend,
+                            const gsReal* sx, const gsReal* const* y, int n) {
+  for (int b = j0; b < jend; b++) {
+    gsReal t = B[cols[b] - aj];
+    for (int j = 0; j < n; j++) t += sx[j] * y[j][b];
+    B[cols[b] - aj] = t;
+  }
+}
+
+void gs_hessianAddOuterRows(gsHessian* h, const int* cols, int nnz, const gsReal* const* v,
+                            const gsReal* s, int n) {
+  int nseg = 0, *seg = h->seg;
+  for (int k = 0; k < nnz; k++) {
+    int b = h->dof_blk[cols[k]];
+    if (!nseg || seg[2 * nseg - 2] != b) seg[2 * nseg] = b, seg[2 * nseg + 1] = k, nseg++;
+  }
+  for (int p = 0; p < nseg; p++) {
+    int bi = seg[2 * p], i0 = seg[2 * p + 1], i1 = p + 1 < nseg ? seg[2 * p + 3] : nnz;
+    int ai = h->blk_adr[bi];
+    for (int q = 0; q < nseg; q++) {
+      int bj = seg[2 * q], j0 = seg[2 * q + 1], j1 = q + 1 < nseg ? seg[2 * q + 3] : nnz;
+      if (bi < bj) continue;
+      int aj = h->blk_adr[bj], nj = h->blk_n[bj];
+      gsReal* B = h->val + block_adr(h, bi, bj);
+      for (int a = i0; a < i1; a++) {
+        /* the rows whose term is not 0 here, as gs_hessianAddOuter skips them */
+        gsReal sx[4];
+        const gsReal* y[4];
+        int m = 0;
+        for (int j = 0; j < n; j++) {
+          sx[m] = s[j] * v[j][a];
+          y[m] = v[j];
+          m += sx[m] != 0;
+        }
+        gsReal* Brow = B + (size_t)(cols[a] - ai) * nj;
+        int jend = bi == bj ? a + 1 : j1;
+        switch (m) {
+          case 1: add_rows(Brow, cols, aj, j0, jend, sx, y, 1); break;
+          case 2: add_rows(Brow, cols, aj, j0, jend, sx, y, 2); break;
+          case 3: add_rows(Brow, cols, aj, j0, jend, sx, y, 3); break;
+          case 4: add_rows(Brow, cols, aj, j0, jend, sx, y, 4); break;
+          default: break;
+        }
+      }
+    }
+  }
+}
+
 /* ---- numeric factor, solve, updates ---- */
 
 /* dense Cholesky of the lower triangle of A (n x n, row-major) in place */

@@ -46,6 +46,11 @@ void gs_hessianSetM(const gsModel* m, const gsData* d, gsHessian* h);
 void gs_hessianAddOuter(gsHessian* h, const int* cols, int nnz, const gsReal* x, const gsReal* y,
                         gsReal s);
 
+/* H += sum_j s[j] v[j] v[j]^T for n <= 4 rows with the same columns: each entry loaded and stored
+ * once, its terms added in the rows' order (as n calls of gs_hessianAddOuter, to the last bit) */
+void gs_hessianAddOuterRows(gsHessian* h, const int* cols, int nnz, const gsReal* const* v,
+                            const gsReal* s, int n);
+
 /* factor H in place; 0 when H is not positive definite */
 int gs_hessianFactor(gsHessian* h);
 

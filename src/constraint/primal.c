@@ -242,50 +242,66 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
   *d2 = s2;
 }
 
+/* Rows of the part that are consecutive, share their columns and are stored one after the other
+ * (a contact's rows, a connect's or a weld's): the products gather and scatter the columns once
+ * per block, and each row's sums keep the order of a row-by-row loop. */
+typedef struct {
+  int r, n;      /* first row and how many */
+  int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
+} gsRowBlock;
+
 /* ---- the Hessian ---- */
 
-/* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states; returns the rows
- * assembled */
-static int hessian(const gsModel* m, const gsData* d, const int* rows, int nlist,
+/* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states, by blocks of rows
+ * that share their columns; returns the rows assembled */
+static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, int nblock,
                    const gsReal* jar, const int* state, gsHessian* h) {
   int nrow = 0;
   gs_hessianSetM(m, d, h);
-  for (int q = 0; q < nlist;) {
-    int r = rows[q];
-    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
-    int nnz = d->efc_J_rownnz[r];
-    if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
-      /* the cone block: a g g^T + a (-mu gap / T) S (I - e e^T) S, in the rows' coordinates */
-      const gsContact* c = d->contact + d->efc_id[r];
-      int n = c->dim;
-      gsConeEval k;
-      cone_setup(&k, d, c, r, jar + r);
-      gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
-      gsReal g[6];
-      g[0] = 1;
-      for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
-      /* all rows of a contact share their columns */
-      for (int p = 0; p < n; p++)
-        for (int q = 0; q < n; q++) {
-          gsReal b = a * g[p] * g[q];
-          if (p > 0 && q > 0) {
-            gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
-            b += a * t * k.s[p - 1] * k.s[q - 1] * e;
+  for (int bk = 0; bk < nblock; bk++) {
+    const int* col = d->efc_J_colind + blocks[bk].adr;
+    int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
+    /* quadratic rows gather up to four at a time; the terms of each entry keep the rows' order */
+    const gsReal* v[4];
+    gsReal s[4];
+    int ngroup = 0;
+    for (int r = blocks[bk].r; r < r1;) {
+      if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
+        if (ngroup) gs_hessianAddOuterRows(h, col, nnz, v, s, ngroup), ngroup = 0;
+        /* the cone block: a g g^T + a (-mu gap / T) S (I - e e^T) S, in the rows' coordinates */
+        const gsContact* c = d->contact + d->efc_id[r];
+        int n = c->dim;
+        gsConeEval k;
+        cone_setup(&k, d, c, r, jar + r);
+        gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
+        gsReal g[6];
+        g[0] = 1;
+        for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
+        /* all rows of a contact share their columns */
+        for (int p = 0; p < n; p++)
+          for (int q = 0; q < n; q++) {
+            gsReal b = a * g[p] * g[q];
+            if (p > 0 && q > 0) {
+              gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
+              b += a * t * k.s[p - 1] * k.s[q - 1] * e;
+            }
+            if (b == 0) continue;
+            gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
+                               d->efc_J + d->efc_J_rowadr[r + q], b);
           }
-          if (b == 0) continue;
-          gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
-                             d->efc_J + d->efc_J_rowadr[r + q], b);
-        }
-      nrow += n;
-      q += n;
-      continue;
+        nrow += n;
+        r += n;
+        continue;
+      }
+      if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
+        v[ngroup] = d->efc_J + d->efc_J_rowadr[r];
+        s[ngroup++] = d->efc_D[r];
+        if (ngroup == 4) gs_hessianAddOuterRows(h, col, nnz, v, s, ngroup), ngroup = 0;
+        nrow++;
+      }
+      r++;
     }
-    if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
-      const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-      gs_hessianAddOuter(h, col, nnz, v, v, d->efc_D[r]);
-      nrow++;
-    }
-    q++;
+    if (ngroup) gs_hessianAddOuterRows(h, col, nnz, v, s, ngroup);
   }
   return nrow;
 }
@@ -294,7 +310,7 @@ static int hessian(const gsModel* m, const gsData* d, const int* rows, int nlist
  * quadratic state when they cost less than a refactor, else (or when a downdate fails) a
  * refactor. Returns the updates or rows assembled, -1 when H is not positive definite. */
 static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, int nrow,
-                          const gsReal* jar, const int* state, const int* oldstate, int factored,
+                          const gsRowBlock* blocks, int nblock, const gsReal* jar, const int* state, const int* oldstate, int factored,
                           gsHessian* h) {
   int refactor = !factored;
   double cost = 0;
@@ -329,7 +345,7 @@ static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, in
       }
     if (!refactor) return nupdate;
   }
-  int nassembled = hessian(m, d, rows, nrow, jar, state, h);
+  int nassembled = hessian(m, d, blocks, nblock, jar, state, h);
   return gs_hessianFactor(h) ? nassembled : -1;
 }
 
@@ -401,13 +417,6 @@ static void solveM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, i
   }
 }
 
-/* Rows of the part that are consecutive, share their columns and are stored one after the other
- * (a contact's rows, a connect's or a weld's): the products gather and scatter the columns once
- * per block, and each row's sums keep the order of a row-by-row loop. */
-typedef struct {
-  int r, n;      /* first row and how many */
-  int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
-} gsRowBlock;
 
 /* the blocks of the listed rows; returns how many (at most nrow) */
 static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* blocks) {
@@ -617,8 +626,13 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
 
   for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-  gsReal cost = evaluate(d, w);
+  gsReal cost;
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
+    /* the cost at the smooth acceleration is its penalty alone (the Gauss term is 0 there):
+     * the products M a and J^T f are needed only if it beats the warm start */
+    mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
+    for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
+    cost = rows_force(d, rows, nrow, w->jar, NULL, 0, w->force, w->state, NULL, NULL);
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
     gsReal warm = evaluate(d, w);
     if (warm < cost) {
@@ -627,6 +641,8 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
       cost = evaluate(d, w);
     }
+  } else {
+    cost = evaluate(d, w);
   }
 
   /* an island's improvement and gradient are measured per its own dofs */
@@ -648,7 +664,8 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     if (iter > 0 && scale * gnorm < tol) break;
     int nupdate = 0;
     if (!cg) {
-      nupdate = refresh_factor(m, d, rows, nrow, w->jar, w->state, w->oldstate, factored, &h);
+      nupdate = refresh_factor(m, d, rows, nrow, w->blocks, w->nblock, w->jar, w->state,
+                               w->oldstate, factored, &h);
       if (nupdate < 0) break;
       factored = 1;
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
