@@ -21,8 +21,8 @@
  *
  * Not reproduced yet (table.c uses it all the same): with a face tilted about both in-plane axes,
  * some far crossings come at a smaller margin than the rule in faceContacts says and some
- * reference corners are left out; on an edge axis MuJoCo reports at most one reference corner
- * (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
+ * reference corners are left out; on an edge axis MuJoCo sometimes keeps a later reference
+ * corner than the first inside the incident face (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
  * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
  * larger half size with a tilt; where the faces are parallel only to rounding (components of
  * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding.
@@ -250,19 +250,19 @@ static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
  * border in the order (-u, +u, -v, +v) of the reference face's in-plane axes, except on an x
  * face where the order is (-z, +z, -y, +y) (not by position along the edge). MuJoCo leaves out (1 % tolerances on
  * the half sizes s, margin m; "O" the in-plane axis of a face that is not an edge axis):
+ *   - every reference corner inside the incident face but the first by number, whatever the
+ *     first one's depth (measured by moving box 2 on fixed poses: a deep corner comes exactly
+ *     when the one before it, beyond the margin, leaves the incident face), and the first one
+ *     where its pm lies out of the incident face's O slab grown by 1 %: |c| > 1.01 (s + m);
  *   - a crossing on edge 3-2 whose pm lies out of the reference face's slab across the border it
  *     crosses shrunk by 1 %: 1.01 |c| > s + m;
  *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
  *     |c| > 1.01 (s + m);
  *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
- * Not reproduced: MuJoCo never reports two reference corners here and sometimes none, by a rule
- * not found. Measured on the 91 reference corners inside the incident face in the test poses (18
- * left out by MuJoCo): no 1 % slab test (|c| <= 1.01 (s + m), 1.01 |c| <= s + m, or plain) on
- * the corner, its midpoint or its point on the incident plane, along any axis of either box,
- * separates them; nor does depth, nor the corner's place in the incident face. Keeping the first
- * corner by number and dropping one whose midpoint is out of the incident face's O slab leaves 9
- * wrong (one pair keeps the second; the lone corners left out all come with crossings on the
- * deepest incident edge only). */
+ * Not reproduced: with two reference corners inside, MuJoCo sometimes takes the later one by
+ * number (about 1.6 % of random edge-axis poses with a reference corner inside, 1 of the 185
+ * edge-axis test poses); no sign of the boxes' axes, the axis or the centre offset against each
+ * other, nor the corners' place along the incident edges, decides which. */
 static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsReal n[3],
                         const gsBoxFrame* o, int oi, gsReal margin) {
   /* reference face: the face of r most aligned with n */
@@ -335,7 +335,8 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
       }
     }
   }
-  /* reference corners inside the incident quadrilateral (its ring goes 0, 1, 3, 2) */
+  /* the first reference corner (by number) inside the incident quadrilateral, whatever its
+   * depth (its ring goes 0, 1, 3, 2); the later ones never come, see above */
   static const int ring[4] = {0, 1, 3, 2};
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
@@ -348,6 +349,7 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     }
     if (pos && neg) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], kind[np] = 1, np++;
+    break;
   }
   for (int c = 0; c < 4; c++) {
     if (fabs(q[c][0]) > lim[0] || fabs(q[c][1]) > lim[1]) continue;
@@ -369,6 +371,8 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
       int e = eidx[i], b = rax[bk[i]];
       if (e == 3 && 1.01 * fabs(boxCoord(r, b, pm)) - r->s[b] > margin) continue;
       if ((e == 1 || e == 2) && (outRO || outOO)) continue;
+    } else if (kind[i] == 1 && outOO) {
+      continue;
     } else if (kind[i] == 2 && outRO) {
       continue;
     }
