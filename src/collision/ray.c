@@ -1,7 +1,7 @@
 /* Ray casting against the geoms (MJCF's mj_ray semantics): the distance is measured along vec in
  * units of |vec|, -1 when nothing is hit. A ray that starts inside a solid geom hits its far side;
  * planes are one-sided (seen from +z) and bounded by their x, y sizes when those are positive;
- * height fields are solid prisms down to their base (pair_hfield.c); meshes are their triangles
+ * height fields are a base box under surface prisms (rayHField); meshes are their triangles
  * (mesh_face, not the convex hull: MJCF's rays enter the dents of a non-convex mesh), either
  * side; geoms with rgba alpha 0 are invisible to rays. */
 #include <math.h>
@@ -126,10 +126,11 @@ static gsReal rayTriangle(const gsReal p[3], const gsReal v[3], const gsReal a[3
   return x >= 0 ? x : -1;
 }
 
-/* Height field h (see pair_hfield.c for its layout): the boundary of the solid under its
- * triangles: the triangles (from either side), the side walls on the border and the base. Rays
- * from outside the field's box hit where MJCF's do; rays starting inside it (under the surface)
- * may not: MJCF's rule there is not known yet (1% of random rays in test_collision_hfield.py). */
+/* Height field h (see pair_hfield.c for its layout), cast as MJCF's mj_ray does: the base box
+ * (z from -size[3] to 0) as a solid of its own (a ray starting inside it hits its top at z = 0),
+ * the surface triangles from either side, and the field's border walls from z = 0 up to the
+ * surface, from either side. The walls between cells are not surfaces, so a ray starting under
+ * the surface and above z = 0 leaves through the triangles, the border or the base's top. */
 static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal v[3]) {
   const gsReal* hs = m->hfield_size + 4 * h;
   int nrow = m->hfield_nrow[h], ncol = m->hfield_ncol[h];
@@ -150,10 +151,10 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
   }
   if (!(t0 <= t1)) return -1;
   gsReal dx = 2 * hs[0] / (ncol - 1), dy = 2 * hs[1] / (nrow - 1), best = -1;
-  /* the base (the prisms' bottoms) */
-  if (v[2] != 0) {
-    gsReal x = (-hs[3] - p[2]) / v[2];
-    if (x >= 0 && fabs(p[0] + x * v[0]) <= hs[0] && fabs(p[1] + x * v[1]) <= hs[1]) best = x;
+  /* the base box */
+  if (hs[3] > 0) {
+    gsReal pb[3] = {p[0], p[1], p[2] + 0.5 * hs[3]}, sb[3] = {hs[0], hs[1], 0.5 * hs[3]};
+    best = rayBox(pb, v, sb);
   }
   /* the triangles of the cells under the ray's part inside the box */
   gsReal xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0], ya = p[1] + t0 * v[1], yb = p[1] + t1 * v[1];
@@ -174,13 +175,13 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
       for (int t = 0; t < 2; t++) {
         const gsReal *a = q[tri[t][0]], *b = q[tri[t][1]], *cc = q[tri[t][2]];
         best = minPos(best, rayTriangle(p, v, a, b, cc));
-        /* the prism's walls on the field's border, down to the base */
+        /* the prism's walls on the field's border, down to the base's top */
         for (int e = 0; e < 3; e++) {
           const gsReal* u = q[tri[t][e]];
           const gsReal* w = q[tri[t][(e + 1) % 3]];
           int border = (u[0] == w[0] && fabs(u[0]) == hs[0]) || (u[1] == w[1] && fabs(u[1]) == hs[1]);
           if (!border) continue;
-          gsReal ub[3] = {u[0], u[1], -hs[3]}, wb[3] = {w[0], w[1], -hs[3]};
+          gsReal ub[3] = {u[0], u[1], 0}, wb[3] = {w[0], w[1], 0};
           best = minPos(best, rayTriangle(p, v, u, w, wb));
           best = minPos(best, rayTriangle(p, v, u, wb, ub));
         }

@@ -70,57 +70,68 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
   gs_scl3(r, dq + 1, angle / s);
 }
 
-/* Eigen-decomposition of a symmetric 3x3 by cyclic Jacobi rotations. Eigenvalues sorted in
- * decreasing order; eigenvectors are the columns of eigvec, a proper rotation whose quaternion is
- * quat. Returns the number of sweeps. */
+/* Eigen-decomposition of a symmetric 3x3, as MJCF compilers do it (MuJoCo's mju_eig3, matched by
+ * experiment so that compiled inertial frames agree with its to ~1e-15): the frame is a quaternion
+ * q; each step rotates q about one axis by the Jacobi angle that zeroes the largest off-diagonal
+ * term of R(q)^T A R(q), with the half-angle quaternion taken from the rotation's cosine; it stops
+ * when that cosine is within 1e-12 of 1, so off-diagonal terms of ~1e-6 relative may remain (the
+ * eigenvalues are the diagonal there). Then the axes are sorted by decreasing eigenvalue with
+ * quarter turns (exchanging two axes, one negated), whose quaternion has MJCF's rounded
+ * 0.707106781186548. eigvec holds the axes as columns (the matrix of quat). Returns the number of
+ * rotations. */
+#define EIG3_MAXITER 500
+#define EIG3_COSTOL 1e-12
+#define EIG3_QUARTER 0.707106781186548
+
+/* q <- q * (quarter turn about axis), normalized; d[i] and d[j] exchanged */
+static void eig3Swap(gsReal q[4], gsReal d[3], int i, int j, int axis) {
+  gsReal dq[4] = {EIG3_QUARTER, 0, 0, 0}, t = d[i];
+  dq[1 + axis] = EIG3_QUARTER;
+  gs_mulQuat(q, q, dq);
+  gs_normalize4(q);
+  d[i] = d[j];
+  d[j] = t;
+}
+
 int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat[9]) {
-  gsReal a[9], v[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-  memcpy(a, mat, sizeof(a));
-  int sweep;
-  for (sweep = 0; sweep < 50; sweep++) {
-    gsReal off = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
-    gsReal diag = a[0] * a[0] + a[4] * a[4] + a[8] * a[8];
-    if (off <= 1e-30 * diag || off == 0) break;
-    for (int p = 0; p < 2; p++) {
-      for (int q = p + 1; q < 3; q++) {
-        gsReal apq = a[3 * p + q];
-        if (apq == 0) continue;
-        /* rotation that zeroes a[p][q] */
-        gsReal theta = (a[3 * q + q] - a[3 * p + p]) / (2 * apq);
-        gsReal t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
-        gsReal c = 1 / sqrt(t * t + 1), s = t * c;
-        for (int k = 0; k < 3; k++) {  /* A <- A J */
-          gsReal akp = a[3 * k + p], akq = a[3 * k + q];
-          a[3 * k + p] = c * akp - s * akq;
-          a[3 * k + q] = s * akp + c * akq;
-        }
-        for (int k = 0; k < 3; k++) {  /* A <- J^T A */
-          gsReal apk = a[3 * p + k], aqk = a[3 * q + k];
-          a[3 * p + k] = c * apk - s * aqk;
-          a[3 * q + k] = s * apk + c * aqk;
-        }
-        for (int k = 0; k < 3; k++) {  /* V <- V J */
-          gsReal vkp = v[3 * k + p], vkq = v[3 * k + q];
-          v[3 * k + p] = c * vkp - s * vkq;
-          v[3 * k + q] = s * vkp + c * vkq;
-        }
-      }
-    }
+  /* the off-diagonal pairs (i, j), the axis k a rotation about which mixes them, and the sign
+   * that makes the rotation zero a[i][j] (its orientation: +1 where (i, j, k) is cyclic) */
+  static const int pair[3][4] = {{0, 1, 2, -1}, {0, 2, 1, 1}, {1, 2, 0, -1}};
+  gsReal q[4] = {1, 0, 0, 0}, r[9], tmp[9], a[9];
+  int iter = 0;
+  for (;;) {
+    /* a = R^T mat R, as (R^T mat) R */
+    gs_quat2Mat(r, q);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        tmp[3 * i + j] = r[i] * mat[j] + r[3 + i] * mat[3 + j] + r[6 + i] * mat[6 + j];
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        a[3 * i + j] = tmp[3 * i] * r[j] + tmp[3 * i + 1] * r[3 + j] + tmp[3 * i + 2] * r[6 + j];
+    if (iter >= EIG3_MAXITER) break;
+    int p = 0;
+    for (int k = 1; k < 3; k++)
+      if (fabs(a[3 * pair[k][0] + pair[k][1]]) > fabs(a[3 * pair[p][0] + pair[p][1]])) p = k;
+    int i = pair[p][0], j = pair[p][1];
+    gsReal aij = a[3 * i + j];
+    if (aij == 0) break;
+    gsReal theta = (a[4 * j] - a[4 * i]) / (2 * aij);
+    gsReal sgn = theta >= 0 ? 1 : -1;
+    gsReal t = sgn / (fabs(theta) + sqrt(theta * theta + 1));
+    gsReal c = 1 / sqrt(t * t + 1);
+    if (1 - c < EIG3_COSTOL) break;
+    gsReal dq[4] = {sqrt((1 + c) / 2), 0, 0, 0};
+    dq[1 + pair[p][2]] = pair[p][3] * sgn * sqrt((1 - c) / 2);
+    gs_mulQuat(q, q, dq);
+    gs_normalize4(q);
+    iter++;
   }
-  /* sort decreasing */
-  int idx[3] = {0, 1, 2};
   gsReal d[3] = {a[0], a[4], a[8]};
-  for (int i = 0; i < 2; i++)
-    for (int j = i + 1; j < 3; j++)
-      if (d[idx[j]] > d[idx[i]]) { int t = idx[i]; idx[i] = idx[j]; idx[j] = t; }
-  for (int j = 0; j < 3; j++) {
-    eigval[j] = d[idx[j]];
-    for (int k = 0; k < 3; k++) eigvec[3 * k + j] = v[3 * k + idx[j]];
-  }
-  /* make it a proper rotation */
-  gsReal c0[3] = {eigvec[0], eigvec[3], eigvec[6]}, c1[3] = {eigvec[1], eigvec[4], eigvec[7]}, c2[3];
-  gs_cross(c2, c0, c1);
-  eigvec[2] = c2[0]; eigvec[5] = c2[1]; eigvec[8] = c2[2];
-  gs_mat2Quat(quat, eigvec);
-  return sweep;
+  if (d[0] < d[1]) eig3Swap(q, d, 0, 1, 2);
+  if (d[1] < d[2]) eig3Swap(q, d, 1, 2, 0);
+  if (d[0] < d[1]) eig3Swap(q, d, 0, 1, 2);
+  gs_copy3(eigval, d);
+  memcpy(quat, q, 4 * sizeof(gsReal));
+  gs_quat2Mat(eigvec, q);
+  return iter;
 }

@@ -259,8 +259,9 @@ def test_moving_field():
 
 
 def test_ray():
-    """mj_ray on a rotated bumpy field, for rays from outside its box (rays from inside the
-    solid are cast differently: see ray.c)"""
+    """mj_ray on a rotated bumpy field, for rays from anywhere, half of them starting inside the
+    field's box (under the surface, in the base, above it): the base is a box of its own and only
+    the border has walls (see ray.c)"""
     rng = np.random.default_rng(3)
     xml = f"""<mujoco><asset><hfield name="h" nrow="4" ncol="5" size="1 0.8 0.5 0.2"
 elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
@@ -273,19 +274,20 @@ elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
     gauss.forward(gm, gd)
     R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
     gid = np.zeros(1, np.int32)
-    hits = 0
-    for i in range(1500):
-        pnt = rng.uniform(-2, 2, 3)
+    hits = inside = 0
+    for i in range(3000):
+        if i % 4 < 2:
+            pnt = rng.uniform(-2, 2, 3)
+        else:  # inside the box (local z from -0.2 to 0.5), or just beyond it
+            pnt = c + R @ (rng.uniform(-1.05, 1.05, 3) * [1, 0.8, 0.35] + [0, 0, 0.15])
         loc = R.T @ (pnt - c)
-        if np.all(np.abs(loc - [0, 0, 0.15]) <= [1, 0.8, 0.35]):
-            continue
+        inside += bool(np.all(np.abs(loc - [0, 0, 0.15]) <= [1, 0.8, 0.35]))
         vec = rng.normal(size=3) if i % 2 else rng.uniform(-0.3, 0.3, 3) + c - pnt
         x = mujoco.mj_ray(m, d, pnt, vec, None, 1, -1, gid)
-        y = gauss.ray(gm, gd, pnt, vec)
-        y = y[0] if isinstance(y, tuple) else y
-        assert abs(x - y) < 1e-9, (pnt, vec, x, y)
+        y, g = gauss.ray(gm, gd, pnt, vec)
+        assert abs(x - y) < 1e-9 and g == gid[0], (pnt, vec, x, y)
         hits += x >= 0
-    assert hits > 300
+    assert hits > 1500 and inside > 1200
 
 
 def test_quadruped_terrain():
