@@ -4,8 +4,9 @@ and inertial frames). Contacts between exactly flush faces (a box resting on a b
 bit of the geoms' rotation matrices, so "close" is not enough here: every comparison is exact.
 
 The inertial frame itself (body_ipos, body_iquat) comes from the geoms' mass distribution and an
-eigen-decomposition that do not round as MuJoCo's yet; xipos and ximat are therefore required to be
-exact for the bodies whose compiled inertial frame is, and the rate over all bodies is reported."""
+eigen-decomposition (gs_eig3 follows MJCF's iteration and stopping point, to ~2e-15 but not always
+to the bit) that do not round as MuJoCo's everywhere yet; xipos and ximat are therefore required to
+be exact for the bodies whose compiled inertial frame is, and the rate over all bodies is reported."""
 
 import mujoco
 import numpy as np
