@@ -68,6 +68,21 @@ static gsReal boxRadius(const gsBoxFrame* b, const gsReal n[3]) {
  * incident corner inside (-s <= x < s); a reference corner must lie strictly inside the incident
  * face; and a crossing at the very point of an earlier one (an incident corner on a reference
  * corner, reached from both its edges) comes once. */
+/* where x lies against the quadrilateral q of incident corners (its ring goes 0, 1, 3, 2):
+ * 2 strictly inside, 1 on its border, 0 outside */
+static int quadSide(const gsReal q[4][2], const gsReal x[2]) {
+  static const int ring[4] = {0, 1, 3, 2};
+  int pos = 0, neg = 0;
+  for (int i = 0; i < 4; i++) {
+    const gsReal* a = q[ring[i]];
+    const gsReal* b = q[ring[(i + 1) % 4]];
+    gsReal cr = (b[0] - a[0]) * (x[1] - a[1]) - (b[1] - a[1]) * (x[0] - a[0]);
+    pos += cr > 0, neg += cr < 0;
+  }
+  if (pos == 4 || neg == 4) return 2;
+  return pos && neg ? 0 : 1;
+}
+
 static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
                         const gsBoxFrame* o, int flip, gsReal margin) {
   /* incident face: the face of o whose outward normal is most opposed to n */
@@ -131,18 +146,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
       }
     }
   }
-  /* reference corners strictly inside the incident quadrilateral (its ring goes 0, 1, 3, 2) */
-  static const int ring[4] = {0, 1, 3, 2};
+  /* reference corners strictly inside the incident quadrilateral */
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
-    int pos = 0, neg = 0;
-    for (int i = 0; i < 4; i++) {
-      const gsReal* a = q[ring[i]];
-      const gsReal* b = q[ring[(i + 1) % 4]];
-      gsReal cr = (b[0] - a[0]) * (x[1] - a[1]) - (b[1] - a[1]) * (x[0] - a[0]);
-      pos += cr > 0, neg += cr < 0;
-    }
-    if (pos != 4 && neg != 4) continue;
+    if (quadSide(q, x) != 2) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], pe[np] = pk[np] = -1;
     np++;
   }
@@ -336,18 +343,10 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     }
   }
   /* the first reference corner (by number) inside the incident quadrilateral, whatever its
-   * depth (its ring goes 0, 1, 3, 2); the later ones never come, see above */
-  static const int ring[4] = {0, 1, 3, 2};
+   * depth; the later ones never come, see above */
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
-    int pos = 0, neg = 0;
-    for (int i = 0; i < 4; i++) {
-      const gsReal* a = q[ring[i]];
-      const gsReal* b = q[ring[(i + 1) % 4]];
-      gsReal cr = (b[0] - a[0]) * (x[1] - a[1]) - (b[1] - a[1]) * (x[0] - a[0]);
-      pos += cr > 0, neg += cr < 0;
-    }
-    if (pos && neg) continue;
+    if (!quadSide(q, x)) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], kind[np] = 1, np++;
     break;
   }

@@ -244,14 +244,20 @@ void gs_hessianSetM(const gsModel* m, const gsData* d, gsHessian* h) {
   }
 }
 
-void gs_hessianAddOuter(gsHessian* h, const int* cols, int nnz, const gsReal* x, const gsReal* y,
-                        gsReal s) {
-  /* the row's columns split into runs, one per block */
+/* a row's columns split into runs, one per block: seg[2 s] the block, seg[2 s + 1] the first
+ * column of the run; returns the number of runs */
+static int row_segments(gsHessian* h, const int* cols, int nnz) {
   int nseg = 0, *seg = h->seg;
   for (int k = 0; k < nnz; k++) {
     int b = h->dof_blk[cols[k]];
     if (!nseg || seg[2 * nseg - 2] != b) seg[2 * nseg] = b, seg[2 * nseg + 1] = k, nseg++;
   }
+  return nseg;
+}
+
+void gs_hessianAddOuter(gsHessian* h, const int* cols, int nnz, const gsReal* x, const gsReal* y,
+                        gsReal s) {
+  int nseg = row_segments(h, cols, nnz), *seg = h->seg;
   for (int p = 0; p < nseg; p++) {
     int bi = seg[2 * p], i0 = seg[2 * p + 1], i1 = p + 1 < nseg ? seg[2 * p + 3] : nnz;
     int ai = h->blk_adr[bi];
@@ -284,11 +290,7 @@ static inline void add_rows(gsReal* B, const int* cols, int aj, int j0, int jend
 
 void gs_hessianAddOuterRows(gsHessian* h, const int* cols, int nnz, const gsReal* const* v,
                             const gsReal* s, int n) {
-  int nseg = 0, *seg = h->seg;
-  for (int k = 0; k < nnz; k++) {
-    int b = h->dof_blk[cols[k]];
-    if (!nseg || seg[2 * nseg - 2] != b) seg[2 * nseg] = b, seg[2 * nseg + 1] = k, nseg++;
-  }
+  int nseg = row_segments(h, cols, nnz), *seg = h->seg;
   for (int p = 0; p < nseg; p++) {
     int bi = seg[2 * p], i0 = seg[2 * p + 1], i1 = p + 1 < nseg ? seg[2 * p + 3] : nnz;
     int ai = h->blk_adr[bi];
