@@ -14,6 +14,7 @@ import pytest
 
 import gauss
 import oracle
+from test_queries import load_both
 
 SIZES = {"sphere": "0.15", "capsule": "0.1 0.2", "ellipsoid": "0.2 0.12 0.15",
          "cylinder": "0.15 0.1", "box": "0.15 0.1 0.12"}
@@ -266,12 +267,7 @@ def test_ray():
     xml = f"""<mujoco><asset><hfield name="h" nrow="4" ncol="5" size="1 0.8 0.5 0.2"
 elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
 <geom type="hfield" hfield="h" pos="0.1 0.2 0.3" euler="10 0 20"/></worldbody></mujoco>"""
-    m = mujoco.MjModel.from_xml_string(xml)
-    d = mujoco.MjData(m)
-    mujoco.mj_forward(m, d)
-    gm = gauss.Model.from_xml_string(xml)
-    gd = gauss.Data(gm)
-    gauss.forward(gm, gd)
+    m, d, gm, gd = load_both(xml)
     R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
     gid = np.zeros(1, np.int32)
     hits = inside = 0

@@ -8,6 +8,7 @@ import pytest
 
 import gauss
 import oracle
+from oracle import quat2mat
 
 # fields compared element-wise to 1e-9 (absolute: these are O(1) geometric values or integers)
 FIELDS = [
@@ -31,14 +32,6 @@ FIELDS = [
 # that is compared instead (inertia_tensors below).
 QUATS = ["body_quat", "geom_quat", "site_quat"]
 SIZES = ["nq", "nv", "nbody", "njnt", "ngeom", "nsite", "nM"]
-
-
-def quat2mat(q):
-    w, x, y, z = q
-    return np.array([
-        [w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)],
-        [2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)],
-        [2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z]])
 
 
 def inertia_tensors(m):
