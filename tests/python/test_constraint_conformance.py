@@ -488,3 +488,33 @@ def test_box_stack_stands_like_mujoco():
     assert np.all(sink > drop) and np.all(sink < drop + 0.001 * np.arange(1, 5))
     assert np.abs(gd.qvel).max() < 1e-5
     assert gd.ncon == 16
+
+
+def test_warmstart_flag():
+    """Newton started from the converged acceleration takes fewer iterations than from the smooth
+    one; with the warmstart flag disabled both engines ignore qacc_warmstart and start from
+    qacc_smooth: the iteration counts equal MuJoCo's either way, and the flag changes them."""
+    path = os.path.join(oracle.MODELS_DIR, "dm_control/quadruped.xml")
+    xml, _ = constraint_xml(path)
+    counts = {}
+    for disable in (False, True):
+        mjm, mjd, gm, gd = pair(xml)
+        set_solver(mjm, gm, "Newton")
+        if disable:
+            mjm.opt.disableflags |= int(mujoco.mjtDisableBit.mjDSBL_WARMSTART)
+            gm.opt.disableflags |= gauss.DSBL_WARMSTART
+        counts[disable] = []
+        for qpos, qvel in rollout(mjm, path)[:8]:
+            mjd.qpos[:], mjd.qvel[:] = qpos, qvel
+            mujoco.mj_forward(mjm, mjd)
+            warm = mjd.qacc.copy()
+            mjd.qacc_warmstart[:] = warm
+            mujoco.mj_forward(mjm, mjd)
+            gd.qpos[:], gd.qvel[:] = qpos, qvel
+            gd.qacc_warmstart[:] = warm
+            gauss.forward(gm, gd)
+            assert gd.solver_niter[0] == mjd.solver_niter[0], (disable, gd.solver_niter[0],
+                                                               mjd.solver_niter[0])
+            compare_solution(mjd, gd, f"warmstart disabled={disable}")
+            counts[disable].append(int(gd.solver_niter[0]))
+    assert sum(counts[True]) > sum(counts[False]), counts
