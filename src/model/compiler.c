@@ -184,48 +184,61 @@ static int check_geom_size(gsCompileCtx* c, const gsSpecGeom* g, const gsReal si
   return 1;
 }
 
-/* volume and principal inertia per unit density of a primitive (about its centre, in its frame) */
-static gsReal geom_volume_inertia(int type, const gsReal s[3], gsReal I[3]) {
-  gsReal V = 0;
+/* volume of a primitive; every formula is written in the operation order of MJCF's compiler, so that
+ * masses and inertias (and from them the inertial frames) round to the same doubles */
+static gsReal geom_volume(int type, const gsReal s[3]) {
+  switch (type) {
+    case GS_GEOM_SPHERE: return 4 * GS_PI * s[0] * s[0] * s[0] / 3;
+    case GS_GEOM_CAPSULE: {
+      gsReal r = s[0], h = 2 * s[1];
+      return GS_PI * (r * r * h + 4 * r * r * r / 3);
+    }
+    case GS_GEOM_CYLINDER: return GS_PI * s[0] * s[0] * 2 * s[1];
+    case GS_GEOM_ELLIPSOID: return 4 * GS_PI * s[0] * s[1] * s[2] / 3;
+    case GS_GEOM_BOX:
+    case GS_GEOM_HFIELD:  /* as MJCF: the box of the geom's size */
+      return 8 * s[0] * s[1] * s[2];
+    default: return 0;  /* planes: no mass; meshes: their own volume */
+  }
+}
+
+/* principal inertia of a primitive of mass m about its centre, in its frame */
+static void geom_inertia(int type, const gsReal s[3], gsReal m, gsReal I[3]) {
   I[0] = I[1] = I[2] = 0;
   switch (type) {
     case GS_GEOM_SPHERE:
-      V = 4.0 / 3.0 * GS_PI * s[0] * s[0] * s[0];
-      I[0] = I[1] = I[2] = 0.4 * V * s[0] * s[0];
+      I[0] = I[1] = I[2] = 2 * m * s[0] * s[0] / 5;
       break;
     case GS_GEOM_CAPSULE: {
-      /* a cylinder of length h plus two hemispheres, each shifted by h/2 (parallel axes) */
+      /* a cylinder of length h plus two hemispheres, each shifted by h/2 (parallel axes); the mass
+       * splits between them by volume */
       gsReal r = s[0], h = 2 * s[1];
-      gsReal Vs = 4.0 / 3.0 * GS_PI * r * r * r, Vc = GS_PI * r * r * h;
-      V = Vs + Vc;
-      I[0] = I[1] = Vc * (3 * r * r + h * h) / 12 + Vs * (0.4 * r * r + 0.25 * h * h + 0.375 * h * r);
-      I[2] = Vc * r * r / 2 + Vs * 0.4 * r * r;
+      gsReal Vc = GS_PI * r * r * h, Vs = 4 * GS_PI * r * r * r / 3;
+      gsReal mc = m * Vc / (Vc + Vs), ms = m * Vs / (Vc + Vs);
+      I[0] = I[1] = mc * (3 * r * r + h * h) / 12 + ms * (0.4 * r * r + 0.25 * h * h + 0.375 * h * r);
+      I[2] = mc * r * r / 2 + 2 * ms * r * r / 5;
       break;
     }
     case GS_GEOM_CYLINDER: {
       gsReal r = s[0], h = 2 * s[1];
-      V = GS_PI * r * r * h;
-      I[0] = I[1] = V * (3 * r * r + h * h) / 12;
-      I[2] = V * r * r / 2;
+      I[0] = I[1] = m * (3 * r * r + h * h) / 12;
+      I[2] = m * r * r / 2;
       break;
     }
     case GS_GEOM_ELLIPSOID:
-      V = 4.0 / 3.0 * GS_PI * s[0] * s[1] * s[2];
-      I[0] = V * (s[1] * s[1] + s[2] * s[2]) / 5;
-      I[1] = V * (s[0] * s[0] + s[2] * s[2]) / 5;
-      I[2] = V * (s[0] * s[0] + s[1] * s[1]) / 5;
+      I[0] = m * (s[1] * s[1] + s[2] * s[2]) / 5;
+      I[1] = m * (s[0] * s[0] + s[2] * s[2]) / 5;
+      I[2] = m * (s[0] * s[0] + s[1] * s[1]) / 5;
       break;
     case GS_GEOM_BOX:
-    case GS_GEOM_HFIELD:  /* as MJCF: the box of the geom's size */
-      V = 8 * s[0] * s[1] * s[2];
-      I[0] = V * (s[1] * s[1] + s[2] * s[2]) / 3;
-      I[1] = V * (s[0] * s[0] + s[2] * s[2]) / 3;
-      I[2] = V * (s[0] * s[0] + s[1] * s[1]) / 3;
+    case GS_GEOM_HFIELD:
+      I[0] = m * (s[1] * s[1] + s[2] * s[2]) / 3;
+      I[1] = m * (s[0] * s[0] + s[2] * s[2]) / 3;
+      I[2] = m * (s[0] * s[0] + s[1] * s[1]) / 3;
       break;
     default:
-      break;  /* planes: no mass; meshes: later */
+      break;
   }
-  return V;
 }
 
 static gsReal geom_rbound(int type, const gsReal s[3]) {
@@ -748,23 +761,27 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           const gsSpecGeom* sg = sb->geom[g];
           int id = first + g;
           if (sg->group < copt->inertiagrouprange[0] || sg->group > copt->inertiagrouprange[1]) continue;
-          gsReal I[3];
-          gsReal V = geom_volume_inertia(sg->type, m->geom_size + 3 * id, I);
+          gsReal I[3], V = geom_volume(sg->type, m->geom_size + 3 * id);
+          const gsMeshBuild* mb = NULL;
           if (sg->type == GS_GEOM_MESH) {  /* the mesh's volume (or area) and principal inertia */
-            const gsMeshBuild* mb = gs_compileGeomMesh(&c, sb, sg);
+            mb = gs_compileGeomMesh(&c, sb, sg);
             V = mb->volume;
-            gs_copy3(I, mb->inertia);
           }
           if (V <= 0) continue;
-          gsReal density = sg->density;
-          if (sg->mass >= 0) density = sg->mass / V;
-          if (!(density >= 0) || !isfinite(density)) {
+          if (!(sg->mass >= 0) && !(sg->density >= 0 && isfinite(sg->density))) {
             gs_compileFail(&c, &sg->info, "geom", "mass and density must be non-negative");
             goto error_model;
           }
-          if (density * V == 0) continue;  /* massless geoms do not shape the inertial frame */
-          gs_scl3(I, I, density);
-          accumulate_inertia(&mass, mc, J, density * V, I, m->geom_pos + 3 * id, m->geom_quat + 4 * id);
+          /* a given mass is kept as it is; otherwise density times volume */
+          gsReal gmass = sg->mass >= 0 ? sg->mass : sg->density * V;
+          if (!isfinite(gmass)) {
+            gs_compileFail(&c, &sg->info, "geom", "mass and density must be non-negative");
+            goto error_model;
+          }
+          if (gmass == 0) continue;  /* massless geoms do not shape the inertial frame */
+          if (mb) gs_scl3(I, mb->inertia, sg->mass >= 0 ? sg->mass / V : sg->density);
+          else geom_inertia(sg->type, m->geom_size + 3 * id, gmass, I);
+          accumulate_inertia(&mass, mc, J, gmass, I, m->geom_pos + 3 * id, m->geom_quat + 4 * id);
           ncontrib++;
           single = id;
           gs_copy3(single_I, I);
