@@ -272,42 +272,55 @@ static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeo
   return 1;
 }
 
-/* add a body-frame inertia (mass m, principal I in frame (pos, quat)) to the accumulators:
- * total mass, first moment, and second moment tensor about the body origin */
-static void accumulate_inertia(gsReal* mass, gsReal mc[3], gsReal J[9], gsReal m,
-                               const gsReal I[3], const gsReal pos[3], const gsReal quat[4]) {
-  gsReal R[9];
-  gs_quat2Mat(R, quat);
-  *mass += m;
-  for (int i = 0; i < 3; i++) mc[i] += m * pos[i];
-  /* rotated inertia about the geom centre: R diag(I) R^T, then the parallel-axis term */
-  gsReal pp = gs_dot3(pos, pos);
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) {
-      gsReal v = 0;
-      for (int k = 0; k < 3; k++) v += R[3 * i + k] * I[k] * R[3 * j + k];
-      v += m * ((i == j ? pp : 0) - pos[i] * pos[j]);
-      J[3 * i + j] += v;
-    }
+/* mass and principal inertia (about its centre, in its frame) of one geom of a body: 1 when it has
+ * mass, 0 when it adds nothing (outside the inertia groups, no volume, massless), -1 on bad input */
+static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpecGeom* sg,
+                             const gsModel* m, int id, gsReal* gmass, gsReal I[3]) {
+  const gsCompilerOptions* copt = &c->spec->compiler;
+  if (sg->group < copt->inertiagrouprange[0] || sg->group > copt->inertiagrouprange[1]) return 0;
+  gsReal V = geom_volume(sg->type, m->geom_size + 3 * id);
+  const gsMeshBuild* mb = NULL;
+  if (sg->type == GS_GEOM_MESH) {  /* the mesh's volume (or area) and principal inertia */
+    mb = gs_compileGeomMesh(c, sb, sg);
+    V = mb->volume;
+  }
+  if (V <= 0) return 0;
+  if (!(sg->mass >= 0) && !(sg->density >= 0 && isfinite(sg->density)))
+    return gs_compileFail(c, &sg->info, "geom", "mass and density must be non-negative") - 1;
+  /* a given mass is kept as it is; otherwise density times volume */
+  *gmass = sg->mass >= 0 ? sg->mass : sg->density * V;
+  if (!isfinite(*gmass))
+    return gs_compileFail(c, &sg->info, "geom", "mass and density must be non-negative") - 1;
+  if (*gmass == 0) return 0;  /* massless geoms do not shape the inertial frame */
+  if (mb) gs_scl3(I, mb->inertia, sg->mass >= 0 ? sg->mass / V : sg->density);
+  else geom_inertia(sg->type, m->geom_size + 3 * id, *gmass, I);
+  return 1;
 }
 
-/* body inertial frame from accumulated moments: com, principal axes and inertia about the com */
-static int principal_frame(gsCompileCtx* c, const gsSpecBody* b, gsReal mass, const gsReal mc[3],
-                           const gsReal J[9], gsReal ipos[3], gsReal iquat[4], gsReal inertia[3]) {
-  if (mass < GS_MINVAL) {
-    gs_zero3(ipos);
-    gs_unitQuat(iquat);
-    gs_zero3(inertia);
-    return 1;
+/* the body's inertia tensor about its centre of mass com, summed geom by geom as MJCF's compiler
+ * does (so that it rounds the same): each geom's rotated inertia R diag(I) R^T, then its
+ * parallel-axis term m (|d|^2 1 - d d^T) with d its offset from the centre */
+static int body_inertia_tensor(gsCompileCtx* c, const gsSpecBody* sb, const gsModel* m, int first,
+                               const gsReal com[3], gsReal J[9]) {
+  for (int k = 0; k < 9; k++) J[k] = 0;
+  for (int g = 0; g < sb->ngeom; g++) {
+    gsReal gm, I[3], R[9], d[3];
+    int id = first + g;
+    int has = geom_mass_inertia(c, sb, sb->geom[g], m, id, &gm, I);
+    if (has < 0) return 0;
+    if (!has) continue;
+    gs_quat2Mat(R, m->geom_quat + 4 * id);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) {
+        gsReal v = 0;
+        for (int k = 0; k < 3; k++) v += R[3 * i + k] * I[k] * R[3 * j + k];
+        J[3 * i + j] += v;
+      }
+    gs_sub3(d, m->geom_pos + 3 * id, com);
+    gsReal dd = gs_dot3(d, d);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) J[3 * i + j] += gm * ((i == j ? dd : 0) - d[i] * d[j]);
   }
-  gs_scl3(ipos, mc, 1 / mass);
-  gsReal Ic[9], vec[9];
-  gsReal cc = gs_dot3(ipos, ipos);
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      Ic[3 * i + j] = J[3 * i + j] - mass * ((i == j ? cc : 0) - ipos[i] * ipos[j]);
-  gs_eig3(inertia, vec, iquat, Ic);
-  (void)c; (void)b;
   return 1;
 }
 
@@ -754,36 +767,19 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       gsReal* iquat = m->body_iquat + 4 * b;
       gsReal* inertia = m->body_inertia + 3 * b;
       if (use_geoms) {
-        gsReal mass = 0, mc[3] = {0, 0, 0}, J[9] = {0};
+        gsReal mass = 0, mc[3] = {0, 0, 0};
         int first = m->body_geomadr[b], ncontrib = 0, single = -1;
         gsReal single_I[3] = {0, 0, 0};
         for (int g = 0; g < sb->ngeom; g++) {
-          const gsSpecGeom* sg = sb->geom[g];
-          int id = first + g;
-          if (sg->group < copt->inertiagrouprange[0] || sg->group > copt->inertiagrouprange[1]) continue;
-          gsReal I[3], V = geom_volume(sg->type, m->geom_size + 3 * id);
-          const gsMeshBuild* mb = NULL;
-          if (sg->type == GS_GEOM_MESH) {  /* the mesh's volume (or area) and principal inertia */
-            mb = gs_compileGeomMesh(&c, sb, sg);
-            V = mb->volume;
-          }
-          if (V <= 0) continue;
-          if (!(sg->mass >= 0) && !(sg->density >= 0 && isfinite(sg->density))) {
-            gs_compileFail(&c, &sg->info, "geom", "mass and density must be non-negative");
-            goto error_model;
-          }
-          /* a given mass is kept as it is; otherwise density times volume */
-          gsReal gmass = sg->mass >= 0 ? sg->mass : sg->density * V;
-          if (!isfinite(gmass)) {
-            gs_compileFail(&c, &sg->info, "geom", "mass and density must be non-negative");
-            goto error_model;
-          }
-          if (gmass == 0) continue;  /* massless geoms do not shape the inertial frame */
-          if (mb) gs_scl3(I, mb->inertia, sg->mass >= 0 ? sg->mass / V : sg->density);
-          else geom_inertia(sg->type, m->geom_size + 3 * id, gmass, I);
-          accumulate_inertia(&mass, mc, J, gmass, I, m->geom_pos + 3 * id, m->geom_quat + 4 * id);
+          gsReal gm, I[3];
+          int has = geom_mass_inertia(&c, sb, sb->geom[g], m, first + g, &gm, I);
+          if (has < 0) goto error_model;
+          if (!has) continue;
+          const gsReal* gpos = m->geom_pos + 3 * (first + g);
+          mass += gm;
+          for (int i = 0; i < 3; i++) mc[i] += gm * gpos[i];
           ncontrib++;
-          single = id;
+          single = first + g;
           gs_copy3(single_I, I);
         }
         m->body_mass[b] = mass;
@@ -792,8 +788,15 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           gs_copy3(ipos, m->geom_pos + 3 * single);
           gs_copy4(iquat, m->geom_quat + 4 * single);
           gs_copy3(inertia, single_I);
+        } else if (mass < GS_MINVAL) {
+          gs_zero3(ipos);
+          gs_unitQuat(iquat);
+          gs_zero3(inertia);
         } else {
-          principal_frame(&c, sb, mass, mc, J, ipos, iquat, inertia);
+          gsReal J[9], vec[9];
+          for (int i = 0; i < 3; i++) ipos[i] = mc[i] / mass;
+          if (!body_inertia_tensor(&c, sb, m, first, ipos, J)) goto error_model;
+          gs_eig3(inertia, vec, iquat, J);
         }
       } else if (sb->inertial.given) {
         if (!explicit_inertial(&c, sb, m->body_mass + b, ipos, iquat, inertia)) goto error_model;
