@@ -211,11 +211,11 @@ static void geom_inertia(int type, const gsReal s[3], gsReal m, gsReal I[3]) {
       break;
     case GS_GEOM_CAPSULE: {
       /* a cylinder of length h plus two hemispheres, each shifted by h/2 (parallel axes); the mass
-       * splits between them by volume */
+       * splits between them by volume. The axial moment and the split round as MJCF's; the
+       * transverse one is not yet bit-equal in every case (within an ulp) */
       gsReal r = s[0], h = 2 * s[1];
-      gsReal Vc = GS_PI * r * r * h, Vs = 4 * GS_PI * r * r * r / 3;
-      gsReal mc = m * Vc / (Vc + Vs), ms = m * Vs / (Vc + Vs);
-      I[0] = I[1] = mc * (3 * r * r + h * h) / 12 + ms * (0.4 * r * r + 0.25 * h * h + 0.375 * h * r);
+      gsReal ms = m * (4 * r) / (3 * h + 4 * r), mc = m - ms;
+      I[0] = I[1] = mc * (3 * r * r + h * h) / 12 + ms * (2 * r * r / 5 + h * (h / 4 + 3 * r / 8));
       I[2] = mc * r * r / 2 + 2 * ms * r * r / 5;
       break;
     }
