@@ -264,8 +264,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  *     first one's depth (measured by moving box 2 on fixed poses: a deep corner comes exactly
  *     when the one before it, beyond the margin, leaves the incident face), and the first one
  *     where its pm lies out of the incident face's O slab grown by 1 %: |c| > 1.01 (s + m);
- *   - a crossing on edge 3-2 whose pm lies out of the reference face's slab across the border it
- *     crosses shrunk by 1 %: 1.01 |c| > s + m;
+ *   - a crossing on edge 3-2 whose pm lies out of the reference box shrunk by 1 % on any of its
+ *     three axes: 1.01 |c| > s + m (first measured across the border it crosses; random pose 88
+ *     has it on the edge axis of box 1, and moving box 2 along x, y, z from there MuJoCo's
+ *     switches and these fall at the same offset to 1e-12);
  *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
  *     |c| > 1.01 (s + m);
  *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
@@ -318,12 +320,11 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     q[c][1] = gs_dot3(dif, r->a[rv]);
   }
   const gsReal lim[2] = {r->s[ru], r->s[rv]};
-  const int rax[2] = {ru, rv};
 
   /* the candidate points: 2D position, kind (0 crossing, 1 reference corner, 2 incident
-   * corner), and for a crossing its edge and border axis (0 or 1) */
+   * corner), and for a crossing its edge */
   gsReal pt[24][2];  /* room for 4 crossings per edge (a segment through two corners) */
-  int kind[24], eidx[24], bk[24], np = 0;
+  int kind[24], eidx[24], np = 0;
   static const int edge[4][2] = {{0, 1}, {0, 2}, {3, 1}, {3, 2}};
   int k0 = face == 0 ? 1 : 0;  /* the border axis whose crossings come first */
   for (int e = 0; e < 4; e++) {
@@ -340,7 +341,7 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
         x[k] = l;
         if (fabs(x[1 - k]) > lim[1 - k]) continue;
         pt[np][0] = x[0], pt[np][1] = x[1];
-        kind[np] = 0, eidx[np] = e, bk[np] = k;
+        kind[np] = 0, eidx[np] = e;
         np++;
       }
     }
@@ -370,8 +371,12 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     gsReal cRO = fabs(boxCoord(r, rO, pm)), cOO = fabs(boxCoord(o, oO, pm));
     int outRO = cRO > 1.01 * (r->s[rO] + margin), outOO = cOO > 1.01 * (o->s[oO] + margin);
     if (kind[i] == 0) {
-      int e = eidx[i], b = rax[bk[i]];
-      if (e == 3 && 1.01 * fabs(boxCoord(r, b, pm)) - r->s[b] > margin) continue;
+      int e = eidx[i];
+      if (e == 3) {
+        int out = 0;
+        for (int a = 0; a < 3; a++) out = out || 1.01 * fabs(boxCoord(r, a, pm)) - r->s[a] > margin;
+        if (out) continue;
+      }
       if ((e == 1 || e == 2) && (outRO || outOO)) continue;
     } else if (kind[i] == 1 && outOO) {
       continue;
