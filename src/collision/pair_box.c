@@ -17,11 +17,11 @@
  * these points; the others are the extra contacts MuJoCo adds in deep penetration, thinned by
  * 1 % tolerances on the midpoints (see edgeContacts, which also gives the numbering and order).
  *
- * On a face axis MuJoCo thins the overlap polygon by the incident face's tilt (see faceContacts).
+ * On a face axis MuJoCo thins the overlap polygon by the incident face's tilt, and leaves out the
+ * crossings and reference corners whose contact position lies out of the incident box's slabs
+ * across the incident face grown by 1 % (see faceContacts), as on an edge axis.
  *
- * Not reproduced yet (table.c uses it all the same): with a face tilted about both in-plane axes,
- * some far crossings come at a smaller margin than the rule in faceContacts says and some
- * reference corners are left out; on an edge axis MuJoCo sometimes keeps a later reference
+ * Not reproduced yet (table.c uses it all the same): on an edge axis MuJoCo sometimes keeps a later reference
  * corner than the first inside the incident face (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
  * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
  * larger half size with a tilt; where the faces are parallel only to rounding (components of
@@ -47,6 +47,13 @@ static void boxFrame(gsBoxFrame* b, const gsModel* m, const gsData* d, int g) {
 static gsReal boxRadius(const gsBoxFrame* b, const gsReal n[3]) {
   return b->s[0] * fabs(gs_dot3(b->a[0], n)) + b->s[1] * fabs(gs_dot3(b->a[1], n)) +
          b->s[2] * fabs(gs_dot3(b->a[2], n));
+}
+
+/* coordinate of point p along axis k of box b, relative to its centre */
+static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
+  gsReal dif[3];
+  gs_sub3(dif, p, b->c);
+  return gs_dot3(dif, b->a[k]);
 }
 
 /* contacts on a face axis: the incident face of box o against the reference face `face` (side
@@ -165,6 +172,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * at margins 0 and 1e-4); so a corner beyond the border by a bit comes twice, as a crossing and
    * as this corner, as in MuJoCo. Where the incident face is a box's y face MuJoCo sometimes
    * reports a reference corner outside the incident face instead (rule not found). */
+  int nref = np;
   int extra = -1;
   int near0 = fabs(q[0][0]) <= 1.01 * (lim[0] + margin) &&
               fabs(q[0][1]) <= 1.01 * (lim[1] + margin);
@@ -190,17 +198,16 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   /* as measured on MuJoCo: an incident face tilted by more than 30 degrees about
    * one in-plane axis (the other axis's component along n above 1/2) gives only the points of its
    * deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
-   * both only corner 0; tilted about both in-plane axes by less, the crossings on the two edges
-   * away from corner 0 (edges 1-3 and 2-3) come only with a margin of at least 1 % of the
-   * reference face's half size across the border they cross. Faces parallel or tilted about one
-   * axis only keep the whole overlap. */
+   * both only corner 0. And, measured on every face-axis candidate of the tests' poses and by
+   * moving box 2 until the count changes (the switches agree to 1e-12): a crossing or a reference
+   * corner is left out where its midpoint pm lies out of the incident box's slab on either
+   * in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m); incident corners are not
+   * tested so. The crossings beyond the incident face's border along n are the ones it drops. */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
-  int dropFar = 0;
   gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
   if (nu > 0.5 && nv > 0.5) keepEdge = 2;
   else if (nv > 0.5) keepEdge = 0;
   else if (nu > 0.5) keepEdge = 1;
-  else dropFar = nu > 1e-12 && nv > 1e-12;
 
   /* lift the 2D points back onto the incident plane (along n) and measure their depth */
   gsReal in[3];
@@ -224,11 +231,13 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
         onEdge = onEdge || pc[i] == keepEdge + 1 || (pc[i] < 0 && pe[i] == keepEdge);
       if (!onEdge) continue;
     }
-    if (dropFar && pc[i] < 0 && pe[i] >= 2) {  /* a crossing on edge 1-3 or 2-3 */
-      if (margin < 0.01 * lim[pk[i]]) continue;
-    }
     gsReal pos[3];
     gs_addScl3(pos, p, n, 0.5 * t);
+    /* a crossing or a reference corner whose midpoint lies out of the incident box's slabs
+     * across its face grown by 1 % (see above) */
+    if (i < nref && (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
+                     fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
+      continue;
     gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
     cnt++;
@@ -236,12 +245,6 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   return cnt;
 }
 
-/* coordinate of point p along axis k of box b, relative to its centre */
-static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
-  gsReal dif[3];
-  gs_sub3(dif, p, b->c);
-  return gs_dot3(dif, b->a[k]);
-}
 
 /* contacts on an edge axis n (unit, from box r towards box o) made by edge axis ri of box r and
  * edge axis oi of box o. As measured on MuJoCo: the face of r most aligned with n is the
@@ -261,8 +264,10 @@ static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
  *     first one's depth (measured by moving box 2 on fixed poses: a deep corner comes exactly
  *     when the one before it, beyond the margin, leaves the incident face), and the first one
  *     where its pm lies out of the incident face's O slab grown by 1 %: |c| > 1.01 (s + m);
- *   - a crossing on edge 3-2 whose pm lies out of the reference face's slab across the border it
- *     crosses shrunk by 1 %: 1.01 |c| > s + m;
+ *   - a crossing on edge 3-2 whose pm lies out of the reference box shrunk by 1 % on any of its
+ *     three axes: 1.01 |c| > s + m (first measured across the border it crosses; random pose 88
+ *     has it on the edge axis of box 1, and moving box 2 along x, y, z from there MuJoCo's
+ *     switches and these fall at the same offset to 1e-12);
  *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
  *     |c| > 1.01 (s + m);
  *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
@@ -315,12 +320,11 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     q[c][1] = gs_dot3(dif, r->a[rv]);
   }
   const gsReal lim[2] = {r->s[ru], r->s[rv]};
-  const int rax[2] = {ru, rv};
 
   /* the candidate points: 2D position, kind (0 crossing, 1 reference corner, 2 incident
-   * corner), and for a crossing its edge and border axis (0 or 1) */
+   * corner), and for a crossing its edge */
   gsReal pt[24][2];  /* room for 4 crossings per edge (a segment through two corners) */
-  int kind[24], eidx[24], bk[24], np = 0;
+  int kind[24], eidx[24], np = 0;
   static const int edge[4][2] = {{0, 1}, {0, 2}, {3, 1}, {3, 2}};
   int k0 = face == 0 ? 1 : 0;  /* the border axis whose crossings come first */
   for (int e = 0; e < 4; e++) {
@@ -337,7 +341,7 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
         x[k] = l;
         if (fabs(x[1 - k]) > lim[1 - k]) continue;
         pt[np][0] = x[0], pt[np][1] = x[1];
-        kind[np] = 0, eidx[np] = e, bk[np] = k;
+        kind[np] = 0, eidx[np] = e;
         np++;
       }
     }
@@ -367,8 +371,12 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     gsReal cRO = fabs(boxCoord(r, rO, pm)), cOO = fabs(boxCoord(o, oO, pm));
     int outRO = cRO > 1.01 * (r->s[rO] + margin), outOO = cOO > 1.01 * (o->s[oO] + margin);
     if (kind[i] == 0) {
-      int e = eidx[i], b = rax[bk[i]];
-      if (e == 3 && 1.01 * fabs(boxCoord(r, b, pm)) - r->s[b] > margin) continue;
+      int e = eidx[i];
+      if (e == 3) {
+        int out = 0;
+        for (int a = 0; a < 3; a++) out = out || 1.01 * fabs(boxCoord(r, a, pm)) - r->s[a] > margin;
+        if (out) continue;
+      }
       if ((e == 1 || e == 2) && (outRO || outOO)) continue;
     } else if (kind[i] == 1 && outOO) {
       continue;
