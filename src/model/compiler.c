@@ -267,8 +267,7 @@ static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeo
   gsReal off[3];
   gs_rotVecQuat(off, mb->pos, quat);
   gs_add3(pos, pos, off);
-  gs_mulQuat(quat, quat, mb->quat);
-  gs_normalize4(quat);
+  gs_mulQuat(quat, quat, mb->quat);  /* not renormalized, as MJCF leaves it */
   gs_copy3(m->geom_size + 3 * id, mb->halfsize);
   return 1;
 }
@@ -501,8 +500,9 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
     gsReal mat[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]}, vec[9], eq[4];
     if (!all_finite(f, 6)) return gs_compileFail(c, &b->info, "body", "fullinertia is not finite");
     gs_eig3(inertia, vec, eq, mat);
+    /* MJCF allows no orientation with fullinertia (q is then the identity): the frame is the
+     * eigen-solver's, left with the norm it has, as MJCF leaves it */
     gs_mulQuat(iquat, q, eq);
-    gs_normalize4(iquat);
   } else {
     gs_copy3(inertia, in->diaginertia);
     gs_copy4(iquat, q);
