@@ -70,8 +70,9 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
   gs_scl3(r, dq + 1, angle / s);
 }
 
-/* Eigen-decomposition of a symmetric 3x3, as MJCF compilers do it (MuJoCo's mju_eig3, matched by
- * experiment so that compiled inertial frames agree with its to ~1e-15): the frame is a quaternion
+/* Eigen-decomposition of a symmetric 3x3, as MJCF compilers do it (matched by experiment against
+ * MuJoCo's compiled inertial frames, bit for bit; its public mju_eig3 differs only in renormalizing
+ * after each sorting exchange): the frame is a quaternion
  * q; each step rotates q about one axis by the Jacobi angle that zeroes the largest off-diagonal
  * term of R(q)^T A R(q), with the half-angle quaternion taken from the rotation's cosine; it stops
  * when that cosine is within 1e-12 of 1, so off-diagonal terms of ~1e-6 relative may remain (the
@@ -83,12 +84,13 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
 #define EIG3_COSTOL 1e-12
 #define EIG3_QUARTER 0.707106781186548
 
-/* q <- q * (quarter turn about axis), normalized; d[i] and d[j] exchanged */
+/* q <- q * (quarter turn about axis); d[i] and d[j] exchanged. Not renormalized: MJCF's compiled
+ * inertial frames (from geoms, meshes and fullinertia alike) keep the norm the rounded quarter
+ * turns leave, ~1 + 7e-16 per exchange */
 static void eig3Swap(gsReal q[4], gsReal d[3], int i, int j, int axis) {
   gsReal dq[4] = {EIG3_QUARTER, 0, 0, 0}, t = d[i];
   dq[1 + axis] = EIG3_QUARTER;
   gs_mulQuat(q, q, dq);
-  gs_normalize4(q);
   d[i] = d[j];
   d[j] = t;
 }

@@ -210,12 +210,13 @@ static void geom_inertia(int type, const gsReal s[3], gsReal m, gsReal I[3]) {
       I[0] = I[1] = I[2] = 2 * m * s[0] * s[0] / 5;
       break;
     case GS_GEOM_CAPSULE: {
-      /* a cylinder of length h plus two hemispheres, each shifted by h/2 (parallel axes); the mass
-       * splits between them by volume. The axial moment and the split round as MJCF's; the
-       * transverse one is not yet bit-equal in every case (within an ulp) */
+      /* a cylinder of length h plus two hemispheres (mass split by volume); each hemisphere's
+       * moment about its flat face is a sphere's, and moving it to the capsule's centre adds
+       * ms h (3r + 2h) / 8 (parallel axes through the hemisphere's centroid, 3r/8 from the face).
+       * The terms are grouped as MJCF's compiler groups them, so the moments round the same */
       gsReal r = s[0], h = 2 * s[1];
       gsReal ms = m * (4 * r) / (3 * h + 4 * r), mc = m - ms;
-      I[0] = I[1] = mc * (3 * r * r + h * h) / 12 + ms * (2 * r * r / 5 + h * (h / 4 + 3 * r / 8));
+      I[0] = I[1] = mc * (3 * r * r + h * h) / 12 + (ms * h * (3 * r + 2 * h) / 8 + 2 * ms * r * r / 5);
       I[2] = mc * r * r / 2 + 2 * ms * r * r / 5;
       break;
     }
@@ -266,8 +267,7 @@ static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeo
   gsReal off[3];
   gs_rotVecQuat(off, mb->pos, quat);
   gs_add3(pos, pos, off);
-  gs_mulQuat(quat, quat, mb->quat);
-  gs_normalize4(quat);
+  gs_mulQuat(quat, quat, mb->quat);  /* not renormalized, as MJCF leaves it */
   gs_copy3(m->geom_size + 3 * id, mb->halfsize);
   return 1;
 }
@@ -500,8 +500,9 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
     gsReal mat[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]}, vec[9], eq[4];
     if (!all_finite(f, 6)) return gs_compileFail(c, &b->info, "body", "fullinertia is not finite");
     gs_eig3(inertia, vec, eq, mat);
+    /* MJCF allows no orientation with fullinertia (q is then the identity): the frame is the
+     * eigen-solver's, left with the norm it has, as MJCF leaves it */
     gs_mulQuat(iquat, q, eq);
-    gs_normalize4(iquat);
   } else {
     gs_copy3(inertia, in->diaginertia);
     gs_copy4(iquat, q);
