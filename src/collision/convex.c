@@ -851,6 +851,9 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
    * ends it (tried once, when the gap between the bounds falls below 1e-2 of the size) */
   int finish = primitive(A) && primitive(B);
   gsReal scale = 0;
+  Vert best[4];  /* the simplex kept over restarts (see below) */
+  gsReal vbest[3] = {0, 0, 0}, bestv = 0;
+  int nbest = 0, saved = 0, restarts = 0;
   for (int it = 0; it < maxiter; it++) {
     gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
     if (!isfinite(nv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
@@ -886,15 +889,26 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
       break;
     }
     if (gs_dot3(vnew, vnew) >= vv && vv > 0) {
-      /* no progress: rounding level. The simplex before this step is the answer (rounding
-       * may make the new one worse) */
+      /* no progress: rounding level, or a nearly flat simplex whose sub-simplex search went
+       * wrong (seen on curved shapes near contact, with the gap still ~1e-3 of the distance).
+       * The simplex before this step is kept; in the second case GJK starts again from the new
+       * support point alone, a few times, and keeps whichever ends nearer */
       n--;
+      if (restarts < 4 && nv * nv - vw > 1e3 * tol * nv) {
+        if (!saved || nv < bestv) saved = 1, bestv = nv, nbest = n, memcpy(best, s, n * sizeof(Vert)), gs_copy3(vbest, v);
+        restarts++;
+        s[0] = w, n = 1;
+        gs_copy3(v, w.w);
+        continue;
+      }
       break;
     }
     gs_copy3(v, vnew);
     reduceSimplex(s, &n, lam);
     if (gs_dot3(v, v) < 1e-26) break;  /* the origin is on the simplex */
   }
+
+  if (saved && !penetrating && bestv < gs_norm3(v)) n = nbest, memcpy(s, best, n * sizeof(Vert)), gs_copy3(v, vbest);
 
   if (!penetrating && gs_dot3(v, v) < 1e-26) {
     /* touching or overlapping with the origin on a vertex, edge or face: grow the simplex into a

@@ -17,7 +17,9 @@
  *
  * Not reproduced: with a margin of exactly 0, MJCF's contacts of boxes and meshes (polytopes
  * against the prism polytopes) have depths shallower than the prisms' true penetration (ours,
- * checked by a separating-axis search) and other normals, on most contacts; with a margin of
+ * checked by a separating-axis search) and other normals, on most contacts, and the very same
+ * contacts with its default ccd settings, converged ones (tolerance 1e-13, 2000 iterations) or
+ * tolerance 0 with 10000 iterations: not a stop that its settings control. With a margin of
  * 1e-9 its contacts are ours to 1e-8 (test_collision_hfield.py), so that case is a different
  * computation of MJCF's, not another prism. Measured on those contacts: MJCF's normal is the
  * normal of a triangle of three vertices of the Minkowski difference (prism vertex minus geom
@@ -38,11 +40,11 @@
  * box vertex with that face on 228 of 238 stops (and on 14 of 265 steps that went on): a rule on
  * vertex indices alone does not separate them. The same prism as a mesh geom against the box
  * is not always at the converged depth either (42 of 289 contacts).
- * Cylinders: positions and depths agree; MJCF's normal is either the penetration normal or, as for
- * capsules, the direction from the contact point to the nearest point of the axis segment (each of
- * the 261 margin-0 contacts of test_random_poses is one of the two), and which one it takes is not
- * a function of the contact's place on the cylinder (cap, rim, side) nor of the normal being a
- * prism face's; MPR as above gives MJCF's normal on 77 of the 261 only. */
+ * Cylinders: MJCF replaces the penetration normal by the direction from the contact point to
+ * the axis on some contacts (see roundNormal); its rule was found by bisection and holds on every
+ * contact of test_random_poses with MJCF's ccd settings converged (its defaults stop its EPA
+ * before the normals of these curved shapes converge).
+ */
 #include <math.h>
 
 #include "collision/convex.h"
@@ -86,19 +88,29 @@ static int cellRange(gsReal lo, gsReal hi, gsReal s, int n, int* i0, int* i1) {
 /* Spheres and capsules take the normal towards their core (the centre, or the nearest point of
  * the axis segment) from the contact point, as MJCF reports them on height fields; it is the
  * penetration normal while the core is outside the prism by less than the radius, and points the
- * other way beyond that. Other shapes keep the penetration normal. */
+ * other way beyond that. Cylinders take the direction from the contact point straight to their
+ * axis when the point is deeper than a twentieth of the half-height below the nearer cap and
+ * nearer the side than four times its depth below that cap (measured against MJCF by moving a
+ * cylinder through a flat field until its normal switches, and checked on random poses), and
+ * keep the penetration normal otherwise. Other shapes keep the penetration normal. */
 static void roundNormal(gsReal nrm[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]) {
   int type = m->geom_type[g];
-  if (type != GS_GEOM_SPHERE && type != GS_GEOM_CAPSULE) return;
+  if (type != GS_GEOM_SPHERE && type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER) return;
   const gsReal* c = d->geom_xpos + 3 * g;
+  const gsReal* size = m->geom_size + 3 * g;
   gsReal core[3], v[3];
   gs_copy3(core, c);
-  if (type == GS_GEOM_CAPSULE) {
+  if (type != GS_GEOM_SPHERE) {
     gsReal axis[3], rel[3];
     gs_pairAxis(axis, d->geom_xmat + 9 * g, 2);
     gs_sub3(rel, pos, c);
-    gsReal h = m->geom_size[3 * g + 1];
-    gs_addScl3(core, c, axis, gs_pairClamp(gs_dot3(rel, axis), -h, h));
+    gsReal z = gs_dot3(rel, axis), h = size[1];
+    if (type == GS_GEOM_CYLINDER) {
+      gsReal radial[3], capDepth = h - fabs(z);
+      gs_addScl3(radial, rel, axis, -z);
+      if (!(capDepth > 0.05 * h && size[0] - gs_norm3(radial) < 4 * capDepth)) return;
+    }
+    gs_addScl3(core, c, axis, gs_pairClamp(z, -h, h));
   }
   gs_sub3(v, core, pos);
   gsReal len = gs_norm3(v);
