@@ -205,9 +205,9 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * tested so. The crossings beyond the incident face's border along n are the ones it drops. */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
   gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
-  if (nu > 0.5 && nv > 0.5) keepEdge = 2;
-  else if (nv > 0.5) keepEdge = 0;
-  else if (nu > 0.5) keepEdge = 1;
+  if (nu >= 0.5 && nv >= 0.5) keepEdge = 2;
+  else if (nv >= 0.5) keepEdge = 0;
+  else if (nu >= 0.5) keepEdge = 1;
 
   /* lift the 2D points back onto the incident plane (along n) and measure their depth */
   gsReal in[3];
