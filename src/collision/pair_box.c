@@ -195,8 +195,9 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
       if (pt[i][0] == q[c][0] && pt[i][1] == q[c][1]) pc[i] = c;
   }
 
-  /* as measured on MuJoCo: an incident face tilted by more than 30 degrees about
-   * one in-plane axis (the other axis's component along n above 1/2) gives only the points of its
+  /* as measured on MuJoCo: an incident face tilted by 30 degrees or more about
+   * one in-plane axis (the other axis's component along n 1/2 or above, 1/2 included to the bit,
+   * hand-placed poses 248 and 249) gives only the points of its
    * deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
    * both only corner 0. And, measured on every face-axis candidate of the tests' poses and by
    * moving box 2 until the count changes (the switches agree to 1e-12): a crossing or a reference
@@ -235,6 +236,13 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     gs_addScl3(pos, p, n, 0.5 * t);
     /* a crossing or a reference corner whose midpoint lies out of the incident box's slabs
      * across its face grown by 1 % (see above) */
+    /* on a tilted incident face (see above), an incident corner whose midpoint lies out of
+     * the reference face shrunk by 1 %: 1.01 |c| > s + m on either in-plane axis (special pose
+     * 147: rotating box 2 about y, MuJoCo's switch falls on 1.01 |c| = s to 1e-12) */
+    if (keepEdge >= 0 && i >= nref && pe[i] < 0 &&
+        (1.01 * fabs(boxCoord(r, ru, pos)) > r->s[ru] + margin ||
+         1.01 * fabs(boxCoord(r, rv, pos)) > r->s[rv] + margin))
+      continue;
     if (i < nref && (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
                      fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
       continue;
