@@ -19,7 +19,8 @@
  *
  * On a face axis MuJoCo thins the overlap polygon by the incident face's tilt, and leaves out the
  * crossings and reference corners whose contact position lies out of the incident box's slabs
- * across the incident face grown by 1 % (see faceContacts), as on an edge axis.
+ * across the incident face grown by 1 % (see faceContacts), as on an edge axis. Exactly parallel
+ * faces apart whose overlap is empty give the points nearest it within the margin (see there).
  *
  * Not reproduced yet (table.c uses it all the same): on an edge axis MuJoCo sometimes keeps a later reference
  * corner than the first inside the incident face (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
@@ -132,6 +133,8 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   int pc[25], pe[25], pk[25], np = 0;
   static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
   int k0 = face == 0 ? 1 : 0;  /* the border axis whose crossings come first */
+  gsReal fx[8][2];  /* crossings of the border lines beyond the reference face, in order */
+  int nfar = 0;
   for (int e = 0; e < 4; e++) {
     const gsReal* a = q[edge[e][0]];
     const gsReal* b = q[edge[e][1]];
@@ -144,7 +147,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
         x[0] = a[0] + t * (b[0] - a[0]);
         x[1] = a[1] + t * (b[1] - a[1]);
         x[k] = l;
-        if (fabs(x[1 - k]) > lim[1 - k]) continue;
+        if (fabs(x[1 - k]) > lim[1 - k]) {
+          if (nfar < 8 && k == k0) fx[nfar][0] = x[0], fx[nfar][1] = x[1], nfar++;
+          continue;
+        }
         int dup = 0;
         for (int i = 0; i < np; i++) dup = dup || (pt[i][0] == x[0] && pt[i][1] == x[1]);
         if (dup) continue;
@@ -195,9 +201,9 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
       if (pt[i][0] == q[c][0] && pt[i][1] == q[c][1]) pc[i] = c;
   }
 
-  /* as measured on MuJoCo: an incident face tilted by more than 30 degrees about
-   * one in-plane axis (the other axis's component along n above 1/2) gives only the points of its
-   * deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
+  /* as measured on MuJoCo: an incident face tilted by 30 degrees or more about one in-plane
+   * axis (the other axis's component along n 1/2 or above, 1/2 to the bit included: hand-placed
+   * poses 248 and 249) gives only the points of its deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
    * both only corner 0. And, measured on every face-axis candidate of the tests' poses and by
    * moving box 2 until the count changes (the switches agree to 1e-12): a crossing or a reference
    * corner is left out where its midpoint pm lies out of the incident box's slab on either
@@ -205,9 +211,9 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * tested so. The crossings beyond the incident face's border along n are the ones it drops. */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
   gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
-  if (nu > 0.5 && nv > 0.5) keepEdge = 2;
-  else if (nv > 0.5) keepEdge = 0;
-  else if (nu > 0.5) keepEdge = 1;
+  if (nu >= 0.5 && nv >= 0.5) keepEdge = 2;
+  else if (nv >= 0.5) keepEdge = 0;
+  else if (nu >= 0.5) keepEdge = 1;
 
   /* lift the 2D points back onto the incident plane (along n) and measure their depth */
   gsReal in[3];
@@ -241,6 +247,33 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
     cnt++;
+  }
+
+  /* as measured on MuJoCo: exactly parallel faces apart, within the margin, whose overlap is
+   * empty (offset diagonally, edge over edge or corner over corner) give the crossings of the
+   * first border lines (axis k0) beyond the face and then the incident corners beyond it, each
+   * where its distance to the reference rectangle is within the margin: that distance as dist,
+   * at the midpoint between the point and the rectangle's nearest point (hand-placed poses 127,
+   * 136, random pose 94 at margin 0.1; dist and pos agree to rounding). Moving box 2 from pose
+   * 136 along -x and -z the counts agree; along -y MuJoCo has a crossing more (not found). */
+  if (cnt == 0 && np - (extra >= 0) == 0 && parallel && margin > 0) {
+    gsReal dif[3];
+    gs_sub3(dif, rc, fc);
+    gsReal t = gs_dot3(dif, in) / -den;  /* the faces' gap, the same everywhere */
+    for (int i = 0; i < nfar + 4; i++) {
+      const gsReal* x = i < nfar ? fx[i] : q[i - nfar];
+      if (i >= nfar && fabs(x[0]) <= lim[0] && fabs(x[1]) <= lim[1]) continue;
+      gsReal cl[2], ex[2];
+      for (int k = 0; k < 2; k++) cl[k] = fmin(fmax(x[k], -lim[k]), lim[k]), ex[k] = x[k] - cl[k];
+      gsReal dd = sqrt(t * t + ex[0] * ex[0] + ex[1] * ex[1]);
+      if (!(t > 0) || dd > margin) continue;
+      gsReal pos[3];
+      gs_addScl3(pos, rc, r->a[ru], cl[0] + 0.5 * ex[0]);
+      gs_addScl3(pos, pos, r->a[rv], cl[1] + 0.5 * ex[1]);
+      gs_addScl3(pos, pos, n, 0.5 * t);
+      gs_pairSet(con + cnt, dd, pos, nrm);
+      cnt++;
+    }
   }
   return cnt;
 }
