@@ -302,13 +302,13 @@ def test_capsule_box_random_poses(margin):
     ok, worst, total, failures = _agreement(scene, poses)
     print(f"\ncapsule-box margin {margin}: {ok}/{len(poses)} poses agree, {total} contacts, "
           f"max errors dist/pos/normal {worst}\n" + "\n".join(failures))
-    # measured: 99.25 % (margin 0) and 99.2 % (margin 0.1) of 2000 poses of this generator;
-    # here 399/400 and 397/400
-    assert ok >= 0.99 * len(poses) and total > 100
+    # measured: 99.65 % (margin 0) and 99.5 % (margin 0.1) of 2000 poses of this generator;
+    # here 399/400 at both margins
+    assert ok >= 0.995 * len(poses) and total > 100
     # the poses that are not exactly aligned disagree only for some ends facing an edge or
-    # corner (measured: 0.44 % of 3200)
+    # corner (measured: 0.22 % of 3200)
     unaligned_fail = [f for f in failures if int(f.split("pose ")[1].split(":")[0]) % 5 != 4]
-    assert len(unaligned_fail) <= 0.01 * len(poses)
+    assert len(unaligned_fail) <= 0.005 * len(poses)
 
 
 @pytest.mark.parametrize("margin", [0.0, 0.1])
