@@ -122,8 +122,11 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
     gsReal t = sgn / (fabs(theta) + sqrt(theta * theta + 1));
     gsReal c = 1 / sqrt(t * t + 1);
     if (1 - c < EIG3_COSTOL) break;
-    gsReal dq[4] = {sqrt((1 + c) / 2), 0, 0, 0};
-    dq[1 + pair[p][2]] = pair[p][3] * sgn * sqrt((1 - c) / 2);
+    /* half-angle quaternion: its sine from the cosine, its cosine from the sine, so that the two
+     * round as MJCF's do */
+    gsReal s = pair[p][3] * sgn * sqrt((1 - c) / 2);
+    gsReal dq[4] = {sqrt(1 - s * s), 0, 0, 0};
+    dq[1 + pair[p][2]] = s;
     gs_mulQuat(q, q, dq);
     gs_normalize4(q);
     iter++;
