@@ -112,8 +112,9 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
         a[3 * i + j] = tmp[3 * i] * r[j] + tmp[3 * i + 1] * r[3 + j] + tmp[3 * i + 2] * r[6 + j];
     if (iter >= EIG3_MAXITER) break;
     int p = 0;
+    /* on a tie the later pair wins, as in MJCF (symmetric bodies have equal off-diagonal terms) */
     for (int k = 1; k < 3; k++)
-      if (fabs(a[3 * pair[k][0] + pair[k][1]]) > fabs(a[3 * pair[p][0] + pair[p][1]])) p = k;
+      if (fabs(a[3 * pair[k][0] + pair[k][1]]) >= fabs(a[3 * pair[p][0] + pair[p][1]])) p = k;
     int i = pair[p][0], j = pair[p][1];
     gsReal aij = a[3 * i + j];
     if (aij == 0) break;
