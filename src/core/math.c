@@ -74,7 +74,8 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
  * MuJoCo's compiled inertial frames, bit for bit; its public mju_eig3 differs only in renormalizing
  * after each sorting exchange): the frame is a quaternion
  * q; each step rotates q about one axis by the Jacobi angle that zeroes the largest off-diagonal
- * term of R(q)^T A R(q), with the half-angle quaternion taken from the rotation's cosine; it stops
+ * term of R(q)^T A R(q) (the later pair on a tie), with the half-angle quaternion's sine taken
+ * from the rotation's cosine and its cosine from that sine; it stops
  * when that cosine is within 1e-12 of 1, so off-diagonal terms of ~1e-6 relative may remain (the
  * eigenvalues are the diagonal there). Then the axes are sorted by decreasing eigenvalue with
  * quarter turns (exchanging two axes, one negated), whose quaternion has MJCF's rounded
