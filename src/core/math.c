@@ -74,7 +74,8 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
  * MuJoCo's compiled inertial frames, bit for bit; its public mju_eig3 differs only in renormalizing
  * after each sorting exchange): the frame is a quaternion
  * q; each step rotates q about one axis by the Jacobi angle that zeroes the largest off-diagonal
- * term of R(q)^T A R(q), with the half-angle quaternion taken from the rotation's cosine; it stops
+ * term of R(q)^T A R(q) (the later pair on a tie), with the half-angle quaternion's sine taken
+ * from the rotation's cosine and its cosine from that sine; it stops
  * when that cosine is within 1e-12 of 1, so off-diagonal terms of ~1e-6 relative may remain (the
  * eigenvalues are the diagonal there). Then the axes are sorted by decreasing eigenvalue with
  * quarter turns (exchanging two axes, one negated), whose quaternion has MJCF's rounded
@@ -112,8 +113,9 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
         a[3 * i + j] = tmp[3 * i] * r[j] + tmp[3 * i + 1] * r[3 + j] + tmp[3 * i + 2] * r[6 + j];
     if (iter >= EIG3_MAXITER) break;
     int p = 0;
+    /* on a tie the later pair wins, as in MJCF (symmetric bodies have equal off-diagonal terms) */
     for (int k = 1; k < 3; k++)
-      if (fabs(a[3 * pair[k][0] + pair[k][1]]) > fabs(a[3 * pair[p][0] + pair[p][1]])) p = k;
+      if (fabs(a[3 * pair[k][0] + pair[k][1]]) >= fabs(a[3 * pair[p][0] + pair[p][1]])) p = k;
     int i = pair[p][0], j = pair[p][1];
     gsReal aij = a[3 * i + j];
     if (aij == 0) break;
@@ -122,8 +124,11 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
     gsReal t = sgn / (fabs(theta) + sqrt(theta * theta + 1));
     gsReal c = 1 / sqrt(t * t + 1);
     if (1 - c < EIG3_COSTOL) break;
-    gsReal dq[4] = {sqrt((1 + c) / 2), 0, 0, 0};
-    dq[1 + pair[p][2]] = pair[p][3] * sgn * sqrt((1 - c) / 2);
+    /* half-angle quaternion: its sine from the cosine, its cosine from the sine, so that the two
+     * round as MJCF's do */
+    gsReal s = pair[p][3] * sgn * sqrt((1 - c) / 2);
+    gsReal dq[4] = {sqrt(1 - s * s), 0, 0, 0};
+    dq[1 + pair[p][2]] = s;
     gs_mulQuat(q, q, dq);
     gs_normalize4(q);
     iter++;

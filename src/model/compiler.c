@@ -299,7 +299,8 @@ static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpec
 
 /* the body's inertia tensor about its centre of mass com, summed geom by geom as MJCF's compiler
  * does (so that it rounds the same): each geom's rotated inertia R diag(I) R^T, then its
- * parallel-axis term m (|d|^2 1 - d d^T) with d its offset from the centre */
+ * parallel-axis term m (|d|^2 1 - d d^T) with d its offset from the centre, the diagonal as
+ * m (d_a^2 + d_b^2) over the two other axes */
 static int body_inertia_tensor(gsCompileCtx* c, const gsSpecBody* sb, const gsModel* m, int first,
                                const gsReal com[3], gsReal J[9]) {
   for (int k = 0; k < 9; k++) J[k] = 0;
@@ -310,16 +311,22 @@ static int body_inertia_tensor(gsCompileCtx* c, const gsSpecBody* sb, const gsMo
     if (has < 0) return 0;
     if (!has) continue;
     gs_quat2Mat(R, m->geom_quat + 4 * id);
+    gs_sub3(d, m->geom_pos + 3 * id, com);
     for (int i = 0; i < 3; i++)
       for (int j = 0; j < 3; j++) {
+        /* both halves from the lower triangle (hi >= lo), so the tensor is exactly symmetric */
+        int hi = i > j ? i : j, lo = i > j ? j : i;
         gsReal v = 0;
-        for (int k = 0; k < 3; k++) v += R[3 * i + k] * I[k] * R[3 * j + k];
-        J[3 * i + j] += v;
+        for (int k = 0; k < 3; k++) v += R[3 * hi + k] * I[k] * R[3 * lo + k];
+        gsReal par;
+        if (i == j) {
+          int a = i == 0 ? 1 : 0, b = i == 2 ? 1 : 2;  /* the other two axes, in order */
+          par = gm * (d[a] * d[a] + d[b] * d[b]);
+        } else {
+          par = -gm * d[lo] * d[hi];
+        }
+        J[3 * i + j] = J[3 * i + j] + v + par;
       }
-    gs_sub3(d, m->geom_pos + 3 * id, com);
-    gsReal dd = gs_dot3(d, d);
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++) J[3 * i + j] += gm * ((i == j ? dd : 0) - d[i] * d[j]);
   }
   return 1;
 }
