@@ -254,6 +254,28 @@ static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
  * centre of mass, of the solid bounded by the triangles (or of the triangles themselves), per unit
  * density. Solids: tetrahedra from a reference point inside (the mean of the face centroids) to
  * each face, with signed volumes (exact, convex) or their magnitudes (legacy). */
+/* The signed volume again, from tetrahedra with their apex at the centre of mass, each as its base
+ * triangle's area times the height of the centre of mass over it, a third of: MJCF's mesh volume
+ * is this sum to the last bit (measured on random hulls), where the sum of p0 . (p1 x p2) / 6 from
+ * another reference differs by rounding. */
+static gsReal solid_volume(const gsReal* vert, const int* face, int nface, const gsReal com[3],
+                           int magnitudes) {
+  gsReal V = 0;
+  for (int f = 0; f < nface; f++) {
+    gsReal p[3][3], e1[3], e2[3], n[3], c[3];
+    for (int k = 0; k < 3; k++) gs_sub3(p[k], vert + 3 * face[3 * f + k], com);
+    gs_sub3(e1, p[1], p[0]), gs_sub3(e2, p[2], p[0]);
+    gs_cross(n, e1, e2);
+    gsReal len = gs_norm3(n);
+    if (len == 0) continue;  /* a degenerate triangle bounds nothing */
+    for (int k = 0; k < 3; k++) c[k] = (p[0][k] + p[1][k] + p[2][k]) / 3;
+    gsReal h = (n[0] / len) * c[0] + (n[1] / len) * c[1] + (n[2] / len) * c[2];
+    gsReal w = (len / 2) * h / 3;
+    V += magnitudes ? fabs(w) : w;
+  }
+  return V;
+}
+
 static void mass_properties(const gsReal* vert, const int* face, int nface, int mode, gsReal* vol,
                             gsReal com[3], gsReal C[9]) {
   gsReal ref[3] = {0, 0, 0};
@@ -289,10 +311,11 @@ static void mass_properties(const gsReal* vert, const int* face, int nface, int 
       for (int j = 0; j < 3; j++)
         S[3 * i + j] += mom * (p[0][i] * p[0][j] + p[1][i] * p[1][j] + p[2][i] * p[2][j] + s[i] * s[j]);
   }
-  *vol = V;
   gsReal d[3] = {0, 0, 0};
   if (V != 0) gs_scl3(d, first, 1 / V);
   gs_add3(com, ref, d);
+  *vol = V;
+  if (mode != GS_MESHINERTIA_SHELL) *vol = solid_volume(vert, face, nface, com, mode == GS_MESHINERTIA_LEGACY);
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) C[3 * i + j] = S[3 * i + j] - V * d[i] * d[j];
 }

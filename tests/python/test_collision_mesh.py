@@ -506,3 +506,33 @@ def test_geom_distance_with_meshes():
             dist, fromto = gauss.geom_distance(gm, gd, 0, 1, 1.0)
             assert abs(dist - gap) <= 1e-12, (other, gap, dist)
             assert abs(fromto[2] - 0.5) <= 1e-12 and abs(fromto[5] - (0.5 + gap)) <= 1e-12
+
+
+MESH_ONLY = """<mujoco><asset>{}</asset><worldbody>
+<body pos="0 0 1"><freejoint/><geom type="mesh" mesh="m"/></body></worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("mode", ["legacy", "convex", "exact"])
+def test_mesh_mass_bit_equal(mode):
+    """a solid mesh's mass against MuJoCo's bits (its volume summed from the centre of mass, see
+    compile_mesh.c), on random hulls with their triangles given and on the box from a file;
+    the centre of mass and the tensor stay a few ulps apart (their integration order is not
+    MuJoCo's), so they are compared to rounding: 1e-14 relative"""
+    rng = np.random.default_rng(RNG_SEED)
+    equal = 0
+    for k in range(12):
+        pts = blob_points(rng, 30) + rng.normal(size=3)
+        hull = mujoco.MjModel.from_xml_string(one_mesh(f'<mesh name="m" vertex="{vtext(pts)}"/>'))
+        faces = " ".join(str(i) for i in hull.mesh_face.ravel())
+        gm, mm = load_both(MESH_ONLY.format(f'<mesh name="m" inertia="{mode}" vertex="{vtext(pts)}" '
+                                            f'face="{faces}"/>'))
+        equal += np.asarray(gm.body_mass)[1] == mm.body_mass[1]
+        assert abs(np.asarray(gm.body_mass)[1] - mm.body_mass[1]) <= 4e-16 * mm.body_mass[1]
+        assert np.abs(np.asarray(gm.body_ipos)[1] - mm.body_ipos[1]).max() <= 1e-14 * 10
+        assert np.abs(body_tensor(gm, 1) - body_tensor(mm, 1)).max() <= 1e-14 * np.abs(body_tensor(mm, 1)).max()
+    # the volume's own sum is MuJoCo's (12 of 12 from MuJoCo's centre of mass, measured); from ours,
+    # a few ulps off, the last bit differs on some hulls: 8 of 12 measured (4 with the former sum)
+    assert equal >= 8
+    xml = one_mesh(f'<mesh name="m" file="box.stl" inertia="{mode}"/>')
+    gm, mm = load_both(xml, {"box.stl": stl_binary(CUBE_V, CUBE_F)})
+    assert np.array_equal(np.asarray(gm.body_mass), mm.body_mass)
