@@ -252,49 +252,69 @@ static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
 
 /* Volume (area for a shell), centre of mass and second moment C = integral of x x^T about the
  * centre of mass, of the solid bounded by the triangles (or of the triangles themselves), per unit
- * density. Solids: tetrahedra from a reference point inside (the mean of the face centroids) to
- * each face, with signed volumes (exact, convex) or their magnitudes (legacy). */
+ * density, in two passes as MJCF computes them (measured against MuJoCo 3.3.7, a non-convex
+ * U-shaped prism under the legacy rule decides: any other reference point gives another legacy
+ * mass, centre and inertia). Pass 1: tetrahedra from the area-weighted centroid of the surface
+ * to each face (triangles for a shell) give the centre of mass. Pass 2: tetrahedra from that
+ * centre give the volume and the second moment about it, with no parallel-axis correction. Each
+ * tetrahedron's volume is signed (exact, convex) or its magnitude (legacy); for signed volumes the
+ * result does not depend on the reference, for magnitudes it does. */
+
+/* one face from the reference point: the volume of its tetrahedron (area for a shell), as its base
+ * triangle's area times the height of the reference over it, a third of (MJCF's volume to the last
+ * bit on random hulls), and the sum s of its vertices relative to the reference */
+static gsReal face_weight(const gsReal* vert, const int* tri, const gsReal ref[3], int mode,
+                          gsReal p[3][3], gsReal s[3]) {
+  gsReal e1[3], e2[3], n[3], c[3];
+  for (int k = 0; k < 3; k++) gs_sub3(p[k], vert + 3 * tri[k], ref);
+  gs_add3(s, p[0], p[1]);
+  gs_add3(s, s, p[2]);
+  gs_sub3(e1, p[1], p[0]), gs_sub3(e2, p[2], p[0]);
+  gs_cross(n, e1, e2);
+  gsReal len = gs_norm3(n);
+  if (len == 0) return 0;  /* a degenerate triangle bounds nothing */
+  if (mode == GS_MESHINERTIA_SHELL) return len / 2;
+  for (int k = 0; k < 3; k++) c[k] = (p[0][k] + p[1][k] + p[2][k]) / 3;
+  gsReal h = (n[0] / len) * c[0] + (n[1] / len) * c[1] + (n[2] / len) * c[2];
+  gsReal w = (len / 2) * h / 3;
+  return mode == GS_MESHINERTIA_LEGACY ? fabs(w) : w;
+}
+
 static void mass_properties(const gsReal* vert, const int* face, int nface, int mode, gsReal* vol,
                             gsReal com[3], gsReal C[9]) {
-  gsReal ref[3] = {0, 0, 0};
-  for (int f = 0; f < nface; f++)
-    for (int k = 0; k < 3; k++) gs_addScl3(ref, ref, vert + 3 * face[3 * f + k], 1.0 / 3);
-  if (nface) gs_scl3(ref, ref, 1.0 / nface);
-  gsReal V = 0, first[3] = {0, 0, 0}, S[9] = {0};
+  int shell = mode == GS_MESHINERTIA_SHELL;
+  /* the surface's area-weighted centroid */
+  gsReal ref[3] = {0, 0, 0}, area = 0, zero[3] = {0, 0, 0}, p[3][3], s[3];
   for (int f = 0; f < nface; f++) {
-    gsReal p[3][3], s[3];
-    for (int k = 0; k < 3; k++) gs_sub3(p[k], vert + 3 * face[3 * f + k], ref);
-    gs_add3(s, p[0], p[1]);
-    gs_add3(s, s, p[2]);
-    gsReal w, x[3], mom;
-    if (mode == GS_MESHINERTIA_SHELL) {
-      gsReal e1[3], e2[3];
-      gs_sub3(e1, p[1], p[0]), gs_sub3(e2, p[2], p[0]);
-      gs_cross(x, e1, e2);
-      w = 0.5 * gs_norm3(x);
-      /* triangle: integral of x = w s / 3, of x x^T = w / 12 (sum p p^T + s s^T) */
-      gs_addScl3(first, first, s, w / 3);
-      mom = w / 12;
-    } else {
-      gs_cross(x, p[1], p[2]);
-      w = gs_dot3(p[0], x) / 6;
-      if (mode == GS_MESHINERTIA_LEGACY) w = fabs(w);
-      /* tetrahedron with a vertex at the reference: integral of x = w s / 4, of x x^T =
-       * w / 20 (sum p p^T + s s^T) */
-      gs_addScl3(first, first, s, w / 4);
-      mom = w / 20;
-    }
+    gsReal a = face_weight(vert, face + 3 * f, zero, GS_MESHINERTIA_SHELL, p, s);
+    gs_addScl3(ref, ref, s, a / 3);
+    area += a;
+  }
+  if (area > 0) gs_scl3(ref, ref, 1 / area);
+  /* pass 1: the centre of mass (a tetrahedron's centroid is s / 4 from the reference, a
+   * triangle's s / 3) */
+  gsReal V = 0, first[3] = {0, 0, 0};
+  for (int f = 0; f < nface; f++) {
+    gsReal w = face_weight(vert, face + 3 * f, ref, mode, p, s);
+    gs_addScl3(first, first, s, w / (shell ? 3 : 4));
+    V += w;
+  }
+  gs_copy3(com, ref);
+  if (V != 0) gs_addScl3(com, com, first, 1 / V);
+  /* pass 2: volume and second moment about the centre of mass (tetrahedron with a vertex at the
+   * centre: integral of x x^T = w / 20 (sum p p^T + s s^T); triangle: w / 12 (the same sum)) */
+  V = 0;
+  gsReal S[9] = {0};
+  for (int f = 0; f < nface; f++) {
+    gsReal w = face_weight(vert, face + 3 * f, com, mode, p, s);
+    gsReal mom = w / (shell ? 12 : 20);
     V += w;
     for (int i = 0; i < 3; i++)
       for (int j = 0; j < 3; j++)
         S[3 * i + j] += mom * (p[0][i] * p[0][j] + p[1][i] * p[1][j] + p[2][i] * p[2][j] + s[i] * s[j]);
   }
   *vol = V;
-  gsReal d[3] = {0, 0, 0};
-  if (V != 0) gs_scl3(d, first, 1 / V);
-  gs_add3(com, ref, d);
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) C[3 * i + j] = S[3 * i + j] - V * d[i] * d[j];
+  for (int i = 0; i < 9; i++) C[i] = S[i];
 }
 
 static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
