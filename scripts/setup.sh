@@ -22,6 +22,9 @@ esac
 
 # ---- system packages ----
 want=(build-essential libxml2-dev libpng-dev libqhull-dev pkg-config)
+# libccd: not used by the library, only by the comparison benchmark and test against it
+# (bench/ccd_bench.c, tests/c/test_libccd.c), which CMake builds when it is found
+want+=(libccd-dev)
 command -v cmake >/dev/null 2>&1 || want+=(cmake)
 if ! command -v python3 >/dev/null 2>&1; then
   want+=(python3 python3-venv)

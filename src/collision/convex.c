@@ -365,20 +365,33 @@ static int faceEdge(const Face* f, int a, int b) {
  * and edges (meshes and custom shapes are polytopes: Newton's method has nothing to work on) */
 static int primitive(const gsConvex* c) { return !c->support && c->type != GS_GEOM_MESH; }
 
-/* A flat face of c (box faces, cylinder caps) whose outward normal is within 0.05 rad of the unit
- * direction dir: its normal in nrm and the local axis along it in *axis. */
-static int flatFace(const gsConvex* c, const gsReal dir[3], gsReal nrm[3], int* axis) {
+/* The finishing step (finishDepth) tries every kind of contact whose answer direction lies within
+ * ~0.45 rad of the direction where EPA or GJK stands: a flat face whose normal is that near, edges
+ * whose crease circles pass that near. The least depth of those found is the answer; a narrower
+ * window missed nearby least values (a cylinder's cap 0.13 rad from EPA's direction while a box
+ * edge's crease passed within 0.05 rad: the crease's local least value, 1e-2 above the cap's, was
+ * taken). epa accepts the answer only where the polytope's faces nearer than it lie within the
+ * same angle of the answer and within 0.3 rad of EPA's direction, well inside the window (a
+ * least value 0.46 rad from EPA's direction, 0.33 rad from a crease's, was missed otherwise). */
+#define FINISH_COS 0.9   /* cos 0.45 */
+#define FINISH_SIN 0.43  /* sin 0.45 */
+#define ACCEPT_COS 0.955 /* cos 0.3 */
+
+/* The flat faces of c (box faces, cylinder caps) whose outward normals are within the finishing
+ * window of the unit direction dir: their normals in nrm and the local axes along them in axis;
+ * returns their number (at most 3) */
+static int flatFaces(const gsConvex* c, const gsReal dir[3], gsReal nrm[3][3], int axis[3]) {
   if (c->support || (c->type != GS_GEOM_BOX && c->type != GS_GEOM_CYLINDER)) return 0;
   gsReal u[3];
   gs_mulMatTVec3(u, c->mat, dir);
-  int k = 2;
-  if (c->type == GS_GEOM_BOX)
-    k = fabs(u[0]) > fabs(u[1]) ? (fabs(u[0]) > fabs(u[2]) ? 0 : 2) : (fabs(u[1]) > fabs(u[2]) ? 1 : 2);
-  if (!(fabs(u[k]) > 0.99875)) return 0;  /* cos 0.05 */
-  gsReal sgn = u[k] > 0 ? 1 : -1;
-  for (int i = 0; i < 3; i++) nrm[i] = sgn * c->mat[3 * i + k];
-  *axis = k;
-  return 1;
+  int n = 0;
+  for (int k = c->type == GS_GEOM_BOX ? 0 : 2; k < 3; k++) {
+    if (!(fabs(u[k]) > FINISH_COS)) continue;
+    gsReal sgn = u[k] > 0 ? 1 : -1;
+    for (int i = 0; i < 3; i++) nrm[n][i] = sgn * c->mat[3 * i + k];
+    axis[n++] = k;
+  }
+  return n;
 }
 
 /* whether the point p, projected along the local axis on c's face there, falls strictly inside it */
@@ -402,32 +415,35 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
 static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                      gsReal normal[3]) {
-  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]};
-  int k;
+  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3];
+  int ax[3], found = 0;
   for (int side = 0; side < 2; side++) {
-    if (side == 0) {  /* A's face, outward along the normal */
-      if (!flatFace(A, n0, c, &k)) continue;
-      gs_scl3(nc, c, -1);
-      gs_convexSupport(sb, B, nc);
-      if (!insideFace(A, k, sb)) continue;
-      gs_convexSupport(sa, A, c);
-    } else {  /* B's face, outward against the normal */
-      if (!flatFace(B, m0, nc, &k)) continue;
-      gs_scl3(c, nc, -1);
-      gs_convexSupport(sa, A, c);
-      if (!insideFace(B, k, sa)) continue;
-      gs_convexSupport(sb, B, nc);
+    int nface = side == 0 ? flatFaces(A, n0, fn, ax) : flatFaces(B, m0, fn, ax);
+    for (int f = 0; f < nface; f++) {
+      if (side == 0) {  /* A's face, outward along the normal */
+        gs_copy3(c, fn[f]);
+        gs_scl3(nc, c, -1);
+        gs_convexSupport(sb, B, nc);
+        if (!insideFace(A, ax[f], sb)) continue;
+        gs_convexSupport(sa, A, c);
+      } else {  /* B's face, outward against the normal */
+        gs_copy3(nc, fn[f]);
+        gs_scl3(c, nc, -1);
+        gs_convexSupport(sa, A, c);
+        if (!insideFace(B, ax[f], sa)) continue;
+        gs_convexSupport(sb, B, nc);
+      }
+      gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
+      /* within EPA's bounds of the depth (else the face was not the answer's after all) */
+      if (!(h >= lower - round && h <= upper + round)) continue;
+      if (found && h >= *depth) continue;
+      found = 1, *depth = h;
+      if (side == 0) gs_copy3(pb, sb), gs_addScl3(pa, sb, c, h);
+      else gs_copy3(pa, sa), gs_addScl3(pb, sa, c, -h);
+      gs_copy3(normal, c);
     }
-    gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
-    /* within EPA's bounds of the depth (else the face was not the answer's after all) */
-    if (!(h >= lower - round && h <= upper + round)) continue;
-    *depth = h;
-    if (side == 0) gs_copy3(pb, sb), gs_addScl3(pa, sb, c, h);
-    else gs_copy3(pa, sa), gs_addScl3(pb, sa, c, -h);
-    gs_copy3(normal, c);
-    return 1;
   }
-  return 0;
+  return found;
 }
 
 /* Signed distance as an optimisation over directions: h(n) = n . w(n), the support value of A - B,
@@ -500,10 +516,12 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     step = sqrt(s1 * s1 + s2 * s2);
     if (!isfinite(step)) return 0;
     /* a descent direction (H is positive definite): far steps are shortened, and halved while h
-     * does not decrease (deep overlaps, where h is nearly flat around the answer) */
+     * does not decrease (deep overlaps, where h is nearly flat around the answer); after the
+     * first step only twice: a step that must be cut more runs into a corner of h (a face's
+     * normal on a crease), which Newton's method does not converge to and faceDepth answers */
     gsReal scl = step > 0.2 ? 0.2 / step : 1, m[3], hm = INFINITY;
     Vert wm;
-    for (int half = 0; half < 6; half++, scl *= 0.5) {
+    for (int half = 0; half < (it == 0 ? 6 : 2); half++, scl *= 0.5) {
       gs_addScl3(m, n, t1, s1 * scl);
       if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
       else gs_addScl3(m, m, t2, s2 * scl);
@@ -565,7 +583,7 @@ static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], c
   gs_cross(n, ka, kb);
   if (gs_normalize3(n) < 1e-3) return 0;  /* near parallel edges: a face, no crossing */
   if (gs_dot3(n, n0) < 0) gs_scl3(n, n, -1);
-  if (gs_dot3(n, n0) < 0.99875) return 0;
+  if (gs_dot3(n, n0) < FINISH_COS) return 0;
   gs_scl3(m, n, -1);
   /* each edge's ends: the support points just off its circle on either side */
   gs_addScl3(d, n, ka, -1e-9), gs_convexSupport(a0, A, d);
@@ -589,15 +607,15 @@ static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], c
   return 1;
 }
 
-/* the axes of c's edges whose crease circles pass within 0.05 rad of the direction n: up to 3 in
- * ax, their number returned */
+/* the axes of c's edges whose crease circles pass within the finishing window of the direction n:
+ * up to 3 in ax (2 at most within that window), their number returned */
 static int creases(const gsConvex* c, const gsReal n[3], gsReal ax[3][3]) {
   int k = 0;
   for (int j = 0; j < 3; j++) {
     if (c->type != GS_GEOM_BOX && !(j == 2 && (c->type == GS_GEOM_CYLINDER || c->type == GS_GEOM_CAPSULE)))
       continue;
     gsReal a[3] = {c->mat[j], c->mat[3 + j], c->mat[6 + j]};
-    if (fabs(gs_dot3(a, n)) < 0.05) gs_copy3(ax[k++], a);
+    if (fabs(gs_dot3(a, n)) < FINISH_SIN) gs_copy3(ax[k++], a);
   }
   return k;
 }
@@ -615,37 +633,37 @@ static gsReal supportRounding(const gsConvex* A, const gsConvex* B, gsReal scale
   return 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos));
 }
 
+/* keeps the answer (h, qa, qb, qn) in (*depth, pa, pb, normal) when it is the first or the least */
+static void keepLeast(int* found, gsReal h, const gsReal qa[3], const gsReal qb[3], const gsReal qn[3],
+                      gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  if (*found && h >= *depth) return;
+  *found = 1, *depth = h;
+  gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
+}
+
 /* Finishes a distance query near the direction n0 (see faceDepth, newtonDepth, edgeDepth): by
- * the kind of contact there, from the edges whose creases pass near n0. 0 when none applies. */
+ * every kind of contact found within the finishing window of n0 (flat faces, crossing edges, one
+ * crease at a time, smooth parts). Each answer is a local least value of the support value, so at
+ * least the depth; where several hold one (deep overlaps of boxes and cylinders: a cap's normal
+ * near a box edge's crease), the least is taken. 0 when none applies. */
 static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                        gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                        gsReal normal[3]) {
-  if (faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal)) return 1;
+  gsReal h, qa[3], qb[3], qn[3];
+  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal);
   gsReal ka[3][3], kb[3][3];
   int na = creases(A, n0, ka), nb = creases(B, n0, kb);
-  if (na + nb == 0) return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
-  if (na == 1 && nb == 1 && edgeDepth(A, B, n0, ka[0], kb[0], lower, upper, round, depth, pa, pb, normal))
-    return 1;
-  /* one crease at a time (two of one box: the face's neighbourhood, off the face). Each answer
-   * is a support value, so at least the depth; with a crease on each shape both may hold a local
-   * least value (deep overlaps of cylinders): the lesser is taken */
-  if (na + nb <= 2) {
-    const gsReal* axis[4];
-    int nax = 0, found = 0;
-    for (int i = 0; i < na; i++) axis[nax++] = ka[i];
-    for (int i = 0; i < nb; i++) axis[nax++] = kb[i];
-    for (int i = 0; i < nax; i++) {
-      gsReal h, qa[3], qb[3], qn[3];
-      if (!newtonDepth(A, B, n0, axis[i], lower, upper, round, &h, qa, qb, qn)) continue;
-      if (found && h >= *depth) continue;
-      found = 1, *depth = h;
-      gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
-      if (na != 1 || nb != 1) break;
-    }
-    if (found) return 1;
-  }
-  /* near a crease but not on it (a box's vertex, a capsule's end) */
-  return newtonDepth(A, B, n0, NULL, lower, upper, round, depth, pa, pb, normal);
+  for (int i = 0; i < na; i++)
+    for (int j = 0; j < nb; j++)
+      if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn))
+        keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+  for (int i = 0; i < na + nb; i++)
+    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], lower, upper, round, &h, qa, qb, qn))
+      keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+  /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end) */
+  if ((!found || na + nb == 0) && newtonDepth(A, B, n0, NULL, lower, upper, round, &h, qa, qb, qn))
+    keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+  return found;
 }
 
 static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
@@ -740,10 +758,12 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
       gsReal round = supportRounding(A, B, scale), h, qa[3], qb[3], qn[3];
       if (finishDepth(A, B, F[best].n, nearest, upper, round, &h, qa, qb, qn)) {
         /* a local least value; the depth is the global one, which may only hide where the
-         * polytope's faces are nearer than it: accepted when all of those face its way */
+         * polytope's faces are nearer than it: accepted when all of those face its way and
+         * EPA's (where the finishing step looked, see FINISH_COS) */
         int other = 0;
         for (int f = 0; f < nf && !other; f++)
-          other = fdist[f] < h - 100 * round && gs_dot3(F[f].n, qn) < 0.9;
+          other = fdist[f] < h - 100 * round &&
+                  (gs_dot3(F[f].n, qn) < FINISH_COS || gs_dot3(F[f].n, F[best].n) < ACCEPT_COS);
         if (!other) {
           *depth = h;
           gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);

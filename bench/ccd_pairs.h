@@ -1,0 +1,315 @@
+/* Random pairs of convex geoms posed for both gauss and libccd, shared by the libccd benchmark
+ * (bench/ccd_bench.c) and the agreement test (tests/c/test_libccd.c).
+ *
+ * One model holds two of each primitive (box, ellipsoid, cylinder) and NMESH meshes of 30 to 100
+ * random points; a pair is two of its geoms with sizes written into geom_size and poses into
+ * geom_xpos/geom_xmat, as the collision stage sees them. libccd gets support functions of the
+ * same shapes written here from their definitions, not gauss's.
+ *
+ * The yardstick for penetration is pen(n) = h_a(n) + h_b(-n) (h: support function), how far b
+ * must move along the unit direction n to clear a. It is the depth that any reported normal
+ * really leaves, whatever depth a method reports with it. pen is the support function of the
+ * Minkowski difference a - b, so its minimum over unit n is the signed distance from the origin
+ * to that set's boundary: the penetration depth when the geoms overlap, minus the distance when
+ * they are apart. */
+#ifndef GAUSS_BENCH_CCD_PAIRS_H
+#define GAUSS_BENCH_CCD_PAIRS_H
+
+#include <ccd/ccd.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collision/convex.h"
+#include "core/math.h"
+#include "gauss/gauss.h"
+
+#define NMESH 8
+#define TWO_PI 6.283185307179586
+enum { KIND_BE, KIND_EY, KIND_YY, KIND_BY, KIND_MM, KIND_MB, NKIND };
+static const char* KIND_NAME[NKIND] = {"box-ellipsoid", "ellipsoid-cylinder", "cylinder-cylinder",
+                                       "box-cylinder", "mesh-mesh", "mesh-box"};
+/* geom ids in the model of pairs_model: box 0 1, ellipsoid 2 3, cylinder 4 5, meshes 6.. */
+enum { G_BOX = 0, G_ELL = 2, G_CYL = 4, G_MESH = 6 };
+
+/* ---- random numbers (xorshift64*: reproducible across platforms) ---- */
+static unsigned long long pairs_rng = 88172645463325252ULL;
+static double urand(void) {
+  pairs_rng ^= pairs_rng >> 12, pairs_rng ^= pairs_rng << 25, pairs_rng ^= pairs_rng >> 27;
+  return (double)((pairs_rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+static double urange(double a, double b) { return a + (b - a) * urand(); }
+static void unit_vec(double v[3]) {
+  double n;
+  do {
+    for (int i = 0; i < 3; i++) v[i] = urange(-1, 1);
+    n = gs_norm3(v);
+  } while (n < 0.1 || n > 1);
+  gs_scl3(v, v, 1 / n);
+}
+
+/* the model: meshes are points on random ellipsoids, pulled inwards by up to 30% so that some
+ * of them are not hull vertices */
+static gsModel* pairs_model(void) {
+  size_t cap = 200000, len = 0;
+  char* xml = malloc(cap);
+  len += snprintf(xml + len, cap - len, "<mujoco><asset>");
+  for (int k = 0; k < NMESH; k++) {
+    int np = 30 + (int)(urand() * 71);
+    double ax[3] = {urange(0.3, 0.9), urange(0.3, 0.9), urange(0.3, 0.9)};
+    len += snprintf(xml + len, cap - len, "<mesh name='m%d' vertex='", k);
+    for (int i = 0; i < np; i++) {
+      double v[3], r = urange(0.7, 1);
+      unit_vec(v);
+      len += snprintf(xml + len, cap - len, "%.6f %.6f %.6f ", r * ax[0] * v[0], r * ax[1] * v[1],
+                      r * ax[2] * v[2]);
+    }
+    len += snprintf(xml + len, cap - len, "'/>");
+  }
+  len += snprintf(xml + len, cap - len,
+                  "</asset><worldbody><geom type='box' size='1 1 1'/><geom type='box' size='1 1 1'/>"
+                  "<geom type='ellipsoid' size='1 1 1'/><geom type='ellipsoid' size='1 1 1'/>"
+                  "<geom type='cylinder' size='1 1'/><geom type='cylinder' size='1 1'/>");
+  for (int k = 0; k < NMESH; k++)
+    len += snprintf(xml + len, cap - len, "<geom type='mesh' mesh='m%d'/>", k);
+  snprintf(xml + len, cap - len, "</worldbody></mujoco>");
+  char err[512] = "";
+  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
+  if (!m) fprintf(stderr, "pairs model: %s\n", err);
+  free(xml);
+  return m;
+}
+
+/* ---- the shapes for libccd ---- */
+typedef struct {
+  int type;
+  double size[3], pos[3], mat[9];  /* mat: row-major, columns are the geom's axes */
+  const gsReal* vert;              /* meshes: all vertices in the geom frame */
+  int nvert;
+} Shape;
+
+static void shape_support_local(double r[3], const Shape* s, const double u[3]) {
+  switch (s->type) {
+    case GS_GEOM_BOX:
+      for (int i = 0; i < 3; i++) r[i] = u[i] >= 0 ? s->size[i] : -s->size[i];
+      return;
+    case GS_GEOM_ELLIPSOID: {  /* Lagrange: x_i = a_i^2 u_i / |a o u| */
+      double w[3] = {s->size[0] * u[0], s->size[1] * u[1], s->size[2] * u[2]};
+      double n = gs_norm3(w);
+      for (int i = 0; i < 3; i++) r[i] = n > 0 ? s->size[i] * w[i] / n : (i == 0 ? s->size[0] : 0);
+      return;
+    }
+    case GS_GEOM_CYLINDER: {  /* the rim point farthest along u's radial part, on the cap facing u */
+      double n = hypot(u[0], u[1]);
+      r[0] = n > 0 ? s->size[0] * u[0] / n : s->size[0];
+      r[1] = n > 0 ? s->size[0] * u[1] / n : 0;
+      r[2] = u[2] >= 0 ? s->size[1] : -s->size[1];
+      return;
+    }
+    default: {  /* mesh: the farthest of all its points */
+      int best = 0;
+      double bd = -INFINITY;
+      for (int i = 0; i < s->nvert; i++) {
+        const gsReal* v = s->vert + 3 * i;
+        double dv = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
+        if (dv > bd) bd = dv, best = i;
+      }
+      for (int i = 0; i < 3; i++) r[i] = s->vert[3 * best + i];
+    }
+  }
+}
+
+static void shape_support(double r[3], const Shape* s, const double dir[3]) {
+  double u[3], rl[3];
+  gs_mulMatTVec3(u, s->mat, dir);
+  shape_support_local(rl, s, u);
+  gs_mulMatVec3(r, s->mat, rl);
+  gs_add3(r, r, s->pos);
+}
+
+static void ccd_support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* vec) {
+  shape_support(vec->v, (const Shape*)obj, dir->v);
+}
+static void ccd_center(const void* obj, ccd_vec3_t* center) {
+  const Shape* s = obj;
+  for (int i = 0; i < 3; i++) center->v[i] = s->pos[i];
+}
+
+/* h_a(n) + h_b(-n): the depth left along unit n (negative: the gap along n) */
+static double pen_along(const Shape* a, const Shape* b, const double n[3]) {
+  double pa[3], pb[3], mn[3];
+  gs_scl3(mn, n, -1);
+  shape_support(pa, a, n);
+  shape_support(pb, b, mn);
+  return gs_dot3(pa, n) - gs_dot3(pb, n);
+}
+
+/* a local search for the minimum of pen over the sphere from n: steps along 12 tangent
+ * directions turned by a random angle each round (pen has creases on flat faces and edges, where
+ * fixed axes can stall), halving the step when none improves; returns the least pen, n updated */
+static double refine(const Shape* a, const Shape* b, double n[3]) {
+  double best = pen_along(a, b, n), step = 0.1;
+  while (step > 1e-11) {
+    double t1[3], t2[3], e[3] = {1, 0, 0};
+    if (fabs(n[0]) > 0.6) e[0] = 0, e[1] = 1;
+    gs_cross(t1, n, e);
+    gs_scl3(t1, t1, 1 / gs_norm3(t1));
+    gs_cross(t2, n, t1);
+    double phase = urange(0, TWO_PI / 12), cand[3], cbest[3];
+    int improved = 0;
+    for (int k = 0; k < 12; k++) {
+      double th = phase + k * TWO_PI / 12;
+      for (int i = 0; i < 3; i++) cand[i] = n[i] + step * (cos(th) * t1[i] + sin(th) * t2[i]);
+      gs_scl3(cand, cand, 1 / gs_norm3(cand));
+      double v = pen_along(a, b, cand);
+      if (v < best) best = v, gs_copy3(cbest, cand), improved = 1;
+    }
+    if (improved) {
+      gs_copy3(n, cbest);
+      step *= 1.5;
+    } else {
+      step *= 0.5;
+    }
+  }
+  return best;
+}
+
+/* the converged reference: the least pen found by refine from the best 4 of 400 spread
+ * directions and from each given start; the depth (positive) or minus the distance, and its
+ * direction in nref */
+static double reference(const Shape* a, const Shape* b, const double* starts, int nstart,
+                        double nref[3]) {
+  enum { NS = 400, NBEST = 4 };
+  double bestv[NBEST], bestn[NBEST][3];
+  for (int k = 0; k < NBEST; k++) bestv[k] = INFINITY;
+  for (int i = 0; i < NS; i++) {  /* a Fibonacci sphere */
+    double z = 1 - (2 * i + 1.0) / NS, r = sqrt(1 - z * z), ph = i * 2.399963229728653;
+    double n[3] = {r * cos(ph), r * sin(ph), z}, v = pen_along(a, b, n);
+    int w = 0;
+    for (int k = 1; k < NBEST; k++)
+      if (bestv[k] > bestv[w]) w = k;
+    if (v < bestv[w]) bestv[w] = v, gs_copy3(bestn[w], n);
+  }
+  double best = INFINITY;
+  for (int k = 0; k < NBEST + nstart; k++) {
+    double n[3];
+    gs_copy3(n, k < NBEST ? bestn[k] : starts + 3 * (k - NBEST));
+    double v = refine(a, b, n);
+    if (v < best) best = v, gs_copy3(nref, n);
+  }
+  return best;
+}
+
+/* ---- pairs ---- */
+typedef struct {
+  int kind, ga, gb;
+  gsReal sa[3], sb[3];                /* sizes */
+  gsReal posa[3], posb[3], mata[9], matb[9];
+} Pair;
+
+static void kind_geoms(int kind, int* ga, int* gb) {
+  int ma = G_MESH + (int)(urand() * NMESH), mb;
+  do mb = G_MESH + (int)(urand() * NMESH); while (mb == ma);
+  switch (kind) {
+    case KIND_BE: *ga = G_BOX, *gb = G_ELL; return;
+    case KIND_EY: *ga = G_ELL, *gb = G_CYL; return;
+    case KIND_YY: *ga = G_CYL, *gb = G_CYL + 1; return;
+    case KIND_BY: *ga = G_BOX, *gb = G_CYL; return;
+    case KIND_MM: *ga = ma, *gb = mb; return;
+    default: *ga = ma, *gb = G_BOX; return;
+  }
+}
+
+static void random_size(gsReal s[3], int type) {
+  s[0] = urange(0.2, 1), s[1] = urange(0.2, 1), s[2] = urange(0.2, 1);
+  if (type == GS_GEOM_CYLINDER) s[2] = 0;
+}
+
+static void random_mat(gsReal mat[9]) {
+  gsReal q[4] = {urange(-1, 1), urange(-1, 1), urange(-1, 1), urange(-1, 1)};
+  if (gs_normalize4(q) < 1e-3) q[0] = 1, q[1] = q[2] = q[3] = 0;
+  gs_quat2Mat(mat, q);
+}
+
+/* a pair of the kind with random sizes and orientations, b at a random direction from a and a
+ * centre distance uniform in [0, rsum] (rsum: the sum of the bounding radii), so that both
+ * penetrating and separated pairs occur */
+static void random_pair(const gsModel* m, Pair* p, int kind) {
+  p->kind = kind;
+  kind_geoms(kind, &p->ga, &p->gb);
+  int ta = m->geom_type[p->ga], tb = m->geom_type[p->gb];
+  double ra, rb;
+  if (ta == GS_GEOM_MESH) {
+    gs_copy3(p->sa, m->geom_size + 3 * p->ga);
+    ra = m->geom_rbound[p->ga];
+  } else {
+    random_size(p->sa, ta);
+    ra = ta == GS_GEOM_CYLINDER ? hypot(p->sa[0], p->sa[1]) : gs_norm3(p->sa);
+  }
+  if (tb == GS_GEOM_MESH) {
+    gs_copy3(p->sb, m->geom_size + 3 * p->gb);
+    rb = m->geom_rbound[p->gb];
+  } else {
+    random_size(p->sb, tb);
+    rb = tb == GS_GEOM_CYLINDER ? hypot(p->sb[0], p->sb[1]) : gs_norm3(p->sb);
+  }
+  random_mat(p->mata);
+  random_mat(p->matb);
+  double u[3], dist = urange(0, ra + rb);
+  unit_vec(u);
+  for (int i = 0; i < 3; i++) p->posa[i] = urange(-1, 1), p->posb[i] = p->posa[i] + dist * u[i];
+}
+
+/* write the pair into the model and data (gauss) and into two shapes (libccd) */
+static void pair_apply(gsModel* m, gsData* d, const Pair* p, Shape* a, Shape* b) {
+  const int g[2] = {p->ga, p->gb};
+  const gsReal* s[2] = {p->sa, p->sb};
+  const gsReal* pos[2] = {p->posa, p->posb};
+  const gsReal* mat[2] = {p->mata, p->matb};
+  Shape* sh[2] = {a, b};
+  for (int k = 0; k < 2; k++) {
+    gs_copy3(m->geom_size + 3 * g[k], s[k]);
+    gs_copy3(d->geom_xpos + 3 * g[k], pos[k]);
+    memcpy(d->geom_xmat + 9 * g[k], mat[k], 9 * sizeof(gsReal));
+    Shape* t = sh[k];
+    t->type = m->geom_type[g[k]];
+    gs_copy3(t->size, s[k]);
+    gs_copy3(t->pos, pos[k]);
+    memcpy(t->mat, mat[k], sizeof(t->mat));
+    t->vert = NULL, t->nvert = 0;
+    if (t->type == GS_GEOM_MESH) {
+      int id = m->geom_dataid[g[k]];
+      t->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
+      t->nvert = m->mesh_vertnum[id];
+    }
+  }
+}
+
+/* gauss's answer through the collision code's own query and settings: the signed distance and
+ * the unit normal from a towards b; 0 when not found within cutoff */
+static int gauss_query(const gsModel* m, const gsData* d, int ga, int gb, gsReal cutoff, gsReal* dist,
+                       gsReal normal[3]) {
+  gsConvex a, b;
+  gsReal tol, pa[3], pb[3];
+  int maxiter;
+  gs_convexFromGeom(&a, m, d, ga);
+  gs_convexFromGeom(&b, m, d, gb);
+  gs_convexSettings(m, &tol, &maxiter);
+  return gs_convexDistance(&a, &b, cutoff, tol, maxiter, dist, pa, pb, normal);
+}
+
+/* libccd's settings: the given EPA/MPR tolerance; no cap on GJK iterations beyond 1000 */
+static void ccd_setup(ccd_t* c, const Shape* a, const Shape* b, double tol) {
+  CCD_INIT(c);
+  c->support1 = ccd_support;
+  c->support2 = ccd_support;
+  c->center1 = ccd_center;
+  c->center2 = ccd_center;
+  c->max_iterations = 1000;
+  c->epa_tolerance = tol;
+  c->mpr_tolerance = tol;
+  (void)a, (void)b;
+}
+
+#endif
