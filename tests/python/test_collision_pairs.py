@@ -302,9 +302,9 @@ def test_capsule_box_random_poses(margin):
     ok, worst, total, failures = _agreement(scene, poses)
     print(f"\ncapsule-box margin {margin}: {ok}/{len(poses)} poses agree, {total} contacts, "
           f"max errors dist/pos/normal {worst}\n" + "\n".join(failures))
-    # measured: 99.65 % (margin 0) and 99.5 % (margin 0.1) of 2000 poses of this generator;
+    # measured: 99.7 % (margin 0) and 99.6 % (margin 0.1) of 2000 poses of this generator;
     # here 399/400 at both margins
-    assert ok >= 0.995 * len(poses) and total > 100
+    assert ok >= 0.997 * len(poses) and total > 100
     # the poses that are not exactly aligned disagree only for some ends facing an edge or
     # corner (measured: 0.22 % of 3200)
     unaligned_fail = [f for f in failures if int(f.split("pose ")[1].split(":")[0]) % 5 != 4]
