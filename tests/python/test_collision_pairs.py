@@ -306,9 +306,9 @@ def test_capsule_box_random_poses(margin):
     # here 399/400 at both margins
     assert ok >= 0.997 * len(poses) and total > 100
     # the poses that are not exactly aligned disagree only for some ends facing an edge or
-    # corner (measured: 0.22 % of 3200)
+    # corner and an interior point facing an edge (measured: 3 of 3200, 0.09 %; none here)
     unaligned_fail = [f for f in failures if int(f.split("pose ")[1].split(":")[0]) % 5 != 4]
-    assert len(unaligned_fail) <= 0.005 * len(poses)
+    assert len(unaligned_fail) <= 0.0025 * len(poses)
 
 
 @pytest.mark.parametrize("margin", [0.0, 0.1])
@@ -344,8 +344,12 @@ _QY = _axis_quat([0, 1, 0], np.pi / 2)  # capsule axis along x
     # parallel to a side face and beyond both its borders, sunk by 0.02: along +x over the +y
     # face MuJoCo keeps one point, over the -y face two
     ([0, 0.38, 0.1], _QY), ([0, -0.38, 0.1], _QY),
+    # nearly upright, the upper end facing the +x+y edge from beyond it: the second point
+    # slides down the segment by the box's full height, to the lower end, within the margin
+    # at 0.1 only
+    ([0.404, 0.22, -0.198], _axis_quat([0.088, 0.996, 0], 3.096)),
 ], ids=["on-face", "overhang", "beyond", "tilted", "tilted-skew", "across-edge", "end-inside",
-        "inside", "crossing", "above", "parallel-pos", "parallel-neg"])
+        "inside", "crossing", "above", "parallel-pos", "parallel-neg", "end-edge-full-width"])
 def test_capsule_box_configurations(case, margin):
     scene = Scene("capsule", "box", margin=margin)
     scene.place(np.array(case[0], float), case[1], np.zeros(3), ID)
