@@ -147,10 +147,12 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
  *    degrees from it, is repeated whatever the direction; with the segment at 45 degrees or
  *    more from it, when the slide leaves the segment at once, the end is repeated if the
  *    segment, followed inwards from the end, comes back towards any of the corner's three
- *    face planes, and slides by the full width if it recedes from all three (over 2000 random
- *    poses at each of two margins: 8 of the 10 such corners, against 5 of 10 for the
- *    face-plane rule; of the other two, one has the segment along a box axis to rounding, one
- *    is not understood). A first point facing an edge, outside the box, of a
+ *    face planes or runs parallel to one, and slides by the full width if it recedes from all
+ *    three (turning the segment of 4 such poses about the end so that one component of its
+ *    direction changes sign, MuJoCo's count changes where that component is zero, for each of
+ *    the three axes; over 2000 random poses at each of two margins: 8 of the 10 such
+ *    corners, against 5 of 10 for the face-plane rule; of the other two, one has the segment
+ *    along a box axis to rounding, one is not understood). A first point facing an edge, outside the box, of a
  *    segment that passes through the box gets no second point.
  * A sphere centre inside the box goes out through the least deep face, the first of x, y, z on
  * an exact tie (as MuJoCo, measured on constructed ties of every pair of faces and signs).
@@ -292,10 +294,10 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
         int repeat = beyond && nfaced == 2 ? !steep : dir * h[k] * b1[k] >= 0;
         if (beyond && nfaced == 3 && !steep) {
           /* a corner of that kind: repeated when the segment, followed inwards from the end,
-           * comes back towards one of the corner's three face planes */
+           * comes back towards one of the corner's three face planes (or runs parallel) */
           repeat = 0;
           for (int i = 0; i < 3; i++)
-            if (b1[i] * h[i] * t1 > 0) repeat = 1;
+            if (b1[i] * h[i] * t1 >= 0) repeat = 1;
         }
         if (!repeat) {
           /* into the segment by the box's full width (see the rules above) */

@@ -348,8 +348,13 @@ _QY = _axis_quat([0, 1, 0], np.pi / 2)  # capsule axis along x
     # slides down the segment by the box's full height, to the lower end, within the margin
     # at 0.1 only
     ([0.404, 0.22, -0.198], _axis_quat([0.088, 0.996, 0], 3.096)),
+    # an end facing a corner, the slide leaving the segment: followed inwards, the segment
+    # comes back towards the x face plane (the end is repeated), or recedes from all three
+    ([0.199, -0.641, -0.656], _axis_quat([-0.916, 0.4, 0], 1.196)),
+    ([-0.408, -0.436, 0.848], _axis_quat([-0.937, 0.35, 0], 2.648)),
 ], ids=["on-face", "overhang", "beyond", "tilted", "tilted-skew", "across-edge", "end-inside",
-        "inside", "crossing", "above", "parallel-pos", "parallel-neg", "end-edge-full-width"])
+        "inside", "crossing", "above", "parallel-pos", "parallel-neg", "end-edge-full-width",
+        "end-corner-back", "end-corner-receding"])
 def test_capsule_box_configurations(case, margin):
     scene = Scene("capsule", "box", margin=margin)
     scene.place(np.array(case[0], float), case[1], np.zeros(3), ID)
