@@ -303,6 +303,51 @@ def test_box_on_flat_field():
         assert abs(pos[0] - 0.13) <= 0.2 + 1e-9 and abs(pos[1] + 0.07) <= 0.15 + 1e-9
 
 
+def test_box_corner_in_flat_field_closed_form():
+    """a turned box whose lowest corner is 0.03 deep in a flat field, the part below the surface
+    inside one prism and 0.01 or more from its walls: the only contact is that corner at depth 0.03 with the field's normal (pushing the
+    box up by 0.03 separates it; a shorter push along any other direction leaves the corner inside).
+    MuJoCo 3.3.7 at margin 0 reports shallower depths along tilted normals on 25 of these 40 poses
+    (e.g. 0.012 along (0.14, -0.14, 0.98), which leaves the corner 0.018 inside): its answer is
+    not a separating direction, the case test_polytopes_at_zero_margin bounds. Its count and geoms
+    are compared, and its depth must not be deeper than the closed form."""
+    h = np.array([0.15, 0.1, 0.12])
+    p = Pair(field_xml(f'<geom type="box" size="{h[0]} {h[1]} {h[2]}"/>', " ".join(["0"] * 30), 5, 6))
+    xs, ys = np.linspace(-1, 1, 6), np.linspace(-0.8, 0.8, 5)
+    corners = np.array([[a, b, c] for a in (-1, 1) for b in (-1, 1) for c in (-1, 1)]) * h
+    rng = np.random.default_rng(17)
+    tested = 0
+    while tested < 40:
+        q = np.zeros(7)
+        u = rng.normal(size=4)
+        q[3:] = u / np.linalg.norm(u)
+        R = oracle.quat2mat(q[3:])
+        low = corners[np.argmin((corners @ R.T)[:, 2])] @ R.T
+        # the lowest corner at a random point of a random cell, 0.03 below the surface
+        target = np.array([rng.uniform(-0.9, 0.9), rng.uniform(-0.7, 0.7), -0.03])
+        q[:3] = target - low
+        c = np.searchsorted(xs, target[0]) - 1
+        r = np.searchsorted(ys, target[1]) - 1
+        fx, fy = (target[0] - xs[c]) / 0.4, (target[1] - ys[r]) / 0.4
+        walls = 0.4 * min(fx, 1 - fx, fy, 1 - fy, abs(fx - fy) / np.sqrt(2))
+        # the part of the box below the surface: the corner and its three edges up to z = 0,
+        # whose ends lie within reach of the corner's horizontal distance to the prism's walls
+        up = R * -np.sign(low @ R)  # the box axes pointing from the corner into the box
+        reach = max(np.linalg.norm(up[:2, k]) * 0.03 / up[2, k] if up[2, k] > 0 else np.inf
+                    for k in range(3))
+        if walls - reach < 0.01:
+            continue
+        tested += 1
+        mj, gs = p.pose(q)
+        check_robust(gs)
+        assert [c[:2] for c in gs] == [c[:2] for c in mj]
+        assert len(gs) == 1
+        _, _, dist, pos, frame = gs[0]
+        assert abs(dist + 0.03) < 1e-12 and np.allclose(frame[:3], [0, 0, 1], atol=1e-12)
+        assert np.allclose(pos, target + [0, 0, 0.015], atol=1e-12)
+        assert mj[0][2] >= -0.03 - 1e-9
+
+
 @pytest.mark.parametrize("typ,size,z", [("box", "0.5 0.5 0.1", 0.05), ("sphere", "0.6", 0.55),
                                         ("capsule", "0.3 0.5", 0.05)])
 def test_contact_cap(typ, size, z):
