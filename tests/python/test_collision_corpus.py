@@ -28,8 +28,8 @@ MISSING = {}
 # (meshes) of contacts, by up to 0.17, whatever its ccd settings, along directions that do not
 # separate the shapes (pair_hfield.c; test_polytopes_at_zero_margin and
 # test_box_corner_in_flat_field_closed_form in test_collision_hfield.py): gauss keeps the exact
-# penetration there, so these types are left out of this comparison (no corpus model meets them). Cylinders match (normal rule
-# included) and are compared; MuJoCo's defaults stop its EPA before their normals converge, but
+# penetration there, so these types are left out of this comparison (no corpus model meets
+# them). Cylinders match (normal rule included) and are compared; MuJoCo's defaults stop its EPA before their normals converge, but
 # no corpus model meets that pair (the quadruped's field lies under its floor).
 MISSING[(1, 6)] = "pair type hfield-box: MuJoCo's depths at margin 0 are not the penetration"
 MISSING[(1, 7)] = "pair type hfield-mesh: MuJoCo's depths at margin 0 are not the penetration"
