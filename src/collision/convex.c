@@ -72,7 +72,14 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
   }
 }
 
+#ifdef GAUSS_COUNT_SUPPORT
+long gs_convexSupportCount;
+#endif
+
 void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+#ifdef GAUSS_COUNT_SUPPORT
+  gs_convexSupportCount++;
+#endif
   if (c->support) {
     c->support(r, c, dir);
     return;
@@ -411,12 +418,15 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
  * the support point) whose subgradients include one along the normal when the other shape's
  * support point projects inside the face, and a corner beats any curvature. EPA's polytope only
  * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
- * nearest face) points at a face. The witness on the face is the projection of the other's. */
+ * nearest face) points at a face. The witness on the face is the projection of the other's.
+ * Every such corner, in or out of the bounds, is also listed in corner (*ncorner of them, at most
+ * 6) for newtonDepth. */
 static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                     gsReal normal[3]) {
+                     gsReal normal[3], gsReal corner[6][3], int* ncorner) {
   gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3];
   int ax[3], found = 0;
+  *ncorner = 0;
   for (int side = 0; side < 2; side++) {
     int nface = side == 0 ? flatFaces(A, n0, fn, ax) : flatFaces(B, m0, fn, ax);
     for (int f = 0; f < nface; f++) {
@@ -433,6 +443,7 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
         if (!insideFace(B, ax[f], sa)) continue;
         gs_convexSupport(sb, B, nc);
       }
+      gs_copy3(corner[(*ncorner)++], c);
       gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
       /* within EPA's bounds of the depth (else the face was not the answer's after all) */
       if (!(h >= lower - round && h <= upper + round)) continue;
@@ -444,6 +455,22 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
     }
   }
   return found;
+}
+
+/* whether the arc of the crease circle (axis kink) from n to m reaches or passes one of the
+ * directions corner lying on that circle */
+static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink[3],
+                         const gsReal (*corner)[3], int ncorner) {
+  for (int i = 0; i < ncorner; i++) {
+    const gsReal* c = corner[i];
+    if (!(fabs(gs_dot3(c, kink)) < 1e-9)) continue;  /* not on this circle */
+    if (!(gs_dot3(c, n) > 0 && gs_dot3(c, m) > 0)) continue;
+    gsReal x[3], y[3];
+    gs_cross(x, c, n);
+    gs_cross(y, c, m);
+    if (gs_dot3(x, kink) * gs_dot3(y, kink) <= 0) return 1;
+  }
+  return 0;
 }
 
 /* Signed distance as an optimisation over directions: h(n) = n . w(n), the support value of A - B,
@@ -460,12 +487,16 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
  * on both sides: the support points just off the circle have a . kink of both signs); its witness
  * points are where the edge meets the line along n.
  *
+ * A face's normal on the circle (corner, from faceDepth) is a corner of h along it, a least value
+ * there that Newton's steps only hop around (they fail to descend after a few iterations): a run
+ * whose step would reach or pass one stops at once, the corner being faceDepth's answer.
+ *
  * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
  * writing nothing, when a step fails to descend, the Hessian is not positive definite, the end
  * point keeps a gradient or the answer leaves the bounds: the caller goes on without it. */
 static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
-                       gsReal lower, gsReal upper, gsReal round, gsReal* depth, gsReal pa[3],
-                       gsReal pb[3], gsReal normal[3]) {
+                       const gsReal (*corner)[3], int ncorner, gsReal lower, gsReal upper,
+                       gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
   gsReal n[3], t1[3], t2[3] = {0, 0, 0}, H[2][2] = {{0, 0}, {0, 0}}, step = 1;
   Vert w;
@@ -526,6 +557,7 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
       if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
       else gs_addScl3(m, m, t2, s2 * scl);
       gs_normalize3(m);
+      if (kink && crossesCorner(n, m, kink, corner, ncorner)) return 0;
       supportAB(&wm, A, B, m);
       hm = gs_dot3(m, wm.w);
       /* h only decreases towards the least value, down to rounding */
@@ -650,7 +682,9 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
                        gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                        gsReal normal[3]) {
   gsReal h, qa[3], qb[3], qn[3];
-  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal);
+  gsReal corner[6][3];
+  int ncorner;
+  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner);
   gsReal ka[3][3], kb[3][3];
   int na = creases(A, n0, ka), nb = creases(B, n0, kb);
   for (int i = 0; i < na; i++)
@@ -658,10 +692,12 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
       if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn))
         keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   for (int i = 0; i < na + nb; i++)
-    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], lower, upper, round, &h, qa, qb, qn))
+    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], (const gsReal(*)[3])corner, ncorner,
+                    lower, upper, round, &h, qa, qb, qn))
       keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end) */
-  if ((!found || na + nb == 0) && newtonDepth(A, B, n0, NULL, lower, upper, round, &h, qa, qb, qn))
+  if ((!found || na + nb == 0) &&
+      newtonDepth(A, B, n0, NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
     keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   return found;
 }
