@@ -401,16 +401,38 @@ static int flatFaces(const gsConvex* c, const gsReal dir[3], gsReal nrm[3][3], i
   return n;
 }
 
-/* whether the point p, projected along the local axis on c's face there, falls strictly inside it */
-static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
+/* A face's normal c lying on the crease circle of one of the same shape's edges (axis, a box's
+ * face normal and the edges along that face): along the circle, h has a corner there, a least
+ * value where the other's support point projects inside the face across that edge's direction */
+typedef struct {
+  gsReal c[3];
+  gsReal axis[3];
+} Corner;
+
+/* Whether the point p, projected along the local axis on c's face there, falls strictly inside
+ * it; for a box, the corners on the crease circles of the face's edges are added to corner
+ * (*ncorner of them). */
+static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsReal nrm[3],
+                      Corner* corner, int* ncorner) {
   gsReal d[3], q[3];
   gs_sub3(d, p, c->pos);
   gs_mulMatTVec3(q, c->mat, d);
   const gsReal* s = c->size;
   if (c->type == GS_GEOM_CYLINDER) return q[0] * q[0] + q[1] * q[1] < s[0] * s[0] * (1 - 1e-9);
-  for (int j = 0; j < 3; j++)
-    if (j != axis && !(fabs(q[j]) < s[j] * (1 - 1e-9))) return 0;
-  return 1;
+  int inside = 1;
+  for (int j = 0; j < 3; j++) {
+    if (j == axis) continue;
+    if (!(fabs(q[j]) < s[j] * (1 - 1e-9))) {
+      inside = 0;
+      continue;
+    }
+    /* inside across the edges along the third axis */
+    int e = 3 - j - axis;
+    Corner* k = corner + (*ncorner)++;
+    gs_copy3(k->c, nrm);
+    for (int i = 0; i < 3; i++) k->axis[i] = c->mat[3 * i + e];
+  }
+  return inside;
 }
 
 /* A point of one shape against a flat face of the other. The depth's least value over directions
@@ -419,11 +441,11 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
  * support point projects inside the face, and a corner beats any curvature. EPA's polytope only
  * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
  * nearest face) points at a face. The witness on the face is the projection of the other's.
- * Every such corner, in or out of the bounds, is also listed in corner (*ncorner of them, at most
- * 6) for newtonDepth. */
+ * The corners of h along the creases through those faces are listed in corner (*ncorner of
+ * them, at most 12) for newtonDepth. */
 static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                     gsReal normal[3], gsReal corner[6][3], int* ncorner) {
+                     gsReal normal[3], Corner* corner, int* ncorner) {
   gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3];
   int ax[3], found = 0;
   *ncorner = 0;
@@ -434,16 +456,15 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
         gs_copy3(c, fn[f]);
         gs_scl3(nc, c, -1);
         gs_convexSupport(sb, B, nc);
-        if (!insideFace(A, ax[f], sb)) continue;
+        if (!insideFace(A, ax[f], sb, c, corner, ncorner)) continue;
         gs_convexSupport(sa, A, c);
       } else {  /* B's face, outward against the normal */
         gs_copy3(nc, fn[f]);
         gs_scl3(c, nc, -1);
         gs_convexSupport(sa, A, c);
-        if (!insideFace(B, ax[f], sa)) continue;
+        if (!insideFace(B, ax[f], sa, c, corner, ncorner)) continue;
         gs_convexSupport(sb, B, nc);
       }
-      gs_copy3(corner[(*ncorner)++], c);
       gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
       /* within EPA's bounds of the depth (else the face was not the answer's after all) */
       if (!(h >= lower - round && h <= upper + round)) continue;
@@ -458,12 +479,12 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
 }
 
 /* whether the arc of the crease circle (axis kink) from n to m reaches or passes one of the
- * directions corner lying on that circle */
+ * corners on that circle */
 static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink[3],
-                         const gsReal (*corner)[3], int ncorner) {
+                         const Corner* corner, int ncorner) {
   for (int i = 0; i < ncorner; i++) {
-    const gsReal* c = corner[i];
-    if (!(fabs(gs_dot3(c, kink)) < 1e-9)) continue;  /* not on this circle */
+    const gsReal* c = corner[i].c;
+    if (!(fabs(gs_dot3(corner[i].axis, kink)) > 1 - 1e-12)) continue;  /* another circle */
     if (!(gs_dot3(c, n) > 0 && gs_dot3(c, m) > 0)) continue;
     gsReal x[3], y[3];
     gs_cross(x, c, n);
@@ -487,15 +508,16 @@ static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink
  * on both sides: the support points just off the circle have a . kink of both signs); its witness
  * points are where the edge meets the line along n.
  *
- * A face's normal on the circle (corner, from faceDepth) is a corner of h along it, a least value
- * there that Newton's steps only hop around (they fail to descend after a few iterations): a run
- * whose step would reach or pass one stops at once, the corner being faceDepth's answer.
+ * A face's normal on the circle where h has a least value along it (corner, from faceDepth) is a
+ * corner that Newton's steps only hop around (they fail to descend after a few iterations): a run
+ * whose step would reach or pass one stops at once (the corner is a face's answer or, with the
+ * other's support point beyond the face along the circle's axis, none).
  *
  * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
  * writing nothing, when a step fails to descend, the Hessian is not positive definite, the end
  * point keeps a gradient or the answer leaves the bounds: the caller goes on without it. */
 static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
-                       const gsReal (*corner)[3], int ncorner, gsReal lower, gsReal upper,
+                       const Corner* corner, int ncorner, gsReal lower, gsReal upper,
                        gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
   gsReal n[3], t1[3], t2[3] = {0, 0, 0}, H[2][2] = {{0, 0}, {0, 0}}, step = 1;
@@ -607,10 +629,11 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
 
 /* Edges of both shapes crossing (box edges, cylinder sides, capsule cores): the answer's normal
  * is across both, n = ka x kb up to sign, when the closest points of the two edges' lines fall
- * strictly inside both edges. */
+ * strictly inside both edges. The corners this finds along either edge's crease circle are added
+ * to corner (for newtonDepth). */
 static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal ka[3],
                      const gsReal kb[3], gsReal lower, gsReal upper, gsReal round, gsReal* depth,
-                     gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+                     gsReal pa[3], gsReal pb[3], gsReal normal[3], Corner* corner, int* ncorner) {
   gsReal n[3], m[3], d[3], a0[3], a1[3], b0[3], b1[3];
   gs_cross(n, ka, kb);
   if (gs_normalize3(n) < 1e-3) return 0;  /* near parallel edges: a face, no crossing */
@@ -628,6 +651,16 @@ static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], c
   gsReal ar = gs_dot3(ea, r), br = gs_dot3(eb, r), den = aa * bb - ab * ab;
   if (!(den > 1e-12 * aa * bb)) return 0;
   gsReal sa = (ab * br - ar * bb) / den, sb = (aa * br - ab * ar) / den;
+  /* along one edge's crease circle, n is a corner of h (the other's support point jumps), a least
+   * value there where the closest point falls inside the other edge */
+  if (sb > 0 && sb < 1) {
+    gs_copy3(corner[*ncorner].c, n), gs_copy3(corner[*ncorner].axis, ka);
+    (*ncorner)++;
+  }
+  if (sa > 0 && sa < 1) {
+    gs_copy3(corner[*ncorner].c, n), gs_copy3(corner[*ncorner].axis, kb);
+    (*ncorner)++;
+  }
   if (!(sa > 0 && sa < 1 && sb > 0 && sb < 1)) return 0;
   gs_addScl3(pa, a0, ea, sa);
   gs_addScl3(pb, b0, eb, sb);
@@ -682,17 +715,17 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
                        gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                        gsReal normal[3]) {
   gsReal h, qa[3], qb[3], qn[3];
-  gsReal corner[6][3];
+  Corner corner[20];  /* 12 from faceDepth, 2 from each of at most 4 crossings */
   int ncorner;
   int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner);
   gsReal ka[3][3], kb[3][3];
   int na = creases(A, n0, ka), nb = creases(B, n0, kb);
   for (int i = 0; i < na; i++)
     for (int j = 0; j < nb; j++)
-      if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn))
+      if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn, corner, &ncorner))
         keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   for (int i = 0; i < na + nb; i++)
-    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], (const gsReal(*)[3])corner, ncorner,
+    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], corner, ncorner,
                     lower, upper, round, &h, qa, qb, qn))
       keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end) */
