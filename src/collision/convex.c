@@ -107,39 +107,41 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
   *maxiter = it < 200 ? 200 : it > 1000 ? 1000 : it;
 }
 
-/* The derivative of c's support point with respect to the direction dir (a unit vector) on
- * the smooth parts of a primitive, added to J (row-major 3x3, symmetric): 0 where the support
- * point stays put (a box, a sphere's or capsule's core, a cylinder's rim along its axis), the
- * curvature of an ellipsoid or a cylinder's side. Returns 0 where it has none: a cylinder's cap
- * along its axis (a face), meshes and custom shapes. */
-static int addSupportDerivative(gsReal J[9], const gsConvex* c, const gsReal dir[3]) {
+/* The derivative J of c's support point with respect to the direction dir (a unit vector) on
+ * the smooth parts of a primitive, as the quadratic forms of the tangents t1, t2 added to q:
+ * t1.J.t1, t2.J.t2, t1.J.t2 (J is symmetric). J is 0 where the support point stays put (a box, a
+ * sphere's or capsule's core, a cylinder's rim along its axis) and the curvature of an ellipsoid
+ * or a cylinder's side. Returns 0 where it has none: a cylinder's cap along its axis (a face),
+ * meshes and custom shapes. */
+static int addSupportDerivative(gsReal q[3], const gsConvex* c, const gsReal dir[3],
+                                const gsReal t1[3], const gsReal t2[3]) {
   if (c->support || c->type == GS_GEOM_MESH) return 0;
-  gsReal u[3], L[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-  gs_mulMatTVec3(u, c->mat, dir);
+  if (c->type != GS_GEOM_ELLIPSOID && c->type != GS_GEOM_CYLINDER) return 1;
+  gsReal u[3], a[3], b[3];
   const gsReal* s = c->size;
+  gs_mulMatTVec3(u, c->mat, dir);
+  gs_mulMatTVec3(a, c->mat, t1);
+  gs_mulMatTVec3(b, c->mat, t2);
   if (c->type == GS_GEOM_ELLIPSOID) {
     /* x_i = s_i^2 u_i / |s o u|: dx_i/du_j = (s_i^2 delta_ij - x_i x_j) / |s o u| */
     gsReal su[3] = {s[0] * u[0], s[1] * u[1], s[2] * u[2]}, N = gs_norm3(su);
     if (!(N > 0)) return 0;
-    gsReal x[3] = {s[0] * su[0] / N, s[1] * su[1] / N, s[2] * su[2] / N};
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++) L[3 * i + j] = ((i == j ? s[i] * s[i] : 0) - x[i] * x[j]) / N;
-  } else if (c->type == GS_GEOM_CYLINDER) {
+    gsReal x[3] = {s[0] * su[0], s[1] * su[1], s[2] * su[2]};  /* N times the support point */
+    gsReal xa = gs_dot3(x, a) / N, xb = gs_dot3(x, b) / N, saa = 0, sbb = 0, sab = 0;
+    for (int i = 0; i < 3; i++) {
+      gsReal ss = s[i] * s[i];
+      saa += ss * a[i] * a[i], sbb += ss * b[i] * b[i], sab += ss * a[i] * b[i];
+    }
+    q[0] += (saa - xa * xa) / N, q[1] += (sbb - xb * xb) / N, q[2] += (sab - xa * xb) / N;
+  } else {
     /* x_xy = r u_xy / |u_xy|: r (I - e e^T) / |u_xy| in the plane, e = u_xy / |u_xy| */
     gsReal m = sqrt(u[0] * u[0] + u[1] * u[1]);
     if (!(m > 1e-6)) return 0;
-    gsReal e[2] = {u[0] / m, u[1] / m};
-    for (int i = 0; i < 2; i++)
-      for (int j = 0; j < 2; j++) L[3 * i + j] = s[0] * ((i == j) - e[i] * e[j]) / m;
+    gsReal ea = (u[0] * a[0] + u[1] * a[1]) / m, eb = (u[0] * b[0] + u[1] * b[1]) / m, r = s[0] / m;
+    q[0] += r * (a[0] * a[0] + a[1] * a[1] - ea * ea);
+    q[1] += r * (b[0] * b[0] + b[1] * b[1] - eb * eb);
+    q[2] += r * (a[0] * b[0] + a[1] * b[1] - ea * eb);
   }
-  /* to world axes: R L R^T */
-  gsReal RL[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      RL[3 * i + j] = c->mat[3 * i] * L[j] + c->mat[3 * i + 1] * L[3 + j] + c->mat[3 * i + 2] * L[6 + j];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      J[3 * i + j] += RL[3 * i] * c->mat[3 * j] + RL[3 * i + 1] * c->mat[3 * j + 1] + RL[3 * i + 2] * c->mat[3 * j + 2];
   return 1;
 }
 
@@ -581,18 +583,11 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     gsReal g[2] = {gs_dot3(w.w, t1), kink ? 0 : gs_dot3(w.w, t2)};
     /* the derivative of w = a(n) - b(-n) along the tangents, from the shapes' curvatures where
      * they have them (exact, and no support calls), else by differences below */
-    gsReal J[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}, m0[3] = {-n[0], -n[1], -n[2]};
-    if (addSupportDerivative(J, A, n) && addSupportDerivative(J, B, m0)) {
-      gsReal j1[3], j2[3];
-      gs_mulMatVec3(j1, J, t1);
-      H[0][0] = gs_dot3(j1, t1) - h;
-      if (kink) {
-        H[1][1] = 1, H[0][1] = H[1][0] = 0;
-      } else {
-        gs_mulMatVec3(j2, J, t2);
-        H[1][1] = gs_dot3(j2, t2) - h;
-        H[0][1] = H[1][0] = 0.5 * (gs_dot3(j1, t2) + gs_dot3(j2, t1));
-      }
+    gsReal q[3] = {0, 0, 0}, m0[3] = {-n[0], -n[1], -n[2]};
+    if (addSupportDerivative(q, A, n, t1, t2) && addSupportDerivative(q, B, m0, t1, t2)) {
+      H[0][0] = q[0] - h;
+      if (kink) H[1][1] = 1, H[0][1] = H[1][0] = 0;
+      else H[1][1] = q[1] - h, H[0][1] = H[1][0] = q[2];
     } else if (step > 1e-4) {
       /* the Hessian again, unless the last step was small enough to keep it (the iteration
        * then contracts by the Hessian's change, ~ the step) */
