@@ -47,7 +47,8 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
       gsReal su[3] = {s[0] * u[0], s[1] * u[1], s[2] * u[2]};
       gsReal n = gs_norm3(su);
       if (n > 0) {
-        for (int i = 0; i < 3; i++) r[i] = s[i] * su[i] / n;
+        gsReal inv = 1 / n;  /* one division: support calls are the narrow phase's inner loop */
+        for (int i = 0; i < 3; i++) r[i] = s[i] * su[i] * inv;
       } else {
         r[0] = s[0], r[1] = r[2] = 0;
       }
@@ -56,7 +57,8 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
     case GS_GEOM_CYLINDER: {
       gsReal n = sqrt(u[0] * u[0] + u[1] * u[1]);
       if (n > 0) {
-        r[0] = s[0] * u[0] / n, r[1] = s[0] * u[1] / n;
+        gsReal sn = s[0] / n;
+        r[0] = sn * u[0], r[1] = sn * u[1];
       } else {
         r[0] = r[1] = 0;
       }
@@ -567,6 +569,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
   }
   supportAB(&w, A, B, n);
   gsReal h = gs_dot3(n, w.w);
+  int done = 0;
+  gsReal prev = 0;  /* the last full exact Newton step taken (0: none yet, or another) */
   for (int it = 0; it < 12; it++) {
     /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid);
      * along a crease only the one along the circle */
@@ -584,7 +588,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     /* the derivative of w = a(n) - b(-n) along the tangents, from the shapes' curvatures where
      * they have them (exact, and no support calls), else by differences below */
     gsReal q[3] = {0, 0, 0}, m0[3] = {-n[0], -n[1], -n[2]};
-    if (addSupportDerivative(q, A, n, t1, t2) && addSupportDerivative(q, B, m0, t1, t2)) {
+    int exact = addSupportDerivative(q, A, n, t1, t2) && addSupportDerivative(q, B, m0, t1, t2);
+    if (exact) {
       H[0][0] = q[0] - h;
       if (kink) H[1][1] = 1, H[0][1] = H[1][0] = 0;
       else H[1][1] = q[1] - h, H[0][1] = H[1][0] = q[2];
@@ -636,9 +641,20 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     w = wm;
     h = hm;
     /* the next step would be ~step^2 times the curvature's variation: below rounding */
-    if (step < 1e-8) break;
+    if (step < 1e-8) {
+      done = 1;
+      break;
+    }
+    /* or, after two full steps with the exact Hessian (quadratic convergence: s' ~ c s^2, c
+     * measured from the last two), below 1e-12 */
+    int full = scl == 1 && exact;
+    if (full && prev > 0 && step < 1e-4 && step * step * step < 1e-12 * prev * prev) {
+      done = 1;
+      break;
+    }
+    prev = full ? step : 0;
   }
-  if (!(step < 1e-8)) return 0;
+  if (!done) return 0;
   /* a least value where h is smooth (along the crease: on the circle) has no tangential
    * gradient; steps also become small where the differences straddle a crease not accounted
    * for (a huge Hessian), which this rejects */
