@@ -185,9 +185,16 @@ int main(int argc, char** argv) {
           tr[r] = time_round(k, m, d, p, sa + cls * npair, sb + cls * npair, npair, tol);
         t[k] = median(tr, rounds);
       }
-      printf("%-19s %-5s %9.3f %9.3f %9.3f %9.2f %9.2f\n", KIND_NAME[kind], cls ? "sep" : "pen",
+      printf("%-19s %-5s %9.3f %9.3f %9.3f %9.2f %9.2f", KIND_NAME[kind], cls ? "sep" : "pen",
              1e6 * t[M_GAUSS], 1e6 * t[M_EPA], 1e6 * t[M_MPR], t[M_GAUSS] / t[M_EPA],
              t[M_GAUSS] / t[M_MPR]);
+#ifdef GAUSS_COUNT_SUPPORT
+      /* gauss's support calls per query, exact where timings are not (one more round) */
+      long c0 = gs_convexSupportCount;
+      time_round(M_GAUSS, m, d, p, sa + cls * npair, sb + cls * npair, npair, tol);
+      printf("  support calls %.1f", (double)(gs_convexSupportCount - c0) / npair);
+#endif
+      printf("\n");
       fflush(stdout);
     }
   }

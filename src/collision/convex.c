@@ -47,7 +47,8 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
       gsReal su[3] = {s[0] * u[0], s[1] * u[1], s[2] * u[2]};
       gsReal n = gs_norm3(su);
       if (n > 0) {
-        for (int i = 0; i < 3; i++) r[i] = s[i] * su[i] / n;
+        gsReal inv = 1 / n;  /* one division: support calls are the narrow phase's inner loop */
+        for (int i = 0; i < 3; i++) r[i] = s[i] * su[i] * inv;
       } else {
         r[0] = s[0], r[1] = r[2] = 0;
       }
@@ -56,7 +57,8 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
     case GS_GEOM_CYLINDER: {
       gsReal n = sqrt(u[0] * u[0] + u[1] * u[1]);
       if (n > 0) {
-        r[0] = s[0] * u[0] / n, r[1] = s[0] * u[1] / n;
+        gsReal sn = s[0] / n;
+        r[0] = sn * u[0], r[1] = sn * u[1];
       } else {
         r[0] = r[1] = 0;
       }
@@ -72,7 +74,14 @@ static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[
   }
 }
 
+#ifdef GAUSS_COUNT_SUPPORT
+long gs_convexSupportCount;
+#endif
+
 void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+#ifdef GAUSS_COUNT_SUPPORT
+  gs_convexSupportCount++;
+#endif
   if (c->support) {
     c->support(r, c, dir);
     return;
@@ -98,6 +107,44 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
   /* capped: a model may ask for any number, and a collision call must stay bounded */
   int it = m->opt.ccd_iterations;
   *maxiter = it < 200 ? 200 : it > 1000 ? 1000 : it;
+}
+
+/* The derivative J of c's support point with respect to the direction dir (a unit vector) on
+ * the smooth parts of a primitive, as the quadratic forms of the tangents t1, t2 added to q:
+ * t1.J.t1, t2.J.t2, t1.J.t2 (J is symmetric). J is 0 where the support point stays put (a box, a
+ * sphere's or capsule's core, a cylinder's rim along its axis) and the curvature of an ellipsoid
+ * or a cylinder's side. Returns 0 where it has none: a cylinder's cap along its axis (a face),
+ * meshes and custom shapes. */
+static int addSupportDerivative(gsReal q[3], const gsConvex* c, const gsReal dir[3],
+                                const gsReal t1[3], const gsReal t2[3]) {
+  if (c->support || c->type == GS_GEOM_MESH) return 0;
+  if (c->type != GS_GEOM_ELLIPSOID && c->type != GS_GEOM_CYLINDER) return 1;
+  gsReal u[3], a[3], b[3];
+  const gsReal* s = c->size;
+  gs_mulMatTVec3(u, c->mat, dir);
+  gs_mulMatTVec3(a, c->mat, t1);
+  gs_mulMatTVec3(b, c->mat, t2);
+  if (c->type == GS_GEOM_ELLIPSOID) {
+    /* x_i = s_i^2 u_i / |s o u|: dx_i/du_j = (s_i^2 delta_ij - x_i x_j) / |s o u| */
+    gsReal su[3] = {s[0] * u[0], s[1] * u[1], s[2] * u[2]}, N = gs_norm3(su);
+    if (!(N > 0)) return 0;
+    gsReal x[3] = {s[0] * su[0], s[1] * su[1], s[2] * su[2]};  /* N times the support point */
+    gsReal xa = gs_dot3(x, a) / N, xb = gs_dot3(x, b) / N, saa = 0, sbb = 0, sab = 0;
+    for (int i = 0; i < 3; i++) {
+      gsReal ss = s[i] * s[i];
+      saa += ss * a[i] * a[i], sbb += ss * b[i] * b[i], sab += ss * a[i] * b[i];
+    }
+    q[0] += (saa - xa * xa) / N, q[1] += (sbb - xb * xb) / N, q[2] += (sab - xa * xb) / N;
+  } else {
+    /* x_xy = r u_xy / |u_xy|: r (I - e e^T) / |u_xy| in the plane, e = u_xy / |u_xy| */
+    gsReal m = sqrt(u[0] * u[0] + u[1] * u[1]);
+    if (!(m > 1e-6)) return 0;
+    gsReal ea = (u[0] * a[0] + u[1] * a[1]) / m, eb = (u[0] * b[0] + u[1] * b[1]) / m, r = s[0] / m;
+    q[0] += r * (a[0] * a[0] + a[1] * a[1] - ea * ea);
+    q[1] += r * (b[0] * b[0] + b[1] * b[1] - eb * eb);
+    q[2] += r * (a[0] * b[0] + a[1] * b[1] - ea * eb);
+  }
+  return 1;
 }
 
 /* ---------------- Minkowski difference ---------------- */
@@ -394,16 +441,38 @@ static int flatFaces(const gsConvex* c, const gsReal dir[3], gsReal nrm[3][3], i
   return n;
 }
 
-/* whether the point p, projected along the local axis on c's face there, falls strictly inside it */
-static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
+/* A face's normal c lying on the crease circle of one of the same shape's edges (axis, a box's
+ * face normal and the edges along that face): along the circle, h has a corner there, a least
+ * value where the other's support point projects inside the face across that edge's direction */
+typedef struct {
+  gsReal c[3];
+  gsReal axis[3];
+} Corner;
+
+/* Whether the point p, projected along the local axis on c's face there, falls strictly inside
+ * it; for a box, the corners on the crease circles of the face's edges are added to corner
+ * (*ncorner of them). */
+static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsReal nrm[3],
+                      Corner* corner, int* ncorner) {
   gsReal d[3], q[3];
   gs_sub3(d, p, c->pos);
   gs_mulMatTVec3(q, c->mat, d);
   const gsReal* s = c->size;
   if (c->type == GS_GEOM_CYLINDER) return q[0] * q[0] + q[1] * q[1] < s[0] * s[0] * (1 - 1e-9);
-  for (int j = 0; j < 3; j++)
-    if (j != axis && !(fabs(q[j]) < s[j] * (1 - 1e-9))) return 0;
-  return 1;
+  int inside = 1;
+  for (int j = 0; j < 3; j++) {
+    if (j == axis) continue;
+    if (!(fabs(q[j]) < s[j] * (1 - 1e-9))) {
+      inside = 0;
+      continue;
+    }
+    /* inside across the edges along the third axis */
+    int e = 3 - j - axis;
+    Corner* k = corner + (*ncorner)++;
+    gs_copy3(k->c, nrm);
+    for (int i = 0; i < 3; i++) k->axis[i] = c->mat[3 * i + e];
+  }
+  return inside;
 }
 
 /* A point of one shape against a flat face of the other. The depth's least value over directions
@@ -411,12 +480,15 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3]) {
  * the support point) whose subgradients include one along the normal when the other shape's
  * support point projects inside the face, and a corner beats any curvature. EPA's polytope only
  * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
- * nearest face) points at a face. The witness on the face is the projection of the other's. */
+ * nearest face) points at a face. The witness on the face is the projection of the other's.
+ * The corners of h along the creases through those faces are listed in corner (*ncorner of
+ * them, at most 12) for newtonDepth. */
 static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                     gsReal normal[3]) {
+                     gsReal normal[3], Corner* corner, int* ncorner) {
   gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3];
   int ax[3], found = 0;
+  *ncorner = 0;
   for (int side = 0; side < 2; side++) {
     int nface = side == 0 ? flatFaces(A, n0, fn, ax) : flatFaces(B, m0, fn, ax);
     for (int f = 0; f < nface; f++) {
@@ -424,13 +496,13 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
         gs_copy3(c, fn[f]);
         gs_scl3(nc, c, -1);
         gs_convexSupport(sb, B, nc);
-        if (!insideFace(A, ax[f], sb)) continue;
+        if (!insideFace(A, ax[f], sb, c, corner, ncorner)) continue;
         gs_convexSupport(sa, A, c);
       } else {  /* B's face, outward against the normal */
         gs_copy3(nc, fn[f]);
         gs_scl3(c, nc, -1);
         gs_convexSupport(sa, A, c);
-        if (!insideFace(B, ax[f], sa)) continue;
+        if (!insideFace(B, ax[f], sa, c, corner, ncorner)) continue;
         gs_convexSupport(sb, B, nc);
       }
       gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
@@ -444,6 +516,22 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
     }
   }
   return found;
+}
+
+/* whether the arc of the crease circle (axis kink) from n to m reaches or passes one of the
+ * corners on that circle */
+static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink[3],
+                         const Corner* corner, int ncorner) {
+  for (int i = 0; i < ncorner; i++) {
+    const gsReal* c = corner[i].c;
+    if (!(fabs(gs_dot3(corner[i].axis, kink)) > 1 - 1e-12)) continue;  /* another circle */
+    if (!(gs_dot3(c, n) > 0 && gs_dot3(c, m) > 0)) continue;
+    gsReal x[3], y[3];
+    gs_cross(x, c, n);
+    gs_cross(y, c, m);
+    if (gs_dot3(x, kink) * gs_dot3(y, kink) <= 0) return 1;
+  }
+  return 0;
 }
 
 /* Signed distance as an optimisation over directions: h(n) = n . w(n), the support value of A - B,
@@ -460,12 +548,17 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
  * on both sides: the support points just off the circle have a . kink of both signs); its witness
  * points are where the edge meets the line along n.
  *
+ * A face's normal on the circle where h has a least value along it (corner, from faceDepth) is a
+ * corner that Newton's steps only hop around (they fail to descend after a few iterations): a run
+ * whose step would reach or pass one stops at once (the corner is a face's answer or, with the
+ * other's support point beyond the face along the circle's axis, none).
+ *
  * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
  * writing nothing, when a step fails to descend, the Hessian is not positive definite, the end
  * point keeps a gradient or the answer leaves the bounds: the caller goes on without it. */
 static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
-                       gsReal lower, gsReal upper, gsReal round, gsReal* depth, gsReal pa[3],
-                       gsReal pb[3], gsReal normal[3]) {
+                       const Corner* corner, int ncorner, gsReal lower, gsReal upper,
+                       gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
   gsReal n[3], t1[3], t2[3] = {0, 0, 0}, H[2][2] = {{0, 0}, {0, 0}}, step = 1;
   Vert w;
@@ -476,6 +569,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
   }
   supportAB(&w, A, B, n);
   gsReal h = gs_dot3(n, w.w);
+  int done = 0;
+  gsReal prev = 0;  /* the last full exact Newton step taken (0: none yet, or another) */
   for (int it = 0; it < 12; it++) {
     /* tangents of the unit sphere at n (the same axis while n moves a little: H stays valid);
      * along a crease only the one along the circle */
@@ -490,7 +585,15 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
       gs_cross(t2, n, t1);
     }
     gsReal g[2] = {gs_dot3(w.w, t1), kink ? 0 : gs_dot3(w.w, t2)};
-    if (step > 1e-4) {
+    /* the derivative of w = a(n) - b(-n) along the tangents, from the shapes' curvatures where
+     * they have them (exact, and no support calls), else by differences below */
+    gsReal q[3] = {0, 0, 0}, m0[3] = {-n[0], -n[1], -n[2]};
+    int exact = addSupportDerivative(q, A, n, t1, t2) && addSupportDerivative(q, B, m0, t1, t2);
+    if (exact) {
+      H[0][0] = q[0] - h;
+      if (kink) H[1][1] = 1, H[0][1] = H[1][0] = 0;
+      else H[1][1] = q[1] - h, H[0][1] = H[1][0] = q[2];
+    } else if (step > 1e-4) {
       /* the Hessian again, unless the last step was small enough to keep it (the iteration
        * then contracts by the Hessian's change, ~ the step) */
       Vert w1, w2;
@@ -526,6 +629,7 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
       if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
       else gs_addScl3(m, m, t2, s2 * scl);
       gs_normalize3(m);
+      if (kink && crossesCorner(n, m, kink, corner, ncorner)) return 0;
       supportAB(&wm, A, B, m);
       hm = gs_dot3(m, wm.w);
       /* h only decreases towards the least value, down to rounding */
@@ -537,9 +641,20 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     w = wm;
     h = hm;
     /* the next step would be ~step^2 times the curvature's variation: below rounding */
-    if (step < 1e-8) break;
+    if (step < 1e-8) {
+      done = 1;
+      break;
+    }
+    /* or, after two full steps with the exact Hessian (quadratic convergence: s' ~ c s^2, c
+     * measured from the last two), below 1e-12 */
+    int full = scl == 1 && exact;
+    if (full && prev > 0 && step < 1e-4 && step * step * step < 1e-12 * prev * prev) {
+      done = 1;
+      break;
+    }
+    prev = full ? step : 0;
   }
-  if (!(step < 1e-8)) return 0;
+  if (!done) return 0;
   /* a least value where h is smooth (along the crease: on the circle) has no tangential
    * gradient; steps also become small where the differences straddle a crease not accounted
    * for (a huge Hessian), which this rejects */
@@ -575,10 +690,11 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
 
 /* Edges of both shapes crossing (box edges, cylinder sides, capsule cores): the answer's normal
  * is across both, n = ka x kb up to sign, when the closest points of the two edges' lines fall
- * strictly inside both edges. */
+ * strictly inside both edges. The corners this finds along either edge's crease circle are added
+ * to corner (for newtonDepth). */
 static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal ka[3],
                      const gsReal kb[3], gsReal lower, gsReal upper, gsReal round, gsReal* depth,
-                     gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+                     gsReal pa[3], gsReal pb[3], gsReal normal[3], Corner* corner, int* ncorner) {
   gsReal n[3], m[3], d[3], a0[3], a1[3], b0[3], b1[3];
   gs_cross(n, ka, kb);
   if (gs_normalize3(n) < 1e-3) return 0;  /* near parallel edges: a face, no crossing */
@@ -596,6 +712,16 @@ static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], c
   gsReal ar = gs_dot3(ea, r), br = gs_dot3(eb, r), den = aa * bb - ab * ab;
   if (!(den > 1e-12 * aa * bb)) return 0;
   gsReal sa = (ab * br - ar * bb) / den, sb = (aa * br - ab * ar) / den;
+  /* along one edge's crease circle, n is a corner of h (the other's support point jumps), a least
+   * value there where the closest point falls inside the other edge */
+  if (sb > 0 && sb < 1) {
+    gs_copy3(corner[*ncorner].c, n), gs_copy3(corner[*ncorner].axis, ka);
+    (*ncorner)++;
+  }
+  if (sa > 0 && sa < 1) {
+    gs_copy3(corner[*ncorner].c, n), gs_copy3(corner[*ncorner].axis, kb);
+    (*ncorner)++;
+  }
   if (!(sa > 0 && sa < 1 && sb > 0 && sb < 1)) return 0;
   gs_addScl3(pa, a0, ea, sa);
   gs_addScl3(pb, b0, eb, sb);
@@ -650,18 +776,22 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
                        gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                        gsReal normal[3]) {
   gsReal h, qa[3], qb[3], qn[3];
-  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal);
+  Corner corner[20];  /* 12 from faceDepth, 2 from each of at most 4 crossings */
+  int ncorner;
+  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner);
   gsReal ka[3][3], kb[3][3];
   int na = creases(A, n0, ka), nb = creases(B, n0, kb);
   for (int i = 0; i < na; i++)
     for (int j = 0; j < nb; j++)
-      if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn))
+      if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn, corner, &ncorner))
         keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   for (int i = 0; i < na + nb; i++)
-    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], lower, upper, round, &h, qa, qb, qn))
+    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], corner, ncorner,
+                    lower, upper, round, &h, qa, qb, qn))
       keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end) */
-  if ((!found || na + nb == 0) && newtonDepth(A, B, n0, NULL, lower, upper, round, &h, qa, qb, qn))
+  if ((!found || na + nb == 0) &&
+      newtonDepth(A, B, n0, NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
     keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   return found;
 }
@@ -694,7 +824,10 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
    * breaks the polytope it drops, and the last result before that is kept.
    * Between primitives EPA only needs to find the answer's neighbourhood: finishDepth ends it,
    * tried when the gap between the bounds falls below 1e-2, 1e-3, ... 1e-6 of the shapes' size
-   * (EPA goes on when it does not apply or its answer is not accepted). */
+   * (EPA goes on when it does not apply or its answer is not accepted). A first try at 3e-3
+   * needed ~8% fewer support calls (fewer answers not accepted) but accepted a box face's least
+   * value 2e-3 above a box edge's on a cylinder's cap 0.2 rad away: the polytope nearer the face
+   * hid the other. */
   int polish = primitive(A) && primitive(B);
   gsReal scale = 0;
   for (int i = 0; i < 4; i++) {

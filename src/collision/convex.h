@@ -27,6 +27,12 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g);
 /* support point of c's core (c without its radius) in world direction dir (dir need not be unit) */
 void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]);
 
+#ifdef GAUSS_COUNT_SUPPORT
+/* calls of gs_convexSupport so far: a cost measure for benchmarks (built with
+ * -DGAUSS_COUNT_SUPPORT, off otherwise) */
+extern long gs_convexSupportCount;
+#endif
+
 /* Signed distance between a and b. Returns 0 when the surfaces are certainly at least `cutoff`
  * apart (nothing else is written), else 1 with dist (negative when penetrating), the witness
  * points pa on a and pb on b, and the unit normal from a towards b. tol: absolute tolerance on

@@ -162,12 +162,45 @@ static void random_pairs(gsModel* m, gsData* d, int n) {
   }
 }
 
+/* Deep pairs where the least depth hides near another local least value of pen(n), each against
+ * the converged reference search (reference: 400 spread directions, each refined). */
+static void deep_pairs(gsModel* m, gsData* d) {
+  /* a box face's least value 2.3e-3 above the least: a box edge on the cylinder's cap 0.2 rad
+   * away (accepted when EPA's first finishing try came later, nearer the face) */
+  Pair p = {KIND_BY, G_BOX, G_CYL,
+            {0.81158286940236146, 0.58100611271439118, 0.57053690027840287},
+            {0.64832556708238398, 0.53288361566962505, 0},
+            {0.75710221722667015, 0.36534445632278478, 0.41532764175156922},
+            {0.73449281649175546, 0.37811616938530351, 0.52039124731278796},
+            {0.46097575488618686, -0.3191875382295683, 0.82802214272690666, -0.33914699395345921,
+             -0.92561136107364672, -0.16799679980203039, 0.82004918748782518, -0.20337876902552801,
+             -0.53493589000011821},
+            {0.57658946423040724, 0.33170840761110643, 0.74666868292342081, 0.78863397271939595,
+             -0.46480854000060112, -0.40250401018540483, 0.21354401609812185, 0.82092786130244944,
+             -0.52960022632743597}};
+  Shape a, b;
+  pair_apply(m, d, &p, &a, &b);
+  gsReal gd, gn[3];
+  int found = gauss_query(m, d, p.ga, p.gb, 0, &gd, gn);
+  double nref[3], start[3];
+  gs_copy3(start, gn);
+  double ref = reference(&a, &b, start, 1, nref);
+  /* gauss's normal leaves no more than the least the search finds (which may stall a little
+   * above the least value on a crease: only this side is held), and its depth is what its
+   * normal leaves */
+  double pg = pen_along(&a, &b, gn);
+  CHECK(found && pg - ref < 1e-9 && fabs(pg + gd) < 1e-9,
+        "deep box-cylinder: gauss depth %.17g, its normal leaves %.17g, reference %.17g", -gd, pg,
+        ref);
+}
+
 int main(void) {
   gsModel* m = pairs_model();
   CHECK(m != NULL, "pairs model");
   if (!m) return CHECK_SUMMARY();
   gsData* d = gs_makeData(m);
   aligned_pairs(m, d);
+  deep_pairs(m, d);
   random_pairs(m, d, 200);
   gs_freeData(d);
   gs_freeModel(m);
