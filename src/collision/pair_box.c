@@ -208,7 +208,15 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * moving box 2 until the count changes (the switches agree to 1e-12): a crossing or a reference
    * corner is left out where its midpoint pm lies out of the incident box's slab on either
    * in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m); incident corners are not
-   * tested so. The crossings beyond the incident face's border along n are the ones it drops. */
+   * tested so alone. The crossings beyond the incident face's border along n are the ones it drops.
+   * An incident corner is left out where its midpoint lies both out of the reference face
+   * shrunk by 1 % on either of its in-plane axes, 1.01 |c| > s + m, and out of the incident
+   * box's slab on either in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m)
+   * (a deep corner near the reference border, whose midpoint sinks out across the incident
+   * box's side: hand-placed pose 147 at margin 0; on 3 x 3000 random poses at margin 0 it
+   * mends 15 and breaks none, while the first test alone breaks 3 (shallow corners), 14 more
+   * with parallel faces and the dm_control stacker's deepest corner on the border; moving box 2
+   * along x, y, z from pose 147 at margins 0 and 1e-3 the counts then agree at every offset). */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
   gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
   if (nu >= 0.5 && nv >= 0.5) keepEdge = 2;
@@ -243,6 +251,14 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
      * across its face grown by 1 % (see above) */
     if (i < nref && (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
                      fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
+      continue;
+    /* an incident corner whose midpoint lies both out of the reference face shrunk by 1 % and
+     * out of the incident box's slabs grown by 1 % (see above) */
+    if (i >= nref && i != extra &&
+        (1.01 * fabs(boxCoord(r, ru, pos)) > r->s[ru] + margin ||
+         1.01 * fabs(boxCoord(r, rv, pos)) > r->s[rv] + margin) &&
+        (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
+         fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
       continue;
     gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
