@@ -316,7 +316,12 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  *   - a crossing on edge 3-2 whose pm lies out of the reference box shrunk by 1 % on any of its
  *     three axes: 1.01 |c| > s + m (first measured across the border it crosses; random pose 88
  *     has it on the edge axis of box 1, and moving box 2 along x, y, z from there MuJoCo's
- *     switches and these fall at the same offset to 1e-12);
+ *     switches and these fall at the same offset to 1e-12), provided it also lies out of the
+ *     reference box grown by 1 % on any axis, or out of the incident box's slab on either
+ *     in-plane axis of the incident face grown by 1 %: |c| > 1.01 (s + m) (two boxes side by
+ *     side on the floor in bench/models/pile100.xml, where MuJoCo keeps the crossing at the
+ *     reference box's corner; on 3 x 3000 random poses at margin 0 it mends 64 and breaks none,
+ *     while the test on the incident box alone breaks 29);
  *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
  *     |c| > 1.01 (s + m);
  *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
@@ -424,7 +429,13 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
       if (e == 3) {
         int out = 0;
         for (int a = 0; a < 3; a++) out = out || 1.01 * fabs(boxCoord(r, a, pm)) - r->s[a] > margin;
-        if (out) continue;
+        /* ... and kept all the same while pm lies within the reference box grown by 1 % and
+         * within the incident box's slabs across the incident face grown by 1 % */
+        int far = 0;
+        for (int a = 0; a < 3; a++)
+          far = far || fabs(boxCoord(r, a, pm)) > 1.01 * (r->s[a] + margin) ||
+                (a != inc && fabs(boxCoord(o, a, pm)) > 1.01 * (o->s[a] + margin));
+        if (out && far) continue;
       }
       if ((e == 1 || e == 2) && (outRO || outOO)) continue;
     } else if (kind[i] == 1 && outOO) {

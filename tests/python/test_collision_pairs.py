@@ -379,7 +379,10 @@ def test_capsule_on_box_face_closed_form():
 # fixed poses (the switches fall on these expressions to 1e-9): a crossing on the incident edge
 # farthest along the normal is left out where 1.01 |pm| > s + m on any axis of box 1 (the
 # reference border it crosses, or as on random pose 88 box 1's edge axis; moving box 2 along x, y
-# and z from pose 88, MuJoCo's switches and gauss's fall at the same offset to 1e-12); one on an incident edge across the edge axis (the two ends of the contact edge's
+# and z from pose 88, MuJoCo's switches and gauss's fall at the same offset to 1e-12) and
+# |pm| > 1.01 (s + m) on an axis of box 1 or on an in-plane axis of box 2's incident face (so a
+# crossing at box 1's corner within 1 % comes: test_box_box_side_by_side_on_floor, from the pile
+# of bench/models/pile100.xml; 64 of 9000 random poses at margin 0 mended, none broken); one on an incident edge across the edge axis (the two ends of the contact edge's
 # face) where |pm| > 1.01 (s + m) on either face's O axis; an incident corner where
 # |pm| > 1.01 (s + m) on the reference face's O axis. The incident corners are numbered with
 # bit 0 on box 2's edge axis (0 on its positive side) and bit 1 on the other in-plane axis (0
@@ -637,6 +640,36 @@ def test_box_box_deepest_corner_near_border(margin):
         assert _same_in_order(scene), f"dy {dy}"
     # the pose reaches both sides of the switch (MuJoCo's counts)
     assert counts[0.0] == 5 and counts[-1e-3] == 4 and counts[1e-6] == 4
+
+
+# bench/models/pile100.xml at its stored state: two boxes side by side on the floor (geoms 9 and 69),
+# their faces nearly parallel, on an edge axis (box 1's y axis across box 2's); the geom frames as
+# MuJoCo computes them
+_PILE_POS1 = [0.270021994, 0.209702564, 0.060040137]
+_PILE_MAT1 = [0.5803937473079439, -0.0004838166194998661, 0.8143358422710628,
+              -0.8143359342771879, 1.1569126489668902e-05, 0.5803938197560816,
+              -0.00029022533021727526, -0.9999998828938101, -0.00038727461018281395]
+_PILE_POS2 = [0.314074814, 0.119314571, 0.0499141472]
+_PILE_MAT2 = [-0.000245781764749875, -0.815034735007407, -0.5794120470983756,
+              5.382340129145291e-06, -0.579412065668935, 0.8150347588466937,
+              -0.9999999697811769, 0.00019720208864942856, 0.00014679571417830495]
+
+
+def test_box_box_side_by_side_on_floor():
+    # the crossing on the incident edge farthest along the normal lies at the reference box's
+    # corner, out of the box shrunk by 1 % but within it grown by 1 % and within the incident
+    # box's slabs grown by 1 %: MuJoCo keeps it (2 contacts, the second 4e-8 deep)
+    scene = Scene("box", "box", s1="0.0507051 0.0601039 0.0553067",
+                  s2="0.0499776 0.0462035 0.0484325")
+    d = scene.mjd
+    mujoco.mj_forward(scene.mjm, d)
+    d.geom_xpos[0], d.geom_xmat[0] = _PILE_POS1, _PILE_MAT1
+    d.geom_xpos[1], d.geom_xmat[1] = _PILE_POS2, _PILE_MAT2
+    mujoco.mj_collision(scene.mjm, d)
+    scene.gd.geom_xpos[:] = d.geom_xpos
+    scene.gd.geom_xmat[:] = d.geom_xmat.reshape(scene.gd.geom_xmat.shape)
+    assert compare(scene)[1] == 2
+    assert _same_in_order(scene)
 
 
 def test_box_on_bigger_box_closed_form():
