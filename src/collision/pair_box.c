@@ -324,6 +324,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  *     while the test on the incident box alone breaks 29);
  *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
  *     |c| > 1.01 (s + m);
+ *   - a crossing on edge 0-1 whose pm lies out of the reference face's O slab grown by 1 %
+ *     and out of the incident box shrunk by 1 % on either in-plane axis of the incident face,
+ *     1.01 |c| > s + m (random pose 90 at margin 0; on 3 x 3000 random poses at margin 0 it
+ *     mends 32 and breaks none, while the first test alone breaks 170 a seed);
  *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %.
  * Not reproduced: with two reference corners inside, MuJoCo sometimes takes the later one by
  * number (about 1.6 % of random edge-axis poses with a reference corner inside, 1 of the 185
@@ -438,6 +442,13 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
         if (out && far) continue;
       }
       if ((e == 1 || e == 2) && (outRO || outOO)) continue;
+      if (e == 0 && outRO) {
+        /* ... and on edge 0-1 where it also lies out of the incident box shrunk by 1 % */
+        int near = 0;
+        for (int a = 0; a < 3; a++)
+          near = near || (a != inc && 1.01 * fabs(boxCoord(o, a, pm)) > o->s[a] + margin);
+        if (near) continue;
+      }
     } else if (kind[i] == 1 && outOO) {
       continue;
     } else if (kind[i] == 2 && outRO) {

@@ -382,7 +382,10 @@ def test_capsule_on_box_face_closed_form():
 # and z from pose 88, MuJoCo's switches and gauss's fall at the same offset to 1e-12) and
 # |pm| > 1.01 (s + m) on an axis of box 1 or on an in-plane axis of box 2's incident face (so a
 # crossing at box 1's corner within 1 % comes: test_box_box_side_by_side_on_floor, from the pile
-# of bench/models/pile100.xml; 64 of 9000 random poses at margin 0 mended, none broken); one on an incident edge across the edge axis (the two ends of the contact edge's
+# of bench/models/pile100.xml; 64 of 9000 random poses at margin 0 mended, none broken); a
+# crossing on the deepest incident edge (0-1) where |pm| > 1.01 (s + m) on the reference face's O
+# axis and 1.01 |pm| > s + m on an in-plane axis of box 2's incident face (random pose 90; 32 of
+# 9000 random poses mended, none broken); one on an incident edge across the edge axis (the two ends of the contact edge's
 # face) where |pm| > 1.01 (s + m) on either face's O axis; an incident corner where
 # |pm| > 1.01 (s + m) on the reference face's O axis. The incident corners are numbered with
 # bit 0 on box 2's edge axis (0 on its positive side) and bit 1 on the other in-plane axis (0
@@ -426,8 +429,7 @@ def test_capsule_on_box_face_closed_form():
 #     kept where it is within the margin and |pm| <= 1.01 (s + m) on the incident face's O axis;
 #     on some poses MuJoCo takes a later corner first (random pose 96 at margin 0: corner 3 over
 #     corner 0; about 1.6 % of random edge-axis poses with a reference corner inside; ordering
-#     rule not found: no sign of the axes against each other decides it), and a crossing
-#     on the deepest incident edge is sometimes left out (1 of 38 across a far border);
+#     rule not found: no sign of the axes against each other decides it);
 #   - the margin threshold of the added corner drops a little below 1 % with a tilt about the
 #     perpendicular axis (not reproduced);
 #   - MuJoCo reports some points twice on a few hand-placed poses with the margin (3 of 396).
@@ -457,19 +459,21 @@ def test_capsule_on_box_face_closed_form():
 # exactly.
 
 # measured rates of exact agreement (poses without contacts in either engine included):
-# random 198/200 (margin 0), 200/200 (margin 0.1); hand-placed 396/396 and 392/396
-# (before the incident corners' test against both boxes: 198, 200, 395, 392; before the parallel faces without overlap: 198, 199, 395, 390; before the 30 degrees included: 198, 199, 394, 388; before the far incident edge's crossings were tested on every axis: 197, 199, 394, 388;
+# random 199/200 (margin 0), 200/200 (margin 0.1); hand-placed 396/396 and 392/396
+# (before the deepest edge's crossings on an edge axis: 198, 200, 396, 392; before the incident
+# corners' test against both boxes: 198, 200, 395, 392; before the parallel faces without overlap: 198, 199, 395, 390; before the 30 degrees included: 198, 199, 394, 388; before the far incident edge's crossings were tested on every axis: 197, 199, 394, 388;
 # before the face axis's 1 % slab of the incident box: 191, 199, 391, 388; before the edge axis's first reference corner: 184, 195, 389, 385; before the edge-axis tolerances: 164, 195, 379, 385; before the tilt rules: 144, 177, 342,
 # 368; before the added corner: 144, 167, 342, 332; before edge axes were clipped like faces:
 # 121, 114, 330, 307)
-RATE_BOXBOX_RANDOM = {0.0: 0.99, 0.1: 1.0}
+RATE_BOXBOX_RANDOM = {0.0: 0.995, 0.1: 1.0}
 RATE_BOXBOX_SPECIAL = {0.0: 1.0, 0.1: 0.989}
-# in MuJoCo's order as well: random 198/200 and 194/200, hand-placed 383/396 and 376/396
-# (before the incident corners' test against both boxes: 198, 194, 382, 376; before the parallel faces without overlap: 198, 193, 382, 374; before the 30 degrees included: 198, 193, 381, 372; before the far edge's test on every axis: 197, 193, 381, 372; before the face axis's 1 % slab: 191, 193, 378, 372; before the edge axis's first reference corner: 184, 189, 376, 369; before the ties on the border and the face axis's crossings by border: 184, 186, 353, 344;
+# in MuJoCo's order as well: random 199/200 and 194/200, hand-placed 383/396 and 376/396
+# (before the deepest edge's crossings on an edge axis: 198, 194, 383, 376; before the incident
+# corners' test against both boxes: 198, 194, 382, 376; before the parallel faces without overlap: 198, 193, 382, 374; before the 30 degrees included: 198, 193, 381, 372; before the far edge's test on every axis: 197, 193, 381, 372; before the face axis's 1 % slab: 191, 193, 378, 372; before the edge axis's first reference corner: 184, 189, 376, 369; before the ties on the border and the face axis's crossings by border: 184, 186, 353, 344;
 # before the edge-axis numbering: 157, 156, 338, 327; before the tilt rules: 137, 138, 301, 310;
 # before the added corner and the ties of the corner numbering: 133, 123, 258, 262; in the
 # clipping's order: 90, 78, 238, 210)
-RATE_BOXBOX_ORDERED = {("random", 0.0): 198, ("random", 0.1): 194, ("special", 0.0): 383,
+RATE_BOXBOX_ORDERED = {("random", 0.0): 199, ("random", 0.1): 194, ("special", 0.0): 383,
                        ("special", 0.1): 376}
 
 
