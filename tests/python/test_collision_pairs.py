@@ -385,7 +385,11 @@ def test_capsule_on_box_face_closed_form():
 # of bench/models/pile100.xml; 64 of 9000 random poses at margin 0 mended, none broken); a
 # crossing on the deepest incident edge (0-1) where |pm| > 1.01 (s + m) on the reference face's O
 # axis and 1.01 |pm| > s + m on an in-plane axis of box 2's incident face (random pose 90; 32 of
-# 9000 random poses mended, none broken); one on an incident edge across the edge axis (the two ends of the contact edge's
+# 9000 random poses mended, none broken); the first reference corner inside where |pm| >
+# 1.01 (s + m) on the reference face's O axis and 1.01 |pm| > s + m on an in-plane axis of box 2's
+# incident face; an incident corner also where 1.01 |pm| > s + m on an in-plane axis of box 1's
+# reference face and |pm| > 1.01 (s + m) on one of box 2's incident face, as on a face axis (the
+# two mend 25 of 9000 random poses at margin 0 and break none); one on an incident edge across the edge axis (the two ends of the contact edge's
 # face) where |pm| > 1.01 (s + m) on either face's O axis; an incident corner where
 # |pm| > 1.01 (s + m) on the reference face's O axis. The incident corners are numbered with
 # bit 0 on box 2's edge axis (0 on its positive side) and bit 1 on the other in-plane axis (0
