@@ -179,10 +179,21 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * as this corner, as in MuJoCo. Where the incident face is a box's y face MuJoCo sometimes
    * reports a reference corner outside the incident face instead (rule not found). */
   int nref = np;
-  int extra = -1;
+  int extra = -1, apart0 = 0;
+  /* as measured on MuJoCo: faces not parallel whose overlap is empty (no crossing, no reference
+   * corner, corner 0 outside the reference face, so every incident corner outside) give corner
+   * 0, the deepest, where it is apart and within the margin, with half its distance, at the
+   * midpoint (random poses at margin 0.1: 10 of 3 x 3000 mended, none broken; dist and pos agree
+   * to rounding) */
+  if (np == 0 && !(sgn * gs_dot3(o->a[inc], n) < -1 + 1e-12) &&
+      (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
+    extra = np, apart0 = 1;
+    pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;
+    np++;
+  }
   int near0 = fabs(q[0][0]) <= 1.01 * (lim[0] + margin) &&
               fabs(q[0][1]) <= 1.01 * (lim[1] + margin);
-  if ((fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
+  if (extra < 0 && (fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
       (margin > 0.01 * fmax(o->s[u], o->s[v]) || near0) &&
       (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
     extra = np;
@@ -238,7 +249,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     /* move p along n onto the incident plane: (p + t n - fc) . in = 0 */
     gs_sub3(dif, p, fc);
     gsReal t = -gs_dot3(dif, in) / den;
-    if (t > margin || (i == extra && t > 0)) continue;
+    if (t > margin || (i == extra && (apart0 ? !(t > 0) : t > 0))) continue;
     if (keepEdge >= 0) {
       int onEdge = pc[i] == 0;
       if (keepEdge < 2)

@@ -437,6 +437,9 @@ def test_capsule_on_box_face_closed_form():
 #   - the margin threshold of the added corner drops a little below 1 % with a tilt about the
 #     perpendicular axis (not reproduced);
 #   - MuJoCo reports some points twice on a few hand-placed poses with the margin (3 of 396).
+# Faces not parallel, apart within the margin, whose overlap is empty (every incident corner
+# outside the reference face) give the deepest incident corner with half its distance, at the
+# midpoint (10 of 9000 random poses at margin 0.1 mended, none broken).
 # Exactly parallel faces apart within the margin whose overlap is empty (offset diagonally: edge
 # over edge, corner over corner) give, as measured, the crossings of the first border lines
 # beyond the reference face and the incident corners beyond it, each where its distance to the
