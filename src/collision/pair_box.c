@@ -22,6 +22,18 @@
  * across the incident face grown by 1 % (see faceContacts), as on an edge axis. Exactly parallel
  * faces apart whose overlap is empty give the points nearest it within the margin (see there).
  *
+ * How the margin m enters, as measured on MuJoCo by bisecting the margin on fixed poses: every
+ * test against a slab grown by 1 % reads |c| > 1.01 (s + m), every test against a box shrunk by
+ * 1 % reads 1.01 |c| > s + m. Each rule that drops a point for lying out of a grown slab holds
+ * only while the point also lies out of a box shrunk by 1 % (see the rules below). A point on a
+ * box's face (a crossing on the reference border, a point on the edge axis's end face) lies
+ * out of that box shrunk for any m < 0.01 s and inside it above, so at margin 0 the second test
+ * is always met and these rules looked like the slab test alone, while at margins of 1 % of the
+ * half sizes and above such a point comes whatever the slab test says: on random poses of boxes
+ * 0.3 x 0.2 x 0.4 at margin 0.01 MuJoCo's switches fall at m = 0.003 or 0.004 (0.01 s of the face
+ * the point lies on) to 1e-16, and at 1.01 |c| - s of the incident box on the far edge (3-2) of
+ * an edge axis to 1e-12.
+ *
  * Not reproduced yet (table.c uses it all the same): on an edge axis MuJoCo sometimes keeps a later reference
  * corner than the first inside the incident face (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
  * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
@@ -55,6 +67,15 @@ static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
   gsReal dif[3];
   gs_sub3(dif, p, b->c);
   return gs_dot3(dif, b->a[k]);
+}
+
+/* whether point p lies out of box b shrunk by 1 % on an axis other than skip (-1 for none):
+ * 1.01 |c| > s + m, the form of MuJoCo's tolerances (see faceContacts and edgeContacts) */
+static int outShrunk(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal margin) {
+  int out = 0;
+  for (int a = 0; a < 3; a++)
+    out = out || (a != skip && 1.01 * fabs(boxCoord(b, a, p)) > b->s[a] + margin);
+  return out;
 }
 
 /* contacts on a face axis: the incident face of box o against the reference face `face` (side
@@ -218,8 +239,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * both only corner 0. And, measured on every face-axis candidate of the tests' poses and by
    * moving box 2 until the count changes (the switches agree to 1e-12): a crossing or a reference
    * corner is left out where its midpoint pm lies out of the incident box's slab on either
-   * in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m); incident corners are not
-   * tested so alone. The crossings beyond the incident face's border along n are the ones it drops.
+   * in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m), and out of the
+   * reference face shrunk by 1 % on either of its in-plane axes, 1.01 |c| > s + m (always so on
+   * the reference border while m < 0.01 s of that border, see the top of the file); incident
+   * corners are not tested so alone. The crossings beyond the incident face's border along n are the ones it drops.
    * An incident corner is left out where its midpoint lies both out of the reference face
    * shrunk by 1 % on either of its in-plane axes, 1.01 |c| > s + m, and out of the incident
    * box's slab on either in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m)
@@ -259,9 +282,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     gsReal pos[3];
     gs_addScl3(pos, p, n, 0.5 * t);
     /* a crossing or a reference corner whose midpoint lies out of the incident box's slabs
-     * across its face grown by 1 % (see above) */
-    if (i < nref && (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
-                     fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
+     * across its face grown by 1 % and out of the reference face shrunk by 1 % (see above) */
+    if (i < nref && outShrunk(r, pos, face, margin) &&
+        (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
+         fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
       continue;
     /* an incident corner whose midpoint lies both out of the reference face shrunk by 1 % and
      * out of the incident box's slabs grown by 1 % (see above) */
@@ -323,7 +347,9 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  *   - every reference corner inside the incident face but the first by number, whatever the
  *     first one's depth (measured by moving box 2 on fixed poses: a deep corner comes exactly
  *     when the one before it, beyond the margin, leaves the incident face), and the first one
- *     where its pm lies out of the incident face's O slab grown by 1 %: |c| > 1.01 (s + m);
+ *     where its pm lies out of the incident face's O slab grown by 1 %: |c| > 1.01 (s + m), and
+ *     out of the reference box shrunk by 1 % on any axis (it lies on the end face of box 1's
+ *     edge axis, so at margin 0 it always is);
  *   - a crossing on edge 3-2 whose pm lies out of the reference box shrunk by 1 % on any of its
  *     three axes: 1.01 |c| > s + m (first measured across the border it crosses; random pose 88
  *     has it on the edge axis of box 1, and moving box 2 along x, y, z from there MuJoCo's
@@ -332,14 +358,18 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  *     in-plane axis of the incident face grown by 1 %: |c| > 1.01 (s + m) (two boxes side by
  *     side on the floor in bench/models/pile100.xml, where MuJoCo keeps the crossing at the
  *     reference box's corner; on 3 x 3000 random poses at margin 0 it mends 64 and breaks none,
- *     while the test on the incident box alone breaks 29);
- *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %:
- *     |c| > 1.01 (s + m);
+ *     while the test on the incident box alone breaks 29), and out of the incident box shrunk
+ *     by 1 % on any axis (random poses at margin 0.01: MuJoCo's switches in the margin fall at
+ *     1.01 |c| - s on one of its axes to 1e-12);
+ *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %,
+ *     |c| > 1.01 (s + m), and out of the incident box shrunk by 1 % on any axis (it lies on the
+ *     end face of box 2's edge axis, so at margin 0 it always is);
  *   - a crossing on edge 0-1 whose pm lies out of the reference face's O slab grown by 1 %
  *     and out of the incident box shrunk by 1 % on either in-plane axis of the incident face,
  *     1.01 |c| > s + m (random pose 90 at margin 0; on 3 x 3000 random poses at margin 0 it
  *     mends 32 and breaks none, while the first test alone breaks 170 a seed);
- *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 %, or out
+ *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 % and out
+ *     of the incident box shrunk by 1 % on any axis (on the end face of box 2's edge axis), or out
  *     of the reference face shrunk by 1 % on either in-plane axis and out of the incident
  *     box's slab on either in-plane axis of the incident face grown by 1 % (as on a face axis);
  *   - the reference corner whose pm lies out of the reference face's O slab grown by 1 % and
@@ -457,9 +487,9 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
         for (int a = 0; a < 3; a++)
           far = far || fabs(boxCoord(r, a, pm)) > 1.01 * (r->s[a] + margin) ||
                 (a != inc && fabs(boxCoord(o, a, pm)) > 1.01 * (o->s[a] + margin));
-        if (out && far) continue;
+        if (out && far && outShrunk(o, pm, -1, margin)) continue;
       }
-      if ((e == 1 || e == 2) && (outRO || outOO)) continue;
+      if ((e == 1 || e == 2) && (outRO || outOO) && outShrunk(o, pm, -1, margin)) continue;
       if (e == 0 && outRO) {
         /* ... and on edge 0-1 where it also lies out of the incident box shrunk by 1 % */
         int near = 0;
@@ -467,9 +497,9 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
           near = near || (a != inc && 1.01 * fabs(boxCoord(o, a, pm)) > o->s[a] + margin);
         if (near) continue;
       }
-    } else if (kind[i] == 1 && outOO) {
+    } else if (kind[i] == 1 && outOO && outShrunk(r, pm, -1, margin)) {
       continue;
-    } else if (kind[i] == 2 && outRO) {
+    } else if (kind[i] == 2 && outRO && outShrunk(o, pm, -1, margin)) {
       continue;
     } else if (kind[i] > 0) {
       /* out of the reference face shrunk (in-plane axes) and the incident box's slabs across

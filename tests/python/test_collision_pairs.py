@@ -405,6 +405,14 @@ def test_capsule_on_box_face_closed_form():
 # against the normal); the edges go 0-1, 0-2, 3-1, 3-2, and on one edge the crossings come by
 # border (-u, +u, -v, +v of the reference face; -z, +z, -y, +y on an x face), as measured on the
 # order of MuJoCo's contacts.
+# The margin m enters every 1 % tolerance as |pm| > 1.01 (s + m) (a slab grown) or 1.01 |pm| >
+# s + m (a box shrunk), and each rule above that drops a point out of a grown slab also needs it
+# out of a box shrunk (the reference face for a face axis's crossings and reference corners;
+# the incident box for an edge axis's crossings on edges 0-2, 3-1, 3-2 and its incident corners;
+# the reference box for its reference corner). A point on a box's face meets that test for any
+# m < 1 % of the half size across the face, so at margin 0 the rules read as the slab test alone
+# and from margin 0.01 s on the point comes (bisecting the margin on random poses at margin
+# 0.01: MuJoCo's switches fall at m = 0.01 s to 1e-16; see pair_box.c).
 # The separating-axis test prefers a face axis unless an edge axis separates more by a relative
 # 1e-12 of the face's separation (measured: the switch tilt of two near-parallel faces scales with
 # the depth, not the sizes), so faces tilted by 1e-9 are an edge axis, as on MuJoCo.
@@ -481,7 +489,16 @@ def test_capsule_on_box_face_closed_form():
 # before the face axis's 1 % slab of the incident box: 191, 199, 391, 388; before the edge axis's first reference corner: 184, 195, 389, 385; before the edge-axis tolerances: 164, 195, 379, 385; before the tilt rules: 144, 177, 342,
 # 368; before the added corner: 144, 167, 342, 332; before edge axes were clipped like faces:
 # 121, 114, 330, 307)
-RATE_BOXBOX_RANDOM = {0.0: 0.995, 0.1: 1.0}
+# margins 0.01 and 0.3: random 197/200 and 188/200 (before the rules' tests against the boxes
+# shrunk by 1 %, which at margin 0 always hold on the points they concern: 177, 188). At 0.01 the
+# poses are those of margin 0 (the seed takes the margin's tenths), now with the margin. Of what
+# is left at 0.3, 7 of the 9 count differences are MuJoCo points outside the overlap of the
+# faces (face axes: poses 27, 43, 89, 168, 183; edge axes: 81, 157; rule not found), 2 a point
+# more of gauss on parallel faces apart without overlap (144, 199).
+RATE_BOXBOX_RANDOM = {0.0: 0.995, 0.01: 0.985, 0.1: 1.0, 0.3: 0.94}
+# disagreements other than in the count (measured): margins 0 and 0.01, pose 96 (see
+# test_box_box_random_poses); margin 0.3, poses 77, 120, 123 (a point elsewhere, not studied)
+OTHER_BOXBOX_RANDOM = {0.0: 1, 0.01: 1, 0.1: 0, 0.3: 3}
 RATE_BOXBOX_SPECIAL = {0.0: 1.0, 0.1: 0.989}
 # in MuJoCo's order as well: random 199/200 and 194/200, hand-placed 383/396 and 376/396
 # (before the deepest edge's crossings on an edge axis: 198, 194, 383, 376; before the incident
@@ -493,7 +510,7 @@ RATE_BOXBOX_ORDERED = {("random", 0.0): 199, ("random", 0.1): 194, ("special", 0
                        ("special", 0.1): 376}
 
 
-@pytest.mark.parametrize("margin", [0.0, 0.1])
+@pytest.mark.parametrize("margin", [0.0, 0.01, 0.1, 0.3])
 def test_box_box_random_poses(margin):
     key = ("box", "box")
     rng = np.random.default_rng([PAIRS.index(key), int(margin * 10)])
@@ -503,10 +520,10 @@ def test_box_box_random_poses(margin):
     print(f"\nbox-box margin {margin}: {ok}/{len(poses)} poses agree, {total} contacts, "
           f"max errors dist/pos/normal {worst}\n" + "\n".join(failures))
     assert ok >= RATE_BOXBOX_RANDOM[margin] * len(poses) and total > 50
-    # every disagreement is a count but one (measured): at margin 0, pose 96, an edge axis with
-    # two reference corners inside, where MuJoCo keeps corner 3 and gauss the first, corner 0
-    # (same count, one point elsewhere; see above)
-    assert sum("contacts, MuJoCo" not in f for f in failures) <= (1 if margin == 0 else 0)
+    # every disagreement is a count but those measured: at margins 0 and 0.01, pose 96, an edge
+    # axis with two reference corners inside, where MuJoCo keeps corner 3 and gauss the first,
+    # corner 0 (same count, one point elsewhere; see above); see OTHER_BOXBOX_RANDOM
+    assert sum("contacts, MuJoCo" not in f for f in failures) <= OTHER_BOXBOX_RANDOM[margin]
 
 
 @pytest.mark.parametrize("margin", [0.0, 0.1])
