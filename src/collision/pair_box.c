@@ -22,17 +22,16 @@
  * across the incident face grown by 1 % (see faceContacts), as on an edge axis. Exactly parallel
  * faces apart whose overlap is empty give the points nearest it within the margin (see there).
  *
- * How the margin m enters, as measured on MuJoCo by bisecting the margin on fixed poses: every
- * test against a slab grown by 1 % reads |c| > 1.01 (s + m), every test against a box shrunk by
- * 1 % reads 1.01 |c| > s + m. Each rule that drops a point for lying out of a grown slab holds
- * only while the point also lies out of a box shrunk by 1 % (see the rules below). A point on a
- * box's face (a crossing on the reference border, a point on the edge axis's end face) lies
- * out of that box shrunk for any m < 0.01 s and inside it above, so at margin 0 the second test
- * is always met and these rules looked like the slab test alone, while at margins of 1 % of the
- * half sizes and above such a point comes whatever the slab test says: on random poses of boxes
- * 0.3 x 0.2 x 0.4 at margin 0.01 MuJoCo's switches fall at m = 0.003 or 0.004 (0.01 s of the face
- * the point lies on) to 1e-16, and at 1.01 |c| - s of the incident box on the far edge (3-2) of
- * an edge axis to 1e-12.
+ * The 1 % tolerances, one rule on both kinds of axis (see edgeContacts): a point is left out
+ * where its contact position lies out of one face's slab grown by 1 % on an in-plane axis of
+ * that face, |c| > 1.01 (s + m), and out of the other face shrunk by 1 % on an in-plane axis of
+ * that face, 1.01 |c| > s + m (s a half size, m the margin). That is how the margin enters, as
+ * measured by bisecting the margin on fixed poses. A point on a box's face (a crossing on the
+ * reference border, a point on the end face of an edge axis) lies out of that box shrunk for
+ * any m < 0.01 s and inside it above: so at margin 0 the shrunk test is met by every point on
+ * the border and the rules first read as the grown test alone, while from m = 0.01 s on such a
+ * point comes whatever the grown test says (boxes 0.3 x 0.2 x 0.4 at margin 0.01: MuJoCo's
+ * switches fall at m = 0.003 or 0.004 to 1e-16, 0.01 s of the face the point lies on).
  *
  * Not reproduced yet (table.c uses it all the same): on an edge axis MuJoCo sometimes keeps a later reference
  * corner than the first inside the incident face (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
@@ -75,6 +74,15 @@ static int outShrunk(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal ma
   int out = 0;
   for (int a = 0; a < 3; a++)
     out = out || (a != skip && 1.01 * fabs(boxCoord(b, a, p)) > b->s[a] + margin);
+  return out;
+}
+
+/* whether point p lies out of box b's slab grown by 1 % on an axis other than skip:
+ * |c| > 1.01 (s + m) */
+static int outGrown(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal margin) {
+  int out = 0;
+  for (int a = 0; a < 3; a++)
+    out = out || (a != skip && fabs(boxCoord(b, a, p)) > 1.01 * (b->s[a] + margin));
   return out;
 }
 
@@ -199,14 +207,18 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * at margins 0 and 1e-4); so a corner beyond the border by a bit comes twice, as a crossing and
    * as this corner, as in MuJoCo. Where the incident face is a box's y face MuJoCo sometimes
    * reports a reference corner outside the incident face instead (rule not found). */
-  int nref = np;
   int extra = -1, apart0 = 0;
-  /* as measured on MuJoCo: faces not parallel whose overlap is empty (no crossing, no reference
-   * corner, corner 0 outside the reference face, so every incident corner outside) give corner
-   * 0, the deepest, where it is apart and within the margin, with half its distance, at the
-   * midpoint (random poses at margin 0.1: 10 of 3 x 3000 mended, none broken; dist and pos agree
-   * to rounding) */
-  if (np == 0 && !(sgn * gs_dot3(o->a[inc], n) < -1 + 1e-12) &&
+  /* as measured on MuJoCo: where the faces are not parallel and corner 0, the deepest, lies
+   * outside the reference face and apart, it comes within the margin with half its distance, at
+   * the midpoint, whatever else the overlap gives (first found where the overlap is empty: random
+   * poses at margin 0.1, 10 of 3 x 3000 mended, none broken; with points in the overlap, or
+   * those dropped beyond the margin or by the tilt: random poses at margin 0.3, 9 of 1000
+   * mended, none broken at margins 0 to 0.1; dist and pos agree to rounding) */
+  gsReal c0[3];
+  gs_addScl3(c0, fc, du, -1);
+  gs_addScl3(c0, c0, dv, -1);
+  gs_sub3(c0, c0, rc);
+  if (!(sgn * gs_dot3(o->a[inc], n) < -1 + 1e-12) && gs_dot3(c0, n) > 0 &&
       (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
     extra = np, apart0 = 1;
     pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;
@@ -237,20 +249,19 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
    * axis (the other axis's component along n 1/2 or above, 1/2 to the bit included: hand-placed
    * poses 248 and 249) gives only the points of its deepest edge (corners 0 and 1, or 0 and 2, and the crossings on that edge), tilted so about
    * both only corner 0. And, measured on every face-axis candidate of the tests' poses and by
-   * moving box 2 until the count changes (the switches agree to 1e-12): a crossing or a reference
-   * corner is left out where its midpoint pm lies out of the incident box's slab on either
-   * in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m), and out of the
-   * reference face shrunk by 1 % on either of its in-plane axes, 1.01 |c| > s + m (always so on
-   * the reference border while m < 0.01 s of that border, see the top of the file); incident
-   * corners are not tested so alone. The crossings beyond the incident face's border along n are the ones it drops.
-   * An incident corner is left out where its midpoint lies both out of the reference face
-   * shrunk by 1 % on either of its in-plane axes, 1.01 |c| > s + m, and out of the incident
-   * box's slab on either in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m)
-   * (a deep corner near the reference border, whose midpoint sinks out across the incident
-   * box's side: hand-placed pose 147 at margin 0; on 3 x 3000 random poses at margin 0 it
-   * mends 15 and breaks none, while the first test alone breaks 3 (shallow corners), 14 more
-   * with parallel faces and the dm_control stacker's deepest corner on the border; moving box 2
-   * along x, y, z from pose 147 at margins 0 and 1e-3 the counts then agree at every offset). */
+   * moving box 2 until the count changes (the switches agree to 1e-12): a point (but the added
+   * corner 0 below) is left out where its midpoint pm lies out of the incident box's slab on
+   * either in-plane axis of the incident face grown by 1 %, |c| > 1.01 (s + m), and out of the
+   * reference face shrunk by 1 % on either of its in-plane axes, 1.01 |c| > s + m (the second
+   * half of the edge axis's rule; a crossing or a reference corner on the reference border
+   * always meets the shrunk test while m < 0.01 s of that border, see the top of the file, and
+   * so it first read as the grown test alone; the crossings beyond the incident face's border
+   * along n are the ones it drops). Among the incident corners it drops a deep corner near the
+   * reference border whose midpoint sinks out across the incident box's side (hand-placed pose
+   * 147 at margin 0; on 3 x 3000 random poses at margin 0 it mends 15 and breaks none, while
+   * the shrunk test alone breaks 3 (shallow corners), 14 more with parallel faces and the
+   * dm_control stacker's deepest corner on the border; moving box 2 along x, y, z from pose 147
+   * at margins 0 and 1e-3 the counts then agree at every offset). */
   int keepEdge = -1;  /* -1 all, 0 or 1 that edge only, 2 corner 0 only */
   gsReal nu = fabs(gs_dot3(o->a[u], n)), nv = fabs(gs_dot3(o->a[v], n));
   if (nu >= 0.5 && nv >= 0.5) keepEdge = 2;
@@ -281,20 +292,9 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     }
     gsReal pos[3];
     gs_addScl3(pos, p, n, 0.5 * t);
-    /* a crossing or a reference corner whose midpoint lies out of the incident box's slabs
-     * across its face grown by 1 % and out of the reference face shrunk by 1 % (see above) */
-    if (i < nref && outShrunk(r, pos, face, margin) &&
-        (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
-         fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
-      continue;
-    /* an incident corner whose midpoint lies both out of the reference face shrunk by 1 % and
-     * out of the incident box's slabs grown by 1 % (see above) */
-    if (i >= nref && i != extra &&
-        (1.01 * fabs(boxCoord(r, ru, pos)) > r->s[ru] + margin ||
-         1.01 * fabs(boxCoord(r, rv, pos)) > r->s[rv] + margin) &&
-        (fabs(boxCoord(o, u, pos)) > 1.01 * (o->s[u] + margin) ||
-         fabs(boxCoord(o, v, pos)) > 1.01 * (o->s[v] + margin)))
-      continue;
+    /* a point whose midpoint lies out of the reference face shrunk by 1 % and out of the
+     * incident box's slabs across its face grown by 1 % (see above) */
+    if (i != extra && outShrunk(r, pos, face, margin) && outGrown(o, pos, inc, margin)) continue;
     gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
     cnt++;
@@ -330,7 +330,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
 }
 
 
-/* contacts on an edge axis n (unit, from box r towards box o) made by edge axis ri of box r and
+/* contacts on an edge axis n (unit, from box r towards box o) made by an edge axis of box r and
  * edge axis oi of box o. As measured on MuJoCo: the face of r most aligned with n is the
  * reference, the face of o most opposed to n the incident face; the incident face is projected
  * onto the reference plane along n and the points of the overlap come as
@@ -342,46 +342,32 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  * 0 on its positive side), bit 1 on the other in-plane axis (0 on the side against n, the deepest).
  * The crossings come by incident edge, 0-1 (the deepest), 0-2, 3-1, 3-2, and along an edge by
  * border in the order (-u, +u, -v, +v) of the reference face's in-plane axes, except on an x
- * face where the order is (-z, +z, -y, +y) (not by position along the edge). MuJoCo leaves out (1 % tolerances on
- * the half sizes s, margin m; "O" the in-plane axis of a face that is not an edge axis):
+ * face where the order is (-z, +z, -y, +y) (not by position along the edge). MuJoCo leaves out
  *   - every reference corner inside the incident face but the first by number, whatever the
  *     first one's depth (measured by moving box 2 on fixed poses: a deep corner comes exactly
- *     when the one before it, beyond the margin, leaves the incident face), and the first one
- *     where its pm lies out of the incident face's O slab grown by 1 %: |c| > 1.01 (s + m), and
- *     out of the reference box shrunk by 1 % on any axis (it lies on the end face of box 1's
- *     edge axis, so at margin 0 it always is);
- *   - a crossing on edge 3-2 whose pm lies out of the reference box shrunk by 1 % on any of its
- *     three axes: 1.01 |c| > s + m (first measured across the border it crosses; random pose 88
- *     has it on the edge axis of box 1, and moving box 2 along x, y, z from there MuJoCo's
- *     switches and these fall at the same offset to 1e-12), provided it also lies out of the
- *     reference box grown by 1 % on any axis, or out of the incident box's slab on either
- *     in-plane axis of the incident face grown by 1 %: |c| > 1.01 (s + m) (two boxes side by
- *     side on the floor in bench/models/pile100.xml, where MuJoCo keeps the crossing at the
- *     reference box's corner; on 3 x 3000 random poses at margin 0 it mends 64 and breaks none,
- *     while the test on the incident box alone breaks 29), and out of the incident box shrunk
- *     by 1 % on any axis (random poses at margin 0.01: MuJoCo's switches in the margin fall at
- *     1.01 |c| - s on one of its axes to 1e-12);
- *   - a crossing on edge 0-2 or 3-1 whose pm lies out of either face's O slab grown by 1 %,
- *     |c| > 1.01 (s + m), and out of the incident box shrunk by 1 % on any axis (it lies on the
- *     end face of box 2's edge axis, so at margin 0 it always is);
- *   - a crossing on edge 0-1 whose pm lies out of the reference face's O slab grown by 1 %
- *     and out of the incident box shrunk by 1 % on either in-plane axis of the incident face,
- *     1.01 |c| > s + m (random pose 90 at margin 0; on 3 x 3000 random poses at margin 0 it
- *     mends 32 and breaks none, while the first test alone breaks 170 a seed);
- *   - an incident corner whose pm lies out of the reference face's O slab grown by 1 % and out
- *     of the incident box shrunk by 1 % on any axis (on the end face of box 2's edge axis), or out
- *     of the reference face shrunk by 1 % on either in-plane axis and out of the incident
- *     box's slab on either in-plane axis of the incident face grown by 1 % (as on a face axis);
- *   - the reference corner whose pm lies out of the reference face's O slab grown by 1 % and
- *     out of the incident box shrunk by 1 % on either in-plane axis of the incident face
- *     (as a crossing on edge 0-1 is tested; these two mend 25 of 3 x 3000 random
- *     poses at margin 0 and break none; without the test on the incident box the reference
- *     corner's rule breaks 58 a seed; random pose 1175 of seed 77 keeps one MuJoCo drops).
+ *     when the one before it, beyond the margin, leaves the incident face);
+ *   - every point (crossing, reference corner, incident corner) whose pm lies out of one face's
+ *     slab grown by 1 % on an in-plane axis of that face, |c| > 1.01 (s + m), and out of the
+ *     other face shrunk by 1 % on an in-plane axis of that face, 1.01 |c| > s + m (s a half
+ *     size, m the margin; the face-axis rule, where pm cannot leave the reference face's slabs,
+ *     is its second half). Measured in parts at margin 0 (each mending tens of 3 x 3000 random
+ *     poses, with the dm_control stacker, the pile of bench/models/pile100.xml and random poses
+ *     88 and 90, where moving box 2 along x, y, z MuJoCo's switches and these fall at the same
+ *     offset to 1e-12), then whole by tabulating, on 1000 random poses at each of the margins
+ *     0, 0.003, 0.01, 0.03, 0.1 and 0.3, every candidate point against these eight tests and
+ *     MuJoCo's choice: every cell agrees but 5 of 1244 crossings on edge 3-2 and 1 of 725 on
+ *     edge 3-1 (dropped by MuJoCo with no test met) and 22 of 900 reference corners (dropped
+ *     mostly with no test met: the corner choice below). Per kind of point and edge the rule first read
+ *     otherwise, as the points lie on some box's face: at margin 0 a point on a face is always
+ *     out of that box shrunk (see the top of the file), so a test of the other box's grown slab
+ *     alone looked like the rule; with the margin the two differ (random poses at margin 0.01:
+ *     MuJoCo's switches in the margin fall at m = 0.01 s of the face the point lies on, or at
+ *     1.01 |c| - s of the incident box for a crossing inside its face, to 1e-12).
  * Not reproduced: with two reference corners inside, MuJoCo sometimes takes the later one by
  * number (about 1.6 % of random edge-axis poses with a reference corner inside, 1 of the 185
  * edge-axis test poses); no sign of the boxes' axes, the axis or the centre offset against each
  * other, nor the corners' place along the incident edges, decides which. */
-static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsReal n[3],
+static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
                         const gsBoxFrame* o, int oi, gsReal margin) {
   /* reference face: the face of r most aligned with n */
   int face = 0;
@@ -392,7 +378,6 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
   }
   gsReal rs = gs_dot3(r->a[face], n) > 0 ? 1 : -1;
   int ru = face == 0 ? 1 : 0, rv = face == 2 ? 1 : 2;
-  int rO = ri == ru ? rv : ru;
   gsReal rc[3], rn[3];
   gs_scl3(rn, r->a[face], rs);
   gs_addScl3(rc, r->c, rn, r->s[face]);
@@ -427,10 +412,10 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
   }
   const gsReal lim[2] = {r->s[ru], r->s[rv]};
 
-  /* the candidate points: 2D position, kind (0 crossing, 1 reference corner, 2 incident
-   * corner), and for a crossing its edge */
+  /* the candidate points (2D), in order: crossings, the first reference corner, incident
+   * corners */
   gsReal pt[24][2];  /* room for 4 crossings per edge (a segment through two corners) */
-  int kind[24], eidx[24], np = 0;
+  int np = 0;
   static const int edge[4][2] = {{0, 1}, {0, 2}, {3, 1}, {3, 2}};
   int k0 = face == 0 ? 1 : 0;  /* the border axis whose crossings come first */
   for (int e = 0; e < 4; e++) {
@@ -447,7 +432,6 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
         x[k] = l;
         if (fabs(x[1 - k]) > lim[1 - k]) continue;
         pt[np][0] = x[0], pt[np][1] = x[1];
-        kind[np] = 0, eidx[np] = e;
         np++;
       }
     }
@@ -457,12 +441,12 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
     if (!quadSide(q, x)) continue;
-    pt[np][0] = x[0], pt[np][1] = x[1], kind[np] = 1, np++;
+    pt[np][0] = x[0], pt[np][1] = x[1], np++;
     break;
   }
   for (int c = 0; c < 4; c++) {
     if (fabs(q[c][0]) > lim[0] || fabs(q[c][1]) > lim[1]) continue;
-    pt[np][0] = q[c][0], pt[np][1] = q[c][1], kind[np] = 2, np++;
+    pt[np][0] = q[c][0], pt[np][1] = q[c][1], np++;
   }
 
   int cnt = 0;
@@ -474,45 +458,10 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, int ri, const gsRea
     gsReal t = -gs_dot3(dif, in) / den;  /* distance along n to the incident plane */
     if (t > margin) continue;
     gs_addScl3(pm, p, n, 0.5 * t);
-    gsReal cRO = fabs(boxCoord(r, rO, pm)), cOO = fabs(boxCoord(o, oO, pm));
-    int outRO = cRO > 1.01 * (r->s[rO] + margin), outOO = cOO > 1.01 * (o->s[oO] + margin);
-    if (kind[i] == 0) {
-      int e = eidx[i];
-      if (e == 3) {
-        int out = 0;
-        for (int a = 0; a < 3; a++) out = out || 1.01 * fabs(boxCoord(r, a, pm)) - r->s[a] > margin;
-        /* ... and kept all the same while pm lies within the reference box grown by 1 % and
-         * within the incident box's slabs across the incident face grown by 1 % */
-        int far = 0;
-        for (int a = 0; a < 3; a++)
-          far = far || fabs(boxCoord(r, a, pm)) > 1.01 * (r->s[a] + margin) ||
-                (a != inc && fabs(boxCoord(o, a, pm)) > 1.01 * (o->s[a] + margin));
-        if (out && far && outShrunk(o, pm, -1, margin)) continue;
-      }
-      if ((e == 1 || e == 2) && (outRO || outOO) && outShrunk(o, pm, -1, margin)) continue;
-      if (e == 0 && outRO) {
-        /* ... and on edge 0-1 where it also lies out of the incident box shrunk by 1 % */
-        int near = 0;
-        for (int a = 0; a < 3; a++)
-          near = near || (a != inc && 1.01 * fabs(boxCoord(o, a, pm)) > o->s[a] + margin);
-        if (near) continue;
-      }
-    } else if (kind[i] == 1 && outOO && outShrunk(r, pm, -1, margin)) {
-      continue;
-    } else if (kind[i] == 2 && outRO && outShrunk(o, pm, -1, margin)) {
-      continue;
-    } else if (kind[i] > 0) {
-      /* out of the reference face shrunk (in-plane axes) and the incident box's slabs across
-       * its face, shrunk and grown by 1 % (see above) */
-      int rShrunk = 0, iShrunk = 0, iGrown = 0;
-      for (int a = 0; a < 3; a++) {
-        if (a != face) rShrunk = rShrunk || 1.01 * fabs(boxCoord(r, a, pm)) > r->s[a] + margin;
-        if (a == inc) continue;
-        iShrunk = iShrunk || 1.01 * fabs(boxCoord(o, a, pm)) > o->s[a] + margin;
-        iGrown = iGrown || fabs(boxCoord(o, a, pm)) > 1.01 * (o->s[a] + margin);
-      }
-      if (kind[i] == 1 ? outRO && iShrunk : rShrunk && iGrown) continue;
-    }
+    /* out of one face's slab grown by 1 % and out of the other face shrunk by 1 % (see above) */
+    int rGrown = outGrown(r, pm, face, margin), oGrown = outGrown(o, pm, inc, margin);
+    int rShrunk = outShrunk(r, pm, face, margin), oShrunk = outShrunk(o, pm, inc, margin);
+    if ((rGrown && oShrunk) || (oGrown && rShrunk)) continue;
     gs_pairSet(con + cnt, t, pm, n);
     cnt++;
   }
@@ -564,5 +513,5 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
     gsReal rs = gs_dot3(b[1].a[bestI], n) > 0 ? 1 : -1;
     return faceContacts(con, &b[1], bestI, rs, n, &b[0], 1, margin);
   }
-  return edgeContacts(con, &b[0], bestI, bestN, &b[1], bestJ, margin);
+  return edgeContacts(con, &b[0], bestN, &b[1], bestJ, margin);
 }
