@@ -72,7 +72,7 @@ static void aligned(gsModel* m, gsData* d, int kind, double delta, const char* w
   pair_apply(m, d, &p, &a, &b);
   double truth = pen_along(&a, &b, Z), nref[3];
   CHECK(fabs(truth - delta) < 1e-12, "%s: pen(z) %.17g, placed for %g", what, truth, delta);
-  double ref = reference(&a, &b, Z, 1, nref);
+  double ref = reference(&a, &b, Z, 1, nref, kind);
   CHECK(ref > truth - 1e-12, "%s: a direction leaves less than z: %.17g < %.17g", what, ref, truth);
   gsReal gd, gn[3];
   int found = gauss_query(m, d, p.ga, p.gb, 0, &gd, gn);
@@ -163,7 +163,7 @@ static void random_pairs(gsModel* m, gsData* d, int n) {
 }
 
 /* Deep pairs where the least depth hides near another local least value of pen(n), each against
- * the converged reference search (reference: 400 spread directions, each refined). */
+ * the converged reference search (bench/ccd_pairs.h: reference). */
 static void deep_pairs(gsModel* m, gsData* d) {
   /* a box face's least value 2.3e-3 above the least: a box edge on the cylinder's cap 0.2 rad
    * away (accepted when EPA's first finishing try came later, nearer the face) */
@@ -184,7 +184,7 @@ static void deep_pairs(gsModel* m, gsData* d) {
   int found = gauss_query(m, d, p.ga, p.gb, 0, &gd, gn);
   double nref[3], start[3];
   gs_copy3(start, gn);
-  double ref = reference(&a, &b, start, 1, nref);
+  double ref = reference(&a, &b, start, 1, nref, 0);
   /* gauss's normal leaves no more than the least the search finds (which may stall a little
    * above the least value on a crease: only this side is held), and its depth is what its
    * normal leaves */
