@@ -167,16 +167,19 @@ int main(int argc, char** argv) {
             if (ref - pn > ref_above_max[kind]) ref_above_max[kind] = ref - pn;
           }
         }
-        if (found[M_GAUSS] && pen_along(&a, &b, n[M_GAUSS]) - ref > 1e-9)
+        if (found[M_GAUSS] && fabs(pen_along(&a, &b, n[M_GAUSS]) - ref) > 1e-9)
           print_pair(stderr, &p, dep[M_GAUSS], n[M_GAUSS], ref, nref);
       } else {
         gsReal gd, gn[3];
         if (gauss_query(m, d, p.ga, p.gb, 10, &gd, gn)) {
           stat_add(&sep_err[kind], gd - dist);
-          /* a distance above the reference's: the reference is not the least pen */
-          if (gd > dist + 1e-12) {
+          /* gauss's normal leaving less than the reference: the reference is not the least pen
+           * (gauss's distance itself is the length of a point of the Minkowski difference, at
+           * least the true distance, which is at least the reference's) */
+          double pn = pen_along(&a, &b, gn);
+          if (pn < ref - 1e-12) {
             ref_above[kind]++;
-            if (gd - dist > ref_above_max[kind]) ref_above_max[kind] = gd - dist;
+            if (ref - pn > ref_above_max[kind]) ref_above_max[kind] = ref - pn;
           }
           if (fabs(gd - dist) > 1e-12) print_pair(stderr, &p, gd, gn, dist, nref);
           if (!(gd > 0)) gauss_sep_wrong++;
