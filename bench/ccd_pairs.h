@@ -16,6 +16,7 @@
 #define GAUSS_BENCH_CCD_PAIRS_H
 
 #include <ccd/ccd.h>
+#include <libqhull_r/qhull_ra.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,11 +35,13 @@ static const char* KIND_NAME[NKIND] = {"box-ellipsoid", "ellipsoid-cylinder", "c
 enum { G_BOX = 0, G_ELL = 2, G_CYL = 4, G_MESH = 6 };
 
 /* ---- random numbers (xorshift64*: reproducible across platforms) ---- */
-static unsigned long long pairs_rng = 88172645463325252ULL;
-static double urand(void) {
-  pairs_rng ^= pairs_rng >> 12, pairs_rng ^= pairs_rng << 25, pairs_rng ^= pairs_rng >> 27;
-  return (double)((pairs_rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+static double rng_next(unsigned long long* st) {
+  *st ^= *st >> 12, *st ^= *st << 25, *st ^= *st >> 27;
+  return (double)((*st * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
 }
+/* the pairs' own stream: only the draws of pairs and models use it */
+static unsigned long long pairs_rng = 88172645463325252ULL;
+static double urand(void) { return rng_next(&pairs_rng); }
 static double urange(double a, double b) { return a + (b - a) * urand(); }
 static void unit_vec(double v[3]) {
   double n;
@@ -145,10 +148,42 @@ static double pen_along(const Shape* a, const Shape* b, const double n[3]) {
   return gs_dot3(pa, n) - gs_dot3(pb, n);
 }
 
+/* ---- the reference search ----
+ * It draws from its own stream, seeded by the caller (the pair's index), and starts only from
+ * directions of its own, so that it answers the same on the same pair whatever the method under
+ * test does. */
+
+/* a crease axis of a shape: along one of its edges (box edges, a cylinder's side), where its
+ * support point jumps from one end of the edge to the other as n crosses n . axis = 0 */
+static int shape_creases(const Shape* s, double ax[3][3]) {
+  int k = 0;
+  for (int j = 0; j < 3; j++) {
+    if (s->type != GS_GEOM_BOX && !(s->type == GS_GEOM_CYLINDER && j == 2)) continue;
+    for (int i = 0; i < 3; i++) ax[k][i] = s->mat[3 * i + j];
+    k++;
+  }
+  return k;
+}
+
+/* the directions of a shape's straight and curved edges at NRIM points of a rim: box edges and a
+ * cylinder's side (its creases) and the tangents of a cylinder's two rim circles */
+enum { NRIM = 24 };
+static int shape_tangents(const Shape* s, double t[3 + NRIM][3]) {
+  double ax[3][3];
+  int k = shape_creases(s, ax);
+  for (int j = 0; j < k; j++) gs_copy3(t[j], ax[j]);
+  if (s->type == GS_GEOM_CYLINDER)
+    for (int r = 0; r < NRIM; r++, k++) {
+      double th = TWO_PI * r / NRIM, c = cos(th), sn = sin(th);
+      for (int i = 0; i < 3; i++) t[k][i] = -sn * s->mat[3 * i] + c * s->mat[3 * i + 1];
+    }
+  return k;
+}
+
 /* a local search for the minimum of pen over the sphere from n: steps along 12 tangent
  * directions turned by a random angle each round (pen has creases on flat faces and edges, where
  * fixed axes can stall), halving the step when none improves; returns the least pen, n updated */
-static double refine(const Shape* a, const Shape* b, double n[3]) {
+static double refine(const Shape* a, const Shape* b, double n[3], unsigned long long* rng) {
   double best = pen_along(a, b, n), step = 0.1;
   while (step > 1e-11) {
     double t1[3], t2[3], e[3] = {1, 0, 0};
@@ -156,7 +191,7 @@ static double refine(const Shape* a, const Shape* b, double n[3]) {
     gs_cross(t1, n, e);
     gs_scl3(t1, t1, 1 / gs_norm3(t1));
     gs_cross(t2, n, t1);
-    double phase = urange(0, TWO_PI / 12), cand[3], cbest[3];
+    double phase = rng_next(rng) * TWO_PI / 12, cand[3], cbest[3];
     int improved = 0;
     for (int k = 0; k < 12; k++) {
       double th = phase + k * TWO_PI / 12;
@@ -175,27 +210,245 @@ static double refine(const Shape* a, const Shape* b, double n[3]) {
   return best;
 }
 
-/* the converged reference: the least pen found by refine from the best 4 of 400 spread
- * directions and from each given start; the depth (positive) or minus the distance, and its
- * direction in nref */
-static double reference(const Shape* a, const Shape* b, const double* starts, int nstart,
-                        double nref[3]) {
-  enum { NS = 400, NBEST = 4 };
-  double bestv[NBEST], bestn[NBEST][3];
-  for (int k = 0; k < NBEST; k++) bestv[k] = INFINITY;
-  for (int i = 0; i < NS; i++) {  /* a Fibonacci sphere */
-    double z = 1 - (2 * i + 1.0) / NS, r = sqrt(1 - z * z), ph = i * 2.399963229728653;
-    double n[3] = {r * cos(ph), r * sin(ph), z}, v = pen_along(a, b, n);
-    int w = 0;
-    for (int k = 1; k < NBEST; k++)
-      if (bestv[k] > bestv[w]) w = k;
-    if (v < bestv[w]) bestv[w] = v, gs_copy3(bestn[w], n);
+/* The least pen along the crease circle n . k = 0 from n projected on it, by steps of turns about
+ * k (a search over the sphere stalls next to a crease: few of its steps stay close enough to the
+ * crease to descend along it); n updated where that is less than at n */
+static double refine_crease(const Shape* a, const Shape* b, double n[3], const double k[3],
+                            double at_n) {
+  double m[3], t[3];
+  gs_copy3(m, n);
+  gs_addScl3(m, m, k, -gs_dot3(m, k));
+  double len = gs_norm3(m);
+  if (len < 0.5) return at_n;
+  gs_scl3(m, m, 1 / len);
+  double best = pen_along(a, b, m), step = 0.05;
+  while (step > 1e-12) {
+    int improved = 0;
+    for (int sgn = -1; sgn <= 1 && !improved; sgn += 2) {
+      double c[3];
+      gs_cross(t, k, m);
+      for (int i = 0; i < 3; i++) c[i] = cos(step) * m[i] + sgn * sin(step) * t[i];
+      gs_addScl3(c, c, k, -gs_dot3(c, k));
+      gs_scl3(c, c, 1 / gs_norm3(c));
+      double v = pen_along(a, b, c);
+      if (v < best) best = v, gs_copy3(m, c), improved = 1;
+    }
+    step *= improved ? 1.5 : 0.5;
   }
+  if (best < at_n) {
+    gs_copy3(n, m);
+    return best;
+  }
+  return at_n;
+}
+
+/* refine, then along each crease of either shape that passes within 0.3 rad of where it ended */
+static double refine_all(const Shape* a, const Shape* b, double n[3], unsigned long long* rng) {
+  double v = refine(a, b, n, rng), ka[3][3], kb[3][3];
+  int na = shape_creases(a, ka), nb = shape_creases(b, kb);
+  double end[3];
+  gs_copy3(end, n);
+  for (int i = 0; i < na + nb; i++) {
+    const double* k = i < na ? ka[i] : kb[i - na];
+    if (fabs(gs_dot3(end, k)) > 0.3) continue;
+    double m[3];
+    gs_copy3(m, end);
+    double w = refine_crease(a, b, m, k, INFINITY);
+    if (w < v) v = w, gs_copy3(n, m);
+  }
+  return v;
+}
+
+/* ---- polytopes: the exact answer from the hull of the Minkowski difference ---- */
+
+/* a polytope's vertices in world coordinates (box corners, mesh points); their number */
+static int shape_points(const Shape* s, double* out) {
+  int n = 0;
+  if (s->type == GS_GEOM_BOX) {
+    for (int k = 0; k < 8; k++, n++) {
+      double l[3] = {k & 1 ? s->size[0] : -s->size[0], k & 2 ? s->size[1] : -s->size[1],
+                     k & 4 ? s->size[2] : -s->size[2]};
+      gs_mulMatVec3(out + 3 * n, s->mat, l);
+      gs_add3(out + 3 * n, out + 3 * n, s->pos);
+    }
+  } else {
+    for (; n < s->nvert; n++) {
+      double l[3] = {s->vert[3 * n], s->vert[3 * n + 1], s->vert[3 * n + 2]};
+      gs_mulMatVec3(out + 3 * n, s->mat, l);
+      gs_add3(out + 3 * n, out + 3 * n, s->pos);
+    }
+  }
+  return n;
+}
+
+/* the point of the triangle (p, q, r) closest to the origin, in x */
+static void closest_on_triangle(const double p[3], const double q[3], const double r[3], double x[3]) {
+  double e1[3], e2[3], nn[3];
+  gs_copy3(x, p);
+  gs_sub3(e1, q, p), gs_sub3(e2, r, p);
+  gs_cross(nn, e1, e2);
+  double n2 = gs_dot3(nn, nn);
+  if (n2 > 0) {  /* the origin's projection on the plane, inside all three edges */
+    double t = gs_dot3(p, nn) / n2, y[3], c[3];
+    int in = 1;
+    gs_scl3(y, nn, t);
+    const double* v[3] = {p, q, r};
+    for (int k = 0; k < 3 && in; k++) {
+      double e[3], d[3];
+      gs_sub3(e, v[(k + 1) % 3], v[k]), gs_sub3(d, y, v[k]);
+      gs_cross(c, e, d);
+      in = gs_dot3(c, nn) >= 0;
+    }
+    if (in) {
+      gs_copy3(x, y);
+      return;
+    }
+  }
+  /* else on an edge */
+  const double* v[3] = {p, q, r};
   double best = INFINITY;
-  for (int k = 0; k < NBEST + nstart; k++) {
+  for (int k = 0; k < 3; k++) {
+    const double *a = v[k], *b = v[(k + 1) % 3];
+    double e[3], y[3];
+    gs_sub3(e, b, a);
+    double ee = gs_dot3(e, e), t = ee > 0 ? -gs_dot3(a, e) / ee : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    gs_addScl3(y, a, e, t);
+    double dd = gs_dot3(y, y);
+    if (dd < best) best = dd, gs_copy3(x, y);
+  }
+}
+
+/* The least pen for two polytopes (boxes, meshes), exactly: pen is the support function of the
+ * Minkowski difference M = {pa - pb}, the hull of the vertices' differences (qhull). Inside M the
+ * least pen is the distance to the nearest facet's plane, along its outward normal; outside, minus
+ * the distance to the nearest point of M's surface, along the direction from it to the origin.
+ * 0 when qhull fails. */
+static int polytope_reference(const Shape* a, const Shape* b, double* ref, double nref[3]) {
+  enum { MAXP = 128 };
+  static double pa[3 * MAXP], pb[3 * MAXP];
+  static coordT pts[3 * MAXP * MAXP];
+  if ((a->type == GS_GEOM_MESH && a->nvert > MAXP) || (b->type == GS_GEOM_MESH && b->nvert > MAXP))
+    return 0;
+  int na = shape_points(a, pa), nb = shape_points(b, pb), np = 0;
+  for (int i = 0; i < na; i++)
+    for (int j = 0; j < nb; j++, np++)
+      for (int k = 0; k < 3; k++) pts[3 * np + k] = pa[3 * i + k] - pb[3 * j + k];
+  qhT qh_qh;
+  qhT* qh = &qh_qh;
+  qh_zero(qh, stderr);
+  char cmd[] = "qhull Qt";
+  int ok = qh_new_qhull(qh, 3, np, pts, False, cmd, NULL, stderr) == 0;
+  if (ok) {
+    facetT* facet;
+    vertexT *vertex, **vertexp;
+    double plane = INFINITY, surf = INFINITY, pn[3] = {0, 0, 1}, sn[3] = {0, 0, 1};
+    int inside = 1;
+    FORALLfacets {
+      /* qhull's planes: normal . x + offset = 0, outward normals */
+      double off = facet->offset;
+      if (off >= 0) inside = 0;
+      if (-off < plane) plane = -off, gs_copy3(pn, facet->normal);
+      double v[3][3];
+      int k = 0;
+      FOREACHvertex_(facet->vertices) if (k < 3) gs_copy3(v[k++], vertex->point);
+      if (k < 3) continue;
+      double x[3];
+      closest_on_triangle(v[0], v[1], v[2], x);
+      double dx = gs_norm3(x);
+      if (dx < surf && dx > 0) surf = dx, gs_scl3(sn, x, -1 / dx);
+    }
+    if (inside) *ref = plane, gs_copy3(nref, pn);
+    else *ref = -surf, gs_copy3(nref, sn);
+  }
+  qh_freeqhull(qh, !qh_ALL);
+  int curlong, totlong;
+  qh_memfreeshort(qh, &curlong, &totlong);
+  return ok;
+}
+
+/* The converged reference: the least pen over a pool of directions and local searches from the
+ * best of them. The pool: NS directions spread on the sphere, each shape's face normals, NC
+ * directions along each of its creases (a crease's least value lies in a V-shaped valley that
+ * spread directions miss: an ellipsoid on a cylinder's side was found 4.5e-3 too high without
+ * them), and the
+ * directions across an edge or rim tangent of each shape (where two edges cross, and rims meet
+ * edges or rims); the searches start from the NBEST least of the pool at least 0.1 rad apart,
+ * and from each given start (a search stalls short of the least on polytopes, whose pen has
+ * creases everywhere: there the hull above answers). The depth (positive) or minus the distance,
+ * its direction in nref;
+ * seed: the search's random stream (the pair's index), the same answer for the same seed. */
+static double reference(const Shape* a, const Shape* b, const double* starts, int nstart,
+                        double nref[3], unsigned long long seed) {
+  int poly = (a->type == GS_GEOM_BOX || a->type == GS_GEOM_MESH) &&
+             (b->type == GS_GEOM_BOX || b->type == GS_GEOM_MESH);
+  double exact;
+  if (poly && polytope_reference(a, b, &exact, nref)) return exact;
+  enum { NS = 1000, NC = 360, NBEST = 8, NPOOL = NS + 12 + 6 * NC + 2 * (3 + NRIM) * (3 + NRIM) };
+  static double pool[NPOOL][3], val[NPOOL];
+  nref[0] = nref[1] = 0, nref[2] = 1;
+  int np = 0;
+  for (int i = 0; i < NS; i++, np++) {  /* a Fibonacci sphere */
+    double z = 1 - (2 * i + 1.0) / NS, r = sqrt(1 - z * z), ph = i * 2.399963229728653;
+    pool[np][0] = r * cos(ph), pool[np][1] = r * sin(ph), pool[np][2] = z;
+  }
+  const Shape* sh[2] = {a, b};
+  for (int s = 0; s < 2; s++) {  /* face normals: box faces, cylinder caps */
+    double ax[3][3];
+    int k = shape_creases(sh[s], ax);
+    if (sh[s]->type == GS_GEOM_CYLINDER) gs_copy3(ax[0], ax[k - 1]), k = 1;
+    for (int j = 0; j < k; j++, np += 2) gs_copy3(pool[np], ax[j]), gs_scl3(pool[np + 1], ax[j], -1);
+  }
+  for (int s = 0; s < 2; s++) {  /* along the creases (their valleys are narrow, see above) */
+    double ax[3][3];
+    int k = shape_creases(sh[s], ax);
+    for (int j = 0; j < k; j++) {
+      double u[3], v[3], e[3] = {1, 0, 0};
+      if (fabs(ax[j][0]) > 0.6) e[0] = 0, e[1] = 1;
+      gs_cross(u, ax[j], e);
+      gs_scl3(u, u, 1 / gs_norm3(u));
+      gs_cross(v, ax[j], u);
+      for (int i = 0; i < NC; i++, np++) {
+        double th = TWO_PI * i / NC;
+        for (int c = 0; c < 3; c++) pool[np][c] = cos(th) * u[c] + sin(th) * v[c];
+      }
+    }
+  }
+  double ta[3 + NRIM][3], tb[3 + NRIM][3];
+  int nta = shape_tangents(a, ta), ntb = shape_tangents(b, tb);
+  for (int i = 0; i < nta; i++)
+    for (int j = 0; j < ntb; j++) {
+      double c[3];
+      gs_cross(c, ta[i], tb[j]);
+      double len = gs_norm3(c);
+      if (len < 1e-6) continue;
+      gs_scl3(pool[np++], c, 1 / len);
+      gs_scl3(pool[np++], c, -1 / len);
+    }
+  double best = INFINITY;
+  for (int i = 0; i < np; i++) {
+    val[i] = pen_along(a, b, pool[i]);
+    if (val[i] < best) best = val[i], gs_copy3(nref, pool[i]);
+  }
+  /* the NBEST least, spread apart */
+  int pick[NBEST], npick = 0;
+  while (npick < NBEST) {
+    int w = -1;
+    for (int i = 0; i < np; i++) {
+      if (w >= 0 && val[i] >= val[w]) continue;
+      int near = 0;
+      for (int k = 0; k < npick && !near; k++) near = gs_dot3(pool[i], pool[pick[k]]) > 0.995;
+      if (!near) w = i;
+    }
+    if (w < 0) break;
+    pick[npick++] = w;
+  }
+  unsigned long long rng = 0x9E3779B97F4A7C15ULL * (seed + 1);
+  if (!rng) rng = 1;
+  for (int k = 0; k < npick + nstart; k++) {
     double n[3];
-    gs_copy3(n, k < NBEST ? bestn[k] : starts + 3 * (k - NBEST));
-    double v = refine(a, b, n);
+    gs_copy3(n, k < npick ? pool[pick[k]] : starts + 3 * (k - npick));
+    double v = refine_all(a, b, n, &rng);
     if (v < best) best = v, gs_copy3(nref, n);
   }
   return best;

@@ -451,14 +451,22 @@ typedef struct {
 
 /* Whether the point p, projected along the local axis on c's face there, falls strictly inside
  * it; for a box, the corners on the crease circles of the face's edges are added to corner
- * (*ncorner of them). */
+ * (*ncorner of them); for a cylinder's cap, where p falls outside, the unit radial direction
+ * towards it in rim. */
 static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsReal nrm[3],
-                      Corner* corner, int* ncorner) {
+                      Corner* corner, int* ncorner, gsReal rim[3]) {
   gsReal d[3], q[3];
   gs_sub3(d, p, c->pos);
   gs_mulMatTVec3(q, c->mat, d);
   const gsReal* s = c->size;
-  if (c->type == GS_GEOM_CYLINDER) return q[0] * q[0] + q[1] * q[1] < s[0] * s[0] * (1 - 1e-9);
+  if (c->type == GS_GEOM_CYLINDER) {
+    gsReal r2 = q[0] * q[0] + q[1] * q[1];
+    if (r2 < s[0] * s[0] * (1 - 1e-9)) return 1;
+    gsReal e[3] = {q[0], q[1], 0};
+    gs_mulMatVec3(rim, c->mat, e);
+    gs_scl3(rim, rim, 1 / sqrt(r2));
+    return 0;
+  }
   int inside = 1;
   for (int j = 0; j < 3; j++) {
     if (j == axis) continue;
@@ -475,6 +483,11 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsRe
   return inside;
 }
 
+/* A start for newtonDepth where a cylinder's cap was looked at but the other's support point
+ * along its normal falls outside it: the cap's normal tilted by RIM_TILT rad so that the cap's
+ * support point is on its rim, on the other's side (see faceDepth) */
+#define RIM_TILT 0.05
+
 /* A point of one shape against a flat face of the other. The depth's least value over directions
  * is then at the face normal exactly: h(n) there has a corner (the face's vertices take turns as
  * the support point) whose subgradients include one along the normal when the other shape's
@@ -482,13 +495,19 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsRe
  * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
  * nearest face) points at a face. The witness on the face is the projection of the other's.
  * The corners of h along the creases through those faces are listed in corner (*ncorner of
- * them, at most 12) for newtonDepth. */
+ * them, at most 12) for newtonDepth.
+ * Where the other's support point falls outside a cylinder's cap, the least value nearby may be
+ * that point, or the other's rim, against the cap's rim: h is smooth there (both support points
+ * move along rims) but may be separated from n0 by a ridge that Newton's method from n0 does not
+ * cross (two rims 0.18 rad from a cylinder side's crease, 9e-5 below its least value). Such
+ * contacts have the cap's normal tilted towards the rim point facing the other's; those
+ * directions are written to rim (*nrim of them, at most 2) as starts for newtonDepth. */
 static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
-                     gsReal normal[3], Corner* corner, int* ncorner) {
-  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3];
+                     gsReal normal[3], Corner* corner, int* ncorner, gsReal rim[2][3], int* nrim) {
+  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3], e[3];
   int ax[3], found = 0;
-  *ncorner = 0;
+  *ncorner = 0, *nrim = 0;
   for (int side = 0; side < 2; side++) {
     int nface = side == 0 ? flatFaces(A, n0, fn, ax) : flatFaces(B, m0, fn, ax);
     for (int f = 0; f < nface; f++) {
@@ -496,13 +515,29 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
         gs_copy3(c, fn[f]);
         gs_scl3(nc, c, -1);
         gs_convexSupport(sb, B, nc);
-        if (!insideFace(A, ax[f], sb, c, corner, ncorner)) continue;
+        if (!insideFace(A, ax[f], sb, c, corner, ncorner, e)) {
+          /* A's rim towards B's point: A's support along c tilted towards e */
+          if (A->type == GS_GEOM_CYLINDER) {
+            gs_scl3(rim[*nrim], c, cos(RIM_TILT));
+            gs_addScl3(rim[*nrim], rim[*nrim], e, sin(RIM_TILT));
+            (*nrim)++;
+          }
+          continue;
+        }
         gs_convexSupport(sa, A, c);
       } else {  /* B's face, outward against the normal */
         gs_copy3(nc, fn[f]);
         gs_scl3(c, nc, -1);
         gs_convexSupport(sa, A, c);
-        if (!insideFace(B, ax[f], sa, c, corner, ncorner)) continue;
+        if (!insideFace(B, ax[f], sa, c, corner, ncorner, e)) {
+          /* B's rim towards A's point: B's support along -c tilted towards e */
+          if (B->type == GS_GEOM_CYLINDER) {
+            gs_scl3(rim[*nrim], c, cos(RIM_TILT));
+            gs_addScl3(rim[*nrim], rim[*nrim], e, -sin(RIM_TILT));
+            (*nrim)++;
+          }
+          continue;
+        }
         gs_convexSupport(sb, B, nc);
       }
       gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
@@ -777,8 +812,10 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
                        gsReal normal[3]) {
   gsReal h, qa[3], qb[3], qn[3];
   Corner corner[20];  /* 12 from faceDepth, 2 from each of at most 4 crossings */
-  int ncorner;
-  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner);
+  int ncorner, nrim;
+  gsReal rim[2][3];
+  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner,
+                        rim, &nrim);
   gsReal ka[3][3], kb[3][3];
   int na = creases(A, n0, ka), nb = creases(B, n0, kb);
   for (int i = 0; i < na; i++)
@@ -789,10 +826,20 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], corner, ncorner,
                     lower, upper, round, &h, qa, qb, qn))
       keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
-  /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end) */
-  if ((!found || na + nb == 0) &&
+  /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end, a cylinder's
+   * rim): also where a crease's answer was found, when n0 lies off every crease by more than
+   * 0.05 rad (an ellipsoid on a cylinder's rim 0.15 rad off its side's crease, where EPA's
+   * direction was, 3.8e-7 below the crease's least value); from on a crease that start mostly
+   * ends nowhere or at the same answer (run always, 20% more support calls on box-ellipsoid) */
+  int off = 1;
+  for (int i = 0; i < na + nb; i++) off = off && fabs(gs_dot3(n0, i < na ? ka[i] : kb[i - na])) > 0.05;
+  if ((!found || off) &&
       newtonDepth(A, B, n0, NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
     keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+  /* a cap's rim against the other (see faceDepth) */
+  for (int i = 0; i < nrim; i++)
+    if (newtonDepth(A, B, rim[i], NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
+      keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
   return found;
 }
 

@@ -72,7 +72,7 @@ static void aligned(gsModel* m, gsData* d, int kind, double delta, const char* w
   pair_apply(m, d, &p, &a, &b);
   double truth = pen_along(&a, &b, Z), nref[3];
   CHECK(fabs(truth - delta) < 1e-12, "%s: pen(z) %.17g, placed for %g", what, truth, delta);
-  double ref = reference(&a, &b, Z, 1, nref);
+  double ref = reference(&a, &b, Z, 1, nref, kind);
   CHECK(ref > truth - 1e-12, "%s: a direction leaves less than z: %.17g < %.17g", what, ref, truth);
   gsReal gd, gn[3];
   int found = gauss_query(m, d, p.ga, p.gb, 0, &gd, gn);
@@ -163,35 +163,66 @@ static void random_pairs(gsModel* m, gsData* d, int n) {
 }
 
 /* Deep pairs where the least depth hides near another local least value of pen(n), each against
- * the converged reference search (reference: 400 spread directions, each refined). */
-static void deep_pairs(gsModel* m, gsData* d) {
-  /* a box face's least value 2.3e-3 above the least: a box edge on the cylinder's cap 0.2 rad
-   * away (accepted when EPA's first finishing try came later, nearer the face) */
-  Pair p = {KIND_BY, G_BOX, G_CYL,
-            {0.81158286940236146, 0.58100611271439118, 0.57053690027840287},
-            {0.64832556708238398, 0.53288361566962505, 0},
-            {0.75710221722667015, 0.36534445632278478, 0.41532764175156922},
-            {0.73449281649175546, 0.37811616938530351, 0.52039124731278796},
-            {0.46097575488618686, -0.3191875382295683, 0.82802214272690666, -0.33914699395345921,
-             -0.92561136107364672, -0.16799679980203039, 0.82004918748782518, -0.20337876902552801,
-             -0.53493589000011821},
-            {0.57658946423040724, 0.33170840761110643, 0.74666868292342081, 0.78863397271939595,
-             -0.46480854000060112, -0.40250401018540483, 0.21354401609812185, 0.82092786130244944,
-             -0.52960022632743597}};
+ * the converged reference search (reference: spread directions and each shape's own face and edge
+ * directions, each refined; it does not start from gauss's answer). */
+static void deep_pair(gsModel* m, gsData* d, const Pair* p, const char* what) {
   Shape a, b;
-  pair_apply(m, d, &p, &a, &b);
+  pair_apply(m, d, p, &a, &b);
   gsReal gd, gn[3];
-  int found = gauss_query(m, d, p.ga, p.gb, 0, &gd, gn);
-  double nref[3], start[3];
-  gs_copy3(start, gn);
-  double ref = reference(&a, &b, start, 1, nref);
+  int found = gauss_query(m, d, p->ga, p->gb, 0, &gd, gn);
+  double nref[3];
+  double ref = reference(&a, &b, NULL, 0, nref, 1);
   /* gauss's normal leaves no more than the least the search finds (which may stall a little
    * above the least value on a crease: only this side is held), and its depth is what its
    * normal leaves */
   double pg = pen_along(&a, &b, gn);
   CHECK(found && pg - ref < 1e-9 && fabs(pg + gd) < 1e-9,
-        "deep box-cylinder: gauss depth %.17g, its normal leaves %.17g, reference %.17g", -gd, pg,
-        ref);
+        "%s: gauss depth %.17g, its normal leaves %.17g, reference %.17g", what, -gd, pg, ref);
+}
+
+static void deep_pairs(gsModel* m, gsData* d) {
+  /* a box face's least value 2.3e-3 above the least: a box edge on the cylinder's cap 0.2 rad
+   * away (accepted when EPA's first finishing try came later, nearer the face) */
+  Pair by = {KIND_BY, G_BOX, G_CYL,
+             {0.81158286940236146, 0.58100611271439118, 0.57053690027840287},
+             {0.64832556708238398, 0.53288361566962505, 0},
+             {0.75710221722667015, 0.36534445632278478, 0.41532764175156922},
+             {0.73449281649175546, 0.37811616938530351, 0.52039124731278796},
+             {0.46097575488618686, -0.3191875382295683, 0.82802214272690666, -0.33914699395345921,
+              -0.92561136107364672, -0.16799679980203039, 0.82004918748782518, -0.20337876902552801,
+              -0.53493589000011821},
+             {0.57658946423040724, 0.33170840761110643, 0.74666868292342081, 0.78863397271939595,
+              -0.46480854000060112, -0.40250401018540483, 0.21354401609812185, 0.82092786130244944,
+              -0.52960022632743597}};
+  deep_pair(m, d, &by, "deep box-cylinder");
+  /* a crease's least value (the side line of the larger cylinder) 8.9e-5 above the least: the
+   * two rims against each other 0.18 rad away */
+  Pair yy = {KIND_YY, G_CYL, G_CYL + 1,
+             {0.96357316775521218, 0.9980059696800736, 0},
+             {0.39531516192708649, 0.4356005930821012, 0},
+             {-0.76529815916663835, -0.32040951393981043, 0.56585725236891204},
+             {0.0778786726085271, 0.7809256566034477, -0.087172296270373595},
+             {-0.024867612607266887, -0.069631672582031345, 0.99726276979372086,
+              -0.78882939963607113, -0.61144017170217091, -0.062362606573294066,
+              0.61410893179712889, -0.78822100111723026, -0.03972245315612899},
+             {0.24302990626887566, -0.90542482130857005, 0.34805510715587146,
+              -0.33647293468609446, 0.25784805989149046, 0.90570433488745172,
+              -0.90979251968933461, -0.33722436295223102, -0.24198615693628694}};
+  deep_pair(m, d, &yy, "deep cylinder-cylinder");
+  /* a crease's least value (the cylinder's side line) 3.8e-7 above the least: the ellipsoid on
+   * the cylinder's rim 0.15 rad away, where EPA's direction points */
+  Pair ey = {KIND_EY, G_ELL, G_CYL,
+             {0.35227857398977935, 0.9908599810010752, 0.40984688020716054},
+             {0.73844007069103434, 0.76156146961653248, 0},
+             {-0.74560139916851709, 0.035466154761300661, -0.14851341436066501},
+             {-1.2683485840111346, 1.3837851791566556, 0.33474727212043115},
+             {0.44679205489848611, -0.76440762488137481, 0.46482022621956059,
+              0.36391625095360458, 0.62992287129275981, 0.68612108152581808,
+              -0.81727707784536641, -0.13739781383086314, 0.55962489113962599},
+             {-0.80204708457807428, 0.097990716806558131, -0.58916745797739822,
+              0.33775687816642219, 0.88798072141616358, -0.31210659980926925,
+              0.49258579493432914, -0.44931954977829269, -0.74529938737124179}};
+  deep_pair(m, d, &ey, "deep ellipsoid-cylinder");
 }
 
 int main(void) {
