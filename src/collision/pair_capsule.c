@@ -125,8 +125,12 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
  *  - The second point slides along the segment from the first over one face of the box: for an
  *    end facing a face, over that face towards the other end; for an interior point facing an
  *    edge or a corner, over the face most parallel to the segment among the edge's two, or the
- *    corner's three, in the direction that brings the box point inwards across the other face
- *    most across the segment; for a segment parallel to an edge, starting at the corner, along
+ *    corner's three; for an edge, in the direction that brings the box point inwards across
+ *    the other face; for a corner, inwards across two of its three faces, or across the face
+ *    most across the segment alone when h_i^2 there exceeds that of the other two together
+ *    (the segment at less than 45 degrees from that axis: over 1700 random poses at margin 1,
+ *    MuJoCo's direction follows this without exception, the threshold at h_i^2 equal to the
+ *    sum within 3e-7); for a segment parallel to an edge, starting at the corner, along
  *    the edge; for a segment parallel to the face (beyond both borders of the other), towards
  *    the face's negative side over its positive one and the other way over the negative one,
  *    nothing when that leaves the box at once. It stops where the box point would cross the
@@ -273,6 +277,14 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
     for (int i = 0; i < nbnd; i++)
       if (bnd[i] != k && (j < 0 || fabs(h[bnd[i]]) > fabs(h[j]))) j = bnd[i];
     dir = h[j] * b1[j] < 0 ? 1 : -1;
+    if (nbnd == 3) {
+      /* an interior point facing a corner: the direction that brings the box point inwards
+       * across the corner's faces weighted by h_i^2 (two of the three faces, or the face most
+       * across the segment alone when h_i^2 there exceeds the other two together) */
+      gsReal w = 0;
+      for (int i = 0; i < 3; i++) w += (b1[i] > 0 ? 1 : -1) * h[i] * fabs(h[i]);
+      dir = w < 0 ? 1 : -1;
+    }
     if (isedge && nbnd == 2 && h[k] == 0) {
       /* parallel to face k (beyond both borders of face j): MuJoCo slides towards the face's
        * negative side when over its positive one and the other way over the negative one,
