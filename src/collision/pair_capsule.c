@@ -148,25 +148,27 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
  *      and otherwise it slides the other way, into the segment, by the box's full width along
  *      the edge alone (2 s_a / |h_a|) (at margin 1: 580 of 580 random poses slide so, 212 of
  *      239 are repeated so);
- *    - an end facing a corner whose first edge is in that case, with the segment at less than
- *      45 degrees from that edge: if the segment, followed inwards from the end, comes back
- *      towards the face plane across the edge's direction, the end slides into the segment
- *      by the width along the edge, whichever the direction; otherwise the end is repeated
- *      when the direction goes into the segment, and when it leaves the segment at once, it
- *      is repeated if the segment comes back towards the plane of the face slid over, else
- *      there is no second point (at margin 1: 77 of 78 random poses slide so, 132 of 132
- *      are repeated so, 13 of 13 have no second point). With the segment at 45 degrees or
- *      more from that edge, when the direction leaves the segment at once, the end is
- *      repeated if the segment, followed inwards from the end, comes back towards any of the
- *      corner's three face planes or runs parallel to one, and there is no second point if
- *      it recedes from all three (turning the segment of 4 such poses about the end so that
- *      one component of its direction changes sign, MuJoCo's count changes where that
- *      component is zero, for each of the three axes);
+ *    - an end facing a corner, with the segment at less than 45 degrees from its first edge
+ *      (the nearest point of that edge's line beyond the edge's ends or not: the 37 random
+ *      poses at margin 1 where it is not follow this too): if the segment, followed inwards
+ *      from the end, comes back towards the face plane across the edge's direction, the end
+ *      slides into the segment by the width along the edge, whichever the direction;
+ *      otherwise the end is repeated when the direction goes into the segment, and when it
+ *      leaves the segment at once, it is repeated if the segment comes back towards the
+ *      plane of the face slid over, else there is no second point (at margin 1: 77 of 78
+ *      random poses slide so, 132 of 132 are repeated so, 13 of 13 have no second point);
+ *    - an end facing a corner whose first edge's nearest line point lies beyond the edge's
+ *      ends, with the segment at 45 degrees or more from that edge: when the direction leaves
+ *      the segment at once, the end is repeated if the segment, followed inwards from the
+ *      end, comes back towards any of the corner's three face planes or runs parallel to one,
+ *      and there is no second point if it recedes from all three (turning the segment of 4
+ *      such poses about the end so that one component of its direction changes sign,
+ *      MuJoCo's count changes where that component is zero, for each of the three axes);
  *    - for other ends facing a corner, the end is repeated if the slide moves away from the
  *      face's plane; otherwise it slides by the full width when that brings the box point
  *      inwards across another of the corner's faces, and there is no second point when it
  *      does not (at margin 1, for these and the receding corners above: 100 of 100 random
- *      poses without a second point, 33 of 40 at the full width).
+ *      poses without a second point).
  *    A first point facing an edge, outside the box, of a segment that passes through the box
  *    gets no second point.
  * A sphere centre inside the box goes out through the least deep face, the first of x, y, z on
@@ -328,16 +330,16 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
           for (int i = 0; i < 3; i++)
             if (b1[i] * h[i] * t1 >= 0) repeat = 1;
         }
-        /* a corner of that kind, the segment steep, that the segment followed inwards from
-         * the end comes back towards across the edge's direction: not repeated */
-        if (beyond && nfaced == 3 && steep && t1 * h[a] * b1[a] > 0) repeat = 0;
+        /* a corner, the segment steep from its first edge, that the segment followed
+         * inwards from the end comes back towards across the edge's direction: not repeated */
+        if (nfaced == 3 && steep && t1 * h[a] * b1[a] > 0) repeat = 0;
         if (!repeat) {
           /* an edge whose line's nearest point lies within its ends: no second point */
           if (nfaced == 2 && !beyond) return ncon;
           /* into the segment by the box's full width (see the rules above) */
           dir = -dir;
           fullwidth = 1;
-          if (nfaced == 2 || (beyond && steep)) only = a;  /* the width along the edge */
+          if (nfaced == 2 || steep) only = a;  /* the width along the edge */
           if (nfaced == 3) {
             /* a corner: only when that brings the box point inwards across another of its
              * faces, else no second point */
@@ -347,7 +349,7 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
             if (!inwards) return ncon;
           }
         }
-      } else if (nfaced == 3 && beyond && steep) {
+      } else if (nfaced == 3 && steep) {
         if (t1 * h[a] * b1[a] > 0) {
           fullwidth = 1;  /* as above: into the segment by the width along the edge */
           only = a;
