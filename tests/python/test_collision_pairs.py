@@ -293,7 +293,13 @@ def _agreement(scene, poses):
     return ok, worst, total, failures
 
 
-@pytest.mark.parametrize("margin", [0.0, 0.1])
+# measured agreement over 2000 poses of this generator (these 400 and 4 more seeds): 99.75 %
+# (margin 0), 99.65 % (0.1), 99.5 % (0.3); at 0.3 more second points lie within the margin, so
+# more of the exact alignments decided by rounding show (8 of the 10 failures there)
+_CAPSULE_BOX_RATE = {0.0: 0.997, 0.1: 0.997, 0.3: 0.994}
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.1, 0.3])
 def test_capsule_box_random_poses(margin):
     key = ("capsule", "box")
     rng = np.random.default_rng([PAIRS.index(key), int(margin * 10)])
@@ -302,11 +308,10 @@ def test_capsule_box_random_poses(margin):
     ok, worst, total, failures = _agreement(scene, poses)
     print(f"\ncapsule-box margin {margin}: {ok}/{len(poses)} poses agree, {total} contacts, "
           f"max errors dist/pos/normal {worst}\n" + "\n".join(failures))
-    # measured: 99.7 % (margin 0) and 99.6 % (margin 0.1) of 2000 poses of this generator;
-    # here 399/400 at both margins
-    assert ok >= 0.997 * len(poses) and total > 100
+    # here 399/400 (margin 0 and 0.1) and 398/400 (0.3)
+    assert ok >= _CAPSULE_BOX_RATE[margin] * len(poses) and total > 100
     # the poses that are not exactly aligned disagree only for some ends facing an edge or
-    # corner and an interior point facing an edge (measured: 3 of 3200, 0.09 %; none here)
+    # corner (measured: 4 of 4800 at the three margins, 0.08 %; none here)
     unaligned_fail = [f for f in failures if int(f.split("pose ")[1].split(":")[0]) % 5 != 4]
     assert len(unaligned_fail) <= 0.0025 * len(poses)
 
