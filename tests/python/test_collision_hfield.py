@@ -233,6 +233,16 @@ def test_mesh_random_poses(margin):
     assert ncon >= 100
 
 
+def polytope_field_xml(typ, attrs, rng):
+    """a box or a mesh geom (with attrs) on a random bumpy 5 x 6 field"""
+    geom = (f'<geom type="box" size="{SIZES["box"]}" {attrs}/>' if typ == "box"
+            else f'<geom type="mesh" mesh="m" {attrs}/>')
+    xml = field_xml(geom, bumpy(rng, 5, 6), 5, 6)
+    if typ == "mesh":
+        xml = xml.replace("<asset>", f'<asset><mesh name="m" vertex="{MESH_VERTS}"/>')
+    return xml
+
+
 @pytest.mark.parametrize("typ", ["box", "mesh"])
 def test_polytopes_with_a_tiny_margin(typ):
     """boxes and meshes with a margin of 1e-9: every contact as MuJoCo's (count, geoms, dist 1e-6,
@@ -242,11 +252,7 @@ def test_polytopes_with_a_tiny_margin(typ):
     already gives the prisms' penetration in MuJoCo too, so its zero-margin polytope path is a
     different computation, not the prism geometry (see pair_hfield.c)"""
     rng = np.random.default_rng(zlib.crc32(f"{typ} tiny".encode()))
-    geom = (f'<geom type="box" size="{SIZES["box"]}" margin="1e-9"/>' if typ == "box"
-            else '<geom type="mesh" mesh="m" margin="1e-9"/>')
-    xml = field_xml(geom, bumpy(rng, 5, 6), 5, 6)
-    if typ == "mesh":
-        xml = xml.replace("<asset>", f'<asset><mesh name="m" vertex="{MESH_VERTS}"/>')
+    xml = polytope_field_xml(typ, 'margin="1e-9"', rng)
     p = Pair(xml)
     ncon = 0
     for mj, gs in random_contacts(p, rng, 150):
@@ -267,11 +273,7 @@ def test_polytopes_at_zero_margin(typ):
     geoms, and MuJoCo's depth, under either setting, is never deeper than ours (the exact
     penetration bounds any other answer)"""
     rng = np.random.default_rng(zlib.crc32(f"{typ} zero".encode()))
-    geom = (f'<geom type="box" size="{SIZES["box"]}"/>' if typ == "box"
-            else '<geom type="mesh" mesh="m"/>')
-    xml = field_xml(geom, bumpy(rng, 5, 6), 5, 6)
-    if typ == "mesh":
-        xml = xml.replace("<asset>", f'<asset><mesh name="m" vertex="{MESH_VERTS}"/>')
+    xml = polytope_field_xml(typ, "", rng)
     p = Pair(xml)
     default = mujoco.MjModel.from_xml_string(xml.replace('ccd_tolerance="1e-13" ccd_iterations="2000"', ""))
     dd = mujoco.MjData(default)
