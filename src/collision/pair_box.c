@@ -61,6 +61,17 @@ static gsReal boxRadius(const gsBoxFrame* b, const gsReal n[3]) {
          b->s[2] * fabs(gs_dot3(b->a[2], n));
 }
 
+/* the axis of box b most aligned with unit direction n, either way (the first on a tie) */
+static int boxFacing(const gsBoxFrame* b, const gsReal n[3]) {
+  int k = 0;
+  gsReal best = -1;
+  for (int i = 0; i < 3; i++) {
+    gsReal v = fabs(gs_dot3(b->a[i], n));
+    if (v > best) best = v, k = i;
+  }
+  return k;
+}
+
 /* coordinate of point p along axis k of box b, relative to its centre */
 static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
   gsReal dif[3];
@@ -123,12 +134,7 @@ static int quadSide(const gsReal q[4][2], const gsReal x[2]) {
 static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
                         const gsBoxFrame* o, int flip, gsReal margin) {
   /* incident face: the face of o whose outward normal is most opposed to n */
-  int inc = 0;
-  gsReal best = -1;
-  for (int i = 0; i < 3; i++) {
-    gsReal v = fabs(gs_dot3(o->a[i], n));
-    if (v > best) best = v, inc = i;
-  }
+  int inc = boxFacing(o, n);
   gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
   gsReal fc[3];
   gs_addScl3(fc, o->c, o->a[inc], sgn * o->s[inc]);
@@ -370,12 +376,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
 static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
                         const gsBoxFrame* o, int oi, gsReal margin) {
   /* reference face: the face of r most aligned with n */
-  int face = 0;
-  gsReal best = -1;
-  for (int k = 0; k < 3; k++) {
-    gsReal v = fabs(gs_dot3(r->a[k], n));
-    if (v > best) best = v, face = k;
-  }
+  int face = boxFacing(r, n);
   gsReal rs = gs_dot3(r->a[face], n) > 0 ? 1 : -1;
   int ru = face == 0 ? 1 : 0, rv = face == 2 ? 1 : 2;
   gsReal rc[3], rn[3];
@@ -384,12 +385,7 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
   gsReal ndotr = gs_dot3(n, rn);
 
   /* incident face: the face of o most opposed to n */
-  int inc = 0;
-  best = -1;
-  for (int k = 0; k < 3; k++) {
-    gsReal v = fabs(gs_dot3(o->a[k], n));
-    if (v > best) best = v, inc = k;
-  }
+  int inc = boxFacing(o, n);
   if (inc == oi) return 0;  /* degenerate: the edge axis is the face normal */
   int oO = 3 - inc - oi;
   gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
