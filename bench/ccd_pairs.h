@@ -485,28 +485,25 @@ static void random_mat(gsReal mat[9]) {
   gs_quat2Mat(mat, q);
 }
 
+/* the size of geom g for a pair: a mesh keeps its own, a primitive draws one; returns a radius
+ * that bounds the shape */
+static double shape_size(const gsModel* m, int g, double size[3]) {
+  int t = m->geom_type[g];
+  if (t == GS_GEOM_MESH) {
+    gs_copy3(size, m->geom_size + 3 * g);
+    return m->geom_rbound[g];
+  }
+  random_size(size, t);
+  return t == GS_GEOM_CYLINDER ? hypot(size[0], size[1]) : gs_norm3(size);
+}
+
 /* a pair of the kind with random sizes and orientations, b at a random direction from a and a
  * centre distance uniform in [0, rsum] (rsum: the sum of the bounding radii), so that both
  * penetrating and separated pairs occur */
 static void random_pair(const gsModel* m, Pair* p, int kind) {
   p->kind = kind;
   kind_geoms(kind, &p->ga, &p->gb);
-  int ta = m->geom_type[p->ga], tb = m->geom_type[p->gb];
-  double ra, rb;
-  if (ta == GS_GEOM_MESH) {
-    gs_copy3(p->sa, m->geom_size + 3 * p->ga);
-    ra = m->geom_rbound[p->ga];
-  } else {
-    random_size(p->sa, ta);
-    ra = ta == GS_GEOM_CYLINDER ? hypot(p->sa[0], p->sa[1]) : gs_norm3(p->sa);
-  }
-  if (tb == GS_GEOM_MESH) {
-    gs_copy3(p->sb, m->geom_size + 3 * p->gb);
-    rb = m->geom_rbound[p->gb];
-  } else {
-    random_size(p->sb, tb);
-    rb = tb == GS_GEOM_CYLINDER ? hypot(p->sb[0], p->sb[1]) : gs_norm3(p->sb);
-  }
+  double ra = shape_size(m, p->ga, p->sa), rb = shape_size(m, p->gb, p->sb);
   random_mat(p->mata);
   random_mat(p->matb);
   double u[3], dist = urange(0, ra + rb);
