@@ -505,48 +505,37 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsRe
 static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                      gsReal normal[3], Corner* corner, int* ncorner, gsReal rim[2][3], int* nrim) {
-  gsReal c[3], nc[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3], e[3];
+  gsReal c[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3], e[3];
   int ax[3], found = 0;
   *ncorner = 0, *nrim = 0;
   for (int side = 0; side < 2; side++) {
-    int nface = side == 0 ? flatFaces(A, n0, fn, ax) : flatFaces(B, m0, fn, ax);
+    /* side 0: a face of A, outward along the normal; side 1: a face of B, outward against it */
+    const gsConvex *F = side ? B : A, *O = side ? A : B;
+    gsReal sgn = side ? -1 : 1, *sf = side ? sb : sa, *so = side ? sa : sb;
+    int nface = flatFaces(F, side ? m0 : n0, fn, ax);
     for (int f = 0; f < nface; f++) {
-      if (side == 0) {  /* A's face, outward along the normal */
-        gs_copy3(c, fn[f]);
-        gs_scl3(nc, c, -1);
-        gs_convexSupport(sb, B, nc);
-        if (!insideFace(A, ax[f], sb, c, corner, ncorner, e)) {
-          /* A's rim towards B's point: A's support along c tilted towards e */
-          if (A->type == GS_GEOM_CYLINDER) {
-            gs_scl3(rim[*nrim], c, cos(RIM_TILT));
-            gs_addScl3(rim[*nrim], rim[*nrim], e, sin(RIM_TILT));
-            (*nrim)++;
-          }
-          continue;
+      gsReal mf[3] = {-fn[f][0], -fn[f][1], -fn[f][2]};
+      gs_scl3(c, fn[f], sgn);  /* the contact normal, from A towards B */
+      gs_convexSupport(so, O, mf);
+      if (!insideFace(F, ax[f], so, c, corner, ncorner, e)) {
+        /* F's rim towards O's point: F's support along its face normal tilted towards e */
+        if (F->type == GS_GEOM_CYLINDER) {
+          gs_scl3(rim[*nrim], fn[f], cos(RIM_TILT));
+          gs_addScl3(rim[*nrim], rim[*nrim], e, sin(RIM_TILT));
+          gs_scl3(rim[*nrim], rim[*nrim], sgn);
+          (*nrim)++;
         }
-        gs_convexSupport(sa, A, c);
-      } else {  /* B's face, outward against the normal */
-        gs_copy3(nc, fn[f]);
-        gs_scl3(c, nc, -1);
-        gs_convexSupport(sa, A, c);
-        if (!insideFace(B, ax[f], sa, c, corner, ncorner, e)) {
-          /* B's rim towards A's point: B's support along -c tilted towards e */
-          if (B->type == GS_GEOM_CYLINDER) {
-            gs_scl3(rim[*nrim], c, cos(RIM_TILT));
-            gs_addScl3(rim[*nrim], rim[*nrim], e, -sin(RIM_TILT));
-            (*nrim)++;
-          }
-          continue;
-        }
-        gs_convexSupport(sb, B, nc);
+        continue;
       }
+      gs_convexSupport(sf, F, fn[f]);
       gsReal h = gs_dot3(c, sa) - gs_dot3(c, sb);
       /* within EPA's bounds of the depth (else the face was not the answer's after all) */
       if (!(h >= lower - round && h <= upper + round)) continue;
       if (found && h >= *depth) continue;
       found = 1, *depth = h;
-      if (side == 0) gs_copy3(pb, sb), gs_addScl3(pa, sb, c, h);
-      else gs_copy3(pa, sa), gs_addScl3(pb, sa, c, -h);
+      /* the witness on the face: the other's point moved across by the depth */
+      gs_copy3(side ? pa : pb, so);
+      gs_addScl3(side ? pb : pa, so, c, sgn * h);
       gs_copy3(normal, c);
     }
   }
