@@ -1,6 +1,5 @@
-/* Internal interface of the constraint stage: rows (rows.c), the soft model (impedance.c), and
- * the solvers (primal.c: Newton and CG on the reduced primal; pgs.c: PGS on the dual and the
- * noslip pass). */
+/* Internal interface of the constraint stage: rows (rows.c), the soft model's parameters
+ * (impedance.c), islands (island.c); the force map is in force.h, the solvers in src/solver. */
 #ifndef GAUSS_CONSTRAINT_H
 #define GAUSS_CONSTRAINT_H
 
@@ -26,20 +25,6 @@ void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y);
 
 /* jar = J a - aref (nefc values) */
 void gs_constraintResidual(const gsData* d, const gsReal* a, gsReal* jar);
-
-/* the solvers compare improvements and gradients with the tolerance in units of
- * stat.meaninertia (the mean diagonal of M at qpos0) times nv */
-gsReal gs_solverScale(const gsModel* m, const gsData* d);
-
-/* the force of each row and its state for jar = J qacc - aref; cost, when asked, is the
- * constraint part of the primal cost (seed 000 eq. 13 with the Huber and cone terms) */
-void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* force, int* state,
-                        gsReal* cost);
-
-/* solvers: qacc from qacc_smooth and the rows; return the iterations used */
-int gs_solveNewton(const gsModel* m, gsData* d, int cg);
-int gs_solvePGS(const gsModel* m, gsData* d);
-int gs_solveNoslip(const gsModel* m, gsData* d);
 
 /* rows of contact i: normal row first */
 static inline int gs_contactRows(const gsModel* m, const gsContact* c) {

@@ -382,12 +382,6 @@ void gs_constraintResidual(const gsData* d, const gsReal* a, gsReal* jar) {
   for (int r = 0; r < d->nefc; r++) jar[r] -= d->efc_aref[r];
 }
 
-gsReal gs_solverScale(const gsModel* m, const gsData* d) {
-  (void)d;
-  gsReal mean = m->stat.meaninertia > 0 ? m->stat.meaninertia : 1;
-  return 1 / (mean * (m->nv > 1 ? m->nv : 1));
-}
-
 void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y) {
   gs_zero(x, m->nv);
   for (int r = 0; r < d->nefc; r++) {
@@ -396,23 +390,4 @@ void gs_mulJT(const gsModel* m, const gsData* d, gsReal* x, const gsReal* y) {
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
     for (int k = 0; k < d->efc_J_rownnz[r]; k++) x[c[k]] += v[k] * y[r];
   }
-}
-
-/* ---- contact forces ---- */
-
-void gs_contactForce(const gsModel* m, const gsData* d, int i, gsReal result[6]) {
-  for (int k = 0; k < 6; k++) result[k] = 0;
-  if (i < 0 || i >= d->ncon) return;
-  const gsContact* c = d->contact + i;
-  int r = c->efc_address;
-  if (r < 0 || r >= d->nefc) return;
-  const gsReal* f = d->efc_force + r;
-  if (c->dim == 1 || d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC) {
-    for (int k = 0; k < c->dim; k++) result[k] = f[k];
-    return;
-  }
-  /* pyramid edges: the normal force is their sum, friction j the weighted difference of pair j */
-  int n = gs_contactRows(m, c);
-  for (int k = 0; k < n; k++) result[0] += f[k];
-  for (int j = 1; j < c->dim; j++) result[j] = c->friction[j - 1] * (f[2 * j - 2] - f[2 * j - 1]);
 }

@@ -1,6 +1,7 @@
 /* The forward pipeline: position stage, velocity stage, force stage, and the checks that reset a
  * diverged simulation. */
 #include "constraint/constraint.h"
+#include "solver/solver.h"
 #include "core/math.h"
 #include "core/timer.h"
 #include "dynamics/dynamics.h"

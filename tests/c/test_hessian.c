@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "constraint/hessian.h"
+#include "solver/hessian.h"
 #include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 

@@ -3,7 +3,7 @@
  * one (a contact on a chain fills its ancestors anyway). The symbolic part runs once per solve on
  * the graph of trees, where every row joins the trees it involves whatever its state; every
  * Hessian of the solve, and every rank-1 update, then fits the same fill. */
-#include "constraint/hessian.h"
+#include "solver/hessian.h"
 
 #include <math.h>
 #include <stdint.h>

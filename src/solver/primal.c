@@ -11,99 +11,11 @@
 #include <string.h>
 
 #include "constraint/constraint.h"
-#include "constraint/hessian.h"
+#include "constraint/force.h"
+#include "solver/hessian.h"
+#include "solver/solver.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
-
-/* ---- the penalty of an elliptic contact ---- */
-
-typedef struct {
-  gsReal N, T, u[5];  /* normal, tangential norm, scaled tangential residuals u_j = f_j/mu jar_j */
-  gsReal mu, D0, s[5];
-} gsConeEval;
-
-static void cone_setup(gsConeEval* k, const gsData* d, const gsContact* c, int r, const gsReal* x) {
-  int n = c->dim;
-  k->mu = c->mu;
-  k->D0 = d->efc_D[r];
-  k->N = x[0];
-  gsReal T2 = 0;
-  for (int j = 1; j < n; j++) {
-    k->s[j - 1] = k->mu > GS_MINVAL ? c->friction[j - 1] / k->mu : 0;
-    k->u[j - 1] = k->s[j - 1] * x[j];
-    T2 += k->u[j - 1] * k->u[j - 1];
-  }
-  k->T = sqrt(T2);
-}
-
-/* zone of an elliptic contact: 0 inside the dual cone (no force), 1 quadratic, 2 on the cone */
-static int cone_zone(const gsConeEval* k) {
-  if (k->N >= k->mu * k->T) return 0;
-  if (k->mu * k->N + k->T <= 0 || k->mu <= GS_MINVAL) return 1;
-  return 2;
-}
-
-/* force and state of the row (or elliptic contact) at r; adds its cost to *total and returns
- * its rows */
-static int row_force(const gsData* d, int r, const gsReal* jar, gsReal* force, int* state,
-                     gsReal* total) {
-  int type = d->efc_type[r];
-  gsReal D = d->efc_D[r], x = jar[r];
-  if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
-    const gsContact* c = d->contact + d->efc_id[r];
-    int n = c->dim;
-    gsConeEval k;
-    cone_setup(&k, d, c, r, jar + r);
-    int zone = cone_zone(&k);
-    if (zone == 0) {
-      for (int j = 0; j < n; j++) force[r + j] = 0, state[r + j] = GS_CNSTRSTATE_SATISFIED;
-    } else if (zone == 1) {
-      for (int j = 0; j < n; j++) {
-        gsReal Dj = d->efc_D[r + j], xj = jar[r + j];
-        force[r + j] = -Dj * xj;
-        state[r + j] = GS_CNSTRSTATE_QUADRATIC;
-        *total += 0.5 * Dj * xj * xj;
-      }
-    } else {
-      gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, cc = a * gap;
-      force[r] = -cc;
-      for (int j = 1; j < n; j++) force[r + j] = cc * c->friction[j - 1] * k.u[j - 1] / k.T;
-      for (int j = 0; j < n; j++) state[r + j] = GS_CNSTRSTATE_CONE;
-      *total += 0.5 * a * gap * gap;
-    }
-    return n;
-  }
-  gsReal f = 0;
-  int s = GS_CNSTRSTATE_SATISFIED;
-  if (type == GS_CNSTR_EQUALITY) {
-    f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-  } else if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-    gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
-    if (x <= -R * fl) {
-      f = fl, s = GS_CNSTRSTATE_LINEARNEG;
-      *total += -fl * x - 0.5 * R * fl * fl;
-    } else if (x >= R * fl) {
-      f = -fl, s = GS_CNSTRSTATE_LINEARPOS;
-      *total += fl * x - 0.5 * R * fl * fl;
-    } else {
-      f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-    }
-  } else if (x < 0) {
-    f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-  }
-  if (s == GS_CNSTRSTATE_QUADRATIC) *total += 0.5 * D * x * x;
-  force[r] = f;
-  state[r] = s;
-  return 1;
-}
-
-void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* force, int* state,
-                        gsReal* cost) {
-  gsReal total = 0;
-  for (int r = 0; r < d->nefc;) r += row_force(d, r, jar, force, state, &total);
-  (void)m;
-  if (cost) *cost = total;
-}
 
 /* limits and frictionless or pyramidal contact rows: a force only when violated */
 static inline int one_sided(int type) {
@@ -129,7 +41,7 @@ static inline gsReal keep_if(gsReal v, int keep) {
 static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar,
                          const gsReal* Jp, gsReal alpha, gsReal* force, int* state, int* oldstate,
                          int count[2]) {
-  /* row_force adds to a cost through a pointer: a local one, so that `total` stays in a
+  /* gs_rowForce adds to a cost through a pointer: a local one, so that `total` stays in a
    * register */
   gsReal total = 0;
   int nchange = 0, nactive = 0;
@@ -156,7 +68,7 @@ static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar
     if (Jp)
       for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
     gsReal cost = 0;
-    row_force(d, r, jar, force, state, &cost);
+    gs_rowForce(d, r, jar, force, state, &cost);
     total += cost;
     if (Jp)
       for (int j = 0; j < n; j++) {
@@ -172,7 +84,7 @@ static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar
 
 /* adds the slope and curvature of an elliptic contact's penalty on the cone (zone 2, set up in k)
  * along its rows' Jp */
-static void cone_line(const gsConeEval* k, int n, const gsReal* Jp, gsReal* s1, gsReal* s2) {
+static void cone_line(const gsConeResidual* k, int n, const gsReal* Jp, gsReal* s1, gsReal* s2) {
   gsReal a = k->D0 / (1 + k->mu * k->mu), gap = k->N - k->mu * k->T;
   gsReal dT = 0, du2 = 0;
   for (int j = 1; j < n; j++) {
@@ -206,9 +118,9 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
       int n = c->dim;
       gsReal xb[6] = {0};
       for (int j = 0; j < n; j++) xb[j] = jar[r + j] + alpha * Jp[r + j];
-      gsConeEval k;
-      cone_setup(&k, d, c, r, xb);
-      int zone = cone_zone(&k);
+      gsConeResidual k;
+      gs_coneSetup(&k, d, c, r, xb);
+      int zone = gs_coneZone(&k);
       if (zone == 1) {
         for (int j = 0; j < n; j++) {
           gsReal Dj = d->efc_D[r + j];
@@ -271,8 +183,8 @@ static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, 
         /* the cone block: a g g^T + a (-mu gap / T) S (I - e e^T) S, in the rows' coordinates */
         const gsContact* c = d->contact + d->efc_id[r];
         int n = c->dim;
-        gsConeEval k;
-        cone_setup(&k, d, c, r, jar + r);
+        gsConeResidual k;
+        gs_coneSetup(&k, d, c, r, jar + r);
         gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
         gsReal g[6];
         g[0] = 1;
@@ -562,8 +474,8 @@ static void mulJ_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* d
     int r = w->rows[q];
     if (w->state[r] != GS_CNSTRSTATE_CONE) continue;
     const gsContact* c = d->contact + d->efc_id[r];
-    gsConeEval k;
-    cone_setup(&k, d, c, r, w->jar + r);
+    gsConeResidual k;
+    gs_coneSetup(&k, d, c, r, w->jar + r);
     gsReal c1 = 0, c2 = 0;
     cone_line(&k, c->dim, w->Jp + r, &c1, &c2);
     s2 += c2;
@@ -646,7 +558,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
 
   /* an island's improvement and gradient are measured per its own dofs */
-  gsReal scale = gs_solverScale(m, d) * m->nv / (ndof > 1 ? ndof : 1);
+  gsReal scale = gs_solverScale(m) * m->nv / (ndof > 1 ? ndof : 1);
   gsReal tol = m->opt.tolerance;
 
   int iter = 0, factored = 0;
@@ -765,7 +677,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     for (int q = first; q < nefc;) {
       int r = d->map_iefc2efc[q];
       w.jar[r] = -d->efc_aref[r];
-      q += row_force(d, r, w.jar, w.force, w.state, &unused);
+      q += gs_rowForce(d, r, w.jar, w.force, w.state, &unused);
     }
   }
 

@@ -4,8 +4,8 @@
  * a row involves both, and L keeps the blocks of that graph's fill. The dense path is the same
  * structure with all dofs in one block. Rank-1 updates and downdates walk the elimination tree of
  * the blocks. All memory comes from the data's arena. */
-#ifndef GAUSS_CONSTRAINT_HESSIAN_H
-#define GAUSS_CONSTRAINT_HESSIAN_H
+#ifndef GAUSS_SOLVER_HESSIAN_H
+#define GAUSS_SOLVER_HESSIAN_H
 
 #include "gauss/gauss.h"
 

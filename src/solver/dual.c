@@ -1,70 +1,15 @@
-/* The dual problem (seed 000 eq. 17): minimise 1/2 f^T (A + R) f + f^T (J a0 - aref) over the
- * admissible forces, A = J M^-1 J^T, by projected Gauss-Seidel. Scalar rows take their exact
- * minimiser and are clipped; an elliptic contact is one block, minimised over its cone (the seed's
- * GPGS): in the coordinates y_j = f_j / mu_j the cone is circular, and the block problem is
- * solved by accelerated projected gradient with the exact projection on that cone. The noslip
- * pass re-solves the friction dimensions with R = 0 and the normal forces held.
- *
- * A is never formed. With M = L^T D L, A = Y^T Y for Y = D^-1/2 L^-T J^T, whose column for row r
- * is non-zero only on the ancestors of the dofs of J's row r (a chain, or two). The solver keeps
- * u = Y f (nv values): (A f)_r = Y_r . u, and a change of f_r moves u by Y_r times it, so a row
- * update costs the length of its chains and memory grows with the non-zeros of Y, not nefc^2. */
+/* The dual problem's machinery (dual.h): Y by rows with its runs, the diagonal and elliptic
+ * blocks of A, the row and block updates of the sweeps, and the final accelerations. An elliptic
+ * contact is one block, minimised over its cone (the seed's GPGS): in the coordinates
+ * y_j = f_j / mu_j the cone is circular, and the block problem is solved by accelerated projected
+ * gradient with the exact projection on that cone (constraint/force.c). */
 #include <math.h>
 #include <string.h>
 
 #include "constraint/constraint.h"
+#include "constraint/force.h"
 #include "core/math.h"
-
-typedef struct {
-  int* adr;       /* row r of Y at adr[r] in col/val, nnz[r] values */
-  int* nnz;
-  int* col;       /* its dofs, ascending */
-  gsReal* val;    /* Y = D^-1/2 L^-T J^T by rows */
-  int* runadr;    /* the columns of row r as nrun[r] runs of consecutive dofs at run + 2 runadr[r]: */
-  int* nrun;      /* (first dof, length) pairs, which the sweeps walk without indexing */
-  int* run;
-  gsReal* diag;   /* A_rr */
-  gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
-  int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
-  gsReal* block;
-  gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
-  gsReal* u;      /* Y f, nv values */
-} gsDual;
-
-/* (A f)_r + b_r: the dual gradient of row r without its regulariser */
-static gsReal row_grad(const gsDual* w, int r) {
-  const int* run = w->run + 2 * w->runadr[r];
-  const gsReal* y = w->val + w->adr[r];
-  /* four partial sums: the products are independent, a single sum would wait on each add */
-  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
-    const gsReal* u = w->u + run[0];
-    int n = run[1], k = 0;
-    for (; k + 4 <= n; k += 4) {
-      s0 += y[k] * u[k];
-      s1 += y[k + 1] * u[k + 1];
-      s2 += y[k + 2] * u[k + 2];
-      s3 += y[k + 3] * u[k + 3];
-    }
-    for (; k < n; k++) s0 += y[k] * u[k];
-    y += n;
-  }
-  return w->b[r] + ((s0 + s1) + (s2 + s3));
-}
-
-/* A_rs = Y_r . Y_s, both rows ascending */
-static gsReal row_product(const gsDual* w, int r, int s) {
-  const int *cr = w->col + w->adr[r], *cs = w->col + w->adr[s];
-  const gsReal *yr = w->val + w->adr[r], *ys = w->val + w->adr[s];
-  int nr = w->nnz[r], ns = w->nnz[s], i = 0, j = 0;
-  gsReal sum = 0;
-  while (i < nr && j < ns) {
-    if (cr[i] < cs[j]) i++;
-    else if (cr[i] > cs[j]) j++;
-    else sum += yr[i++] * ys[j++];
-  }
-  return sum;
-}
+#include "solver/dual.h"
 
 /* the dofs of Y's row r: the ancestors of J's columns (mark[i] == stamp once i is listed);
  * written to out (when given) ascending; returns how many */
@@ -169,7 +114,7 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
 
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
  * regularised, the rows' R count in inv (the main solve), else not (noslip). */
-static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
+int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   int nv = m->nv, nefc = d->nefc;
   size_t rows = (size_t)nefc;
   w->adr = gs_stackAlloc(d, sizeof(int) * rows);
@@ -263,57 +208,17 @@ static int dual_setup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     gsReal* B = w->block + w->blockadr[r];
     for (int p = 0; p < n; p++) {
       B[p * n + p] = w->diag[r + p];
-      for (int q = p + 1; q < n; q++) B[p * n + q] = B[q * n + p] = row_product(w, r + p, r + q);
+      for (int q = p + 1; q < n; q++) B[p * n + q] = B[q * n + p] = gs_dualRowProduct(w, r + p, r + q);
     }
   }
   return 1;
 }
 
-/* u += Y_r delta */
-static void move_u(gsDual* w, int r, gsReal delta) {
-  const int* run = w->run + 2 * w->runadr[r];
-  const gsReal* y = w->val + w->adr[r];
-  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
-    gsReal* u = w->u + run[0];
-    for (int k = 0; k < run[1]; k++) u[k] += y[k] * delta;
-    y += run[1];
-  }
-}
-
-/* f_r += delta, and u with it */
-static void apply(gsData* d, gsDual* w, int r, gsReal delta) {
-  d->efc_force[r] += delta;
-  move_u(w, r, delta);
-}
-
 /* u = Y f for the forces efc_force holds */
-static void dual_accumulate(gsData* d, gsDual* w, int nv) {
+void gs_dualAccumulate(gsData* d, gsDual* w, int nv) {
   for (int i = 0; i < nv; i++) w->u[i] = 0;
   for (int r = 0; r < d->nefc; r++)
-    if (d->efc_force[r] != 0) move_u(w, r, d->efc_force[r]);
-}
-
-/* Euclidean projection on the circular cone y0 >= |y_t| (n values) */
-static void project_cone(gsReal* y, int n) {
-  gsReal t = 0;
-  for (int j = 1; j < n; j++) t += y[j] * y[j];
-  t = sqrt(t);
-  if (t <= y[0]) return;
-  if (t <= -y[0]) {
-    for (int j = 0; j < n; j++) y[j] = 0;
-    return;
-  }
-  gsReal s = 0.5 * (y[0] + t);
-  y[0] = s;
-  for (int j = 1; j < n; j++) y[j] *= s / t;
-}
-
-/* Euclidean projection on the ball |y| <= radius (n values) */
-static void project_ball(gsReal* y, int n, gsReal radius) {
-  gsReal t = sqrt(gs_dot(y, y, n));
-  if (t > radius) {
-    for (int j = 0; j < n; j++) y[j] = t > 0 ? y[j] * radius / t : 0;
-  }
+    if (d->efc_force[r] != 0) gs_dualMoveU(w, r, d->efc_force[r]);
 }
 
 /* minimise 1/2 x^T A x + g^T x over y = S x in the cone (ball: ball of `radius`), from x; A n x n.
@@ -342,7 +247,7 @@ static void block_solve(const gsReal* A, const gsReal* g, const gsReal* scale, i
       for (int q = 0; q < n; q++) grad += As[p * n + q] * z[q];
       y[p] = z[p] - grad / L;
     }
-    if (ball) project_ball(y, n, radius); else project_cone(y, n);
+    if (ball) gs_projectBall(y, n, radius); else gs_projectCone(y, n);
     gsReal tn = 0.5 * (1 + sqrt(1 + 4 * t * t)), change = 0, size = 0;
     for (int p = 0; p < n; p++) {
       z[p] = y[p] + (t - 1) / tn * (y[p] - yold[p]);
@@ -357,7 +262,7 @@ static void block_solve(const gsReal* A, const gsReal* g, const gsReal* scale, i
 
 /* one elliptic contact at rows r .. r+n-1 (first: the first row to update, 0 or 1 for noslip);
  * returns the dual cost change */
-static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
+gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
   const gsContact* c = d->contact + d->efc_id[r];
   int f0 = noslip ? 1 : 0, k = n - f0;
   gsReal A[36] = {0}, g[6] = {0}, x[6] = {0}, old[6] = {0}, scale[6] = {0};
@@ -367,7 +272,7 @@ static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
     for (int q = 0; q < k; q++) A[p * k + q] = B[(f0 + p) * n + f0 + q];
     gsReal R = noslip ? 0 : d->efc_R[rp];
     A[p * k + p] += R;
-    g[p] = row_grad(w, rp) + R * d->efc_force[rp];
+    g[p] = gs_dualRowGrad(w, rp) + R * d->efc_force[rp];
     old[p] = x[p] = d->efc_force[rp];
     scale[p] = (noslip || p > 0) ? c->friction[f0 + p - 1] : 1;
   }
@@ -386,16 +291,16 @@ static gsReal block_update(gsData* d, gsDual* w, int r, int n, int noslip) {
   }
   /* the inner solve is approximate: never accept a step that raises the cost */
   if (!(dc < 0)) return 0;
-  for (int p = 0; p < k; p++) apply(d, w, r + f0 + p, x[p] - old[p]);
+  for (int p = 0; p < k; p++) gs_dualApply(d, w, r + f0 + p, x[p] - old[p]);
   return dc;
 }
 
 /* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
-static gsReal row_update(gsData* d, gsDual* w, int r, gsReal R) {
+gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
   if (w->inv[r] == 0) return 0;
   gsReal A = w->diag[r] + R;
   gsReal f = d->efc_force[r];
-  gsReal g = row_grad(w, r) + R * f;
+  gsReal g = gs_dualRowGrad(w, r) + R * f;
   gsReal x = f - g * w->inv[r];
   int type = d->efc_type[r];
   if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
@@ -405,38 +310,12 @@ static gsReal row_update(gsData* d, gsDual* w, int r, gsReal R) {
     x = x < 0 ? 0 : x;
   }
   gsReal delta = x - f;
-  apply(d, w, r, delta);
+  gs_dualApply(d, w, r, delta);
   return g * delta + 0.5 * A * delta * delta;
 }
 
-/* the forces of qacc_warmstart when they are better than no force */
-static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
-  int nefc = d->nefc;
-  memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
-  if (m->opt.disableflags & GS_DSBL_WARMSTART) return;
-  size_t mark = gs_stackMark(d);
-  gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  int* state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  if (jar && state) {
-    gs_constraintResidual(d, d->qacc_warmstart, jar);
-    gs_constraintForce(m, d, jar, d->efc_force, state, NULL);
-    dual_accumulate(d, w, m->nv);
-    /* dual cost: 1/2 f^T (A + R) f + f^T b; zero force costs 0 */
-    gsReal cost = 0;
-    for (int r = 0; r < nefc; r++) {
-      gsReal f = d->efc_force[r];
-      cost += f * (0.5 * (row_grad(w, r) - w->b[r]) + 0.5 * d->efc_R[r] * f + w->b[r]);
-    }
-    if (!(cost < 0)) {
-      memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
-      memset(w->u, 0, sizeof(gsReal) * (size_t)m->nv);
-    }
-  }
-  gs_stackRelease(d, mark);
-}
-
 /* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */
-static void finish(const gsModel* m, gsData* d) {
+void gs_dualFinish(const gsModel* m, gsData* d) {
   int nefc = d->nefc;
   gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
   gs_solveM(m, d, d->qacc, d->qfrc_constraint, 1);
@@ -451,93 +330,3 @@ static void finish(const gsModel* m, gsData* d) {
   gs_stackRelease(d, mark);
 }
 
-int gs_solvePGS(const gsModel* m, gsData* d) {
-  size_t mark = gs_stackMark(d);
-  gsDual w;
-  if (!dual_setup(m, d, &w, 1)) {
-    gs_stackRelease(d, mark);
-    return -1;
-  }
-  dual_start(m, d, &w);
-  gsReal scale = gs_solverScale(m, d);
-  int iter = 0;
-  for (; iter < m->opt.iterations; iter++) {
-    gsReal change = 0;
-    for (int r = 0; r < d->nefc;) {
-      if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC) {
-        int n = d->contact[d->efc_id[r]].dim;
-        change += block_update(d, &w, r, n, 0);
-        r += n;
-      } else {
-        change += row_update(d, &w, r, d->efc_R[r]);
-        r++;
-      }
-    }
-    gsReal improvement = -scale * change;
-    if (iter < GS_NSOLVER) {
-      memset(d->solver + iter, 0, sizeof(gsSolverStat));
-      d->solver[iter].improvement = improvement;
-    }
-    if (improvement < m->opt.tolerance) {
-      iter++;
-      break;
-    }
-  }
-  finish(m, d);
-  gs_stackRelease(d, mark);
-  return iter;
-}
-
-int gs_solveNoslip(const gsModel* m, gsData* d) {
-  size_t mark = gs_stackMark(d);
-  gsDual w;
-  if (!dual_setup(m, d, &w, 0)) {
-    gs_stackRelease(d, mark);
-    return -1;
-  }
-  /* start from the main solver's forces, which efc_force holds */
-  dual_accumulate(d, &w, m->nv);
-  gsReal scale = gs_solverScale(m, d);
-  int iter = 0;
-  for (; iter < m->opt.noslip_iterations; iter++) {
-    gsReal change = 0;
-    for (int r = 0; r < d->nefc;) {
-      int type = d->efc_type[r];
-      if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-        change += row_update(d, &w, r, 0);
-        r++;
-      } else if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
-        int n = d->contact[d->efc_id[r]].dim;
-        if (n > 1) change += block_update(d, &w, r, n, 1);
-        r += n;
-      } else if (type == GS_CNSTR_CONTACT_PYRAMIDAL) {
-        /* each pair of opposite edges: their sum (the normal force) held, their difference
-         * (the friction force) re-solved within [-sum, sum] */
-        int n = gs_contactRows(m, d->contact + d->efc_id[r]);
-        for (int p = r; p < r + n; p += 2) {
-          gsReal A = w.diag[p] + w.diag[p + 1] - 2 * row_product(&w, p, p + 1);
-          if (A <= GS_MINVAL) continue;
-          gsReal g = row_grad(&w, p) - row_grad(&w, p + 1);
-          gsReal f1 = d->efc_force[p], f2 = d->efc_force[p + 1], sum = f1 + f2;
-          /* f1 = (sum + t)/2, f2 = (sum - t)/2; the cost in t has curvature A/4 and slope g/2 */
-          gsReal t = f1 - f2, tn = t - 2 * g / A;
-          tn = tn < -sum ? -sum : tn > sum ? sum : tn;
-          gsReal dt = tn - t;
-          apply(d, &w, p, 0.5 * dt);
-          apply(d, &w, p + 1, -0.5 * dt);
-          change += 0.5 * g * dt + 0.125 * A * dt * dt;
-        }
-        r += n;
-      } else {
-        r++;
-      }
-    }
-    if (-scale * change < m->opt.noslip_tolerance) {
-      iter++;
-      break;
-    }
-  }
-  finish(m, d);
-  gs_stackRelease(d, mark);
-  return iter;
-}
