@@ -103,6 +103,11 @@ typedef struct {
   X(nsite)     /* sites */                                                                        \
   X(nM)        /* non-zeros of the tree-sparse mass matrix */                                     \
   X(nnames)    /* bytes of the names buffer */                                                    \
+  /* capacities of the pipeline, computed by the compiler (src/model/capacity.c) */               \
+  X(nconmax)   /* contacts a data has room for */                                                 \
+  X(nefcmax)   /* constraint rows */                                                              \
+  X(nJmax)     /* non-zeros of the constraint Jacobian */                                         \
+  X(narena)    /* bytes of the data's scratch arena */                                            \
   GS_SIZES_ACTUATION(X)                                                                            \
   GS_SIZES_SENSING(X)                                                                              \
   GS_SIZES_WORLD(X)

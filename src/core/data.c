@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 
 #define GS_ALIGN 64
@@ -18,36 +17,6 @@ static size_t data_bytes(const gsModel* m) {
   return total;
 }
 
-static int max_chain(const gsModel* m);
-
-/* Scratch needed by the smooth pipeline: RK4 keeps four stage derivatives, the implicit
- * integrator a dense nv x nv matrix and its LU, RNE two spatial vectors per body; then the
- * collision and constraint stages' bounds. */
-static size_t arena_bytes(const gsModel* m, int nefcmax, long nJmax) {
-  size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
-  size_t reals = 2 * nv * nv + 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
-  /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
-   * sorting buffer) and the sort's count per body, the explicit pairs' order, one pair function's
-   * contacts */
-  reals += 80 * (size_t)m->ngeom + nb + (size_t)m->npair + 2048;
-  /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
-   * and per row (with the blocks of rows), and the pattern of M on the dofs solved (an int per
-   * entry, counted as a real) */
-  size_t rows = (size_t)nefcmax;
-  reals += 2 * nv * nv + 24 * nv + 16 * rows + (size_t)m->nM;
-  /* islands: five ints per dof while finding them; without islands the solver lists every dof
-   * and row (ints, counted as reals) */
-  reals += 3 * nv + rows;
-  /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
-   * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
-   * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
-   * the elliptic blocks (at most 6 values a row) and 10 more per row; 14 vectors of nv */
-  size_t nY = (size_t)nJmax + rows * (size_t)max_chain(m);
-  if (nY > rows * nv) nY = rows * nv;
-  reals += 3 * nY + 16 * rows + 14 * nv;
-  return reals * sizeof(gsReal) + 64 * 1024;
-}
-
 static void data_carve(const gsModel* m, gsData* d) {
   unsigned char* p = d->buffer;
 #define GS_X(type, name, rows, cols)                                                              \
@@ -57,55 +26,9 @@ static void data_carve(const gsModel* m, gsData* d) {
 #undef GS_X
 }
 
-/* ---- constraint rows ---- */
+/* ---- constraint rows: room for the model's nefcmax rows and nJmax Jacobian non-zeros ---- */
 
-/* dofs on the longest path from a body to the world: the most a body Jacobian touches */
-static int max_chain(const gsModel* m) {
-  int best = 0;
-  for (int b = 1; b < m->nbody; b++) {
-    int n = 0;
-    for (int j = gs_bodyLastDof(m, b); j >= 0; j = m->dof_parentid[j]) n++;
-    if (n > best) best = n;
-  }
-  return best;
-}
-
-/* rows and Jacobian non-zeros the constraint stage may need: every equality, friction loss and
- * limit row at once, and every contact of the contact capacity with the most rows a contact of
- * this model can have (a pyramidal condim 6 contact: 10) */
-static void efc_capacity(const gsModel* m, int nconmax, int* nefc, long* nJ) {
-  long rows = 0, nnz = 0, nv = m->nv;
-  int chain = max_chain(m);
-  for (int i = 0; i < m->neq; i++) {
-    int r = m->eq_type[i] == GS_EQ_CONNECT ? 3 : m->eq_type[i] == GS_EQ_WELD ? 6 : 1;
-    rows += r;
-    nnz += r * nv;
-  }
-  for (int i = 0; i < m->nv; i++) rows += m->dof_frictionloss[i] > 0, nnz += m->dof_frictionloss[i] > 0;
-  for (int i = 0; i < m->ntendon; i++) {
-    int r = (m->tendon_frictionloss[i] > 0) + 2 * (m->tendon_limited[i] != 0);
-    rows += r;
-    nnz += r * nv;
-  }
-  for (int j = 0; j < m->njnt; j++) {
-    if (!m->jnt_limited[j]) continue;
-    int r = m->jnt_type[j] == GS_JNT_BALL ? 1 : m->jnt_type[j] == GS_JNT_FREE ? 0 : 2;
-    rows += r;
-    nnz += r * (m->jnt_type[j] == GS_JNT_BALL ? 3 : 1);
-  }
-  int condim = 1;
-  for (int g = 0; g < m->ngeom; g++) condim = m->geom_condim[g] > condim ? m->geom_condim[g] : condim;
-  for (int p = 0; p < m->npair; p++) condim = m->pair_dim[p] > condim ? m->pair_dim[p] : condim;
-  long per = condim == 1 ? 1 : 2 * (condim - 1);
-  long width = 2L * chain < nv ? 2L * chain : nv;
-  rows += per * nconmax;
-  nnz += per * nconmax * width;
-  if (rows > 10000000) rows = 10000000;
-  *nefc = (int)rows;
-  *nJ = nnz;
-}
-
-static size_t efc_bytes(int nefcmax, long nJmax) {
+static size_t efc_bytes(int nefcmax, int nJmax) {
   size_t total = 0;
 #define GS_X(type, name, cols) total += align_up(sizeof(type) * (size_t)nefcmax * (cols), GS_ALIGN);
   GS_EFC_FIELDS(GS_X)
@@ -147,16 +70,15 @@ gsData* gs_makeData(const gsModel* m) {
   gsData* d = calloc(1, sizeof(gsData));
   if (!d) return NULL;
   d->nbuffer = data_bytes(m);
-  d->nconmax = gs_contactCapacity(m);
-  long nJmax;
-  efc_capacity(m, d->nconmax, &d->nefcmax, &nJmax);
-  d->narena = arena_bytes(m, d->nefcmax, nJmax);
-  /* aligned_alloc wants a size that is a multiple of the alignment */
-  d->narena = align_up(d->narena, GS_ALIGN);
+  /* the capacities are the model's (src/model/capacity.c); the arena's is a multiple of the
+   * alignment, as aligned_alloc wants */
+  d->nconmax = m->nconmax;
+  d->nefcmax = m->nefcmax;
+  d->nJmax = m->nJmax;
+  d->narena = align_up((size_t)m->narena, GS_ALIGN);
   d->buffer = aligned_alloc(GS_ALIGN, align_up(d->nbuffer ? d->nbuffer : 1, GS_ALIGN));
-  d->arena = aligned_alloc(GS_ALIGN, d->narena);
-  d->contact = calloc((size_t)d->nconmax, sizeof(gsContact));
-  d->nJmax = nJmax > 200000000 ? 200000000 : (int)nJmax;
+  d->arena = aligned_alloc(GS_ALIGN, d->narena ? d->narena : GS_ALIGN);
+  d->contact = calloc((size_t)(d->nconmax ? d->nconmax : 1), sizeof(gsContact));
   d->efcbuffer = aligned_alloc(GS_ALIGN, align_up(efc_bytes(d->nefcmax, d->nJmax) + 1, GS_ALIGN));
   d->islandbuffer = calloc((size_t)ISLAND_NFIELD * (size_t)(m->nv + 1), sizeof(int));
   if (!d->buffer || !d->arena || !d->contact || !d->efcbuffer || !d->islandbuffer) {
@@ -243,12 +165,7 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   return dst;
 }
 
-/* room for contacts: every geom pair that can collide could produce a few; beyond this the
- * collision stage stops adding and raises GS_WARN_CONTACTFULL */
-int gs_contactCapacity(const gsModel* m) {
-  long n = 100 + 16L * m->ngeom;
-  return n > 1000000 ? 1000000 : (int)n;
-}
+int gs_contactCapacity(const gsModel* m) { return m->nconmax; }
 
 gsContact* gs_dataContact(gsData* d, int* ncon, int* nconmax) {
   if (ncon) *ncon = d->ncon;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gauss/gauss.h"
+#include "model/capacity.h"
 #include "model/io.h"
 
 /* ---- looking fields and sizes up by name ---- */
@@ -605,6 +606,20 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
   return 1;
 }
 
+/* ---- capacities: derived from the rest, so a file must carry the compiler's values (they size
+ * the data's memory, which no other check bounds) ---- */
+
+static int check_capacity(const gsModel* m, char* err, int errsz) {
+  int want[4];
+  gs_modelCapacity(m, want, want + 1, want + 2, want + 3);
+  const int have[4] = {m->nconmax, m->nefcmax, m->nJmax, m->narena};
+  static const char* const name[4] = {"nconmax", "nefcmax", "nJmax", "narena"};
+  for (int k = 0; k < 4; k++)
+    if (have[k] != want[k])
+      return gs_ioError(err, errsz, "size %s = %d, but the model needs %d", name[k], have[k], want[k]);
+  return 1;
+}
+
 int gs_checkModel(const gsModel* m, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   if (!m) return gs_ioError(err, errsz, "no model");
@@ -616,5 +631,5 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&
          check_typed_ids(m, err, errsz) && check_products(m, err, errsz) &&
          check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
-         check_meshes(m, err, errsz);
+         check_meshes(m, err, errsz) && check_capacity(m, err, errsz);
 }

@@ -7,6 +7,7 @@
 
 #include "core/math.h"
 #include "gauss/gauss.h"
+#include "model/capacity.h"
 #include "model/compile.h"
 #include "model/mesh.h"
 #include "model/model_alloc.h"
@@ -875,6 +876,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   /* the slices: their arrays, then what is defined at the default configuration */
   if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
     goto error_model;
+  gs_setCapacity(m);
   {
     gsData* d = gs_makeData(m);
     if (!d) {

@@ -1,0 +1,115 @@
+/* The pipeline's capacities (capacity.h). Each stage's bound is written here, next to the others,
+ * so that the sum is seen whole: a stage that takes more scratch from the arena adds its term. */
+#include <limits.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "model/capacity.h"
+
+/* the largest capacities an int size holds; beyond them a stage reports that it is full */
+#define MAX_CONTACTS 1000000
+#define MAX_ROWS 10000000
+#define MAX_NNZ 200000000L
+#define MAX_ARENA ((size_t)INT_MAX & ~(size_t)63)
+
+/* dofs on the longest path from a dof to the root of its tree: the most a body Jacobian touches
+ * (a dof's parent comes before it) */
+static int max_chain(const gsModel* m, int* depth) {
+  int best = 0;
+  for (int i = 0; i < m->nv; i++) {
+    int p = m->dof_parentid[i];
+    depth[i] = 1 + (p >= 0 && p < i ? depth[p] : 0);
+    if (depth[i] > best) best = depth[i];
+  }
+  return best;
+}
+
+/* room for contacts: every geom pair that can collide could produce a few; beyond this the
+ * collision stage stops adding and raises GS_WARN_CONTACTFULL */
+static long contact_capacity(const gsModel* m) {
+  long n = 100 + 16L * m->ngeom;
+  return n > MAX_CONTACTS ? MAX_CONTACTS : n;
+}
+
+/* rows and Jacobian non-zeros the constraint stage may need: every equality, friction loss and
+ * limit row at once, and every contact of the contact capacity with the most rows a contact of
+ * this model can have (a pyramidal condim 6 contact: 10), each over at most two chains */
+static void row_capacity(const gsModel* m, long nconmax, int chain, long* nefc, long* nJ) {
+  long rows = 0, nnz = 0, nv = m->nv;
+  for (int i = 0; i < m->neq; i++) {
+    int r = m->eq_type[i] == GS_EQ_CONNECT ? 3 : m->eq_type[i] == GS_EQ_WELD ? 6 : 1;
+    rows += r;
+    nnz += r * nv;
+  }
+  for (int i = 0; i < m->nv; i++) rows += m->dof_frictionloss[i] > 0, nnz += m->dof_frictionloss[i] > 0;
+  for (int i = 0; i < m->ntendon; i++) {
+    int r = (m->tendon_frictionloss[i] > 0) + 2 * (m->tendon_limited[i] != 0);
+    rows += r;
+    nnz += r * nv;
+  }
+  for (int j = 0; j < m->njnt; j++) {
+    if (!m->jnt_limited[j]) continue;
+    int r = m->jnt_type[j] == GS_JNT_BALL ? 1 : m->jnt_type[j] == GS_JNT_FREE ? 0 : 2;
+    rows += r;
+    nnz += r * (m->jnt_type[j] == GS_JNT_BALL ? 3 : 1);
+  }
+  int condim = 1;
+  for (int g = 0; g < m->ngeom; g++) condim = m->geom_condim[g] > condim ? m->geom_condim[g] : condim;
+  for (int p = 0; p < m->npair; p++) condim = m->pair_dim[p] > condim ? m->pair_dim[p] : condim;
+  long per = condim == 1 ? 1 : 2 * (condim - 1);
+  long width = 2L * chain < nv ? 2L * chain : nv;
+  rows += per * nconmax;
+  nnz += per * nconmax * width;
+  *nefc = rows > MAX_ROWS ? MAX_ROWS : rows;
+  *nJ = nnz > MAX_NNZ ? MAX_NNZ : nnz;
+}
+
+/* Scratch of every stage, in reals; the stages take it from the arena one after the other and
+ * release it, but a sum is simple and the terms are small next to the rows' own memory. */
+static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int chain) {
+  size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
+  /* smooth pipeline: RK4 keeps four stage derivatives, the implicit integrator a dense nv x nv
+   * matrix and its LU, RNE two spatial vectors per body */
+  size_t reals = 2 * nv * nv + 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
+  /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
+   * sorting buffer) and the sort's count per body, the explicit pairs' order, one pair function's
+   * contacts */
+  reals += 80 * (size_t)m->ngeom + nb + (size_t)m->npair + 2048;
+  /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
+   * and per row (with the blocks of rows), and the pattern of M on the dofs solved (an int per
+   * entry, counted as a real) */
+  size_t rows = (size_t)nefcmax;
+  reals += 2 * nv * nv + 24 * nv + 16 * rows + (size_t)m->nM;
+  /* islands: five ints per dof while finding them; without islands the solver lists every dof
+   * and row (ints, counted as reals) */
+  reals += 3 * nv + rows;
+  /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
+   * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
+   * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
+   * the elliptic blocks (at most 6 values a row) and 10 more per row; 14 vectors of nv */
+  size_t nY = (size_t)nJmax + rows * (size_t)chain;
+  if (nY > rows * nv) nY = rows * nv;
+  reals += 3 * nY + 16 * rows + 14 * nv;
+  size_t bytes = reals * sizeof(gsReal) + 64 * 1024;
+  /* a multiple of the arena's alignment, as aligned_alloc wants */
+  bytes = (bytes + 63) & ~(size_t)63;
+  return bytes > MAX_ARENA ? MAX_ARENA : bytes;
+}
+
+void gs_modelCapacity(const gsModel* m, int* nconmax, int* nefcmax, int* nJmax, int* narena) {
+  /* the depth of each dof, on the stack for small trees */
+  int small[256];
+  int* depth = m->nv <= 256 ? small : malloc(sizeof(int) * (size_t)m->nv);
+  int chain = depth ? max_chain(m, depth) : m->nv;
+  if (depth != small) free(depth);
+  long ncon = contact_capacity(m), nefc, nJ;
+  row_capacity(m, ncon, chain, &nefc, &nJ);
+  *nconmax = (int)ncon;
+  *nefcmax = (int)nefc;
+  *nJmax = (int)nJ;
+  *narena = (int)arena_capacity(m, nefc, nJ, chain);
+}
+
+void gs_setCapacity(gsModel* m) {
+  gs_modelCapacity(m, &m->nconmax, &m->nefcmax, &m->nJmax, &m->narena);
+}
