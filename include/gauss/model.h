@@ -3,6 +3,8 @@
 #ifndef GAUSS_MODEL_H
 #define GAUSS_MODEL_H
 
+#include "export.h"
+
 #include <stddef.h>
 
 typedef double gsReal;
@@ -53,8 +55,8 @@ typedef enum {
 #define GS_NENABLE 5
 
 /* names of the flags as MJCF's <flag> writes them, indexed by bit number */
-extern const char* const gs_disable_names[GS_NDISABLE];
-extern const char* const gs_enable_names[GS_NENABLE];
+GS_API extern const char* const gs_disable_names[GS_NDISABLE];
+GS_API extern const char* const gs_enable_names[GS_NENABLE];
 
 /* physics options: <option> */
 typedef struct {

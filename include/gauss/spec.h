@@ -4,6 +4,8 @@
 #ifndef GAUSS_SPEC_H
 #define GAUSS_SPEC_H
 
+#include "export.h"
+
 #include "model.h"
 
 /* how an orientation was given; the compiler converts it to a quaternion */
@@ -108,7 +110,7 @@ typedef struct gsSpec gsSpec;
 
 /* set an owned string of a spec element (copied, *dst freed first; NULL clears); 0 when out of
  * memory */
-int gs_specSetString(char** dst, const char* s);
+GS_API int gs_specSetString(char** dst, const char* s);
 
 /* the slices of the engine add their elements: each header defines its element structs and the
  * members it adds to gsSpecBody (GS_SPECBODY_<SLICE>) and gsSpec (GS_SPEC_<SLICE>) */
@@ -175,35 +177,35 @@ struct gsSpec {
 };
 
 /* freeing what the slices added (their spec_*.c) */
-void gs_specFreeActuation(gsSpec* spec);
-void gs_specFreeSensing(gsSpec* spec);
-void gs_specFreeWorld(gsSpec* spec);
-void gs_specBodyFreeActuation(gsSpecBody* body);
-void gs_specBodyFreeSensing(gsSpecBody* body);
-void gs_specBodyFreeWorld(gsSpecBody* body);
+GS_API void gs_specFreeActuation(gsSpec* spec);
+GS_API void gs_specFreeSensing(gsSpec* spec);
+GS_API void gs_specFreeWorld(gsSpec* spec);
+GS_API void gs_specBodyFreeActuation(gsSpecBody* body);
+GS_API void gs_specBodyFreeSensing(gsSpecBody* body);
+GS_API void gs_specBodyFreeWorld(gsSpecBody* body);
 
 /* grow a pointer list by one and append p; 0 when out of memory (for the slices' gs_specAdd*) */
-int gs_specPush(void*** list, int* n, int* cap, void* p);
+GS_API int gs_specPush(void*** list, int* n, int* cap, void* p);
 
 /* default option values, as MJCF defines them */
-void gs_defaultOption(gsOption* opt);
-void gs_defaultCompilerOptions(gsCompilerOptions* c);
+GS_API void gs_defaultOption(gsOption* opt);
+GS_API void gs_defaultCompilerOptions(gsCompilerOptions* c);
 
-gsSpec* gs_specNew(void);
-void gs_specFree(gsSpec* spec);
+GS_API gsSpec* gs_specNew(void);
+GS_API void gs_specFree(gsSpec* spec);
 
 /* add an element with MJCF's default values; returns NULL only when out of memory */
-gsSpecBody* gs_specAddBody(gsSpecBody* parent);
-gsSpecJoint* gs_specAddJoint(gsSpecBody* body);
-gsSpecGeom* gs_specAddGeom(gsSpecBody* body);
-gsSpecSite* gs_specAddSite(gsSpecBody* body);
+GS_API gsSpecBody* gs_specAddBody(gsSpecBody* parent);
+GS_API gsSpecJoint* gs_specAddJoint(gsSpecBody* body);
+GS_API gsSpecGeom* gs_specAddGeom(gsSpecBody* body);
+GS_API gsSpecSite* gs_specAddSite(gsSpecBody* body);
 
 /* set an element's name (copied); returns 0 when out of memory */
-int gs_specSetName(gsSpecInfo* info, const char* name);
+GS_API int gs_specSetName(gsSpecInfo* info, const char* name);
 /* intern a string in the spec's pool (copied), for gsSpecInfo.file */
-const char* gs_specIntern(gsSpec* spec, const char* s);
+GS_API const char* gs_specIntern(gsSpec* spec, const char* s);
 
 /* compile: NULL on error, with a message naming the file, line and element in err */
-gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
+GS_API gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
 
 #endif

@@ -3,6 +3,8 @@
 #ifndef GAUSS_SPEC_ACTUATION_H
 #define GAUSS_SPEC_ACTUATION_H
 
+#include "export.h"
+
 /* what one element of a tendon's path names */
 typedef enum { GS_PATH_JOINT = 0, GS_PATH_SITE, GS_PATH_GEOM, GS_PATH_PULLEY } gsPathKind;
 
@@ -85,10 +87,10 @@ typedef struct gsSpecActuator {
  * read with <size> by the sensing slice: -1 sizes them from the longest user= array) */
 
 /* add elements with MJCF's default values; NULL only when out of memory */
-gsSpecTendon* gs_specAddTendon(gsSpec* spec, int spatial);
-gsSpecWrap* gs_specAddWrap(gsSpecTendon* tendon, int kind);
-gsSpecActuator* gs_specAddActuator(gsSpec* spec);
+GS_API gsSpecTendon* gs_specAddTendon(gsSpec* spec, int spatial);
+GS_API gsSpecWrap* gs_specAddWrap(gsSpecTendon* tendon, int kind);
+GS_API gsSpecActuator* gs_specAddActuator(gsSpec* spec);
 /* reset an actuator to MJCF's defaults (the values of <general> with no attributes) */
-void gs_specDefaultActuator(gsSpecActuator* a);
+GS_API void gs_specDefaultActuator(gsSpecActuator* a);
 
 #endif

@@ -3,6 +3,8 @@
 #ifndef GAUSS_SPEC_SENSING_H
 #define GAUSS_SPEC_SENSING_H
 
+#include "export.h"
+
 typedef struct gsSpecSensor {
   gsSpecInfo info;
   int type;               /* gsSensorType */
@@ -94,15 +96,15 @@ typedef struct gsSpecTuple {
       nuser_sensor;
 
 /* MJCF's defaults for what the slice adds to a new spec (nuser_* automatic) */
-void gs_specInitSensing(gsSpec* spec);
+GS_API void gs_specInitSensing(gsSpec* spec);
 
 /* add an element with MJCF's defaults; NULL only when out of memory */
-gsSpecSensor* gs_specAddSensor(gsSpec* spec, int type);
-gsSpecEquality* gs_specAddEquality(gsSpec* spec, int type);
-gsSpecKey* gs_specAddKey(gsSpec* spec);
-gsSpecNumeric* gs_specAddNumeric(gsSpec* spec);
-gsSpecText* gs_specAddText(gsSpec* spec);
-gsSpecTuple* gs_specAddTuple(gsSpec* spec);
-gsSpecTupleElement* gs_specAddTupleElement(gsSpecTuple* tuple);
+GS_API gsSpecSensor* gs_specAddSensor(gsSpec* spec, int type);
+GS_API gsSpecEquality* gs_specAddEquality(gsSpec* spec, int type);
+GS_API gsSpecKey* gs_specAddKey(gsSpec* spec);
+GS_API gsSpecNumeric* gs_specAddNumeric(gsSpec* spec);
+GS_API gsSpecText* gs_specAddText(gsSpec* spec);
+GS_API gsSpecTuple* gs_specAddTuple(gsSpec* spec);
+GS_API gsSpecTupleElement* gs_specAddTupleElement(gsSpecTuple* tuple);
 
 #endif

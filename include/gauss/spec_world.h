@@ -2,6 +2,8 @@
 #ifndef GAUSS_SPEC_WORLD_H
 #define GAUSS_SPEC_WORLD_H
 
+#include "export.h"
+
 /* tracking mode of cameras and lights, numbered as MJCF's */
 typedef enum {
   GS_CAMLIGHT_FIXED = 0, GS_CAMLIGHT_TRACK, GS_CAMLIGHT_TRACKCOM, GS_CAMLIGHT_TARGETBODY,
@@ -239,23 +241,23 @@ typedef struct {
   gsSpecStatistic statistic;
 
 /* creation with MJCF's defaults (spec_world.c); NULL only when out of memory */
-gsSpecCamera* gs_specAddCamera(gsSpecBody* body);
-gsSpecLight* gs_specAddLight(gsSpecBody* body);
-gsSpecMesh* gs_specAddMesh(gsSpec* spec);
-gsSpecHField* gs_specAddHField(gsSpec* spec);
-gsSpecTexture* gs_specAddTexture(gsSpec* spec);
-gsSpecMaterial* gs_specAddMaterial(gsSpec* spec);
-gsSpecPair* gs_specAddPair(gsSpec* spec);
-gsSpecExclude* gs_specAddExclude(gsSpec* spec);
+GS_API gsSpecCamera* gs_specAddCamera(gsSpecBody* body);
+GS_API gsSpecLight* gs_specAddLight(gsSpecBody* body);
+GS_API gsSpecMesh* gs_specAddMesh(gsSpec* spec);
+GS_API gsSpecHField* gs_specAddHField(gsSpec* spec);
+GS_API gsSpecTexture* gs_specAddTexture(gsSpec* spec);
+GS_API gsSpecMaterial* gs_specAddMaterial(gsSpec* spec);
+GS_API gsSpecPair* gs_specAddPair(gsSpec* spec);
+GS_API gsSpecExclude* gs_specAddExclude(gsSpec* spec);
 /* the asset references of a geom or site of body, created on first use */
-gsSpecAssetRef* gs_specAssetRef(gsSpecBody* body, const void* owner);
+GS_API gsSpecAssetRef* gs_specAssetRef(gsSpecBody* body, const void* owner);
 /* a new record for an owner known to have none yet (no search) */
-gsSpecAssetRef* gs_specAddAssetRef(gsSpecBody* body, const void* owner);
+GS_API gsSpecAssetRef* gs_specAddAssetRef(gsSpecBody* body, const void* owner);
 /* the references of owner, NULL when it has none */
-const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* owner);
+GS_API const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* owner);
 /* MJCF's default <visual> values */
-void gs_defaultVisual(gsSpecVisual* v);
+GS_API void gs_defaultVisual(gsSpecVisual* v);
 /* the slice's defaults in a new spec (called by gs_specNew) */
-void gs_specInitWorld(gsSpec* spec);
+GS_API void gs_specInitWorld(gsSpec* spec);
 
 #endif

@@ -1,7 +1,7 @@
 /* General convex-convex collision: GJK for the distance between separated shapes, EPA for the
  * penetration depth of overlapping ones, both on the Minkowski difference A - B built from the
  * support functions of the primitives. Between primitives (not meshes or custom shapes) both only
- * locate the answer: finishDepth ends it exactly by the kind of contact found there (a point on a
+ * locate the answer: finish_depth ends it exactly by the kind of contact found there (a point on a
  * face, an edge on a smooth part, two crossing edges, smooth parts), which GJK and EPA reach only
  * linearly. All work is on the C stack (no heap, no arena). */
 #include <math.h>
@@ -33,7 +33,7 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
 }
 
 /* support point in local coordinates, u: local direction */
-static void supportLocal(gsReal r[3], int type, const gsReal* s, const gsReal u[3]) {
+static void support_local(gsReal r[3], int type, const gsReal* s, const gsReal u[3]) {
   switch (type) {
     case GS_GEOM_SPHERE:  /* the core: the centre */
       gs_zero3(r);
@@ -89,7 +89,7 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
   if (c->type == GS_GEOM_MESH) gs_copy3(p, c->vert + 3 * gs_meshSupportVertex(c->vert, c->graph, u));
-  else supportLocal(p, c->type, c->size, u);
+  else support_local(p, c->type, c->size, u);
   gs_mulMatVec3(r, c->mat, p);
   gs_add3(r, r, c->pos);
 }
@@ -101,7 +101,7 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
    * distance puts the normal within ~sqrt(2e-13 / r) of the exact one (6e-7 for radii of
    * curvature r ~ 0.5); below that the face normals of EPA's small triangles are rounding-bound
    * and the search stalls rather than converges. Between primitives the finishing step (see
-   * finishDepth) usually ends the search long before, at rounding level. */
+   * finish_depth) usually ends the search long before, at rounding level. */
   gsReal t = m->opt.ccd_tolerance;
   *tol = t > 0 && t < 1e-13 ? t : 1e-13;
   /* capped: a model may ask for any number, and a collision call must stay bounded */
@@ -115,7 +115,7 @@ void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
  * sphere's or capsule's core, a cylinder's rim along its axis) and the curvature of an ellipsoid
  * or a cylinder's side. Returns 0 where it has none: a cylinder's cap along its axis (a face),
  * meshes and custom shapes. */
-static int addSupportDerivative(gsReal q[3], const gsConvex* c, const gsReal dir[3],
+static int add_support_derivative(gsReal q[3], const gsConvex* c, const gsReal dir[3],
                                 const gsReal t1[3], const gsReal t2[3]) {
   if (c->support || c->type == GS_GEOM_MESH) return 0;
   if (c->type != GS_GEOM_ELLIPSOID && c->type != GS_GEOM_CYLINDER) return 1;
@@ -156,7 +156,7 @@ typedef struct {
 } Vert;
 
 /* support of A - B in direction dir */
-static void supportAB(Vert* v, const gsConvex* A, const gsConvex* B, const gsReal dir[3]) {
+static void support_ab(Vert* v, const gsConvex* A, const gsConvex* B, const gsReal dir[3]) {
   gsReal nd[3] = {-dir[0], -dir[1], -dir[2]};
   gs_convexSupport(v->a, A, dir);
   gs_convexSupport(v->b, B, nd);
@@ -166,7 +166,7 @@ static void supportAB(Vert* v, const gsConvex* A, const gsConvex* B, const gsRea
 /* ---------------- GJK: closest point of a simplex to the origin ---------------- */
 
 /* closest point of triangle (a, b, c) to the origin: barycentric weights in lam */
-static void closestTriangle(const gsReal a[3], const gsReal b[3], const gsReal c[3], gsReal lam[3]) {
+static void closest_triangle(const gsReal a[3], const gsReal b[3], const gsReal c[3], gsReal lam[3]) {
   gsReal ab[3], ac[3];
   gs_sub3(ab, b, a);
   gs_sub3(ac, c, a);
@@ -203,7 +203,7 @@ static void closestTriangle(const gsReal a[3], const gsReal b[3], const gsReal c
   lam[1] = vb / den, lam[2] = vc / den, lam[0] = 1 - lam[1] - lam[2];
 }
 
-static gsReal tetVolume(const gsReal a[3], const gsReal b[3], const gsReal c[3], const gsReal d[3]) {
+static gsReal tet_volume(const gsReal a[3], const gsReal b[3], const gsReal c[3], const gsReal d[3]) {
   gsReal ab[3], ac[3], ad[3], x[3];
   gs_sub3(ab, b, a), gs_sub3(ac, c, a), gs_sub3(ad, d, a);
   gs_cross(x, ab, ac);
@@ -213,7 +213,7 @@ static gsReal tetVolume(const gsReal a[3], const gsReal b[3], const gsReal c[3],
 /* The point of the simplex s[0..k) closest to the origin: its weights on the vertices in lam (0
  * for the vertices not needed) and the point in v; returns 1 when the origin is inside the
  * tetrahedron. */
-static int closestSimplex(const Vert* s, int k, gsReal lam[4], gsReal v[3]) {
+static int closest_simplex(const Vert* s, int k, gsReal lam[4], gsReal v[3]) {
   lam[0] = 1, lam[1] = lam[2] = lam[3] = 0;
   if (k == 2) {
     gsReal e[3];
@@ -224,7 +224,7 @@ static int closestSimplex(const Vert* s, int k, gsReal lam[4], gsReal v[3]) {
     else if (t >= 1) lam[0] = 0, lam[1] = 1;
     else lam[0] = 1 - t, lam[1] = t;
   } else if (k == 3) {
-    closestTriangle(s[0].w, s[1].w, s[2].w, lam);
+    closest_triangle(s[0].w, s[1].w, s[2].w, lam);
   } else if (k == 4) {
     /* the origin is inside when it is on the inner side of every face */
     static const int face[4][4] = {{1, 2, 3, 0}, {0, 3, 2, 1}, {0, 1, 3, 2}, {0, 2, 1, 3}};
@@ -234,11 +234,11 @@ static int closestSimplex(const Vert* s, int k, gsReal lam[4], gsReal v[3]) {
     for (int f = 0; f < 4; f++) {
       const gsReal *a = s[face[f][0]].w, *b = s[face[f][1]].w, *c = s[face[f][2]].w;
       const gsReal* o = s[face[f][3]].w;
-      gsReal vo = tetVolume(a, b, c, o), v0 = tetVolume(a, b, c, zero);
+      gsReal vo = tet_volume(a, b, c, o), v0 = tet_volume(a, b, c, zero);
       if (vo * v0 >= 0 && vo != 0) continue;  /* origin on the same side as the opposite vertex */
       inside = 0;
       gsReal l3[3], p[3] = {0, 0, 0};
-      closestTriangle(a, b, c, l3);
+      closest_triangle(a, b, c, l3);
       for (int i = 0; i < 3; i++) gs_addScl3(p, p, s[face[f][i]].w, l3[i]);
       gsReal dd = gs_dot3(p, p);
       if (dd < best) {
@@ -259,7 +259,7 @@ static int closestSimplex(const Vert* s, int k, gsReal lam[4], gsReal v[3]) {
 }
 
 /* keeps the vertices of s[0..*n) with positive weights */
-static void reduceSimplex(Vert* s, int* n, const gsReal lam[4]) {
+static void reduce_simplex(Vert* s, int* n, const gsReal lam[4]) {
   int m = 0;
   for (int i = 0; i < *n; i++) {
     if (lam[i] > 0) {
@@ -282,7 +282,7 @@ static void witness(const Vert* s, int n, gsReal pa[3], gsReal pb[3]) {
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     lam[0] = 1 - t, lam[1] = t;
   } else if (n == 3) {
-    closestTriangle(s[0].w, s[1].w, s[2].w, lam);
+    closest_triangle(s[0].w, s[1].w, s[2].w, lam);
   }
   gs_zero3(pa), gs_zero3(pb);
   for (int i = 0; i < n && i < 3; i++) {
@@ -302,7 +302,7 @@ typedef struct {
   gsReal dist;    /* n . w of its vertices: distance of its plane from the origin */
 } Face;
 
-static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
+static int make_face(Face* f, const Vert* V, int a, int b, int c) {
   gsReal e1[3], e2[3];
   f->v[0] = a, f->v[1] = b, f->v[2] = c;
   gs_sub3(e1, V[b].w, V[a].w);
@@ -318,15 +318,15 @@ static int makeFace(Face* f, const Vert* V, int a, int b, int c) {
 
 /* Makes s[0..n) a tetrahedron whose closure contains the origin, when GJK stopped with the origin
  * on a vertex, edge or face of a smaller simplex. Returns the number of vertices (4 on success). */
-static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n) {
+static int complete_simplex(const gsConvex* A, const gsConvex* B, Vert* s, int n) {
   static const gsReal axes[6][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {-1, 0, 0}, {0, -1, 0}, {0, 0, -1}};
   if (n == 0) {
-    supportAB(&s[0], A, B, axes[0]);
+    support_ab(&s[0], A, B, axes[0]);
     n = 1;
   }
   if (n == 1) {
     for (int i = 0; i < 6 && n == 1; i++) {
-      supportAB(&s[1], A, B, axes[i]);
+      support_ab(&s[1], A, B, axes[i]);
       gsReal e[3];
       gs_sub3(e, s[1].w, s[0].w);
       if (gs_dot3(e, e) > 1e-24) n = 2;
@@ -347,7 +347,7 @@ static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n)
       gs_normalize3(en);
       gs_axisAngle2Quat(q, en, i * (3.14159265358979323846 / 3));
       gs_rotVecQuat(dir, ax, q);
-      supportAB(&s[2], A, B, dir);
+      support_ab(&s[2], A, B, dir);
       gsReal f[3], x[3];
       gs_sub3(f, s[2].w, s[0].w);
       gs_cross(x, e, f);
@@ -364,7 +364,7 @@ static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n)
     for (int sgn = 0; sgn < 2 && n == 3; sgn++) {
       gsReal dir[3];
       gs_scl3(dir, nrm, sgn ? -1 : 1);
-      supportAB(&s[3], A, B, dir);
+      support_ab(&s[3], A, B, dir);
       gsReal h = gs_dot3(nrm, s[3].w) - gs_dot3(nrm, s[0].w);
       if (fabs(h) > 1e-12) n = 4;
     }
@@ -374,7 +374,7 @@ static int completeSimplex(const gsConvex* A, const gsConvex* B, Vert* s, int n)
 
 /* barycentric weights of the origin projected on face f, unnormalised (lam[k] for vertex k,
  * negative on the far side of the opposite edge); returns their sum */
-static gsReal faceWeights(const Face* f, const Vert* V, gsReal lam[3]) {
+static gsReal face_weights(const Face* f, const Vert* V, gsReal lam[3]) {
   gsReal p[3], tot = 0;
   gs_scl3(p, f->n, f->dist);
   for (int k = 0; k < 3; k++) {
@@ -390,7 +390,7 @@ static gsReal faceWeights(const Face* f, const Vert* V, gsReal lam[3]) {
 
 /* the origin projected on face f with weights lam (sum tot > 0), as depth, normal and witness
  * points */
-static void faceResult(const Face* f, const Vert* V, const gsReal lam[3], gsReal tot, gsReal* depth,
+static void face_result(const Face* f, const Vert* V, const gsReal lam[3], gsReal tot, gsReal* depth,
                        gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   gs_zero3(pa), gs_zero3(pb);
   for (int k = 0; k < 3; k++) {
@@ -402,7 +402,7 @@ static void faceResult(const Face* f, const Vert* V, const gsReal lam[3], gsReal
 }
 
 /* the index k of edge (a, b) in face f, or -1 */
-static int faceEdge(const Face* f, int a, int b) {
+static int face_edge(const Face* f, int a, int b) {
   for (int k = 0; k < 3; k++)
     if (f->v[k] == a && f->v[(k + 1) % 3] == b) return k;
   return -1;
@@ -412,7 +412,7 @@ static int faceEdge(const Face* f, int a, int b) {
  * and edges (meshes and custom shapes are polytopes: Newton's method has nothing to work on) */
 static int primitive(const gsConvex* c) { return !c->support && c->type != GS_GEOM_MESH; }
 
-/* The finishing step (finishDepth) tries every kind of contact whose answer direction lies within
+/* The finishing step (finish_depth) tries every kind of contact whose answer direction lies within
  * ~0.45 rad of the direction where EPA or GJK stands: a flat face whose normal is that near, edges
  * whose crease circles pass that near. The least depth of those found is the answer; a narrower
  * window missed nearby least values (a cylinder's cap 0.13 rad from EPA's direction while a box
@@ -427,7 +427,7 @@ static int primitive(const gsConvex* c) { return !c->support && c->type != GS_GE
 /* The flat faces of c (box faces, cylinder caps) whose outward normals are within the finishing
  * window of the unit direction dir: their normals in nrm and the local axes along them in axis;
  * returns their number (at most 3) */
-static int flatFaces(const gsConvex* c, const gsReal dir[3], gsReal nrm[3][3], int axis[3]) {
+static int flat_faces(const gsConvex* c, const gsReal dir[3], gsReal nrm[3][3], int axis[3]) {
   if (c->support || (c->type != GS_GEOM_BOX && c->type != GS_GEOM_CYLINDER)) return 0;
   gsReal u[3];
   gs_mulMatTVec3(u, c->mat, dir);
@@ -453,7 +453,7 @@ typedef struct {
  * it; for a box, the corners on the crease circles of the face's edges are added to corner
  * (*ncorner of them); for a cylinder's cap, where p falls outside, the unit radial direction
  * towards it in rim. */
-static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsReal nrm[3],
+static int inside_face(const gsConvex* c, int axis, const gsReal p[3], const gsReal nrm[3],
                       Corner* corner, int* ncorner, gsReal rim[3]) {
   gsReal d[3], q[3];
   gs_sub3(d, p, c->pos);
@@ -483,9 +483,9 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsRe
   return inside;
 }
 
-/* A start for newtonDepth where a cylinder's cap was looked at but the other's support point
+/* A start for newton_depth where a cylinder's cap was looked at but the other's support point
  * along its normal falls outside it: the cap's normal tilted by RIM_TILT rad so that the cap's
- * support point is on its rim, on the other's side (see faceDepth) */
+ * support point is on its rim, on the other's side (see face_depth) */
 #define RIM_TILT 0.05
 
 /* A point of one shape against a flat face of the other. The depth's least value over directions
@@ -495,14 +495,14 @@ static int insideFace(const gsConvex* c, int axis, const gsReal p[3], const gsRe
  * approaches such a corner linearly; here it is taken at once when the direction n0 (EPA's
  * nearest face) points at a face. The witness on the face is the projection of the other's.
  * The corners of h along the creases through those faces are listed in corner (*ncorner of
- * them, at most 12) for newtonDepth.
+ * them, at most 12) for newton_depth.
  * Where the other's support point falls outside a cylinder's cap, the least value nearby may be
  * that point, or the other's rim, against the cap's rim: h is smooth there (both support points
  * move along rims) but may be separated from n0 by a ridge that Newton's method from n0 does not
  * cross (two rims 0.18 rad from a cylinder side's crease, 9e-5 below its least value). Such
  * contacts have the cap's normal tilted towards the rim point facing the other's; those
- * directions are written to rim (*nrim of them, at most 2) as starts for newtonDepth. */
-static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+ * directions are written to rim (*nrim of them, at most 2) as starts for newton_depth. */
+static int face_depth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                      gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                      gsReal normal[3], Corner* corner, int* ncorner, gsReal rim[2][3], int* nrim) {
   gsReal c[3], sa[3], sb[3], m0[3] = {-n0[0], -n0[1], -n0[2]}, fn[3][3], e[3];
@@ -512,12 +512,12 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
     /* side 0: a face of A, outward along the normal; side 1: a face of B, outward against it */
     const gsConvex *F = side ? B : A, *O = side ? A : B;
     gsReal sgn = side ? -1 : 1, *sf = side ? sb : sa, *so = side ? sa : sb;
-    int nface = flatFaces(F, side ? m0 : n0, fn, ax);
+    int nface = flat_faces(F, side ? m0 : n0, fn, ax);
     for (int f = 0; f < nface; f++) {
       gsReal mf[3] = {-fn[f][0], -fn[f][1], -fn[f][2]};
       gs_scl3(c, fn[f], sgn);  /* the contact normal, from A towards B */
       gs_convexSupport(so, O, mf);
-      if (!insideFace(F, ax[f], so, c, corner, ncorner, e)) {
+      if (!inside_face(F, ax[f], so, c, corner, ncorner, e)) {
         /* F's rim towards O's point: F's support along its face normal tilted towards e */
         if (F->type == GS_GEOM_CYLINDER) {
           gs_scl3(rim[*nrim], fn[f], cos(RIM_TILT));
@@ -544,7 +544,7 @@ static int faceDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], g
 
 /* whether the arc of the crease circle (axis kink) from n to m reaches or passes one of the
  * corners on that circle */
-static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink[3],
+static int crosses_corner(const gsReal n[3], const gsReal m[3], const gsReal kink[3],
                          const Corner* corner, int ncorner) {
   for (int i = 0; i < ncorner; i++) {
     const gsReal* c = corner[i].c;
@@ -572,7 +572,7 @@ static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink
  * on both sides: the support points just off the circle have a . kink of both signs); its witness
  * points are where the edge meets the line along n.
  *
- * A face's normal on the circle where h has a least value along it (corner, from faceDepth) is a
+ * A face's normal on the circle where h has a least value along it (corner, from face_depth) is a
  * corner that Newton's steps only hop around (they fail to descend after a few iterations): a run
  * whose step would reach or pass one stops at once (the corner is a face's answer or, with the
  * other's support point beyond the face along the circle's axis, none).
@@ -580,7 +580,7 @@ static int crossesCorner(const gsReal n[3], const gsReal m[3], const gsReal kink
  * From the direction n0, with [lower, upper] bounds of the least value from the caller. Returns 0,
  * writing nothing, when a step fails to descend, the Hessian is not positive definite, the end
  * point keeps a gradient or the answer leaves the bounds: the caller goes on without it. */
-static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
+static int newton_depth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal* kink,
                        const Corner* corner, int ncorner, gsReal lower, gsReal upper,
                        gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   const gsReal eps = 1e-6;  /* difference step in the direction: error ~eps in the Hessian */
@@ -591,7 +591,7 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     gs_addScl3(n, n, kink, -gs_dot3(n, kink));
     if (gs_normalize3(n) < 0.5) return 0;
   }
-  supportAB(&w, A, B, n);
+  support_ab(&w, A, B, n);
   gsReal h = gs_dot3(n, w.w);
   int done = 0;
   gsReal prev = 0;  /* the last full exact Newton step taken (0: none yet, or another) */
@@ -612,7 +612,7 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     /* the derivative of w = a(n) - b(-n) along the tangents, from the shapes' curvatures where
      * they have them (exact, and no support calls), else by differences below */
     gsReal q[3] = {0, 0, 0}, m0[3] = {-n[0], -n[1], -n[2]};
-    int exact = addSupportDerivative(q, A, n, t1, t2) && addSupportDerivative(q, B, m0, t1, t2);
+    int exact = add_support_derivative(q, A, n, t1, t2) && add_support_derivative(q, B, m0, t1, t2);
     if (exact) {
       H[0][0] = q[0] - h;
       if (kink) H[1][1] = 1, H[0][1] = H[1][0] = 0;
@@ -623,14 +623,14 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
       Vert w1, w2;
       gsReal d1[3], d2[3], e1[3], e2[3];
       gs_addScl3(d1, n, t1, eps);
-      supportAB(&w1, A, B, d1);
+      support_ab(&w1, A, B, d1);
       gs_sub3(e1, w1.w, w.w);
       H[0][0] = gs_dot3(e1, t1) / eps - h;
       if (kink) {
         H[1][1] = 1, H[0][1] = H[1][0] = 0;
       } else {
         gs_addScl3(d2, n, t2, eps);
-        supportAB(&w2, A, B, d2);
+        support_ab(&w2, A, B, d2);
         gs_sub3(e2, w2.w, w.w);
         H[1][1] = gs_dot3(e2, t2) / eps - h;
         H[0][1] = H[1][0] = 0.5 * (gs_dot3(e1, t2) + gs_dot3(e2, t1)) / eps;
@@ -645,7 +645,7 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     /* a descent direction (H is positive definite): far steps are shortened, and halved while h
      * does not decrease (deep overlaps, where h is nearly flat around the answer); after the
      * first step only twice: a step that must be cut more runs into a corner of h (a face's
-     * normal on a crease), which Newton's method does not converge to and faceDepth answers */
+     * normal on a crease), which Newton's method does not converge to and face_depth answers */
     gsReal scl = step > 0.2 ? 0.2 / step : 1, m[3], hm = INFINITY;
     Vert wm;
     for (int half = 0; half < (it == 0 ? 6 : 2); half++, scl *= 0.5) {
@@ -653,8 +653,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
       if (kink) gs_addScl3(m, m, kink, -gs_dot3(m, kink));
       else gs_addScl3(m, m, t2, s2 * scl);
       gs_normalize3(m);
-      if (kink && crossesCorner(n, m, kink, corner, ncorner)) return 0;
-      supportAB(&wm, A, B, m);
+      if (kink && crosses_corner(n, m, kink, corner, ncorner)) return 0;
+      support_ab(&wm, A, B, m);
       hm = gs_dot3(m, wm.w);
       /* h only decreases towards the least value, down to rounding */
       if (hm <= h + round) break;
@@ -692,8 +692,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
     gsReal dp[3], dn[3];
     gs_addScl3(dp, n, kink, 1e-9);
     gs_addScl3(dn, n, kink, -1e-9);
-    supportAB(&wp, A, B, dp);
-    supportAB(&wn, A, B, dn);
+    support_ab(&wp, A, B, dp);
+    support_ab(&wn, A, B, dn);
     gsReal kp = gs_dot3(wp.w, kink), kn = gs_dot3(wn.w, kink);
     if (!(kp > 0 && kn < 0)) return 0;
     gsReal lam = kn / (kn - kp);  /* where w along the edge has no component along it */
@@ -715,8 +715,8 @@ static int newtonDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
 /* Edges of both shapes crossing (box edges, cylinder sides, capsule cores): the answer's normal
  * is across both, n = ka x kb up to sign, when the closest points of the two edges' lines fall
  * strictly inside both edges. The corners this finds along either edge's crease circle are added
- * to corner (for newtonDepth). */
-static int edgeDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal ka[3],
+ * to corner (for newton_depth). */
+static int edge_depth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], const gsReal ka[3],
                      const gsReal kb[3], gsReal lower, gsReal upper, gsReal round, gsReal* depth,
                      gsReal pa[3], gsReal pb[3], gsReal normal[3], Corner* corner, int* ncorner) {
   gsReal n[3], m[3], d[3], a0[3], a1[3], b0[3], b1[3];
@@ -771,7 +771,7 @@ static int creases(const gsConvex* c, const gsReal n[3], gsReal ax[3][3]) {
 }
 
 /* the size of the shapes, from support points a of A and b of B: their distances from the centres */
-static gsReal shapeScale(const gsConvex* A, const gsConvex* B, const gsReal a[3], const gsReal b[3]) {
+static gsReal shape_scale(const gsConvex* A, const gsConvex* B, const gsReal a[3], const gsReal b[3]) {
   gsReal da[3], db[3];
   gs_sub3(da, a, A->pos);
   gs_sub3(db, b, B->pos);
@@ -779,42 +779,42 @@ static gsReal shapeScale(const gsConvex* A, const gsConvex* B, const gsReal a[3]
 }
 
 /* the rounding of support values of shapes of that size: w = a - b is a difference of positions */
-static gsReal supportRounding(const gsConvex* A, const gsConvex* B, gsReal scale) {
+static gsReal support_rounding(const gsConvex* A, const gsConvex* B, gsReal scale) {
   return 1e-14 * (scale + gs_norm3(A->pos) + gs_norm3(B->pos));
 }
 
 /* keeps the answer (h, qa, qb, qn) in (*depth, pa, pb, normal) when it is the first or the least */
-static void keepLeast(int* found, gsReal h, const gsReal qa[3], const gsReal qb[3], const gsReal qn[3],
+static void keep_least(int* found, gsReal h, const gsReal qa[3], const gsReal qb[3], const gsReal qn[3],
                       gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   if (*found && h >= *depth) return;
   *found = 1, *depth = h;
   gs_copy3(pa, qa), gs_copy3(pb, qb), gs_copy3(normal, qn);
 }
 
-/* Finishes a distance query near the direction n0 (see faceDepth, newtonDepth, edgeDepth): by
+/* Finishes a distance query near the direction n0 (see face_depth, newton_depth, edge_depth): by
  * every kind of contact found within the finishing window of n0 (flat faces, crossing edges, one
  * crease at a time, smooth parts). Each answer is a local least value of the support value, so at
  * least the depth; where several hold one (deep overlaps of boxes and cylinders: a cap's normal
  * near a box edge's crease), the least is taken. 0 when none applies. */
-static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
+static int finish_depth(const gsConvex* A, const gsConvex* B, const gsReal n0[3], gsReal lower,
                        gsReal upper, gsReal round, gsReal* depth, gsReal pa[3], gsReal pb[3],
                        gsReal normal[3]) {
   gsReal h, qa[3], qb[3], qn[3];
-  Corner corner[20];  /* 12 from faceDepth, 2 from each of at most 4 crossings */
+  Corner corner[20];  /* 12 from face_depth, 2 from each of at most 4 crossings */
   int ncorner, nrim;
   gsReal rim[2][3];
-  int found = faceDepth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner,
+  int found = face_depth(A, B, n0, lower, upper, round, depth, pa, pb, normal, corner, &ncorner,
                         rim, &nrim);
   gsReal ka[3][3], kb[3][3];
   int na = creases(A, n0, ka), nb = creases(B, n0, kb);
   for (int i = 0; i < na; i++)
     for (int j = 0; j < nb; j++)
-      if (edgeDepth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn, corner, &ncorner))
-        keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+      if (edge_depth(A, B, n0, ka[i], kb[j], lower, upper, round, &h, qa, qb, qn, corner, &ncorner))
+        keep_least(&found, h, qa, qb, qn, depth, pa, pb, normal);
   for (int i = 0; i < na + nb; i++)
-    if (newtonDepth(A, B, n0, i < na ? ka[i] : kb[i - na], corner, ncorner,
+    if (newton_depth(A, B, n0, i < na ? ka[i] : kb[i - na], corner, ncorner,
                     lower, upper, round, &h, qa, qb, qn))
-      keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+      keep_least(&found, h, qa, qb, qn, depth, pa, pb, normal);
   /* smooth parts, or near a crease but not on it (a box's vertex, a capsule's end, a cylinder's
    * rim): also where a crease's answer was found, when n0 lies off every crease by more than
    * 0.05 rad (an ellipsoid on a cylinder's rim 0.15 rad off its side's crease, where EPA's
@@ -823,12 +823,12 @@ static int finishDepth(const gsConvex* A, const gsConvex* B, const gsReal n0[3],
   int off = 1;
   for (int i = 0; i < na + nb; i++) off = off && fabs(gs_dot3(n0, i < na ? ka[i] : kb[i - na])) > 0.05;
   if ((!found || off) &&
-      newtonDepth(A, B, n0, NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
-    keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
-  /* a cap's rim against the other (see faceDepth) */
+      newton_depth(A, B, n0, NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
+    keep_least(&found, h, qa, qb, qn, depth, pa, pb, normal);
+  /* a cap's rim against the other (see face_depth) */
   for (int i = 0; i < nrim; i++)
-    if (newtonDepth(A, B, rim[i], NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
-      keepLeast(&found, h, qa, qb, qn, depth, pa, pb, normal);
+    if (newton_depth(A, B, rim[i], NULL, NULL, 0, lower, upper, round, &h, qa, qb, qn))
+      keep_least(&found, h, qa, qb, qn, depth, pa, pb, normal);
   return found;
 }
 
@@ -841,24 +841,24 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
   int nv = 4, nf = 4;
   memcpy(V, s, 4 * sizeof(Vert));
   /* orient the tetrahedron: the fourth vertex must be behind face (0, 1, 2) */
-  if (tetVolume(V[0].w, V[1].w, V[2].w, V[3].w) > 0) {
+  if (tet_volume(V[0].w, V[1].w, V[2].w, V[3].w) > 0) {
     Vert t = V[1];
     V[1] = V[2];
     V[2] = t;
   }
   static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
   for (int i = 0; i < 4; i++) {
-    if (!makeFace(&F[i], V, tet[i][0], tet[i][1], tet[i][2])) return 0;
+    if (!make_face(&F[i], V, tet[i][0], tet[i][1], tet[i][2])) return 0;
     fdist[i] = F[i].dist;
   }
   for (int i = 0; i < 4; i++)
     for (int k = 0; k < 3; k++)
       for (int j = 0; j < 4; j++)
-        if (j != i && faceEdge(&F[j], F[i].v[(k + 1) % 3], F[i].v[k]) >= 0) F[i].adj[k] = j;
+        if (j != i && face_edge(&F[j], F[i].v[(k + 1) % 3], F[i].v[k]) >= 0) F[i].adj[k] = j;
 
   /* The smallest face distance is a lower bound of the depth that only grows; when rounding
    * breaks the polytope it drops, and the last result before that is kept.
-   * Between primitives EPA only needs to find the answer's neighbourhood: finishDepth ends it,
+   * Between primitives EPA only needs to find the answer's neighbourhood: finish_depth ends it,
    * tried when the gap between the bounds falls below 1e-2, 1e-3, ... 1e-6 of the shapes' size
    * (EPA goes on when it does not apply or its answer is not accepted). A first try at 3e-3
    * needed ~8% fewer support calls (fewer answers not accepted) but accepted a box face's least
@@ -867,7 +867,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
   int polish = primitive(A) && primitive(B);
   gsReal scale = 0;
   for (int i = 0; i < 4; i++) {
-    gsReal r = shapeScale(A, B, V[i].a, V[i].b);
+    gsReal r = shape_scale(A, B, V[i].a, V[i].b);
     scale = r > scale ? r : scale;
   }
   gsReal trigger = 1e-2 * scale;  /* the gap where finishing is tried */
@@ -897,7 +897,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
      * is within tol. */
     gsReal lam[3], tot = 0;
     for (int step = 0;; step++) {
-      tot = faceWeights(&F[best], V, lam);
+      tot = face_weights(&F[best], V, lam);
       int k = lam[0] < lam[1] ? (lam[0] < lam[2] ? 0 : 2) : (lam[1] < lam[2] ? 1 : 2);
       if (!(lam[k] < -1e-9 * tot) || step == 16) break;
       int g = F[best].adj[(k + 1) % 3];  /* across the edge opposite vertex k */
@@ -912,7 +912,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
       found = 1;
     }
     Vert w;
-    supportAB(&w, A, B, F[best].n);
+    support_ab(&w, A, B, F[best].n);
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
     if (upper - nearest <= tol) {
@@ -924,8 +924,8 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
       /* tried again on a finer polytope, down to 1e-6 of the size */
       trigger *= 0.1;
       polish = trigger > 1e-7 * scale;
-      gsReal round = supportRounding(A, B, scale), h, qa[3], qb[3], qn[3];
-      if (finishDepth(A, B, F[best].n, nearest, upper, round, &h, qa, qb, qn)) {
+      gsReal round = support_rounding(A, B, scale), h, qa[3], qb[3], qn[3];
+      if (finish_depth(A, B, F[best].n, nearest, upper, round, &h, qa, qb, qn)) {
         /* a local least value; the depth is the global one, which may only hide where the
          * polytope's faces are nearer than it: accepted when all of those face its way and
          * EPA's (where the finishing step looked, see FINISH_COS) */
@@ -987,9 +987,9 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     for (int e = 0; e < nh && ok; e++) {
       int f = nfree > 0 ? freeList[--nfree] : nf++;
       made[e] = f;
-      ok = makeFace(&F[f], V, hor[e][0], hor[e][1], nv);
+      ok = make_face(&F[f], V, hor[e][0], hor[e][1], nv);
       fdist[f] = F[f].dist;
-      int g = hor[e][2], k = faceEdge(&F[g], hor[e][1], hor[e][0]);
+      int g = hor[e][2], k = face_edge(&F[g], hor[e][1], hor[e][0]);
       if (k < 0) ok = 0;
       else F[g].adj[k] = f, F[f].adj[0] = g;
     }
@@ -1015,20 +1015,20 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     gs_copy3(pa, cpa), gs_copy3(pb, cpb), gs_copy3(normal, cnormal);
     return 1;
   }
-  if (found) faceResult(&result, V, rlam, rtot, depth, pa, pb, normal);
+  if (found) face_result(&result, V, rlam, rtot, depth, pa, pb, normal);
   return found;
 }
 
 /* ---------------- GJK ---------------- */
 
 /* fallback normal of degenerate cases: from A's centre towards B's, or (1,0,0) where they coincide */
-static void centreNormal(gsReal normal[3], const gsConvex* A, const gsConvex* B) {
+static void centre_normal(gsReal normal[3], const gsConvex* A, const gsConvex* B) {
   gs_sub3(normal, B->pos, A->pos);
   if (gs_normalize3(normal) == 0) normal[0] = 1, normal[1] = normal[2] = 0;
 }
 
 /* gs_convexDistance on the cores */
-static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
+static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
                         gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   Vert s[4];
   int n = 0, penetrating = 0;
@@ -1036,7 +1036,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
   gs_sub3(v, A->pos, B->pos);
   if (gs_dot3(v, v) == 0) v[0] = 1;
 
-  /* separated primitives: GJK only needs to find the neighbourhood of the answer, finishDepth
+  /* separated primitives: GJK only needs to find the neighbourhood of the answer, finish_depth
    * ends it (tried once, when the gap between the bounds falls below 1e-2 of the size) */
   int finish = primitive(A) && primitive(B);
   gsReal scale = 0;
@@ -1047,19 +1047,19 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
     if (!isfinite(nv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
     Vert w;
-    supportAB(&w, A, B, dir);
+    support_ab(&w, A, B, dir);
     gsReal vw = gs_dot3(v, w.w);
     if (vw > cutoff * nv) return 0;            /* a separating plane at least cutoff apart */
     if (n > 0 && nv * nv - vw <= tol * nv) break;  /* converged */
-    if (it == 0) scale = shapeScale(A, B, w.a, w.b);
+    if (it == 0) scale = shape_scale(A, B, w.a, w.b);
     if (finish && n > 0 && vw > 0 && nv * nv - vw <= 1e-2 * scale * nv) {
       finish = 0;
-      gsReal round = supportRounding(A, B, scale), h;
+      gsReal round = support_rounding(A, B, scale), h;
       /* the least support value lies between -|v| (the distance is at most |v|) and that of
        * the direction -v */
       gsReal n0[3];
       gs_scl3(n0, dir, 1 / nv);
-      if (finishDepth(A, B, n0, -nv, -vw / nv, round, &h, pa, pb, normal)) {
+      if (finish_depth(A, B, n0, -nv, -vw / nv, round, &h, pa, pb, normal)) {
         if (-h >= cutoff) return 0;
         *dist = -h;
         return 1;
@@ -1072,7 +1072,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     if (dup) break;
     s[n++] = w;
     gsReal lam[4], vnew[3];
-    if (closestSimplex(s, n, lam, vnew)) {
+    if (closest_simplex(s, n, lam, vnew)) {
       gs_copy3(v, vnew);
       penetrating = 1;
       break;
@@ -1093,7 +1093,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
       break;
     }
     gs_copy3(v, vnew);
-    reduceSimplex(s, &n, lam);
+    reduce_simplex(s, &n, lam);
     if (gs_dot3(v, v) < 1e-26) break;  /* the origin is on the simplex */
   }
 
@@ -1102,11 +1102,11 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
   if (!penetrating && gs_dot3(v, v) < 1e-26) {
     /* touching or overlapping with the origin on a vertex, edge or face: grow the simplex into a
      * tetrahedron for EPA */
-    n = completeSimplex(A, B, s, n);
+    n = complete_simplex(A, B, s, n);
     if (n < 4) {  /* flat difference: report contact at distance zero */
       *dist = 0;
       witness(s, n < 3 ? n : 3, pa, pb);
-      centreNormal(normal, A, B);
+      centre_normal(normal, A, B);
       return 0 < cutoff;
     }
     penetrating = 1;
@@ -1126,7 +1126,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
     /* degenerate polytope: fall back on the centres */
     *dist = 0;
     gs_copy3(pa, A->pos), gs_copy3(pb, B->pos);
-    centreNormal(normal, A, B);
+    centre_normal(normal, A, B);
     return 1;
   }
   *dist = -depth;
@@ -1136,7 +1136,7 @@ static int coreDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsR
 int gs_convexDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   gsReal r = A->radius + B->radius;
-  if (!coreDistance(A, B, cutoff + r, tol, maxiter, dist, pa, pb, normal)) return 0;
+  if (!core_distance(A, B, cutoff + r, tol, maxiter, dist, pa, pb, normal)) return 0;
   *dist -= r;
   gs_addScl3(pa, pa, normal, A->radius);
   gs_addScl3(pb, pb, normal, -B->radius);

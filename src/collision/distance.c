@@ -6,10 +6,10 @@
 #include "collision/convex.h"
 #include "collision/pair_util.h"
 
-static int isConvex(int type) { return type >= GS_GEOM_SPHERE && type <= GS_GEOM_MESH; }  /* meshes: their hulls */
+static int is_convex(int type) { return type >= GS_GEOM_SPHERE && type <= GS_GEOM_MESH; }  /* meshes: their hulls */
 
 /* plane p against convex c: the deepest point of c below the plane (planes are infinite here) */
-static int planeDistance(const gsModel* m, const gsData* d, int p, int g, gsReal distmax,
+static int plane_distance(const gsModel* m, const gsData* d, int p, int g, gsReal distmax,
                          gsReal* dist, gsReal pp[3], gsReal pg[3]) {
   gsConvex c;
   const gsReal* mat = d->geom_xmat + 9 * p;
@@ -37,7 +37,7 @@ gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal
     if (fromto) gs_zero(fromto, 6);
     return distmax;
   }
-  if (isConvex(t1) && isConvex(t2)) {
+  if (is_convex(t1) && is_convex(t2)) {
     gsConvex a, b;
     gsReal tol, nrm[3];
     int maxiter;
@@ -45,10 +45,10 @@ gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal
     gs_convexFromGeom(&b, m, d, g2);
     gs_convexSettings(m, &tol, &maxiter);
     found = gs_convexDistance(&a, &b, distmax, tol, maxiter, &dist, p1, p2, nrm) && dist < distmax;
-  } else if (t1 == GS_GEOM_PLANE && isConvex(t2)) {
-    found = planeDistance(m, d, g1, g2, distmax, &dist, p1, p2);
-  } else if (t2 == GS_GEOM_PLANE && isConvex(t1)) {
-    found = planeDistance(m, d, g2, g1, distmax, &dist, p2, p1);
+  } else if (t1 == GS_GEOM_PLANE && is_convex(t2)) {
+    found = plane_distance(m, d, g1, g2, distmax, &dist, p1, p2);
+  } else if (t2 == GS_GEOM_PLANE && is_convex(t1)) {
+    found = plane_distance(m, d, g2, g1, distmax, &dist, p2, p1);
   } else {
     /* other types (height fields): the narrow-phase function, if there is one */
     int swap = t1 > t2, ga = swap ? g2 : g1, gb = swap ? g1 : g2;

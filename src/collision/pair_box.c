@@ -15,14 +15,14 @@
  * and the incident face of box 2 projected onto it along the axis (not along the face normal);
  * each point reports its full distance along the axis. The crossing of the two edges is one of
  * these points; the others are the extra contacts MuJoCo adds in deep penetration, thinned by
- * 1 % tolerances on the midpoints (see edgeContacts, which also gives the numbering and order).
+ * 1 % tolerances on the midpoints (see edge_contacts, which also gives the numbering and order).
  *
  * On a face axis MuJoCo thins the overlap polygon by the incident face's tilt, and leaves out the
  * crossings and reference corners whose contact position lies out of the incident box's slabs
- * across the incident face grown by 1 % (see faceContacts), as on an edge axis. Exactly parallel
+ * across the incident face grown by 1 % (see face_contacts), as on an edge axis. Exactly parallel
  * faces apart whose overlap is empty give the points nearest it within the margin (see there).
  *
- * The 1 % tolerances, one rule on both kinds of axis (see edgeContacts): a point is left out
+ * The 1 % tolerances, one rule on both kinds of axis (see edge_contacts): a point is left out
  * where its contact position lies out of one face's slab grown by 1 % on an in-plane axis of
  * that face, |c| > 1.01 (s + m), and out of the other face shrunk by 1 % on an in-plane axis of
  * that face, 1.01 |c| > s + m (s a half size, m the margin). That is how the margin enters, as
@@ -34,8 +34,8 @@
  * switches fall at m = 0.003 or 0.004 to 1e-16, 0.01 s of the face the point lies on).
  *
  * Not reproduced yet (table.c uses it all the same): on an edge axis MuJoCo sometimes keeps a later reference
- * corner than the first inside the incident face (rule not found, see edgeContacts); the margin above which it adds the incident face's deepest
- * corner outside the reference face (see faceContacts) drops a little below 1 % of the face's
+ * corner than the first inside the incident face (rule not found, see edge_contacts); the margin above which it adds the incident face's deepest
+ * corner outside the reference face (see face_contacts) drops a little below 1 % of the face's
  * larger half size with a tilt; where the faces are parallel only to rounding (components of
  * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding.
  * Details and measured rates in tests/python/test_collision_pairs.py. */
@@ -47,7 +47,7 @@ typedef struct {
   gsReal s[3];    /* half sizes */
 } gsBoxFrame;
 
-static void boxFrame(gsBoxFrame* b, const gsModel* m, const gsData* d, int g) {
+static void box_frame(gsBoxFrame* b, const gsModel* m, const gsData* d, int g) {
   gs_copy3(b->c, d->geom_xpos + 3 * g);
   for (int i = 0; i < 3; i++) {
     gs_pairAxis(b->a[i], d->geom_xmat + 9 * g, i);
@@ -56,13 +56,13 @@ static void boxFrame(gsBoxFrame* b, const gsModel* m, const gsData* d, int g) {
 }
 
 /* half extent of box b projected on unit direction n */
-static gsReal boxRadius(const gsBoxFrame* b, const gsReal n[3]) {
+static gsReal box_radius(const gsBoxFrame* b, const gsReal n[3]) {
   return b->s[0] * fabs(gs_dot3(b->a[0], n)) + b->s[1] * fabs(gs_dot3(b->a[1], n)) +
          b->s[2] * fabs(gs_dot3(b->a[2], n));
 }
 
 /* the axis of box b most aligned with unit direction n, either way (the first on a tie) */
-static int boxFacing(const gsBoxFrame* b, const gsReal n[3]) {
+static int box_facing(const gsBoxFrame* b, const gsReal n[3]) {
   int k = 0;
   gsReal best = -1;
   for (int i = 0; i < 3; i++) {
@@ -73,27 +73,27 @@ static int boxFacing(const gsBoxFrame* b, const gsReal n[3]) {
 }
 
 /* coordinate of point p along axis k of box b, relative to its centre */
-static gsReal boxCoord(const gsBoxFrame* b, int k, const gsReal p[3]) {
+static gsReal box_coord(const gsBoxFrame* b, int k, const gsReal p[3]) {
   gsReal dif[3];
   gs_sub3(dif, p, b->c);
   return gs_dot3(dif, b->a[k]);
 }
 
 /* whether point p lies out of box b shrunk by 1 % on an axis other than skip (-1 for none):
- * 1.01 |c| > s + m, the form of MuJoCo's tolerances (see faceContacts and edgeContacts) */
-static int outShrunk(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal margin) {
+ * 1.01 |c| > s + m, the form of MuJoCo's tolerances (see face_contacts and edge_contacts) */
+static int out_shrunk(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal margin) {
   int out = 0;
   for (int a = 0; a < 3; a++)
-    out = out || (a != skip && 1.01 * fabs(boxCoord(b, a, p)) > b->s[a] + margin);
+    out = out || (a != skip && 1.01 * fabs(box_coord(b, a, p)) > b->s[a] + margin);
   return out;
 }
 
 /* whether point p lies out of box b's slab grown by 1 % on an axis other than skip:
  * |c| > 1.01 (s + m) */
-static int outGrown(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal margin) {
+static int out_grown(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal margin) {
   int out = 0;
   for (int a = 0; a < 3; a++)
-    out = out || (a != skip && fabs(boxCoord(b, a, p)) > 1.01 * (b->s[a] + margin));
+    out = out || (a != skip && fabs(box_coord(b, a, p)) > 1.01 * (b->s[a] + margin));
   return out;
 }
 
@@ -118,7 +118,7 @@ static int outGrown(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal mar
  * corner, reached from both its edges) comes once. */
 /* where x lies against the quadrilateral q of incident corners (its ring goes 0, 1, 3, 2):
  * 2 strictly inside, 1 on its border, 0 outside */
-static int quadSide(const gsReal q[4][2], const gsReal x[2]) {
+static int quad_side(const gsReal q[4][2], const gsReal x[2]) {
   static const int ring[4] = {0, 1, 3, 2};
   int pos = 0, neg = 0;
   for (int i = 0; i < 4; i++) {
@@ -131,10 +131,10 @@ static int quadSide(const gsReal q[4][2], const gsReal x[2]) {
   return pos && neg ? 0 : 1;
 }
 
-static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
+static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs, const gsReal n[3],
                         const gsBoxFrame* o, int flip, gsReal margin) {
   /* incident face: the face of o whose outward normal is most opposed to n */
-  int inc = boxFacing(o, n);
+  int inc = box_facing(o, n);
   gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
   gsReal fc[3];
   gs_addScl3(fc, o->c, o->a[inc], sgn * o->s[inc]);
@@ -197,7 +197,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
   /* reference corners strictly inside the incident quadrilateral */
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
-    if (quadSide(q, x) != 2) continue;
+    if (quad_side(q, x) != 2) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], pe[np] = pk[np] = -1;
     np++;
   }
@@ -300,7 +300,7 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
     gs_addScl3(pos, p, n, 0.5 * t);
     /* a point whose midpoint lies out of the reference face shrunk by 1 % and out of the
      * incident box's slabs across its face grown by 1 % (see above) */
-    if (i != extra && outShrunk(r, pos, face, margin) && outGrown(o, pos, inc, margin)) continue;
+    if (i != extra && out_shrunk(r, pos, face, margin) && out_grown(o, pos, inc, margin)) continue;
     gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
     cnt++;
@@ -373,10 +373,10 @@ static int faceContacts(gsContact* con, const gsBoxFrame* r, int face, gsReal rs
  * number (about 1.6 % of random edge-axis poses with a reference corner inside, 1 of the 185
  * edge-axis test poses); no sign of the boxes' axes, the axis or the centre offset against each
  * other, nor the corners' place along the incident edges, decides which. */
-static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
+static int edge_contacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
                         const gsBoxFrame* o, int oi, gsReal margin) {
   /* reference face: the face of r most aligned with n */
-  int face = boxFacing(r, n);
+  int face = box_facing(r, n);
   gsReal rs = gs_dot3(r->a[face], n) > 0 ? 1 : -1;
   int ru = face == 0 ? 1 : 0, rv = face == 2 ? 1 : 2;
   gsReal rc[3], rn[3];
@@ -385,7 +385,7 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
   gsReal ndotr = gs_dot3(n, rn);
 
   /* incident face: the face of o most opposed to n */
-  int inc = boxFacing(o, n);
+  int inc = box_facing(o, n);
   if (inc == oi) return 0;  /* degenerate: the edge axis is the face normal */
   int oO = 3 - inc - oi;
   gsReal sgn = gs_dot3(o->a[inc], n) > 0 ? -1 : 1;
@@ -436,7 +436,7 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
    * depth; the later ones never come, see above */
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
-    if (!quadSide(q, x)) continue;
+    if (!quad_side(q, x)) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], np++;
     break;
   }
@@ -455,8 +455,8 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
     if (t > margin) continue;
     gs_addScl3(pm, p, n, 0.5 * t);
     /* out of one face's slab grown by 1 % and out of the other face shrunk by 1 % (see above) */
-    int rGrown = outGrown(r, pm, face, margin), oGrown = outGrown(o, pm, inc, margin);
-    int rShrunk = outShrunk(r, pm, face, margin), oShrunk = outShrunk(o, pm, inc, margin);
+    int rGrown = out_grown(r, pm, face, margin), oGrown = out_grown(o, pm, inc, margin);
+    int rShrunk = out_shrunk(r, pm, face, margin), oShrunk = out_shrunk(o, pm, inc, margin);
     if ((rGrown && oShrunk) || (oGrown && rShrunk)) continue;
     gs_pairSet(con + cnt, t, pm, n);
     cnt++;
@@ -466,8 +466,8 @@ static int edgeContacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
 
 int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin) {
   gsBoxFrame b[2];
-  boxFrame(&b[0], m, d, g1);
-  boxFrame(&b[1], m, d, g2);
+  box_frame(&b[0], m, d, g1);
+  box_frame(&b[1], m, d, g2);
   gsReal dc[3];
   gs_sub3(dc, b[1].c, b[0].c);
 
@@ -479,7 +479,7 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
       gsReal n[3];
       gs_copy3(n, b[k].a[i]);
       if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
-      gsReal sep = gs_dot3(dc, n) - boxRadius(&b[0], n) - boxRadius(&b[1], n);
+      gsReal sep = gs_dot3(dc, n) - box_radius(&b[0], n) - box_radius(&b[1], n);
       if (sep > bestSep) bestSep = sep, bestKind = k, bestI = i, gs_copy3(bestN, n);
     }
   }
@@ -492,7 +492,7 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
       if (len < 1e-6) continue;
       gs_scl3(n, n, 1 / len);
       if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
-      gsReal sep = gs_dot3(dc, n) - boxRadius(&b[0], n) - boxRadius(&b[1], n);
+      gsReal sep = gs_dot3(dc, n) - box_radius(&b[0], n) - box_radius(&b[1], n);
       if (sep > bestSep + faceTol * fabs(bestSep))
         bestSep = sep, bestKind = 2, bestI = i, bestJ = j, gs_copy3(bestN, n);
     }
@@ -501,13 +501,13 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
 
   if (bestKind == 0) {
     gsReal rs = gs_dot3(b[0].a[bestI], bestN) > 0 ? 1 : -1;
-    return faceContacts(con, &b[0], bestI, rs, bestN, &b[1], 0, margin);
+    return face_contacts(con, &b[0], bestI, rs, bestN, &b[1], 0, margin);
   }
   if (bestKind == 1) {
     gsReal n[3];
     gs_scl3(n, bestN, -1);  /* from box 2 towards box 1 */
     gsReal rs = gs_dot3(b[1].a[bestI], n) > 0 ? 1 : -1;
-    return faceContacts(con, &b[1], bestI, rs, n, &b[0], 1, margin);
+    return face_contacts(con, &b[1], bestI, rs, n, &b[0], 1, margin);
   }
-  return edgeContacts(con, &b[0], bestN, &b[1], bestJ, margin);
+  return edge_contacts(con, &b[0], bestN, &b[1], bestJ, margin);
 }

@@ -51,7 +51,7 @@
  * and on 41 with its default pipeline, whatever the portal's stop rule. The same prism as a mesh
  * geom against the box is at the converged depth on most contacts (not on 42 of 289).
  * Cylinders: MJCF replaces the penetration normal by the direction from the contact point to
- * the axis on some contacts (see roundNormal); its rule was found by bisection and holds on every
+ * the axis on some contacts (see round_normal); its rule was found by bisection and holds on every
  * contact of test_random_poses with MJCF's ccd settings converged (its defaults stop its EPA
  * before the normals of these curved shapes converge).
  */
@@ -64,7 +64,7 @@ typedef struct {
   gsReal v[6][3];  /* world frame: the three top vertices, then the three at the base */
 } Prism;
 
-static void prismSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+static void prism_support(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   const Prism* p = c->data;
   int best = 0;
   gsReal bd = gs_dot3(p->v[0], dir);
@@ -86,7 +86,7 @@ static void extent(const gsConvex* c, const gsReal u[3], gsReal* lo, gsReal* hi)
 
 /* the cells [*i0, *i1] (of n - 1) whose span on an axis of n samples over [-s, s] meets
  * [lo, hi]; 0 when none does */
-static int cellRange(gsReal lo, gsReal hi, gsReal s, int n, int* i0, int* i1) {
+static int cell_range(gsReal lo, gsReal hi, gsReal s, int n, int* i0, int* i1) {
   if (hi < -s || lo > s || !(lo <= hi)) return 0;
   gsReal step = 2 * s / (n - 1);
   gsReal a = floor((lo + s) / step), b = floor((hi + s) / step);
@@ -103,7 +103,7 @@ static int cellRange(gsReal lo, gsReal hi, gsReal s, int n, int* i0, int* i1) {
  * nearer the side than four times its depth below that cap (measured against MJCF by moving a
  * cylinder through a flat field until its normal switches, and checked on random poses), and
  * keep the penetration normal otherwise. Other shapes keep the penetration normal. */
-static void roundNormal(gsReal nrm[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]) {
+static void round_normal(gsReal nrm[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]) {
   int type = m->geom_type[g];
   if (type != GS_GEOM_SPHERE && type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER) return;
   const gsReal* c = d->geom_xpos + 3 * g;
@@ -152,7 +152,7 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
   }
   if (lo[2] >= hs[2] + margin || hi[2] <= -hs[3]) return 0;
   int c0, c1, r0, r1;
-  if (!cellRange(lo[0], hi[0], hs[0], ncol, &c0, &c1) || !cellRange(lo[1], hi[1], hs[1], nrow, &r0, &r1))
+  if (!cell_range(lo[0], hi[0], hs[0], ncol, &c0, &c1) || !cell_range(lo[1], hi[1], hs[1], nrow, &r0, &r1))
     return 0;
 
   gsReal tol;
@@ -162,7 +162,7 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
 
   Prism prism;
   gsConvex pc = {0};
-  pc.support = prismSupport;
+  pc.support = prism_support;
   pc.data = &prism;
   gsReal centre[3];
   pc.pos = centre;
@@ -197,7 +197,7 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
         if (!gs_convexDistance(&pc, &geom, 0, tol, maxiter, &dist, pa, pb, nrm)) continue;
         gs_add3(pos, pa, pb);
         gs_scl3(pos, pos, 0.5);
-        roundNormal(nrm, m, d, g2, pos);
+        round_normal(nrm, m, d, g2, pos);
         gs_pairSet(con + n, dist, pos, nrm);
         if (++n == GS_MAXCONPAIR) return n;
       }

@@ -1,7 +1,7 @@
 /* Ray casting against the geoms (MJCF's mj_ray semantics): the distance is measured along vec in
  * units of |vec|, -1 when nothing is hit. A ray that starts inside a solid geom hits its far side;
  * planes are one-sided (seen from +z) and bounded by their x, y sizes when those are positive;
- * height fields are a base box under surface prisms (rayHField); meshes are their triangles
+ * height fields are a base box under surface prisms (ray_hfield); meshes are their triangles
  * (mesh_face, not the convex hull: MJCF's rays enter the dents of a non-convex mesh), either
  * side; geoms with rgba alpha 0 are invisible to rays. */
 #include <math.h>
@@ -12,7 +12,7 @@
 #define NGROUP 6
 
 /* smallest x >= 0 with a x^2 + 2 b x + c = 0, -1 when none */
-static gsReal quadRoot(gsReal a, gsReal b, gsReal c) {
+static gsReal quad_root(gsReal a, gsReal b, gsReal c) {
   gsReal det = b * b - a * c;
   if (a <= 0 || det < 0) return -1;
   gsReal sq = sqrt(det);
@@ -22,18 +22,18 @@ static gsReal quadRoot(gsReal a, gsReal b, gsReal c) {
   return x2 >= 0 ? x2 : -1;
 }
 
-static gsReal minPos(gsReal a, gsReal b) {
+static gsReal min_pos(gsReal a, gsReal b) {
   if (a < 0) return b;
   if (b < 0) return a;
   return a < b ? a : b;
 }
 
-static gsReal raySphere(const gsReal p[3], const gsReal v[3], gsReal r) {
-  return quadRoot(gs_dot3(v, v), gs_dot3(p, v), gs_dot3(p, p) - r * r);
+static gsReal ray_sphere(const gsReal p[3], const gsReal v[3], gsReal r) {
+  return quad_root(gs_dot3(v, v), gs_dot3(p, v), gs_dot3(p, p) - r * r);
 }
 
 /* infinite cylinder side of radius r about z, limited to |z| <= h */
-static gsReal raySide(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) {
+static gsReal ray_side(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) {
   gsReal a = v[0] * v[0] + v[1] * v[1];
   gsReal b = p[0] * v[0] + p[1] * v[1];
   gsReal c = p[0] * p[0] + p[1] * p[1] - r * r;
@@ -42,13 +42,13 @@ static gsReal raySide(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) 
   gsReal sq = sqrt(det), best = -1;
   for (int s = -1; s <= 1; s += 2) {
     gsReal x = (-b + s * sq) / a;
-    if (x >= 0 && fabs(p[2] + x * v[2]) <= h) best = minPos(best, x);
+    if (x >= 0 && fabs(p[2] + x * v[2]) <= h) best = min_pos(best, x);
   }
   return best;
 }
 
 /* the disk z = z0, x^2 + y^2 <= r^2 */
-static gsReal rayDisk(const gsReal p[3], const gsReal v[3], gsReal r, gsReal z0) {
+static gsReal ray_disk(const gsReal p[3], const gsReal v[3], gsReal r, gsReal z0) {
   if (v[2] == 0) return -1;
   gsReal x = (z0 - p[2]) / v[2];
   if (x < 0) return -1;
@@ -56,8 +56,8 @@ static gsReal rayDisk(const gsReal p[3], const gsReal v[3], gsReal r, gsReal z0)
   return px * px + py * py <= r * r ? x : -1;
 }
 
-static gsReal rayCapsule(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) {
-  gsReal best = raySide(p, v, r, h);
+static gsReal ray_capsule(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) {
+  gsReal best = ray_side(p, v, r, h);
   gsReal a = gs_dot3(v, v);
   for (int s = -1; s <= 1; s += 2) {
     /* the end sphere at z = s h; only its half beyond the cylinder part counts */
@@ -67,25 +67,25 @@ static gsReal rayCapsule(const gsReal p[3], const gsReal v[3], gsReal r, gsReal 
     gsReal sq = sqrt(det);
     for (int t = -1; t <= 1; t += 2) {
       gsReal x = (-b + t * sq) / a;
-      if (x >= 0 && s * (q[2] + x * v[2]) >= 0) best = minPos(best, x);
+      if (x >= 0 && s * (q[2] + x * v[2]) >= 0) best = min_pos(best, x);
     }
   }
   return best;
 }
 
-static gsReal rayEllipsoid(const gsReal p[3], const gsReal v[3], const gsReal* s) {
+static gsReal ray_ellipsoid(const gsReal p[3], const gsReal v[3], const gsReal* s) {
   gsReal ps[3] = {p[0] / s[0], p[1] / s[1], p[2] / s[2]};
   gsReal vs[3] = {v[0] / s[0], v[1] / s[1], v[2] / s[2]};
-  return raySphere(ps, vs, 1);
+  return ray_sphere(ps, vs, 1);
 }
 
-static gsReal rayCylinder(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) {
-  gsReal best = raySide(p, v, r, h);
-  best = minPos(best, rayDisk(p, v, r, h));
-  return minPos(best, rayDisk(p, v, r, -h));
+static gsReal ray_cylinder(const gsReal p[3], const gsReal v[3], gsReal r, gsReal h) {
+  gsReal best = ray_side(p, v, r, h);
+  best = min_pos(best, ray_disk(p, v, r, h));
+  return min_pos(best, ray_disk(p, v, r, -h));
 }
 
-static gsReal rayBox(const gsReal p[3], const gsReal v[3], const gsReal* s) {
+static gsReal ray_box(const gsReal p[3], const gsReal v[3], const gsReal* s) {
   gsReal best = -1;
   for (int i = 0; i < 3; i++) {
     if (v[i] == 0) continue;
@@ -93,13 +93,13 @@ static gsReal rayBox(const gsReal p[3], const gsReal v[3], const gsReal* s) {
     for (int sg = -1; sg <= 1; sg += 2) {
       gsReal x = (sg * s[i] - p[i]) / v[i];
       if (x < 0) continue;
-      if (fabs(p[j] + x * v[j]) <= s[j] && fabs(p[k] + x * v[k]) <= s[k]) best = minPos(best, x);
+      if (fabs(p[j] + x * v[j]) <= s[j] && fabs(p[k] + x * v[k]) <= s[k]) best = min_pos(best, x);
     }
   }
   return best;
 }
 
-static gsReal rayPlane(const gsReal p[3], const gsReal v[3], const gsReal* s) {
+static gsReal ray_plane(const gsReal p[3], const gsReal v[3], const gsReal* s) {
   if (p[2] < 0 || v[2] >= 0) return -1;  /* one-sided: from above, going down */
   gsReal x = -p[2] / v[2];
   if (s[0] > 0 && fabs(p[0] + x * v[0]) > s[0]) return -1;
@@ -108,7 +108,7 @@ static gsReal rayPlane(const gsReal p[3], const gsReal v[3], const gsReal* s) {
 }
 
 /* the triangle (a, b, c), either side (Moller-Trumbore) */
-static gsReal rayTriangle(const gsReal p[3], const gsReal v[3], const gsReal a[3], const gsReal b[3],
+static gsReal ray_triangle(const gsReal p[3], const gsReal v[3], const gsReal a[3], const gsReal b[3],
                           const gsReal c[3]) {
   gsReal e1[3], e2[3], h[3], s[3], q[3];
   gs_sub3(e1, b, a);
@@ -131,7 +131,7 @@ static gsReal rayTriangle(const gsReal p[3], const gsReal v[3], const gsReal a[3
  * the surface triangles from either side, and the field's border walls from z = 0 up to the
  * surface, from either side. The walls between cells are not surfaces, so a ray starting under
  * the surface and above z = 0 leaves through the triangles, the border or the base's top. */
-static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal v[3]) {
+static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsReal v[3]) {
   const gsReal* hs = m->hfield_size + 4 * h;
   int nrow = m->hfield_nrow[h], ncol = m->hfield_ncol[h];
   const gsReal* data = m->hfield_data + m->hfield_adr[h];
@@ -154,7 +154,7 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
   /* the base box */
   if (hs[3] > 0) {
     gsReal pb[3] = {p[0], p[1], p[2] + 0.5 * hs[3]}, sb[3] = {hs[0], hs[1], 0.5 * hs[3]};
-    best = rayBox(pb, v, sb);
+    best = ray_box(pb, v, sb);
   }
   /* the triangles of the cells under the ray's part inside the box */
   gsReal xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0], ya = p[1] + t0 * v[1], yb = p[1] + t1 * v[1];
@@ -174,7 +174,7 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
       static const int tri[2][3] = {{0, 3, 2}, {0, 1, 3}};
       for (int t = 0; t < 2; t++) {
         const gsReal *a = q[tri[t][0]], *b = q[tri[t][1]], *cc = q[tri[t][2]];
-        best = minPos(best, rayTriangle(p, v, a, b, cc));
+        best = min_pos(best, ray_triangle(p, v, a, b, cc));
         /* the prism's walls on the field's border, down to the base's top */
         for (int e = 0; e < 3; e++) {
           const gsReal* u = q[tri[t][e]];
@@ -182,8 +182,8 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
           int border = (u[0] == w[0] && fabs(u[0]) == hs[0]) || (u[1] == w[1] && fabs(u[1]) == hs[1]);
           if (!border) continue;
           gsReal ub[3] = {u[0], u[1], 0}, wb[3] = {w[0], w[1], 0};
-          best = minPos(best, rayTriangle(p, v, u, w, wb));
-          best = minPos(best, rayTriangle(p, v, u, wb, ub));
+          best = min_pos(best, ray_triangle(p, v, u, w, wb));
+          best = min_pos(best, ray_triangle(p, v, u, wb, ub));
         }
       }
     }
@@ -192,19 +192,19 @@ static gsReal rayHField(const gsModel* m, int h, const gsReal p[3], const gsReal
 }
 
 /* mesh k's triangles, from either side; vertices are in the geom's frame */
-static gsReal rayMesh(const gsModel* m, int k, gsReal rbound, const gsReal p[3], const gsReal v[3]) {
+static gsReal ray_mesh(const gsModel* m, int k, gsReal rbound, const gsReal p[3], const gsReal v[3]) {
   /* the bounding sphere first (slightly enlarged: rbound is rounded like the vertices) */
-  if (raySphere(p, v, rbound * (1 + 1e-6) + 1e-12) < 0) return -1;
+  if (ray_sphere(p, v, rbound * (1 + 1e-6) + 1e-12) < 0) return -1;
   const gsReal* vert = m->mesh_vert + 3 * m->mesh_vertadr[k];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[k];
   gsReal best = -1;
   for (int f = 0; f < m->mesh_facenum[k]; f++, face += 3)
-    best = minPos(best, rayTriangle(p, v, vert + 3 * face[0], vert + 3 * face[1], vert + 3 * face[2]));
+    best = min_pos(best, ray_triangle(p, v, vert + 3 * face[0], vert + 3 * face[1], vert + 3 * face[2]));
   return best;
 }
 
 /* distance along vec to geom g, -1 when missed or when g's type is not cast against */
-static gsReal rayGeom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3]) {
+static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3]) {
   const gsReal* s = m->geom_size + 3 * g;
   const gsReal* mat = d->geom_xmat + 9 * g;
   gsReal dp[3], p[3], v[3];
@@ -212,14 +212,14 @@ static gsReal rayGeom(const gsModel* m, const gsData* d, int g, const gsReal pnt
   gs_mulMatTVec3(p, mat, dp);
   gs_mulMatTVec3(v, mat, vec);
   switch (m->geom_type[g]) {
-    case GS_GEOM_PLANE: return rayPlane(p, v, s);
-    case GS_GEOM_SPHERE: return raySphere(p, v, s[0]);
-    case GS_GEOM_CAPSULE: return rayCapsule(p, v, s[0], s[1]);
-    case GS_GEOM_ELLIPSOID: return rayEllipsoid(p, v, s);
-    case GS_GEOM_CYLINDER: return rayCylinder(p, v, s[0], s[1]);
-    case GS_GEOM_BOX: return rayBox(p, v, s);
-    case GS_GEOM_HFIELD: return m->geom_dataid[g] >= 0 ? rayHField(m, m->geom_dataid[g], p, v) : -1;
-    case GS_GEOM_MESH: return m->geom_dataid[g] >= 0 ? rayMesh(m, m->geom_dataid[g], m->geom_rbound[g], p, v) : -1;
+    case GS_GEOM_PLANE: return ray_plane(p, v, s);
+    case GS_GEOM_SPHERE: return ray_sphere(p, v, s[0]);
+    case GS_GEOM_CAPSULE: return ray_capsule(p, v, s[0], s[1]);
+    case GS_GEOM_ELLIPSOID: return ray_ellipsoid(p, v, s);
+    case GS_GEOM_CYLINDER: return ray_cylinder(p, v, s[0], s[1]);
+    case GS_GEOM_BOX: return ray_box(p, v, s);
+    case GS_GEOM_HFIELD: return m->geom_dataid[g] >= 0 ? ray_hfield(m, m->geom_dataid[g], p, v) : -1;
+    case GS_GEOM_MESH: return m->geom_dataid[g] >= 0 ? ray_mesh(m, m->geom_dataid[g], m->geom_rbound[g], p, v) : -1;
     default: return -1;
   }
 }
@@ -234,7 +234,7 @@ gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsRe
     if (!flg_static && m->body_weldid[body] == 0) continue;
     if (geomgroup && (grp < 0 || grp >= NGROUP || !geomgroup[grp])) continue;
     if (m->geom_rgba[4 * g + 3] == 0) continue;
-    gsReal x = rayGeom(m, d, g, pnt, vec);
+    gsReal x = ray_geom(m, d, g, pnt, vec);
     if (x >= 0 && (best < 0 || x < best)) best = x, bestid = g;
   }
   if (geomid) *geomid = bestid;

@@ -88,7 +88,7 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
 /* q <- q * (quarter turn about axis); d[i] and d[j] exchanged. Not renormalized: MJCF's compiled
  * inertial frames (from geoms, meshes and fullinertia alike) keep the norm the rounded quarter
  * turns leave, ~1 + 7e-16 per exchange */
-static void eig3Swap(gsReal q[4], gsReal d[3], int i, int j, int axis) {
+static void eig3_swap(gsReal q[4], gsReal d[3], int i, int j, int axis) {
   gsReal dq[4] = {EIG3_QUARTER, 0, 0, 0}, t = d[i];
   dq[1 + axis] = EIG3_QUARTER;
   gs_mulQuat(q, q, dq);
@@ -134,9 +134,9 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
     iter++;
   }
   gsReal d[3] = {a[0], a[4], a[8]};
-  if (d[0] < d[1]) eig3Swap(q, d, 0, 1, 2);
-  if (d[1] < d[2]) eig3Swap(q, d, 1, 2, 0);
-  if (d[0] < d[1]) eig3Swap(q, d, 0, 1, 2);
+  if (d[0] < d[1]) eig3_swap(q, d, 0, 1, 2);
+  if (d[1] < d[2]) eig3_swap(q, d, 1, 2, 0);
+  if (d[0] < d[1]) eig3_swap(q, d, 0, 1, 2);
   gs_copy3(eigval, d);
   memcpy(quat, q, 4 * sizeof(gsReal));
   gs_quat2Mat(eigvec, q);

@@ -14,7 +14,7 @@ static inline int translational(const gsModel* m, int i) {
 }
 
 /* gs_mulInertVec for the motion (0, v) */
-static inline void mulInertTranslation(gsReal r[6], const gsReal I[10], const gsReal v[3]) {
+static inline void mul_inert_translation(gsReal r[6], const gsReal I[10], const gsReal v[3]) {
   const gsReal* h = I + 6;  /* m c */
   r[0] = -h[2] * v[1] + h[1] * v[2];
   r[1] = h[2] * v[0] - h[0] * v[2];
@@ -62,7 +62,7 @@ void gs_crb(const gsModel* m, gsData* d) {
     }
     gsReal f[6];
     const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
-    if (translational(m, i)) mulInertTranslation(f, I, d->cdof + 6 * i + 3);
+    if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
     else gs_mulInertVec(f, I, d->cdof + 6 * i);
     int adr = m->dof_Madr[i];
     for (int j = i; j >= 0; j = m->dof_parentid[j]) {

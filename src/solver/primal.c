@@ -291,7 +291,7 @@ static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsM
 }
 
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mulM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof, gsReal* res,
+static void mul_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof, gsReal* res,
                       const gsReal* vec) {
   for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[p->madr[q]] * vec[dofs[q]];
   for (int q = 0; q < ndof; q++) {
@@ -309,7 +309,7 @@ static void mulM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int
 }
 
 /* x = M^-1 x on the dofs, with the LTDL factor (as gs_solveLTDL, on the listed trees) */
-static void solveM_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof,
+static void solve_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof,
                         gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
     gsReal xk = x[dofs[q]];
@@ -348,7 +348,7 @@ static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* bl
 
 /* y = J x on n <= 4 rows of a block; called with n a constant, so that the compiler keeps the
  * sums in registers */
-static inline void mulJ_block(const int* c, const gsReal* v, int n, int nnz, gsReal* y,
+static inline void mul_J_block(const int* c, const gsReal* v, int n, int nnz, gsReal* y,
                               const gsReal* x) {
   gsReal s[4] = {0};
   for (int k = 0; k < nnz; k++) {
@@ -359,7 +359,7 @@ static inline void mulJ_block(const int* c, const gsReal* v, int n, int nnz, gsR
 }
 
 /* x += J^T y on n <= 4 rows of a block; the rows add to a column in their order, as row by row */
-static inline void mulJT_block(const int* c, const gsReal* v, int n, int nnz, gsReal* x,
+static inline void mul_JT_block(const int* c, const gsReal* v, int n, int nnz, gsReal* x,
                                const gsReal* y) {
   for (int k = 0; k < nnz; k++) {
     gsReal xk = x[c[k]];
@@ -369,25 +369,25 @@ static inline void mulJT_block(const int* c, const gsReal* v, int n, int nnz, gs
 }
 
 /* y = J x on the blocks' rows, four rows at a time */
-static void mulJ_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, gsReal* y,
+static void mul_J_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, gsReal* y,
                         const gsReal* x) {
   for (int b = 0; b < nblock; b++) {
     int n = blocks[b].n, nnz = blocks[b].nnz, j = 0;
     const int* c = d->efc_J_colind + blocks[b].adr;
     const gsReal* v = d->efc_J + blocks[b].adr;
     gsReal* yb = y + blocks[b].r;
-    for (; j + 4 <= n; j += 4) mulJ_block(c, v + j * nnz, 4, nnz, yb + j, x);
+    for (; j + 4 <= n; j += 4) mul_J_block(c, v + j * nnz, 4, nnz, yb + j, x);
     switch (n - j) {
-      case 1: mulJ_block(c, v + j * nnz, 1, nnz, yb + j, x); break;
-      case 2: mulJ_block(c, v + j * nnz, 2, nnz, yb + j, x); break;
-      case 3: mulJ_block(c, v + j * nnz, 3, nnz, yb + j, x); break;
+      case 1: mul_J_block(c, v + j * nnz, 1, nnz, yb + j, x); break;
+      case 2: mul_J_block(c, v + j * nnz, 2, nnz, yb + j, x); break;
+      case 3: mul_J_block(c, v + j * nnz, 3, nnz, yb + j, x); break;
       default: break;
     }
   }
 }
 
 /* x = J^T y on the dofs, from the blocks' rows (which touch no other dof), four rows at a time */
-static void mulJT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, const int* dofs,
+static void mul_JT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, const int* dofs,
                          int ndof, gsReal* x, const gsReal* y) {
   for (int k = 0; k < ndof; k++) x[dofs[k]] = 0;
   for (int b = 0; b < nblock; b++) {
@@ -398,11 +398,11 @@ static void mulJT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, 
     int any = 0;
     for (int i = 0; i < n; i++) any |= yb[i] != 0;
     if (!any) continue;
-    for (; j + 4 <= n; j += 4) mulJT_block(c, v + j * nnz, 4, nnz, x, yb + j);
+    for (; j + 4 <= n; j += 4) mul_JT_block(c, v + j * nnz, 4, nnz, x, yb + j);
     switch (n - j) {
-      case 1: mulJT_block(c, v + j * nnz, 1, nnz, x, yb + j); break;
-      case 2: mulJT_block(c, v + j * nnz, 2, nnz, x, yb + j); break;
-      case 3: mulJT_block(c, v + j * nnz, 3, nnz, x, yb + j); break;
+      case 1: mul_JT_block(c, v + j * nnz, 1, nnz, x, yb + j); break;
+      case 2: mul_JT_block(c, v + j * nnz, 2, nnz, x, yb + j); break;
+      case 3: mul_JT_block(c, v + j * nnz, 3, nnz, x, yb + j); break;
       default: break;
     }
   }
@@ -433,7 +433,7 @@ typedef struct {
 static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int count[2]) {
   gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, alpha != 0 ? w->Jp : NULL, alpha,
                            w->force, w->state, w->oldstate, count);
-  mulJT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->force);
+  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -450,8 +450,8 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 
 /* the same from a alone */
 static gsReal evaluate(const gsData* d, gsPrimal* w) {
-  mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Ma, w->a);
-  mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
+  mul_M_dofs(d, &w->M, w->dofs, w->ndof, w->Ma, w->a);
+  mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
 }
@@ -459,8 +459,8 @@ static gsReal evaluate(const gsData* d, gsPrimal* w) {
 /* Jp = J p, and the slope and curvature of the penalty along it at jar (alpha = 0), from the
  * forces and states there: the slope is -force . Jp whatever the row's kind (force = -grad s),
  * the curvature D Jp^2 on the quadratic rows, plus the cone's own on elliptic contacts on it */
-static void mulJ_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* d2) {
-  mulJ_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
+static void mul_J_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* d2) {
+  mul_J_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
   gsReal s1 = 0, s2 = 0;
   int ncone = 0;
   for (int q = 0; q < w->nrow; q++) {
@@ -487,9 +487,9 @@ static void mulJ_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* d
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mulM_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
   gsReal s1, s2;
-  mulJ_line0(d, w, &s1, &s2);
+  mul_J_line0(d, w, &s1, &s2);
   gsReal g1 = 0, g2 = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -542,7 +542,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
     /* the cost at the smooth acceleration is its penalty alone (the Gauss term is 0 there):
      * the products M a and J^T f are needed only if it beats the warm start */
-    mulJ_blocks(d, w->blocks, w->nblock, w->jar, w->a);
+    mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
     for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
     cost = rows_force(d, rows, nrow, w->jar, NULL, 0, w->force, w->state, NULL, NULL);
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
@@ -565,7 +565,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solveM_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+    solve_M_dofs(d, &w->M, dofs, ndof, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -611,7 +611,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solveM_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+      solve_M_dofs(d, &w->M, dofs, ndof, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];

@@ -164,7 +164,7 @@ def test_round_ellipsoid_box_closed_form():
     path) against a box: the signed distance from its centre to the box, less the radius. The
     ball's centre is placed off a face, an edge and a corner of the box, outside and inside it:
     the depth's minimum over directions is then at a face normal, on an edge's crease, or at a
-    smooth point (convex.c's faceDepth, newtonDepth along a crease and free), after GJK when apart
+    smooth point (convex.c's face_depth, newton_depth along a crease and free), after GJK when apart
     and after EPA when overlapping."""
     r, half = 0.12, np.array([0.2, 0.3, 0.25])
     xml = two_geoms("ellipsoid", f"{r} {r} {r}", "box", " ".join(map(str, half)))
@@ -230,7 +230,7 @@ def test_round_ellipsoid_box_closed_form():
 def test_crossed_cylinders_closed_form():
     """Two long cylinders whose axes cross at an angle, touching or overlapping side to side: the
     normal is along the cross product of the axes and the signed distance is the distance between
-    the axis lines less both radii (convex.c's edgeDepth: a crease of each shape)."""
+    the axis lines less both radii (convex.c's edge_depth: a crease of each shape)."""
     r1, r2, h = 0.1, 0.15, 0.6
     xml = two_geoms("cylinder", f"{r1} {h}", "cylinder", f"{r2} {h}")
     gm = gauss.Model.from_xml_string(xml)
