@@ -11,13 +11,6 @@
 #include "model/compile.h"
 #include "xml_internal.h"
 
-const char* const gs_disable_names[GS_NDISABLE] = {
-    "constraint", "equality",  "frictionloss", "limit",    "contact",   "spring",   "damper",
-    "gravity",    "clampctrl", "warmstart",    "filterparent", "actuation", "refsafe", "sensor",
-    "midphase",   "eulerdamp", "autoreset",    "nativeccd", "island"};
-const char* const gs_enable_names[GS_NENABLE] = {"override", "energy", "fwdinv", "invdiscrete",
-                                                 "multiccd"};
-
 /* warnings of the last parse on this thread; a fixed buffer, so that nothing outlives a thread */
 static _Thread_local char g_warnings[16384];
 
