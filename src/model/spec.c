@@ -51,19 +51,6 @@ static void default_orientation(gsOrientation* o) {
   o->quat[0] = 1;
 }
 
-int gs_specPush(void*** list, int* n, int* cap, void* p) {
-  if (!p) return 0;
-  if (*n == *cap) {
-    int ncap = *cap ? 2 * *cap : 4;
-    void** grown = realloc(*list, (size_t)ncap * sizeof(void*));
-    if (!grown) return 0;
-    *list = grown;
-    *cap = ncap;
-  }
-  (*list)[(*n)++] = p;
-  return 1;
-}
-
 gsSpec* gs_specNew(void) {
   gsSpec* s = calloc(1, sizeof(gsSpec));
   if (!s) return NULL;

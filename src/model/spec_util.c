@@ -1,0 +1,18 @@
+/* What the spec's files share (spec.c and the slices' spec_*.c): growing their pointer lists. Kept
+ * apart from spec.c, which calls the slices, so that the slices do not call back into it. */
+#include <stdlib.h>
+
+#include "gauss/gauss.h"
+
+int gs_specPush(void*** list, int* n, int* cap, void* p) {
+  if (!p) return 0;
+  if (*n == *cap) {
+    int ncap = *cap ? 2 * *cap : 4;
+    void** grown = realloc(*list, (size_t)ncap * sizeof(void*));
+    if (!grown) return 0;
+    *list = grown;
+    *cap = ncap;
+  }
+  (*list)[(*n)++] = p;
+  return 1;
+}
