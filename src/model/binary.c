@@ -13,7 +13,6 @@
  * than misread. Loading checks every length before allocating and the model's integrity after. */
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,16 +289,6 @@ int gs_saveModelBuffer(const gsModel* m, void* buf, size_t bufsz) {
   return (int)total;
 }
 
-int gs_ioError(char* err, int errsz, const char* fmt, ...) {
-  if (err && errsz > 0) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, (size_t)errsz, fmt, ap);
-    va_end(ap);
-  }
-  return 0;
-}
-
 int gs_saveModel(const gsModel* m, const char* path, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   if (!m || !path) return gs_ioError(err, errsz, "gs_saveModel: no model or no path");
@@ -449,36 +438,6 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
 gsModel* gs_loadModelBuffer(const void* buf, size_t n, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   return load(buf, n, "buffer", err, errsz);
-}
-
-unsigned char* gs_readStream(FILE* f, size_t limit, size_t* n, int* too_large) {
-  size_t cap = 1 << 16, len = 0;
-  unsigned char* buf = malloc(cap);
-  *too_large = 0;
-  while (buf) {
-    len += fread(buf + len, 1, cap - len, f);
-    if (len < cap) break;
-    if (cap > limit) {
-      *too_large = 1;
-      free(buf);
-      return NULL;
-    }
-    unsigned char* grown = realloc(buf, cap * 2);
-    if (!grown) {
-      free(buf);
-      return NULL;
-    }
-    buf = grown;
-    cap *= 2;
-  }
-  if (buf && ferror(f)) {
-    int why = errno;  /* for the caller's message */
-    free(buf);
-    errno = why;
-    return NULL;
-  }
-  *n = len;
-  return buf;
 }
 
 gsModel* gs_loadModel(const char* path, char* err, int errsz) {

@@ -1,5 +1,6 @@
 /* Internal: what the binary format, the printer and the XML writer share about a model: the list
- * of gsOption's members and the integrity check of a model that did not come from the compiler. */
+ * of gsOption's members and the integrity check of a model that did not come from the compiler;
+ * and what the readers of files share (io_util.c). */
 #ifndef GAUSS_MODEL_IO_H
 #define GAUSS_MODEL_IO_H
 
@@ -38,14 +39,20 @@
 /* gsStatistic member by member: X(type, name, count) */
 #define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1)
 
+/* ---- binary.c ---- */
+
 /* member i of the options: name, type (gsFieldType), count and address; 0 when out of range */
 int gs_optionField(const gsOption* opt, int i, const char** name, int* type, int* count,
                    const void** ptr);
+
+/* ---- check.c ---- */
 
 /* a model's arrays are consistent enough for the engine to run on it without reading out of
  * bounds: sizes, the tree (parents, addresses, dof chains, the sparsity of M), ids and addresses
  * into other arrays, names, enumerations. 1 when it is; 0 with a message otherwise. */
 int gs_checkModel(const gsModel* m, char* err, int errsz);
+
+/* ---- io_util.c ---- */
 
 /* the whole of stream f in a new buffer (free it), its length in *n. NULL when out of memory, on a
  * read error (ferror(f) is set, errno kept), or with *too_large set once the buffer would grow past
