@@ -1,5 +1,6 @@
 /* Internal interface of the compiler, shared by its slices (compile_world.c, compile_actuation.c,
- * compile_sensing.c): the context, error reporting, names, angles and orientations. */
+ * compile_sensing.c): the context, error reporting, names, angles and orientations (compile_util.c,
+ * which the slices call, never compiler.c). */
 #ifndef GAUSS_MODEL_COMPILE_H
 #define GAUSS_MODEL_COMPILE_H
 
@@ -36,6 +37,9 @@ gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle);
 /* the unit quaternion of an orientation in any of its forms; 0 after an error */
 int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
                           const gsSpecInfo* info, const char* kind);
+/* the smallest rotation taking the z axis to vec, normalising by division as MuJoCo's compiler
+ * does (a fromto's direction, zaxis=) */
+void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
 
 /* The slices, called in this order: world, actuation, sensing (later ones may refer to objects of
  * earlier ones). Each returns 0 after reporting an error.
