@@ -19,7 +19,7 @@ typedef struct {
   char msg[300];
 } gswWriter;
 
-/* ---- output ---- */
+/* ---- output (xml_write_util.c, which the slices call, never xml_write.c) ---- */
 void gsw_printf(gswWriter* w, const char* fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
