@@ -20,40 +20,6 @@ static int nonneg_real(gsxCtx* c, const gsxAt* a, gsReal* out) {
   return GSX_OK;
 }
 
-int gsx_orientAttr(gsxCtx* c, gsOrientation* o, const gsxAt* a) {
-  if (IS("quat")) {
-    gsReal q[4];
-    if (!gsx_reals(c, a, q, 4, 4, NULL)) return GSX_ERR;
-    /* a zero quaternion has no direction to normalize to */
-    if (q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0)
-      return gsx_attrError(c, a, "zero quaternion");
-    memcpy(o->quat, q, sizeof(q));
-    o->type = GS_ORIENT_QUAT;
-    return GSX_OK;
-  }
-  if (IS("axisangle")) {
-    if (!gsx_reals(c, a, o->axisangle, 4, 4, NULL)) return GSX_ERR;
-    o->type = GS_ORIENT_AXISANGLE;
-    return GSX_OK;
-  }
-  if (IS("euler")) {
-    if (!gsx_reals(c, a, o->euler, 3, 3, NULL)) return GSX_ERR;
-    o->type = GS_ORIENT_EULER;
-    return GSX_OK;
-  }
-  if (IS("xyaxes")) {
-    if (!gsx_reals(c, a, o->xyaxes, 6, 6, NULL)) return GSX_ERR;
-    o->type = GS_ORIENT_XYAXES;
-    return GSX_OK;
-  }
-  if (IS("zaxis")) {
-    if (!gsx_reals(c, a, o->zaxis, 3, 3, NULL)) return GSX_ERR;
-    o->type = GS_ORIENT_ZAXIS;
-    return GSX_OK;
-  }
-  return -1;
-}
-
 /* ---- <compiler> ---- */
 
 int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {

@@ -17,8 +17,13 @@ int gsx_isElement(const char* name);
 /* 1 when child may appear directly inside parent; only asked for the parents the reader walks
  * itself (mujoco, worldbody, body, default, option, compiler, geom and the leaf elements) */
 int gsx_childAllowed(const char* parent, const char* child);
-/* 1 when attr is a valid MJCF attribute of the element; elements the reader skips are not asked */
-int gsx_attrAllowed(const char* element, const char* attr);
+/* the valid attributes of one of a slice's elements (space-separated), NULL when not its own:
+ * gsx_attrsActuation and the others below */
+typedef const char* (*gsxAttrsFn)(const char* element);
+/* 1 when attr is a valid MJCF attribute of the element; elements the reader skips are not asked.
+ * Elements the schema does not table itself are looked up in `slices` (NULL-terminated), which
+ * the reader passes in so that the schema does not call the slices that use it. */
+int gsx_attrAllowed(const gsxAttrsFn* slices, const char* element, const char* attr);
 /* 1 when word is one of the space-separated words of list */
 int gsx_inList(const char* list, const char* word);
 /* 1 for the orientation attributes quat, axisangle, euler, xyaxes, zaxis */
@@ -94,6 +99,8 @@ typedef struct {
   const char* incstack[GSX_MAX_INCLUDE_DEPTH];
 
   const gsVFS* vfs;       /* in-memory files, looked up before the disk; NULL: none */
+
+  const gsxAttrsFn* attrs; /* the slices' attribute tables, NULL-terminated (set by xml_read.c) */
 } gsxCtx;
 
 /* one attribute being applied to an element, with where it was written */
@@ -149,6 +156,8 @@ int gsx_keyword(gsxCtx* c, const gsxAt* a, const char* const* words, int nword, 
 int gsx_setString(gsxCtx* c, char** dst, const gsxAt* a);
 /* the number of white-space separated words of s */
 int gsx_countTokens(const char* s);
+/* any number of reals (at most max), replacing *out; an empty value gives none */
+int gsx_realList(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int max);
 
 /* ---- element attributes (xml_elements.c) ---- */
 
@@ -163,11 +172,16 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a);
 int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a);
 int gsx_siteAttr(gsxCtx* c, gsSpecSite* s, const gsxAt* a);
 int gsx_inertialAttr(gsxCtx* c, gsSpecInertial* in, const gsxAt* a);
+
+/* ---- attributes of several elements, core and slices' (xml_util.c) ---- */
+
 /* the orientation attributes (quat, axisangle, euler, xyaxes, zaxis) into o; -1 when a is not
  * one of them */
 int gsx_orientAttr(gsxCtx* c, gsOrientation* o, const gsxAt* a);
+/* user= of any element: any number of reals, replacing *user */
+int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser);
 
-/* ---- the element walk (xml_read.c), shared by the slices' readers ---- */
+/* ---- the element walk (xml_read_util.c), shared by xml_read.c and the slices' readers ---- */
 
 /* setters with one signature, so that defaults and own attributes go through one loop; a setter
  * returns GSX_OK, GSX_UNUSED (valid, not simulated: warned) or GSX_ERR (reported) */
@@ -207,7 +221,7 @@ int gsx_checkChildren(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char
 /* a child element that parent may not hold: "unknown element" when the name is not MJCF at all,
  * else "element is not allowed in <parent>"; always 0 */
 int gsx_childError(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, const char* parent);
-/* store the attributes of a <default> child element in class cls */
+/* store the attributes of a <default> child element in class cls (xml_read.c) */
 int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls);
 
 /* ---- the slices of the reader ----
@@ -227,8 +241,6 @@ int gsx_checkDefaultSensing(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 int gsx_checkDefaultWorld(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 /* <size>: nkey, nuserdata and nuser_* into the spec (sensing slice); GSX_UNUSED for the others */
 int gsx_sizeAttr(gsxCtx* c, gsSpec* spec, const gsxAt* a);
-/* user= of any element: any number of reals, replacing *user (sensing slice) */
-int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser);
 /* the valid attributes of one of the slice's elements (space-separated), NULL when not its own */
 const char* gsx_attrsActuation(const char* element);
 const char* gsx_attrsSensing(const char* element);

@@ -16,67 +16,7 @@ static _Thread_local char g_warnings[16384];
 
 const char* gs_loadWarnings(void) { return g_warnings; }
 
-/* ---- attributes ---- */
-
-/* an attribute that MJCF reads: namespaced ones (xsi:schemaLocation and such) are not */
-int gsx_isMjcfAttr(xmlAttrPtr at) {
-  return at->ns == NULL && strchr((const char*)at->name, ':') == NULL;
-}
-
-/* value of attribute name of node, NULL when absent; free with xmlFree */
-xmlChar* gsx_getAttr(xmlNodePtr node, const char* name) {
-  return xmlGetNoNsProp(node, (const xmlChar*)name);
-}
-
-int gsx_hasAttr(xmlNodePtr node, const char* name) {
-  return xmlHasNsProp(node, (const xmlChar*)name, NULL) != NULL;
-}
-
-/* the checks made on the attribute list of one element, before any value is used: every name
- * valid for the element, name/class not inside <default>, at most one orientation */
-int gsx_checkAttrs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                       int in_default) {
-  int line = gsx_line(node), norient = 0;
-  for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!gsx_isMjcfAttr(at)) continue;
-    const char* name = (const char*)at->name;
-    if (!gsx_attrAllowed(elem, name))
-      return gsx_error(c, src->name, line, elem, "unknown attribute '%.60s'", name);
-    if (in_default && (strcmp(name, "name") == 0 || strcmp(name, "class") == 0))
-      return gsx_error(c, src->name, line, elem, "attribute '%s' is not allowed in <default>",
-                       name);
-    norient += gsx_isOrientation(name);
-  }
-  if (norient > 1)
-    return gsx_error(c, src->name, line, elem,
-                     "at most one of quat, axisangle, euler, xyaxes, zaxis may be given");
-  return 1;
-}
-
-int gsx_checkAttrList(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                      const char* list) {
-  for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!gsx_isMjcfAttr(at)) continue;
-    if (!gsx_inList(list, (const char*)at->name))
-      return gsx_error(c, src->name, gsx_line(node), elem, "unknown attribute '%.60s'",
-                       (const char*)at->name);
-  }
-  return 1;
-}
-
-int gsx_childError(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, const char* parent) {
-  const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
-  return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
-}
-
-int gsx_requireAttr(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                    const char* attr) {
-  if (gsx_hasAttr(node, attr)) return 1;
-  return gsx_error(c, src->name, gsx_line(node), elem, "missing required attribute '%s'", attr);
-}
-
+/* ---- setters (gsxSetFn) of the core elements ---- */
 
 static int set_compiler(gsxCtx* c, void* o, const gsxAt* a) { return gsx_compilerAttr(c, o, a); }
 static int set_option(gsxCtx* c, void* o, const gsxAt* a) { return gsx_optionAttr(c, o, a); }
@@ -98,100 +38,6 @@ static int set_freejoint(gsxCtx* c, void* o, const gsxAt* a) {
     return gsx_keyword(c, a, w, 3, &v) ? GSX_UNUSED : GSX_ERR;
   }
   return GSX_UNUSED;
-}
-
-/* one attribute through a setter, warning when it is not used */
-int gsx_applyOne(gsxCtx* c, gsxSetFn fn, void* obj, const gsxAt* a) {
-  int r = fn(c, obj, a);
-  if (r == GSX_ERR) return 0;
-  if (r == GSX_UNUSED) gsx_warnAttr(c, a);
-  return 1;
-}
-
-/* the element's own attributes, except those named in skip (space-separated) */
-int gsx_applyOwn(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem, gsxSetFn fn,
-                     void* obj, const char* skip) {
-  int line = gsx_line(node);
-  for (xmlAttrPtr at = node->properties; at; at = at->next) {
-    if (!gsx_isMjcfAttr(at)) continue;
-    const char* name = (const char*)at->name;
-    if (skip && gsx_inList(skip, name)) continue;
-    xmlChar* v = gsx_attrValue(at);
-    if (!v) return gsx_oom(c);
-    gsxAt a = {elem, name, (const char*)v, src->name, line};
-    int ok = gsx_applyOne(c, fn, obj, &a);
-    xmlFree(v);
-    if (!ok) return 0;
-  }
-  return 1;
-}
-
-/* the values of class cls and its ancestors for kind, root first */
-int gsx_applyClass(gsxCtx* c, int cls, const char* kind, gsxSetFn fn, void* obj) {
-  if (cls < 0) return 1;
-  if (!gsx_applyClass(c, c->defs.cls[cls].parent, kind, fn, obj)) return 0;
-  const gsxDefaultElem* el = gsx_classElem(&c->defs, cls, kind);
-  for (int i = 0; el && i < el->nattr; i++) {
-    const gsxAttr* d = &el->attr[i];
-    gsxAt a = {kind, d->name, d->value, d->file, d->line};
-    if (!gsx_applyOne(c, fn, obj, &a)) return 0;
-  }
-  return 1;
-}
-
-/* the class an element uses: its class=, else the one inherited from the enclosing bodies */
-int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
-                         const char* attr, int inherited, int* cls) {
-  xmlChar* name = gsx_getAttr(node, attr);
-  *cls = inherited;
-  if (!name) return 1;
-  *cls = gsx_classFind(&c->defs, (const char*)name);
-  if (*cls < 0)
-    gsx_error(c, src->name, gsx_line(node), elem, "undefined class '%.60s'", (const char*)name);
-  xmlFree(name);
-  return *cls >= 0;
-}
-
-/* name= and the position in the file */
-int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
-  info->file = src->name;
-  info->line = gsx_line(node);
-  xmlChar* name = gsx_getAttr(node, "name");
-  if (!name) return 1;
-  int ok = gs_specSetName(info, (const char*)name);
-  xmlFree(name);
-  return ok ? 1 : gsx_oom(c);
-}
-
-/* ---- skipped elements ---- */
-
-/* names in a skipped subtree must still be MJCF */
-static int check_names(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
-  (void)user;
-  if (!gsx_isElement(gsx_name(ch)))
-    return gsx_error(c, src->name, gsx_line(ch), gsx_name(ch), "unknown element");
-  return gsx_eachChild(c, ch, src, check_names, NULL);
-}
-
-/* a valid element the engine does not simulate: one warning, subtree checked and left out */
-int gsx_skipElement(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
-  gsx_warnElement(c, src->name, gsx_line(node), gsx_name(node));
-  return gsx_eachChild(c, node, src, check_names, NULL);
-}
-
-/* a child of an element that has no simulated children */
-static int other_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
-  const char* parent = user;
-  const char* name = gsx_name(ch);
-  int line = gsx_line(ch);
-  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
-  if (!gsx_childAllowed(parent, name))
-    return gsx_error(c, src->name, line, name, "element is not allowed in <%s>", parent);
-  return gsx_skipElement(c, ch, src);
-}
-
-int gsx_checkChildren(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem) {
-  return gsx_eachChild(c, node, src, other_child, (void*)elem);
 }
 
 /* ---- kinematic tree ---- */
@@ -659,6 +505,10 @@ static int read_mujoco(gsxCtx* c, const gsxFile* f) {
 
 /* ---- public API ---- */
 
+/* the slices' attribute tables, asked by the schema in this order */
+static const gsxAttrsFn kSliceAttrs[] = {gsx_attrsActuation, gsx_attrsSensing, gsx_attrsWorld,
+                                         NULL};
+
 gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   g_warnings[0] = 0;
@@ -669,6 +519,7 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err
   c.err = err;
   c.errsz = errsz;
   c.vfs = vfs;
+  c.attrs = kSliceAttrs;
   c.spec = gs_specNew();
   if (!c.spec) {
     gsx_oom(&c);
@@ -724,4 +575,38 @@ gsModel* gs_loadXML(const char* path, char* err, int errsz) {
 
 gsModel* gs_loadXMLString(const char* xml, char* err, int errsz) {
   return compile_and_free(gs_parseXMLString(xml, err, errsz), err, errsz);
+}
+
+gsModel* gs_loadXMLVFS(const char* path, const gsVFS* vfs, char* err, int errsz) {
+  if (!path) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
+    return NULL;
+  }
+  return compile_and_free(gsx_parse(path, NULL, vfs, err, errsz), err, errsz);
+}
+
+gsModel* gs_loadXMLStringVFS(const char* xml, const gsVFS* vfs, char* err, int errsz) {
+  return compile_and_free(gsx_parse(NULL, xml, vfs, err, errsz), err, errsz);
+}
+
+gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,
+                              const void* const* data, const size_t* sizes, int n, char* err,
+                              int errsz) {
+  gsVFS* vfs = gs_vfsNew();
+  if (!vfs) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "out of memory");
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    if (!gs_vfsAdd(vfs, names[i], data[i], sizes[i])) {
+      if (err && errsz > 0)
+        snprintf(err, (size_t)errsz, "cannot add the in-memory file '%.200s' (empty or repeated "
+                 "name, or out of memory)", names[i] ? names[i] : "");
+      gs_vfsFree(vfs);
+      return NULL;
+    }
+  }
+  gsModel* m = gs_loadXMLVFS(path, vfs, err, errsz);
+  gs_vfsFree(vfs);
+  return m;
 }

@@ -144,14 +144,14 @@ int gsx_childAllowed(const char* parent, const char* child) {
   return gsx_isElement(child);
 }
 
-int gsx_attrAllowed(const char* element, const char* attr) {
+int gsx_attrAllowed(const gsxAttrsFn* slices, const char* element, const char* attr) {
   for (size_t i = 0; i < sizeof(kAttrs) / sizeof(kAttrs[0]); i++)
     if (strcmp(kAttrs[i].element, element) == 0) return gsx_inList(kAttrs[i].attrs, attr);
   /* the slices table their own elements */
-  const char* list = gsx_attrsActuation(element);
-  if (!list) list = gsx_attrsSensing(element);
-  if (!list) list = gsx_attrsWorld(element);
-  if (list) return gsx_inList(list, attr);
+  for (const gsxAttrsFn* f = slices; f && *f; f++) {
+    const char* list = (*f)(element);
+    if (list) return gsx_inList(list, attr);
+  }
   return 1;  /* not tabled: the reader does not check it */
 }
 

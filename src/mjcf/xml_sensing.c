@@ -1,5 +1,5 @@
-/* The sensing slice of the MJCF reader: <sensor>, <equality>, <keyframe> and <custom>, the <size>
- * values of keyframes and user data, and the user= arrays of the tree's elements.
+/* The sensing slice of the MJCF reader: <sensor>, <equality>, <keyframe> and <custom>, and the
+ * <size> values of keyframes and user data (user= itself is read by gsx_userAttr, xml_util.c).
  *
  * Several element names mean different things in different sections (<joint> and <tendon> in
  * <equality>, <contact> in <sensor>), so the attributes of these elements are checked against the
@@ -29,28 +29,6 @@ static int next_word(const char** p, char* buf, size_t n) {
   buf[k] = 0;
   *p = s;
   return 1;
-}
-
-/* any number of reals (at most max), replacing *out; an empty value gives none */
-static int read_list(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int max) {
-  int k = gsx_countTokens(a->value);
-  if (k > max) return gsx_attrError(c, a, "expected at most %d numbers, got %d", max, k);
-  gsReal* v = malloc(sizeof(gsReal) * (size_t)(k ? k : 1));
-  if (!v) return gsx_oom(c);
-  if (!gsx_reals(c, a, v, k, k, NULL)) {
-    free(v);
-    return GSX_ERR;
-  }
-  free(*out);
-  *out = v;
-  *n = k;
-  return GSX_OK;
-}
-
-int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser) {
-  /* MJCF reads an empty user= as not written: the class's values stay */
-  if (gsx_countTokens(a->value) == 0) return GSX_OK;
-  return read_list(c, a, user, nuser, 1 << 20);
 }
 
 /* an object type name (body, xbody, geom, ...) */
@@ -475,12 +453,12 @@ static int set_key(gsxCtx* c, void* o, const gsxAt* a) {
   gsSpecKey* k = ((KeyCtx*)o)->k;
   const int max = 1 << 24;
   if (IS("time")) return gsx_real(c, a, &k->time);
-  if (IS("qpos")) return read_list(c, a, &k->qpos, &k->nqpos, max);
-  if (IS("qvel")) return read_list(c, a, &k->qvel, &k->nqvel, max);
-  if (IS("act")) return read_list(c, a, &k->act, &k->nact, max);
-  if (IS("ctrl")) return read_list(c, a, &k->ctrl, &k->nctrl, max);
-  if (IS("mpos")) return read_list(c, a, &k->mpos, &k->nmpos, max);
-  if (IS("mquat")) return read_list(c, a, &k->mquat, &k->nmquat, max);
+  if (IS("qpos")) return gsx_realList(c, a, &k->qpos, &k->nqpos, max);
+  if (IS("qvel")) return gsx_realList(c, a, &k->qvel, &k->nqvel, max);
+  if (IS("act")) return gsx_realList(c, a, &k->act, &k->nact, max);
+  if (IS("ctrl")) return gsx_realList(c, a, &k->ctrl, &k->nctrl, max);
+  if (IS("mpos")) return gsx_realList(c, a, &k->mpos, &k->nmpos, max);
+  if (IS("mquat")) return gsx_realList(c, a, &k->mquat, &k->nmquat, max);
   return GSX_UNUSED;
 }
 
@@ -520,7 +498,7 @@ static int set_numeric(gsxCtx* c, void* o, const gsxAt* a) {
     n->size = v;
     return GSX_OK;
   }
-  if (IS("data")) return read_list(c, a, &n->data, &n->ndata, GSX_MAX_NUMERIC);
+  if (IS("data")) return gsx_realList(c, a, &n->data, &n->ndata, GSX_MAX_NUMERIC);
   return GSX_UNUSED;
 }
 

@@ -1,4 +1,5 @@
-/* Error and warning reporting, and the parsing of attribute values (numbers, keywords). */
+/* Error and warning reporting, the parsing of attribute values (numbers, keywords, lists), and
+ * the attributes that the core's elements and the slices' share (orientations, user=). */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -253,4 +254,63 @@ int gsx_bool(gsxCtx* c, const gsxAt* a, int* out) {
 
 int gsx_setString(gsxCtx* c, char** dst, const gsxAt* a) {
   return gs_specSetString(dst, a->value) ? GSX_OK : gsx_oom(c);
+}
+
+int gsx_realList(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int max) {
+  int k = gsx_countTokens(a->value);
+  if (k > max) return gsx_attrError(c, a, "expected at most %d numbers, got %d", max, k);
+  gsReal* v = malloc(sizeof(gsReal) * (size_t)(k ? k : 1));
+  if (!v) return gsx_oom(c);
+  if (!gsx_reals(c, a, v, k, k, NULL)) {
+    free(v);
+    return GSX_ERR;
+  }
+  free(*out);
+  *out = v;
+  *n = k;
+  return GSX_OK;
+}
+
+/* ---- attributes of several elements ---- */
+
+#define IS(s) (strcmp(a->name, (s)) == 0)
+
+int gsx_orientAttr(gsxCtx* c, gsOrientation* o, const gsxAt* a) {
+  if (IS("quat")) {
+    gsReal q[4];
+    if (!gsx_reals(c, a, q, 4, 4, NULL)) return GSX_ERR;
+    /* a zero quaternion has no direction to normalize to */
+    if (q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0)
+      return gsx_attrError(c, a, "zero quaternion");
+    memcpy(o->quat, q, sizeof(q));
+    o->type = GS_ORIENT_QUAT;
+    return GSX_OK;
+  }
+  if (IS("axisangle")) {
+    if (!gsx_reals(c, a, o->axisangle, 4, 4, NULL)) return GSX_ERR;
+    o->type = GS_ORIENT_AXISANGLE;
+    return GSX_OK;
+  }
+  if (IS("euler")) {
+    if (!gsx_reals(c, a, o->euler, 3, 3, NULL)) return GSX_ERR;
+    o->type = GS_ORIENT_EULER;
+    return GSX_OK;
+  }
+  if (IS("xyaxes")) {
+    if (!gsx_reals(c, a, o->xyaxes, 6, 6, NULL)) return GSX_ERR;
+    o->type = GS_ORIENT_XYAXES;
+    return GSX_OK;
+  }
+  if (IS("zaxis")) {
+    if (!gsx_reals(c, a, o->zaxis, 3, 3, NULL)) return GSX_ERR;
+    o->type = GS_ORIENT_ZAXIS;
+    return GSX_OK;
+  }
+  return -1;
+}
+
+int gsx_userAttr(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser) {
+  /* MJCF reads an empty user= as not written: the class's values stay */
+  if (gsx_countTokens(a->value) == 0) return GSX_OK;
+  return gsx_realList(c, a, user, nuser, 1 << 20);
 }

@@ -1,6 +1,5 @@
 /* In-memory files for the MJCF reader (gsVFS): an <include> or an asset file named in the model is
  * taken from here before the disk, so that a model and its files can travel as bytes. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,45 +105,4 @@ const char* gsx_vfsFind(const gsVFS* vfs, const char* path, const void** data, s
   if (data) *data = best->data;
   if (n) *n = best->n;
   return best->name;
-}
-
-static gsModel* compile_and_free(gsSpec* spec, char* err, int errsz) {
-  if (!spec) return NULL;
-  gsModel* m = gs_compile(spec, err, errsz);
-  gs_specFree(spec);
-  return m;
-}
-
-gsModel* gs_loadXMLVFS(const char* path, const gsVFS* vfs, char* err, int errsz) {
-  if (!path) {
-    if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
-    return NULL;
-  }
-  return compile_and_free(gsx_parse(path, NULL, vfs, err, errsz), err, errsz);
-}
-
-gsModel* gs_loadXMLStringVFS(const char* xml, const gsVFS* vfs, char* err, int errsz) {
-  return compile_and_free(gsx_parse(NULL, xml, vfs, err, errsz), err, errsz);
-}
-
-gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,
-                              const void* const* data, const size_t* sizes, int n, char* err,
-                              int errsz) {
-  gsVFS* vfs = gs_vfsNew();
-  if (!vfs) {
-    if (err && errsz > 0) snprintf(err, (size_t)errsz, "out of memory");
-    return NULL;
-  }
-  for (int i = 0; i < n; i++) {
-    if (!gs_vfsAdd(vfs, names[i], data[i], sizes[i])) {
-      if (err && errsz > 0)
-        snprintf(err, (size_t)errsz, "cannot add the in-memory file '%.200s' (empty or repeated "
-                 "name, or out of memory)", names[i] ? names[i] : "");
-      gs_vfsFree(vfs);
-      return NULL;
-    }
-  }
-  gsModel* m = gs_loadXMLVFS(path, vfs, err, errsz);
-  gs_vfsFree(vfs);
-  return m;
 }
