@@ -176,17 +176,6 @@ struct gsSpec {
   GS_SPEC_WORLD
 };
 
-/* freeing what the slices added (their spec_*.c) */
-GS_API void gs_specFreeActuation(gsSpec* spec);
-GS_API void gs_specFreeSensing(gsSpec* spec);
-GS_API void gs_specFreeWorld(gsSpec* spec);
-GS_API void gs_specBodyFreeActuation(gsSpecBody* body);
-GS_API void gs_specBodyFreeSensing(gsSpecBody* body);
-GS_API void gs_specBodyFreeWorld(gsSpecBody* body);
-
-/* grow a pointer list by one and append p; 0 when out of memory (for the slices' gs_specAdd*) */
-GS_API int gs_specPush(void*** list, int* n, int* cap, void* p);
-
 /* default option values, as MJCF defines them */
 GS_API void gs_defaultOption(gsOption* opt);
 GS_API void gs_defaultCompilerOptions(gsCompilerOptions* c);

@@ -95,9 +95,6 @@ typedef struct gsSpecTuple {
   int nuser_body, nuser_jnt, nuser_geom, nuser_site, nuser_cam, nuser_tendon, nuser_actuator,      \
       nuser_sensor;
 
-/* MJCF's defaults for what the slice adds to a new spec (nuser_* automatic) */
-GS_API void gs_specInitSensing(gsSpec* spec);
-
 /* add an element with MJCF's defaults; NULL only when out of memory */
 GS_API gsSpecSensor* gs_specAddSensor(gsSpec* spec, int type);
 GS_API gsSpecEquality* gs_specAddEquality(gsSpec* spec, int type);

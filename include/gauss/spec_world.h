@@ -251,13 +251,9 @@ GS_API gsSpecPair* gs_specAddPair(gsSpec* spec);
 GS_API gsSpecExclude* gs_specAddExclude(gsSpec* spec);
 /* the asset references of a geom or site of body, created on first use */
 GS_API gsSpecAssetRef* gs_specAssetRef(gsSpecBody* body, const void* owner);
-/* a new record for an owner known to have none yet (no search) */
-GS_API gsSpecAssetRef* gs_specAddAssetRef(gsSpecBody* body, const void* owner);
 /* the references of owner, NULL when it has none */
 GS_API const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* owner);
 /* MJCF's default <visual> values */
 GS_API void gs_defaultVisual(gsSpecVisual* v);
-/* the slice's defaults in a new spec (called by gs_specNew) */
-GS_API void gs_specInitWorld(gsSpec* spec);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "core/math.h"
 #include "model/compile.h"
+#include "model/spec_slices.h"
 #include "xml_internal.h"
 
 /* warnings of the last parse on this thread; a fixed buffer, so that nothing outlives a thread */

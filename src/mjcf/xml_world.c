@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/spec_slices.h"
 #include "xml_internal.h"
 #include "xml_keywords.h"
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "gauss/gauss.h"
+#include "model/spec_slices.h"
 
 int gs_specPush(void*** list, int* n, int* cap, void* p) {
   if (!p) return 0;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gauss/gauss.h"
+#include "model/spec_slices.h"
 
 static const gsReal kSolref[GS_NREF] = {0.02, 1};
 static const gsReal kSolimp[GS_NIMP] = {0.9, 0.95, 0.001, 0.5, 2};

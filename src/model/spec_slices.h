@@ -1,0 +1,27 @@
+/* The glue between the spec (spec.c) and its slices (spec_actuation.c, spec_sensing.c,
+ * spec_world.c) and the MJCF reader: what a new spec starts with, what freeing it frees, and the
+ * list helper the gs_specAdd* functions share (spec_util.c). Internal: not part of the API. */
+#ifndef GAUSS_MODEL_SPEC_SLICES_H
+#define GAUSS_MODEL_SPEC_SLICES_H
+
+#include "gauss/gauss.h"
+
+/* the slices' defaults in a new spec (called by gs_specNew; nuser_* automatic) */
+void gs_specInitSensing(gsSpec* spec);
+void gs_specInitWorld(gsSpec* spec);
+
+/* freeing what the slices added */
+void gs_specFreeActuation(gsSpec* spec);
+void gs_specFreeSensing(gsSpec* spec);
+void gs_specFreeWorld(gsSpec* spec);
+void gs_specBodyFreeActuation(gsSpecBody* body);
+void gs_specBodyFreeSensing(gsSpecBody* body);
+void gs_specBodyFreeWorld(gsSpecBody* body);
+
+/* grow a pointer list by one and append p; 0 when out of memory (for the gs_specAdd* functions) */
+int gs_specPush(void*** list, int* n, int* cap, void* p);
+
+/* a new asset-reference record for an owner known to have none yet (no search) */
+gsSpecAssetRef* gs_specAddAssetRef(gsSpecBody* body, const void* owner);
+
+#endif
