@@ -113,22 +113,6 @@ static int no_children(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const cha
 
 /* ---- values ---- */
 
-/* user=: any number of reals, replacing the previous ones; an empty value changes nothing */
-static int set_user(gsxCtx* c, const gsxAt* a, gsReal** user, int* nuser) {
-  int n = gsx_countTokens(a->value);
-  if (n == 0) return GSX_OK;
-  gsReal* v = malloc(sizeof(gsReal) * (size_t)n);
-  if (!v) return gsx_oom(c);
-  if (!gsx_reals(c, a, v, n, n, NULL)) {
-    free(v);
-    return GSX_ERR;
-  }
-  free(*user);
-  *user = v;
-  *nuser = n;
-  return GSX_OK;
-}
-
 static int nonneg(gsxCtx* c, const gsxAt* a, gsReal* out) {
   gsReal v;
   if (!gsx_real(c, a, &v)) return GSX_ERR;
@@ -167,7 +151,7 @@ static int set_tendon(gsxCtx* c, void* obj, const gsxAt* a) {
   if (IS("stiffness")) return nonneg(c, a, &t->stiffness);
   if (IS("damping")) return nonneg(c, a, &t->damping);
   if (IS("armature")) return nonneg(c, a, &t->armature);
-  if (IS("user")) return set_user(c, a, &t->user, &t->nuser);
+  if (IS("user")) return gsx_userAttr(c, a, &t->user, &t->nuser);
   return GSX_UNUSED;
 }
 
@@ -295,7 +279,7 @@ static int set_actuator(gsxCtx* c, void* obj, const gsxAt* a) {
     s->has_slider = 1;
     return gsx_real(c, a, &t->cranklength);
   }
-  if (IS("user")) return set_user(c, a, &t->user, &t->nuser);
+  if (IS("user")) return gsx_userAttr(c, a, &t->user, &t->nuser);
   if (IS("dyntype")) return gsx_keyword(c, a, gsx_dynTypes, 6, &t->dyntype);
   if (IS("gaintype")) return gsx_keyword(c, a, gsx_gainTypes, 4, &t->gaintype);
   if (IS("biastype")) return gsx_keyword(c, a, gsx_biasTypes, 4, &t->biastype);
