@@ -77,7 +77,7 @@
     "    <body name='fixed' pos='0 0 0.5'><geom type='sphere' size='0.1'/>" \
     "      <site name='fixed_site' pos='0.1 0 0'/></body>" \
     "    <body name='torso' pos='0 0 1' quat='0.9 0.1 -0.2 0.3'>" \
-    "      <joint name='root' type='free' stiffness='4' damping='0.3'/>" \
+    "      <joint name='root' type='free' stiffness='4' damping='0.3' armature='0.03'/>" \
     "      <inertial pos='0.03 -0.02 0.01' quat='0.95 0.2 0.1 0.05' mass='3' diaginertia='0.1 0.12 0.15'/>" \
     "      <body name='arm' pos='0.2 0.1 0' euler='0.3 0.1 -0.2'>" \
     "        <joint name='shoulder' type='ball' pos='-0.05 0 0' stiffness='2' damping='0.1' armature='0.02'/>" \
@@ -246,6 +246,14 @@ static inline void matmul3(double r[9], const double A[9], const double B[9]) {
       t[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
   memcpy(r, t, sizeof(t));
 }
+/* r = A B^T */
+static inline void matmulT3(double r[9], const double A[9], const double B[9]) {
+  double t[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      t[3 * i + j] = A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1] + A[3 * i + 2] * B[3 * j + 2];
+  memcpy(r, t, sizeof(t));
+}
 /* rotation matrix of the unit quaternion (w, x, y, z), the textbook formula */
 static inline void quat2mat(double R[9], const double q[4]) {
   double n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
@@ -278,8 +286,7 @@ static inline void omega_fd(double w[3], const double Rp[9], const double Rm[9],
                             double h) {
   double dR[9], W[9];
   for (int i = 0; i < 9; i++) dR[i] = (Rp[i] - Rm[i]) / (2 * h);
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) W[3 * i + j] = dR[3 * i] * R[3 * j] + dR[3 * i + 1] * R[3 * j + 1] + dR[3 * i + 2] * R[3 * j + 2];
+  matmulT3(W, dR, R);
   w[0] = 0.5 * (W[7] - W[5]);
   w[1] = 0.5 * (W[2] - W[6]);
   w[2] = 0.5 * (W[3] - W[1]);

@@ -35,9 +35,10 @@ static void test_pendulum(void) {
     d->qpos[0] = q1; d->qpos[1] = q2; d->qvel[0] = v1; d->qvel[1] = v2;
     gs_forward(m, d);
     /* the joints hang at height 2 */
-    double U = DP_G * (DP_M1 * (2 - DP_L1 * cos(q1)) + DP_M2 * (2 - DP_L1 * cos(q1) - DP_L2 * cos(q1 + q2)));
-    double T = 0.5 * (DP_M1 + DP_M2) * DP_L1 * DP_L1 * v1 * v1 + 0.5 * DP_M2 * DP_L2 * DP_L2 * (v1 + v2) * (v1 + v2) +
-               DP_M2 * DP_L1 * DP_L2 * v1 * (v1 + v2) * cos(q2) + 0.5 * DP_I1 * v1 * v1 + 0.5 * DP_I2 * (v1 + v2) * (v1 + v2);
+    double y1 = 2 - DP_L1 * cos(q1), y2 = y1 - DP_L2 * cos(q1 + q2), v12 = v1 + v2;
+    double U = DP_G * (DP_M1 * y1 + DP_M2 * y2);
+    double T = 0.5 * (DP_M1 + DP_M2) * DP_L1 * DP_L1 * v1 * v1 + 0.5 * DP_M2 * DP_L2 * DP_L2 * v12 * v12 +
+               DP_M2 * DP_L1 * DP_L2 * v1 * v12 * cos(q2) + 0.5 * DP_I1 * v1 * v1 + 0.5 * DP_I2 * v12 * v12;
     CHECK(fabs(d->energy[0] - U) < TOL_EXACT * 10, "double pendulum state %d: potential %g, want %g", s,
           d->energy[0], U);
     CHECK(fabs(d->energy[1] - T) < TOL_EXACT * 10, "double pendulum state %d: kinetic %g, want %g", s,
@@ -129,9 +130,11 @@ static void test_conservation(void) {
   CHECK(T0 > 1 && fabs(d->energy[1] - T0) > 0.01 * T0, "RK4: energy moves between kinetic and potential "
         "(%g -> %g)", T0, d->energy[1]);
 
-  /* momenta of the free trees, no gravity or springs: constant */
+  /* momenta of the free trees, no gravity or springs: constant. Armature on a free joint adds its
+   * share (armature v) to the conserved momentum, which the bodies' sums leave out: none here. */
   int torso = gs_name2id(m, GS_OBJ_BODY, "torso"), rock = gs_name2id(m, GS_OBJ_BODY, "rock");
   m->opt.disableflags |= GS_DSBL_GRAVITY | GS_DSBL_SPRING;
+  for (int i = 0; i < 6; i++) m->dof_armature[m->body_dofadr[torso] + i] = 0;
   memcpy(d->qpos, q0, sizeof(q0));
   memcpy(d->qvel, v0, sizeof(v0));
   d->time = 0;

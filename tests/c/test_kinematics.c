@@ -233,9 +233,8 @@ static void test_random_frames(const char* xml, const char* name) {
       for (int i = 0; i < 4; i++) n += d->xquat[4 * b + i] * d->xquat[4 * b + i];
       eunit = fmax(eunit, fabs(n - 1));
       const double* R = d->xmat + 9 * b;
-      for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++)
-          RRt[3 * i + k] = R[3 * i] * R[3 * k] + R[3 * i + 1] * R[3 * k + 1] + R[3 * i + 2] * R[3 * k + 2] - (i == k);
+      matmulT3(RRt, R, R);
+      for (int i = 0; i < 3; i++) RRt[4 * i] -= 1;
       eortho = fmax(eortho, maxabs(RRt, 9));
     }
     for (int j = 0; j < m->njnt; j++) {

@@ -182,7 +182,8 @@ static void test_lagrange(void) {
       double Um = potential(m, dd);
       double dT = 0;
       for (int j = 0; j < nv; j++)
-        for (int k = 0; k < nv; k++) dT += 0.5 * d->qvel[j] * (Mp[j * nv + k] - Mm[j * nv + k]) / (2 * H1) * d->qvel[k];
+        for (int k = 0; k < nv; k++)
+          dT += 0.5 * d->qvel[j] * (Mp[j * nv + k] - Mm[j * nv + k]) / (2 * H1) * d->qvel[k];
       want[i] = Mdot_v[i] - dT + (Up - Um) / (2 * H1);
     }
     double err = maxdiff(d->qfrc_bias, want, nv);
@@ -225,9 +226,7 @@ static void test_dalembert(const char* xml, const char* name) {
       for (int i = 0; i < 3; i++) a0[b][i] = (x[0][b][i] - 2 * x[1][b][i] + x[2][b][i]) / (H2 * H2);
       /* d/dt (dR/dt R^T) = R'' R^T + R' R'^T; the second term is symmetric */
       for (int i = 0; i < 9; i++) Rdd[i] = (R[0][b][i] - 2 * R[1][b][i] + R[2][b][i]) / (H2 * H2);
-      for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-          W[3 * i + j] = Rdd[3 * i] * R[1][b][3 * j] + Rdd[3 * i + 1] * R[1][b][3 * j + 1] + Rdd[3 * i + 2] * R[1][b][3 * j + 2];
+      matmulT3(W, Rdd, R[1][b]);
       al0[b][0] = 0.5 * (W[7] - W[5]);
       al0[b][1] = 0.5 * (W[2] - W[6]);
       al0[b][2] = 0.5 * (W[3] - W[1]);
