@@ -99,6 +99,7 @@ GS_API void gs_comPos(const gsModel* m, gsData* d);
 GS_API void gs_crb(const gsModel* m, gsData* d);
 GS_API void gs_factorM(const gsModel* m, gsData* d);
 GS_API void gs_comVel(const gsModel* m, gsData* d);
+/* the bias c(q, v) (with_acc 0), or (M - armature) qacc + c: the bodies' inertia only */
 GS_API void gs_rne(const gsModel* m, gsData* d, int with_acc, gsReal* result);
 GS_API void gs_passive(const gsModel* m, gsData* d);
 GS_API void gs_tendon(const gsModel* m, gsData* d);        /* ten_length, ten_J, tendon paths */

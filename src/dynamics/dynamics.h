@@ -23,8 +23,9 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 /* cvel and cdof_dot for an arbitrary velocity vector (scratch callers) */
 void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot, const gsReal* cdof);
 
-/* recursive Newton-Euler with explicit inputs: result = M qacc + c(q, v) (+ gravity when
- * with_gravity); qacc may be NULL; needs 12*nbody reals of scratch */
+/* recursive Newton-Euler with explicit inputs: result = (M - armature) qacc + c(q, v) (+ gravity
+ * when with_gravity): the bodies' inertia only, as MJCF's RNE, since armature belongs to the
+ * motors, not the bodies; qacc may be NULL; needs 12*nbody reals of scratch */
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
               const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch, gsReal* result);
 

@@ -1,5 +1,6 @@
 /* Recursive Newton-Euler in the com-based frame: the bias force c(q, v) (gravity, Coriolis,
- * centripetal), or M qacc + c when an acceleration is given. */
+ * centripetal), or M qacc + c when an acceleration is given, M without the dofs' armature (the
+ * bodies' inertia alone, as MJCF's RNE). */
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
