@@ -5,61 +5,6 @@
 #include "constraint/force.h"
 #include "core/math.h"
 
-/* equality rows are quadratic, friction loss Huber (linear past R fl), limits and pyramidal
- * edges half-quadratic, an elliptic contact quadratic inside, zero in the dual cone and on the
- * cone in between */
-int gs_rowForce(const gsData* d, int r, const gsReal* jar, gsReal* force, int* state,
-                gsReal* total) {
-  int type = d->efc_type[r];
-  gsReal D = d->efc_D[r], x = jar[r];
-  if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
-    const gsContact* c = d->contact + d->efc_id[r];
-    int n = c->dim;
-    gsConeResidual k;
-    gs_coneSetup(&k, d, c, r, jar + r);
-    int zone = gs_coneZone(&k);
-    if (zone == 0) {
-      for (int j = 0; j < n; j++) force[r + j] = 0, state[r + j] = GS_CNSTRSTATE_SATISFIED;
-    } else if (zone == 1) {
-      for (int j = 0; j < n; j++) {
-        gsReal Dj = d->efc_D[r + j], xj = jar[r + j];
-        force[r + j] = -Dj * xj;
-        state[r + j] = GS_CNSTRSTATE_QUADRATIC;
-        *total += 0.5 * Dj * xj * xj;
-      }
-    } else {
-      gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, cc = a * gap;
-      force[r] = -cc;
-      for (int j = 1; j < n; j++) force[r + j] = cc * c->friction[j - 1] * k.u[j - 1] / k.T;
-      for (int j = 0; j < n; j++) state[r + j] = GS_CNSTRSTATE_CONE;
-      *total += 0.5 * a * gap * gap;
-    }
-    return n;
-  }
-  gsReal f = 0;
-  int s = GS_CNSTRSTATE_SATISFIED;
-  if (type == GS_CNSTR_EQUALITY) {
-    f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-  } else if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-    gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
-    if (x <= -R * fl) {
-      f = fl, s = GS_CNSTRSTATE_LINEARNEG;
-      *total += -fl * x - 0.5 * R * fl * fl;
-    } else if (x >= R * fl) {
-      f = -fl, s = GS_CNSTRSTATE_LINEARPOS;
-      *total += fl * x - 0.5 * R * fl * fl;
-    } else {
-      f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-    }
-  } else if (x < 0) {
-    f = -D * x, s = GS_CNSTRSTATE_QUADRATIC;
-  }
-  if (s == GS_CNSTRSTATE_QUADRATIC) *total += 0.5 * D * x * x;
-  force[r] = f;
-  state[r] = s;
-  return 1;
-}
-
 void gs_constraintForce(const gsModel* m, gsData* d, const gsReal* jar, gsReal* force, int* state,
                         gsReal* cost) {
   gsReal total = 0;
