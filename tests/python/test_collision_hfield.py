@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import gauss
+import jitter
 import oracle
 from test_queries import load_both
 
@@ -101,27 +102,63 @@ def test_random_poses(typ, margin):
             pos_err.append(np.abs(a[3] - b[3]).max())
     assert ncon >= 100
     nrm_err, pos_err = np.array(nrm_err), np.array(pos_err)
+
+    def rate(what, within, threshold):
+        """the contacts within a tolerance, more than threshold of them (see _HFIELD_SPREAD)"""
+        low, high = _HFIELD_SPREAD[(typ, margin, what)]
+        jitter.recorded(f"height field, {typ} margin {margin}: contacts with {what}",
+                        int(np.sum(within)), low, high, 100, total=ncon,
+                        at_least=int(np.floor(threshold * ncon)) + 1)
     if typ in ("sphere", "capsule"):
         # unique closest points, normals towards the core: everything to 1e-5 but for rare poses
         # (<2%) where MuJoCo's EPA stops early on a prism edge or the contact lies on the core
         # (no defined normal)
-        assert np.mean(nrm_err < 1e-5) > 0.98 and np.mean(pos_err < 1e-5) > 0.98
+        rate("the normal within 1e-5", nrm_err < 1e-5, 0.98)
+        rate("the position within 1e-5", pos_err < 1e-5, 0.98)
     elif typ == "ellipsoid":
         # smooth: MuJoCo's EPA is still off by up to ~3e-3 in the normal on a few poses with a
         # margin (measured); the median is at rounding level
         assert np.median(nrm_err) < 1e-6 and np.median(pos_err) < 1e-6
-        assert np.mean(nrm_err < 1e-4) > 0.9
+        rate("the normal within 1e-4", nrm_err < 1e-4, 0.9)
     elif typ == "cylinder":
         # everything as MuJoCo's, its normal rule included (see test_cylinder_normal_switch);
-        # with a margin, the cores are apart by less than the margin and GJK on a prism against
-        # the rim may stall on a nearly flat simplex: ours is then off by up to ~3e-5 (measured:
+        # GJK on a prism against the rim may stall on a nearly flat simplex: ours is then off by
+        # up to ~3e-5 (measured with a margin, where the cores are apart by less than the margin:
         # the overlap along our normal exceeds the depth by ~1e-6, along MuJoCo's it is the depth
-        # to 1e-11), on well under 1% of contacts
+        # to 1e-11), on well under 1% of contacts. Without a margin every normal of the nominal
+        # poses is within 1e-5 (3.6e-6), but not of the jittered ones (1.7e-5 on 19 of 300
+        # jitters), so the same rate as with a margin is asserted.
         assert np.all(pos_err < 1e-5)
-        assert np.all(nrm_err < 1e-5) if margin == 0 else (np.mean(nrm_err < 1e-5) > 0.99 and nrm_err.max() < 5e-5)
+        rate("the normal within 1e-5", nrm_err < 1e-5, 0.99)
+        # (with the margin, 4 of 300 jitters of 4 ulps had one contact off by 5e-5 to 7.5e-5;
+        # 100 jitters: up to 6.4e-5)
+        assert nrm_err.max() < 5e-5
     # boxes: same count and geoms; MuJoCo's box depths at margin 0 are shallower than the prisms'
     # penetration (test_polytopes_at_zero_margin); the geometry is checked in
     # test_box_on_flat_field and test_polytopes_with_a_tiny_margin
+
+
+# The rates of contacts within a tolerance of MuJoCo's in test_random_poses: where MuJoCo's EPA
+# stops and which simplex GJK settles on follow rounding, which is not the same on every
+# processor. Measured on an AMD EPYC (AVX2, FMA) over 100 jitters of 4 ulps of the poses (see
+# jitter.py; too slow to run with the test: 150 poses per jitter), as (smallest, largest) count
+# of contacts within the tolerance; nominal: sphere 233/233 and 278/278 (margin 0, 0.05), capsule
+# 385/385 and 318/319 (positions 319/319), ellipsoid 221/222 and 248/248, cylinder 261/261 and
+# 256/256. Every threshold lies below the smallest jittered count less the spread.
+_HFIELD_SPREAD = {
+    ("sphere", 0.0, "the normal within 1e-5"): (233, 233),
+    ("sphere", 0.0, "the position within 1e-5"): (233, 233),
+    ("sphere", 0.05, "the normal within 1e-5"): (278, 278),
+    ("sphere", 0.05, "the position within 1e-5"): (278, 278),
+    ("capsule", 0.0, "the normal within 1e-5"): (385, 385),
+    ("capsule", 0.0, "the position within 1e-5"): (385, 385),
+    ("capsule", 0.05, "the normal within 1e-5"): (318, 318),
+    ("capsule", 0.05, "the position within 1e-5"): (319, 319),
+    ("ellipsoid", 0.0, "the normal within 1e-4"): (219, 222),
+    ("ellipsoid", 0.05, "the normal within 1e-4"): (247, 248),
+    ("cylinder", 0.0, "the normal within 1e-5"): (260, 261),
+    ("cylinder", 0.05, "the normal within 1e-5"): (255, 256),
+}
 
 
 CYL_RAD, CYL_HALF = 0.15, 0.1

@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 
 import gauss
+import jitter
 from test_collision_filters import compare_contacts
 from test_roundtrip import compare as compare_roundtrip
 from oracle import quat2mat
@@ -408,8 +409,16 @@ def test_mesh_pairs_like_mujoco(t1):
     assert ncon >= 60  # the poses do exercise contacts
     # curved shapes: EPA on curved surfaces (and GJK near a sphere's or capsule's core) converges
     # to rounding in most poses only, in both engines (as in test_collision_convex.py): a few
-    # poses of 150 differ by more than 1e-5 in the normal; polytopes match everywhere
+    # poses of 150 differ by more than 1e-5 in the normal; polytopes match everywhere.
+    # Where EPA stops follows rounding, which is not the same on every processor: measured on an
+    # AMD EPYC (AVX2, FMA) over 100 jitters of 4 ulps of the poses (see jitter.py; too slow to run
+    # with the test), poses that disagree: sphere 1, jittered 0-1; capsule, ellipsoid and
+    # cylinder 0, jittered 0-1; box and mesh 0, jittered 0-0. The bound for the curved shapes
+    # lies above the largest jittered count plus the spread; none of 15000 jittered polytope poses
+    # disagreed.
     allowed = 0 if t1 in ("box", "mesh") else 3
+    jitter.recorded(f"mesh pairs, {t1}: poses that disagree", len(fails),
+                    0, 0 if t1 in ("box", "mesh") else 1, 100, at_most=allowed)
     assert len(fails) <= allowed, fails[:3]
 
 

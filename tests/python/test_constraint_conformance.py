@@ -26,6 +26,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import gauss  # noqa: E402
+import jitter  # noqa: E402
 import oracle  # noqa: E402
 from test_collision_corpus import MISSING  # noqa: E402
 
@@ -490,31 +491,58 @@ def test_box_stack_stands_like_mujoco():
     assert gd.ncon == 16
 
 
+def _warmstart_iterations(mjm, mjd, gm, gd, states, tag, rng=None):
+    """gauss's Newton iteration counts at the states (jittered by rng, if given), each started from
+    MuJoCo's converged acceleration, and how many equal MuJoCo's"""
+    counts, same = [], 0
+    mjd.qacc_warmstart[:] = 0
+    for qpos, qvel in states:
+        if rng is not None:
+            qpos, qvel = jitter.qpos(mjm, qpos, rng), jitter.scale(qvel, rng)
+        mjd.qpos[:], mjd.qvel[:] = qpos, qvel
+        mujoco.mj_forward(mjm, mjd)
+        warm = mjd.qacc.copy()
+        mjd.qacc_warmstart[:] = warm
+        mujoco.mj_forward(mjm, mjd)
+        gd.qpos[:], gd.qvel[:] = qpos, qvel
+        gd.qacc_warmstart[:] = warm
+        gauss.forward(gm, gd)
+        same += int(gd.solver_niter[0] == mjd.solver_niter[0])
+        compare_solution(mjd, gd, tag)
+        counts.append(int(gd.solver_niter[0]))
+    return counts, same
+
+
+# The iteration counts equal MuJoCo's at 8 of the 8 states either way, but a count whose last
+# iteration's improvement lies within rounding of the tolerance follows rounding, which is not the
+# same on every processor. Measured on an AMD EPYC (AVX2, FMA), nominal and over 100 jitters of 4
+# ulps of the states (see jitter.py): warm start enabled 8, jittered 7-8; disabled 8, jittered
+# 8-8; threshold: the smallest jittered count less the spread (nominal included), 6. The
+# iterations the flag saves (the sum over the states disabled less enabled): nominal 5, jittered
+# 5-5.
+_WARMSTART_SAME = 6
+
+
 def test_warmstart_flag():
     """Newton started from the converged acceleration takes fewer iterations than from the smooth
     one; with the warmstart flag disabled both engines ignore qacc_warmstart and start from
-    qacc_smooth: the iteration counts equal MuJoCo's either way, and the flag changes them."""
+    qacc_smooth: the iteration counts equal MuJoCo's either way (but for rounding, see above), and
+    the flag changes them."""
     path = os.path.join(oracle.MODELS_DIR, "dm_control/quadruped.xml")
     xml, _ = constraint_xml(path)
-    counts = {}
+    runs = {}
     for disable in (False, True):
         mjm, mjd, gm, gd = pair(xml)
         set_solver(mjm, gm, "Newton")
         if disable:
             mjm.opt.disableflags |= int(mujoco.mjtDisableBit.mjDSBL_WARMSTART)
             gm.opt.disableflags |= gauss.DSBL_WARMSTART
-        counts[disable] = []
-        for qpos, qvel in rollout(mjm, path)[:8]:
-            mjd.qpos[:], mjd.qvel[:] = qpos, qvel
-            mujoco.mj_forward(mjm, mjd)
-            warm = mjd.qacc.copy()
-            mjd.qacc_warmstart[:] = warm
-            mujoco.mj_forward(mjm, mjd)
-            gd.qpos[:], gd.qvel[:] = qpos, qvel
-            gd.qacc_warmstart[:] = warm
-            gauss.forward(gm, gd)
-            assert gd.solver_niter[0] == mjd.solver_niter[0], (disable, gd.solver_niter[0],
-                                                               mjd.solver_niter[0])
-            compare_solution(mjd, gd, f"warmstart disabled={disable}")
-            counts[disable].append(int(gd.solver_niter[0]))
-    assert sum(counts[True]) > sum(counts[False]), counts
+        states = rollout(mjm, path)[:8]
+        tag = f"warmstart disabled={disable}"
+        runs[disable] = [_warmstart_iterations(mjm, mjd, gm, gd, states, tag)] + [
+            _warmstart_iterations(mjm, mjd, gm, gd, states, f"{tag} jittered", rng)
+            for rng in jitter.rngs(tag)]
+        jitter.spread(f"{tag}: Newton iteration counts equal MuJoCo's", runs[disable][0][1],
+                      [r[1] for r in runs[disable][1:]], at_least=_WARMSTART_SAME, total=8)
+    saved = [sum(d[0]) - sum(e[0]) for e, d in zip(runs[False], runs[True])]
+    jitter.spread("iterations the warm start saves over 8 states", saved[0], saved[1:], at_least=1)

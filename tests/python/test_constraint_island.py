@@ -18,6 +18,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import gauss  # noqa: E402
+import jitter  # noqa: E402
 from test_constraint_conformance import (constraint_xml, rollout, set_solver,  # noqa: E402
                                          skip_state)
 
@@ -75,41 +76,74 @@ def compare_partition(mjd, gd, tag):
 
 
 def heap_states(solver, nstate=8, every=15):
+    """the heap's models in both engines, and (k, qpos, qvel, qacc_warmstart) of MuJoCo's rollout
+    every `every` steps"""
     xml = islands_xml()
     mjm = mujoco.MjModel.from_xml_string(xml)
     mjd = mujoco.MjData(mjm)
     gm = gauss.Model.from_xml_string(xml)
     gd = gauss.Data(gm)
     set_solver(mjm, gm, solver)
+    states = []
     for k in range(nstate):
         for _ in range(every):
             mujoco.mj_step(mjm, mjd)
+        states.append((k, mjd.qpos.copy(), mjd.qvel.copy(), mjd.qacc_warmstart.copy()))
+    return (mjm, mjd, gm, gd), states
+
+
+def _iteration_counts(models, states, tag, rng=None):
+    """the partition compared at each state (jittered by rng, if given) not skipped, and the
+    per-island iteration counts: (states compared, most islands, islands with MuJoCo's count,
+    islands compared, the largest difference of the slowest island's count)"""
+    mjm, mjd, gm, gd = models
+    compared, islands, same, total, slowest = 0, 0, 0, 0, 0
+    for k, qpos, qvel, warm in states:
+        if rng is not None:
+            qpos, qvel = jitter.qpos(mjm, qpos, rng), jitter.scale(qvel, rng)
+        mjd.qpos[:], mjd.qvel[:], mjd.qacc_warmstart[:] = qpos, qvel, warm
         same_state(mjm, mjd, gm, gd)
         if skip_state(mjm, mjd):
             continue
-        yield k, mjm, mjd, gm, gd
-
-
-@pytest.mark.parametrize("solver", ["Newton", "CG"])
-def test_partition_and_iterations_like_mujoco(solver):
-    compared, islands, same, total = 0, 0, 0, 0
-    for k, mjm, mjd, gm, gd in heap_states(solver):
-        tag = f"{solver} state {k}"
-        compare_partition(mjd, gd, tag)
+        compare_partition(mjd, gd, f"{tag} state {k}")
         n = min(mjd.nisland, 20)
         # each island stops by its own test: MuJoCo's count, island by island
         same += int(np.sum(gd.solver_niter[:n] == mjd.solver_niter[:n]))
         total += n
-        # the slowest island's count is the step's: within one of MuJoCo's (the last iteration
-        # can fall either side of the tolerance by rounding)
-        assert abs(int(gd.solver_niter.max()) - int(mjd.solver_niter[:n].max())) <= 1, tag
+        slowest = max(slowest, abs(int(gd.solver_niter.max()) - int(mjd.solver_niter[:n].max())))
         compared += 1
         islands = max(islands, mjd.nisland)
+    return compared, islands, same, total, slowest
+
+
+# islands whose iteration count equals MuJoCo's, measured on an AMD EPYC (AVX2, FMA), nominal and
+# over 100 jitters of 4 ulps of the states (see jitter.py: a count whose last iteration's
+# improvement lies within rounding of the tolerance follows rounding, which is not the same on
+# every processor): Newton 153 of 154, jittered 153-154; CG 150 of 154, jittered 147-154. The
+# threshold lies below the smallest jittered count less the spread (nominal included): Newton
+# 152 of 154 (0.987), CG 140 of 154 (0.909).
+_SAME_ITERATIONS = 0.9
+
+
+@pytest.mark.parametrize("solver", ["Newton", "CG"])
+def test_partition_and_iterations_like_mujoco(solver):
+    models, states = heap_states(solver)
+    compared, islands, same, total, slowest = _iteration_counts(models, states, solver)
+    runs = [_iteration_counts(models, states, f"{solver} jittered", rng)
+            for rng in jitter.rngs(f"islands {solver}")]
     assert compared >= 4 and islands >= 8
+    assert all(r[0] >= 4 and r[1] >= 8 for r in runs)
     # iteration counts equal on nearly every island; a count that differs is one where the
     # improvement of an iteration lies within rounding of the tolerance
-    assert same >= 0.9 * total, f"{same} of {total} island iteration counts equal MuJoCo's"
     print(f"\n[islands {solver}] {same} of {total} per-island iteration counts equal MuJoCo's")
+    jitter.spread(f"islands {solver}: fraction of per-island iteration counts equal MuJoCo's",
+                  round(same / total, 4), [round(r[2] / r[3], 4) for r in runs],
+                  at_least=_SAME_ITERATIONS)
+    # the slowest island's count is the step's: within one of MuJoCo's (the last iteration can
+    # fall either side of the tolerance by rounding; measured: 0 on the nominal states and over the
+    # 100 jitters, for both solvers)
+    jitter.spread(f"islands {solver}: slowest island's count less MuJoCo's", slowest,
+                  [r[4] for r in runs], at_most=1)
 
 
 def test_partition_corpus(corpus_model):

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import gauss
+import jitter
 
 SCENE = """<mujoco><worldbody>
 <geom name="floor" type="plane" size="0 0 1" pos="0 0 -1"/>
@@ -106,25 +107,14 @@ def mj_distance(mm, md, mt, dt, g1, g2, distmax):
     return (d, ft) if d > 0 else (dtight, ftt)
 
 
-def test_geom_distance(scene):
+def _distances(scene, mt, dt, configurations):
+    """gauss's geom distances against MuJoCo's at each configuration (None: the state as loaded):
+    (distances compared, MuJoCo's failures)"""
     mm, md, gm, gd = scene
-    mt = mujoco.MjModel.from_xml_string(SCENE)
-    mt.opt.ccd_tolerance = 1e-13
-    mt.opt.ccd_iterations = 100
-    dt = mujoco.MjData(mt)
-    mujoco.mj_forward(mt, dt)
-    rng = np.random.default_rng(3)
     convex = [i for i in range(mm.ngeom) if mm.geom_type[i] != mujoco.mjtGeom.mjGEOM_PLANE]
     n = fails = 0
-    for trial in range(6):
-        # move the free bodies so that some pairs overlap
-        if trial:
-            q = md.qpos.copy()
-            for j in range(mm.njnt):
-                a = mm.jnt_qposadr[j]
-                q[a:a + 3] = rng.uniform(-0.6, 0.6, 3)
-                quat = rng.normal(size=4)
-                q[a + 3:a + 7] = quat / np.linalg.norm(quat)
+    for q in configurations:
+        if q is not None:
             md.qpos[:] = q
             dt.qpos[:] = q
             gd.qpos[:] = q
@@ -166,7 +156,37 @@ def test_geom_distance(scene):
                         assert np.abs(ft_g - ft).max() < 1e-6, (g1, g2, ft_g, ft)
                     if dm >= distmax:
                         assert not ft_g.any()
-    assert n > 300 and fails < 0.05 * n
+    return n, fails
+
+
+def test_geom_distance(scene):
+    mm, md, gm, gd = scene
+    mt = mujoco.MjModel.from_xml_string(SCENE)
+    mt.opt.ccd_tolerance = 1e-13
+    mt.opt.ccd_iterations = 100
+    dt = mujoco.MjData(mt)
+    mujoco.mj_forward(mt, dt)
+    rng = np.random.default_rng(3)
+    # the state as loaded, then 5 with the free bodies moved so that some pairs overlap
+    configurations, loaded = [None], md.qpos.copy()
+    for _ in range(5):
+        q = loaded.copy()
+        for j in range(mm.njnt):
+            a = mm.jnt_qposadr[j]
+            q[a:a + 3] = rng.uniform(-0.6, 0.6, 3)
+            quat = rng.normal(size=4)
+            q[a + 3:a + 7] = quat / np.linalg.norm(quat)
+        configurations.append(q)
+    n, fails = _distances(scene, mt, dt, configurations)
+    runs = [_distances(scene, mt, dt, [jitter.qpos(mm, loaded if q is None else q, r)
+                                       for q in configurations])
+            for r in jitter.rngs("geom distance")]
+    assert min([n] + [r[0] for r in runs]) > 300
+    # MuJoCo's failures (see above), measured on an AMD EPYC (AVX2, FMA), nominal and over 100
+    # jitters of 4 ulps of the configurations (see jitter.py): 2 of 570, jittered 0-2; the
+    # bound, 5 % of the distances compared (28), lies far above
+    jitter.spread("geom distances where MuJoCo fails", fails, [r[1] for r in runs],
+                  at_most=int(0.05 * n))
 
 
 DENTED = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, 0.4]]) * 0.5
