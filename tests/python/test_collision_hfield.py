@@ -130,9 +130,12 @@ def test_random_poses(typ, margin):
         # jitters), so the same rate as with a margin is asserted.
         assert np.all(pos_err < 1e-5)
         rate("the normal within 1e-5", nrm_err < 1e-5, 0.99)
-        # (with the margin, 4 of 300 jitters of 4 ulps had one contact off by 5e-5 to 7.5e-5;
-        # 100 jitters: up to 6.4e-5)
-        assert nrm_err.max() < 5e-5
+        # The worst contact: a stalled simplex leaves ours off by ~3e-5 at the nominal poses, but
+        # the stall's depth follows rounding: with the margin, 4 of 300 jitters of 4 ulps had one
+        # contact off by 5e-5 to 7.5e-5 (100 jitters: up to 6.4e-5), so the bound that holds on
+        # any processor is 1e-4, above the largest measured (it still catches a wrong normal,
+        # which is off by far more)
+        assert nrm_err.max() < 1e-4
     # boxes: same count and geoms; MuJoCo's box depths at margin 0 are shallower than the prisms'
     # penetration (test_polytopes_at_zero_margin); the geometry is checked in
     # test_box_on_flat_field and test_polytopes_with_a_tiny_margin
