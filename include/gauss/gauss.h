@@ -117,6 +117,13 @@ GS_API void gs_energyVel(const gsModel* m, gsData* d);
 GS_API void gs_collision(const gsModel* m, gsData* d);   /* broad phase, filters, narrow phase: d->contact */
 GS_API int gs_contactCapacity(const gsModel* m);          /* contacts a data has room for */
 GS_API gsContact* gs_dataContact(gsData* d, int* ncon, int* nconmax);   /* for bindings */
+/* the narrow phase of geoms g1 and g2 at their poses in d (after gs_kinematics), without the
+ * broad phase's filters: up to maxcon contacts closer than margin, with dist, pos, the normal
+ * frame[0..2] from g1 towards g2, geom1 and geom2 set (the rest as gs_collision leaves it to the
+ * constraint stage: unset). Returns how many, or -1 when the ids are invalid or no function
+ * collides their types (plane-plane, height field-plane, height field-height field). */
+GS_API int gs_collideGeoms(const gsModel* m, const gsData* d, int g1, int g2, gsReal margin,
+                           gsContact* con, int maxcon);
 /* ray from pnt along vec: distance in units of |vec| to the nearest geom hit (-1: none), its id in
  * *geomid (-1: none). geomgroup: 6 flags, NULL for all groups; flg_static: include geoms of bodies
  * welded to the world; bodyexclude: a body whose geoms are skipped (-1: none) */

@@ -1,4 +1,5 @@
-/* Which narrow-phase function handles which pair of geom types (type1 <= type2). */
+/* Which narrow-phase function handles which pair of geom types (type1 <= type2), and the public
+ * call of one pair's function (gs_collideGeoms). */
 #include "collision/collision.h"
 
 #define P GS_GEOM_PLANE
@@ -38,3 +39,25 @@ const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [E][M] = gs_collideConvex,         [Y][M] = gs_collideConvex,
     [B][M] = gs_collideConvex,         [M][M] = gs_collideConvex,
 };
+
+int gs_collideGeoms(const gsModel* m, const gsData* d, int g1, int g2, gsReal margin,
+                    gsContact* con, int maxcon) {
+  if (g1 < 0 || g1 >= m->ngeom || g2 < 0 || g2 >= m->ngeom || g1 == g2 || maxcon < 0) return -1;
+  int swap = m->geom_type[g1] > m->geom_type[g2];
+  int a = swap ? g2 : g1, b = swap ? g1 : g2;
+  gsCollideFn fn = gs_collideTable[m->geom_type[a]][m->geom_type[b]];
+  if (!fn) return -1;
+  /* a pair function writes up to GS_MAXCONPAIR contacts */
+  gsContact buf[GS_MAXCONPAIR];
+  int n = fn(m, d, buf, a, b, margin);
+  if (n > maxcon) n = maxcon;
+  for (int i = 0; i < n; i++) {
+    con[i] = buf[i];
+    con[i].geom1 = g1;
+    con[i].geom2 = g2;
+    /* the normal points from g1 to g2 */
+    if (swap)
+      for (int k = 0; k < 3; k++) con[i].frame[k] = -con[i].frame[k];
+  }
+  return n;
+}

@@ -772,6 +772,10 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
     for (int i = 0; i < m->nv; i++) trace += d->qM[m->dof_Madr[i]];
     m->stat.meaninertia = m->nv ? trace / m->nv : 1;
   }
+  /* the solvers divide by it: huge inertias at qpos0 (a body far from its joint) overflow */
+  if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
+    return gs_compileFail(c, NULL, "model", "the mean inertia at qpos0 is %g: the model's masses, "
+                          "inertias or distances overflow", m->stat.meaninertia);
   for (int i = 0; i < m->ncam; i++) {
     int b = m->cam_bodyid[i];
     frame0(d, b, m->cam_targetbodyid[i], m->cam_pos + 3 * i, m->cam_pos0 + 3 * i, m->cam_poscom0 + 3 * i);

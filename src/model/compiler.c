@@ -706,6 +706,12 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   }
   for (int b = 1; b < nbody; b++) {
     gsReal* I = m->body_inertia + 3 * b;
+    /* a geom's size or density can be so large that its mass or inertia overflows */
+    if (!isfinite(m->body_mass[b]) || !isfinite(I[0]) || !isfinite(I[1]) || !isfinite(I[2])) {
+      gs_compileFail(&c, &c.body[b]->info, "body", "mass and inertia must be finite (got mass %g, inertia %g %g %g)",
+                     m->body_mass[b], I[0], I[1], I[2]);
+      goto error_model;
+    }
     /* principal moments of a physical body satisfy the triangle inequality */
     int bad = I[0] + I[1] < I[2] * (1 - 1e-10) || I[0] + I[2] < I[1] * (1 - 1e-10) ||
               I[1] + I[2] < I[0] * (1 - 1e-10);

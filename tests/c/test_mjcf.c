@@ -30,6 +30,17 @@ static void expect_error(const char* what, const char* xml, const char* where, c
   if (text) CHECK(has(err, text), "%s: '%s' not in error '%s'", what, text, err);
 }
 
+/* the file parses, but the compile must fail with a message holding where, elem and text */
+static void expect_compile_error(const char* what, const char* xml, const char* where,
+                                 const char* elem, const char* text) {
+  char err[1000] = "";
+  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
+  CHECK(m == NULL, "%s: compiled without error", what);
+  gs_freeModel(m);
+  CHECK(has(err, where) && has(err, elem) && has(err, text), "%s: '%s', '%s', '%s' not all in error '%s'",
+        what, where, elem, text, err);
+}
+
 static gsSpec* parse_ok(const char* what, const char* xml) {
   char err[1000] = "";
   gsSpec* s = gs_parseXMLString(xml, err, sizeof(err));
@@ -40,6 +51,18 @@ static gsSpec* parse_ok(const char* what, const char* xml) {
 /* ---- bad input ---- */
 
 static void test_errors(void) {
+  /* a geom so large that its inertia overflows: the compiler says so, and no model with an
+   * infinite inertia (and a mean inertia of NaN, which the binary loader refuses) is made */
+  expect_compile_error("overflowing inertia",
+                       "<mujoco><worldbody><body><joint/>\n"
+                       "<body><joint/>\n<geom type='box' size='.1 6e105 .3'/></body>\n"
+                       "</body></worldbody></mujoco>",
+                       "<string>:2:", "body", "finite");
+  expect_compile_error("overflowing mean inertia",
+                       "<mujoco><worldbody><body><joint/>\n"
+                       "<body pos='0 0 1e160'><joint/><geom size='1'/></body>\n"
+                       "</body></worldbody></mujoco>",
+                       "model:", "qpos0", "mean inertia");
   expect_error("joint on world",
                "<mujoco>\n"
                "  <worldbody>\n"

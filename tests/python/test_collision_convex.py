@@ -1,7 +1,9 @@
 """General convex collision (src/collision/convex.c: GJK distance, EPA depth) against closed forms
 and against MuJoCo 3.3.7.
 
-gs_collideConvex is called through ctypes on gauss's geom poses after gauss.forward; MuJoCo gets the
+The pairs go through gs_collideGeoms (the narrow phase of one pair, which src/collision/table.c
+sends to gs_collideConvex for these types), called through ctypes on gauss's geom poses after
+gauss.forward; MuJoCo gets the
 same poses through free joints (two mocap bodies would be filtered out: both are welded to the
 world). MuJoCo's default ccd settings (ccd_tolerance 1e-6, ccd_iterations 35) stop before smooth
 shapes converge: on ellipsoids its distances are off by up to ~1e-2 and its normals by up to ~1
@@ -31,10 +33,10 @@ class Contact(ctypes.Structure):
                 ("efc_address", ctypes.c_int)]
 
 
-_convex = _lib.lib.gs_collideConvex
-_convex.restype = ctypes.c_int
-_convex.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(Contact), ctypes.c_int,
-                    ctypes.c_int, c_double]
+_collide = _lib.lib.gs_collideGeoms
+_collide.restype = ctypes.c_int
+_collide.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, c_double,
+                     ctypes.POINTER(Contact), ctypes.c_int]
 
 SIZES = {"sphere": "0.3", "capsule": "0.2 0.3", "ellipsoid": "0.3 0.2 0.4",
          "cylinder": "0.25 0.3", "box": "0.2 0.3 0.25"}
@@ -56,7 +58,7 @@ def two_geoms(t1, s1, t2, s2, margin=MARGIN):
 
 def collide(gm, gd, margin=MARGIN):
     c = Contact()
-    n = _convex(gm._ptr, gd._ptr, ctypes.byref(c), 0, 1, margin)
+    n = _collide(gm._ptr, gd._ptr, 0, 1, margin, ctypes.byref(c), 1)
     return n, c
 
 
@@ -274,7 +276,9 @@ def scaled_sizes(t, scale):
 def test_symmetric_and_scale_free(t1, t2):
     """Two laws of the signed distance that hold for any pose: it does not depend on the order of
     the shapes (the normal turns round), and scaling both shapes and their positions by s scales
-    it by s. Checked from deep overlaps (coincident centres included) to apart, at sizes 1e-3, 1
+    it by s. (gs_collideGeoms calls the pair function in the table's order of types, so the order
+    of two shapes of different types is tested on gs_collideConvex itself in tests/c/test_pairs.c;
+    here it is the public function's contract, and convex.c's own for two shapes of one type.) Checked from deep overlaps (coincident centres included) to apart, at sizes 1e-3, 1
     and 1e3, where the finishing step of convex.c could settle on a point that is not the least
     depth (a local least value, or a crease its differences straddle) or GJK could stop on a
     simplex made worse by rounding."""
@@ -296,8 +300,8 @@ def test_symmetric_and_scale_free(t1, t2):
             gd.qpos[7:10] *= s
             gauss.forward(gm, gd)
             one, two = Contact(), Contact()
-            n1 = _convex(gm._ptr, gd._ptr, ctypes.byref(one), 0, 1, MARGIN * s)
-            n2 = _convex(gm._ptr, gd._ptr, ctypes.byref(two), 1, 0, MARGIN * s)
+            n1 = _collide(gm._ptr, gd._ptr, 0, 1, MARGIN * s, ctypes.byref(one), 1)
+            n2 = _collide(gm._ptr, gd._ptr, 1, 0, MARGIN * s, ctypes.byref(two), 1)
             # on the margin's edge rounding decides whether there is a contact
             if n1 != n2 or not n1:
                 assert n1 == n2 or abs(max(one.dist, two.dist) / s - MARGIN) < 1e-9, (s, i)
