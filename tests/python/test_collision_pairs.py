@@ -34,6 +34,7 @@ class Contact(ctypes.Structure):
         ("efc_address", ctypes.c_int)]
 
 
+# the analytic pair functions (src/collision/table.c sends each pair of types to its own)
 FUNCS = {
     ("plane", "sphere"): "gs_collidePlaneSphere",
     ("plane", "capsule"): "gs_collidePlaneCapsule",
@@ -90,10 +91,12 @@ class Scene:
         # body); only their types and sizes matter, the poses are copied from MuJoCo
         self.gm = gauss.Model.from_xml_string(_static_xml(t1, t2, s1 or SIZES[t1], s2 or SIZES[t2]))
         self.gd = gauss.Data(self.gm)
-        self.fn = getattr(_glib.lib, FUNCS[self.key])
+        # the pair's function (FUNCS) through the public narrow phase of one pair, which calls
+        # the table's function for the two types in this order (test_pairs.c calls them directly)
+        self.fn = _glib.lib.gs_collideGeoms
         self.fn.restype = ctypes.c_int
-        self.fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(Contact),
-                            ctypes.c_int, ctypes.c_int, ctypes.c_double]
+        self.fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                            ctypes.c_double, ctypes.POINTER(Contact), ctypes.c_int]
         self.buf = (Contact * MAXCONPAIR)()
 
     def place(self, p1, q1, p2, q2):
@@ -113,7 +116,7 @@ class Scene:
         return out
 
     def gauss_contacts(self):
-        n = self.fn(self.gm._ptr, self.gd._ptr, self.buf, 0, 1, self.margin)
+        n = self.fn(self.gm._ptr, self.gd._ptr, 0, 1, self.margin, self.buf, MAXCONPAIR)
         assert 0 <= n <= MAXCON[self.key]
         return [(c.dist, np.array(c.pos), np.array(c.frame)) for c in self.buf[:n]]
 
