@@ -84,6 +84,11 @@ def model_rng(corpus_model):
 
 
 def pytest_terminal_summary(terminalreporter):
+    import jitter
+    if jitter.LINES:
+        terminalreporter.section("rates and counts: nominal and under jitter (tests/python/jitter.py)")
+        for line in jitter.LINES:
+            terminalreporter.write_line(line)
     if not _STRIPPED:
         return
     terminalreporter.section("elements stripped from the corpus for the conformance tests")

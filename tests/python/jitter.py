@@ -67,12 +67,21 @@ def poses(pose_list, rng, ulps=ULPS):
     return out
 
 
+# every line printed by spread() and recorded(), for the summary at the end of the run (conftest.py)
+LINES = []
+
+
+def _say(line):
+    LINES.append(line)
+    print("\n" + line)
+
+
 def spread(tag, nominal, jittered, at_least=None, at_most=None, total=None):
     """print the nominal value and the jittered minimum and maximum; assert that every one of them
     is >= at_least and <= at_most (where given)"""
     values = [nominal] + list(jittered)
     of = f"/{total}" if total is not None else ""
-    print(f"\n[jitter] {tag}: nominal {nominal}{of}, {len(jittered)} jitters of {ULPS} ulps: "
+    _say(f"[jitter] {tag}: nominal {nominal}{of}, {len(jittered)} jitters of {ULPS} ulps: "
           f"min {min(jittered)}{of}, max {max(jittered)}{of}"
           + (f"; asserted >= {at_least}" if at_least is not None else "")
           + (f"; asserted <= {at_most}" if at_most is not None else ""))
@@ -99,7 +108,7 @@ def recorded(tag, nominal, low, high, njitter, at_least=None, at_most=None, tota
     jittered minimum and maximum measured (njitter jitters) and written down in the test; only the
     nominal value is asserted"""
     of = f"/{total}" if total is not None else ""
-    print(f"\n[jitter] {tag}: nominal {nominal}{of}, {njitter} jitters of {ULPS} ulps (measured "
+    _say(f"[jitter] {tag}: nominal {nominal}{of}, {njitter} jitters of {ULPS} ulps (measured "
           f"once, recorded in the test): min {low}{of}, max {high}{of}"
           + (f"; asserted >= {at_least}" if at_least is not None else "")
           + (f"; asserted <= {at_most}" if at_most is not None else ""))
