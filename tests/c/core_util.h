@@ -142,6 +142,21 @@
     "</mujoco>"
 
 
+/* three free bodies: centred, with a turned inertial frame, and with an offset and turned one
+ * (gravity off the vertical, so that each of its components is tested) */
+#define FREE_XML \
+    "<mujoco><compiler angle='radian'/>" \
+    "  <option gravity='0.5 -0.3 -9.81'><flag contact='disable' constraint='disable'/></option>" \
+    "  <worldbody>" \
+    "    <body name='centred'><freejoint/>" \
+    "      <inertial pos='0 0 0' mass='2' diaginertia='0.1 0.2 0.25'/></body>" \
+    "    <body name='turned'><freejoint/>" \
+    "      <inertial pos='0 0 0' quat='0.8 0.2 -0.3 0.4' mass='1.5' diaginertia='0.05 0.09 0.12'/></body>" \
+    "    <body name='offset'><freejoint/>" \
+    "      <inertial pos='0.3 -0.2 0.1' quat='0.6 0.1 0.5 -0.2' mass='1.2' diaginertia='0.04 0.06 0.08'/></body>" \
+    "  </worldbody>" \
+    "</mujoco>"
+
 /* the closed forms: M(q), the bias c(q, v) = C(q, v) v - tau_g(q), with Tedrake's C and tau_g */
 static inline void dp_mass(const double q[2], double M[4]) {
   double c2 = cos(q[1]);

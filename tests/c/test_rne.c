@@ -68,21 +68,8 @@ static void test_pendulum(void) {
   gs_freeModel(m);
 }
 
-static const char* kFreeXML =
-    "<mujoco><compiler angle='radian'/>"
-    "  <option gravity='0.5 -0.3 -9.81'><flag contact='disable' constraint='disable'/></option>"
-    "  <worldbody>"
-    "    <body name='centred'><freejoint/>"
-    "      <inertial pos='0 0 0' mass='2' diaginertia='0.1 0.2 0.25'/></body>"
-    "    <body name='turned'><freejoint/>"
-    "      <inertial pos='0 0 0' quat='0.8 0.2 -0.3 0.4' mass='1.5' diaginertia='0.05 0.09 0.12'/></body>"
-    "    <body name='offset'><freejoint/>"
-    "      <inertial pos='0.3 -0.2 0.1' quat='0.6 0.1 0.5 -0.2' mass='1.2' diaginertia='0.04 0.06 0.08'/></body>"
-    "  </worldbody>"
-    "</mujoco>";
-
 static void test_free_body(void) {
-  gsModel* m = load_xml(kFreeXML);
+  gsModel* m = load_xml(FREE_XML);
   CHECK(m != NULL, "free bodies load");
   if (!m) return;
   gsData* d = gs_makeData(m);
