@@ -14,6 +14,11 @@ static inline int gs_rowLen(const gsModel* m, int i) {
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);
 /* x <- H^-1 x for n right-hand sides of length nv, with a factor from gs_factorLTDL */
 void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n);
+/* the same for one right-hand side whose non-zeros, and so the solution's, lie in the dofs
+ * [first, end) of whole kinematic trees (a tree's dofs are contiguous): the cost of those trees
+ * alone, and the same numbers as the full solve */
+void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
+                       int first, int end);
 
 /* LU of a non-symmetric matrix with the tree pattern of M: R rows (diagonal, then ancestors), C
  * mirrored columns, both in qM's storage; in place. Returns the first zero pivot or -1. */
@@ -28,6 +33,11 @@ void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdo
  * motors, not the bodies; qacc may be NULL; needs 12*nbody reals of scratch */
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
               const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch, gsReal* result);
+
+/* the non-zeros of gs_jac's rows (3 x nv each, row-major): only the entries of the dofs that move
+ * body, the rest left as they are (gs_jac zeroes them first) */
+void gs_jacChain(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr,
+                 const gsReal point[3], int body);
 
 /* add J(point on body)^T [force; torque] to qfrc */
 void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const gsReal torque[3],

@@ -150,25 +150,27 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
   return bad;
 }
 
-void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n) {
-  int nv = m->nv;
-  for (int r = 0; r < n; r++, x += nv) {
-    /* L^T z = x: leaves first, pushing each solved value to its ancestors */
-    for (int k = nv - 1; k >= 0; k--) {
-      gsReal xk = x[k];
-      if (xk == 0) continue;
-      int adr = m->dof_Madr[k] + 1;
-      for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= LD[adr++] * xk;
-    }
-    for (int i = 0; i < nv; i++) x[i] *= diaginv[i];
-    /* L x = z: roots first */
-    for (int k = 0; k < nv; k++) {
-      int adr = m->dof_Madr[k] + 1;
-      gsReal s = 0;
-      for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += LD[adr++] * x[i];
-      x[k] -= s;
-    }
+void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
+                       int first, int end) {
+  /* L^T z = x: leaves first, pushing each solved value to its ancestors */
+  for (int k = end - 1; k >= first; k--) {
+    gsReal xk = x[k];
+    if (xk == 0) continue;
+    int adr = m->dof_Madr[k] + 1;
+    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= LD[adr++] * xk;
   }
+  for (int i = first; i < end; i++) x[i] *= diaginv[i];
+  /* L x = z: roots first */
+  for (int k = first; k < end; k++) {
+    int adr = m->dof_Madr[k] + 1;
+    gsReal s = 0;
+    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += LD[adr++] * x[i];
+    x[k] -= s;
+  }
+}
+
+void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n) {
+  for (int r = 0; r < n; r++, x += m->nv) gs_solveLTDLRange(m, LD, diaginv, x, 0, m->nv);
 }
 
 /* Non-symmetric matrices with the same tree pattern (H_ij != 0 only when i and j are equal or one is

@@ -14,12 +14,9 @@ static void point_velocity(gsReal lin[3], const gsReal* cdof, const gsReal off[3
   gs_add3(lin, cdof + 3, t);
 }
 
-void gs_jac(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, const gsReal point[3],
-            int body) {
+void gs_jacChain(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr,
+                 const gsReal point[3], int body) {
   int nv = m->nv;
-  if (jacp) gs_zero(jacp, 3 * nv);
-  if (jacr) gs_zero(jacr, 3 * nv);
-  if (body < 0 || body >= m->nbody) return;
   gsReal off[3];
   gs_sub3(off, point, d->subtree_com + 3 * m->body_rootid[body]);
   for (int j = gs_bodyLastDof(m, body); j >= 0; j = m->dof_parentid[j]) {
@@ -32,6 +29,14 @@ void gs_jac(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, const
     if (jacr)
       for (int i = 0; i < 3; i++) jacr[i * nv + j] = s[i];
   }
+}
+
+void gs_jac(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, const gsReal point[3],
+            int body) {
+  if (jacp) gs_zero(jacp, 3 * m->nv);
+  if (jacr) gs_zero(jacr, 3 * m->nv);
+  if (body < 0 || body >= m->nbody) return;
+  gs_jacChain(m, d, jacp, jacr, point, body);
 }
 
 void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const gsReal torque[3],

@@ -64,22 +64,45 @@ static void row_capacity(const gsModel* m, long nconmax, int chain, long* nefc, 
   *nJ = nnz > MAX_NNZ ? MAX_NNZ : nnz;
 }
 
+/* Newton's Hessian: one nv x nv block on the dense path; on the sparse path a block per kinematic
+ * tree and the fill the contacts' graph of trees leaves, which the model cannot know. Up to 64 MB
+ * the whole nv x nv is reserved (every model of the corpus); beyond it 16 times the trees' own
+ * blocks, so that memory grows with the model, not with nv^2: an island whose fill does not fit
+ * is solved by CG instead (src/solver/primal.c), and the arena's warning counts it. */
+#define DENSE_HESSIAN_REALS ((size_t)8 << 20)
+
+static size_t hessian_reals(const gsModel* m) {
+  size_t nv = (size_t)m->nv, dense = nv * nv;
+  if (dense <= DENSE_HESSIAN_REALS || m->opt.jacobian == GS_JAC_DENSE) return dense;
+  size_t blocks = 0, n = 0;
+  for (int i = 0; i < m->nv; i++) {
+    /* the dofs of a tree are contiguous */
+    int root = m->body_rootid[m->dof_bodyid[i]];
+    n++;
+    if (i + 1 == m->nv || m->body_rootid[m->dof_bodyid[i + 1]] != root) {
+      blocks += n * n;
+      n = 0;
+    }
+  }
+  return 16 * blocks < dense ? 16 * blocks : dense;
+}
+
 /* Scratch of every stage, in reals; the stages take it from the arena one after the other and
  * release it, but a sum is simple and the terms are small next to the rows' own memory. */
 static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int chain) {
   size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
-  /* smooth pipeline: RK4 keeps four stage derivatives, the implicit integrator a dense nv x nv
-   * matrix and its LU, RNE two spatial vectors per body */
-  size_t reals = 2 * nv * nv + 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
+  /* smooth pipeline: RK4 keeps four stage derivatives, the implicit integrator a matrix and its
+   * factor in M's tree pattern, RNE two spatial vectors per body */
+  size_t reals = 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
   /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
    * sorting buffer) and the sort's count per body, the explicit pairs' order, one pair function's
    * contacts */
   reals += 80 * (size_t)m->ngeom + nb + (size_t)m->npair + 2048;
-  /* constraint solver: the primal solvers' dense Hessian and its factor, a dozen vectors per dof
-   * and per row (with the blocks of rows), and the pattern of M on the dofs solved (an int per
-   * entry, counted as a real) */
+  /* constraint solver: Newton's Hessian and its block structure, a dozen vectors per dof and per
+   * row (with the blocks of rows), and the pattern of M on the dofs solved (an int per entry,
+   * counted as a real) */
   size_t rows = (size_t)nefcmax;
-  reals += 2 * nv * nv + 24 * nv + 16 * rows + (size_t)m->nM;
+  reals += hessian_reals(m) + 24 * nv + 16 * rows + (size_t)m->nM;
   /* islands: five ints per dof while finding them; without islands the solver lists every dof
    * and row (ints, counted as reals) */
   reals += 3 * nv + rows;

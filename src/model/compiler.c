@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/math.h"
+#include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 #include "model/capacity.h"
 #include "model/compile.h"
@@ -299,17 +300,36 @@ static int slider_body(const gsModel* m, int b) {
   return 1;
 }
 
+/* [first, end) of the dofs of each dof's kinematic tree (contiguous): the solves with M below touch
+ * only those, so that the cost grows with the trees' sizes, not with nv^2 */
+static void tree_ranges(const gsModel* m, int* first, int* end) {
+  for (int i = 0; i < m->nv;) {
+    int root = m->body_rootid[m->dof_bodyid[i]], e = i;
+    while (e < m->nv && m->body_rootid[m->dof_bodyid[e]] == root) e++;
+    for (int k = i; k < e; k++) first[k] = i, end[k] = e;
+    i = e;
+  }
+}
+
 static int compile_invweight0(gsCompileCtx* c, gsModel* m, gsData* d) {
   int nv = m->nv;
   gsReal* x = calloc((size_t)(7 * nv + 1), sizeof(gsReal));
-  if (!x) return gs_compileFail(c, NULL, "model", "out of memory");
+  int* range = malloc(sizeof(int) * (size_t)(2 * nv + 1));
+  if (!x || !range) {
+    free(x);
+    free(range);
+    return gs_compileFail(c, NULL, "model", "out of memory");
+  }
+  int *first = range, *end = range + nv;
+  tree_ranges(m, first, end);
   gsReal *jac = x + nv, *minvdiag = x;  /* minvdiag first, reused below */
   for (int i = 0; i < nv; i++) {
+    /* (M^-1)_ii from M^-1 e_i, on i's tree; jac is zero outside the range written last */
     gsReal* e = jac;
-    gs_zero(e, nv);
     e[i] = 1;
-    gs_solveM(m, d, e, e, 1);
+    gs_solveLTDLRange(m, d->qLD, d->qLDiagInv, e, first[i], end[i]);
     minvdiag[i] = e[i];
+    gs_zero(e + first[i], end[i] - first[i]);
   }
   for (int j = 0; j < m->njnt; j++) {
     int a = m->jnt_dofadr[j], type = m->jnt_type[j];
@@ -334,17 +354,22 @@ static int compile_invweight0(gsCompileCtx* c, gsModel* m, gsData* d) {
       for (int k = 0; k < m->body_dofnum[b]; k++) m->dof_invweight0[m->body_dofadr[b] + k] = w0;
       continue;
     }
-    gs_jac(m, d, jp, jr, d->xipos + 3 * b, b);
+    /* the body's Jacobian lies on its tree's dofs: written, solved, read and cleared there */
+    int last = gs_bodyLastDof(m, b), a = first[last], n = end[last] - a;
+    gs_jacChain(m, d, jp, jr, d->xipos + 3 * b, b);
     for (int r = 0; r < 6; r++) {
       gsReal* row = jac + (size_t)r * nv;
-      gs_copy(x, row, nv);
-      gs_solveM(m, d, x, x, 1);
-      w[r / 3] += gs_dot(row, x, nv);
+      gs_copy(x + a, row + a, n);
+      gs_solveLTDLRange(m, d->qLD, d->qLDiagInv, x, a, a + n);
+      w[r / 3] += gs_dot(row + a, x + a, n);
+      gs_zero(row + a, n);
+      gs_zero(x + a, n);
     }
     m->body_invweight0[2 * b] = w[0] / 3;
     m->body_invweight0[2 * b + 1] = w[1] / 3;
   }
   free(x);
+  free(range);
   return 1;
 }
 

@@ -519,7 +519,8 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slop
 
 /* Newton or CG on the part of the problem in w, from the better of the smooth acceleration and
  * the warm start on its dofs, to its own tolerance; stats (may be NULL) get GS_NSOLVER records.
- * Returns the iterations, -1 when the arena cannot hold Newton's Hessian. */
+ * Returns the iterations, -1 when the arena cannot hold the part's vectors; a part whose Hessian
+ * does not fit is solved by CG. */
 static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int sparse,
                       gsSolverStat* stats) {
   int ndof = w->ndof, nrow = w->nrow;
@@ -532,9 +533,13 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     return -1;
   }
   w->nblock = row_blocks(d, rows, nrow, w->blocks);
+  size_t hmark = gs_stackMark(d);
   if (!cg && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
-    gs_stackRelease(d, mark);
-    return -1;
+    /* no room for Newton's Hessian (on the sparse path its fill follows the contacts, which the
+     * arena's size can only estimate): this part by CG, which needs none; the arena's warning
+     * counted the event */
+    gs_stackRelease(d, hmark);
+    cg = 1;
   }
 
   for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
