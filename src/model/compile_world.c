@@ -254,6 +254,10 @@ static int hfield_file(gsCompileCtx* c, const gsSpecHField* h, int* nrow, int* n
   return 1;
 }
 
+/* height-field samples, texture bytes and path bytes a model holds, each kind together: their
+ * counts are int sizes */
+#define MAX_ASSET_DATA (1L << 30)
+
 static int hfield_dims(gsCompileCtx* c, const gsSpecHField* h, int* nrow, int* ncol) {
   for (int i = 0; i < 4; i++)
     if (!(h->size[i] > 0)) return gs_compileFail(c, &h->info, "hfield", "size[%d] must be positive", i);
@@ -263,8 +267,11 @@ static int hfield_dims(gsCompileCtx* c, const gsSpecHField* h, int* nrow, int* n
   }
   if (h->nrow < 1 || h->ncol < 1)
     return gs_compileFail(c, &h->info, "hfield", "no data: give a file, or nrow and ncol");
-  if (h->elevation && h->nelevation != h->nrow * h->ncol)
-    return gs_compileFail(c, &h->info, "hfield", "elevation has %d values, nrow*ncol is %d", h->nelevation, h->nrow * h->ncol);
+  if ((long)h->nrow * h->ncol > MAX_ASSET_DATA)
+    return gs_compileFail(c, &h->info, "hfield", "%d x %d samples: more than the %ld a model holds",
+                          h->nrow, h->ncol, MAX_ASSET_DATA);
+  if (h->elevation && h->nelevation != (long)h->nrow * h->ncol)
+    return gs_compileFail(c, &h->info, "hfield", "elevation has %d values, nrow*ncol is %ld", h->nelevation, (long)h->nrow * h->ncol);
   *nrow = h->nrow, *ncol = h->ncol;
   return 1;
 }
@@ -363,6 +370,9 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     if (!is_named(&h->info)) return gs_compileFail(c, &h->info, "hfield", "a height field needs a name (or a file to take it from)");
     if (!hfield_dims(c, h, &nrow, &ncol)) return 0;
     hdata += (long)nrow * ncol;
+    if (hdata > MAX_ASSET_DATA)
+      return gs_compileFail(c, &h->info, "hfield", "the height fields up to this one hold %ld samples, "
+                            "more than the %ld a model holds", hdata, MAX_ASSET_DATA);
     npaths += path_bytes(h->file);
     sz->nnames += (int)gs_compileNameBytes(&h->info);
   }
@@ -374,6 +384,9 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
       return gs_compileFail(c, &t->info, "texture", "a texture needs a name (only a skybox may have none)");
     if (!texture_dims(c, t, &d)) return 0;
     tdata += (long)d.width * d.height * d.nchannel;
+    if (tdata > MAX_ASSET_DATA)
+      return gs_compileFail(c, &t->info, "texture", "the textures up to this one hold %ld bytes, more "
+                            "than the %ld a model holds", tdata, MAX_ASSET_DATA);
     npaths += path_bytes(t->file);
     sz->nnames += (int)gs_compileNameBytes(&t->info);
   }
@@ -383,8 +396,9 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   }
   for (int i = 0; i < s->npair; i++) sz->nnames += (int)gs_compileNameBytes(&s->pair[i]->info);
   for (int i = 0; i < s->nexclude; i++) sz->nnames += (int)gs_compileNameBytes(&s->exclude[i]->info);
-  if (hdata > (1L << 30) || tdata > (1L << 30) || npaths > (1u << 30))
-    return gs_compileFail(c, NULL, "model", "assets too large");
+  if (npaths > (size_t)MAX_ASSET_DATA)
+    return gs_compileFail(c, NULL, "model", "asset file names of %zu bytes together, more than the %ld a model holds",
+                          (size_t)npaths, MAX_ASSET_DATA);
   sz->nhfielddata = (int)hdata;
   sz->npaths = npaths ? (int)npaths : 1;  /* one empty string when there are none */
   return 1;
