@@ -40,9 +40,9 @@ static void on_xml_error(void* data, xmlErrorPtr e) {
   xe->have = 1;
   xe->line = e->line;
   snprintf(xe->msg, sizeof(xe->msg), "%s", e->message ? e->message : "unknown error");
-  /* libxml2 ends its messages with a newline */
-  size_t n = strlen(xe->msg);
-  while (n > 0 && (xe->msg[n - 1] == '\n' || xe->msg[n - 1] == '\r')) xe->msg[--n] = 0;
+  /* libxml2 ends its messages with a newline, and some go on with the bytes of the input after
+   * one ("Bytes: 0xE9 ..."): the first line is the message */
+  xe->msg[strcspn(xe->msg, "\r\n")] = 0;
 }
 
 /* one of our limits was passed: the first error of the parse, and libxml2 stops */
