@@ -122,8 +122,13 @@ static void add_attrs(xmlParserCtxtPtr pc, xmlNodePtr node, int nattr, const xml
     a->doc = node->doc;
     xmlNsPtr ns = prefix ? xmlSearchNs(node->doc, node, prefix) : NULL;
     /* a prefix without a declaration stays in the name, which makes it a non-MJCF attribute */
-    a->name = prefix && !ns ? xmlStrncatNew(xmlStrncatNew(prefix, (const xmlChar*)":", 1), local, -1)
-                            : xmlStrdup(local);
+    if (prefix && !ns) {
+      xmlChar* head = xmlStrncatNew(prefix, (const xmlChar*)":", 1);
+      a->name = head ? xmlStrncatNew(head, local, -1) : NULL;
+      xmlFree(head);
+    } else {
+      a->name = xmlStrdup(local);
+    }
     a->ns = ns;
     /* "&" remains only where an entity reference is: then a list of text and references */
     a->children = memchr(value, '&', (size_t)len) ? xmlStringLenGetNodeList(node->doc, value, len)

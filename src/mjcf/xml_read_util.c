@@ -22,7 +22,10 @@ xmlChar* gsx_getAttr(gsxCtx* c, xmlNodePtr node, const char* name) {
 }
 
 int gsx_hasAttr(xmlNodePtr node, const char* name) {
-  return xmlHasNsProp(node, (const xmlChar*)name, NULL) != NULL;
+  /* the element's own attributes, as gsx_getAttr reads them (not a DTD's defaults) */
+  for (xmlAttrPtr at = node->properties; at; at = at->next)
+    if (!at->ns && strcmp((const char*)at->name, name) == 0) return 1;
+  return 0;
 }
 
 /* the checks made on the attribute list of one element, before any value is used: every name
