@@ -544,7 +544,15 @@ gsxFile* gsx_loadFile(gsxCtx* c, const char* path, const char* incfile, int incl
   size_t len = 0;
   void* data = NULL;
   char* buf = NULL;
-  if (canonical(c, path, canon) && gsx_readAsset(c, path, &data, &len)) buf = data;
+  int ok = canonical(c, path, canon);
+  /* a file past the limit is not read at all */
+  struct stat st;
+  if (ok && !gsx_vfsFind(c->vfs, path, NULL, NULL) && stat(path, &st) == 0 &&
+      S_ISREG(st.st_mode) && (unsigned long long)st.st_size > GSX_MAX_XML_BYTES - c->xml_bytes)
+    return gsx_error(c, incfile ? incfile : path, incfile ? incline : 0, incfile ? "include" : NULL,
+                     "the XML files of the model exceed %zu MiB in all", GSX_MAX_XML_BYTES >> 20),
+           NULL;
+  if (ok && gsx_readAsset(c, path, &data, &len)) buf = data;
   if (!buf) {
     const char* why = gsx_readError(c);
     if (incfile) return gsx_error(c, incfile, incline, "include", "cannot read file '%s': %s",
