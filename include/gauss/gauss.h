@@ -40,6 +40,13 @@ GS_API gsModel* gs_loadXMLStringVFS(const char* xml, const gsVFS* vfs, char* err
 GS_API gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,
                               const void* const* data, const size_t* sizes, int n, char* err,
                               int errsz);
+/* flags of gs_loadXMLOpt */
+#define GS_LOAD_CONFINED 1  /* includes and asset files only from the model file's directory (real
+                               paths: no "..", absolute path or link out of it) and from vfs; for
+                               XML text, from vfs only. Messages quote nothing of other files. */
+/* load MJCF from a file (path) or text (xml), exactly one given; vfs may be NULL */
+GS_API gsModel* gs_loadXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int flags,
+                              char* err, int errsz);
 
 /* ---- binary models: versioned, checked (a truncated, corrupted or foreign file is an error) ---- */
 GS_API int gs_saveModel(const gsModel* m, const char* path, char* err, int errsz);   /* 1 ok, 0 error */

@@ -163,6 +163,12 @@ typedef struct {
 
 struct gsSpec {
   char* modelname;
+  const char* file;       /* the top-level model file ("<string>" for text), for messages; pool
+                             string, NULL when built by hand */
+  /* <size>: stored, not yet used by the engine; the MJCF reader sets -1 where the model does not
+   * give them (gs_specNew leaves them 0) */
+  long long size_memory;  /* bytes ("100M" is 100 * 2^20) */
+  int size_nconmax, size_njmax, size_nstack;
   gsCompilerOptions compiler;
   gsOption option;
   gsSpecBody* world;

@@ -410,6 +410,12 @@ def _add_accessors(cls):
     return cls
 
 
+# gs_loadXMLOpt (gauss.h): path or text, in-memory files, flags (GS_LOAD_CONFINED)
+_gs_loadXMLOpt = _lib._fn("gs_loadXMLOpt", ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p,
+                          ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int)
+_GS_LOAD_CONFINED = 1
+
+
 def _load_vfs(assets):
     """A gsVFS holding `assets` ({name: bytes}); the caller frees it."""
     vfs = _lib.gs_vfsNew()
@@ -469,40 +475,37 @@ class Model(_FieldAccess):
         return [line for line in (s or b"").decode(errors="replace").splitlines() if line.strip()]
 
     @classmethod
-    def from_xml_path(cls, path, assets=None):
-        """Load an MJCF file. `assets` ({name: bytes}) holds files the model names (includes,
-        meshes, textures): each is looked up there first, by the name the XML writes (or the
-        trailing part of its path), then on the disk."""
+    def _load_xml(cls, path, xml, assets, confined):
         err = ctypes.create_string_buffer(1000)
-        if assets:
-            vfs = _load_vfs(assets)
-            try:
-                ptr = _lib.gs_loadXMLVFS(str(path).encode(), vfs, err, len(err))
-            finally:
+        vfs = _load_vfs(assets) if assets else None
+        try:
+            ptr = _gs_loadXMLOpt(path, xml, vfs, _GS_LOAD_CONFINED if confined else 0, err,
+                                 len(err))
+        finally:
+            if vfs:
                 _lib.gs_vfsFree(vfs)
-        else:
-            ptr = _lib.gs_loadXML(str(path).encode(), err, len(err))
         if not ptr:
-            raise GaussError(err.value.decode(errors="replace") or f"cannot load {path}")
+            raise GaussError(err.value.decode(errors="replace") or
+                             (f"cannot load {path.decode(errors='replace')}" if path
+                              else "cannot load the XML string"))
         return cls(ptr, cls._warnings())
 
     @classmethod
-    def from_xml_string(cls, xml, assets=None):
-        """Load MJCF text; `assets` as for from_xml_path."""
+    def from_xml_path(cls, path, assets=None, confined=False):
+        """Load an MJCF file. `assets` ({name: bytes}) holds files the model names (includes,
+        meshes, textures): each is looked up there first, by the name the XML writes (or the
+        trailing part of its path), then on the disk. `confined=True` (for models from untrusted
+        sources) reads files only from the model's directory (after resolving "..", absolute
+        paths and links) and from `assets`, and quotes nothing of other files in errors."""
+        return cls._load_xml(str(path).encode(), None, assets, confined)
+
+    @classmethod
+    def from_xml_string(cls, xml, assets=None, confined=False):
+        """Load MJCF text; `assets` as for from_xml_path. `confined=True`: files only from
+        `assets`, never from the disk."""
         if isinstance(xml, str):
             xml = xml.encode()
-        err = ctypes.create_string_buffer(1000)
-        if assets:
-            vfs = _load_vfs(assets)
-            try:
-                ptr = _lib.gs_loadXMLStringVFS(xml, vfs, err, len(err))
-            finally:
-                _lib.gs_vfsFree(vfs)
-        else:
-            ptr = _lib.gs_loadXMLString(xml, err, len(err))
-        if not ptr:
-            raise GaussError(err.value.decode(errors="replace") or "cannot load the XML string")
-        return cls(ptr, cls._warnings())
+        return cls._load_xml(None, xml, assets, confined)
 
     @classmethod
     def from_binary_path(cls, path):

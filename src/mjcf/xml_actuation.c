@@ -181,7 +181,7 @@ static int read_wrap(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecTendo
   w->info.line = line;
   for (xmlAttrPtr at = node->properties; at; at = at->next) {
     if (!gsx_isMjcfAttr(at)) continue;
-    xmlChar* v = gsx_attrValue(at);
+    xmlChar* v = gsx_attrValue(c, at);
     if (!v) return gsx_oom(c);
     gsxAt a = {name, (const char*)at->name, (const char*)v, src->name, line};
     int ok;
@@ -568,7 +568,7 @@ int gsx_readActuationSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
 static int enclosing_class(gsxCtx* c, xmlNodePtr node) {
   xmlNodePtr p = node->parent;
   if (!p || p->type != XML_ELEMENT_NODE || strcmp(gsx_name(p), "default") != 0) return -1;
-  xmlChar* name = gsx_getAttr(p, "class");
+  xmlChar* name = gsx_getAttr(c, p, "class");
   int cls = name ? gsx_classFind(&c->defs, (const char*)name) : 0;
   xmlFree(name);
   return cls;

@@ -14,13 +14,16 @@
 
 #include "xml_internal.h"
 
-/* state of one libxml2 parse: its first fatal error, and the SAX handler that start_element
- * wraps */
+/* state of one libxml2 parse: its first fatal error, and the SAX handlers that the wrappers
+ * below call */
 typedef struct {
   int have;
   int line;
   char msg[400];
+  gsxCtx* ctx;
   startElementNsSAX2Func start;
+  getEntitySAXFunc get_entity;
+  getParameterEntitySAXFunc get_pentity;
 } gsxXmlError;
 
 /* libxml2 gives structured errors to this instead of printing them; data is the parser context,
@@ -37,9 +40,115 @@ static void on_xml_error(void* data, xmlErrorPtr e) {
   xe->have = 1;
   xe->line = e->line;
   snprintf(xe->msg, sizeof(xe->msg), "%s", e->message ? e->message : "unknown error");
-  /* libxml2 ends its messages with a newline */
-  size_t n = strlen(xe->msg);
-  while (n > 0 && (xe->msg[n - 1] == '\n' || xe->msg[n - 1] == '\r')) xe->msg[--n] = 0;
+  /* libxml2 ends its messages with a newline, and some go on with the bytes of the input after
+   * one ("Bytes: 0xE9 ..."): the first line is the message */
+  xe->msg[strcspn(xe->msg, "\r\n")] = 0;
+}
+
+/* one of our limits was passed: the first error of the parse, and libxml2 stops */
+static void parse_fail(xmlParserCtxtPtr pc, const char* msg) {
+  gsxXmlError* xe = pc->_private;
+  if (!xe->have) {
+    xe->have = 1;
+    xe->line = pc->input ? pc->input->line : 0;
+    snprintf(xe->msg, sizeof(xe->msg), "%s", msg);
+  }
+  pc->wellFormed = 0;  /* so that libxml2 does not look the entity up again by itself */
+  xmlStopParser(pc);
+}
+
+/* every entity reference the parser resolves (in attribute values, in text, nested in other
+ * entities) is charged its replacement text; past GSX_MAX_ENTITY_BYTES the load fails. This is
+ * what keeps entity "bombs" (one entity referenced many times, or nested entities) linear. */
+static int charge_entity(xmlParserCtxtPtr pc, xmlEntityPtr e) {
+  gsxXmlError* xe = pc->_private;
+  size_t n = e->length > 0 ? (size_t)e->length : 0;
+  gsxCtx* c = xe->ctx;
+  if (xe->have || c->entity_bytes + n + 32 > GSX_MAX_ENTITY_BYTES) {
+    char msg[160];
+    snprintf(msg, sizeof(msg), "entity references expand to more than %zu MiB of text",
+             GSX_MAX_ENTITY_BYTES >> 20);
+    parse_fail(pc, msg);
+    return 0;
+  }
+  c->entity_bytes += n + 32;  /* a reference costs something in itself, even to an empty entity */
+  return 1;
+}
+
+static xmlEntityPtr get_entity(void* ctx, const xmlChar* name) {
+  xmlParserCtxtPtr pc = ctx;
+  gsxXmlError* xe = pc->_private;
+  xmlEntityPtr e = xe->get_entity(ctx, name);
+  return e && !charge_entity(pc, e) ? NULL : e;
+}
+
+static xmlEntityPtr get_pentity(void* ctx, const xmlChar* name) {
+  xmlParserCtxtPtr pc = ctx;
+  gsxXmlError* xe = pc->_private;
+  xmlEntityPtr e = xe->get_pentity(ctx, name);
+  return e && !charge_entity(pc, e) ? NULL : e;
+}
+
+/* no external entity or DTD is ever loaded (libxml2 would not without XML_PARSE_NOENT or
+ * DTDLOAD either; this makes it certain) */
+static xmlParserInputPtr no_resolve(void* ctx, const xmlChar* pub, const xmlChar* sys) {
+  (void)ctx, (void)pub, (void)sys;
+  return NULL;
+}
+
+static void no_subset(void* ctx, const xmlChar* name, const xmlChar* ext, const xmlChar* sys) {
+  (void)ctx, (void)name, (void)ext, (void)sys;
+}
+
+/* the attributes of a new element, appended in order. libxml2's tree builder walks the whole list
+ * for each attribute it appends (quadratic: 10^5 attributes took half a minute); values keep
+ * their entity references, which gsx_attrValue expands. */
+static void add_attrs(xmlParserCtxtPtr pc, xmlNodePtr node, int nattr, const xmlChar** attrs) {
+  xmlAttrPtr tail = node->properties;
+  while (tail && tail->next) tail = tail->next;
+  for (int i = 0; i < nattr; i++) {
+    const xmlChar* local = attrs[5 * i];
+    const xmlChar* prefix = attrs[5 * i + 1];
+    const xmlChar* value = attrs[5 * i + 3];
+    int len = (int)(attrs[5 * i + 4] - value);
+    xmlAttrPtr a = xmlMalloc(sizeof(xmlAttr));
+    if (!a) {
+      parse_fail(pc, "out of memory");
+      return;
+    }
+    memset(a, 0, sizeof(*a));
+    a->type = XML_ATTRIBUTE_NODE;
+    a->parent = node;
+    a->doc = node->doc;
+    xmlNsPtr ns = prefix ? xmlSearchNs(node->doc, node, prefix) : NULL;
+    /* a prefix without a declaration stays in the name, which makes it a non-MJCF attribute */
+    if (prefix && !ns) {
+      xmlChar* head = xmlStrncatNew(prefix, (const xmlChar*)":", 1);
+      a->name = head ? xmlStrncatNew(head, local, -1) : NULL;
+      xmlFree(head);
+    } else {
+      a->name = xmlStrdup(local);
+    }
+    a->ns = ns;
+    /* "&" remains only where an entity reference is: then a list of text and references */
+    a->children = memchr(value, '&', (size_t)len) ? xmlStringLenGetNodeList(node->doc, value, len)
+                                                  : xmlNewDocTextLen(node->doc, value, len);
+    for (xmlNodePtr ch = a->children; ch; ch = ch->next) {
+      ch->parent = (xmlNodePtr)a;
+      a->last = ch;
+    }
+    if (tail) {
+      tail->next = a;
+      a->prev = tail;
+    } else {
+      node->properties = a;
+    }
+    tail = a;
+    if (!a->name || (len > 0 && !a->children)) {
+      parse_fail(pc, "out of memory");
+      return;
+    }
+  }
 }
 
 /* libxml2 numbers an element by the line where its start tag ends; messages should point at the
@@ -51,16 +160,99 @@ static void start_element(void* ctx, const xmlChar* localname, const xmlChar* pr
                           int ndefaulted, const xmlChar** attrs) {
   xmlParserCtxtPtr pc = ctx;
   gsxXmlError* xe = pc->_private;
-  xe->start(ctx, localname, prefix, uri, nns, ns, nattr, ndefaulted, attrs);
-  xmlNodePtr node = pc->node;
-  xmlParserInputPtr in = pc->input;
-  if (!node || !xmlStrEqual(node->name, localname) || !in || !in->cur || !in->base ||
-      node->line == 0 || node->line >= 65535)
+  if (nattr > GSX_MAX_ATTRS) {
+    parse_fail(pc, "an element has too many attributes");
     return;
+  }
+  xe->start(ctx, localname, prefix, uri, nns, ns, 0, 0, NULL);
+  if (pc->nodeNr > GSX_MAX_DEPTH) {
+    char msg[80];
+    snprintf(msg, sizeof(msg), "elements nested deeper than %d", GSX_MAX_DEPTH);
+    parse_fail(pc, msg);
+    return;
+  }
+  xmlNodePtr node = pc->node;
+  if (!node || !xmlStrEqual(node->name, localname)) return;
+  /* attributes defaulted from a DTD are left out, as libxml2 does without XML_PARSE_DTDATTR */
+  add_attrs(pc, node, nattr - ndefaulted, attrs);
+  xmlParserInputPtr in = pc->input;
+  if (!in || !in->cur || !in->base || node->line == 0 || node->line >= 65535) return;
   const xmlChar* p = in->cur;
   int nl = 0;
   while (p > in->base && *--p != '<') nl += *p == '\n';
   if (*p == '<' && nl < node->line) node->line = (unsigned short)(node->line - nl);
+}
+
+/* the most attributes in one start tag, by a scan of the markup: libxml2 compares each attribute
+ * with all before it, so a tag with an absurd number must be refused before libxml2 sees it.
+ * Comments, CDATA, processing instructions and the DOCTYPE (through its quotes and brackets) are
+ * skipped; inside a tag, '=' outside quotes counts one attribute. */
+/* where pat first occurs in s[from..n), NULL when nowhere (s need not end with a NUL) */
+static const char* find(const char* s, size_t n, size_t from, const char* pat) {
+  size_t k = strlen(pat);
+  while (from + k <= n) {
+    const char* p = memchr(s + from, pat[0], n - from - k + 1);
+    if (!p) return NULL;
+    if (memcmp(p, pat, k) == 0) return p;
+    from = (size_t)(p - s) + 1;
+  }
+  return NULL;
+}
+
+static size_t most_attrs(const char* s, size_t n) {
+  size_t i = 0, most = 0;
+  while (i < n) {
+    const char* lt = memchr(s + i, '<', n - i);
+    if (!lt) break;
+    i = (size_t)(lt - s);
+    const char* end = NULL;
+    if (n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+      end = find(s, n, i + 4, "-->");
+    } else if (n - i >= 9 && memcmp(s + i, "<![CDATA[", 9) == 0) {
+      end = find(s, n, i + 9, "]]>");
+    } else if (n - i >= 2 && s[i + 1] == '?') {
+      end = find(s, n, i + 2, "?>");
+    } else if (n - i >= 2 && s[i + 1] == '!') {
+      int depth = 0;
+      char q = 0;
+      for (i += 2; i < n; i++) {
+        if (q) {
+          if (s[i] == q) q = 0;
+        } else if (s[i] == '"' || s[i] == '\'') {
+          q = s[i];
+        } else if (s[i] == '<' && n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+          const char* e = find(s, n, i + 4, "-->");
+          i = e ? (size_t)(e - s) + 2 : n;
+        } else if (s[i] == '[') {
+          depth++;
+        } else if (s[i] == ']') {
+          depth--;
+        } else if (s[i] == '>' && depth <= 0) {
+          break;
+        }
+      }
+      i++;
+      continue;
+    } else {
+      size_t count = 0;
+      char q = 0;
+      for (i++; i < n && (q || s[i] != '>'); i++) {
+        if (q) {
+          if (s[i] == q) q = 0;
+        } else if (s[i] == '"' || s[i] == '\'') {
+          q = s[i];
+        } else if (s[i] == '=') {
+          count++;
+        }
+      }
+      if (count > most) most = count;
+      i++;
+      continue;
+    }
+    if (!end) break;  /* unterminated: libxml2 reports it */
+    i = (size_t)(end - s) + 1;
+  }
+  return most;
 }
 
 int gsx_line(xmlNodePtr node) {
@@ -70,9 +262,93 @@ int gsx_line(xmlNodePtr node) {
 
 const char* gsx_name(xmlNodePtr node) { return (const char*)node->name; }
 
-xmlChar* gsx_attrValue(xmlAttrPtr at) {
-  xmlChar* v = xmlNodeListGetString(at->doc, at->children, 1);
-  return v ? v : xmlStrdup((const xmlChar*)"");
+/* an attribute value being assembled: amortised growth, so that the cost is linear in its size */
+typedef struct {
+  xmlChar* s;
+  size_t n, cap;
+  size_t from_entities;   /* bytes that entity references produced */
+  int too_much, nested, oom;
+} AttrText;
+
+static void text_add(AttrText* t, const xmlChar* s, size_t n, int from_entity) {
+  if (t->too_much || t->oom || !s) return;
+  if (from_entity) {
+    t->from_entities += n;
+    if (t->from_entities > GSX_MAX_ENTITY_BYTES) {
+      t->too_much = 1;
+      return;
+    }
+  }
+  if (t->n + n + 1 > t->cap) {
+    size_t cap = t->cap ? t->cap : 64;
+    while (cap < t->n + n + 1) cap *= 2;
+    xmlChar* p = xmlRealloc(t->s, cap);
+    if (!p) {
+      t->oom = 1;
+      return;
+    }
+    t->s = p;
+    t->cap = cap;
+  }
+  memcpy(t->s + t->n, s, n);
+  t->n += n;
+  t->s[t->n] = 0;
+}
+
+/* text and entity references of an attribute (or of an entity's replacement), in order */
+static void text_expand(AttrText* t, xmlDocPtr doc, xmlNodePtr list, int depth) {
+  for (xmlNodePtr ch = list; ch && !t->too_much && !t->oom && !t->nested; ch = ch->next) {
+    if (ch->type == XML_TEXT_NODE || ch->type == XML_CDATA_SECTION_NODE) {
+      if (ch->content) text_add(t, ch->content, strlen((const char*)ch->content), depth > 0);
+    } else if (ch->type == XML_ENTITY_REF_NODE) {
+      if (depth >= GSX_MAX_ENTITY_DEPTH) {
+        t->nested = 1;
+        return;
+      }
+      xmlEntityPtr e = xmlGetDocEntity(doc, ch->name);
+      if (!e) continue;
+      if (e->children && e->children != (xmlNodePtr)-1)
+        text_expand(t, doc, e->children, depth + 1);
+      else if (e->content)
+        text_add(t, e->content, strlen((const char*)e->content), 1);
+    }
+  }
+}
+
+/* the file a document belongs to, for messages */
+static const char* file_of(const gsxCtx* c, xmlDocPtr doc) {
+  for (int i = 0; i < c->nfile; i++)
+    if (c->files[i]->doc == doc) return c->files[i]->name;
+  return NULL;
+}
+
+xmlChar* gsx_attrValue(gsxCtx* c, xmlAttrPtr at) {
+  /* the common case, one text node, as it is */
+  if (!at->children || (at->children == at->last && at->children->type == XML_TEXT_NODE)) {
+    xmlChar* v = xmlStrdup(at->children && at->children->content ? at->children->content
+                                                                  : (const xmlChar*)"");
+    if (!v) gsx_oom(c);
+    return v;
+  }
+  AttrText t = {NULL, 0, 0, 0, 0, 0, 0};
+  text_add(&t, (const xmlChar*)"", 0, 0);
+  text_expand(&t, at->doc, at->children, 0);
+  if (t.too_much || t.nested || t.oom) {
+    xmlFree(t.s);
+    if (t.oom) return gsx_oom(c), NULL;
+    int line = at->parent ? gsx_line(at->parent) : 0;
+    const char* elem = at->parent ? gsx_name(at->parent) : NULL;
+    if (t.nested)
+      gsx_error(c, file_of(c, at->doc), line, elem,
+                "attribute '%.60s': entities nested deeper than %d", (const char*)at->name,
+                GSX_MAX_ENTITY_DEPTH);
+    else
+      gsx_error(c, file_of(c, at->doc), line, elem,
+                "attribute '%.60s': entity references expand to more than %zu MiB",
+                (const char*)at->name, GSX_MAX_ENTITY_BYTES >> 20);
+    return NULL;
+  }
+  return t.s;
 }
 
 static char* dup(const char* s) {
@@ -112,22 +388,42 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
   f->canon = canon ? dup(canon) : NULL;
   if (!f->name || !f->dir || (canon && !f->canon)) return gsx_oom(c), NULL;
   if (len > INT_MAX) return gsx_error(c, f->name, 0, NULL, "file too large"), NULL;
+  c->xml_bytes += len;
+  if (c->xml_bytes > GSX_MAX_XML_BYTES)
+    return gsx_error(c, f->name, 0, NULL, "the XML files of the model exceed %zu MiB in all",
+                     GSX_MAX_XML_BYTES >> 20),
+           NULL;
+  if (most_attrs(xml, len) > GSX_MAX_ATTRS)
+    return gsx_error(c, f->name, 0, NULL, "an element has more than %d attributes",
+                     GSX_MAX_ATTRS),
+           NULL;
   /* libxml2 makes no parser for an empty buffer */
   if (len == 0) return gsx_error(c, f->name, 1, NULL, "malformed XML: document is empty"), NULL;
 
   xmlParserCtxtPtr pc = xmlCreateMemoryParserCtxt(xml, (int)len);
   if (!pc) return gsx_oom(c), NULL;
-  gsxXmlError xe = {0, 0, "", NULL};
+  gsxXmlError xe = {0, 0, "", c, NULL, NULL, NULL};
   pc->_private = &xe;
 #if LIBXML_VERSION >= 21300
   xmlCtxtSetErrorHandler(pc, on_xml_error, pc);
 #else
   pc->sax->serror = on_xml_error;  /* used by libxml2 for this context's errors */
 #endif
-  /* no network, no entity expansion, line numbers past 65535 */
-  xmlCtxtUseOptions(pc, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+  /* no network, line numbers past 65535, and our limits (xml_internal.h) in place of libxml2's
+   * (XML_PARSE_HUGE). Entities are not substituted by libxml2: gsx_attrValue expands them. */
+  xmlCtxtUseOptions(pc, XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_HUGE);
   xe.start = pc->sax->startElementNs;
-  if (xe.start) pc->sax->startElementNs = start_element;
+  xe.get_entity = pc->sax->getEntity;
+  xe.get_pentity = pc->sax->getParameterEntity;
+  if (!xe.start || !xe.get_entity || !xe.get_pentity) {
+    xmlFreeParserCtxt(pc);
+    return gsx_error(c, f->name, 0, NULL, "libxml2 without SAX2"), NULL;
+  }
+  pc->sax->startElementNs = start_element;
+  pc->sax->getEntity = get_entity;
+  pc->sax->getParameterEntity = get_pentity;
+  pc->sax->resolveEntity = no_resolve;
+  pc->sax->externalSubset = no_subset;
   xmlParseDocument(pc);
   f->doc = pc->myDoc;
   pc->myDoc = NULL;
@@ -136,8 +432,10 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
   if (xe.have || !wellformed || !f->doc) {
     if (f->doc) xmlFreeDoc(f->doc);
     f->doc = NULL;
-    return gsx_error(c, f->name, xe.line, NULL, "malformed XML: %s",
-                     xe.have ? xe.msg : "cannot parse"),
+    /* confined: libxml2 quotes names from the text, which need not be the caller's to see */
+    int quiet = c->confined && c->nfile > 1;
+    return gsx_error(c, f->name, xe.line, NULL, "malformed XML%s%s", quiet ? "" : ": ",
+                     quiet ? "" : xe.have ? xe.msg : "cannot parse"),
            NULL;
   }
   if (!xmlDocGetRootElement(f->doc))
@@ -182,9 +480,31 @@ static char* read_all(const char* path, size_t* len) {
   return buf;
 }
 
+int gsx_allowedPath(gsxCtx* c, const char* path) {
+  c->denied = 0;
+  if (!c->confined) return 1;
+  char real[PATH_MAX];
+  /* "..", symbolic links and absolute paths all resolve to where the file really is */
+  size_t k = c->root ? strlen(c->root) : 0;
+  if (c->root && realpath(path, real) &&
+      strncmp(real, c->root, k) == 0 && (real[k] == '/' || real[k] == 0 || k == 1))
+    return 1;
+  c->denied = 1;  /* whether or not it exists: nothing is told about files outside */
+  errno = EACCES;
+  return 0;
+}
+
+const char* gsx_readError(const gsxCtx* c) {
+  if (c->denied)
+    return c->root ? "outside the model's directory (confined loading)"
+                   : "not an in-memory file (confined loading of a string)";
+  return strerror(errno ? errno : EIO);
+}
+
 int gsx_readAsset(gsxCtx* c, const char* path, void** data, size_t* n) {
   const void* mem;
   size_t len;
+  c->denied = 0;
   if (gsx_vfsFind(c->vfs, path, &mem, &len)) {
     char* copy = malloc(len ? len : 1);
     if (!copy) {
@@ -196,6 +516,7 @@ int gsx_readAsset(gsxCtx* c, const char* path, void** data, size_t* n) {
     *n = len;
     return 1;
   }
+  if (!gsx_allowedPath(c, path)) return 0;
   char* buf = read_all(path, &len);
   if (!buf) return 0;
   *data = buf;
@@ -214,7 +535,8 @@ static int canonical(gsxCtx* c, const char* path, char canon[PATH_MAX]) {
     }
     return 1;
   }
-  return realpath(path, canon) != NULL;
+  c->denied = 0;
+  return gsx_allowedPath(c, path) && realpath(path, canon) != NULL;
 }
 
 gsxFile* gsx_loadFile(gsxCtx* c, const char* path, const char* incfile, int incline) {
@@ -222,9 +544,17 @@ gsxFile* gsx_loadFile(gsxCtx* c, const char* path, const char* incfile, int incl
   size_t len = 0;
   void* data = NULL;
   char* buf = NULL;
-  if (canonical(c, path, canon) && gsx_readAsset(c, path, &data, &len)) buf = data;
+  int ok = canonical(c, path, canon);
+  /* a file past the limit is not read at all */
+  struct stat st;
+  if (ok && !gsx_vfsFind(c->vfs, path, NULL, NULL) && stat(path, &st) == 0 &&
+      S_ISREG(st.st_mode) && (unsigned long long)st.st_size > GSX_MAX_XML_BYTES - c->xml_bytes)
+    return gsx_error(c, incfile ? incfile : path, incfile ? incline : 0, incfile ? "include" : NULL,
+                     "the XML files of the model exceed %zu MiB in all", GSX_MAX_XML_BYTES >> 20),
+           NULL;
+  if (ok && gsx_readAsset(c, path, &data, &len)) buf = data;
   if (!buf) {
-    const char* why = strerror(errno);
+    const char* why = gsx_readError(c);
     if (incfile) return gsx_error(c, incfile, incline, "include", "cannot read file '%s': %s",
                                   path, why),
                  NULL;
@@ -250,7 +580,7 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
                        (const char*)at->name);
     }
     xmlFree(file);
-    file = gsx_attrValue(at);
+    file = gsx_attrValue(c, at);
     if (!file) return gsx_oom(c);
   }
   if (!file || !file[0]) {
@@ -272,7 +602,7 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
   char canon[PATH_MAX];
   if (!canonical(c, path, canon))
     return gsx_error(c, src->name, line, "include", "cannot read file '%s': %s", path,
-                     strerror(errno));
+                     gsx_readError(c));
   for (int i = 0; i < c->ninc; i++)
     if (strcmp(c->incstack[i], canon) == 0)
       return gsx_error(c, src->name, line, "include",
@@ -287,6 +617,10 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
       f = c->files[i];
   if (!f) f = gsx_loadFile(c, path, src->name, line);
   if (!f) return 0;
+  /* confined: a file that is not MJCF is not read further, so that no message quotes it */
+  if (c->confined && strcmp(gsx_name(xmlDocGetRootElement(f->doc)), "mujoco") != 0)
+    return gsx_error(c, src->name, line, "include",
+                     "'%s' is not an MJCF file (its root element is not <mujoco>)", path);
 
   c->incstack[c->ninc++] = f->canon;
   int ok = gsx_eachChild(c, xmlDocGetRootElement(f->doc), f, fn, user);

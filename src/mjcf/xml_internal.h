@@ -10,6 +10,22 @@
 /* deepest chain of nested <include> files; deeper is treated as a runaway */
 #define GSX_MAX_INCLUDE_DEPTH 64
 
+/* Limits of the XML layer. libxml2 parses with XML_PARSE_HUGE (attributes over 10 MB, such as
+ * large inline meshes, and nesting deeper than 256, both of which MJCF accepts), so that these
+ * take the place of its defaults:
+ * - the XML files of one load (the model and its includes) hold at most GSX_MAX_XML_BYTES;
+ * - elements nest at most GSX_MAX_DEPTH deep (the reader walks the body tree recursively);
+ * - an element has at most GSX_MAX_ATTRS attributes (libxml2 checks duplicates pairwise, so a
+ *   tag with 10^5 attributes would cost seconds; MJCF's largest element has about 40);
+ * - entity references (DTD entities; MJCF itself has none) produce at most GSX_MAX_ENTITY_BYTES
+ *   of text in all, counted at each reference, which keeps the cost of a load linear in its
+ *   input; nested entities are expanded at most GSX_MAX_ENTITY_DEPTH deep. */
+#define GSX_MAX_XML_BYTES ((size_t)1 << 30)
+#define GSX_MAX_DEPTH 1000
+#define GSX_MAX_ATTRS 10000
+#define GSX_MAX_ENTITY_BYTES ((size_t)16 << 20)
+#define GSX_MAX_ENTITY_DEPTH 16
+
 /* ---- schema (xml_schema.c) ---- */
 
 /* 1 when name is an element of MJCF anywhere in the language */
@@ -99,6 +115,11 @@ typedef struct {
   const char* incstack[GSX_MAX_INCLUDE_DEPTH];
 
   const gsVFS* vfs;       /* in-memory files, looked up before the disk; NULL: none */
+  int confined;           /* GS_LOAD_CONFINED: files only from root and the VFS */
+  char* root;             /* real path of the model's directory; NULL for a string */
+  int denied;             /* the last file refused was outside root (confined) */
+  size_t xml_bytes;       /* XML read so far (GSX_MAX_XML_BYTES) */
+  size_t entity_bytes;    /* text produced by entity references so far (GSX_MAX_ENTITY_BYTES) */
 
   const gsxAttrsFn* attrs; /* the slices' attribute tables, NULL-terminated (set by xml_read.c) */
 } gsxCtx;
@@ -190,7 +211,7 @@ typedef int (*gsxSetFn)(gsxCtx* c, void* obj, const gsxAt* a);
 /* an attribute that MJCF reads: namespaced ones (xsi:schemaLocation and such) are not */
 int gsx_isMjcfAttr(xmlAttrPtr at);
 /* value of attribute name of node, NULL when absent; free with xmlFree */
-xmlChar* gsx_getAttr(xmlNodePtr node, const char* name);
+xmlChar* gsx_getAttr(gsxCtx* c, xmlNodePtr node, const char* name);
 int gsx_hasAttr(xmlNodePtr node, const char* name);
 /* every attribute name valid for elem (schema), name/class not inside <default>, at most one
  * orientation */
@@ -255,7 +276,13 @@ int gsx_readAsset(gsxCtx* c, const char* path, void** data, size_t* n);
 /* the key of the VFS entry that path names, NULL when none (xml_vfs.c) */
 const char* gsx_vfsFind(const gsVFS* vfs, const char* path, const void** data, size_t* n);
 /* parse with in-memory files (xml_read.c); exactly one of path and xml is given */
-gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err, int errsz);
+gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                  int errsz);
+/* in confined mode, 1 when path may be read from the disk (below c->root once resolved); 0 with
+ * errno set otherwise. Always 1 when not confined. */
+int gsx_allowedPath(gsxCtx* c, const char* path);
+/* why the last gsx_readAsset or include failed: strerror(errno), or the confinement */
+const char* gsx_readError(const gsxCtx* c);
 
 /* parse XML text into a document of a new gsxFile owned by c; NULL after reporting an error */
 gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name, const char* dir,
@@ -271,7 +298,8 @@ int gsx_eachChild(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn,
 int gsx_line(xmlNodePtr node);
 /* element name of a node as a C string */
 const char* gsx_name(xmlNodePtr node);
-/* value of an attribute, "" when empty; free with xmlFree; NULL only when out of memory */
-xmlChar* gsx_attrValue(xmlAttrPtr at);
+/* value of an attribute, "" when empty, entities expanded within GSX_MAX_ENTITY_BYTES; free with
+ * xmlFree; NULL after reporting an error (out of memory, too much expansion) */
+xmlChar* gsx_attrValue(gsxCtx* c, xmlAttrPtr at);
 
 #endif

@@ -1,6 +1,9 @@
 /* The MJCF reader: walks the document (with includes spliced in) and fills a gsSpec. Elements the
  * engine simulates are read; other valid MJCF is skipped with a warning; anything outside MJCF,
  * a malformed value or an impossible model is an error naming the file, line and element. */
+#define _XOPEN_SOURCE 700  /* realpath */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,7 +270,7 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
 
 /* frame names, like those of other elements, are used once */
 static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
-  xmlChar* name = gsx_getAttr(node, "name");
+  xmlChar* name = gsx_getAttr(c, node, "name");
   if (!name) return 1;
   gsSpec* s = c->spec;
   int ok = 1;
@@ -355,7 +358,7 @@ int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls) {
   int line = gsx_line(node);
   for (xmlAttrPtr at = node->properties; at; at = at->next) {
     if (!gsx_isMjcfAttr(at)) continue;
-    xmlChar* v = gsx_attrValue(at);
+    xmlChar* v = gsx_attrValue(c, at);
     if (!v) return gsx_oom(c);
     gsxAttr a = {(char*)at->name, (char*)v, src->name, line};
     int ok = gsx_classAddAttr(&c->defs, cls, gsx_name(node), &a);
@@ -404,7 +407,7 @@ static int default_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* use
 static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int parent) {
   int line = gsx_line(node), cls;
   if (!gsx_checkAttrs(c, node, src, "default", 0)) return 0;
-  xmlChar* name = gsx_getAttr(node, "class");
+  xmlChar* name = gsx_getAttr(c, node, "class");
   if (parent < 0) {
     if (name && strcmp((const char*)name, "main") != 0) {
       gsx_error(c, src->name, line, "default",
@@ -491,7 +494,7 @@ static int read_mujoco(gsxCtx* c, const gsxFile* f) {
   if (strcmp(gsx_name(root), "mujoco") != 0)
     return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco>");
   if (!gsx_checkAttrs(c, root, f, "mujoco", 0)) return 0;
-  xmlChar* model = gsx_getAttr(root, "model");
+  xmlChar* model = gsx_getAttr(c, root, "model");
   if (model) {
     size_t n = strlen((const char*)model) + 1;
     c->spec->modelname = malloc(n);
@@ -506,11 +509,30 @@ static int read_mujoco(gsxCtx* c, const gsxFile* f) {
 
 /* ---- public API ---- */
 
+/* confined loading: files may come from the model's directory, as the disk really lays it out */
+static int confine_root(gsxCtx* c, const char* path) {
+  const char* slash = strrchr(path, '/');
+  char dir[PATH_MAX];
+  if (!slash)
+    snprintf(dir, sizeof dir, ".");
+  else if (snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path) >=
+           (int)sizeof dir)
+    return errno = ENAMETOOLONG, 0;
+  char real[PATH_MAX];
+  if (!realpath(dir, real)) return 0;
+  size_t n = strlen(real) + 1;
+  c->root = malloc(n);
+  if (!c->root) return errno = ENOMEM, 0;
+  memcpy(c->root, real, n);
+  return 1;
+}
+
 /* the slices' attribute tables, asked by the schema in this order */
 static const gsxAttrsFn kSliceAttrs[] = {gsx_attrsActuation, gsx_attrsSensing, gsx_attrsWorld,
                                          NULL};
 
-gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err, int errsz) {
+gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                  int errsz) {
   if (err && errsz > 0) err[0] = 0;
   g_warnings[0] = 0;
   xmlInitParser();
@@ -520,6 +542,7 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err
   c.err = err;
   c.errsz = errsz;
   c.vfs = vfs;
+  c.confined = (flags & GS_LOAD_CONFINED) != 0;
   c.attrs = kSliceAttrs;
   c.spec = gs_specNew();
   if (!c.spec) {
@@ -527,6 +550,13 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err
     return NULL;
   }
   if (gsx_classAdd(&c.defs, "main", -1) != 0) gsx_oom(&c);
+
+  /* model-level messages of the compiler name the file */
+  c.spec->file = gs_specIntern(c.spec, path ? path : "<string>");
+  if (!c.spec->file) gsx_oom(&c);
+  c.spec->size_memory = c.spec->size_nconmax = c.spec->size_njmax = c.spec->size_nstack = -1;
+  if (!c.failed && path && c.confined && !confine_root(&c, path))
+    gsx_error(&c, path, 0, NULL, "cannot read file: %s", strerror(errno));
 
   gsxFile* f = NULL;
   if (!c.failed && path)
@@ -547,6 +577,7 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, char* err
     gs_specFree(spec);
     spec = NULL;
   }
+  free(c.root);
   gsx_ctxFree(&c);
   return spec;
 }
@@ -556,11 +587,11 @@ gsSpec* gs_parseXML(const char* path, char* err, int errsz) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
     return NULL;
   }
-  return gsx_parse(path, NULL, NULL, err, errsz);
+  return gsx_parse(path, NULL, NULL, 0, err, errsz);
 }
 
 gsSpec* gs_parseXMLString(const char* xml, char* err, int errsz) {
-  return gsx_parse(NULL, xml, NULL, err, errsz);
+  return gsx_parse(NULL, xml, NULL, 0, err, errsz);
 }
 
 static gsModel* compile_and_free(gsSpec* spec, char* err, int errsz) {
@@ -583,11 +614,20 @@ gsModel* gs_loadXMLVFS(const char* path, const gsVFS* vfs, char* err, int errsz)
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
     return NULL;
   }
-  return compile_and_free(gsx_parse(path, NULL, vfs, err, errsz), err, errsz);
+  return compile_and_free(gsx_parse(path, NULL, vfs, 0, err, errsz), err, errsz);
 }
 
 gsModel* gs_loadXMLStringVFS(const char* xml, const gsVFS* vfs, char* err, int errsz) {
-  return compile_and_free(gsx_parse(NULL, xml, vfs, err, errsz), err, errsz);
+  return compile_and_free(gsx_parse(NULL, xml, vfs, 0, err, errsz), err, errsz);
+}
+
+gsModel* gs_loadXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                       int errsz) {
+  if ((path == NULL) == (xml == NULL)) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "give exactly one of a path and XML text");
+    return NULL;
+  }
+  return compile_and_free(gsx_parse(path, xml, vfs, flags, err, errsz), err, errsz);
 }
 
 gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,

@@ -14,12 +14,18 @@ int gsx_isMjcfAttr(xmlAttrPtr at) {
 }
 
 /* value of attribute name of node, NULL when absent; free with xmlFree */
-xmlChar* gsx_getAttr(xmlNodePtr node, const char* name) {
-  return xmlGetNoNsProp(node, (const xmlChar*)name);
+xmlChar* gsx_getAttr(gsxCtx* c, xmlNodePtr node, const char* name) {
+  /* not xmlGetNoNsProp: entities are expanded by gsx_attrValue, within its budget */
+  for (xmlAttrPtr at = node->properties; at; at = at->next)
+    if (!at->ns && strcmp((const char*)at->name, name) == 0) return gsx_attrValue(c, at);
+  return NULL;
 }
 
 int gsx_hasAttr(xmlNodePtr node, const char* name) {
-  return xmlHasNsProp(node, (const xmlChar*)name, NULL) != NULL;
+  /* the element's own attributes, as gsx_getAttr reads them (not a DTD's defaults) */
+  for (xmlAttrPtr at = node->properties; at; at = at->next)
+    if (!at->ns && strcmp((const char*)at->name, name) == 0) return 1;
+  return 0;
 }
 
 /* the checks made on the attribute list of one element, before any value is used: every name
@@ -83,7 +89,7 @@ int gsx_applyOwn(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* ele
     if (!gsx_isMjcfAttr(at)) continue;
     const char* name = (const char*)at->name;
     if (skip && gsx_inList(skip, name)) continue;
-    xmlChar* v = gsx_attrValue(at);
+    xmlChar* v = gsx_attrValue(c, at);
     if (!v) return gsx_oom(c);
     gsxAt a = {elem, name, (const char*)v, src->name, line};
     int ok = gsx_applyOne(c, fn, obj, &a);
@@ -109,7 +115,7 @@ int gsx_applyClass(gsxCtx* c, int cls, const char* kind, gsxSetFn fn, void* obj)
 /* the class an element uses: its class=, else the one inherited from the enclosing bodies */
 int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* elem,
                          const char* attr, int inherited, int* cls) {
-  xmlChar* name = gsx_getAttr(node, attr);
+  xmlChar* name = gsx_getAttr(c, node, attr);
   *cls = inherited;
   if (!name) return 1;
   *cls = gsx_classFind(&c->defs, (const char*)name);
@@ -123,7 +129,7 @@ int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
 int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
   info->file = src->name;
   info->line = gsx_line(node);
-  xmlChar* name = gsx_getAttr(node, "name");
+  xmlChar* name = gsx_getAttr(c, node, "name");
   if (!name) return 1;
   int ok = gs_specSetName(info, (const char*)name);
   xmlFree(name);

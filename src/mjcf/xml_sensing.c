@@ -5,6 +5,8 @@
  * <equality>, <contact> in <sensor>), so the attributes of these elements are checked against the
  * lists below rather than the reader's schema table. */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,38 @@ static int count_present(xmlNodePtr node, const char* attrs) {
 
 /* ---- <size> ---- */
 
+/* <size memory>: bytes, as a whole number with an optional unit K, M, G, T, P or E (powers of
+ * 1024, as MJCF reads them: "16M" is 16 MiB); "-1": chosen by the engine */
+static int size_memory(gsxCtx* c, const gsxAt* a, long long* out) {
+  const char* p = a->value;
+  while (isspace((unsigned char)*p)) p++;
+  if (strcmp(p, "-1") == 0 || (p[0] == '-' && p[1] == '1' && isspace((unsigned char)p[2]))) {
+    *out = -1;
+    return 1;
+  }
+  if (!isdigit((unsigned char)*p))
+    return gsx_attrError(c, a, "expected a number of bytes with an optional unit K, M, G, T, "
+                               "P or E, or -1");
+  errno = 0;
+  char* end;
+  unsigned long long v = strtoull(p, &end, 10);
+  int shift = 0;
+  const char* units = "KMGTPE";
+  const char* u = *end ? strchr(units, *end) : NULL;
+  if (u) {
+    shift = 10 * (int)(u - units + 1);
+    end++;
+  }
+  while (isspace((unsigned char)*end)) end++;
+  if (*end)
+    return gsx_attrError(c, a, "expected a number of bytes with an optional unit K, M, G, T, "
+                               "P or E, or -1");
+  if (errno == ERANGE || v > ((unsigned long long)LLONG_MAX >> shift))
+    return gsx_attrError(c, a, "too large");
+  *out = (long long)(v << shift);
+  return 1;
+}
+
 int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
   int* nuser = IS("nuser_body")       ? &s->nuser_body
                : IS("nuser_jnt")      ? &s->nuser_jnt
@@ -77,7 +111,21 @@ int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
     s->nuserdata = v;
     return GSX_OK;
   }
-  return GSX_UNUSED;  /* memory, njmax, nconmax, nstack: the engine sizes its own memory */
+  int* count = IS("nconmax") ? &s->size_nconmax
+               : IS("njmax") ? &s->size_njmax
+               : IS("nstack") ? &s->size_nstack
+                              : NULL;
+  if (count) {
+    if (!gsx_int(c, a, &v)) return GSX_ERR;
+    if (v < -1) return gsx_attrError(c, a, "must be >= -1 (-1: sized by the engine)");
+    *count = v;
+    return GSX_UNUSED;  /* stored; the engine sizes its own memory for now */
+  }
+  if (IS("memory")) {
+    if (!size_memory(c, a, &s->size_memory)) return GSX_ERR;
+    return GSX_UNUSED;
+  }
+  return GSX_UNUSED;
 }
 
 /* ---- <sensor> ---- */

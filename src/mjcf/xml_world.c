@@ -353,7 +353,7 @@ static int read_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
   errno = 0;
   if (!gsx_readAsset(c, path, &data, &n))
     return gsx_error(c, src->name, gsx_line(node), gsx_name(node), "cannot read file '%.200s': %s",
-                     shown, errno ? strerror(errno) : "error");
+                     shown, gsx_readError(c));
   free(blob->bytes);
   blob->bytes = data;
   blob->n = n;
@@ -474,8 +474,8 @@ static int material_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* us
   if (strcmp(name, "layer") != 0)
     return gsx_childError(c, ch, src, "material");
   if (!gsx_checkAttrs(c, ch, src, "layer", 0)) return 0;
-  xmlChar* tex = gsx_getAttr(ch, "texture");
-  xmlChar* role = gsx_getAttr(ch, "role");
+  xmlChar* tex = gsx_getAttr(c, ch, "texture");
+  xmlChar* role = gsx_getAttr(c, ch, "role");
   int ok = 1, r = -1;
   if (!tex || !role) {
     ok = gsx_error(c, src->name, line, "layer", "missing required attribute '%s'",
