@@ -119,11 +119,13 @@ int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
     if (!gsx_int(c, a, &v)) return GSX_ERR;
     if (v < -1) return gsx_attrError(c, a, "must be >= -1 (-1: sized by the engine)");
     *count = v;
-    return GSX_UNUSED;  /* stored; the engine sizes its own memory for now */
+    /* nconmax and njmax size the contacts and constraint rows (src/model/capacity.c); nstack,
+     * MJCF's legacy stack size, is not used: the arena is sized by memory or the compiler */
+    return count == &s->size_nstack ? GSX_UNUSED : GSX_OK;
   }
   if (IS("memory")) {
     if (!size_memory(c, a, &s->size_memory)) return GSX_ERR;
-    return GSX_UNUSED;
+    return GSX_OK;
   }
   return GSX_UNUSED;
 }

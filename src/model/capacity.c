@@ -1,16 +1,10 @@
 /* The pipeline's capacities (capacity.h). Each stage's bound is written here, next to the others,
  * so that the sum is seen whole: a stage that takes more scratch from the arena adds its term. */
-#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 
 #include "model/capacity.h"
 
-/* the largest capacities an int size holds; beyond them a stage reports that it is full */
-#define MAX_CONTACTS 1000000
-#define MAX_ROWS 10000000
-#define MAX_NNZ 200000000L
-#define MAX_ARENA ((size_t)INT_MAX & ~(size_t)63)
 
 /* dofs on the longest path from a dof to the root of its tree: the most a body Jacobian touches
  * (a dof's parent comes before it) */
@@ -28,7 +22,7 @@ static int max_chain(const gsModel* m, int* depth) {
  * collision stage stops adding and raises GS_WARN_CONTACTFULL */
 static long contact_capacity(const gsModel* m) {
   long n = 100 + 16L * m->ngeom;
-  return n > MAX_CONTACTS ? MAX_CONTACTS : n;
+  return n > GS_MAX_CONTACTS ? GS_MAX_CONTACTS : n;
 }
 
 /* rows and Jacobian non-zeros the constraint stage may need: every equality, friction loss and
@@ -60,8 +54,8 @@ static void row_capacity(const gsModel* m, long nconmax, int chain, long* nefc, 
   long width = 2L * chain < nv ? 2L * chain : nv;
   rows += per * nconmax;
   nnz += per * nconmax * width;
-  *nefc = rows > MAX_ROWS ? MAX_ROWS : rows;
-  *nJ = nnz > MAX_NNZ ? MAX_NNZ : nnz;
+  *nefc = rows > GS_MAX_ROWS ? GS_MAX_ROWS : rows;
+  *nJ = nnz > GS_MAX_NNZ ? GS_MAX_NNZ : nnz;
 }
 
 /* Newton's Hessian: one nv x nv block on the dense path; on the sparse path a block per kinematic
@@ -116,15 +110,20 @@ static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int cha
   size_t bytes = reals * sizeof(gsReal) + 64 * 1024;
   /* a multiple of the arena's alignment, as aligned_alloc wants */
   bytes = (bytes + 63) & ~(size_t)63;
-  return bytes > MAX_ARENA ? MAX_ARENA : bytes;
+  return bytes > GS_MAX_ARENA ? GS_MAX_ARENA : bytes;
 }
 
-void gs_modelCapacity(const gsModel* m, int* nconmax, int* nefcmax, int* nJmax, int* narena) {
-  /* the depth of each dof, on the stack for small trees */
+/* the depth of each dof's chain: the most a body Jacobian touches */
+static int chain_of(const gsModel* m) {
   int small[256];
   int* depth = m->nv <= 256 ? small : malloc(sizeof(int) * (size_t)m->nv);
   int chain = depth ? max_chain(m, depth) : m->nv;
   if (depth != small) free(depth);
+  return chain;
+}
+
+void gs_modelCapacity(const gsModel* m, int* nconmax, int* nefcmax, int* nJmax, int* narena) {
+  int chain = chain_of(m);
   long ncon = contact_capacity(m), nefc, nJ;
   row_capacity(m, ncon, chain, &nefc, &nJ);
   *nconmax = (int)ncon;
@@ -133,6 +132,25 @@ void gs_modelCapacity(const gsModel* m, int* nconmax, int* nefcmax, int* nJmax, 
   *narena = (int)arena_capacity(m, nefc, nJ, chain);
 }
 
-void gs_setCapacity(gsModel* m) {
-  gs_modelCapacity(m, &m->nconmax, &m->nefcmax, &m->nJmax, &m->narena);
+void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory) {
+  int chain = chain_of(m);
+  long ncon = nconmax >= 0 ? (nconmax < GS_MAX_CONTACTS ? nconmax : GS_MAX_CONTACTS) : contact_capacity(m);
+  long nefc, nJ;
+  row_capacity(m, ncon, chain, &nefc, &nJ);
+  if (njmax >= 0) {
+    /* as many rows as asked, each with the Jacobian room the compiler gives a row on average */
+    double per = nefc > 0 ? (double)nJ / nefc : 1;
+    nefc = njmax < GS_MAX_ROWS ? njmax : GS_MAX_ROWS;
+    double nnz = per * nefc;
+    nJ = nnz < GS_MAX_NNZ ? (long)nnz : GS_MAX_NNZ;
+  }
+  size_t arena = arena_capacity(m, nefc, nJ, chain);
+  if (memory >= 0) {
+    /* <size memory>: the arena as the user sizes it (a multiple of its alignment) */
+    arena = (size_t)memory < GS_MAX_ARENA ? ((size_t)memory + 63) & ~(size_t)63 : GS_MAX_ARENA;
+  }
+  m->nconmax = (int)ncon;
+  m->nefcmax = (int)nefc;
+  m->nJmax = (int)nJ;
+  m->narena = (int)arena;
 }

@@ -776,7 +776,13 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   /* the slices: their arrays, then what is defined at the default configuration */
   if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
     goto error_model;
-  gs_setCapacity(m);
+  /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the
+   * constraint memory, so only one may be given */
+  if (c.spec->size_njmax >= 0 && c.spec->size_memory >= 0) {
+    gs_compileFail(&c, NULL, "size", "njmax and memory cannot both be given");
+    goto error_model;
+  }
+  gs_setCapacity(m, c.spec->size_nconmax, c.spec->size_njmax, c.spec->size_memory);
   {
     gsData* d = gs_makeData(m);
     if (!d) {

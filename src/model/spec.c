@@ -57,6 +57,8 @@ gsSpec* gs_specNew(void) {
   if (!s) return NULL;
   gs_defaultCompilerOptions(&s->compiler);
   gs_defaultOption(&s->option);
+  /* <size memory nconmax njmax nstack>: -1, sized by the compiler */
+  s->size_memory = s->size_nconmax = s->size_njmax = s->size_nstack = -1;
   gs_specInitWorld(s);
   gs_specInitSensing(s);
   s->world = gs_specAddBody(NULL);

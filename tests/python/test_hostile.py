@@ -179,10 +179,14 @@ def test_entity_within_budget_expands():
     assert m.geom("g&h").size.tolist() == pytest.approx([0.1, 0.2, 0.3])
 
 
-def test_size_attributes_stored_and_warned():
-    m = gauss.Model.from_xml_string('<mujoco><size memory="100M" nconmax="-1" njmax="50"/>'
+def test_size_attributes_honoured():
+    """memory, nconmax and njmax size the data (tests/python/test_scale.py has their effects);
+    only the legacy nstack, which nothing uses, is named in the load warnings"""
+    m = gauss.Model.from_xml_string('<mujoco><size memory="100M" nconmax="-1" nstack="1000"/>'
                                     '<worldbody><geom size="1"/></worldbody></mujoco>')
-    assert any("'memory' of <size>" in w for w in m.load_warnings)
+    assert gauss.Data(m).narena == 100 * 2**20
+    assert not any("'memory' of <size>" in w for w in m.load_warnings)
+    assert any("'nstack' of <size>" in w for w in m.load_warnings), m.load_warnings
 
 
 # ---- confined mode: the model's directory (real paths) and the in-memory files only ----

@@ -52,3 +52,48 @@ def test_height_field_too_large():
         gauss.Model.from_xml_string(xml)
     msg = str(e.value)
     assert "<string>:3:" in msg and "hfield" in msg and "100000 x 100000" in msg, msg
+
+
+PILE = open(__import__("os").path.join(__import__("os").path.dirname(__file__), "..", "..", "bench",
+                                        "models", "pile100.xml")).read()
+
+
+def with_size(xml, size):
+    return xml.replace("<worldbody>", f"<size {size}/><worldbody>", 1)
+
+
+def test_size_memory_and_the_cg_fallback():
+    """<size memory> sizes the arena. The 100-body pile with 150 KB: the solver's vectors fit, but
+    not Newton's Hessian, so each island is solved by CG (the arena's warning counts each step)
+    and the pile rests as with the compiler's arena, to the solvers' tolerance; with 40 KB not even
+    the vectors fit and the bodies fall through the floor, which the warning also reports."""
+    ref = gauss.Model.from_xml_string(PILE)
+    rd = gauss.Data(ref)
+    gauss.step(ref, rd, nstep=100)
+    assert all(w.number == 0 for w in rd.warning)
+    m = gauss.Model.from_xml_string(with_size(PILE, 'memory="150K"'))
+    d = gauss.Data(m)
+    assert d.narena == 150 * 1024
+    gauss.step(m, d, nstep=100)
+    assert d.warning[gauss.WARN_ARENAFULL].number == 100
+    assert np.abs(d.qpos - rd.qpos).max() < 1e-3
+    small = gauss.Model.from_xml_string(with_size(PILE, 'memory="40K"'))
+    sd = gauss.Data(small)
+    gauss.step(small, sd, nstep=100)
+    assert sd.warning[gauss.WARN_ARENAFULL].number >= 100
+    assert sd.qpos[2::7].min() < -0.1
+
+
+def test_size_nconmax_njmax():
+    m = gauss.Model.from_xml_string(with_size(PILE, 'nconmax="5"'))
+    d = gauss.Data(m)
+    assert m.nconmax == 5
+    gauss.forward(m, d)
+    assert d.ncon == 5 and d.warning[gauss.WARN_CONTACTFULL].number >= 1
+    m = gauss.Model.from_xml_string(with_size(PILE, 'njmax="40"'))
+    assert m.nefcmax == 40
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    assert d.nefc <= 40 and d.warning[gauss.WARN_CNSTRFULL].number >= 1
+    with pytest.raises(gauss.GaussError, match="njmax and memory"):
+        gauss.Model.from_xml_string(with_size(PILE, 'njmax="40" memory="1M"'))
