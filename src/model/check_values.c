@@ -8,8 +8,10 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/math.h"
 #include "gauss/gauss.h"
 #include "model/check.h"
 #include "model/io.h"
@@ -138,6 +140,46 @@ static int check_quats(const gsModel* m, char* err, int errsz) {
   return 1;
 }
 
+
+/* bodies as the compiler leaves them: principal moments that satisfy the triangle inequality,
+ * subtree masses that sum the masses below, mass under every moving body (else M is singular);
+ * hinge and slide axes of unit length */
+static int check_bodies(const gsModel* m, char* err, int errsz) {
+  for (int b = 1; b < m->nbody; b++) {
+    const gsReal* I = m->body_inertia + 3 * b;
+    if (I[0] + I[1] < I[2] * (1 - 1e-10) || I[0] + I[2] < I[1] * (1 - 1e-10) ||
+        I[1] + I[2] < I[0] * (1 - 1e-10))
+      return gs_ioError(err, errsz, "body_inertia[%d] = %g %g %g: not the moments of a body",
+                        3 * b, I[0], I[1], I[2]);
+  }
+  /* the sum below each body, leaves first (children follow their parents) */
+  gsReal* sum = malloc(sizeof(gsReal) * (size_t)m->nbody);
+  if (!sum) return gs_ioError(err, errsz, "out of memory");
+  for (int b = 0; b < m->nbody; b++) sum[b] = m->body_mass[b];
+  for (int b = m->nbody - 1; b > 0; b--) sum[m->body_parentid[b]] += m->body_subtreemass[b];
+  for (int b = m->nbody - 1; b >= 0; b--) {  /* the deepest wrong one is the one named */
+    gsReal have = m->body_subtreemass[b], want = sum[b];
+    if (!(fabs(want - have) <= 1e-9 * (want > 1 ? want : 1))) {
+      free(sum);
+      return gs_ioError(err, errsz, "body_subtreemass[%d] = %g, but the masses below sum to %g", b,
+                        have, want);
+    }
+    if (b > 0 && m->body_dofnum[b] && have < GS_MINVAL) {
+      free(sum);
+      return gs_ioError(err, errsz, "body_subtreemass[%d] = %g: a moving body needs mass", b, have);
+    }
+  }
+  free(sum);
+  for (int j = 0; j < m->njnt; j++) {
+    if (m->jnt_type[j] != GS_JNT_HINGE && m->jnt_type[j] != GS_JNT_SLIDE) continue;
+    const gsReal* a = m->jnt_axis + 3 * j;
+    if (!(fabs(sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]) - 1) < 1e-6))
+      return gs_ioError(err, errsz, "jnt_axis[%d]: the axis of joint %d is not a unit vector", 3 * j,
+                        j);
+  }
+  return 1;
+}
+
 /* ---- equality constraints: the objects their type joins, as compile_sensing.c makes them ---- */
 
 static int check_equality(const gsModel* m, char* err, int errsz) {
@@ -215,5 +257,6 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
 int gs_checkValues(const gsModel* m, char* err, int errsz) {
   return gs_checkOptionValues(&m->opt, err, errsz) && check_array_values(m, err, errsz) &&
          check_geom_sizes(m, err, errsz) && check_quats(m, err, errsz) &&
+         check_bodies(m, err, errsz) &&
          check_equality(m, err, errsz) && check_small_ints(m, err, errsz);
 }

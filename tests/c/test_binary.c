@@ -488,6 +488,10 @@ static void crafted(void) {
   craft(m, "actuator_gear", 0, NAN, "actuator_gear[0]");
   craft(m, "body_quat", 4, 0, "body_quat[4]");  /* body 1's orientation no longer unit */
   craft(m, "geom_sameframe", 0, 9, "geom_sameframe[0]");
+  craft(m, "body_inertia", 3, 100, "not the moments of a body");  /* A + B < C */
+  craft(m, "body_subtreemass", 1, 1e-3, "body_subtreemass[1]");   /* not the masses below */
+  craft(m, "body_mass", 1, 0, "body_subtreemass[1]");             /* no longer its mass and below */
+  craft(m, "jnt_axis", 2, 0, "axis of joint 0");                  /* a zero hinge axis */
   /* ids that were checked before, still refused */
   craft(m, "actuator_trnid", 0, m->njnt, "actuator_trnid[0]");
   craft(m, "jnt_type", 0, 7, "unknown type");
