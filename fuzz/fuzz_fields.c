@@ -16,7 +16,7 @@
 
 #include "run_model.h"
 
-enum { HEADER = 56, MAXSEEDS = 512, EDIT_BYTES = 12 };
+enum { HEADER = 56, MAXSEEDS = 512, EDIT_BYTES = 11 };
 
 typedef struct {
   unsigned char* buf;

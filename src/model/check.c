@@ -262,9 +262,13 @@ static int check_options(const gsOption* o, char* err, int errsz) {
     return gs_ioError(err, errsz, "option jacobian %d", o->jacobian);
   if (o->solver < GS_SOL_PGS || o->solver > GS_SOL_NEWTON)
     return gs_ioError(err, errsz, "option solver %d", o->solver);
-  if (o->iterations < 0 || o->ls_iterations < 0 || o->noslip_iterations < 0 ||
-      o->ccd_iterations < 0)
-    return gs_ioError(err, errsz, "negative iteration count in the options");
+  const int counts[4] = {o->iterations, o->ls_iterations, o->noslip_iterations, o->ccd_iterations};
+  static const char* const names[4] = {"iterations", "ls_iterations", "noslip_iterations",
+                                       "ccd_iterations"};
+  for (int k = 0; k < 4; k++)
+    if (counts[k] < 0)
+      return gs_ioError(err, errsz, "option %s = %d: a negative iteration count", names[k],
+                        counts[k]);
   if ((unsigned)o->disableflags >> GS_NDISABLE || (unsigned)o->enableflags >> GS_NENABLE)
     return gs_ioError(err, errsz, "unknown flag bits in the options");
   return 1;

@@ -507,7 +507,7 @@ static void crafted(void) {
   craft_option(m, opt_cone, "option cone", "cone -1");
   craft_option(m, opt_solver, "option solver", "solver 3");
   craft_option(m, opt_jacobian, "option jacobian", "jacobian -1");
-  craft_option(m, opt_iterations, "negative iteration", "iterations -1");
+  craft_option(m, opt_iterations, "option iterations = -1", "iterations -1");
   craft_option(m, opt_flags, "flag bits", "unknown disable bit");
   gsModel* c = gs_copyModel(m);
   if (c) {
