@@ -83,9 +83,8 @@ static const Rule kArrayRules[] = {
     {"dof_damping", NONNEG},       {"dof_frictionloss", NONNEG}, {"dof_invweight0", NONNEG},
     {"geom_rbound", NONNEG},       {"tendon_width", NONNEG},     {"tendon_stiffness", NONNEG},
     {"tendon_damping", NONNEG},    {"tendon_armature", NONNEG},  {"tendon_frictionloss", NONNEG},
-    {"tendon_invweight0", NONNEG}, {"sensor_cutoff", NONNEG},    {"sensor_noise", NONNEG},
-    {"hfield_size", POSITIVE},     {"mesh_volume", NONNEG},      {"mesh_unitinertia", NONNEG},
-    {"actuator_cranklength", NONNEG},
+    {"sensor_cutoff", NONNEG},     {"sensor_noise", NONNEG},     {"hfield_size", POSITIVE},
+    {"mesh_volume", NONNEG},
 };
 
 static int check_array_values(const gsModel* m, char* err, int errsz) {
@@ -248,6 +247,11 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
       if (m->cam_resolution[2 * i + k] < 0)
         return gs_ioError(err, errsz, "cam_resolution[%d] = %d is negative", 2 * i + k,
                           m->cam_resolution[2 * i + k]);
+  /* a slider-crank's crank (other actuators keep whatever was written) */
+  for (int i = 0; i < m->nu; i++)
+    if (m->actuator_trntype[i] == GS_TRN_SLIDERCRANK && !(m->actuator_cranklength[i] > 0))
+      return gs_ioError(err, errsz, "actuator_cranklength[%d] = %g: a slider-crank needs a crank",
+                        i, m->actuator_cranklength[i]);
   for (int i = 0; i < m->nmesh; i++)
     if (m->mesh_maxhullvert[i] < -1)
       return gs_ioError(err, errsz, "mesh_maxhullvert[%d] = %d", i, m->mesh_maxhullvert[i]);
