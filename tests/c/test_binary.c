@@ -430,6 +430,7 @@ static void crafted(void) {
   if (!m) return;
   CHECK(m->neq == 5 && m->ntendon == 2 && m->njnt == 4 && m->nsite == 2, "crafted model sizes");
   expect_crafted(m, NULL, "the model as compiled");
+  CHECK(!gs_validateModel(NULL, err, sizeof err) && strstr(err, "no model"), "NULL: %s", err);
   int ball = 3;  /* joints j1 j2 j3 ball */
   CHECK(m->jnt_type[ball] == GS_JNT_BALL, "joint 3 is the ball");
 
