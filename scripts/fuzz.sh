@@ -3,7 +3,9 @@
 # UndefinedBehaviorSanitizer; fails on any crash, leak, hang (-timeout) or out-of-memory.
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]     SECONDS per target (default 60);
-#                                                  TARGET: xml, binary (default both)
+#                                                  TARGET: xml, binary, fields (default all)
+#
+# fields sets one field, option or size of a corpus binary to a hostile value (fuzz/fuzz_fields.c).
 #
 # Builds the library with clang into build/fuzz (needs clang and its libFuzzer runtime:
 # scripts/setup.sh installs them), makes the seed corpora from tests/models (build/fuzz/seeds),
@@ -16,11 +18,11 @@ root=$(pwd)
 
 seconds=${1:-60}
 case "$seconds" in
-  ''|*[!0-9]*) echo "usage: bash scripts/fuzz.sh [SECONDS] [xml|binary ...]" >&2; exit 2 ;;
+  ''|*[!0-9]*) echo "usage: bash scripts/fuzz.sh [SECONDS] [xml|binary|fields ...]" >&2; exit 2 ;;
 esac
 shift $(( $# > 0 ? 1 : 0 ))
 targets=("$@")
-[ "${#targets[@]}" -eq 0 ] && targets=(xml binary)
+[ "${#targets[@]}" -eq 0 ] && targets=(xml binary fields)
 
 cc=${GAUSS_FUZZ_CC:-clang}
 if ! command -v "$cc" >/dev/null 2>&1; then
@@ -51,7 +53,7 @@ for p in "${pids[@]}"; do wait "$p" || { echo "fuzz: build failed" >&2; exit 1; 
 rm -f "$build/libgauss_fuzz.a"
 ar rcs "$build/libgauss_fuzz.a" "${objs[@]}" || exit 1
 
-for t in xml binary; do
+for t in xml binary fields; do
   "$cc" $cflags -Ifuzz -fsanitize=fuzzer "fuzz/fuzz_$t.c" "$build/libgauss_fuzz.a" $libs \
     -o "$build/fuzz_$t" || { echo "fuzz: cannot build fuzz_$t" >&2; exit 1; }
 done
@@ -73,17 +75,20 @@ for t in "${targets[@]}"; do
   case "$t" in
     xml) extra=(-dict="$root/fuzz/mjcf.dict" -max_len=32768) ;;
     binary) extra=(-max_len=65536) ;;
-    *) echo "fuzz: unknown target '$t' (xml, binary)" >&2; exit 2 ;;
+    fields) extra=(-max_len=64) ;;
+    *) echo "fuzz: unknown target '$t' (xml, binary, fields)" >&2; exit 2 ;;
   esac
   corpus="$root/$build/corpus/$t"
   mkdir -p "$corpus"
   work=$(mktemp -d)
   echo "== fuzz_$t for ${seconds}s (from $work)"
   log="$root/$build/fuzz_$t.log"
-  ( cd "$work" && "$root/$build/fuzz_$t" "${extra[@]}" \
+  seeddir="$root/$build/seeds/$t"
+  [ "$t" = fields ] && seeddir=""  # its inputs are edits; the models come from GAUSS_FUZZ_SEEDS
+  ( cd "$work" && GAUSS_FUZZ_SEEDS="$root/$build/seeds/binary" "$root/$build/fuzz_$t" "${extra[@]}" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$root/$build/artifacts/${t}-" \
-      "$corpus" "$root/$build/seeds/$t" ) >"$log" 2>&1
+      "$corpus" ${seeddir:+"$seeddir"} ) >"$log" 2>&1
   rc=$?
   # the empty directory must still be empty: the library read or wrote nothing there
   leftovers=$(ls -A "$work")

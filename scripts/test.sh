@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set-up and the optimised build, the C tests (ctest), the C tests again built with
 # AddressSanitizer + UndefinedBehaviorSanitizer (build/asan), a short run of the gauss command
-# under the sanitizers, the fuzz targets for 60 s each (scripts/fuzz.sh; GAUSS_FUZZ_SECONDS
-# changes the time, 0 skips them), then the Python tests (pytest). Exits non-zero when anything
+# under the sanitizers, the fuzz targets for 50 s each (scripts/fuzz.sh: xml, binary, fields;
+# GAUSS_FUZZ_SECONDS changes the time, 0 skips them), a 60 s soak under the sanitizers
+# (scripts/soak.sh; GAUSS_SOAK_SECONDS, 0 skips it), then the Python tests (pytest). Exits non-zero when anything
 # failed; the last line printed is pytest's summary.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -34,10 +35,15 @@ else
   failed+=("sanitizer build")
 fi
 
-fuzz_seconds=${GAUSS_FUZZ_SECONDS:-60}
+fuzz_seconds=${GAUSS_FUZZ_SECONDS:-50}
 if [ "$fuzz_seconds" != 0 ]; then
-  echo "== fuzzing: MJCF reader and binary loader, ${fuzz_seconds}s each (scripts/fuzz.sh)"
-  bash scripts/fuzz.sh "$fuzz_seconds" || failed+=("fuzzing")
+  echo "== fuzzing: MJCF reader, binary loader, model fields, ${fuzz_seconds}s each (scripts/fuzz.sh)"
+  bash scripts/fuzz.sh "$fuzz_seconds" xml binary fields || failed+=("fuzzing")
+fi
+
+soak_seconds=${GAUSS_SOAK_SECONDS:-60}
+if [ "$soak_seconds" != 0 ]; then
+  bash scripts/soak.sh "$soak_seconds" || failed+=("soak")
 fi
 
 if [ "${#failed[@]}" -gt 0 ]; then

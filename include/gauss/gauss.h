@@ -54,6 +54,11 @@ GS_API size_t gs_sizeModel(const gsModel* m);                                   
 GS_API int gs_saveModelBuffer(const gsModel* m, void* buf, size_t bufsz);  /* bytes written, 0: too small */
 GS_API gsModel* gs_loadModel(const char* path, char* err, int errsz);
 GS_API gsModel* gs_loadModelBuffer(const void* buf, size_t n, char* err, int errsz);
+/* the checks gs_loadModel applies, for a model whose fields were written by hand: every id,
+ * address and count in range, the tree as the compiler lays it out, every real finite and signed
+ * as the compiler keeps it (masses, inertias, timestep, sizes, ...), the options' enumerations,
+ * the capacities. 1 when valid; 0 with a message naming the field and the element in err */
+GS_API int gs_validateModel(const gsModel* m, char* err, int errsz);
 
 /* ---- MJCF from a compiled model: loading the result compiles to the same arrays ---- */
 GS_API int gs_saveXML(const gsModel* m, const char* path, char* err, int errsz);   /* 1 ok, 0 error */

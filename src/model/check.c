@@ -4,13 +4,15 @@
  * M); the arrays of the other slices by MJCF's naming conventions, wherever such fields exist:
  * name_*adr into names, *bodyid / *jntid / *geomid / ... ids into their objects (-1 = none),
  * address/count pairs into the arrays they address, and object ids whose type is given by a
- * companion *type field. */
+ * companion *type field. The values (reals, options, equality objects, small enumerations) are
+ * checked in check_values.c; the capacities last, since they are computed from the rest. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gauss/gauss.h"
 #include "model/capacity.h"
+#include "model/check.h"
 #include "model/io.h"
 
 /* ---- looking fields and sizes up by name ---- */
@@ -260,9 +262,13 @@ static int check_options(const gsOption* o, char* err, int errsz) {
     return gs_ioError(err, errsz, "option jacobian %d", o->jacobian);
   if (o->solver < GS_SOL_PGS || o->solver > GS_SOL_NEWTON)
     return gs_ioError(err, errsz, "option solver %d", o->solver);
-  if (o->iterations < 0 || o->ls_iterations < 0 || o->noslip_iterations < 0 ||
-      o->ccd_iterations < 0)
-    return gs_ioError(err, errsz, "negative iteration count in the options");
+  const int counts[4] = {o->iterations, o->ls_iterations, o->noslip_iterations, o->ccd_iterations};
+  static const char* const names[4] = {"iterations", "ls_iterations", "noslip_iterations",
+                                       "ccd_iterations"};
+  for (int k = 0; k < 4; k++)
+    if (counts[k] < 0)
+      return gs_ioError(err, errsz, "option %s = %d: a negative iteration count", names[k],
+                        counts[k]);
   if ((unsigned)o->disableflags >> GS_NDISABLE || (unsigned)o->enableflags >> GS_NENABLE)
     return gs_ioError(err, errsz, "unknown flag bits in the options");
   return 1;
@@ -631,5 +637,8 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&
          check_typed_ids(m, err, errsz) && check_products(m, err, errsz) &&
          check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
-         check_meshes(m, err, errsz) && check_capacity(m, err, errsz);
+         check_meshes(m, err, errsz) && gs_checkValues(m, err, errsz) &&
+         check_capacity(m, err, errsz);
 }
+
+int gs_validateModel(const gsModel* m, char* err, int errsz) { return gs_checkModel(m, err, errsz); }

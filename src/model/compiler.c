@@ -8,6 +8,7 @@
 #include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 #include "model/capacity.h"
+#include "model/check.h"
 #include "model/compile.h"
 #include "model/mesh.h"
 #include "model/model_alloc.h"
@@ -511,6 +512,13 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     goto error;
   }
   m->opt = spec->option;
+  {
+    char why[200];
+    if (!gs_checkOptionValues(&m->opt, why, sizeof why)) {
+      gs_compileFail(&c, NULL, "option", "%s", why);  /* the rules the binary loader applies */
+      goto error_model;
+    }
+  }
 
   /* ---- bodies, joints, dofs, geoms, sites ---- */
   int jnt = 0, dof = 0, qadr = 0, geom = 0, site = 0;

@@ -4,6 +4,8 @@
  * step or is refused, never a crash (run under ASan/UBSan too). */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,6 +328,266 @@ static void corruption(const char* path, int nsealed) {
   gs_freeModel(m);
 }
 
+
+/* ---- crafted values: a field set in a copy of a compiled model, saved (which seals it) and
+ * loaded. The loader and gs_validateModel must refuse it naming the field, or (phrase NULL) load
+ * a model that steps. ---- */
+
+static const char* const kCrafted =
+    "<mujoco><worldbody><geom type='plane' size='1 1 .1'/>"
+    "<body name='b1' pos='0 0 .2'><joint name='j1'/><geom type='box' size='.1 .2 .3'/>"
+    "<site name='a'/><body name='b2' pos='0 0 -.5'><joint name='j2'/>"
+    "<joint name='j3' type='slide'/><geom type='capsule' size='.05 .2'/><site name='b'/></body>"
+    "</body><body name='b3' pos='1 0 1'><joint name='ball' type='ball'/><geom size='.1'/></body>"
+    "</worldbody><tendon><fixed name='t'><joint joint='j2' coef='1'/></fixed>"
+    "<fixed name='t2'><joint joint='j3' coef='1'/></fixed></tendon>"
+    "<equality><connect body1='b1' body2='b3' anchor='0 0 0'/><weld body1='b2'/>"
+    "<joint joint1='j2' joint2='j3'/><tendon tendon1='t'/><connect site1='a' site2='b'/>"
+    "</equality><actuator><motor joint='j2'/></actuator></mujoco>";
+
+/* where a crafted model goes wrong; NULL phrase: it is valid */
+static void expect_crafted(const gsModel* c, const char* phrase, const char* what) {
+  char err[1000] = "", verr[1000] = "";
+  int valid = gs_validateModel(c, verr, sizeof verr);
+  size_t n;
+  unsigned char* buf = save(c, &n);
+  CHECK(buf != NULL, "%s: save", what);
+  if (!buf) return;
+  gsModel* m = gs_loadModelBuffer(buf, n, err, sizeof err);
+  if (phrase) {
+    CHECK(!m && strstr(err, phrase), "%s: %s (expected '%s')", what, m ? "loaded" : err, phrase);
+    CHECK(!valid && strstr(verr, phrase), "%s: gs_validateModel: %s", what, valid ? "valid" : verr);
+  } else {
+    CHECK(m && valid, "%s: refused: %s", what, err);
+  }
+  if (m) {
+    gsData* d = gs_makeData(m);
+    if (d) {
+      perturb(m, d);
+      for (int k = 0; k < 20; k++) gs_step(m, d);
+      gs_freeData(d);
+    }
+    gs_freeModel(m);
+  }
+  free(buf);
+}
+
+static void* field_ptr(gsModel* m, const char* name, int* type) {
+  gsFieldInfo fi;
+  for (int i = 0; gs_modelField(m, i, &fi); i++)
+    if (strcmp(fi.name, name) == 0) {
+      *type = fi.type;
+      return fi.ptr;
+    }
+  return NULL;
+}
+
+/* element e of field `name` set to v (an int field takes (int)v) */
+static void craft(const gsModel* base, const char* name, int e, double v, const char* phrase) {
+  gsModel* c = gs_copyModel(base);
+  int type = 0;
+  void* p = c ? field_ptr(c, name, &type) : NULL;
+  CHECK(p != NULL, "no field %s", name);
+  if (!p) {
+    gs_freeModel(c);
+    return;
+  }
+  if (type == GS_TYPE_INT) ((int*)p)[e] = (int)v;
+  else ((gsReal*)p)[e] = v;
+  char what[160];
+  snprintf(what, sizeof what, "%s[%d] = %g", name, e, v);
+  expect_crafted(c, phrase, what);
+  gs_freeModel(c);
+}
+
+/* an option changed by `set` */
+static void craft_option(const gsModel* base, void (*set)(gsOption*), const char* phrase,
+                         const char* what) {
+  gsModel* c = gs_copyModel(base);
+  if (!c) return;
+  set(&c->opt);
+  expect_crafted(c, phrase, what);
+  gs_freeModel(c);
+}
+
+static void opt_dt0(gsOption* o) { o->timestep = 0; }
+static void opt_dtneg(gsOption* o) { o->timestep = -0.01; }
+static void opt_dtnan(gsOption* o) { o->timestep = NAN; }
+static void opt_impratio(gsOption* o) { o->impratio = -1; }
+static void opt_gravity(gsOption* o) { o->gravity[2] = -INFINITY; }
+static void opt_tolerance(gsOption* o) { o->tolerance = NAN; }
+static void opt_integrator(gsOption* o) { o->integrator = 4; }
+static void opt_cone(gsOption* o) { o->cone = -1; }
+static void opt_solver(gsOption* o) { o->solver = 3; }
+static void opt_jacobian(gsOption* o) { o->jacobian = -1; }
+static void opt_iterations(gsOption* o) { o->iterations = -1; }
+static void opt_flags(gsOption* o) { o->disableflags = 1 << 30; }
+
+static void crafted(void) {
+  char err[1000];
+  gsModel* m = gs_loadXMLString(kCrafted, err, sizeof err);
+  CHECK(m != NULL, "crafted model: %s", err);
+  if (!m) return;
+  CHECK(m->neq == 5 && m->ntendon == 2 && m->njnt == 4 && m->nsite == 2, "crafted model sizes");
+  expect_crafted(m, NULL, "the model as compiled");
+  CHECK(!gs_validateModel(NULL, err, sizeof err) && strstr(err, "no model"), "NULL: %s", err);
+  int ball = 3;  /* joints j1 j2 j3 ball */
+  CHECK(m->jnt_type[ball] == GS_JNT_BALL, "joint 3 is the ball");
+
+  /* equality objects, by type: connect bodies (0), weld to the world (1), joint (2), tendon (3),
+   * connect sites (4) */
+  craft(m, "eq_obj1id", 2, -2, "eq_obj1id[2] = -2: not a joint");
+  craft(m, "eq_obj1id", 2, -1, "eq_obj1id[2] = -1: not a joint");
+  craft(m, "eq_obj1id", 2, m->njnt, "eq_obj1id[2]");
+  craft(m, "eq_obj2id", 2, ball, "not a hinge or a slide");
+  craft(m, "eq_obj2id", 2, -1, NULL);  /* a joint held at a constant */
+  craft(m, "eq_obj1id", 3, -2, "eq_obj1id[3] = -2: not a tendon");
+  craft(m, "eq_obj1id", 3, -1, "eq_obj1id[3] = -1: not a tendon");
+  craft(m, "eq_obj1id", 3, m->ntendon, "eq_obj1id[3]");
+  craft(m, "eq_obj2id", 3, m->ntendon, "eq_obj2id[3]");
+  craft(m, "eq_obj2id", 3, -2, "eq_obj2id[3]");
+  craft(m, "eq_obj2id", 3, 1, NULL);  /* coupled to the other tendon */
+  craft(m, "eq_obj2id", 3, 0, "the same tendon");
+  craft(m, "eq_obj1id", 0, m->nbody, "eq_obj1id[0]");
+  craft(m, "eq_obj1id", 0, -1, "not a body");
+  craft(m, "eq_obj2id", 1, -1, "eq_obj2id[1] = -1: not a body");
+  craft(m, "eq_obj2id", 1, -2, "eq_obj2id[1]");
+  craft(m, "eq_obj1id", 4, m->nsite, "eq_obj1id[4]");
+  craft(m, "eq_obj2id", 4, -1, "eq_obj2id[4] = -1: not a site");
+  craft(m, "eq_objtype", 4, GS_OBJ_JOINT, "eq_objtype[4]");
+  craft(m, "eq_objtype", 2, GS_OBJ_BODY, "eq_objtype[2]");
+  craft(m, "eq_type", 2, GS_EQ_FLEX, "eq_type[2]");
+  craft(m, "eq_type", 2, -1, "eq_type[2]");
+  craft(m, "eq_type", 2, GS_EQ_TENDON, "eq_obj2id[2] = 2: not a tendon");  /* joints 1, 2 */
+
+  /* reals: not finite, or of a sign the compiler never gives */
+  craft(m, "body_mass", 1, NAN, "body_mass[1]");
+  craft(m, "body_mass", 1, -1, "body_mass[1] = -1 is negative");
+  craft(m, "body_mass", 2, INFINITY, "body_mass[2]");
+  craft(m, "body_inertia", 3, -1, "body_inertia[3]");
+  craft(m, "body_inertia", 4, INFINITY, "body_inertia[4]");
+  craft(m, "body_subtreemass", 0, NAN, "body_subtreemass[0]");
+  craft(m, "body_pos", 5, -INFINITY, "body_pos[5]");
+  craft(m, "qpos0", 0, NAN, "qpos0[0]");
+  craft(m, "qpos0", 1, INFINITY, "qpos0[1]");
+  craft(m, "qpos_spring", 1, NAN, "qpos_spring[1]");
+  craft(m, "geom_size", 3, -1, "geom_size[3]");      /* the box's half-size */
+  craft(m, "geom_size", 3, 0, "geom_size[3]");
+  craft(m, "geom_size", 3 * 3, NAN, "geom_size[9]");  /* the sphere's radius */
+  craft(m, "geom_friction", 3, NAN, "geom_friction[3]");
+  craft(m, "geom_friction", 4, INFINITY, "geom_friction[4]");
+  craft(m, "geom_rbound", 1, -1, "geom_rbound[1]");
+  craft(m, "jnt_solref", 0, INFINITY, "jnt_solref[0]");
+  craft(m, "geom_solimp", 2, NAN, "geom_solimp[2]");
+  craft(m, "eq_solref", 1, NAN, "eq_solref[1]");
+  craft(m, "eq_data", 0, INFINITY, "eq_data[0]");
+  craft(m, "jnt_stiffness", 0, -1, "jnt_stiffness[0]");
+  craft(m, "dof_damping", 1, -1, "dof_damping[1]");
+  craft(m, "dof_armature", 0, NAN, "dof_armature[0]");
+  craft(m, "dof_invweight0", 0, -1, "dof_invweight0[0]");
+  craft(m, "tendon_stiffness", 0, -1, "tendon_stiffness[0]");
+  craft(m, "actuator_gear", 0, NAN, "actuator_gear[0]");
+  craft(m, "body_quat", 4, 0, "body_quat[4]");  /* body 1's orientation no longer unit */
+  craft(m, "geom_sameframe", 0, 9, "geom_sameframe[0]");
+  craft(m, "body_inertia", 3, 100, "not the moments of a body");  /* A + B < C */
+  craft(m, "body_subtreemass", 1, 1e-3, "body_subtreemass[1]");   /* not the masses below */
+  craft(m, "body_mass", 1, 0, "body_subtreemass[1]");             /* no longer its mass and below */
+  craft(m, "jnt_axis", 2, 0, "axis of joint 0");                  /* a zero hinge axis */
+  /* ids that were checked before, still refused */
+  craft(m, "actuator_trnid", 0, m->njnt, "actuator_trnid[0]");
+  craft(m, "jnt_type", 0, 7, "unknown type");
+
+  /* options and statistics */
+  craft_option(m, opt_dt0, "option timestep[0] = 0 is not positive", "timestep 0");
+  craft_option(m, opt_dtneg, "option timestep", "negative timestep");
+  craft_option(m, opt_dtnan, "option timestep", "NaN timestep");
+  craft_option(m, opt_impratio, "option impratio", "negative impratio");
+  craft_option(m, opt_gravity, "option gravity[2]", "infinite gravity");
+  craft_option(m, opt_tolerance, "option tolerance", "NaN tolerance");
+  craft_option(m, opt_integrator, "option integrator", "integrator 4");
+  craft_option(m, opt_cone, "option cone", "cone -1");
+  craft_option(m, opt_solver, "option solver", "solver 3");
+  craft_option(m, opt_jacobian, "option jacobian", "jacobian -1");
+  craft_option(m, opt_iterations, "option iterations = -1", "iterations -1");
+  craft_option(m, opt_flags, "flag bits", "unknown disable bit");
+  gsModel* c = gs_copyModel(m);
+  if (c) {
+    c->stat.meaninertia = NAN;
+    expect_crafted(c, "meaninertia", "NaN meaninertia");
+    gs_freeModel(c);
+  }
+
+  /* the compiler refuses the option values the loader refuses */
+  gsModel* x = gs_loadXMLString("<mujoco><option timestep='0'/><worldbody/></mujoco>", err,
+                                sizeof err);
+  CHECK(!x && strstr(err, "timestep"), "XML timestep 0: %s", x ? "compiled" : err);
+  gs_freeModel(x);
+  x = gs_loadXMLString("<mujoco><option impratio='-1'/><worldbody/></mujoco>", err, sizeof err);
+  CHECK(!x && strstr(err, "impratio"), "XML impratio -1: %s", x ? "compiled" : err);
+  gs_freeModel(x);
+  gs_freeModel(m);
+}
+
+/* every element of every real field of a corpus model set to NaN, +Inf and -Inf: refused, naming
+ * the field; every element of every int field set to hostile values: refused with a message, or
+ * a model that steps */
+static void every_field(const char* path) {
+  char err[1000];
+  gsModel* m = gs_loadXML(path, err, sizeof err);
+  CHECK(m != NULL, "%s: %s", path, err);
+  if (!m) return;
+  gsModel* c = gs_copyModel(m);
+  size_t n = gs_sizeModel(m);
+  unsigned char* buf = malloc(n);
+  int nreal = 0, nint = 0, nloaded = 0;
+  gsFieldInfo fi, fc;
+  for (int i = 0; c && buf && gs_modelField(m, i, &fi); i++) {
+    gs_modelField(c, i, &fc);
+    int nel = fi.rows * fi.cols;
+    for (int e = 0; e < nel; e++) {
+      if (fi.type == GS_TYPE_REAL) {
+        static const double kBad[3] = {NAN, INFINITY, -INFINITY};
+        gsReal old = ((gsReal*)fc.ptr)[e];
+        ((gsReal*)fc.ptr)[e] = kBad[e % 3];
+        gs_saveModelBuffer(c, buf, n);
+        gsModel* l = gs_loadModelBuffer(buf, n, err, sizeof err);
+        CHECK(!l && strstr(err, fi.name), "%s[%d] = %g: %s", fi.name, e, kBad[e % 3],
+              l ? "loaded" : err);
+        gs_freeModel(l);
+        ((gsReal*)fc.ptr)[e] = old;
+        nreal++;
+      } else if (fi.type == GS_TYPE_INT && e < 64) {
+        static const int kBad[4] = {-2, -1, INT_MAX, INT_MIN};
+        int old = ((int*)fc.ptr)[e];
+        for (int k = 0; k < 4; k++) {
+          ((int*)fc.ptr)[e] = kBad[k];
+          gs_saveModelBuffer(c, buf, n);
+          gsModel* l = gs_loadModelBuffer(buf, n, err, sizeof err);
+          if (l) {
+            nloaded++;
+            gsData* d = gs_makeData(l);
+            if (d) {
+              perturb(l, d);
+              for (int s = 0; s < 5; s++) gs_step(l, d);
+              gs_freeData(d);
+            }
+            gs_freeModel(l);
+          } else {
+            CHECK(err[0] != 0, "%s[%d] = %d refused without a message", fi.name, e, kBad[k]);
+          }
+          nint++;
+        }
+        ((int*)fc.ptr)[e] = old;
+      }
+    }
+  }
+  printf("%s: %d non-finite reals refused; %d hostile ints, %d loaded and stepped\n", path, nreal,
+         nint, nloaded);
+  free(buf);
+  gs_freeModel(c);
+  gs_freeModel(m);
+}
+
 static void files(void) {
   char err[1000], path[512];
   gsModel* m = gs_loadModel("/nonexistent/dir/model.gsb", err, sizeof err);
@@ -405,6 +667,8 @@ int main(void) {
   corruption(GAUSS_TEST_MODELS "/mujoco/humanoid.xml", 1000);
   files();
   assets();
+  crafted();
+  every_field(GAUSS_TEST_MODELS "/dm_control/acrobot.xml");
 
   char path[600];
   static const char* const names[] = {"model.gsb", "empty.gsb", "notgauss.gsb"};
