@@ -122,16 +122,6 @@ static int chain_of(const gsModel* m) {
   return chain;
 }
 
-void gs_modelCapacity(const gsModel* m, int* nconmax, int* nefcmax, int* nJmax, int* narena) {
-  int chain = chain_of(m);
-  long ncon = contact_capacity(m), nefc, nJ;
-  row_capacity(m, ncon, chain, &nefc, &nJ);
-  *nconmax = (int)ncon;
-  *nefcmax = (int)nefc;
-  *nJmax = (int)nJ;
-  *narena = (int)arena_capacity(m, nefc, nJ, chain);
-}
-
 void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory) {
   int chain = chain_of(m);
   long ncon = nconmax >= 0 ? (nconmax < GS_MAX_CONTACTS ? nconmax : GS_MAX_CONTACTS) : contact_capacity(m);

@@ -6,17 +6,16 @@
 
 #include "gauss/gauss.h"
 
-/* the largest capacities an int size holds; beyond them a stage reports that it is full */
+/* the largest capacities; beyond them a stage reports that it is full. Each of the data's blocks
+ * stays below 2 GiB: the arena, the contacts (1e6 of ~300 bytes) and the rows with their Jacobian
+ * (5e6 rows of 144 bytes and 1e8 non-zeros of 12 bytes, one block) */
 #define GS_MAX_CONTACTS 1000000
-#define GS_MAX_ROWS 10000000
-#define GS_MAX_NNZ 200000000
+#define GS_MAX_ROWS 5000000
+#define GS_MAX_NNZ 100000000
 #define GS_MAX_ARENA ((size_t)2147483647 & ~(size_t)63)
 
-/* the four capacities for m's other sizes and arrays (which must be complete and consistent),
- * as the compiler chooses them */
-void gs_modelCapacity(const gsModel* m, int* nconmax, int* nefcmax, int* nJmax, int* narena);
-
-/* the capacities written into m, with MJCF's <size> where given (-1: the compiler's choice):
+/* the capacities for m's other sizes and arrays (which must be complete and consistent) written
+ * into m, with MJCF's <size> where given (-1: the compiler's choice):
  * nconmax contacts, njmax constraint rows (with room for their Jacobian as the compiler sizes a
  * row), memory bytes of arena; each within the largest above */
 void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory);

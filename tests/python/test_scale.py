@@ -97,3 +97,10 @@ def test_size_nconmax_njmax():
     assert d.nefc <= 40 and d.warning[gauss.WARN_CNSTRFULL].number >= 1
     with pytest.raises(gauss.GaussError, match="njmax and memory"):
         gauss.Model.from_xml_string(with_size(PILE, 'njmax="40" memory="1M"'))
+
+
+def test_sized_model_through_binary():
+    """a model whose capacities <size> set (not the compiler's) saves and loads as it is"""
+    m = gauss.Model.from_xml_string(with_size(PILE, 'memory="3M" nconmax="77"'))
+    b = gauss.Model.from_binary(m.to_binary())
+    assert (b.nconmax, gauss.Data(b).narena) == (77, 3 * 2**20)
