@@ -31,7 +31,7 @@ GS_NTIMER = 8  # gsTimer in data.h; Data checks it against the library
 __version__ = "0.1.0"
 
 __all__ = [
-    "GaussError", "Model", "Data", "Option",
+    "GaussError", "StructuralFieldError", "StructuralArray", "is_structural", "Model", "Data", "Option",
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
