@@ -7,7 +7,9 @@
     print(d.time, d.qpos, d.body("pole").xpos)
 
 Every array of the model and the data is a numpy view of the engine's memory: writing into it
-(d.qpos[:] = ..., d.ctrl[0] = ...) changes what the engine sees. The list of arrays comes from the
+(d.qpos[:] = ..., d.ctrl[0] = ...) changes what the engine sees. The model's structural arrays
+(types, ids, addresses, counts, tree links, names: gauss.is_structural) are read-only views, since
+the engine indexes memory with them; parameters (masses, sizes, friction, gains, ...) are writable. The list of arrays comes from the
 library itself (gs_modelField / gs_dataField), so it is never repeated here; so do the sizes
 (gs_modelSize: m.nq, m.ntendon, ...), whatever the build has.
 
