@@ -42,7 +42,7 @@ static void check_options(const gsModel* m, gsData* d) {
  * bits: a non-finite double has every exponent bit set, and only then does adding one to its
  * exponent carry into the sign bit; and, add and or vectorize (SSE2), so a model's few hundred
  * values cost tens of nanoseconds. ---- */
-static int finite_all(const gsReal* x, int n) {
+static uint64_t exponent_carry(const gsReal* x, int n) {
   const uint64_t exponent = 0x7ff0000000000000ull, one = 0x0010000000000000ull;
   uint64_t bad = 0;
   for (int i = 0; i < n; i++) {
@@ -50,23 +50,27 @@ static int finite_all(const gsReal* x, int n) {
     memcpy(&b, x + i, sizeof b);
     bad |= (b & exponent) + one;
   }
-  return !(bad >> 63);
+  return bad;
 }
+
+static int finite_all(const gsReal* x, int n) { return !(exponent_carry(x, n) >> 63); }
 
 /* the geom (or ngeom + the pair) with a non-finite contact parameter, -1 when none */
 static int bad_contact_params(const gsModel* m) {
   if (m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT)) return -1;
   int ng = m->ngeom, np = m->npair;
-  /* whole fields first; the culprit is looked for only when one holds a bad value */
-  int ok = finite_all(m->geom_size, 3 * ng) && finite_all(m->geom_friction, 3 * ng) &&
-           finite_all(m->geom_margin, ng) && finite_all(m->geom_gap, ng) &&
-           finite_all(m->geom_solref, GS_NREF * ng) && finite_all(m->geom_solimp, GS_NIMP * ng) &&
-           finite_all(m->geom_solmix, ng);
-  if (ok && np)
-    ok = finite_all(m->pair_friction, 5 * np) && finite_all(m->pair_margin, np) &&
-         finite_all(m->pair_gap, np) && finite_all(m->pair_solref, GS_NREF * np) &&
-         finite_all(m->pair_solreffriction, GS_NREF * np) && finite_all(m->pair_solimp, GS_NIMP * np);
-  if (ok) return -1;
+  /* whole fields at once, without branches; the culprit is looked for only when one holds a
+   * bad value */
+  uint64_t bits = exponent_carry(m->geom_size, 3 * ng) | exponent_carry(m->geom_friction, 3 * ng) |
+                  exponent_carry(m->geom_margin, ng) | exponent_carry(m->geom_gap, ng) |
+                  exponent_carry(m->geom_solref, GS_NREF * ng) |
+                  exponent_carry(m->geom_solimp, GS_NIMP * ng) | exponent_carry(m->geom_solmix, ng);
+  if (np)
+    bits |= exponent_carry(m->pair_friction, 5 * np) | exponent_carry(m->pair_margin, np) |
+            exponent_carry(m->pair_gap, np) | exponent_carry(m->pair_solref, GS_NREF * np) |
+            exponent_carry(m->pair_solreffriction, GS_NREF * np) |
+            exponent_carry(m->pair_solimp, GS_NIMP * np);
+  if (!(bits >> 63)) return -1;
   for (int g = 0; g < ng; g++)
     if (!finite_all(m->geom_size + 3 * g, 3) || !finite_all(m->geom_friction + 3 * g, 3) ||
         !isfinite(m->geom_margin[g]) || !isfinite(m->geom_gap[g]) ||
