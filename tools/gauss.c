@@ -31,7 +31,7 @@
 
 static const char* const warning_names[] = {
   "inertia", "contactfull", "cnstrfull", "arenafull", "badqpos", "badqvel", "badqacc", "badctrl",
-  "badsolref",
+  "badsolref", "badoption", "badcontact",
 };
 _Static_assert(sizeof warning_names / sizeof warning_names[0] == GS_NWARNING,
                "one name per gsWarning");

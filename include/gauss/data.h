@@ -16,12 +16,24 @@ typedef enum {
   GS_WARN_BADQACC,       /* ... in qacc: data reset */
   GS_WARN_BADCTRL,       /* ... in ctrl */
   GS_WARN_BADSOLREF,     /* solref mixing the two formats: the default used instead */
+  GS_WARN_BADOPTION,     /* an option out of its enumeration or range: MJCF's default used
+                            (lastinfo: GS_OPTION_INTEGRATOR, ...) */
+  GS_WARN_BADCONTACT,    /* NaN or Inf in a geom's size, friction, margin, gap, solref, solimp
+                            or solmix, or a pair's: data reset (lastinfo: the geom) */
   GS_NWARNING
 } gsWarning;
 
+/* lastinfo of GS_WARN_BADOPTION: which option */
+typedef enum {
+  GS_OPTION_INTEGRATOR = 0, GS_OPTION_CONE, GS_OPTION_JACOBIAN, GS_OPTION_SOLVER,
+  GS_OPTION_ITERATIONS, GS_OPTION_LS_ITERATIONS, GS_OPTION_NOSLIP_ITERATIONS,
+  GS_OPTION_CCD_ITERATIONS
+} gsOptionCode;
+
 typedef struct {
-  int lastinfo;  /* index of the offending element (dof, body, ...) at the last occurrence */
-  int number;    /* how many times it happened since the last reset */
+  int lastinfo;     /* index of the offending element (dof, body, ...) at the last occurrence */
+  int number;       /* how many times it happened since the last reset (MJCF's mjWarningStat) */
+  long long total;  /* how many times since the data was made: gs_resetData keeps it */
 } gsWarningStat;
 
 /* one contact between two geoms (MJCF's mjContact, without what later stages add) */
@@ -177,5 +189,9 @@ typedef struct gsData {
   void* buffer;
   size_t nbuffer;
 } gsData;
+
+/* count one occurrence of `warning` (number and total) with `info` as its lastinfo, as MJCF's
+ * mj_warning counts */
+GS_API void gs_warning(gsData* d, gsWarning warning, int info);
 
 #endif

@@ -7,7 +7,9 @@
     print(d.time, d.qpos, d.body("pole").xpos)
 
 Every array of the model and the data is a numpy view of the engine's memory: writing into it
-(d.qpos[:] = ..., d.ctrl[0] = ...) changes what the engine sees. The list of arrays comes from the
+(d.qpos[:] = ..., d.ctrl[0] = ...) changes what the engine sees. The model's structural arrays
+(types, ids, addresses, counts, tree links, names: gauss.is_structural) are read-only views, since
+the engine indexes memory with them; parameters (masses, sizes, friction, gains, ...) are writable. The list of arrays comes from the
 library itself (gs_modelField / gs_dataField), so it is never repeated here; so do the sizes
 (gs_modelSize: m.nq, m.ntendon, ...), whatever the build has.
 
@@ -25,13 +27,13 @@ import numpy as np
 
 from . import _lib
 
-GS_NWARNING = 9  # gsWarning in data.h; Data checks it against the library
+GS_NWARNING = 11  # gsWarning in data.h; Data checks it against the library
 GS_NTIMER = 8  # gsTimer in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "GaussError", "Model", "Data", "Option",
+    "GaussError", "StructuralFieldError", "StructuralArray", "is_structural", "Model", "Data", "Option",
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
@@ -78,8 +80,11 @@ ENBL_MULTICCD = 1 << 4
 NENABLE = _lib.GS_NENABLE
 
 (WARN_INERTIA, WARN_CONTACTFULL, WARN_CNSTRFULL, WARN_ARENAFULL, WARN_BADQPOS, WARN_BADQVEL,
- WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF) = range(GS_NWARNING)
+ WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF, WARN_BADOPTION, WARN_BADCONTACT) = range(GS_NWARNING)
 NWARNING = GS_NWARNING
+# lastinfo of WARN_BADOPTION: which option (gsOptionCode in data.h)
+(OPTION_INTEGRATOR, OPTION_CONE, OPTION_JACOBIAN, OPTION_SOLVER, OPTION_ITERATIONS,
+ OPTION_LS_ITERATIONS, OPTION_NOSLIP_ITERATIONS, OPTION_CCD_ITERATIONS) = range(8)
 
 # stage timers (gsTimer in data.h): rows of Data.timer
 (TIMER_STEP, TIMER_FORWARD, TIMER_POS_KINEMATICS, TIMER_POS_INERTIA, TIMER_POS_COLLISION,
@@ -102,6 +107,43 @@ class GaussError(ValueError):
     """A model could not be loaded (the message names the file, line and element)."""
 
 
+class StructuralFieldError(GaussError):
+    """A write into a structural field of a compiled model (a type, id, address, count, tree link
+    or name): the engine indexes memory with these, so they are read-only views."""
+
+
+# ---- which model arrays are structural ----
+# Integer and text arrays of the model say how the model is laid out: types and other enums
+# (*type, *_mode, mesh_inertia, tex_colorspace, *_sameframe, sensor_needstage), ids (*id,
+# pair_geom1/2, *_plugin, *_signature), addresses and counts (*adr, *num, *_size, *dim,
+# sensor_intprm, hfield_nrow/ncol, tex_height/width/nchannel), index arrays (mesh_face,
+# mesh_graph) and names (names, paths, text_data, read as NUL-terminated strings). The engine
+# indexes memory with them, so a write could send it out of bounds: they are read-only. The
+# exceptions are the integer parameters below, flags and masks that select behaviour without
+# indexing anything. Real arrays are parameters and stay writable.
+_WRITABLE_INT_SUFFIXES = ("_group", "limited")
+_WRITABLE_INT_FIELDS = frozenset({
+    "geom_contype", "geom_conaffinity", "geom_priority", "actuator_actearly", "eq_active0",
+    "cam_orthographic", "cam_resolution", "light_castshadow", "light_active", "mat_texuniform",
+    "mesh_maxhullvert",
+})
+
+
+def is_structural(name, ftype):
+    """Whether the model array `name` of type `ftype` (TYPE_*) is structural (read-only)."""
+    if ftype == TYPE_REAL:
+        return False
+    if ftype == TYPE_CHAR:
+        return True
+    return not (name in _WRITABLE_INT_FIELDS or name.endswith(_WRITABLE_INT_SUFFIXES))
+
+
+def _structural_message(name):
+    return (f"{name} is a structural field of the compiled model (types, ids, addresses, counts "
+            "and names are read-only): edit the model through its spec or MJCF and compile it "
+            "again")
+
+
 # ---- numpy views of C memory ----
 
 _CTYPES = {TYPE_REAL: (ctypes.c_double, np.float64),
@@ -109,16 +151,57 @@ _CTYPES = {TYPE_REAL: (ctypes.c_double, np.float64),
            TYPE_CHAR: (ctypes.c_uint8, np.uint8)}
 
 
-def _view(ptr, ftype, rows, cols, owner):
-    """A numpy array on `rows * cols` elements at `ptr`, keeping `owner` alive while it lives."""
+class StructuralArray(np.ndarray):
+    """A read-only view of a structural model field: writing into it raises
+    StructuralFieldError, naming the field. Copies (a.copy(), np.array(a)) are ordinary arrays."""
+
+    def __array_finalize__(self, obj):
+        self._field = getattr(obj, "_field", None)
+
+    def __setitem__(self, key, value):
+        if not self.flags.writeable and self._field:
+            raise StructuralFieldError(_structural_message(self._field))
+        super().__setitem__(key, value)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, out=None, **kwargs):
+        # in-place arithmetic (m.geom_type += 1) writes through `out`
+        if out is not None:
+            for o in out:
+                if isinstance(o, StructuralArray) and not o.flags.writeable and o._field:
+                    raise StructuralFieldError(_structural_message(o._field))
+            kwargs["out"] = tuple(o.view(np.ndarray) if isinstance(o, StructuralArray) else o
+                                  for o in out)
+        inputs = tuple(x.view(np.ndarray) if isinstance(x, StructuralArray) else x
+                       for x in inputs)
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def copy(self, order="C"):
+        return np.array(self, order=order, subok=False)
+
+    def __reduce__(self):
+        return np.asarray(self).copy().__reduce__()
+
+
+def _view(ptr, ftype, rows, cols, owner, structural=None):
+    """A numpy array on `rows * cols` elements at `ptr`, keeping `owner` alive while it lives;
+    with `structural` (the field's name), a read-only StructuralArray."""
     ctype, dtype = _CTYPES[ftype]
     shape = (rows,) if cols == 1 else (rows, cols)
     n = rows * cols
     if n <= 0 or not ptr:
-        return np.zeros(shape, dtype)
-    buf = (ctype * n).from_address(ptr)
-    buf._owner = owner  # the numpy array's base is `buf`, which keeps the model/data alive
-    return np.frombuffer(buf, dtype=dtype).reshape(shape)
+        arr = np.zeros(shape, dtype)
+    else:
+        buf = (ctype * n).from_address(ptr)
+        buf._owner = owner  # the numpy array's base is `buf`, which keeps the model/data alive
+        if structural:
+            # through a read-only buffer, so that the flag cannot be turned back on
+            buf = memoryview(buf).toreadonly()
+        arr = np.frombuffer(buf, dtype=dtype).reshape(shape)
+    if structural:
+        arr = arr.view(StructuralArray)
+        arr._field = structural
+        arr.flags.writeable = False
+    return arr
 
 
 def _struct_view(cobj, owner, dtype=None):
@@ -160,11 +243,14 @@ class _FieldAccess:
         info = self.__dict__.get("_fieldinfo", {}).get(name)
         if info is None:
             raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
-        arr = _view(info[3], info[0], info[1], info[2], self)
+        structural = name if name in self.__dict__.get("_structural", ()) else None
+        arr = _view(info[3], info[0], info[1], info[2], self, structural)
         self.__dict__[name] = arr
         return arr
 
     def __setattr__(self, name, value):
+        if name in self.__dict__.get("_structural", ()):
+            raise StructuralFieldError(_structural_message(name))
         if name in self.__dict__.get("_fieldinfo", {}):
             getattr(self, name)[...] = value
         else:
@@ -197,15 +283,47 @@ class Option:
             value = _struct_view(value, self._owner)
         return value
 
+    # the enumerations (model.h) and their valid values; the iteration counts and their least
+    # values
+    _ENUMS = {
+        "integrator": {"Euler": INT_EULER, "RK4": INT_RK4, "implicit": INT_IMPLICIT,
+                       "implicitfast": INT_IMPLICITFAST},
+        "cone": {"pyramidal": CONE_PYRAMIDAL, "elliptic": CONE_ELLIPTIC},
+        "jacobian": {"dense": JAC_DENSE, "sparse": JAC_SPARSE, "auto": JAC_AUTO},
+        "solver": {"PGS": SOL_PGS, "CG": SOL_CG, "Newton": SOL_NEWTON},
+    }
+    _LEAST = {"iterations": 0, "ls_iterations": 0, "noslip_iterations": 0, "ccd_iterations": 0}
+
     def __setattr__(self, name, value):
         if name not in Option._names:
             raise AttributeError(f"Option has no attribute {name!r}")
         current = getattr(self._s, name)
         if isinstance(current, ctypes.Array):
             _struct_view(current, self._owner)[...] = value
-        else:
-            setattr(self._s, name, operator.index(value) if isinstance(current, int)
-                    else float(value))
+            return
+        if not isinstance(current, int):
+            setattr(self._s, name, float(value))
+            return
+        enum = Option._ENUMS.get(name)
+        if enum is not None and isinstance(value, str):
+            if value not in enum:
+                raise ValueError(f"opt.{name} = {value!r}: valid values are "
+                                 + ", ".join(f"{k!r} ({v})" for k, v in enum.items()))
+            value = enum[value]
+        value = operator.index(value)
+        if enum is not None and value not in enum.values():
+            raise ValueError(f"opt.{name} = {value}: valid values are "
+                             + ", ".join(f"{v} ({k})" for k, v in enum.items()))
+        least = Option._LEAST.get(name)
+        if least is not None and value < least:
+            raise ValueError(f"opt.{name} = {value}: must be at least {least}")
+        if name in ("disableflags", "enableflags"):
+            nbit = NDISABLE if name == "disableflags" else NENABLE
+            if value < 0 or value >> nbit:
+                raise ValueError(f"opt.{name} = {value}: only the low {nbit} bits are flags")
+        if not -2**31 <= value < 2**31:
+            raise ValueError(f"opt.{name} = {value}: out of the range of a C int")
+        setattr(self._s, name, value)
 
     def __dir__(self):
         return list(Option._names)
@@ -446,6 +564,9 @@ class Model(_FieldAccess):
         object.__setattr__(self, "_fieldinfo",
                            _fields(_lib.gs_modelFieldCount, _lib.gs_modelField,
                                    _lib.gs_modelFieldRows, self._ptr))
+        object.__setattr__(self, "_structural",
+                           frozenset(n for n, i in self._fieldinfo.items()
+                                     if is_structural(n, i[0])))
         object.__setattr__(self, "load_warnings", list(load_warnings))
         object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self))
         # gsStatistic (meaninertia): a ctypes view on the model's struct, valid while it lives
@@ -556,6 +677,17 @@ class Model(_FieldAccess):
         if not _lib.gs_saveXML(self._ptr, str(path).encode(), err, len(err)):
             raise GaussError(err.value.decode(errors="replace") or f"cannot write {path}")
 
+    def validate(self):
+        """Check the model's structural fields (tree, ids, addresses, counts) as the binary
+        loader does; raises GaussError naming the first inconsistency. The Python views cannot
+        write these fields, but C code or a model built by hand can."""
+        if isinstance(_lib.gs_validateModel, _lib._Missing):
+            raise GaussError(f"Model.validate needs gs_validateModel, which the loaded library "
+                             f"({_lib.path}) does not have: rebuild libgauss")
+        err = ctypes.create_string_buffer(1000)
+        if not _lib.gs_validateModel(self._ptr, err, len(err)):
+            raise GaussError(err.value.decode(errors="replace") or "the model is inconsistent")
+
     def __reduce__(self):
         # pickling (multiprocessing): the binary format
         return (Model.from_binary, (self.to_binary(),))
@@ -621,8 +753,9 @@ class Data(_FieldAccess):
         if nwarn.value != GS_NWARNING:
             raise RuntimeError(f"gauss: the library has {nwarn.value} warning kinds, the binding "
                                f"{GS_NWARNING}; reinstall the package")
+        # lastinfo and number as MuJoCo's (reset clears them); total counts on over resets
         warn = ctypes.cast(warn, ctypes.POINTER(_lib.WarningStat * nwarn.value)).contents
-        wtype = np.dtype([("lastinfo", np.int32), ("number", np.int32)])
+        wtype = np.dtype([("lastinfo", np.int32), ("number", np.int32), ("total", np.int64)])
         object.__setattr__(self, "warning",
                            _struct_view(warn, self).view(wtype).reshape(nwarn.value)
                            .view(np.recarray))

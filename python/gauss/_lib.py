@@ -82,7 +82,7 @@ class Statistic(ctypes.Structure):
 
 
 class WarningStat(ctypes.Structure):
-    _fields_ = [("lastinfo", c_int), ("number", c_int)]
+    _fields_ = [("lastinfo", c_int), ("number", c_int), ("total", ctypes.c_longlong)]
 
 
 class SolverStat(ctypes.Structure):
@@ -237,6 +237,10 @@ gs_modelFieldCount = _fn("gs_modelFieldCount", c_int)
 gs_modelField = _fn("gs_modelField", c_int, M, c_int, ctypes.POINTER(FieldInfo))
 gs_dataFieldCount = _fn("gs_dataFieldCount", c_int)
 gs_dataField = _fn("gs_dataField", c_int, M, D, c_int, ctypes.POINTER(FieldInfo))
+
+# int gs_validateModel(const gsModel* m, char* err, int errsz): 1 when every structural field is
+# consistent (what the binary loader checks), else 0 and the first problem in err
+gs_validateModel = _fn("gs_validateModel", c_int, M, c_char_p, c_int)
 
 gs_printModel = _fn("gs_printModel", c_int, M, c_char_p)
 gs_printData = _fn("gs_printData", c_int, M, D, c_char_p)

@@ -190,8 +190,7 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
     }
   }
   if (full) {
-    d->warning[GS_WARN_ARENAFULL].number++;
-    d->warning[GS_WARN_ARENAFULL].lastinfo = n;
+    gs_warning(d, GS_WARN_ARENAFULL, n);
   }
 
   /* claim what was written, and the sorting buffer after it */
@@ -244,8 +243,7 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
   for (int i = 0; i < n; i++) {
     gsContact* s = ctx->scratch + i;
     if (d->ncon >= d->nconmax) {
-      d->warning[GS_WARN_CONTACTFULL].number++;
-      d->warning[GS_WARN_CONTACTFULL].lastinfo = d->ncon;
+      gs_warning(d, GS_WARN_CONTACTFULL, d->ncon);
     } else {
       gsContact* c = d->contact + d->ncon++;
       *c = par;

@@ -66,8 +66,7 @@ static const gsReal kDefaultSolref[GS_NREF] = {0.02, 1};
  * nothing: as MuJoCo does, use the default instead, and count the event. */
 static const gsReal* checked_solref(gsData* d, const gsReal* solref, int row) {
   if ((solref[0] > 0) == (solref[1] > 0)) return solref;
-  d->warning[GS_WARN_BADSOLREF].number++;
-  d->warning[GS_WARN_BADSOLREF].lastinfo = row;
+  gs_warning(d, GS_WARN_BADSOLREF, row);
   return kDefaultSolref;
 }
 

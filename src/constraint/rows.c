@@ -63,8 +63,7 @@ static void add_point_jac(const gsModel* m, const gsData* d, int b, const gsReal
 static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal pos,
                    gsReal margin, gsReal frictionloss) {
   if (d->nefc >= d->nefcmax || d->nJ + nnz > d->nJmax) {
-    d->warning[GS_WARN_CNSTRFULL].number++;
-    d->warning[GS_WARN_CNSTRFULL].lastinfo = d->nefc;
+    gs_warning(d, GS_WARN_CNSTRFULL, d->nefc);
     return -1;
   }
   int r = d->nefc++;

@@ -106,7 +106,9 @@ void gs_resetData(const gsModel* m, gsData* d) {
   memset(d->buffer, 0, d->nbuffer);
   d->time = 0;
   d->energy[0] = d->energy[1] = 0;
-  memset(d->warning, 0, sizeof(d->warning));
+  /* number and lastinfo start again, as MJCF's reset clears them; the totals count on, so that
+   * the warnings behind automatic resets stay visible */
+  for (int i = 0; i < GS_NWARNING; i++) d->warning[i].number = d->warning[i].lastinfo = 0;
   memset(d->timer, 0, sizeof(d->timer));
   d->pstack = 0;
   d->maxuse = 0;
@@ -181,6 +183,13 @@ gsWarningStat* gs_dataWarning(gsData* d, int* n) {
   return d->warning;
 }
 
+void gs_warning(gsData* d, gsWarning warning, int info) {
+  if ((unsigned)warning >= GS_NWARNING) return;
+  d->warning[warning].number++;
+  d->warning[warning].total++;
+  d->warning[warning].lastinfo = info;
+}
+
 gsTimerStat* gs_dataTimer(gsData* d, int* n) {
   if (n) *n = GS_NTIMER;
   return d->timer;
@@ -198,8 +207,7 @@ size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse) {
 void* gs_stackAlloc(gsData* d, size_t bytes) {
   size_t start = align_up(d->pstack, 16);
   if (start + bytes > d->narena) {
-    d->warning[GS_WARN_ARENAFULL].number++;
-    d->warning[GS_WARN_ARENAFULL].lastinfo = (int)(bytes > 2147483647u ? 2147483647u : bytes);
+    gs_warning(d, GS_WARN_ARENAFULL, (int)(bytes > 2147483647u ? 2147483647u : bytes));
     return NULL;
   }
   d->pstack = start + bytes;

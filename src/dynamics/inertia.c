@@ -224,8 +224,7 @@ void gs_factorM(const gsModel* m, gsData* d) {
   memcpy(d->qLD, d->qM, sizeof(gsReal) * (size_t)m->nM);
   int bad = gs_factorLTDL(m, d->qLD, d->qLDiagInv);
   if (bad >= 0) {
-    d->warning[GS_WARN_INERTIA].number++;
-    d->warning[GS_WARN_INERTIA].lastinfo = bad;
+    gs_warning(d, GS_WARN_INERTIA, bad);
   }
 }
 

@@ -1,5 +1,8 @@
 /* The forward pipeline: position stage, velocity stage, force stage, and the checks that reset a
  * diverged simulation. */
+#include <stdint.h>
+#include <string.h>
+
 #include "constraint/constraint.h"
 #include "solver/solver.h"
 #include "core/math.h"
@@ -19,10 +22,83 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d) {
   gs_timerStop(d, GS_TIMER_POS_INERTIA, t);
 }
 
+/* ---- options: a value outside its enumeration or range is counted, and the stage that reads
+ * it uses MJCF's default instead (integrate.c: Euler; gs_fwdConstraint: Newton; rows.c: pyramidal;
+ * primal.c: auto), or its floor (iterations: none; ls_iterations: one) ---- */
+static void check_options(const gsModel* m, gsData* d) {
+  const gsOption* o = &m->opt;
+  if ((unsigned)o->integrator > GS_INT_IMPLICITFAST) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_INTEGRATOR);
+  if ((unsigned)o->cone > GS_CONE_ELLIPTIC) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_CONE);
+  if ((unsigned)o->jacobian > GS_JAC_AUTO) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_JACOBIAN);
+  if ((unsigned)o->solver > GS_SOL_NEWTON) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_SOLVER);
+  if (o->iterations < 0) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_ITERATIONS);
+  if (o->ls_iterations < 0) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_LS_ITERATIONS);
+  if (o->noslip_iterations < 0) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_NOSLIP_ITERATIONS);
+  if (o->ccd_iterations < 0) gs_warning(d, GS_WARN_BADOPTION, GS_OPTION_CCD_ITERATIONS);
+}
+
+/* ---- contact parameters: a NaN or Inf in a geom's size or contact parameters gives contacts
+ * with no force, or none at all (the geom falls through the floor in silence). The test is on the
+ * bits: a non-finite double has every exponent bit set, and only then does adding one to its
+ * exponent carry into the sign bit; and, add and or vectorize (SSE2), so a model's few hundred
+ * values cost tens of nanoseconds. ---- */
+static uint64_t exponent_carry(const gsReal* x, int n) {
+  const uint64_t exponent = 0x7ff0000000000000ull, one = 0x0010000000000000ull;
+  uint64_t bad = 0;
+  for (int i = 0; i < n; i++) {
+    uint64_t b;
+    memcpy(&b, x + i, sizeof b);
+    bad |= (b & exponent) + one;
+  }
+  return bad;
+}
+
+static int finite_all(const gsReal* x, int n) { return !(exponent_carry(x, n) >> 63); }
+
+/* the geom (or ngeom + the pair) with a non-finite contact parameter, -1 when none */
+static int bad_contact_params(const gsModel* m) {
+  if (m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT)) return -1;
+  int ng = m->ngeom, np = m->npair;
+  /* whole fields at once, without branches; the culprit is looked for only when one holds a
+   * bad value */
+  uint64_t bits = exponent_carry(m->geom_size, 3 * ng) | exponent_carry(m->geom_friction, 3 * ng) |
+                  exponent_carry(m->geom_margin, ng) | exponent_carry(m->geom_gap, ng) |
+                  exponent_carry(m->geom_solref, GS_NREF * ng) |
+                  exponent_carry(m->geom_solimp, GS_NIMP * ng) | exponent_carry(m->geom_solmix, ng);
+  if (np)
+    bits |= exponent_carry(m->pair_friction, 5 * np) | exponent_carry(m->pair_margin, np) |
+            exponent_carry(m->pair_gap, np) | exponent_carry(m->pair_solref, GS_NREF * np) |
+            exponent_carry(m->pair_solreffriction, GS_NREF * np) |
+            exponent_carry(m->pair_solimp, GS_NIMP * np);
+  if (!(bits >> 63)) return -1;
+  for (int g = 0; g < ng; g++)
+    if (!finite_all(m->geom_size + 3 * g, 3) || !finite_all(m->geom_friction + 3 * g, 3) ||
+        !isfinite(m->geom_margin[g]) || !isfinite(m->geom_gap[g]) ||
+        !finite_all(m->geom_solref + GS_NREF * g, GS_NREF) ||
+        !finite_all(m->geom_solimp + GS_NIMP * g, GS_NIMP) || !isfinite(m->geom_solmix[g]))
+      return g;
+  for (int p = 0; p < np; p++)
+    if (!finite_all(m->pair_friction + 5 * p, 5) || !isfinite(m->pair_margin[p]) ||
+        !isfinite(m->pair_gap[p]) || !finite_all(m->pair_solref + GS_NREF * p, GS_NREF) ||
+        !finite_all(m->pair_solreffriction + GS_NREF * p, GS_NREF) ||
+        !finite_all(m->pair_solimp + GS_NIMP * p, GS_NIMP))
+      return ng + p;
+  return -1;
+}
+
 void gs_fwdPosition(const gsModel* m, gsData* d) {
+  check_options(m, d);
   gs_fwdPositionSmooth(m, d);
   double t = gs_timerStart(d);
-  gs_collision(m, d);
+  /* contacts made of non-finite parameters would carry NaN into the solver: none are made, and
+   * the event is counted (gs_checkContact resets the step) */
+  int bad = bad_contact_params(m);
+  if (bad < 0) {
+    gs_collision(m, d);
+  } else {
+    d->ncon = 0;
+    gs_warning(d, GS_WARN_BADCONTACT, bad);
+  }
   gs_timerStop(d, GS_TIMER_POS_COLLISION, t);
   t = gs_timerStart(d);
   gs_makeConstraint(m, d);
@@ -43,12 +119,18 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
 }
 
 void gs_fwdActuation(const gsModel* m, gsData* d) {
-  /* a bad control is never applied: all controls are cleared and the event counted */
+  /* a bad control (after clamping to its range, as MJCF clamps) is never applied: the actuators
+   * act as if every control were zero, and the event is counted on every pass that sees it, as
+   * MJCF does; d->ctrl is the user's and stays as written */
+  int clamp = !(m->opt.disableflags & GS_DSBL_CLAMPCTRL);
   for (int i = 0; i < m->nu; i++) {
-    if (!isfinite(d->ctrl[i]) || fabs(d->ctrl[i]) > GS_MAXVAL) {
-      gs_zero(d->ctrl, m->nu);
-      d->warning[GS_WARN_BADCTRL].number++;
-      d->warning[GS_WARN_BADCTRL].lastinfo = i;
+    gsReal c = d->ctrl[i];
+    if (clamp && m->actuator_ctrllimited[i]) {
+      const gsReal* r = m->actuator_ctrlrange + 2 * i;
+      c = c < r[0] ? r[0] : c > r[1] ? r[1] : c;  /* NaN stays NaN */
+    }
+    if (!isfinite(c) || fabs(c) > GS_MAXVAL) {
+      gs_warning(d, GS_WARN_BADCTRL, i);
       break;
     }
   }
@@ -84,8 +166,7 @@ void gs_fwdConstraint(const gsModel* m, gsData* d) {
   }
   if (iter < 0) {
     /* no room for the solver: no constraint force this step, and the event counted */
-    d->warning[GS_WARN_ARENAFULL].number++;
-    d->warning[GS_WARN_ARENAFULL].lastinfo = d->nefc;
+    gs_warning(d, GS_WARN_ARENAFULL, d->nefc);
     gs_zero(d->efc_force, d->nefc);
     gs_zero(d->qfrc_constraint, m->nv);
     gs_copy(d->qacc, d->qacc_smooth, m->nv);
@@ -120,12 +201,18 @@ static int check(const gsModel* m, gsData* d, const gsReal* x, int n, int warnin
   for (int i = 0; i < n; i++) {
     if (is_bad(x[i])) {
       if (!(m->opt.disableflags & GS_DSBL_AUTORESET)) gs_resetData(m, d);
-      d->warning[warning].number++;
-      d->warning[warning].lastinfo = i;
+      gs_warning(d, warning, i);
       return 1;
     }
   }
   return 0;
+}
+
+int gs_checkContact(const gsModel* m, gsData* d) {
+  if (bad_contact_params(m) < 0) return 0;
+  /* the position stage counts it; the step starts again from the initial state */
+  if (!(m->opt.disableflags & GS_DSBL_AUTORESET)) gs_resetData(m, d);
+  return 1;
 }
 
 int gs_checkPos(const gsModel* m, gsData* d) { return check(m, d, d->qpos, m->nq, GS_WARN_BADQPOS); }

@@ -233,6 +233,7 @@ void gs_step(const gsModel* m, gsData* d) {
   double t = gs_timerStart(d);
   gs_checkPos(m, d);
   gs_checkVel(m, d);
+  gs_checkContact(m, d);
   gs_forward(m, d);
   gs_checkAcc(m, d);
   integrate(m, d, 1);
@@ -242,6 +243,7 @@ void gs_step(const gsModel* m, gsData* d) {
 void gs_step1(const gsModel* m, gsData* d) {
   gs_checkPos(m, d);
   gs_checkVel(m, d);
+  gs_checkContact(m, d);
   gs_fwdPosition(m, d);
   gs_fwdVelocity(m, d);
 }

@@ -13,5 +13,7 @@ void gs_fwdConstraint(const gsModel* m, gsData* d);
 int gs_checkPos(const gsModel* m, gsData* d);
 int gs_checkVel(const gsModel* m, gsData* d);
 int gs_checkAcc(const gsModel* m, gsData* d);
+/* non-finite contact parameters in the model: the data reset (the position stage counts it) */
+int gs_checkContact(const gsModel* m, gsData* d);
 
 #endif

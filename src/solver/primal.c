@@ -656,8 +656,10 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     gs_stackRelease(d, mark);
     return -1;
   }
-  /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs */
-  int sparse = m->opt.jacobian == GS_JAC_SPARSE || (m->opt.jacobian == GS_JAC_AUTO && nv >= 60);
+  /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs;
+   * a value out of the enumeration is auto, MJCF's default (counted by the position stage) */
+  int jac = m->opt.jacobian;
+  int sparse = jac == GS_JAC_SPARSE || (jac != GS_JAC_DENSE && nv >= 60);
 
   int iter = 0;
   if (!nisland) {

@@ -40,7 +40,9 @@ static gsModel* scene(const char* solref) {
   return from_string(xml);
 }
 
-/* one bad value in an input: counted once, then a finite state for the rest of the run */
+/* one bad value in an input: a bad force diverges qacc, which resets the data and is counted
+ * once; a bad control stays where the user wrote it and is counted on every step that sees it
+ * (as MJCF counts it), the actuators acting as if it were zero; a finite state either way */
 static void test_bad_inputs(void) {
   gsModel* m = scene("0.02 1");
   CHECK(m != NULL, "scene loads");
@@ -57,8 +59,10 @@ static void test_bad_inputs(void) {
         if (where == 1) d->qfrc_applied[2] = bad[k];
         if (where == 2) d->xfrc_applied[6 * 1 + 4] = bad[k];
         for (int i = 0; i < 50; i++) gs_step(m, d);
-        CHECK(d->warning[kind].number == 1, "solver %d input %d value %g: warning %d counted %d", solver,
-              where, bad[k], kind, d->warning[kind].number);
+        int expect = where == 0 ? 50 : 1;
+        CHECK(d->warning[kind].number == expect, "solver %d input %d value %g: warning %d counted %d",
+              solver, where, bad[k], kind, d->warning[kind].number);
+        if (where == 0) CHECK(!isfinite(d->ctrl[0]), "the bad control is left as written");
         CHECK(finite_state(m, d), "solver %d input %d value %g: finite state", solver, where, bad[k]);
         gs_freeData(d);
       }
