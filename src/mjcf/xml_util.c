@@ -67,7 +67,7 @@ static int verror(gsxCtx* c, const char* file, int line, const char* elem, const
     snprintf(where, sizeof(where), "%s:%d: ", file, line);
   else if (file)
     snprintf(where, sizeof(where), "%s: ", file);
-  char full[1700];
+  char full[1800];  /* where, <elem>: and msg whole */
   if (elem)
     snprintf(full, sizeof(full), "%s<%.100s>: %s", where, elem, msg);
   else
