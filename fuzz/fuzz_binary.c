@@ -8,15 +8,6 @@
 
 enum { HEADER = 56, OFF_LENGTH = 48 };
 
-static uint32_t crc32_bytes(const uint8_t* p, size_t n) {
-  uint32_t c = 0xffffffffu;
-  for (size_t i = 0; i < n; i++) {
-    c ^= p[i];
-    for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
-  }
-  return c ^ 0xffffffffu;
-}
-
 static void try_load(const uint8_t* data, size_t size) {
   char err[1000];
   gsModel* m = gs_loadModelBuffer(data, size, err, sizeof err);

@@ -27,15 +27,6 @@ typedef struct {
 static Seed seeds[MAXSEEDS];
 static int nseed;
 
-static uint32_t crc32_bytes(const uint8_t* p, size_t n) {
-  uint32_t c = 0xffffffffu;
-  for (size_t i = 0; i < n; i++) {
-    c ^= p[i];
-    for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
-  }
-  return c ^ 0xffffffffu;
-}
-
 static void add_seed(gsModel* m) {
   if (!m || nseed == MAXSEEDS) {
     gs_freeModel(m);

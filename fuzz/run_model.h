@@ -3,6 +3,7 @@
 #ifndef GAUSS_FUZZ_RUN_MODEL_H
 #define GAUSS_FUZZ_RUN_MODEL_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,17 @@
   do {                     \
     if (!(cond)) __builtin_trap(); \
   } while (0)
+
+/* the binary format's CRC-32 (IEEE, reflected), written independently of the loader's, to fix up
+ * a mutated file so that mutations reach the checks behind the checksum */
+static inline uint32_t crc32_bytes(const uint8_t* p, size_t n) {
+  uint32_t c = 0xffffffffu;
+  for (size_t i = 0; i < n; i++) {
+    c ^= p[i];
+    for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+  }
+  return c ^ 0xffffffffu;
+}
 
 /* a few steps from the default state and from a moving one. Models asking for more than 1000
  * solver, line-search or no-slip iterations are valid but only slow (a mutated noslip_iterations

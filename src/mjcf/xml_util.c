@@ -9,49 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/io.h"
 #include "xml_internal.h"
 
 /* ---- errors ---- */
-
-/* s copied into out (outsz bytes, NUL included) as printable, valid UTF-8: control characters
- * (a newline in a name echoed back) and bytes that are not UTF-8 become escapes ("\n", "\x01"),
- * and a message that does not fit is cut between characters, never inside one */
-static void copy_clean(char* out, size_t outsz, const char* s) {
-  size_t k = 0;
-  const unsigned char* p = (const unsigned char*)s;
-  while (*p) {
-    char esc[8];
-    const char* piece = (const char*)p;
-    size_t len = 1, used = 1;
-    unsigned char b = p[0];
-    if (b < 0x20 || b == 0x7f) {
-      len = b == '\n' || b == '\t' || b == '\r'
-                ? (size_t)snprintf(esc, sizeof esc, "\\%c", b == '\n' ? 'n' : b == '\t' ? 't' : 'r')
-                : (size_t)snprintf(esc, sizeof esc, "\\x%02x", b);
-      piece = esc;
-    } else if (b >= 0x80) {
-      /* the length of a well-formed sequence (no overlong forms, surrogates or code points past
-       * U+10FFFF), 0 when it is not one */
-      size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-      for (size_t i = 1; i < n; i++)
-        if ((p[i] & 0xc0) != 0x80) n = 0;
-      if (n >= 3 && ((b == 0xe0 && p[1] < 0xa0) || (b == 0xed && p[1] >= 0xa0) ||
-                     (b == 0xf0 && p[1] < 0x90) || (b == 0xf4 && p[1] >= 0x90)))
-        n = 0;
-      if (n) {
-        len = used = n;
-      } else {
-        len = (size_t)snprintf(esc, sizeof esc, "\\x%02x", b);
-        piece = esc;
-      }
-    }
-    if (k + len + 1 > outsz) break;
-    memcpy(out + k, piece, len);
-    k += len;
-    p += used;
-  }
-  if (outsz > 0) out[k] = 0;
-}
 
 /* the text of a message, the file name aside: a message is one line of valid UTF-8 */
 
@@ -72,7 +33,7 @@ static int verror(gsxCtx* c, const char* file, int line, const char* elem, const
     snprintf(full, sizeof(full), "%s<%.100s>: %s", where, elem, msg);
   else
     snprintf(full, sizeof(full), "%s%s", where, msg);
-  copy_clean(c->err, (size_t)c->errsz, full);
+  gs_copyClean(c->err, (size_t)c->errsz, full);
   return 0;
 }
 
@@ -103,7 +64,7 @@ void gsx_warn(gsxCtx* c, const char* file, int line, const char* fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(raw, sizeof(raw), fmt, ap);
   va_end(ap);
-  copy_clean(text, sizeof(text), raw);
+  gs_copyClean(text, sizeof(text), raw);
   /* one warning per message and file: a model with a hundred geoms carrying user= gets one */
   for (int i = 0; i < c->nwarn; i++)
     if (c->warn[i].file == file && strcmp(c->warn[i].text, text) == 0) return;

@@ -67,4 +67,10 @@ int gs_ioError(char* err, int errsz, const char* fmt, ...)
 #endif
     ;
 
+/* s copied into out (outsz bytes, NUL included) as printable, valid UTF-8: control characters
+ * (a newline in a name echoed back) and bytes that are not UTF-8 become escapes ("\n", "\x01"),
+ * and a message that does not fit is cut between characters, never inside one; for every load
+ * error (the MJCF reader, the compiler) */
+void gs_copyClean(char* out, size_t outsz, const char* s);
+
 #endif
