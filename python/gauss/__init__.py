@@ -528,12 +528,6 @@ def _add_accessors(cls):
     return cls
 
 
-# gs_loadXMLOpt (gauss.h): path or text, in-memory files, flags (GS_LOAD_CONFINED)
-_gs_loadXMLOpt = _lib._fn("gs_loadXMLOpt", ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p,
-                          ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int)
-_GS_LOAD_CONFINED = 1
-
-
 def _load_vfs(assets):
     """A gsVFS holding `assets` ({name: bytes}); the caller frees it."""
     vfs = _lib.gs_vfsNew()
@@ -600,8 +594,8 @@ class Model(_FieldAccess):
         err = ctypes.create_string_buffer(1000)
         vfs = _load_vfs(assets) if assets else None
         try:
-            ptr = _gs_loadXMLOpt(path, xml, vfs, _GS_LOAD_CONFINED if confined else 0, err,
-                                 len(err))
+            ptr = _lib.gs_loadXMLOpt(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0,
+                                     err, len(err))
         finally:
             if vfs:
                 _lib.gs_vfsFree(vfs)
@@ -678,12 +672,10 @@ class Model(_FieldAccess):
             raise GaussError(err.value.decode(errors="replace") or f"cannot write {path}")
 
     def validate(self):
-        """Check the model's structural fields (tree, ids, addresses, counts) as the binary
-        loader does; raises GaussError naming the first inconsistency. The Python views cannot
-        write these fields, but C code or a model built by hand can."""
-        if isinstance(_lib.gs_validateModel, _lib._Missing):
-            raise GaussError(f"Model.validate needs gs_validateModel, which the loaded library "
-                             f"({_lib.path}) does not have: rebuild libgauss")
+        """Check the model as the binary loader does (tree, ids, addresses, counts, and every
+        value: finite reals, the signs the compiler keeps); raises GaussError naming the first
+        field and index at fault. The Python views cannot write the structural fields, but a
+        parameter written from Python (a NaN mass) or C code can make a model invalid."""
         err = ctypes.create_string_buffer(1000)
         if not _lib.gs_validateModel(self._ptr, err, len(err)):
             raise GaussError(err.value.decode(errors="replace") or "the model is inconsistent")

@@ -160,8 +160,9 @@ gs_loadWarnings = _fn("gs_loadWarnings", c_char_p)
 gs_vfsNew = _fn("gs_vfsNew", c_void_p)
 gs_vfsAdd = _fn("gs_vfsAdd", c_int, c_void_p, c_char_p, c_char_p, c_size_t)
 gs_vfsFree = _fn("gs_vfsFree", None, c_void_p)
-gs_loadXMLVFS = _fn("gs_loadXMLVFS", c_void_p, c_char_p, c_void_p, c_char_p, c_int)
-gs_loadXMLStringVFS = _fn("gs_loadXMLStringVFS", c_void_p, c_char_p, c_void_p, c_char_p, c_int)
+# path or text (one of them), in-memory files, flags (GS_LOAD_CONFINED), error buffer
+gs_loadXMLOpt = _fn("gs_loadXMLOpt", c_void_p, c_char_p, c_char_p, c_void_p, c_int, c_char_p, c_int)
+GS_LOAD_CONFINED = 1
 
 gs_saveModel = _fn("gs_saveModel", c_int, c_void_p, c_char_p, c_char_p, c_int)
 gs_sizeModel = _fn("gs_sizeModel", c_size_t, c_void_p)
@@ -170,8 +171,6 @@ gs_loadModel = _fn("gs_loadModel", c_void_p, c_char_p, c_char_p, c_int)
 gs_loadModelBuffer = _fn("gs_loadModelBuffer", c_void_p, c_char_p, c_size_t, c_char_p, c_int)
 gs_saveXML = _fn("gs_saveXML", c_int, c_void_p, c_char_p, c_char_p, c_int)
 gs_saveXMLString = _fn("gs_saveXMLString", c_int, c_void_p, c_char_p, c_int, c_char_p, c_int)
-gs_loadXML = _fn("gs_loadXML", c_void_p, c_char_p, c_char_p, c_int)
-gs_loadXMLString = _fn("gs_loadXMLString", c_void_p, c_char_p, c_char_p, c_int)
 
 gs_freeModel = _fn("gs_freeModel", None, M)
 gs_copyModel = _fn("gs_copyModel", c_void_p, M)
