@@ -76,19 +76,25 @@ def _say(line):
     print("\n" + line)
 
 
+def _report(tag, nominal, low, high, how, asserted, at_least, at_most, total):
+    """print the nominal value and the jittered minimum and maximum (`how`: how they were got);
+    assert that every value in `asserted` is >= at_least and <= at_most (where given)"""
+    of = f"/{total}" if total is not None else ""
+    _say(f"[jitter] {tag}: nominal {nominal}{of}, {how}: min {low}{of}, max {high}{of}"
+         + (f"; asserted >= {at_least}" if at_least is not None else "")
+         + (f"; asserted <= {at_most}" if at_most is not None else ""))
+    if at_least is not None:
+        assert min(asserted) >= at_least, f"{tag}: {asserted} (nominal first), threshold {at_least}"
+    if at_most is not None:
+        assert max(asserted) <= at_most, f"{tag}: {asserted} (nominal first), bound {at_most}"
+
+
 def spread(tag, nominal, jittered, at_least=None, at_most=None, total=None):
     """print the nominal value and the jittered minimum and maximum; assert that every one of them
     is >= at_least and <= at_most (where given)"""
     values = [nominal] + list(jittered)
-    of = f"/{total}" if total is not None else ""
-    _say(f"[jitter] {tag}: nominal {nominal}{of}, {len(jittered)} jitters of {ULPS} ulps: "
-          f"min {min(jittered)}{of}, max {max(jittered)}{of}"
-          + (f"; asserted >= {at_least}" if at_least is not None else "")
-          + (f"; asserted <= {at_most}" if at_most is not None else ""))
-    if at_least is not None:
-        assert min(values) >= at_least, f"{tag}: {values} (nominal first), threshold {at_least}"
-    if at_most is not None:
-        assert max(values) <= at_most, f"{tag}: {values} (nominal first), bound {at_most}"
+    _report(tag, nominal, min(jittered), max(jittered), f"{len(jittered)} jitters of {ULPS} ulps",
+            values, at_least, at_most, total)
     return values
 
 
@@ -107,12 +113,6 @@ def recorded(tag, nominal, low, high, njitter, at_least=None, at_most=None, tota
     """spread() for a test whose jitters take too long to run with it: low and high are the
     jittered minimum and maximum measured (njitter jitters) and written down in the test; only the
     nominal value is asserted"""
-    of = f"/{total}" if total is not None else ""
-    _say(f"[jitter] {tag}: nominal {nominal}{of}, {njitter} jitters of {ULPS} ulps (measured "
-          f"once, recorded in the test): min {low}{of}, max {high}{of}"
-          + (f"; asserted >= {at_least}" if at_least is not None else "")
-          + (f"; asserted <= {at_most}" if at_most is not None else ""))
-    if at_least is not None:
-        assert nominal >= at_least, f"{tag}: {nominal}, threshold {at_least}"
-    if at_most is not None:
-        assert nominal <= at_most, f"{tag}: {nominal}, bound {at_most}"
+    _report(tag, nominal, low, high,
+            f"{njitter} jitters of {ULPS} ulps (measured once, recorded in the test)", [nominal],
+            at_least, at_most, total)
