@@ -144,11 +144,23 @@
   X(gsReal, cvel,              nbody,  6)                                                          \
   X(gsReal, cdof_dot,          nv,     6)                                                          \
   X(gsReal, qfrc_bias,         nv,     1)                                                          \
-  X(gsReal, qfrc_passive,      nv,     1)                                                          \
+  X(gsReal, qfrc_passive,      nv,     1)   /* spring + damper + gravcomp + fluid */              \
+  X(gsReal, qfrc_spring,       nv,     1)   /* joint and tendon springs */                          \
+  X(gsReal, qfrc_damper,       nv,     1)   /* joint and tendon dampers */                          \
+  X(gsReal, qfrc_gravcomp,     nv,     1)   /* gravity compensation */                             \
+  X(gsReal, qfrc_fluid,        nv,     1)   /* fluid forces */                                     \
   /* force stage */                                                                                \
   X(gsReal, qfrc_actuator,     nv,     1)                                                          \
   X(gsReal, qfrc_smooth,       nv,     1)                                                          \
   X(gsReal, qacc_smooth,       nv,     1)                                                          \
-  X(gsReal, qfrc_constraint,   nv,     1)
+  X(gsReal, qfrc_constraint,   nv,     1)                                                          \
+  /* after the constraint solver (gs_rnePostConstraint, gs_subtreeVel): body accelerations, the    \
+   * forces between bodies and from outside, subtree momenta; then the sensors */                  \
+  X(gsReal, cacc,              nbody,  6)                                                          \
+  X(gsReal, cfrc_int,          nbody,  6)                                                          \
+  X(gsReal, cfrc_ext,          nbody,  6)                                                          \
+  X(gsReal, subtree_linvel,    nbody,  3)                                                          \
+  X(gsReal, subtree_angmom,    nbody,  3)                                                          \
+  GS_DATA_FIELDS_SENSING(X)
 
 #endif

@@ -35,7 +35,8 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   X(nwrap)           /* elements of all tendon paths */                                            \
   X(nuser_tendon)    /* user values per tendon */                                                  \
   X(nuser_actuator)  /* user values per actuator */                                                \
-  X(nten_J)          /* ntendon * nv: ten_J (data), row-major */
+  X(nten_J)          /* ntendon * nv: ten_J (data), row-major */                                 \
+  X(nJmom)           /* non-zeros of the sparse actuator moments (data: actuator_moment) */
 
 #define GS_FIELDS_ACTUATION(X)                                                                     \
   /* tendons */                                                                                    \
@@ -107,6 +108,16 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   X(gsReal, ten_length,        ntendon, 1)                                                         \
   X(gsReal, ten_J,             nten_J,  1)                                                         \
   X(int,    wrap_obj,          nwrap,   2)                                                         \
-  X(gsReal, wrap_xpos,         nwrap,   6)
+  X(gsReal, wrap_xpos,         nwrap,   6)                                                         \
+  X(gsReal, ten_velocity,      ntendon, 1)                                                         \
+  /* actuators (gs_fwdActuation): lengths, moment arms (sparse rows: moment_rownnz[i] entries    \
+   * from moment_rowadr[i] in moment_colind, actuator_moment), velocities and forces */          \
+  X(gsReal, actuator_length,   nu,      1)                                                         \
+  X(int,    moment_rownnz,     nu,      1)                                                         \
+  X(int,    moment_rowadr,     nu,      1)                                                         \
+  X(int,    moment_colind,     nJmom,   1)                                                         \
+  X(gsReal, actuator_moment,   nJmom,   1)                                                         \
+  X(gsReal, actuator_velocity, nu,      1)                                                         \
+  X(gsReal, actuator_force,    nu,      1)
 
 #endif

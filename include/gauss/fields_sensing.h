@@ -122,4 +122,8 @@ typedef enum {
   X(int,    name_textadr,      ntext,     1)                                                       \
   X(int,    name_tupleadr,     ntuple,    1)
 
+/* data arrays of the sensors: the values of every sensor, sensor_adr[i] onwards */
+#define GS_DATA_FIELDS_SENSING(X)                                                                  \
+  X(gsReal, sensordata,        nsensordata, 1)
+
 #endif

@@ -114,9 +114,18 @@ GS_API void gs_comVel(const gsModel* m, gsData* d);
 /* the bias c(q, v) (with_acc 0), or (M - armature) qacc + c: the bodies' inertia only */
 GS_API void gs_rne(const gsModel* m, gsData* d, int with_acc, gsReal* result);
 GS_API void gs_passive(const gsModel* m, gsData* d);
+/* after the constraint solver: cacc, cfrc_int, cfrc_ext (MJCF's mj_rnePostConstraint) */
+GS_API void gs_rnePostConstraint(const gsModel* m, gsData* d);
+/* subtree_linvel and subtree_angmom, after the velocity stage (MJCF's mj_subtreeVel) */
+GS_API void gs_subtreeVel(const gsModel* m, gsData* d);
+/* sensors, each after the stage it reads: position, velocity, acceleration (sensordata) */
+GS_API void gs_sensorPos(const gsModel* m, gsData* d);
+GS_API void gs_sensorVel(const gsModel* m, gsData* d);
+GS_API void gs_sensorAcc(const gsModel* m, gsData* d);
 GS_API void gs_tendon(const gsModel* m, gsData* d);        /* ten_length, ten_J, tendon paths */
 GS_API void gs_fwdPosition(const gsModel* m, gsData* d);
 GS_API void gs_fwdVelocity(const gsModel* m, gsData* d);
+GS_API void gs_fwdActuation(const gsModel* m, gsData* d);  /* actuator_*, act_dot, qfrc_actuator */
 GS_API void gs_fwdAcceleration(const gsModel* m, gsData* d);
 GS_API void gs_integratePos(const gsModel* m, gsReal* qpos, const gsReal* qvel, gsReal h);
 GS_API void gs_normalizeQuat(const gsModel* m, gsReal* qpos);

@@ -73,6 +73,7 @@ int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes) {
   sizes->nuser_tendon = ut;
   sizes->nuser_actuator = ua;
   sizes->nten_J = nt * sizes->nv;
+  sizes->nJmom = sizes->nu * sizes->nv;  /* every moment row dense: the transmissions' sparsity next */
   return 1;
 }
 

@@ -180,17 +180,22 @@ void gs_fwdConstraint(const gsModel* m, gsData* d) {
   }
 }
 
-void gs_forward(const gsModel* m, gsData* d) {
+void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
   double t = gs_timerStart(d);
   gs_fwdPosition(m, d);
+  if (!skipsensor) gs_sensorPos(m, d);
   gs_fwdVelocity(m, d);
+  if (!skipsensor) gs_sensorVel(m, d);
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   double tc = gs_timerStart(d);
   gs_fwdConstraint(m, d);
   gs_timerStop(d, GS_TIMER_CONSTRAINT, tc);
+  if (!skipsensor) gs_sensorAcc(m, d);
   gs_timerStop(d, GS_TIMER_FORWARD, t);
 }
+
+void gs_forward(const gsModel* m, gsData* d) { gs_forwardSkipSensor(m, d, 0); }
 
 /* ---- divergence checks ---- */
 static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }

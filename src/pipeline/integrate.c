@@ -196,7 +196,7 @@ static void rk4(const gsModel* m, gsData* d) {
     gs_integratePos(m, d->qpos, pv, A[s - 1] * h);
     for (int i = 0; i < nv; i++) d->qvel[i] = qvel0[i] + A[s - 1] * h * pa[i];
     d->time = t0 + A[s - 1] * h;
-    gs_forward(m, d);
+    gs_forwardSkipSensor(m, d, 1);
     memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
     dexpinv_rotations(m, Fv + (size_t)s * nv, pv, A[s - 1] * h);
     memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);
@@ -245,13 +245,16 @@ void gs_step1(const gsModel* m, gsData* d) {
   gs_checkVel(m, d);
   gs_checkContact(m, d);
   gs_fwdPosition(m, d);
+  gs_sensorPos(m, d);
   gs_fwdVelocity(m, d);
+  gs_sensorVel(m, d);
 }
 
 void gs_step2(const gsModel* m, gsData* d) {
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   gs_fwdConstraint(m, d);
+  gs_sensorAcc(m, d);
   gs_checkAcc(m, d);
   integrate(m, d, 0);
 }

@@ -6,7 +6,8 @@
 
 /* the position stage without collision: frames, com quantities, tendons, M and its factor */
 void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
-void gs_fwdActuation(const gsModel* m, gsData* d);
+/* gs_forward, with the sensors left out when skipsensor (the inner stages of RK4) */
+void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
 
 /* 1 when a bad value was found (and the data reset) */
