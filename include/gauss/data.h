@@ -90,6 +90,9 @@ typedef enum {
   GS_TIMER_POS_MAKE,        /* constraint rows and their impedance */
   GS_TIMER_VEL_REFERENCE,   /* reference acceleration of the rows */
   GS_TIMER_CONSTRAINT,      /* the constraint solver (and noslip) */
+  GS_TIMER_ACTUATION,       /* transmissions, actuator dynamics and forces */
+  GS_TIMER_PASSIVE,         /* springs, dampers, gravity compensation, fluid forces */
+  GS_TIMER_SENSOR,          /* sensors, with the post-constraint quantities they read */
   GS_NTIMER
 } gsTimer;
 
@@ -136,7 +139,24 @@ typedef struct {
   X(island_nefc,     nisland)  /* its rows */                                                   \
   X(island_iefcadr,  nisland)  /* its first position in map_iefc2efc */
 
-typedef struct gsData {
+/* user callbacks, per data (no global state): each called where MJCF calls its mjcb_* (NULL:
+ * not called), with `user` as given. control: after the velocity stage, to set ctrl (and
+ * qfrc_applied, xfrc_applied); sensor: for user sensors, at the stage of each; act_dyn, act_gain,
+ * act_bias: for actuators of dyntype, gaintype, biastype 'user'; contactfilter: for each pair of
+ * geoms the broad phase and the built-in filters keep, 1 to drop the pair. */
+typedef struct gsData gsData;
+typedef struct gsModel gsModel;
+typedef struct {
+  void (*control)(const gsModel* m, gsData* d, void* user);
+  void (*sensor)(const gsModel* m, gsData* d, int stage, void* user);
+  gsReal (*act_dyn)(const gsModel* m, const gsData* d, int id, void* user);
+  gsReal (*act_gain)(const gsModel* m, const gsData* d, int id, void* user);
+  gsReal (*act_bias)(const gsModel* m, const gsData* d, int id, void* user);
+  int (*contactfilter)(const gsModel* m, gsData* d, int geom1, int geom2, void* user);
+  void* user;
+} gsCallbacks;
+
+struct gsData {
   gsReal time;
   gsReal energy[2];                   /* potential, kinetic */
   gsWarningStat warning[GS_NWARNING];
@@ -186,9 +206,11 @@ typedef struct gsData {
   int solver_nnoslip;   /* noslip iterations of the last solve */
   gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 
+  gsCallbacks cb;                     /* copied by gs_copyData, kept by the resets */
+
   void* buffer;
   size_t nbuffer;
-} gsData;
+};
 
 /* count one occurrence of `warning` (number and total) with `info` as its lastinfo, as MJCF's
  * mj_warning counts */

@@ -84,6 +84,7 @@ GS_API gsReal* gs_dataEnergy(gsData* d);                       /* potential, kin
 GS_API gsWarningStat* gs_dataWarning(gsData* d, int* n);       /* n gets GS_NWARNING */
 GS_API size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse);  /* returns narena */
 GS_API gsTimerStat* gs_dataTimer(gsData* d, int* n);           /* n gets GS_NTIMER */
+GS_API gsCallbacks* gs_dataCallbacks(gsData* d);               /* d->cb, for bindings */
 
 /* stage timers (d->timer) on or off; off by default, and kept by gs_resetData, which zeroes them */
 GS_API void gs_setTimer(gsData* d, int on);

@@ -28,7 +28,7 @@ import numpy as np
 from . import _lib
 
 GS_NWARNING = 11  # gsWarning in data.h; Data checks it against the library
-GS_NTIMER = 8  # gsTimer in data.h; Data checks it against the library
+GS_NTIMER = 11  # gsTimer in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
@@ -88,7 +88,8 @@ NWARNING = GS_NWARNING
 
 # stage timers (gsTimer in data.h): rows of Data.timer
 (TIMER_STEP, TIMER_FORWARD, TIMER_POS_KINEMATICS, TIMER_POS_INERTIA, TIMER_POS_COLLISION,
- TIMER_POS_MAKE, TIMER_VEL_REFERENCE, TIMER_CONSTRAINT) = range(GS_NTIMER)
+ TIMER_POS_MAKE, TIMER_VEL_REFERENCE, TIMER_CONSTRAINT, TIMER_ACTUATION, TIMER_PASSIVE,
+ TIMER_SENSOR) = range(GS_NTIMER)
 NTIMER = GS_NTIMER
 
 # object types, numbered as in include/gauss/gauss.h (gsObject), as MJCF's mjtObj

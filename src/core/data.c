@@ -159,6 +159,7 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   memcpy(dst->islandbuffer, src->islandbuffer, sizeof(int) * (size_t)ISLAND_NFIELD * (size_t)(m->nv + 1));
   memcpy(dst->solver_niter, src->solver_niter, sizeof(src->solver_niter));
   dst->solver_nnoslip = src->solver_nnoslip;
+  dst->cb = src->cb;
   memcpy(dst->solver, src->solver, sizeof(src->solver));
 #define GS_X(type, name, rows, cols) \
   memcpy(dst->name, src->name, sizeof(type) * (size_t)m->rows * (cols));
@@ -286,3 +287,5 @@ int gs_dataIslandField(const gsData* d, int i, gsFieldInfo* info) {
   info->ptr = *ptr[i];
   return 1;
 }
+
+gsCallbacks* gs_dataCallbacks(gsData* d) { return &d->cb; }

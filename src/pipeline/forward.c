@@ -110,7 +110,9 @@ void gs_fwdPosition(const gsModel* m, gsData* d) {
 
 void gs_fwdVelocity(const gsModel* m, gsData* d) {
   gs_comVel(m, d);
+  double tp = gs_timerStart(d);
   gs_passive(m, d);
+  gs_timerStop(d, GS_TIMER_PASSIVE, tp);
   gs_rne(m, d, 0, d->qfrc_bias);
   double t = gs_timerStart(d);
   gs_referenceConstraint(m, d);
@@ -119,6 +121,7 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
 }
 
 void gs_fwdActuation(const gsModel* m, gsData* d) {
+  double t = gs_timerStart(d);
   /* a bad control (after clamping to its range, as MJCF clamps) is never applied: the actuators
    * act as if every control were zero, and the event is counted on every pass that sees it, as
    * MJCF does; d->ctrl is the user's and stays as written */
@@ -136,6 +139,7 @@ void gs_fwdActuation(const gsModel* m, gsData* d) {
   }
   /* actuators arrive with their own stage; until then no actuator force */
   gs_zero(d->qfrc_actuator, m->nv);
+  gs_timerStop(d, GS_TIMER_ACTUATION, t);
 }
 
 void gs_fwdAcceleration(const gsModel* m, gsData* d) {
@@ -180,18 +184,26 @@ void gs_fwdConstraint(const gsModel* m, gsData* d) {
   }
 }
 
+/* a sensor stage, timed */
+static void sensors(const gsModel* m, gsData* d, void (*stage)(const gsModel*, gsData*)) {
+  double t = gs_timerStart(d);
+  stage(m, d);
+  gs_timerStop(d, GS_TIMER_SENSOR, t);
+}
+
 void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
   double t = gs_timerStart(d);
   gs_fwdPosition(m, d);
-  if (!skipsensor) gs_sensorPos(m, d);
+  if (!skipsensor) sensors(m, d, gs_sensorPos);
   gs_fwdVelocity(m, d);
-  if (!skipsensor) gs_sensorVel(m, d);
+  if (!skipsensor) sensors(m, d, gs_sensorVel);
+  if (d->cb.control) d->cb.control(m, d, d->cb.user);
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   double tc = gs_timerStart(d);
   gs_fwdConstraint(m, d);
   gs_timerStop(d, GS_TIMER_CONSTRAINT, tc);
-  if (!skipsensor) gs_sensorAcc(m, d);
+  if (!skipsensor) sensors(m, d, gs_sensorAcc);
   gs_timerStop(d, GS_TIMER_FORWARD, t);
 }
 

@@ -251,6 +251,7 @@ void gs_step1(const gsModel* m, gsData* d) {
 }
 
 void gs_step2(const gsModel* m, gsData* d) {
+  if (d->cb.control) d->cb.control(m, d, d->cb.user);
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   gs_fwdConstraint(m, d);

@@ -16,7 +16,8 @@ BOXES = """<mujoco model="boxes">
 </mujoco>"""
 
 STAGES = (gauss.TIMER_POS_KINEMATICS, gauss.TIMER_POS_INERTIA, gauss.TIMER_POS_COLLISION,
-          gauss.TIMER_POS_MAKE, gauss.TIMER_VEL_REFERENCE, gauss.TIMER_CONSTRAINT)
+          gauss.TIMER_POS_MAKE, gauss.TIMER_VEL_REFERENCE, gauss.TIMER_CONSTRAINT,
+          gauss.TIMER_ACTUATION, gauss.TIMER_PASSIVE)
 
 
 def run(integrator, nstep, timer):
@@ -45,9 +46,12 @@ def test_counts_and_nesting():
         assert t.number[gauss.TIMER_FORWARD] == per_step * nstep, integrator
         for s in STAGES:
             assert t.number[s] == per_step * nstep, (integrator, s)
+        # sensors: three stages per step, computed once per step (RK4's inner stages skip them)
+        assert t.number[gauss.TIMER_SENSOR] == 3 * nstep, integrator
         assert np.all(t.duration > 0), integrator
         # the stages run inside gs_forward, which runs inside gs_step
-        assert t.duration[list(STAGES)].sum() <= t.duration[gauss.TIMER_FORWARD], integrator
+        inside = list(STAGES) + [gauss.TIMER_SENSOR]
+        assert t.duration[inside].sum() <= t.duration[gauss.TIMER_FORWARD], integrator
         assert t.duration[gauss.TIMER_FORWARD] <= t.duration[gauss.TIMER_STEP], integrator
 
 
