@@ -33,6 +33,7 @@
   X(gsReal, body_ipos,         nbody,  3)                                                          \
   X(gsReal, body_iquat,        nbody,  4)                                                          \
   X(gsReal, body_mass,         nbody,  1)                                                          \
+  X(gsReal, body_gravcomp,     nbody,  1)   /* share of the body's weight cancelled (gravcomp) */  \
   X(gsReal, body_subtreemass,  nbody,  1)                                                          \
   X(gsReal, body_inertia,      nbody,  3)                                                          \
   X(gsReal, body_invweight0,   nbody,  2)   /* mean inverse inertia at qpos0: translation, rotation */\
@@ -51,6 +52,7 @@
   X(gsReal, jnt_margin,        njnt,   1)                                                          \
   X(gsReal, jnt_solref,        njnt,   GS_NREF)                                                    \
   X(gsReal, jnt_solimp,        njnt,   GS_NIMP)                                                    \
+  X(int,    jnt_actgravcomp,   njnt,   1)   /* gravity compensation applied through the actuators */\
   /* degrees of freedom */                                                                         \
   X(int,    dof_bodyid,        nv,     1)                                                          \
   X(int,    dof_jntid,         nv,     1)                                                          \

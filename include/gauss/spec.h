@@ -51,6 +51,7 @@ typedef struct gsSpecJoint {
   gsReal solref_friction[GS_NREF];
   gsReal solimp_friction[GS_NIMP];
   int group;
+  int actgravcomp;        /* gravity compensation of this joint's dofs through the actuators */
   int nuser;              /* user data (user=) */
   gsReal* user;           /* owned */
 } gsSpecJoint;
@@ -124,6 +125,7 @@ struct gsSpecBody {
   gsReal pos[3];
   gsOrientation orient;
   gsSpecInertial inertial;
+  gsReal gravcomp;        /* share of the body's weight cancelled by a passive force */
 
   int nchild, nchild_cap;  gsSpecBody** child;
   int njoint, njoint_cap;  gsSpecJoint** joint;

@@ -9,6 +9,23 @@ static inline int gs_rowLen(const gsModel* m, int i) {
   return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i];
 }
 
+/* H += scale * sum over tendons of coef[t] J_t^T J_t (J_t row t of ten_J, ntendon x nv), kept to
+ * the tree pattern of qM's storage: the entries of two dofs on different branches are dropped, as
+ * MJCF drops them (tendon armature in M, tendon damping in the implicit integrators) */
+void gs_addTendonTree(const gsModel* m, const gsReal* ten_J, const gsReal* coef, gsReal scale,
+                      gsReal* H);
+
+/* qfrc += the velocity-product force of the tendons' armature: J^T a (dJ/dt qvel) per tendon (a
+ * fixed tendon's J is constant; spatial tendons of sites and pulleys), after gs_tendon and
+ * gs_comVel */
+void gs_tendonArmatureBias(const gsModel* m, gsData* d, gsReal* qfrc);
+
+/* the passive forces' gravity compensation of the joints routed to the actuators
+ * (actuatorgravcomp): qfrc_actuator += qfrc_gravcomp on their dofs, when there are actuators and
+ * actuation is on (MJCF applies it in the actuation stage, before the joints' actuator force
+ * ranges); after gs_passive */
+void gs_gravcompActuator(const gsModel* m, gsData* d);
+
 /* LTDL factorisation (H = L^T D L) in the tree-sparse storage of qM, in place; diaginv = 1/D.
  * Returns the index of the first non-positive pivot, or -1 when M is positive definite. */
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);

@@ -71,6 +71,26 @@ void gs_crb(const gsModel* m, gsData* d) {
     }
     d->qM[m->dof_Madr[i]] += m->dof_armature[i];
   }
+  /* a tendon's armature is the inertia of a mass moving with the tendon: a J^T J */
+  gs_addTendonTree(m, d->ten_J, m->tendon_armature, 1, d->qM);
+}
+
+void gs_addTendonTree(const gsModel* m, const gsReal* ten_J, const gsReal* coef, gsReal scale,
+                      gsReal* H) {
+  int nv = m->nv;
+  for (int t = 0; t < m->ntendon; t++) {
+    gsReal a = scale * coef[t];
+    if (a == 0) continue;
+    const gsReal* J = ten_J + (size_t)t * nv;
+    /* row i: (i, i), then (i, ancestor) nearest first; pairs of dofs on different branches have
+     * no slot in the storage and are left out (so M keeps its sparsity, as MJCF does) */
+    for (int i = 0; i < nv; i++) {
+      if (J[i] == 0) continue;
+      gsReal aJi = a * J[i];
+      int adr = m->dof_Madr[i];
+      for (int j = i; j >= 0; j = m->dof_parentid[j]) H[adr++] += aJi * J[j];
+    }
+  }
 }
 
 /* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'

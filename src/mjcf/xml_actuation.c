@@ -214,11 +214,6 @@ static int read_tendon(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int spati
       !gsx_applyOwn(c, node, src, elem, set_tendon, t, "name class") ||
       !gsx_eachChild(c, node, src, wrap_child, t))
     return 0;
-  /* the tendon is compiled and its limits and friction loss are constraints; its passive forces
-   * are not simulated yet */
-  if (t->stiffness != 0 || t->damping != 0 || t->armature != 0)
-    gsx_warn(c, src->name, gsx_line(node),
-             "<%s>: tendon stiffness, damping and armature are not simulated yet", elem);
   return 1;
 }
 

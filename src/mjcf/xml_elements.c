@@ -141,11 +141,7 @@ int gsx_bodyAttr(gsxCtx* c, gsSpecBody* b, const gsxAt* a) {
   if (IS("pos")) return gsx_reals(c, a, b->pos, 3, 3, NULL);
   if (IS("mocap")) return gsx_bool(c, a, &b->mocap);
   if (IS("user")) return gsx_userAttr(c, a, &b->user, &b->nuser);
-  if (IS("gravcomp")) {
-    gsReal v;
-    if (!gsx_real(c, a, &v)) return GSX_ERR;
-    return v != 0 ? GSX_UNUSED : GSX_OK;
-  }
+  if (IS("gravcomp")) return gsx_real(c, a, &b->gravcomp);
   return GSX_UNUSED;
 }
 
@@ -184,6 +180,7 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
   if (IS("margin")) return gsx_real(c, a, &j->margin);
   if (IS("ref")) return gsx_real(c, a, &j->ref);
   if (IS("springref")) return gsx_real(c, a, &j->springref);
+  if (IS("actuatorgravcomp")) return gsx_bool(c, a, &j->actgravcomp);
   if (IS("user")) return gsx_userAttr(c, a, &j->user, &j->nuser);
   return GSX_UNUSED;
 }

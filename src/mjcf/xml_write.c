@@ -37,6 +37,7 @@ static void write_joint(gswWriter* w, int j) {
   gsw_reals(w, "solreffriction", m->dof_solref + GS_NREF * dof, GS_NREF);
   gsw_reals(w, "solimpfriction", m->dof_solimp + GS_NIMP * dof, GS_NIMP);
   gsw_int(w, "group", m->jnt_group[j]);
+  gsw_bool(w, "actuatorgravcomp", m->jnt_actgravcomp[j]);
   gsw_attrsSensing(w, GS_OBJ_JOINT, j);
   gsw_attrsWorld(w, GS_OBJ_JOINT, j);
   gsw_end(w);
@@ -113,6 +114,7 @@ static void write_body_contents(gswWriter* w, int b) {
     gsw_name(w, GS_OBJ_BODY, c);
     gsw_reals(w, "pos", m->body_pos + 3 * c, 3);
     gsw_reals(w, "quat", m->body_quat + 4 * c, 4);
+    gsw_real(w, "gravcomp", m->body_gravcomp[c]);
     gsw_attrsSensing(w, GS_OBJ_BODY, c);
     gsw_attrsWorld(w, GS_OBJ_BODY, c);
     gsw_begin(w);

@@ -427,16 +427,6 @@ int gs_compileActuation(gsCompileCtx* c, gsModel* m) {
 
 /* ---- at qpos0 ---- */
 
-/* x <- M^-1 x with the inertia the simulation uses at qpos0: the joint-space M plus each tendon's
- * armature on its Jacobian, a J^T J, kept (as MJCF keeps it) to the tree pattern of M */
-static void solve_M0(const gsModel* m, gsData* d, const gsReal* LD, const gsReal* diaginv,
-                     gsReal* x) {
-  if (LD)
-    gs_solveLTDL(m, LD, diaginv, x, 1);
-  else
-    gs_solveM(m, d, x, x, 1);
-}
-
 int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   int nv = m->nv, ok = 1;
   if (m->ntendon == 0 && m->nu == 0) return 1;
@@ -461,45 +451,13 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   }
 
   gsReal* x = malloc(sizeof(gsReal) * (size_t)(nv ? nv : 1));
-  gsReal *LD = NULL, *diaginv = NULL;
-  int armature = 0;
-  for (int i = 0; i < m->ntendon; i++) armature |= m->tendon_armature[i] != 0;
-  if (armature && nv) {
-    LD = malloc(sizeof(gsReal) * (size_t)(m->nM ? m->nM : 1));
-    diaginv = malloc(sizeof(gsReal) * (size_t)nv);
-    if (LD && diaginv) {
-      gs_copy(LD, d->qM, m->nM);
-      for (int t = 0; t < m->ntendon; t++) {
-        gsReal a = m->tendon_armature[t];
-        const gsReal* J = d->ten_J + (size_t)t * nv;
-        if (a == 0) continue;
-        /* row i of qM: (i, i), then (i, ancestor) for each ancestor dof, nearest first */
-        for (int i = 0; i < nv; i++) {
-          int adr = m->dof_Madr[i];
-          for (int j = i; j >= 0; j = m->dof_parentid[j]) LD[adr++] += a * J[i] * J[j];
-        }
-      }
-      if (gs_factorLTDL(m, LD, diaginv) >= 0) {
-        free(LD);
-        free(diaginv);
-        free(x);
-        return gs_compileFail(c, NULL, "model",
-                              "the mass matrix at qpos0 is not positive definite");
-      }
-    }
-  }
-  if (!x || (armature && nv && (!LD || !diaginv))) {
-    free(x);
-    free(LD);
-    free(diaginv);
-    return gs_compileFail(c, NULL, "model", "out of memory");
-  }
+  if (!x) return gs_compileFail(c, NULL, "model", "out of memory");
 
   /* tendons: inverse weight J M^-1 J^T */
   for (int t = 0; t < m->ntendon; t++) {
     const gsReal* J = d->ten_J + (size_t)t * nv;
     gs_copy(x, J, nv);
-    solve_M0(m, d, LD, diaginv, x);
+    gs_solveM(m, d, x, x, 1);  /* M with the tendons' armature (gs_crb) */
     gsReal w = 0;
     for (int k = 0; k < nv; k++) w += J[k] * x[k];
     m->tendon_invweight0[t] = w;
@@ -516,7 +474,7 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
     }
     m->actuator_length0[i] = length;
     gs_copy(x, moment, nv);
-    solve_M0(m, d, LD, diaginv, x);
+    gs_solveM(m, d, x, x, 1);
     gsReal acc = 0;
     for (int k = 0; k < nv; k++) acc += x[k] * x[k];
     m->actuator_acc0[i] = sqrt(acc);
@@ -532,7 +490,5 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   }
   free(moment);
   free(x);
-  free(LD);
-  free(diaginv);
   return ok;
 }

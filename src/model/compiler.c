@@ -527,6 +527,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     int parent = b == 0 ? -1 : body_index(&c, sb->parent);
     m->body_parentid[b] = b == 0 ? 0 : parent;
     m->name_bodyadr[b] = gs_compileName(&c, m, &sb->info);
+    if (!isfinite(sb->gravcomp)) { gs_compileFail(&c, &sb->info, "body", "non-finite gravcomp"); goto error_model; }
+    m->body_gravcomp[b] = b == 0 ? 0 : sb->gravcomp;
 
     /* frame relative to the parent */
     if (b == 0) {
@@ -563,6 +565,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
         goto error_model;
       }
       m->jnt_stiffness[jnt] = sj->stiffness;
+      m->jnt_actgravcomp[jnt] = sj->actgravcomp != 0;
       int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
       int limited = sj->limited;
       if (limited == GS_LIMITED_AUTO) {

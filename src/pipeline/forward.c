@@ -114,6 +114,7 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
   gs_passive(m, d);
   gs_timerStop(d, GS_TIMER_PASSIVE, tp);
   gs_rne(m, d, 0, d->qfrc_bias);
+  gs_tendonArmatureBias(m, d, d->qfrc_bias);  /* MJCF's bias force includes it; gs_rne does not */
   double t = gs_timerStart(d);
   gs_referenceConstraint(m, d);
   gs_timerStop(d, GS_TIMER_VEL_REFERENCE, t);
@@ -139,6 +140,7 @@ void gs_fwdActuation(const gsModel* m, gsData* d) {
   }
   /* actuators arrive with their own stage; until then no actuator force */
   gs_zero(d->qfrc_actuator, m->nv);
+  gs_gravcompActuator(m, d);  /* gravity compensation routed to the actuators (actuatorgravcomp) */
   gs_timerStop(d, GS_TIMER_ACTUATION, t);
 }
 

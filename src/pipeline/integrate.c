@@ -1,5 +1,6 @@
 /* Integrators: semi-implicit Euler (with implicit joint damping, seed 000 §II-B), implicit and
- * implicit-fast Euler, and classic 4th-order Runge-Kutta; and the step functions. */
+ * implicit-fast Euler (joint and tendon damping implicit), and classic 4th-order Runge-Kutta;
+ * and the step functions. */
 #include <string.h>
 
 #include "core/math.h"
@@ -46,11 +47,15 @@ static void advance(const gsModel* m, gsData* d, const gsReal* qacc, const gsRea
 /* number of ancestor dofs: the stored length of the dof's row of M, less the diagonal */
 static int dof_depth(const gsModel* m, int i) { return gs_rowLen(m, i) - 1; }
 
-/* H = M + h B in qM's storage, B the joint damping (none when the damper flag is off) */
-static void damped_mass(const gsModel* m, const gsData* d, gsReal* H) {
+/* H = M + h B in qM's storage, B the joint damping (none when the damper flag is off), and with
+ * tendons (the implicit integrators) the tendons' damping b J^T J, kept to M's tree pattern as
+ * MJCF keeps it; Euler's implicit damping is the joints' alone, as MJCF's */
+static void damped_mass(const gsModel* m, const gsData* d, gsReal* H, int tendons) {
   memcpy(H, d->qM, sizeof(gsReal) * (size_t)m->nM);
-  if (!(m->opt.disableflags & GS_DSBL_DAMPER))
+  if (!(m->opt.disableflags & GS_DSBL_DAMPER)) {
     for (int i = 0; i < m->nv; i++) H[m->dof_Madr[i]] += m->opt.timestep * m->dof_damping[i];
+    if (tendons) gs_addTendonTree(m, d->ten_J, m->tendon_damping, m->opt.timestep, H);
+  }
 }
 
 static int has_damping(const gsModel* m) {
@@ -72,7 +77,7 @@ static void euler(const gsModel* m, gsData* d) {
   gsReal* Hinv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (H && Hinv && acc) {
-    damped_mass(m, d, H);
+    damped_mass(m, d, H, 0);
     gs_factorLTDL(m, H, Hinv);
     gs_mulM(m, d, acc, d->qacc);
     gs_solveLTDL(m, H, Hinv, acc, 1);
@@ -129,7 +134,7 @@ static void implicit(const gsModel* m, gsData* d, int full) {
   gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
   if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
-  damped_mass(m, d, R);
+  damped_mass(m, d, R, 1);
   if (!full) {
     gs_factorLTDL(m, R, C);  /* C holds 1/D here */
     gs_solveLTDL(m, R, C, rhs, 1);

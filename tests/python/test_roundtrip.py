@@ -3,7 +3,7 @@ model: every size and integer array identical, every real array identical or wit
 (a unit quaternion or axis normalized once more can move by an ulp, and what is computed from
 them at qpos0 by as much as rounding allows); the same for a hand-written model that uses what the
 corpus does not (cameras with sensors, lights, textures, layered materials, height fields, pairs,
-exclusions, fixed and spatial tendons, every kind of actuator, equality constraints on bodies,
+exclusions, fixed and spatial tendons (stiffness, damping, armature), gravity compensation, every kind of actuator, equality constraints on bodies,
 sites, joints and tendons, many sensor kinds, keyframes, custom data, user data, mocap bodies,
 names that need escaping)."""
 
@@ -104,8 +104,8 @@ RICH = """<mujoco model="rich &amp; odd">
       <geom name="chest" type="capsule" fromto="0 -0.1 0 0 0.1 0" size="0.1" material="layered" user="0.5"/>
       <site name="imu" pos="0 0 0.1" user="3"/>
       <camera name="track" mode="trackcom" pos="0 -2 0"/>
-      <body name="arm" pos="0.2 0 0">
-        <joint name="shoulder" type="ball" range="0 60" stiffness="1"/>
+      <body name="arm" pos="0.2 0 0" gravcomp="0.75">
+        <joint name="shoulder" type="ball" range="0 60" stiffness="1" actuatorgravcomp="true"/>
         <geom name="upper" type="cylinder" fromto="0 0 0 0.3 0 0" size="0.04"/>
         <site name="elbow_site" pos="0.3 0 0.05"/>
         <body name="forearm" pos="0.3 0 0">
@@ -131,7 +131,7 @@ RICH = """<mujoco model="rich &amp; odd">
     <exclude body1="arm" body2="leg"/>
   </contact>
   <tendon>
-    <fixed name="coupled" class="thin" limited="true" range="-1 1">
+    <fixed name="coupled" class="thin" limited="true" range="-1 1" damping="0.5" armature="0.02">
       <joint joint="elbow" coef="1"/>
       <joint joint="hip" coef="-0.5"/>
     </fixed>
@@ -192,6 +192,7 @@ def test_rich_model_round_trip(tmp_path):
     for s in ("ncam", "nlight", "ntex", "nmat", "nhfield", "npair", "nexclude", "ntendon", "nu",
               "neq", "nsensor", "nkey", "nnumeric", "ntext", "ntuple", "nmocap", "nuserdata"):
         assert getattr(m, s) > 0, s
+    assert m.body_gravcomp.any() and m.jnt_actgravcomp.any() and m.tendon_armature.any()
     again = gauss.Model.from_xml_string(m.to_xml())
     errors = compare(m, again)
     assert not errors, errors
