@@ -1,4 +1,5 @@
-/* Potential (gravity and springs) and kinetic energy. */
+/* Potential (gravity, joint and tendon springs) and kinetic energy (tendon armature included,
+ * through M). */
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -29,6 +30,13 @@ void gs_energyPos(const gsModel* m, gsData* d) {
           e += 0.5 * k * (q[0] - q0[0]) * (q[0] - q0[0]);
           break;
       }
+    }
+    /* tendon springs: stretched only outside the dead band of their two spring lengths */
+    for (int t = 0; t < m->ntendon; t++) {
+      gsReal k = m->tendon_stiffness[t], len = d->ten_length[t];
+      const gsReal* rest = m->tendon_lengthspring + 2 * t;
+      gsReal s = len > rest[1] ? len - rest[1] : len < rest[0] ? len - rest[0] : 0;
+      e += 0.5 * k * s * s;
     }
   }
   d->energy[0] = e;

@@ -481,10 +481,18 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
     gsReal* bias = m->actuator_biasprm + GS_NBIAS * i;
     gsReal kp = m->actuator_gainprm[GS_NGAIN * i];
     if (bias[2] > 0 && kp == -bias[1]) {
-      /* the mass the servo moves: each dof's inertia at qpos0 reflected through the moment arm */
+      /* the mass the servo moves: each dof's inertia at qpos0 reflected through the moment arm;
+       * the dof's own, without the tendons' armature (which MJCF leaves out here) */
       gsReal mass = 0;
-      for (int k = 0; k < nv; k++)
-        if (moment[k] != 0) mass += d->qM[m->dof_Madr[k]] / (moment[k] * moment[k]);
+      for (int k = 0; k < nv; k++) {
+        if (moment[k] == 0) continue;
+        gsReal mk = d->qM[m->dof_Madr[k]];
+        for (int t = 0; t < m->ntendon; t++) {
+          gsReal Jtk = d->ten_J[(size_t)t * nv + k];
+          mk -= m->tendon_armature[t] * Jtk * Jtk;
+        }
+        mass += mk / (moment[k] * moment[k]);
+      }
       bias[2] = -2 * bias[2] * sqrt(kp * mass);
     }
   }

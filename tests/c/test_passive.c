@@ -7,7 +7,13 @@
  *   past half a turn; the energy 1/2 k (theta^2 + |dx|^2);
  * - every joint type at random states: the spring force is -dE/dq, E from gs_energyPos (gravity
  *   off), by central differences along each dof;
- * - damping -b v per dof, and the spring and damper disable flags. */
+ * - damping -b v per dof, and the spring and damper disable flags;
+ * - tendons: the spring force (dead band included) is -dE/dq as above; the damper force is
+ *   -b J^T J v; armature adds a J^T J to M on M's tree pattern and a J^T (dJ/dt v) to the bias
+ *   force (dJ/dt by central differences of ten_J along v);
+ * - gravity compensation: with gravcomp = 1 on every body and v = 0, qfrc_gravcomp cancels the
+ *   bias force (gravity alone) exactly; a share c of it gives c times; actuatorgravcomp moves a
+ *   joint's part to qfrc_actuator; both passive flags off, or gravity off, remove it. */
 #include "core_util.h"
 
 #include "check.h"
@@ -210,11 +216,259 @@ static void test_damping_flags(void) {
   gs_freeModel(m);
 }
 
+
+/* tendons over TREE_XML's joints and sites: a fixed tendon across the two branches, one along a
+ * branch, and a spatial tendon through a pulley, with springs (one with a dead band), dampers and
+ * armature */
+#define TENDON_TREE_XML(ARM)                                                                   \
+  "<mujoco model='tendons'>"                                                                   \
+  "  <option gravity='0 0 -9.81'/>"                                                            \
+  "  <worldbody>"                                                                              \
+  "    <body name='base' pos='0 0 1'>"                                                         \
+  "      <joint name='x' type='slide' axis='1 0 0'/><joint name='rz' axis='0 0 1'/>"           \
+  "      <geom type='box' size='0.1 0.1 0.05' mass='2'/>"                                      \
+  "      <site name='b0' pos='0.1 0.05 0.05'/><site name='b1' pos='-0.1 -0.05 0.05'/>"        \
+  "      <body name='a' pos='0.15 0 0'><joint name='ha' axis='0 1 0'/>"                        \
+  "        <geom type='capsule' fromto='0 0 0 0.3 0 0' size='0.03'/>"                          \
+  "        <site name='a0' pos='0.2 0.02 0'/>"                                                 \
+  "        <body name='a2' pos='0.3 0 0'><joint name='ha2' axis='0 1 1'/>"                    \
+  "          <geom type='capsule' fromto='0 0 0 0.2 0 0' size='0.02'/>"                        \
+  "          <site name='a1' pos='0.2 0 0.03'/></body></body>"                                 \
+  "      <body name='b' pos='-0.15 0 0'><joint name='hb' axis='1 0 0'/>"                       \
+  "        <joint name='sb' type='slide' axis='0 0 1'/>"                                       \
+  "        <geom type='capsule' fromto='0 0 0 0 0 -0.3' size='0.03'/>"                         \
+  "        <site name='l0' pos='0.03 0 -0.25'/></body>"                                        \
+  "    </body>"                                                                                \
+  "  </worldbody>"                                                                             \
+  "  <tendon>"                                                                                 \
+  "    <fixed name='across' stiffness='4' damping='0.6' armature='" ARM "'"                    \
+  "           springlength='-0.2 0.3'>"                                                        \
+  "      <joint joint='ha2' coef='1'/><joint joint='hb' coef='-0.7'/><joint joint='x' coef='0.2'/>" \
+  "    </fixed>"                                                                               \
+  "    <fixed name='along' stiffness='2' damping='0.3' armature='" ARM "'>"                    \
+  "      <joint joint='ha' coef='0.5'/><joint joint='ha2' coef='1'/></fixed>"                  \
+  "    <spatial name='pulley' stiffness='6' damping='0.4' armature='" ARM "'"                 \
+  "             springlength='0.3 0.5'>"                                                       \
+  "      <site site='b0'/><site site='a0'/><site site='a1'/><pulley divisor='2'/>"             \
+  "      <site site='b1'/><site site='l0'/></spatial>"                                         \
+  "  </tendon>"                                                                                \
+  "</mujoco>"
+
+/* the tendons' forces: springs by -dE/dq (E from gs_energyPos, gravity off), dampers in closed
+ * form from ten_J */
+static void test_tendon_forces(void) {
+  gsModel* m = load_xml(TENDON_TREE_XML("0.1"));
+  CHECK(m != NULL, "tendon tree loads");
+  if (!m) return;
+  m->opt.disableflags |= GS_DSBL_GRAVITY;
+  gsData* d = gs_makeData(m);
+  gsData* dd = gs_makeData(m);
+  int nv = m->nv, nt = m->ntendon;
+  unsigned seed = 73;
+  double e[MAXV], want[MAXV];
+  int outside_below = 0, outside_above = 0, inside = 0;
+  for (int trial = 0; trial < 6; trial++) {
+    random_state(m, d, &seed, 0.8, 2.0);
+    gs_forward(m, d);
+    for (int t = 0; t < nt; t++) {
+      const double* r = m->tendon_lengthspring + 2 * t;
+      double L = d->ten_length[t];
+      outside_below += L < r[0];
+      outside_above += L > r[1];
+      inside += L >= r[0] && L <= r[1] && r[0] < r[1];
+    }
+    for (int i = 0; i < nv; i++) {
+      memset(e, 0, sizeof(e));
+      e[i] = 1;
+      set_moved(m, dd, d->qpos, e, H_FD);
+      gs_forward(m, dd);
+      gs_energyPos(m, dd);
+      double Ep = dd->energy[0];
+      set_moved(m, dd, d->qpos, e, -H_FD);
+      gs_forward(m, dd);
+      gs_energyPos(m, dd);
+      want[i] = -(Ep - dd->energy[0]) / (2 * H_FD);
+    }
+    double err = maxdiff(d->qfrc_spring, want, nv);
+    CHECK(err < TOL_FD * fmax(1, maxabs(want, nv)), "tendons: spring force = -dE/dq (err %g of %g)",
+          err, maxabs(want, nv));
+    /* dampers: joints have none here, so qfrc_damper = -sum_t b_t J_t (J_t . v) */
+    for (int i = 0; i < nv; i++) want[i] = 0;
+    for (int t = 0; t < nt; t++) {
+      const double* J = d->ten_J + (size_t)t * nv;
+      double v = 0;
+      for (int i = 0; i < nv; i++) v += J[i] * d->qvel[i];
+      for (int i = 0; i < nv; i++) want[i] -= m->tendon_damping[t] * v * J[i];
+    }
+    err = maxdiff(d->qfrc_damper, want, nv);
+    CHECK(err < TOL_EXACT * fmax(1, maxabs(want, nv)), "tendons: damper force -b J^T J v (err %g)",
+          err);
+    double sum[MAXV];
+    for (int i = 0; i < nv; i++) sum[i] = d->qfrc_spring[i] + d->qfrc_damper[i];
+    CHECK(maxdiff(d->qfrc_passive, sum, nv) == 0, "tendons: passive = spring + damper");
+  }
+  CHECK(outside_below > 0 && outside_above > 0 && inside > 0,
+        "tendons: states below (%d), above (%d) and inside (%d) the dead band", outside_below,
+        outside_above, inside);
+  gs_freeData(dd);
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
+/* 1 when dof j is dof i or one of its ancestors */
+static int on_chain(const gsModel* m, int i, int j) {
+  for (int k = i; k >= 0; k = m->dof_parentid[k])
+    if (k == j) return 1;
+  return 0;
+}
+
+/* armature a: M gains a J^T J on the pairs of dofs of one chain and nothing across branches; the
+ * bias force gains a J^T (dJ/dt v) */
+static void test_tendon_armature(void) {
+  gsModel* m = load_xml(TENDON_TREE_XML("0.3"));
+  gsModel* m0 = load_xml(TENDON_TREE_XML("0"));
+  CHECK(m && m0, "tendon trees load");
+  if (!m || !m0) {
+    if (m) gs_freeModel(m);
+    if (m0) gs_freeModel(m0);
+    return;
+  }
+  gsData* d = gs_makeData(m);
+  gsData* d0 = gs_makeData(m0);
+  gsData* dd = gs_makeData(m);
+  int nv = m->nv, nt = m->ntendon;
+  static double M[MAXV * MAXV], M0[MAXV * MAXV];
+  double Jp[8][MAXV], Jm[8][MAXV];
+  const double h = 1e-6;
+  unsigned seed = 79;
+  int across = 0;
+  for (int trial = 0; trial < 4; trial++) {
+    random_state(m, d, &seed, 0.8, 2.0);
+    memcpy(d0->qpos, d->qpos, sizeof(double) * (size_t)m->nq);
+    memcpy(d0->qvel, d->qvel, sizeof(double) * (size_t)nv);
+    gs_forward(m, d);
+    gs_forward(m0, d0);
+    gs_fullM(m, M, d->qM);
+    gs_fullM(m0, M0, d0->qM);
+    double err = 0;
+    for (int i = 0; i < nv; i++)
+      for (int j = 0; j < nv; j++) {
+        double w = 0;
+        if (on_chain(m, i, j) || on_chain(m, j, i))
+          for (int t = 0; t < nt; t++)
+            w += 0.3 * d->ten_J[t * nv + i] * d->ten_J[t * nv + j];
+        else
+          for (int t = 0; t < nt; t++) across |= d->ten_J[t * nv + i] * d->ten_J[t * nv + j] != 0;
+        err = fmax(err, fabs(M[i * nv + j] - M0[i * nv + j] - w));
+      }
+    CHECK(err < TOL_EXACT, "armature: M - M0 = a J^T J on the tree pattern (err %g)", err);
+    /* dJ/dt v by central differences of ten_J along v: h^2 truncation, eps/h rounding */
+    set_moved(m, dd, d->qpos, d->qvel, h);
+    gs_forward(m, dd);
+    for (int t = 0; t < nt; t++) memcpy(Jp[t], dd->ten_J + t * nv, sizeof(double) * (size_t)nv);
+    set_moved(m, dd, d->qpos, d->qvel, -h);
+    gs_forward(m, dd);
+    for (int t = 0; t < nt; t++) memcpy(Jm[t], dd->ten_J + t * nv, sizeof(double) * (size_t)nv);
+    double want[MAXV] = {0}, diff[MAXV];
+    for (int t = 0; t < nt; t++) {
+      double jdv = 0;
+      for (int i = 0; i < nv; i++) jdv += (Jp[t][i] - Jm[t][i]) / (2 * h) * d->qvel[i];
+      for (int i = 0; i < nv; i++) want[i] += 0.3 * d->ten_J[t * nv + i] * jdv;
+    }
+    for (int i = 0; i < nv; i++) diff[i] = d->qfrc_bias[i] - d0->qfrc_bias[i];
+    err = maxdiff(diff, want, nv);
+    CHECK(err < 1e-7 * fmax(1, maxabs(want, nv)), "armature: bias + a J^T (dJ/dt v) (err %g of %g)",
+          err, maxabs(want, nv));
+    CHECK(maxabs(want, nv) > 1e-3, "armature: the bias term is not trivial (%g)", maxabs(want, nv));
+  }
+  CHECK(across, "armature: some tendon couples dofs of different branches");
+  gs_freeData(dd);
+  gs_freeData(d);
+  gs_freeData(d0);
+  gs_freeModel(m);
+  gs_freeModel(m0);
+}
+
+/* gravity compensation on the tree of TREE_XML, each body's gravcomp set by hand */
+static void test_gravcomp(void) {
+  gsModel* m = load_xml(TREE_XML);
+  CHECK(m != NULL, "tree loads");
+  if (!m) return;
+  gsData* d = gs_makeData(m);
+  int nv = m->nv;
+  unsigned seed = 83;
+  random_state(m, d, &seed, 1.0, 0.0);
+  memset(d->qvel, 0, sizeof(double) * (size_t)nv);
+  for (int b = 1; b < m->nbody; b++) m->body_gravcomp[b] = 1;
+  m->opt.disableflags |= GS_DSBL_SPRING;  /* the damper flag alone keeps the passive stage on */
+  gs_forward(m, d);
+  double err = 0;
+  for (int i = 0; i < nv; i++) err = fmax(err, fabs(d->qfrc_gravcomp[i] - d->qfrc_bias[i]));
+  CHECK(err < TOL_EXACT * fmax(1, maxabs(d->qfrc_bias, nv)),
+        "gravcomp 1: qfrc_gravcomp = gravity's bias force at rest (err %g)", err);
+  CHECK(maxabs(d->qacc, nv) < TOL_EXACT, "gravcomp 1: at rest in gravity (qacc %g)",
+        maxabs(d->qacc, nv));
+  double full[MAXV];
+  memcpy(full, d->qfrc_gravcomp, sizeof(double) * (size_t)nv);
+  for (int b = 1; b < m->nbody; b++) m->body_gravcomp[b] = 0.35;
+  gs_forward(m, d);
+  err = 0;
+  for (int i = 0; i < nv; i++) err = fmax(err, fabs(d->qfrc_gravcomp[i] - 0.35 * full[i]));
+  CHECK(err < TOL_EXACT, "gravcomp 0.35: 0.35 times the full compensation (err %g)", err);
+  CHECK(maxdiff(d->qfrc_passive, d->qfrc_gravcomp, nv) == 0, "gravcomp: in qfrc_passive");
+  /* each flag that MJCF applies */
+  m->opt.disableflags |= GS_DSBL_GRAVITY;
+  gs_forward(m, d);
+  CHECK(maxabs(d->qfrc_gravcomp, nv) == 0, "gravcomp: none with gravity off");
+  m->opt.disableflags &= ~GS_DSBL_GRAVITY;
+  m->opt.disableflags |= GS_DSBL_DAMPER;
+  gs_forward(m, d);
+  CHECK(maxabs(d->qfrc_gravcomp, nv) == 0 && maxabs(d->qfrc_passive, nv) == 0,
+        "gravcomp: none with springs and dampers both off");
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
+/* actuatorgravcomp: the joint's compensation goes to qfrc_actuator (there are actuators) */
+static void test_gravcomp_actuator(void) {
+  static const char* xml =
+      "<mujoco><worldbody><body pos='0 0 1' gravcomp='1'>"
+      "  <joint name='a' axis='0 1 0' actuatorgravcomp='true'/>"
+      "  <geom type='capsule' fromto='0 0 0 0.3 0 0' size='0.03'/>"
+      "  <body pos='0.3 0 0' gravcomp='0.5'><joint name='b' axis='0 1 0'/>"
+      "    <geom type='capsule' fromto='0 0 0 0.3 0 0' size='0.03'/></body></body>"
+      "</worldbody><actuator><motor joint='b'/></actuator></mujoco>";
+  gsModel* m = load_xml(xml);
+  CHECK(m != NULL, "actuatorgravcomp model loads");
+  if (!m) return;
+  gsData* d = gs_makeData(m);
+  d->qpos[0] = 0.3;
+  d->qpos[1] = -0.6;
+  gs_forward(m, d);
+  CHECK(m->jnt_actgravcomp[0] == 1 && m->jnt_actgravcomp[1] == 0, "actuatorgravcomp read");
+  CHECK(fabs(d->qfrc_gravcomp[0]) > 0.1 && fabs(d->qfrc_gravcomp[1]) > 0.01,
+        "both joints compensated");
+  CHECK(d->qfrc_actuator[0] == d->qfrc_gravcomp[0] && d->qfrc_passive[0] == 0,
+        "joint a: compensation in qfrc_actuator, not qfrc_passive");
+  CHECK(d->qfrc_actuator[1] == 0 && d->qfrc_passive[1] == d->qfrc_gravcomp[1],
+        "joint b: compensation in qfrc_passive");
+  m->opt.disableflags |= GS_DSBL_ACTUATION;
+  gs_forward(m, d);
+  CHECK(d->qfrc_actuator[0] == 0 && d->qfrc_passive[0] == 0,
+        "actuation off: the routed compensation is not applied");
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
 int main(void) {
   test_hinge_slide();
   test_ball_free_closed();
   test_gradient(TREE_XML, "tree");
   test_gradient(FLOAT_XML, "float");
   test_damping_flags();
+  test_tendon_forces();
+  test_tendon_armature();
+  test_gravcomp();
+  test_gravcomp_actuator();
   return CHECK_SUMMARY();
 }
