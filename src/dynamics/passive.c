@@ -106,7 +106,8 @@ void gs_passive(const gsModel* m, gsData* d) {
   int gc = gravcomp_on(m);
   if (gc) gravcomp(m, d);
 
-  /* fluid forces (qfrc_fluid) are computed here, once that stage exists */
+  /* FLUID: the fluid stage fills qfrc_fluid here (zeroed above), after the early return: MJCF
+   * computes no fluid force either when springs and dampers are both off */
 
   for (int i = 0; i < nv; i++)
     d->qfrc_passive[i] = d->qfrc_spring[i] + d->qfrc_damper[i] + d->qfrc_fluid[i];

@@ -55,6 +55,26 @@ def test_corpus_round_trip(corpus_model, tmp_path):
     assert qa.tobytes() == qb.tobytes() and va.tobytes() == vb.tobytes()
 
 
+def test_passive_fields_round_trip():
+    """gravity compensation (body gravcomp, joint actuatorgravcomp) and tendon stiffness, damping
+    and armature, which the corpus does not all use, travel through the binary format"""
+    m = gauss.Model.from_xml_string("""
+    <mujoco><worldbody><body pos="0 0 1" gravcomp="0.7"><joint name="a" axis="0 1 0"/>
+      <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03"/>
+      <body pos="0.3 0 0" gravcomp="1"><joint name="b" axis="0 1 0" actuatorgravcomp="true"/>
+        <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03"/></body></body></worldbody>
+      <tendon><fixed stiffness="3" damping="0.2" armature="0.1" springlength="0 0.1">
+        <joint joint="a" coef="1"/><joint joint="b" coef="-1"/></fixed></tendon>
+      <actuator><motor joint="b"/></actuator></mujoco>""")
+    assert list(m.body_gravcomp) == [0, 0.7, 1] and list(m.jnt_actgravcomp) == [0, 1]
+    b = gauss.Model.from_binary(m.to_binary())
+    same_model(m, b)
+    b.validate()
+    qa, va = trajectory(m)
+    qb, vb = trajectory(b)
+    assert qa.tobytes() == qb.tobytes() and va.tobytes() == vb.tobytes()
+
+
 def test_pickle_ships_the_binary():
     m = gauss.Model.from_xml_path(os.path.join(oracle.MODELS_DIR, "mujoco", "humanoid.xml"))
     m.opt.timestep = 0.004  # an option changed after loading travels too
