@@ -241,7 +241,7 @@ TENDON_CORPUS = [(i, p) for i, p in oracle.corpus_models() if _has_tendons(p)]
 @pytest.mark.parametrize("model", TENDON_CORPUS, ids=[i for i, _ in TENDON_CORPUS])
 def test_corpus_with_tendons(model):
     """the corpus models that have tendons, with their <tendon> section kept (actuators, sensors
-    and the rest stripped as in test_conformance)"""
+    and the rest stripped as in test_conformance): forces at random states, and a rollout"""
     _, path = model
     sections = tuple(s for s in oracle.STRIP_SECTIONS if s != "tendon")
     xml, _ = oracle.prepare_xml(path, sections=sections)
@@ -249,6 +249,26 @@ def test_corpus_with_tendons(model):
                                               nstate=5)
     assert not errors, errors[:6]
     assert mjm.ntendon > 0
+    # 100 steps under the model's own integrator (RK4 with quaternion joints under Euler: the two
+    # engines' RK4 differ there by method, see test_rollouts)
+    quat = any(t in (oracle.JNT_FREE, oracle.JNT_BALL) for t in mjm.jnt_type)
+    if mjm.opt.integrator == mujoco.mjtIntegrator.mjINT_RK4 and quat:
+        mjm.opt.integrator = mujoco.mjtIntegrator.mjINT_EULER
+        gm.opt.integrator = gauss.INT_EULER
+    qpos, qvel = oracle.random_state(mjm, np.random.default_rng(12), scale=0.3)
+    for d in (mjd, gd):
+        d.qpos[:] = qpos
+        d.qvel[:] = 0.3 * qvel
+    for _ in range(100):
+        mujoco.mj_step(mjm, mjd)
+        gauss.step(gm, gd)
+    q = gd.qpos.copy()
+    for j in range(mjm.njnt):
+        t, a = mjm.jnt_type[j], mjm.jnt_qposadr[j]
+        if t in (oracle.JNT_FREE, oracle.JNT_BALL):
+            a += 3 if t == oracle.JNT_FREE else 0
+            q[a:a + 4] = oracle.align_quats(q[a:a + 4], mjd.qpos[a:a + 4])[0]
+    assert oracle.rel_err(q, mjd.qpos) <= ROLL_TOL, np.abs(q - mjd.qpos).max()
 
 
 # ---- closed forms ----
