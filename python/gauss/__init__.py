@@ -126,7 +126,7 @@ _WRITABLE_INT_SUFFIXES = ("_group", "limited")
 _WRITABLE_INT_FIELDS = frozenset({
     "geom_contype", "geom_conaffinity", "geom_priority", "actuator_actearly", "eq_active0",
     "cam_orthographic", "cam_resolution", "light_castshadow", "light_active", "mat_texuniform",
-    "mesh_maxhullvert",
+    "mesh_maxhullvert", "jnt_actgravcomp",
 })
 
 

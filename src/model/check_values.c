@@ -252,6 +252,11 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
     if (m->actuator_trntype[i] == GS_TRN_SLIDERCRANK && !(m->actuator_cranklength[i] > 0))
       return gs_ioError(err, errsz, "actuator_cranklength[%d] = %g: a slider-crank needs a crank",
                         i, m->actuator_cranklength[i]);
+  /* flags the passive stage routes forces by */
+  for (int j = 0; j < m->njnt; j++)
+    if (m->jnt_actgravcomp[j] != 0 && m->jnt_actgravcomp[j] != 1)
+      return gs_ioError(err, errsz, "jnt_actgravcomp[%d] = %d must be 0 or 1", j,
+                        m->jnt_actgravcomp[j]);
   for (int i = 0; i < m->nmesh; i++)
     if (m->mesh_maxhullvert[i] < -1)
       return gs_ioError(err, errsz, "mesh_maxhullvert[%d] = %d", i, m->mesh_maxhullvert[i]);

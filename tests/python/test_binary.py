@@ -70,6 +70,15 @@ def test_passive_fields_round_trip():
     b = gauss.Model.from_binary(m.to_binary())
     same_model(m, b)
     b.validate()
+    # the value checks know the new fields: a routing flag that is not 0 or 1, a non-finite share
+    b.jnt_actgravcomp[1] = 2
+    with pytest.raises(gauss.GaussError, match=r"jnt_actgravcomp\[1\]"):
+        b.validate()
+    b.jnt_actgravcomp[1] = 1
+    b.body_gravcomp[2] = float("nan")
+    with pytest.raises(gauss.GaussError, match=r"body_gravcomp\[2\]"):
+        b.validate()
+    b.body_gravcomp[2] = 1
     qa, va = trajectory(m)
     qb, vb = trajectory(b)
     assert qa.tobytes() == qb.tobytes() and va.tobytes() == vb.tobytes()

@@ -315,3 +315,25 @@ def test_tendon_spring_frequency():
     period = 2 * np.mean(np.diff(crossings))
     expected = 2 * math.pi * math.sqrt(mass / (k * c * c))
     assert abs(period - expected) <= 1e-5 * expected, (period, expected)
+
+
+def test_energy():
+    """potential energy with the tendon springs (dead band included) and kinetic energy with the
+    tendon armature (through M), as MuJoCo's"""
+    xml = tree_xml(flags='energy="enable"', arm=0.3)
+    mjm, mjd, gm, gd = load_pair(xml)
+    rng = np.random.default_rng(5)
+    errors = []
+    for _ in range(NSTATE):
+        qpos, qvel = oracle.random_state(mjm, rng)
+        for d in (mjd, gd):
+            d.qpos[:] = qpos
+            d.qvel[:] = qvel
+        mujoco.mj_forward(mjm, mjd)
+        gauss.forward(gm, gd)
+        oracle.check_close(errors, "energy", gd.energy, mjd.energy, TOL)
+    assert not errors, errors[:4]
+    # the tendon springs are a part of it: without them the potential energy differs
+    gm.tendon_stiffness[:] = 0
+    gauss.forward(gm, gd)
+    assert abs(gd.energy[0] - mjd.energy[0]) > 1e-3
