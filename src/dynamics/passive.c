@@ -1,5 +1,6 @@
 /* Passive forces: joint springs toward qpos_spring and viscous joint damping. */
 #include "core/math.h"
+#include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 
 void gs_passive(const gsModel* m, gsData* d) {
@@ -33,4 +34,8 @@ void gs_passive(const gsModel* m, gsData* d) {
   }
   if (!(m->opt.disableflags & GS_DSBL_DAMPER))
     for (int i = 0; i < m->nv; i++) d->qfrc_passive[i] -= m->dof_damping[i] * d->qvel[i];
+
+  /* fluid forces (fluid.c: zero unless density or viscosity is positive) */
+  gs_fluid(m, d);
+  for (int i = 0; i < m->nv; i++) d->qfrc_passive[i] += d->qfrc_fluid[i];
 }
