@@ -10,7 +10,9 @@
  *    D = (b_x + b_y + b_z) / 3: f = -3 pi D beta v, torque = -pi D^3 beta w.
  *  - Ellipsoid (per geom with fluidshape ellipsoid, at the geom's frame, semi-axes r): added mass
  *    (its gyroscopic part; the part in the acceleration is left out, as in MJCF), quadratic and
- *    Stokes drag, Kutta and Magnus lift, angular drag; all scaled by the geom's flag. */
+ *    Stokes drag, Kutta and Magnus lift, angular drag; all scaled by the geom's flag.
+ * The implicit integrators take the velocity derivative J^T B J of each wrench, B = df/dlv
+ * (analytic) and J the frame's Jacobian in local coordinates; implicitfast its symmetric part. */
 #include <math.h>
 
 #include "core/math.h"
@@ -190,23 +192,124 @@ void gs_fluid(const gsModel* m, gsData* d) {
 
 /* ---- velocity derivatives, for the implicit integrators ---- */
 
-/* B = d f / d lv of the ellipsoid wrench by central differences: the wrench is smooth away from
- * v = 0 and w = 0 (quadratic and linear terms), and a relative step of 1e-6 leaves errors near
- * 1e-10 of its size, far below what one step's implicit correction can show */
+/* B[rows rb.., cols cb..] += c M, for 3 x 3 blocks of the 6 x 6 B (0: angular, 3: linear) */
+static void add_block(gsReal B[36], int rb, int cb, const gsReal M[9], gsReal c) {
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) B[6 * (rb + i) + cb + j] += c * M[3 * i + j];
+}
+
+/* [a]x, the matrix of b -> a x b */
+static void cross_matrix(gsReal M[9], const gsReal a[3]) {
+  M[0] = 0;     M[1] = -a[2]; M[2] = a[1];
+  M[3] = a[2];  M[4] = 0;     M[5] = -a[0];
+  M[6] = -a[1]; M[7] = a[0];  M[8] = 0;
+}
+
+/* B = d f / d lv of ellipsoid_wrench, term by term (the wrench's notation):
+ *  added mass   d(p x v)/dv = [p]x - [v]x rho diag(m_A), d(L x w)/dw = [L]x - [w]x rho diag(I_A),
+ *               d(p x w)/dv = -[w]x rho diag(m_A),       d(p x w)/dw = [p]x;
+ *  Magnus       d(w x v)/dw = -[v]x, d(w x v)/dv = [w]x;
+ *  Kutta        f = g q with g = C_K rho pi sqrt(num / den) / |v| and q = num v - |v|^2 n
+ *               ((n x v) x v expanded), num = sum a_i^2 v_i^2, den = sum a_i^4 v_i^2, n_i = a_i^2 v_i;
+ *  drag         d(lin v)/dv = lin I + v (d lin/dv)^T, dA/dv_i = A (a_i^4 v_i / den - a_i^2 v_i / num);
+ *  angular drag d(ang w)/dw = ang I + w (d ang/dw)^T, d|mom|/dw_i = mom_i c_i / |mom|.
+ * Where v = 0 (or w = 0) the terms through |v| (|mom|) are of second order and their derivative
+ * is zero. */
 static void ellipsoid_jacobian(const gsReal* fl, const gsReal r[3], gsReal rho, gsReal beta,
                                const gsReal lv[6], gsReal B[36]) {
-  gsReal scale = 0, x[6], fp[6], fm[6];
-  for (int k = 0; k < 6; k++) scale = fmax(scale, fabs(lv[k]));
-  gsReal step = 1e-6 * (scale > 0 ? scale : 1);
-  for (int k = 0; k < 6; k++) x[k] = lv[k];
-  for (int l = 0; l < 6; l++) {
-    x[l] = lv[l] + step;
-    ellipsoid_wrench(fl, r, rho, beta, x, fp);
-    x[l] = lv[l] - step;
-    ellipsoid_wrench(fl, r, rho, beta, x, fm);
-    x[l] = lv[l];
-    for (int k = 0; k < 6; k++) B[6 * k + l] = (fp[k] - fm[k]) / (2 * step);
+  const gsReal *w = lv, *v = lv + 3;
+  gsReal blunt = fl[1], slender = fl[2], angular = fl[3], kutta = fl[4], magnus = fl[5];
+  const gsReal *vmass = fl + 6, *vinert = fl + 9;
+  gsReal X[9], p[3], L[3];
+  gs_zero(B, 36);
+
+  /* added mass */
+  for (int i = 0; i < 3; i++) {
+    p[i] = rho * vmass[i] * v[i];
+    L[i] = rho * vinert[i] * w[i];
   }
+  cross_matrix(X, p);
+  add_block(B, 0, 3, X, 1);
+  add_block(B, 3, 0, X, 1);
+  cross_matrix(X, v);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) B[6 * i + 3 + j] -= X[3 * i + j] * rho * vmass[j];
+  cross_matrix(X, L);
+  add_block(B, 0, 0, X, 1);
+  cross_matrix(X, w);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      B[6 * i + j] -= X[3 * i + j] * rho * vinert[j];
+      B[6 * (3 + i) + 3 + j] -= X[3 * i + j] * rho * vmass[j];
+    }
+
+  gsReal rmax = fmax(fmax(r[0], r[1]), r[2]), rmin = fmin(fmin(r[0], r[1]), r[2]);
+  gsReal rmid = r[0] + r[1] + r[2] - rmax - rmin;
+  gsReal volume = 4.0 / 3.0 * GS_PI * r[0] * r[1] * r[2];
+  gsReal speed = gs_norm3(v);
+
+  /* Magnus */
+  gsReal cm = magnus * rho * volume;
+  cross_matrix(X, v);
+  add_block(B, 3, 0, X, -cm);
+  cross_matrix(X, w);
+  add_block(B, 3, 3, X, cm);
+
+  /* projected area and its derivative */
+  gsReal a[3] = {r[1] * r[2], r[2] * r[0], r[0] * r[1]};
+  gsReal num = 0, den = 0, n[3];
+  for (int i = 0; i < 3; i++) {
+    num += (a[i] * v[i]) * (a[i] * v[i]);
+    den += pow4(a[i]) * v[i] * v[i];
+    n[i] = a[i] * a[i] * v[i];
+  }
+  gsReal Aproj = GS_PI * sqrt(den / fmax(GS_MINVAL, num));
+  int regular = speed > GS_MINVAL && num > GS_MINVAL && den > GS_MINVAL;
+  gsReal dA[3] = {0, 0, 0};
+  if (regular) {
+    for (int i = 0; i < 3; i++) dA[i] = Aproj * (pow4(a[i]) * v[i] / den - a[i] * a[i] * v[i] / num);
+
+    /* Kutta */
+    gsReal g = kutta * rho * GS_PI * sqrt(num / den) / speed, q[3], dg[3];
+    for (int i = 0; i < 3; i++) {
+      q[i] = num * v[i] - speed * speed * n[i];
+      dg[i] = g * (a[i] * a[i] * v[i] / num - pow4(a[i]) * v[i] / den - v[i] / (speed * speed));
+    }
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) {
+        gsReal dq = v[i] * 2 * a[j] * a[j] * v[j] + (i == j ? num - speed * speed * a[i] * a[i] : 0) -
+                    n[i] * 2 * v[j];
+        B[6 * (3 + i) + 3 + j] += q[i] * dg[j] + g * dq;
+      }
+  }
+
+  /* drag */
+  gsReal Dsph = 2.0 / 3.0 * (r[0] + r[1] + r[2]);
+  gsReal Amax = GS_PI * rmax * rmid;
+  gsReal area = Aproj * blunt + slender * (Amax - Aproj);
+  gsReal lin = beta * 3 * GS_PI * Dsph + rho * speed * area;
+  for (int i = 0; i < 3; i++) {
+    B[6 * (3 + i) + 3 + i] -= lin;
+    if (speed > GS_MINVAL)
+      for (int j = 0; j < 3; j++)
+        B[6 * (3 + i) + 3 + j] -= v[i] * rho * (v[j] / speed * area + speed * (blunt - slender) * dA[j]);
+  }
+
+  /* angular drag */
+  gsReal Imax = 8.0 / 15.0 * GS_PI * rmid * pow4(rmax), c[3], mom[3];
+  for (int i = 0; i < 3; i++) {
+    gsReal Ii = 8.0 / 15.0 * GS_PI * r[i] * pow4(fmax(r[(i + 1) % 3], r[(i + 2) % 3]));
+    c[i] = angular * Ii + slender * (Imax - Ii);
+    mom[i] = w[i] * c[i];
+  }
+  gsReal nmom = gs_norm3(mom);
+  gsReal ang = beta * GS_PI * Dsph * Dsph * Dsph + rho * nmom;
+  for (int i = 0; i < 3; i++) {
+    B[6 * i + i] -= ang;
+    if (nmom > GS_MINVAL)
+      for (int j = 0; j < 3; j++) B[6 * i + j] -= w[i] * rho * mom[j] * c[j] / nmom;
+  }
+  for (int k = 0; k < 36; k++) B[k] *= fl[0];
 }
 
 /* the box wrench is separable: B is diagonal */
@@ -227,6 +330,32 @@ static void box_jacobian(const gsReal box[3], gsReal rho, gsReal beta, const gsR
     B[7 * i] = ang;
     B[7 * (3 + i)] = lin;
   }
+}
+
+/* MJCF's "simple" bodies: children of the world with no children, the centre of mass at the
+ * body's origin and the inertia along its axes, joints at the origin, hinge and slide axes along
+ * a body axis, at most one rotational joint (ball, hinge; a free joint counts as one). MuJoCo
+ * takes their rows of the mass matrix as diagonal, and its implicitfast factorisation drops the
+ * off-diagonal entries that the velocity derivative puts there (measured against MuJoCo 3.3.7:
+ * the step of a lone free body in a fluid follows M - h diag(D), not M - h D) */
+static int simple_body(const gsModel* m, int b) {
+  if (m->body_parentid[b] != 0) return 0;
+  if (b + 1 < m->nbody && m->body_parentid[b + 1] == b) return 0;  /* children follow parents */
+  const gsReal *ip = m->body_ipos + 3 * b, *iq = m->body_iquat + 4 * b;
+  if (ip[0] != 0 || ip[1] != 0 || ip[2] != 0 || iq[0] != 1 || iq[1] != 0 || iq[2] != 0 || iq[3] != 0)
+    return 0;
+  int rotational = 0;
+  for (int j = m->body_jntadr[b]; j >= 0 && j < m->body_jntadr[b] + m->body_jntnum[b]; j++) {
+    const gsReal *p = m->jnt_pos + 3 * j, *a = m->jnt_axis + 3 * j;
+    if (p[0] != 0 || p[1] != 0 || p[2] != 0) return 0;
+    int t = m->jnt_type[j];
+    if (t != GS_JNT_SLIDE) rotational++;
+    if (t == GS_JNT_HINGE || t == GS_JNT_SLIDE) {
+      int nonzero = (a[0] != 0) + (a[1] != 0) + (a[2] != 0);
+      if (nonzero != 1) return 0;
+    }
+  }
+  return rotational <= 1;
 }
 
 /* adds -h J^T B J to the tree-pattern matrix, J the 6 x nv Jacobian of the frame (pos, mat) on
@@ -257,9 +386,10 @@ static int add_jtbj(const gsModel* m, gsData* d, int b, const gsReal pos[3], con
       BJ[k * nv + j] = s;
     }
   }
+  int diagonal = !C && simple_body(m, b);
   for (int i = last; i >= 0; i = m->dof_parentid[i]) {
     int adr = m->dof_Madr[i], t = 0;
-    for (int a = i; a >= 0; a = m->dof_parentid[a], t++) {
+    for (int a = i; a >= 0 && !(diagonal && t > 0); a = m->dof_parentid[a], t++) {
       gsReal lower = 0, upper = 0;  /* (J^T B J)[i][a] and [a][i] */
       for (int k = 0; k < 6; k++) {
         lower += J[k * nv + i] * BJ[k * nv + a];

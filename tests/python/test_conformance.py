@@ -1,8 +1,8 @@
 """Conformance against MuJoCo (the `mujoco` package as an oracle).
 
 Every model of the corpus is loaded in both engines from one prepared XML (conftest.prepared:
-includes inlined; <actuator>, <tendon>, <sensor>, <equality>, <contact>, <keyframe> and the fluid
-options density/viscosity/wind removed, because the reader does not simulate them yet; contacts and
+includes inlined; <actuator>, <tendon>, <sensor>, <equality>, <contact>, <keyframe> removed,
+because the reader does not simulate them yet; the fluid options are kept; contacts and
 constraints disabled with <flag contact="disable" constraint="disable"/>). What was removed is
 printed per model (pytest -s) and summarised at the end of the run.
 

@@ -59,11 +59,6 @@ def constraint_xml(path):
             if e.tag == "tendon" and (e.get("tendon1") in springy or e.get("tendon2") in springy):
                 eq.remove(e)
                 stripped.append(f"equality on {e.get('tendon1')}")
-    for opt in root.findall("option"):
-        for attr in ("density", "viscosity", "wind"):
-            if attr in opt.attrib:
-                del opt.attrib[attr]
-                stripped.append(attr)
     return ET.tostring(root, encoding="unicode"), stripped
 
 
