@@ -107,6 +107,22 @@ def test_geom_fluid_defaults_and_fromto():
     assert not any("fluid" in w for w in gm.load_warnings)
 
 
+def test_mesh_and_hfield_geoms():
+    """A mesh geom's ellipsoid is its box of half-sizes (geom_size), a height field's too (in the
+    world, where it feels nothing): geom_fluid and the forces equal MuJoCo's."""
+    xml = """<mujoco><option density="1000" viscosity="0.1"/>
+    <asset><mesh name="m" vertex="0 0 0  1 0 0  0 0.5 0  0 0 0.3  1 0.5 0.3"/>
+      <hfield name="h" nrow="3" ncol="3" size="1 1 0.5 0.1" elevation="0 1 0 1 0 1 0 1 0"/></asset>
+    <worldbody><geom type="hfield" hfield="h" fluidshape="ellipsoid"/>
+      <body><freejoint/><geom type="mesh" mesh="m" fluidshape="ellipsoid"/></body></worldbody></mujoco>"""
+    mm, md, gm, gd = pair(xml)
+    assert rel(gm.geom_fluid, mm.geom_fluid) < 1e-12
+    set_state(mm, md, gd, np.random.default_rng(RNG_SEED))
+    mujoco.mj_forward(mm, md)
+    gauss.forward(gm, gd)
+    assert rel(gd.qfrc_fluid, md.qfrc_fluid) < 1e-8
+
+
 @pytest.mark.parametrize("option", OPTIONS)
 @pytest.mark.parametrize("tree", TREES)
 def test_forces_at_random_states(tree, option):
