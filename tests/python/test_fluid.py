@@ -210,6 +210,8 @@ SINGLE_BODIES = {
     "slide and hinge": '<body><joint type="slide"/><joint type="hinge" axis="0 1 0"/><geom type="box" size="0.1 0.05 0.02"/></body>',
     "two hinges": '<body><joint type="hinge" axis="1 0 0"/><joint type="hinge" axis="0 1 0"/><geom type="box" size="0.1 0.05 0.02"/></body>',
     "skew slides": '<body><joint type="slide"/><joint type="slide" axis="1 1 0"/><geom type="box" size="0.1 0.05 0.02"/></body>',
+    "slides and ball": '<body><joint type="slide" axis="0 0 -1"/><joint type="slide" axis="0 2 0"/><joint type="ball"/><geom type="box" size="0.1 0.05 0.02"/></body>',
+    "hinge off origin": '<body><joint type="hinge" axis="0 1 0" pos="0 0 0.1"/><joint type="slide"/><geom type="box" size="0.1 0.05 0.02"/></body>',
 }
 
 
