@@ -145,8 +145,8 @@ def test_forces_at_random_states(tree, option):
                                           ('spring="disable" damper="disable"', False)])
 def test_disable_flags(flags, active):
     """MJCF skips every passive force, fluid included, only when springs and dampers are both
-    disabled."""
-    xml = f"""<mujoco><option density="1000" viscosity="1"><flag {flags}/></option>
+    disabled; the implicit integrator's fluid derivative follows the same switch."""
+    xml = f"""<mujoco><option density="1000" viscosity="1" integrator="implicit"><flag {flags}/></option>
     <worldbody>{ELLIPSOID_TREE}{BOX_TREE.replace('pos="0 0 1"', 'pos="2 0 1"')}</worldbody></mujoco>"""
     mm, md, gm, gd = pair(xml)
     set_state(mm, md, gd, np.random.default_rng(RNG_SEED))
@@ -155,6 +155,9 @@ def test_disable_flags(flags, active):
     assert (np.max(np.abs(md.qfrc_fluid)) > 0) == active
     assert rel(gd.qfrc_fluid, md.qfrc_fluid) < 1e-8
     assert rel(gd.qacc, md.qacc) < 1e-8
+    mujoco.mj_step(mm, md)
+    gauss.step(gm, gd)
+    assert rel(gd.qvel, md.qvel) < 1e-12
 
 
 @pytest.mark.parametrize("integrator", ["Euler", "implicit", "implicitfast", "RK4"])
