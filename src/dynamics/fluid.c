@@ -375,10 +375,10 @@ static int add_jtbj(const gsModel* m, gsData* d, int b, const gsReal pos[3], con
   int last = gs_bodyLastDof(m, b);
   gs_jacChain(m, d, jac + 3 * nv, jac, pos, b);
   for (int j = last; j >= 0; j = m->dof_parentid[j]) {
-    for (int half = 0; half < 2; half++) {
-      gsReal col[3] = {jac[(3 * half) * nv + j], jac[(3 * half + 1) * nv + j], jac[(3 * half + 2) * nv + j]}, loc[3];
+    for (int row = 0; row < 6; row += 3) {  /* rotation, then translation, into the frame */
+      gsReal col[3] = {jac[row * nv + j], jac[(row + 1) * nv + j], jac[(row + 2) * nv + j]}, loc[3];
       gs_mulMatTVec3(loc, mat, col);
-      for (int k = 0; k < 3; k++) J[(3 * half + k) * nv + j] = loc[k];
+      for (int k = 0; k < 3; k++) J[(row + k) * nv + j] = loc[k];
     }
     for (int k = 0; k < 6; k++) {
       gsReal s = 0;
