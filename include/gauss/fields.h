@@ -84,6 +84,7 @@
   X(gsReal, geom_rbound,       ngeom,  1)                                                          \
   X(gsReal, geom_rgba,         ngeom,  4)                                                          \
   X(int,    geom_sameframe,    ngeom,  1)   /* gsSameFrame */                                       \
+  X(gsReal, geom_fluid,        ngeom,  GS_NFLUID)   /* fluid interaction (GS_NFLUID) */       \
   /* sites */                                                                                      \
   X(int,    site_type,         nsite,  1)                                                          \
   X(int,    site_bodyid,       nsite,  1)                                                          \

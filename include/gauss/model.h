@@ -11,6 +11,9 @@ typedef double gsReal;
 
 #define GS_NREF 2  /* solref: timeconst, dampratio (or -stiffness, -damping) */
 #define GS_NIMP 5  /* solimp: dmin, dmax, width, midpoint, power */
+/* geom_fluid: ellipsoid flag, 5 fluidcoef (blunt, slender, angular drag, Kutta, Magnus lift),
+ * virtual mass (3) and virtual inertia (3) of the equivalent ellipsoid per unit fluid density */
+#define GS_NFLUID 12
 
 #include "fields.h"
 

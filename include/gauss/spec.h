@@ -78,6 +78,8 @@ typedef struct gsSpecGeom {
   gsReal margin;
   gsReal gap;
   gsReal rgba[4];
+  int fluidshape;         /* 0 none (the body's inertia box), 1 ellipsoid */
+  gsReal fluidcoef[5];    /* blunt, slender and angular drag, Kutta and Magnus lift */
   int nuser;
   gsReal* user;
 } gsSpecGeom;

@@ -67,4 +67,16 @@ int gs_bodyLastDof(const gsModel* m, int b);
  * 0 when the arena is full */
 int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* moment);
 
+/* fluid forces (fluid.c) */
+/* semi-axes of the ellipsoid standing for a geom of the type and size */
+void gs_geomSemiAxes(int type, const gsReal size[3], gsReal r[3]);
+/* whether fluid forces act: density or viscosity positive, passive forces not all disabled */
+int gs_fluidActive(const gsModel* m);
+/* qfrc_fluid: the inertia-box and ellipsoid models (zero when inactive) */
+void gs_fluid(const gsModel* m, gsData* d);
+/* adds -h d(qfrc_fluid)/d(qvel) to a matrix in qM's tree pattern: R rows (diagonal, then
+ * ancestors), C the mirrored columns (the implicit integrator's LU), or C NULL for the symmetric
+ * form of implicitfast; 0 when the arena is full */
+int gs_fluidDerivative(const gsModel* m, gsData* d, gsReal h, gsReal* R, gsReal* C);
+
 #endif

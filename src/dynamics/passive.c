@@ -106,8 +106,9 @@ void gs_passive(const gsModel* m, gsData* d) {
   int gc = gravcomp_on(m);
   if (gc) gravcomp(m, d);
 
-  /* FLUID: the fluid stage fills qfrc_fluid here (zeroed above), after the early return: MJCF
-   * computes no fluid force either when springs and dampers are both off */
+  /* fluid forces (fluid.c: zero unless density or viscosity is positive), after the early
+   * return: MJCF computes no fluid force either when springs and dampers are both off */
+  gs_fluid(m, d);
 
   for (int i = 0; i < nv; i++)
     d->qfrc_passive[i] = d->qfrc_spring[i] + d->qfrc_damper[i] + d->qfrc_fluid[i];

@@ -210,6 +210,12 @@ int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
   if (IS("margin")) return gsx_real(c, a, &g->margin);
   if (IS("gap")) return gsx_real(c, a, &g->gap);
   if (IS("rgba")) return gsx_reals(c, a, g->rgba, 4, 4, NULL);
+  if (IS("fluidshape")) {
+    static const char* const kShapes[] = {"none", "ellipsoid"};
+    return gsx_keyword(c, a, kShapes, 2, &g->fluidshape);
+  }
+  /* as MJCF: up to five values, the first ones given replace the defaults */
+  if (IS("fluidcoef")) return gsx_reals(c, a, g->fluidcoef, 1, 5, NULL);
   if (IS("user")) return gsx_userAttr(c, a, &g->user, &g->nuser);
   /* asset references: read by the world slice (xml_world.c) */
   if (IS("material") || IS("mesh") || IS("hfield")) return GSX_OK;

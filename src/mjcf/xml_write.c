@@ -71,6 +71,10 @@ static void write_geom(gswWriter* w, int g) {
   gsw_real(w, "margin", m->geom_margin[g]);
   gsw_real(w, "gap", m->geom_gap[g]);
   gsw_reals(w, "rgba", m->geom_rgba + 4 * g, 4);
+  if (m->geom_fluid[GS_NFLUID * g] > 0) {  /* the rest is derived from the size */
+    gsw_str(w, "fluidshape", "ellipsoid");
+    gsw_reals(w, "fluidcoef", m->geom_fluid + GS_NFLUID * g + 1, 5);
+  }
   gsw_attrsSensing(w, GS_OBJ_GEOM, g);
   gsw_attrsWorld(w, GS_OBJ_GEOM, g);
   gsw_end(w);

@@ -88,6 +88,8 @@ static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int cha
   /* smooth pipeline: RK4 keeps four stage derivatives, the implicit integrator a matrix and its
    * factor in M's tree pattern, RNE two spatial vectors per body */
   size_t reals = 24 * (nq + nv + na) + 24 * nb + 2 * (size_t)m->nM + 256;
+  /* fluid forces' derivative in the implicit integrators: three 6 x nv Jacobians */
+  reals += 18 * nv;
   /* collision: boxes and sort records per geom, room for ~16 candidate pairs per geom (and their
    * sorting buffer) and the sort's count per body, the explicit pairs' order, one pair function's
    * contacts */

@@ -121,6 +121,27 @@ static int check_geom_sizes(const gsModel* m, char* err, int errsz) {
   return 1;
 }
 
+/* geom_fluid as the compiler writes it: the ellipsoid flag 0 or 1, all zero without it (the
+ * pipeline reads the row only under the flag), virtual masses and inertias non-negative (the
+ * coefficients may have any sign, as in MJCF) */
+static int check_geom_fluid(const gsModel* m, char* err, int errsz) {
+  for (int g = 0; g < m->ngeom; g++) {
+    const gsReal* f = m->geom_fluid + GS_NFLUID * g;
+    if (f[0] != 0 && f[0] != 1)
+      return gs_ioError(err, errsz, "geom_fluid[%d] = %g: the ellipsoid flag of geom %d is not 0 or 1",
+                        GS_NFLUID * g, f[0], g);
+    for (int k = 1; k < GS_NFLUID; k++) {
+      if (f[0] == 0 && f[k] != 0)
+        return gs_ioError(err, errsz, "geom_fluid[%d] = %g: geom %d has no fluid ellipsoid",
+                          GS_NFLUID * g + k, f[k], g);
+      if (k >= 6 && f[k] < 0)
+        return gs_ioError(err, errsz, "geom_fluid[%d] = %g: a virtual mass or inertia of geom %d is negative",
+                          GS_NFLUID * g + k, f[k], g);
+    }
+  }
+  return 1;
+}
+
 /* unit quaternions where the compiler normalizes them (the kinematics takes them as rotations) */
 static int check_quats(const gsModel* m, char* err, int errsz) {
   static const char* const kQuats[] = {"body_quat", "body_iquat", "geom_quat", "site_quat",
@@ -265,7 +286,7 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
 
 int gs_checkValues(const gsModel* m, char* err, int errsz) {
   return gs_checkOptionValues(&m->opt, err, errsz) && check_array_values(m, err, errsz) &&
-         check_geom_sizes(m, err, errsz) && check_quats(m, err, errsz) &&
+         check_geom_sizes(m, err, errsz) && check_geom_fluid(m, err, errsz) && check_quats(m, err, errsz) &&
          check_bodies(m, err, errsz) &&
          check_equality(m, err, errsz) && check_small_ints(m, err, errsz);
 }

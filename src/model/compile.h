@@ -53,6 +53,8 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
  * needs them for inertia before the world slice runs) */
 int gs_compileHFieldGeom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* sg, gsReal size[3],
                          gsReal* rbound);
+/* geom_fluid of a geom of the type and compiled size (compile_fluid.c) */
+void gs_compileGeomFluid(const gsSpecGeom* sg, int type, const gsReal size[3], gsReal out[GS_NFLUID]);
 int gs_compileWorld(gsCompileCtx* c, gsModel* m);
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
 int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes);

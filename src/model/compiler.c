@@ -658,6 +658,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           !gs_compileHFieldGeom(&c, sb, sg, m->geom_size + 3 * geom, m->geom_rbound + geom))
         goto error_model;
       copy_rgba(m->geom_rgba + 4 * geom, sg->rgba);
+      gs_compileGeomFluid(sg, sg->type, m->geom_size + 3 * geom, m->geom_fluid + GS_NFLUID * geom);
     }
 
     /* sites */

@@ -151,6 +151,12 @@ gsSpecGeom* gs_specAddGeom(gsSpecBody* body) {
   memcpy(g->solimp, kSolimp, sizeof(kSolimp));
   g->rgba[0] = g->rgba[1] = g->rgba[2] = 0.5;
   g->rgba[3] = 1;
+  /* MJCF's fluidcoef defaults: blunt, slender, angular drag, Kutta lift, Magnus lift */
+  g->fluidcoef[0] = 0.5;
+  g->fluidcoef[1] = 0.25;
+  g->fluidcoef[2] = 1.5;
+  g->fluidcoef[3] = 1;
+  g->fluidcoef[4] = 1;
   if (!gs_specPush((void***)&body->geom, &body->ngeom, &body->ngeom_cap, g)) {
     free(g);
     return NULL;

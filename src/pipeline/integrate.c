@@ -136,11 +136,15 @@ static void implicit(const gsModel* m, gsData* d, int full) {
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
   damped_mass(m, d, R, 1);
   if (!full) {
+    /* fluid forces' velocity derivative, symmetric form (dynamics/fluid.c) */
+    if (!gs_fluidDerivative(m, d, h, R, NULL)) goto fallback;
     gs_factorLTDL(m, R, C);  /* C holds 1/D here */
     gs_solveLTDL(m, R, C, rhs, 1);
   } else {
     memcpy(C, R, sizeof(gsReal) * (size_t)m->nM);
     if (!add_bias_derivative(m, d, R, C, h)) goto fallback;
+    /* fluid forces' velocity derivative (dynamics/fluid.c) */
+    if (!gs_fluidDerivative(m, d, h, R, C)) goto fallback;
     gs_factorTreeLU(m, R, C);
     gs_solveTreeLU(m, R, C, rhs);
   }

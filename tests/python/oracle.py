@@ -29,8 +29,6 @@ CORPUS_GROUPS = ("gymnasium", "dm_control", "mujoco")
 # springs and dampers) or reference things that would be missing once others are gone (sensors
 # naming actuators, keyframes sized by actuators).
 STRIP_SECTIONS = ("actuator", "tendon", "sensor", "equality", "contact", "keyframe")
-# <option> attributes removed: fluid forces (density, viscosity, wind) are not implemented yet.
-STRIP_OPTION_ATTRS = ("density", "viscosity", "wind")
 
 JNT_FREE, JNT_BALL, JNT_SLIDE, JNT_HINGE = 0, 1, 2, 3
 
@@ -69,8 +67,7 @@ def _inline_includes(elem, base_dir, depth=0):
 
 def prepare_xml(path, extra_flags=None, sections=STRIP_SECTIONS):
     """The XML of the model at `path`, self-contained (includes inlined), with the top-level
-    `sections` (default STRIP_SECTIONS) and the option attributes STRIP_OPTION_ATTRS removed, and
-    with contacts and constraints disabled through <option><flag contact="disable"
+    `sections` (default STRIP_SECTIONS) removed, and with contacts and constraints disabled through <option><flag contact="disable"
     constraint="disable"/> (`extra_flags` overrides and adds flags).
 
     Returns (xml_string, stripped), `stripped` being a list of what was removed, readable."""
@@ -84,11 +81,6 @@ def prepare_xml(path, extra_flags=None, sections=STRIP_SECTIONS):
             root.remove(el)
             stripped.append(f"<{section}> ({n} children)")
     options = root.findall("option")
-    for opt in options:
-        for attr in STRIP_OPTION_ATTRS:
-            if attr in opt.attrib:
-                stripped.append(f"<option {attr}=\"{opt.get(attr)}\">")
-                del opt.attrib[attr]
     if not options:
         opt = ET.Element("option")
         root.insert(0, opt)

@@ -1,8 +1,8 @@
 """Conformance against MuJoCo (the `mujoco` package as an oracle).
 
 Every model of the corpus is loaded in both engines from one prepared XML (conftest.prepared:
-includes inlined; <actuator>, <tendon>, <sensor>, <equality>, <contact>, <keyframe> and the fluid
-options density/viscosity/wind removed, because the reader does not simulate them yet; contacts and
+includes inlined; <actuator>, <tendon>, <sensor>, <equality>, <contact>, <keyframe> removed,
+because the reader does not simulate them yet; the fluid options are kept; contacts and
 constraints disabled with <flag contact="disable" constraint="disable"/>). What was removed is
 printed per model (pytest -s) and summarised at the end of the run.
 
@@ -47,7 +47,7 @@ def test_sizes_and_masses(corpus_model, corpus_pair):
 
 
 def test_smooth_dynamics(corpus_model, corpus_pair, model_rng):
-    """xpos, xquat, dense M, qfrc_bias, qfrc_passive and qacc at 20 random states."""
+    """xpos, xquat, dense M, qfrc_bias, qfrc_passive, qfrc_fluid and qacc at 20 random states."""
     pair = corpus_pair
     errors = _size_errors(pair)
     assert not errors, f"{corpus_model[0]}: " + "; ".join(errors)
@@ -66,6 +66,7 @@ def test_smooth_dynamics(corpus_model, corpus_pair, model_rng):
             ("M", gM, mM),
             ("qfrc_bias", g.qfrc_bias, mj.qfrc_bias),
             ("qfrc_passive", g.qfrc_passive, mj.qfrc_passive),
+            ("qfrc_fluid", g.qfrc_fluid, mj.qfrc_fluid),
             ("qacc", g.qacc, mj.qacc),
         ]
         for name, a, b in checks:

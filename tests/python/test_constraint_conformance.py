@@ -5,7 +5,7 @@ Corpus: every model at NSTATE states of a MuJoCo rollout, each model with its ow
 by Newton at tolerance 1e-10 in both engines: qacc to 1e-6 relative, efc_force to 1e-5 (relative
 to the largest force). PGS and CG of gauss, run to convergence, reach MuJoCo's Newton solution to
 1e-4. What gauss does not simulate yet is taken out of the model for both engines (actuators,
-sensors, tendons with springs or dampers and the equalities on them, fluid forces); states whose
+sensors, tendons with springs or dampers and the equalities on them); states whose
 contacts include a pair type gauss does not yet make like MuJoCo (test_collision_corpus.MISSING)
 are skipped and counted.
 
@@ -59,11 +59,6 @@ def constraint_xml(path):
             if e.tag == "tendon" and (e.get("tendon1") in springy or e.get("tendon2") in springy):
                 eq.remove(e)
                 stripped.append(f"equality on {e.get('tendon1')}")
-    for opt in root.findall("option"):
-        for attr in ("density", "viscosity", "wind"):
-            if attr in opt.attrib:
-                del opt.attrib[attr]
-                stripped.append(attr)
     return ET.tostring(root, encoding="unicode"), stripped
 
 

@@ -32,6 +32,8 @@ def structural_by_name(name):
     """The naming conventions of structural fields (what the rule must cover at least)."""
     if name == "geom_contype":  # a collision bitmask, not a type
         return False
+    if name == "geom_fluid":  # fluid coefficients (reals), "id" only by the spelling of "fluid"
+        return False
     return (name.endswith(("type", "id", "adr", "num")) or name.startswith("name_")
             or name in ("body_parentid", "body_rootid", "body_weldid", "dof_parentid", "dof_Madr",
                         "jnt_qposadr", "names", "paths"))
