@@ -68,6 +68,27 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
   return GSX_UNUSED;
 }
 
+/* <compiler><lengthrange> */
+int gsx_lengthrangeAttr(gsxCtx* c, gsLengthRangeOptions* o, const gsxAt* a) {
+  if (IS("mode")) {
+    static const char* const w[] = {"none", "muscle", "muscleuser", "all"};
+    return gsx_keyword(c, a, w, 4, &o->mode);
+  }
+  if (IS("useexisting")) return gsx_bool(c, a, &o->useexisting);
+  if (IS("uselimit")) return gsx_bool(c, a, &o->uselimit);
+  gsReal* v = IS("accel") ? &o->accel : IS("maxforce") ? &o->maxforce
+            : IS("timeconst") ? &o->timeconst : IS("timestep") ? &o->timestep
+            : IS("inttotal") ? &o->inttotal : IS("interval") ? &o->interval
+            : IS("tolrange") ? &o->tolrange : NULL;
+  if (!v) return GSX_UNUSED;
+  int r = nonneg_real(c, a, v);
+  if (r != GSX_OK) return r;
+  /* a decay without a time constant, or a simulation without time, has no meaning */
+  if (*v == 0 && (IS("timeconst") || IS("inttotal") || IS("accel")))
+    return gsx_attrError(c, a, "must be positive");
+  return GSX_OK;
+}
+
 /* ---- <option> and <flag> ---- */
 
 int gsx_optionAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {

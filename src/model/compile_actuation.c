@@ -534,5 +534,6 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   free(x);
   free(LD);
   free(diaginv);
-  return ok;
+  /* length ranges last: the simulation needs the model complete */
+  return ok && gs_compileLengthRange(c, m);
 }
