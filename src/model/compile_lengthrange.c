@@ -140,6 +140,14 @@ int gs_compileLengthRange(gsCompileCtx* c, gsModel* m) {
   m->opt.viscosity = 0;
   if (o->timestep > 0) m->opt.timestep = o->timestep;
 
+  /* a bound on the work a model may ask of the compiler (10^7 steps per direction is hours) */
+  if (!(o->inttotal / m->opt.timestep <= 1e7)) {
+    m->opt = saved;
+    return gs_compileFail(c, NULL, "lengthrange",
+                          "inttotal / timestep = %g steps per actuator, more than 10^7",
+                          o->inttotal / (o->timestep > 0 ? o->timestep : saved.timestep));
+  }
+
   gsData* d = gs_makeData(m);
   gsReal* buf = malloc(sizeof(gsReal) * 2 * (size_t)m->nv);
   int ok = 1;

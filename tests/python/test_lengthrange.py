@@ -280,6 +280,11 @@ def test_unsettled_fails():
     assert_ranges(xml)
 
 
+def test_too_long_a_simulation_is_refused():
+    with pytest.raises(gauss.GaussError, match="10\\^7"):
+        gauss.Model.from_xml_string(link(compiler='<lengthrange inttotal="1e9"/>'))
+
+
 def test_bad_options_are_errors():
     for bad in ('mode="some"', 'timeconst="0"', 'inttotal="-1"', 'tolrange="x"', 'accel="0"'):
         with pytest.raises(Exception, match="lengthrange"):
