@@ -135,13 +135,19 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
   int enable;
   if (!gsx_keyword(c, a, w, 2, &enable)) return GSX_ERR;
   /* disable-bits are set by "disable", enable-bits by "enable" */
+  /* stored either way (the writer keeps them), but these settings change what MJCF computes and
+   * the engine does not follow them yet: MJCF's older convex collider (nativeccd off), several
+   * contacts per convex pair (multiccd), and the inverse-dynamics options (fwdinv, invdiscrete:
+   * there is no inverse dynamics yet) */
+  int unused = (IS("nativeccd") && !enable) ||
+               (enable && (IS("multiccd") || IS("fwdinv") || IS("invdiscrete")));
   for (int i = 0; i < GS_NDISABLE; i++)
     if (IS(gs_disable_names[i])) {
       if (enable)
         o->disableflags &= ~(1 << i);
       else
         o->disableflags |= 1 << i;
-      return GSX_OK;
+      return unused ? GSX_UNUSED : GSX_OK;
     }
   for (int i = 0; i < GS_NENABLE; i++)
     if (IS(gs_enable_names[i])) {
@@ -149,7 +155,7 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
         o->enableflags |= 1 << i;
       else
         o->enableflags &= ~(1 << i);
-      return GSX_OK;
+      return unused ? GSX_UNUSED : GSX_OK;
     }
   return GSX_UNUSED;
 }
