@@ -125,8 +125,6 @@ int gs_compileLengthRange(gsCompileCtx* c, gsModel* m) {
     if (!selected(m, i, o->mode)) continue;
     if (o->useexisting && range[0] < range[1]) continue;
     if (o->uselimit && copy_limit(m, i, range)) continue;
-    /* a body transmission (adhesion) has no length to range over */
-    if (m->actuator_trntype[i] == GS_TRN_BODY) continue;
     nsim++;
   }
   if (nsim == 0) return 1;
@@ -154,7 +152,7 @@ int gs_compileLengthRange(gsCompileCtx* c, gsModel* m) {
   if (!d || !buf) ok = gs_compileFail(c, NULL, "model", "out of memory");
   for (int i = 0; ok && i < m->nu; i++) {
     gsReal* range = m->actuator_lengthrange + 2 * i;
-    if (!selected(m, i, o->mode) || m->actuator_trntype[i] == GS_TRN_BODY) continue;
+    if (!selected(m, i, o->mode)) continue;
     if (o->useexisting && range[0] < range[1]) continue;
     if (o->uselimit && copy_limit(m, i, range)) continue;
     const gsSpecInfo* info = &c->spec->actuator[i]->info;
@@ -179,7 +177,7 @@ int gs_compileLengthRange(gsCompileCtx* c, gsModel* m) {
     if (!(lo < hi)) {
       ok = gs_compileFail(c, info, "actuator",
                           "invalid length range (%g, %g) computed: the actuator's length does "
-                          "not change under its force", lo, hi);
+                          "not change under its force (a body transmission has none)", lo, hi);
       break;
     }
     for (int side = 0; side < 2; side++) {

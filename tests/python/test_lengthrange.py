@@ -298,3 +298,50 @@ def test_saved_model_keeps_the_range(tmp_path):
     gm.save_xml(path) if hasattr(gm, "save_xml") else gauss.save_xml(gm, path)
     again = gauss.Model.from_xml_path(path)
     assert np.array_equal(again.actuator_lengthrange, gm.actuator_lengthrange)
+
+
+# the other transmissions, with mode="all"
+TRANSMISSIONS = """
+<mujoco>
+  <compiler angle="radian"><lengthrange mode="all"/></compiler>
+  <worldbody>
+    <site name="w" pos="0 0 0.3"/>
+    <body name="b">
+      <joint name="j" axis="0 1 0" range="-1 0.5"/>
+      <geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.05"/>
+      <site name="s" pos="0.4 0 0"/>
+      <site name="crank" pos="0.2 0 0"/>
+      <body pos="0.5 0 0">
+        <joint name="j2" axis="0 1 0" range="-0.5 0.5"/>
+        <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.04"/>
+      </body>
+    </body>
+    <body name="sl" pos="0 0 -0.5">
+      <joint type="slide" axis="1 0 0" range="-0.2 0.2"/>
+      <geom size="0.05"/>
+      <site name="slider"/>
+    </body>
+  </worldbody>
+  <actuator>
+    {}
+  </actuator>
+</mujoco>"""
+
+
+@pytest.mark.parametrize("act", [
+    '<general site="s" refsite="w" gear="0 0 1 0 0 0"/>',            # Cartesian, along z of w
+    '<general site="s" refsite="w" gear="0 0 0 0 1 0"/>',            # a rotation about y of w
+    '<general cranksite="crank" slidersite="slider" cranklength="0.6"/>',
+    '<general jointinparent="j2" gear="1.5"/>',
+    '<motor joint="j"/><position joint="j2" kp="1"/>',
+])
+def test_transmissions(act):
+    assert_ranges(TRANSMISSIONS.format(act))
+
+
+@pytest.mark.parametrize("act", ['<general name="a" site="s" gear="1 0 0 0 0 0"/>',
+                                 '<adhesion name="a" body="b" ctrlrange="0 1"/>'])
+def test_no_length_is_an_error(act):
+    # a site without refsite, and a body transmission, have zero length whatever the motion
+    msg = compile_error(TRANSMISSIONS.format(act))
+    assert "actuator 'a'" in msg and "invalid length range (0, 0)" in msg
