@@ -138,11 +138,12 @@ int gs_compileLengthRange(gsCompileCtx* c, gsModel* m) {
   m->opt.viscosity = 0;
   if (o->timestep > 0) m->opt.timestep = o->timestep;
 
-  /* a bound on the work a model may ask of the compiler (10^7 steps per direction is hours) */
-  if (!(o->inttotal / m->opt.timestep <= 1e7)) {
+  /* a bound on the work a model may ask of the compiler: the defaults take 10^3 steps per
+   * actuator and direction, 10^6 is minutes for a large model */
+  if (!(o->inttotal / m->opt.timestep <= 1e6)) {
     m->opt = saved;
     return gs_compileFail(c, NULL, "lengthrange",
-                          "inttotal / timestep = %g steps per actuator, more than 10^7",
+                          "inttotal / timestep = %g steps per actuator, more than 10^6",
                           o->inttotal / (o->timestep > 0 ? o->timestep : saved.timestep));
   }
 
