@@ -79,6 +79,17 @@ CASES = [
      "deformable"),
     ("tactile", dict(top=MESH, bottom='<sensor><tactile geom="g" mesh="m"/></sensor>'),
      "<tactile>", "tactile"),
+    ("equality flex", dict(world='<flexcomp name="fc" type="grid" count="3 3 1" '
+                                 'spacing="0.1 0.1 0.1" dim="2" pos="0 0 2"><pin id="0"/></flexcomp>',
+                           bottom='<equality><flex flex="fc"/></equality>'),
+     "<flex>", "<flex "),
+    ("sensor plugin", dict(top='<extension><plugin plugin="mujoco.sensor.touch_grid"/></extension>',
+                           body='<site name="s"/>',
+                           bottom='<sensor><plugin name="tg" plugin="mujoco.sensor.touch_grid" '
+                                  'objtype="site" objname="s"><config key="size" value="7 7"/>'
+                                  '<config key="fov" value="45 45"/><config key="gamma" value="0"/>'
+                                  '<config key="nchannel" value="3"/></plugin></sensor>'),
+     "<plugin>", "touch_grid\" objtype"),
 ]
 
 
