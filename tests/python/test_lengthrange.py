@@ -134,9 +134,12 @@ def test_not_settled_in_a_tendon():
 def test_forces_off_during_the_simulation():
     # gravity (the arm hangs in the x-z plane: gravity pulls the hinges), stiff springs,
     # damping, friction loss and contacts do not move the result; passive forces of fluids neither
-    xml = arm(option='gravity="0 -9.81 0" density="1000" viscosity="1"',
+    xml = arm(option='gravity="0 -9.81 0" density="1000" viscosity="1" wind="0 3 0"',
               joint='stiffness="50" springref="30" frictionloss="1"')
-    assert_ranges(xml)
+    # gravity compensation as well (off with gravity), and the muscles' own forces (actuation off)
+    xml = xml.replace('<body name="upper">', '<body name="upper" gravcomp="0.5">')
+    g, j = assert_ranges(xml)
+    assert np.array_equal(j, mujoco.MjModel.from_xml_string(arm()).actuator_lengthrange)
 
 
 def test_equality_kept():
