@@ -39,7 +39,7 @@ __all__ = [
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
     "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
-    "print_model", "print_data", "OBJECT_KINDS",
+    "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
 ]
 
 # ---- constants (model.h, data.h, gauss.h) ----
