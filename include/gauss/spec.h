@@ -143,6 +143,26 @@ struct gsSpecBody {
 
 typedef enum { GS_INERTIAFROMGEOM_FALSE = 0, GS_INERTIAFROMGEOM_TRUE, GS_INERTIAFROMGEOM_AUTO } gsInertiaFromGeom;
 
+/* which actuators get their length range computed (<compiler><lengthrange mode=>) */
+typedef enum {
+  GS_LRMODE_NONE = 0, GS_LRMODE_MUSCLE, GS_LRMODE_MUSCLEUSER, GS_LRMODE_ALL
+} gsLengthRangeMode;
+
+/* <compiler><lengthrange>: the compile-time computation of actuator_lengthrange, by simulation
+ * (src/model/compile_lengthrange.c) */
+typedef struct {
+  int mode;               /* gsLengthRangeMode */
+  int useexisting;        /* keep a range already given (lo < hi) */
+  int uselimit;           /* copy the limits of a limited joint or tendon transmission */
+  gsReal accel;           /* the applied force gives joint accelerations of this norm */
+  gsReal maxforce;        /* > 0: bound on that force */
+  gsReal timeconst;       /* time constant of the artificial velocity decay (s) */
+  gsReal timestep;        /* of the simulation; 0: the model's */
+  gsReal inttotal;        /* simulated time per actuator and direction (s) */
+  gsReal interval;        /* the final time span in which lengths are recorded (s) */
+  gsReal tolrange;        /* spread in that span / range above which it did not converge */
+} gsLengthRangeOptions;
+
 /* <compiler> */
 typedef struct {
   int degree;             /* angles in degrees (MJCF's default) rather than radians */
@@ -163,6 +183,7 @@ typedef struct {
   int discardvisual;      /* stored; not applied yet */
   int fusestatic;         /* stored; not applied yet */
   int alignfree;          /* stored; not applied yet */
+  gsLengthRangeOptions lengthrange;
 } gsCompilerOptions;
 
 struct gsSpec {

@@ -22,6 +22,7 @@ pickling uses the binary format. m.to_xml() / m.save_xml(path) write an equivale
 
 import ctypes
 import operator
+import weakref
 
 import numpy as np
 
@@ -38,7 +39,7 @@ __all__ = [
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
     "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
-    "print_model", "print_data", "OBJECT_KINDS",
+    "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
 ]
 
 # ---- constants (model.h, data.h, gauss.h) ----
@@ -735,6 +736,7 @@ class Data(_FieldAccess):
             raise MemoryError("gs_makeData failed")
         object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
         object.__setattr__(self, "model", model)
+        _live_data[ptr] = self  # callbacks find their Data by the C pointer they receive
         object.__setattr__(self, "_fieldinfo",
                            _fields(_lib.gs_dataFieldCount, _lib.gs_dataField,
                                    _lib.gs_dataFieldRows, model._ptr, self._ptr))
@@ -921,26 +923,141 @@ def forward(m, d):
     """Everything up to qacc, no integration."""
     _check(m, d)
     _lib.gs_forward(m._ptr, d._ptr)
+    _raise_callback_error(d)
 
 
 def step(m, d, nstep=1):
-    """Advance the simulation by `nstep` steps."""
+    """Advance the simulation by `nstep` steps (stopping after a step in which a Python
+    callback raised, and raising its exception)."""
     _check(m, d)
     f, mp, dp = _lib.gs_step, m._ptr, d._ptr
-    for _ in range(int(nstep)):
-        f(mp, dp)
+    if d.__dict__.get("_callbacks"):
+        for _ in range(int(nstep)):
+            f(mp, dp)
+            _raise_callback_error(d)
+    else:
+        for _ in range(int(nstep)):
+            f(mp, dp)
 
 
 def step1(m, d):
     """Position and velocity stages; set ctrl after, then call step2."""
     _check(m, d)
     _lib.gs_step1(m._ptr, d._ptr)
+    _raise_callback_error(d)
 
 
 def step2(m, d):
     """Force stage and integration."""
     _check(m, d)
     _lib.gs_step2(m._ptr, d._ptr)
+    _raise_callback_error(d)
+
+
+# ---- user callbacks (gsCallbacks in data.h), per Data ----
+
+# the live Data objects by their C pointer: a callback receives the pointers of the gsModel and
+# gsData it runs on, and hands the callable the Python objects (a copy made by copy_data shares
+# the C callbacks of its source but receives itself)
+_live_data = weakref.WeakValueDictionary()
+
+_CALLBACK_NAMES = ("control", "sensor", "act_dyn", "act_gain", "act_bias", "contactfilter")
+_UNSET = object()
+
+
+def _raise_callback_error(d):
+    err = d.__dict__.pop("_callback_error", None)
+    if err is not None:
+        raise err
+
+
+def _trampoline(name, fn):
+    """The C function for the Python callable `fn` of callback `name`. An exception in `fn` is
+    kept on the Data (the first one of a step; callbacks are not called again until it is raised)
+    and raised when the stepping function returns: it never unwinds through the C stack."""
+    def enter(dptr):
+        d = _live_data.get(dptr)
+        if d is None or "_callback_error" in d.__dict__:
+            return None
+        return d
+
+    def fail(d, exc):
+        object.__setattr__(d, "_callback_error", exc)
+
+    if name == "control":
+        def cb(mptr, dptr, user):
+            d = enter(dptr)
+            if d is not None:
+                try:
+                    fn(d.model, d)
+                except BaseException as exc:  # noqa: B902 - re-raised after the step
+                    fail(d, exc)
+        return _lib.CB_CONTROL(cb)
+    if name == "sensor":
+        def cb(mptr, dptr, stage, user):
+            d = enter(dptr)
+            if d is not None:
+                try:
+                    fn(d.model, d, stage)
+                except BaseException as exc:
+                    fail(d, exc)
+        return _lib.CB_SENSOR(cb)
+    if name == "contactfilter":
+        def cb(mptr, dptr, g1, g2, user):
+            d = enter(dptr)
+            if d is None:
+                return 0
+            try:
+                return 1 if fn(d.model, d, g1, g2) else 0
+            except BaseException as exc:
+                fail(d, exc)
+                return 0
+        return _lib.CB_CONTACTFILTER(cb)
+
+    def cb(mptr, dptr, i, user):
+        d = enter(dptr)
+        if d is None:
+            return 0.0
+        try:
+            return float(fn(d.model, d, i))
+        except BaseException as exc:
+            fail(d, exc)
+            return 0.0
+    return _lib.CB_ACT(cb)
+
+
+def set_callbacks(d, control=_UNSET, sensor=_UNSET, act_dyn=_UNSET, act_gain=_UNSET,
+                  act_bias=_UNSET, contactfilter=_UNSET):
+    """Install Python callables as the user callbacks of `d` (those not named are kept; None
+    removes one). Signatures: control(m, d); sensor(m, d, stage) for user sensors;
+    act_dyn(m, d, id), act_gain(m, d, id), act_bias(m, d, id) -> float for actuators of type
+    'user'; contactfilter(m, d, geom1, geom2) -> True to drop that dynamic geom pair. An exception
+    raised in one is raised again when forward/step/step1/step2 returns. The callbacks are
+    copied by copy_data and kept by reset_data."""
+    given = dict(control=control, sensor=sensor, act_dyn=act_dyn, act_gain=act_gain,
+                 act_bias=act_bias, contactfilter=contactfilter)
+    for name, fn in given.items():
+        if fn is not _UNSET and fn is not None and not callable(fn):
+            raise TypeError(f"the {name} callback must be callable or None")
+    cbs = _lib.gs_dataCallbacks(d._ptr).contents
+    kept = dict(d.__dict__.get("_callbacks") or {})
+    for name, fn in given.items():
+        if fn is _UNSET:
+            continue
+        if fn is None:
+            kept.pop(name, None)
+            setattr(cbs, name, type(getattr(cbs, name))())  # a NULL pointer
+        else:
+            cfunc = _trampoline(name, fn)
+            kept[name] = (fn, cfunc)  # the C side points into cfunc: keep it alive with d
+            setattr(cbs, name, cfunc)
+    object.__setattr__(d, "_callbacks", kept)
+
+
+def get_callbacks(d):
+    """The Python callables installed on `d`, by name (None where none is)."""
+    kept = d.__dict__.get("_callbacks") or {}
+    return {name: kept[name][0] if name in kept else None for name in _CALLBACK_NAMES}
 
 
 def set_timer(d, on=True):
@@ -990,13 +1107,18 @@ def copy_data(m, d):
     ptr = _lib.gs_copyData(None, m._ptr, d._ptr)
     if not ptr:
         raise MemoryError("gs_copyData failed")
-    return Data(m, _ptr=ptr)
+    out = Data(m, _ptr=ptr)
+    if d.__dict__.get("_callbacks"):
+        # gs_copyData copied the C callbacks: the copy keeps their functions alive too
+        object.__setattr__(out, "_callbacks", dict(d._callbacks))
+    return out
 
 
 def _stage(cfunc):
     def run(m, d):
         _check(m, d)
         cfunc(m._ptr, d._ptr)
+        _raise_callback_error(d)
     return run
 
 

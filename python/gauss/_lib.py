@@ -229,6 +229,27 @@ gs_contactForce = _fn("gs_contactForce", None, M, D, c_int, _dvec)
 gs_dataTimer = _fn("gs_dataTimer", ctypes.POINTER(TimerStat), D, ctypes.POINTER(c_int))
 gs_setTimer = _fn("gs_setTimer", None, D, c_int)
 gs_dataArena = _fn("gs_dataArena", c_size_t, D, ctypes.POINTER(c_size_t), ctypes.POINTER(c_size_t))
+
+# gsCallbacks (data.h), member for member: the C signatures of the user callbacks
+CB_CONTROL = ctypes.CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)
+CB_SENSOR = ctypes.CFUNCTYPE(None, c_void_p, c_void_p, c_int, c_void_p)
+CB_ACT = ctypes.CFUNCTYPE(c_double, c_void_p, c_void_p, c_int, c_void_p)
+CB_CONTACTFILTER = ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p, c_int, c_int, c_void_p)
+
+
+class Callbacks(ctypes.Structure):
+    _fields_ = [
+        ("control", CB_CONTROL),
+        ("sensor", CB_SENSOR),
+        ("act_dyn", CB_ACT),
+        ("act_gain", CB_ACT),
+        ("act_bias", CB_ACT),
+        ("contactfilter", CB_CONTACTFILTER),
+        ("user", c_void_p),
+    ]
+
+
+gs_dataCallbacks = _fn("gs_dataCallbacks", ctypes.POINTER(Callbacks), D)
 gs_modelFieldRows = _fn("gs_modelFieldRows", c_char_p, c_int)
 gs_dataFieldRows = _fn("gs_dataFieldRows", c_char_p, c_int)
 

@@ -319,6 +319,9 @@ void gs_collision(const gsModel* m, gsData* d) {
         skip = (p1 == ga && p2 == gb) || (p1 == gb && p2 == ga);
       }
     }
+    /* the user's filter sees the dynamic pairs the built-in filters kept (explicit pairs never),
+     * as MJCF's mjcb_contactfilter does */
+    if (!skip && d->cb.contactfilter && d->cb.contactfilter(m, d, ga, gb, d->cb.user)) skip = 1;
     if (!skip) collide(m, d, &ctx, ga, gb, -1);
   }
   gs_stackRelease(d, mark);

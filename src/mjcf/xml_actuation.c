@@ -522,10 +522,6 @@ static int read_actuator(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int kin
     return gsx_error(c, src->name, line, elem,
                      "cranklength and slidersite can only be used with a slider-crank transmission "
                      "(cranksite)");
-  if ((t->gaintype == GS_GAIN_MUSCLE || t->biastype == GS_BIAS_MUSCLE) &&
-      !(t->lengthrange[0] < t->lengthrange[1]))
-    gsx_warn(c, src->name, line,
-             "<%s>: the length range of muscles is not computed yet: give lengthrange", elem);
   return no_children(c, node, src, elem);
 }
 

@@ -68,6 +68,27 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
   return GSX_UNUSED;
 }
 
+/* <compiler><lengthrange> */
+int gsx_lengthrangeAttr(gsxCtx* c, gsLengthRangeOptions* o, const gsxAt* a) {
+  if (IS("mode")) {
+    static const char* const w[] = {"none", "muscle", "muscleuser", "all"};
+    return gsx_keyword(c, a, w, 4, &o->mode);
+  }
+  if (IS("useexisting")) return gsx_bool(c, a, &o->useexisting);
+  if (IS("uselimit")) return gsx_bool(c, a, &o->uselimit);
+  gsReal* v = IS("accel") ? &o->accel : IS("maxforce") ? &o->maxforce
+            : IS("timeconst") ? &o->timeconst : IS("timestep") ? &o->timestep
+            : IS("inttotal") ? &o->inttotal : IS("interval") ? &o->interval
+            : IS("tolrange") ? &o->tolrange : NULL;
+  if (!v) return GSX_UNUSED;
+  int r = nonneg_real(c, a, v);
+  if (r != GSX_OK) return r;
+  /* a decay without a time constant, or a simulation without time, has no meaning */
+  if (*v == 0 && (IS("timeconst") || IS("inttotal") || IS("accel")))
+    return gsx_attrError(c, a, "must be positive");
+  return GSX_OK;
+}
+
 /* ---- <option> and <flag> ---- */
 
 int gsx_optionAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
@@ -114,13 +135,19 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
   int enable;
   if (!gsx_keyword(c, a, w, 2, &enable)) return GSX_ERR;
   /* disable-bits are set by "disable", enable-bits by "enable" */
+  /* stored either way (the writer keeps them), but these settings change what MJCF computes and
+   * the engine does not follow them yet: MJCF's older convex collider (nativeccd off), several
+   * contacts per convex pair (multiccd), and the inverse-dynamics options (fwdinv, invdiscrete:
+   * there is no inverse dynamics yet) */
+  int unused = (IS("nativeccd") && !enable) ||
+               (enable && (IS("multiccd") || IS("fwdinv") || IS("invdiscrete")));
   for (int i = 0; i < GS_NDISABLE; i++)
     if (IS(gs_disable_names[i])) {
       if (enable)
         o->disableflags &= ~(1 << i);
       else
         o->disableflags |= 1 << i;
-      return GSX_OK;
+      return unused ? GSX_UNUSED : GSX_OK;
     }
   for (int i = 0; i < GS_NENABLE; i++)
     if (IS(gs_enable_names[i])) {
@@ -128,7 +155,7 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
         o->enableflags |= 1 << i;
       else
         o->enableflags &= ~(1 << i);
-      return GSX_OK;
+      return unused ? GSX_UNUSED : GSX_OK;
     }
   return GSX_UNUSED;
 }

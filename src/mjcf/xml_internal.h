@@ -186,6 +186,7 @@ int gsx_realList(gsxCtx* c, const gsxAt* a, gsReal** out, int* n, int max);
 enum { GSX_ERR = 0, GSX_OK = 1, GSX_UNUSED = 2 /* valid MJCF, not simulated: warn */ };
 
 int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a);
+int gsx_lengthrangeAttr(gsxCtx* c, gsLengthRangeOptions* o, const gsxAt* a);
 int gsx_optionAttr(gsxCtx* c, gsOption* o, const gsxAt* a);
 int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a);
 int gsx_bodyAttr(gsxCtx* c, gsSpecBody* b, const gsxAt* a);

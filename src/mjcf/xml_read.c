@@ -23,6 +23,20 @@ const char* gs_loadWarnings(void) { return g_warnings; }
 /* ---- setters (gsxSetFn) of the core elements ---- */
 
 static int set_compiler(gsxCtx* c, void* o, const gsxAt* a) { return gsx_compilerAttr(c, o, a); }
+static int set_lengthrange(gsxCtx* c, void* o, const gsxAt* a) { return gsx_lengthrangeAttr(c, o, a); }
+
+/* the children of <compiler>: <lengthrange> (the options of the length range computation) */
+static int compiler_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  gsCompilerOptions* o = user;
+  const char* name = gsx_name(ch);
+  int line = gsx_line(ch);
+  if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  if (!gsx_childAllowed("compiler", name))
+    return gsx_error(c, src->name, line, name, "element is not allowed in <compiler>");
+  return gsx_checkAttrs(c, ch, src, name, 0) &&
+         gsx_applyOwn(c, ch, src, name, set_lengthrange, &o->lengthrange, NULL) &&
+         gsx_checkChildren(c, ch, src, name);
+}
 static int set_option(gsxCtx* c, void* o, const gsxAt* a) { return gsx_optionAttr(c, o, a); }
 static int set_flag(gsxCtx* c, void* o, const gsxAt* a) { return gsx_flagAttr(c, o, a); }
 static int set_body(gsxCtx* c, void* o, const gsxAt* a) { return gsx_bodyAttr(c, o, a); }
@@ -459,7 +473,7 @@ static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user
   if (strcmp(name, "compiler") == 0)
     return gsx_checkAttrs(c, ch, src, name, 0) &&
            gsx_applyOwn(c, ch, src, name, set_compiler, &c->spec->compiler, NULL) &&
-           gsx_checkChildren(c, ch, src, name);
+           gsx_eachChild(c, ch, src, compiler_child, &c->spec->compiler);
   if (strcmp(name, "option") == 0)
     return gsx_checkAttrs(c, ch, src, name, 0) &&
            gsx_applyOwn(c, ch, src, name, set_option, &c->spec->option, NULL) &&

@@ -57,6 +57,7 @@ static const gsxChildren kChildren[] = {
      "compiler option size statistic visual default extension asset worldbody deformable contact "
      "tendon equality actuator sensor custom keyframe"},
     {"compiler", "lengthrange"},
+    {"lengthrange", ""},
     {"option", "flag"},
     {"worldbody",
      "body frame replicate inertial joint freejoint geom attach site camera light plugin "
@@ -89,6 +90,8 @@ static const gsxAttrs kAttrs[] = {
      "autolimits boundmass boundinertia settotalmass balanceinertia strippath coordinate angle "
      "fitaabb eulerseq meshdir texturedir discardvisual usethread fusestatic inertiafromgeom "
      "inertiagrouprange saveinertial assetdir alignfree conflict exactmeshinertia convexhull"},
+    {"lengthrange",
+     "mode useexisting uselimit accel maxforce timeconst timestep inttotal interval tolrange"},
     {"option",
      "timestep impratio tolerance ls_tolerance noslip_tolerance ccd_tolerance sleep_tolerance "
      "gravity wind magnetic density viscosity o_margin o_solref o_solimp o_friction integrator "

@@ -284,8 +284,16 @@ static int read_assetrefs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpec
   RefTarget t = {body, NULL, geom, NULL};
   t.owner = geom ? (const void*)body->geom[body->ngeom - 1] : (const void*)body->site[body->nsite - 1];
   if (!gsx_elementClass(c, node, src, elem, "class", cls, &cls)) return 0;
-  return gsx_applyClass(c, cls, elem, set_assetref, &t) &&
-         gsx_applyOwn(c, node, src, elem, set_assetref, &t, "name class");
+  if (!gsx_applyClass(c, cls, elem, set_assetref, &t) ||
+      !gsx_applyOwn(c, node, src, elem, set_assetref, &t, "name class"))
+    return 0;
+  /* a primitive with a mesh is fitted to the mesh in MJCF, which the engine does not do yet: say
+   * so here, before the compiler would only find the primitive's size missing */
+  const gsSpecGeom* g = t.owner;
+  if (geom && t.ref && t.ref->mesh && g->type != GS_GEOM_MESH)
+    return gsx_error(c, src->name, gsx_line(node), "geom",
+                     "fitting a primitive to mesh '%s' is not supported yet", t.ref->mesh);
+  return 1;
 }
 
 int gsx_readWorldBodyChild(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body, int cls) {

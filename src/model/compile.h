@@ -60,6 +60,9 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
 int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes);
 int gs_compileActuation(gsCompileCtx* c, gsModel* m);
 int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
+/* actuator_lengthrange of the actuators <compiler><lengthrange> selects, by their joint or tendon
+ * limits or by simulation (compile_lengthrange.c); called by gs_compileActuationAtQpos0 */
+int gs_compileLengthRange(gsCompileCtx* c, gsModel* m);
 int gs_compileSizesSensing(gsCompileCtx* c, gsModel* sizes);
 int gs_compileSensing(gsCompileCtx* c, gsModel* m);
 int gs_compileSensingAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);

@@ -498,5 +498,6 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   }
   free(moment);
   free(x);
-  return ok;
+  /* length ranges last: the simulation needs the model complete */
+  return ok && gs_compileLengthRange(c, m);
 }

@@ -44,6 +44,17 @@ void gs_defaultCompilerOptions(gsCompilerOptions* c) {
   c->inertiagrouprange[1] = 5;
   c->autolimits = 1;
   c->settotalmass = -1;
+  gsLengthRangeOptions* lr = &c->lengthrange;
+  lr->mode = GS_LRMODE_MUSCLE;
+  lr->useexisting = 1;
+  lr->uselimit = 0;
+  lr->accel = 20;
+  lr->maxforce = 0;
+  lr->timeconst = 1;
+  lr->timestep = 0.01;
+  lr->inttotal = 10;
+  lr->interval = 2;
+  lr->tolrange = 0.05;
 }
 
 static void default_orientation(gsOrientation* o) {

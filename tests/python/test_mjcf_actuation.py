@@ -303,9 +303,14 @@ def test_qfrc_actuator_stays_zero():
     assert np.array_equal(np.asarray(d0.qacc), np.asarray(d1.qacc))
 
 
-def test_muscle_without_lengthrange_warns():
-    gm = gauss.Model.from_xml_string(model('<actuator><muscle joint="hinge"/></actuator>'))
-    assert any("length range" in w for w in gm.load_warnings)
+def test_muscle_without_lengthrange_gets_one():
+    # computed at compile time (test_lengthrange.py), as MuJoCo does, and no longer warned about
+    xml = model('<actuator><muscle joint="hinge"/></actuator>')
+    gm, mm = gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert not any("length range" in w for w in gm.load_warnings)
+    lr, want = np.asarray(gm.actuator_lengthrange), mm.actuator_lengthrange
+    assert want[0, 0] < want[0, 1]
+    assert np.abs(lr - want).max() <= 1e-9 * (want[0, 1] - want[0, 0])
 
 
 # ---- the tendon stage at random configurations ----
