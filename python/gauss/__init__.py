@@ -37,6 +37,7 @@ __all__ = [
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
+    "rne_post_constraint", "subtree_vel", "sensor_pos", "sensor_vel", "sensor_acc",
     "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
     "print_model", "print_data", "OBJECT_KINDS",
 ]
@@ -1017,6 +1018,36 @@ def rne(m, d, with_acc=True):
     out = np.zeros(m.nv)
     _lib.gs_rne(m._ptr, d._ptr, 1 if with_acc else 0, out)
     return out
+
+
+def rne_post_constraint(m, d):
+    """Body accelerations and forces after the constraint solver: d.cacc, d.cfrc_int, d.cfrc_ext."""
+    _check(m, d)
+    _lib.gs_rnePostConstraint(m._ptr, d._ptr)
+
+
+def subtree_vel(m, d):
+    """Subtree linear velocities and angular momenta: d.subtree_linvel, d.subtree_angmom."""
+    _check(m, d)
+    _lib.gs_subtreeVel(m._ptr, d._ptr)
+
+
+def sensor_pos(m, d):
+    """The position-stage sensors, written to d.sensordata."""
+    _check(m, d)
+    _lib.gs_sensorPos(m._ptr, d._ptr)
+
+
+def sensor_vel(m, d):
+    """The velocity-stage sensors, written to d.sensordata."""
+    _check(m, d)
+    _lib.gs_sensorVel(m._ptr, d._ptr)
+
+
+def sensor_acc(m, d):
+    """The acceleration-stage sensors, written to d.sensordata."""
+    _check(m, d)
+    _lib.gs_sensorAcc(m._ptr, d._ptr)
 
 
 def energy_pos(m, d):

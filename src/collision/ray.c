@@ -203,6 +203,20 @@ static gsReal ray_mesh(const gsModel* m, int k, gsReal rbound, const gsReal p[3]
   return best;
 }
 
+/* a primitive of the given type and size, in its own frame (p, v local); -1 when missed or when
+ * the type is not a primitive */
+static gsReal ray_primitive(int type, const gsReal* s, const gsReal p[3], const gsReal v[3]) {
+  switch (type) {
+    case GS_GEOM_PLANE: return ray_plane(p, v, s);
+    case GS_GEOM_SPHERE: return ray_sphere(p, v, s[0]);
+    case GS_GEOM_CAPSULE: return ray_capsule(p, v, s[0], s[1]);
+    case GS_GEOM_ELLIPSOID: return ray_ellipsoid(p, v, s);
+    case GS_GEOM_CYLINDER: return ray_cylinder(p, v, s[0], s[1]);
+    case GS_GEOM_BOX: return ray_box(p, v, s);
+    default: return -1;
+  }
+}
+
 /* distance along vec to geom g, -1 when missed or when g's type is not cast against */
 static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3]) {
   const gsReal* s = m->geom_size + 3 * g;
@@ -212,16 +226,20 @@ static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pn
   gs_mulMatTVec3(p, mat, dp);
   gs_mulMatTVec3(v, mat, vec);
   switch (m->geom_type[g]) {
-    case GS_GEOM_PLANE: return ray_plane(p, v, s);
-    case GS_GEOM_SPHERE: return ray_sphere(p, v, s[0]);
-    case GS_GEOM_CAPSULE: return ray_capsule(p, v, s[0], s[1]);
-    case GS_GEOM_ELLIPSOID: return ray_ellipsoid(p, v, s);
-    case GS_GEOM_CYLINDER: return ray_cylinder(p, v, s[0], s[1]);
-    case GS_GEOM_BOX: return ray_box(p, v, s);
     case GS_GEOM_HFIELD: return m->geom_dataid[g] >= 0 ? ray_hfield(m, m->geom_dataid[g], p, v) : -1;
     case GS_GEOM_MESH: return m->geom_dataid[g] >= 0 ? ray_mesh(m, m->geom_dataid[g], m->geom_rbound[g], p, v) : -1;
-    default: return -1;
+    default: return ray_primitive(m->geom_type[g], s, p, v);
   }
+}
+
+/* one primitive anywhere (gauss.h): the touch sensor casts onto its site's volume */
+gsReal gs_rayGeom(const gsReal pos[3], const gsReal mat[9], const gsReal size[3], const gsReal pnt[3],
+                  const gsReal vec[3], int type) {
+  gsReal dp[3], p[3], v[3];
+  gs_sub3(dp, pnt, pos);
+  gs_mulMatTVec3(p, mat, dp);
+  gs_mulMatTVec3(v, mat, vec);
+  return ray_primitive(type, size, p, v);
 }
 
 gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
