@@ -22,6 +22,7 @@ pickling uses the binary format. m.to_xml() / m.save_xml(path) write an equivale
 
 import ctypes
 import operator
+import weakref
 
 import numpy as np
 
@@ -37,7 +38,7 @@ __all__ = [
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
-    "rne_post_constraint", "subtree_vel", "sensor_pos", "sensor_vel", "sensor_acc",
+    "rne_post_constraint", "subtree_vel", "set_sensor_callback", "sensor_pos", "sensor_vel", "sensor_acc",
     "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
     "print_model", "print_data", "OBJECT_KINDS",
 ]
@@ -991,7 +992,43 @@ def copy_data(m, d):
     ptr = _lib.gs_copyData(None, m._ptr, d._ptr)
     if not ptr:
         raise MemoryError("gs_copyData failed")
-    return Data(m, _ptr=ptr)
+    out = Data(m, _ptr=ptr)
+    # the copy's callbacks point to the same functions: it keeps them alive too, and they find
+    # the copy by its pointer
+    if getattr(d, "_sensor_callback", None) is not None:
+        object.__setattr__(out, "_sensor_callback", d._sensor_callback)
+        _CALLBACK_DATA[out._ptr.value] = out
+    return out
+
+
+# the Data each callback's gsData* belongs to (weak: a Data goes away as before)
+_CALLBACK_DATA = weakref.WeakValueDictionary()
+
+
+def set_sensor_callback(d, fn):
+    """Call fn(m, d, stage) at each stage (1 position, 2 velocity, 3 acceleration) that has user
+    sensors, after the built-in sensors of the stage and before the cutoffs: fn writes the user
+    sensors' values to d.sensordata. None removes it. An exception raised in fn is reported on
+    stderr and the simulation goes on (it cannot unwind through the C library)."""
+    if not isinstance(d, Data):
+        raise TypeError("set_sensor_callback(d, fn) needs a gauss.Data")
+    cb = _lib.gs_dataCallbacks(d._ptr).contents
+    if fn is None:
+        cb.sensor = _lib.SensorCallback()
+        object.__setattr__(d, "_sensor_callback", None)
+        return
+    if not callable(fn):
+        raise TypeError("the sensor callback must be callable")
+
+    def trampoline(_m, ptr, stage, _user):
+        target = _CALLBACK_DATA.get(ptr)
+        if target is not None:
+            fn(target.model, target, int(stage))
+
+    cfn = _lib.SensorCallback(trampoline)
+    cb.sensor = cfn
+    _CALLBACK_DATA[d._ptr.value] = d
+    object.__setattr__(d, "_sensor_callback", cfn)
 
 
 def _stage(cfunc):

@@ -231,6 +231,18 @@ gs_dataSolver = _fn("gs_dataSolver", ctypes.POINTER(SolverStat), D,
 gs_dataIslandFieldCount = _fn("gs_dataIslandFieldCount", c_int)
 gs_dataIslandField = _fn("gs_dataIslandField", c_int, D, c_int, ctypes.POINTER(FieldInfo))
 gs_contactForce = _fn("gs_contactForce", None, M, D, c_int, _dvec)
+# user callbacks of a data (gsCallbacks in data.h); the sensor callback is typed, the others are
+# plain pointers until their bindings come
+SensorCallback = ctypes.CFUNCTYPE(None, c_void_p, c_void_p, c_int, c_void_p)
+
+
+class Callbacks(ctypes.Structure):
+    _fields_ = [("control", c_void_p), ("sensor", SensorCallback), ("act_dyn", c_void_p),
+                ("act_gain", c_void_p), ("act_bias", c_void_p), ("contactfilter", c_void_p),
+                ("user", c_void_p)]
+
+
+gs_dataCallbacks = _fn("gs_dataCallbacks", ctypes.POINTER(Callbacks), D)
 gs_dataTimer = _fn("gs_dataTimer", ctypes.POINTER(TimerStat), D, ctypes.POINTER(c_int))
 gs_setTimer = _fn("gs_setTimer", None, D, c_int)
 gs_dataArena = _fn("gs_dataArena", c_size_t, D, ctypes.POINTER(c_size_t), ctypes.POINTER(c_size_t))

@@ -20,13 +20,15 @@ static void cutoff(const gsModel* m, gsData* d, int i) {
   }
 }
 
+/* what reads the subtree momenta, or the post-constraint quantities: user sensors of the stage
+ * find them computed, as in MJCF */
 static int needs_subtree(int type) {
-  return type == GS_SENS_SUBTREELINVEL || type == GS_SENS_SUBTREEANGMOM;
+  return type == GS_SENS_SUBTREELINVEL || type == GS_SENS_SUBTREEANGMOM || type == GS_SENS_USER;
 }
 
 static int needs_post(int type) {
   return type == GS_SENS_ACCELEROMETER || type == GS_SENS_FORCE || type == GS_SENS_TORQUE ||
-         type == GS_SENS_FRAMELINACC || type == GS_SENS_FRAMEANGACC;
+         type == GS_SENS_FRAMELINACC || type == GS_SENS_FRAMEANGACC || type == GS_SENS_USER;
 }
 
 /* the sensors of one stage: built-in ones, then the user callback once when the stage has user
