@@ -520,10 +520,16 @@ static int compile_sensor(gsCompileCtx* c, gsModel* m, int i, int* adr) {
     return gs_compileFail(c, &s->info, kind, "the two objects must differ");
   if (!(s->noise >= 0)) return gs_compileFail(c, &s->info, kind, "noise must be non-negative");
   if (!(s->cutoff >= 0)) return gs_compileFail(c, &s->info, kind, "cutoff must be non-negative");
+  /* a unit vector or quaternion cannot be cut off; a geom normal's cutoff is the largest distance
+   * looked for instead */
+  int datatype = t == GS_SENS_USER ? s->datatype : kProps[t].datatype;
+  if (s->cutoff > 0 && t != GS_SENS_GEOMNORMAL &&
+      (datatype == GS_DATATYPE_AXIS || datatype == GS_DATATYPE_QUATERNION))
+    return gs_compileFail(c, &s->info, kind, "cutoff cannot apply to a unit vector or quaternion");
 
   m->name_sensoradr[i] = gs_compileName(c, m, &s->info);
   m->sensor_type[i] = t;
-  m->sensor_datatype[i] = t == GS_SENS_USER ? s->datatype : kProps[t].datatype;
+  m->sensor_datatype[i] = datatype;
   m->sensor_needstage[i] = t == GS_SENS_USER ? s->needstage : kProps[t].stage;
   m->sensor_objtype[i] = objtype;
   m->sensor_objid[i] = objid;

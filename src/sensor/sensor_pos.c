@@ -17,8 +17,11 @@ static void camprojection(const gsModel* m, const gsData* d, int site, int cam, 
   const gsReal* ss = m->cam_sensorsize + 2 * cam;
   gsReal fx, fy;
   if (ss[0] > 0 && ss[1] > 0) {
-    fx = m->cam_intrinsic[4 * cam] / ss[0] * res[0];
-    fy = m->cam_intrinsic[4 * cam + 1] / ss[1] * res[1];
+    /* in single precision, as MJCF, which stores intrinsics and sensor size as floats, computes
+     * them: pixels then agree to the last bit instead of to 1e-8 */
+    float f0 = (float)m->cam_intrinsic[4 * cam] / (float)ss[0] * (float)res[0];
+    float f1 = (float)m->cam_intrinsic[4 * cam + 1] / (float)ss[1] * (float)res[1];
+    fx = f0, fy = f1;
   } else {
     fx = fy = 0.5 * res[1] / tan(m->cam_fovy[cam] * GS_PI / 360);
   }

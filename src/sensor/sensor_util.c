@@ -63,16 +63,9 @@ void gs_objectQuat(const gsModel* m, const gsData* d, int type, int id, gsReal q
     case GS_OBJ_BODY: local = m->body_iquat + 4 * id; break;
     case GS_OBJ_GEOM: local = m->geom_quat + 4 * id; break;
     case GS_OBJ_SITE: local = m->site_quat + 4 * id; break;
-    case GS_OBJ_CAMERA:
-      if (m->cam_mode[id] == GS_CAMLIGHT_FIXED) {
-        local = m->cam_quat + 4 * id;
-        break;
-      } else {
-        gsReal pos[3], mat[9];
-        camera_frame(m, d, id, pos, mat);
-        gs_mat2Quat(quat, mat);
-        return;
-      }
+    /* a camera's body orientation times its own, whatever its mode (as MJCF's frame sensors
+     * read it; its frame axes do follow the mode) */
+    case GS_OBJ_CAMERA: local = m->cam_quat + 4 * id; break;
     default: gs_copy4(quat, d->xquat + 4 * b); return;
   }
   gs_mulQuat(quat, d->xquat + 4 * b, local);
