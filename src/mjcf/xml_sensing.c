@@ -392,12 +392,9 @@ static int sensor_child(gsxCtx* c, xmlNodePtr node, const gsxFile* src, void* us
   if (!se) return gsx_childError(c, node, src, "sensor");
   if (se->kind == K_SKIP) return gsx_skipElement(c, node, src);
   char attrs[200];
-  if (se->kind == K_CONTACT) {
+  if (se->kind == K_CONTACT)
     strcpy(attrs, "name cutoff user geom1 geom2 body1 body2 subtree1 subtree2 site data num "
                   "reduce");
-    gsx_warn(c, src->name, gsx_line(node),
-             "<contact> sensor: compiled, but its values are not computed yet (they stay zero)");
-  }
   else
     snprintf(attrs, sizeof(attrs), "name noise cutoff user %s", kind_attrs(se->kind));
   if (!gsx_checkAttrList(c, node, src, name, attrs) || !check_sensor(c, node, src, name, se->kind))

@@ -22,6 +22,12 @@ void gs_objectQuat(const gsModel* m, const gsData* d, int type, int id, gsReal q
 void gs_objectVelocity(const gsModel* m, const gsData* d, int type, int id, int local, gsReal res[6]);
 void gs_objectAcceleration(const gsModel* m, const gsData* d, int type, int id, int local, gsReal res[6]);
 
+/* 1 when point x lies in site s's volume (its type's shape and size, at its pose) */
+int gs_insideSite(const gsModel* m, const gsData* d, int s, const gsReal x[3]);
+
+/* contact sensor i: the matching contacts, reduced to its slots, each with the fields asked */
+void gs_sensorContact(const gsModel* m, gsData* d, int i);
+
 /* the value of limit row kind (GS_CNSTR_LIMIT_JOINT or _TENDON) of object id: 0 position
  * (distance less margin), 1 velocity, 2 force; 0 when the limit has no row */
 gsReal gs_limitValue(const gsData* d, int kind, int id, int what);

@@ -66,6 +66,7 @@ void gs_sensorAccOne(const gsModel* m, gsData* d, int i) {
     }
     case GS_SENS_JOINTLIMITFRC: out[0] = gs_limitValue(d, GS_CNSTR_LIMIT_JOINT, id, 2); break;
     case GS_SENS_TENDONLIMITFRC: out[0] = gs_limitValue(d, GS_CNSTR_LIMIT_TENDON, id, 2); break;
+    case GS_SENS_CONTACT: gs_sensorContact(m, d, i); break;
     case GS_SENS_FRAMELINACC: case GS_SENS_FRAMEANGACC: {
       gsReal a[6];
       gs_objectAcceleration(m, d, m->sensor_objtype[i], id, 0, a);

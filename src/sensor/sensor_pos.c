@@ -30,30 +30,6 @@ static void camprojection(const gsModel* m, const gsData* d, int site, int cam, 
   out[1] = -fy * p[1] / -p[2] + 0.5 * res[1];
 }
 
-/* 1 when point x lies in site s's volume */
-static int inside_site(const gsModel* m, const gsData* d, int s, const gsReal x[3]) {
-  gsReal r[3], p[3];
-  const gsReal* size = m->site_size + 3 * s;
-  gs_sub3(r, x, d->site_xpos + 3 * s);
-  gs_mulMatTVec3(p, d->site_xmat + 9 * s, r);
-  switch (m->site_type[s]) {
-    case GS_GEOM_SPHERE: return gs_dot3(p, p) <= size[0] * size[0];
-    case GS_GEOM_CAPSULE: {
-      gsReal z = fabs(p[2]) > size[1] ? fabs(p[2]) - size[1] : 0;
-      return p[0] * p[0] + p[1] * p[1] + z * z <= size[0] * size[0];
-    }
-    case GS_GEOM_ELLIPSOID: {
-      gsReal a = p[0] / size[0], b = p[1] / size[1], c = p[2] / size[2];
-      return a * a + b * b + c * c <= 1;
-    }
-    case GS_GEOM_CYLINDER:
-      return p[0] * p[0] + p[1] * p[1] <= size[0] * size[0] && fabs(p[2]) <= size[1];
-    case GS_GEOM_BOX:
-      return fabs(p[0]) <= size[0] && fabs(p[1]) <= size[1] && fabs(p[2]) <= size[2];
-    default: return 0;
-  }
-}
-
 /* the geoms of a geom or a body: first and count */
 static void geom_range(const gsModel* m, int type, int id, int* first, int* n) {
   if (type == GS_OBJ_BODY) {
@@ -168,7 +144,7 @@ void gs_sensorPosOne(const gsModel* m, gsData* d, int i) {
     case GS_SENS_INSIDESITE: {
       gsReal pos[3], mat[9];
       gs_objectFrame(m, d, m->sensor_objtype[i], id, pos, mat);
-      out[0] = inside_site(m, d, m->sensor_refid[i], pos);
+      out[0] = gs_insideSite(m, d, m->sensor_refid[i], pos);
       break;
     }
     case GS_SENS_GEOMDIST: case GS_SENS_GEOMNORMAL: case GS_SENS_GEOMFROMTO:

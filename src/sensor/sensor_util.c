@@ -1,5 +1,7 @@
 /* What the sensors share: the frames of the objects they sense, those frames' velocities and
  * accelerations, and the limit rows of joints and tendons. */
+#include <math.h>
+
 #include "core/math.h"
 #include "sensor/sensor.h"
 
@@ -105,6 +107,30 @@ void gs_objectAcceleration(const gsModel* m, const gsData* d, int type, int id, 
    * moves with the body adds w x v */
   gs_cross(wxv, vel, vel + 3);
   for (int k = 0; k < 3; k++) res[3 + k] += wxv[k];
+}
+
+/* 1 when point x lies in site s's volume */
+int gs_insideSite(const gsModel* m, const gsData* d, int s, const gsReal x[3]) {
+  gsReal r[3], p[3];
+  const gsReal* size = m->site_size + 3 * s;
+  gs_sub3(r, x, d->site_xpos + 3 * s);
+  gs_mulMatTVec3(p, d->site_xmat + 9 * s, r);
+  switch (m->site_type[s]) {
+    case GS_GEOM_SPHERE: return gs_dot3(p, p) <= size[0] * size[0];
+    case GS_GEOM_CAPSULE: {
+      gsReal z = fabs(p[2]) > size[1] ? fabs(p[2]) - size[1] : 0;
+      return p[0] * p[0] + p[1] * p[1] + z * z <= size[0] * size[0];
+    }
+    case GS_GEOM_ELLIPSOID: {
+      gsReal a = p[0] / size[0], b = p[1] / size[1], c = p[2] / size[2];
+      return a * a + b * b + c * c <= 1;
+    }
+    case GS_GEOM_CYLINDER:
+      return p[0] * p[0] + p[1] * p[1] <= size[0] * size[0] && fabs(p[2]) <= size[1];
+    case GS_GEOM_BOX:
+      return fabs(p[0]) <= size[0] && fabs(p[1]) <= size[1] && fabs(p[2]) <= size[2];
+    default: return 0;
+  }
 }
 
 gsReal gs_limitValue(const gsData* d, int kind, int id, int what) {
