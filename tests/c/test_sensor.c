@@ -151,12 +151,14 @@ static void test_free_fall(void) {
 
 static const char* kResting =
     "<mujoco><option gravity=\"0 0 -9.81\" timestep=\"0.002\"/><worldbody>\n"
-    "<geom type=\"plane\" size=\"5 5 .1\"/>\n"
+    "<geom name=\"floor\" type=\"plane\" size=\"5 5 .1\"/>\n"
     "<body pos=\"0 0 .1\"><freejoint/><geom type=\"box\" size=\".2 .15 .1\" mass=\"4\"/>\n"
     "<site name=\"bottom\" type=\"box\" size=\".21 .16 .02\" pos=\"0 0 -.1\"/>\n"
     "<site name=\"top\" type=\"box\" size=\".21 .16 .02\" pos=\"0 0 .1\"/>\n"
     "<site name=\"com\"/></body></worldbody>\n"
-    "<sensor><touch site=\"bottom\"/><touch site=\"top\"/><accelerometer site=\"com\"/></sensor>\n"
+    "<sensor><touch site=\"bottom\"/><touch site=\"top\"/><accelerometer site=\"com\"/>\n"
+    "<contact geom1=\"floor\" subtree2=\"world\" data=\"found force\" reduce=\"netforce\"/>\n"
+    "<contact geom2=\"floor\" data=\"found force\" num=\"6\"/></sensor>\n"
     "</mujoco>";
 
 static void test_resting_box(void) {
@@ -174,6 +176,22 @@ static void test_resting_box(void) {
   /* at rest on the floor: +g up */
   CHECK(near3(d->sensordata + 2, 0, 0, G, 1e-6), "resting accelerometer %g %g %g",
         d->sensordata[2], d->sensordata[3], d->sensordata[4]);
+  /* the contact sensors: the net force the box receives from the floor is its weight up; seen
+   * from the box (the floor second), each contact's normal force is positive and its normal
+   * points down, and the slots past the contacts found are zero */
+  const double* net = d->sensordata + 5;
+  CHECK(net[0] == d->ncon && near3(net + 1, 0, 0, weight, 1e-6), "net contact: %g %g %g %g",
+        net[0], net[1], net[2], net[3]);
+  const double* slots = d->sensordata + 9;
+  double sum = 0;
+  int ok = 1;
+  for (int s = 0; s < 6; s++) {
+    const double* x = slots + 4 * s;
+    if (s < d->ncon) ok &= x[0] == d->ncon && x[1] >= 0, sum += x[1];
+    else ok &= x[0] == 0 && x[1] == 0 && x[2] == 0 && x[3] == 0;
+  }
+  CHECK(ok && near(sum, weight, 1e-6), "contact slots: normal forces sum to %g, weight %g", sum,
+        weight);
   /* cfrc_ext of the box holds the floor's push: its weight up */
   gs_rnePostConstraint(m, d);
   CHECK(near(d->cfrc_ext[6 + 5], weight, 1e-6), "cfrc_ext %g", d->cfrc_ext[6 + 5]);
