@@ -199,7 +199,48 @@ static void test_resting_box(void) {
   gs_freeModel(m);
 }
 
+/* a model from a binary file may hold anything: the check refuses sensors the stages would read
+ * or write outside their arrays */
+static void test_check(void) {
+  const char* xml =
+      "<mujoco><worldbody><body><joint name=\"h\" type=\"hinge\"/><geom size=\".1\"/>\n"
+      "<site name=\"s\"/></body><body pos=\"1 0 0\"><joint name=\"b\" type=\"ball\"/>\n"
+      "<geom size=\".1\"/></body></worldbody>\n"
+      "<sensor><jointpos joint=\"h\"/><gyro site=\"s\"/><contact data=\"found force\" num=\"2\"/>\n"
+      "<ballquat joint=\"b\"/></sensor></mujoco>";
+  gsModel* m = load_xml(xml);
+  CHECK(m != NULL, "check model loads");
+  if (!m) return;
+  char err[300];
+  CHECK(gs_validateModel(m, err, sizeof err), "valid as compiled: %s", err);
+  struct {
+    int* field;
+    int value;
+    const char* phrase;
+  } bad[] = {
+      {&m->sensor_objtype[0], GS_OBJ_BODY, "are not its types"},
+      {&m->sensor_objid[0], -1, "its object is missing"},
+      {&m->sensor_objid[0], 1, "joint 1 is of type"},
+      {&m->sensor_objid[3], 0, "joint 0 is of type"},
+      {&m->sensor_dim[1], 1, "has 1 values, not 3"},
+      {&m->sensor_intprm[GS_NSENS * 2 + 1], 7, "contact parameters"},
+      {&m->sensor_intprm[GS_NSENS * 2 + 2], 0, "contact parameters"},
+      {&m->sensor_intprm[GS_NSENS * 2 + 0], 1, "has 8 values, not 2"},
+      {&m->sensor_type[1], GS_SENS_TACTILE, "are not its types"},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    int keep = *bad[k].field;
+    *bad[k].field = bad[k].value;
+    int ok = gs_validateModel(m, err, sizeof err);
+    CHECK(!ok && strstr(err, bad[k].phrase), "tampered sensor field %zu: %s", k, ok ? "accepted" : err);
+    *bad[k].field = keep;
+  }
+  CHECK(gs_validateModel(m, err, sizeof err), "valid again: %s", err);
+  gs_freeModel(m);
+}
+
 int main(void) {
+  test_check();
   test_pendulum();
   test_free_fall();
   test_resting_box();
