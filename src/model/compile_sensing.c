@@ -530,6 +530,10 @@ static int compile_sensor(gsCompileCtx* c, gsModel* m, int i, int* adr) {
         !m->jnt_limited[objid])
       return gs_compileFail(c, &s->info, kind, "joint '%s' must be limited", s->objname);
   }
+  /* pixels need an image size */
+  if (t == GS_SENS_CAMPROJECTION &&
+      (m->cam_resolution[2 * refid] <= 0 || m->cam_resolution[2 * refid + 1] <= 0))
+    return gs_compileFail(c, &s->info, kind, "camera '%s' has no resolution", s->refname);
   if (t == GS_SENS_TENDONLIMITPOS || t == GS_SENS_TENDONLIMITVEL || t == GS_SENS_TENDONLIMITFRC) {
     const int* limited = int_field(m, "tendon_limited");
     if (!limited || !limited[objid])

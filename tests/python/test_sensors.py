@@ -750,7 +750,8 @@ def test_gymnasium_cfrc_ext_after_a_step_like_mujoco(name):
 # ---- bad sensors ----
 
 def sensor_model(sensor):
-    return ("<mujoco>\n<worldbody>\n<body name=\"b\"><joint name=\"j\" type=\"ball\"/>\n"
+    return ("<mujoco>\n<worldbody><camera name=\"c0\" resolution=\"0 0\"/>\n"
+            "<body name=\"b\"><joint name=\"j\" type=\"ball\"/>\n"
             "<geom name=\"g\" size=\".1\"/><geom name=\"g2\" size=\".1\" pos=\"1 0 0\"/>\n"
             "<site name=\"s\"/></body>\n</worldbody>\n<sensor>\n" + sensor + "\n</sensor>\n</mujoco>")
 
@@ -767,6 +768,7 @@ BAD = [
     ('<camprojection site="s" camera="nope"/>', "camprojection", "unknown camera 'nope'"),
     ('<distance geom1="g" geom2="g"/>', "distance", "must differ"),
     ('<gyro site="g"/>', "gyro", "unknown site 'g'"),
+    ('<camprojection site="s" camera="c0"/>', "camprojection", "has no resolution"),
 ]
 
 
