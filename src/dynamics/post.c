@@ -75,6 +75,8 @@ static void external_forces(const gsModel* m, gsData* d) {
      * error): their force pushes body1 at p1 and pulls body2 at p2, and a weld's three orientation
      * forces count as a torque as they are (as MJCF counts them: torquescale, which scales the
      * rows, is not applied again) */
+    int nrow = type == GS_EQ_WELD ? 6 : 3;
+    if (r + nrow > d->ne) break;  /* rows cut short by a full arena */
     gsReal f[3], t[3] = {0, 0, 0}, p1[3], p2[3];
     int b1, b2;
     gs_copy3(f, d->efc_force + r);
@@ -82,7 +84,7 @@ static void external_forces(const gsModel* m, gsData* d) {
     eq_anchors(m, d, i, &b1, &b2, p1, p2);
     if (b1) add_wrench(m, d, b1, f, t, p1, 1);
     if (b2) add_wrench(m, d, b2, f, t, p2, -1);
-    r += type == GS_EQ_WELD ? 6 : 3;
+    r += nrow;
   }
 }
 
