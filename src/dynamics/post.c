@@ -113,7 +113,8 @@ void gs_rnePostConstraint(const gsModel* m, gsData* d) {
     for (int k = 0; k < 6; k++) f[k] += vIv[k] - d->cfrc_ext[6 * b + k];
   }
   /* backward: each body also carries what its children need */
-  for (int b = nb - 1; b > 0; b--) gs_addScl(d->cfrc_int + 6 * m->body_parentid[b], d->cfrc_int + 6 * b, 1, 6);
+  for (int b = nb - 1; b > 0; b--)
+    gs_addScl(d->cfrc_int + 6 * m->body_parentid[b], d->cfrc_int + 6 * b, 1, 6);
 }
 
 /* velocity of body b's com, from its com-based spatial velocity */

@@ -60,7 +60,8 @@ void gs_sensorAccOne(const gsModel* m, gsData* d, int i) {
     case GS_SENS_TENDONACTFRC: {
       gsReal f = 0;
       for (int a = 0; a < m->nu; a++)
-        if (m->actuator_trntype[a] == GS_TRN_TENDON && m->actuator_trnid[2 * a] == id) f += d->actuator_force[a];
+        if (m->actuator_trntype[a] == GS_TRN_TENDON && m->actuator_trnid[2 * a] == id)
+          f += d->actuator_force[a];
       out[0] = f;
       break;
     }

@@ -143,7 +143,11 @@ void gs_sensorContact(const gsModel* m, gsData* d, int i) {
       while (at > 0 && key[at - 1] > k) at--;
     if (at >= num) continue;
     int last = nslot < num ? nslot : num - 1;
-    for (int s = last; s > at; s--) slot[2 * s] = slot[2 * s - 2], slot[2 * s + 1] = slot[2 * s - 1], key[s] = key[s - 1];
+    for (int s = last; s > at; s--) {
+      slot[2 * s] = slot[2 * s - 2];
+      slot[2 * s + 1] = slot[2 * s - 1];
+      key[s] = key[s - 1];
+    }
     slot[2 * at] = j, slot[2 * at + 1] = flip, key[at] = k;
     if (nslot < num) nslot++;
   }
