@@ -151,6 +151,10 @@ GS_API int gs_collideGeoms(const gsModel* m, const gsData* d, int g1, int g2, gs
  * welded to the world; bodyexclude: a body whose geoms are skipped (-1: none) */
 GS_API gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
               const unsigned char* geomgroup, int flg_static, int bodyexclude, int* geomid);
+/* ray against one primitive (plane, sphere, capsule, ellipsoid, cylinder, box) of the given size
+ * at pos, mat: distance along vec in units of |vec|, -1 when missed or for other types */
+GS_API gsReal gs_rayGeom(const gsReal pos[3], const gsReal mat[9], const gsReal size[3],
+                         const gsReal pnt[3], const gsReal vec[3], int type);
 /* signed distance between the surfaces of geoms g1 and g2, capped at distmax; fromto (may be
  * NULL): closest point on g1, then on g2 (zeros when the distance is distmax or more); height
  * fields are not supported (distmax) */

@@ -38,6 +38,7 @@ __all__ = [
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_acceleration",
+    "rne_post_constraint", "subtree_vel", "set_sensor_callback", "sensor_pos", "sensor_vel", "sensor_acc",
     "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
     "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
 ]
@@ -1114,6 +1115,15 @@ def copy_data(m, d):
     return out
 
 
+def set_sensor_callback(d, fn):
+    """Call fn(m, d, stage) at each stage (1 position, 2 velocity, 3 acceleration) that has user
+    sensors, after the built-in sensors of the stage and before the cutoffs: fn writes the user
+    sensors' values to d.sensordata. None removes it. The same as set_callbacks(d, sensor=fn)."""
+    if not isinstance(d, Data):
+        raise TypeError("set_sensor_callback(d, fn) needs a gauss.Data")
+    set_callbacks(d, sensor=fn)
+
+
 def _stage(cfunc):
     def run(m, d):
         _check(m, d)
@@ -1139,6 +1149,36 @@ def rne(m, d, with_acc=True):
     out = np.zeros(m.nv)
     _lib.gs_rne(m._ptr, d._ptr, 1 if with_acc else 0, out)
     return out
+
+
+def rne_post_constraint(m, d):
+    """Body accelerations and forces after the constraint solver: d.cacc, d.cfrc_int, d.cfrc_ext."""
+    _check(m, d)
+    _lib.gs_rnePostConstraint(m._ptr, d._ptr)
+
+
+def subtree_vel(m, d):
+    """Subtree linear velocities and angular momenta: d.subtree_linvel, d.subtree_angmom."""
+    _check(m, d)
+    _lib.gs_subtreeVel(m._ptr, d._ptr)
+
+
+def sensor_pos(m, d):
+    """The position-stage sensors, written to d.sensordata."""
+    _check(m, d)
+    _lib.gs_sensorPos(m._ptr, d._ptr)
+
+
+def sensor_vel(m, d):
+    """The velocity-stage sensors, written to d.sensordata."""
+    _check(m, d)
+    _lib.gs_sensorVel(m._ptr, d._ptr)
+
+
+def sensor_acc(m, d):
+    """The acceleration-stage sensors, written to d.sensordata."""
+    _check(m, d)
+    _lib.gs_sensorAcc(m._ptr, d._ptr)
 
 
 def energy_pos(m, d):

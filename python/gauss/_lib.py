@@ -202,6 +202,11 @@ gs_normalizeQuat = _fn("gs_normalizeQuat", None, M, _dvec)
 
 gs_energyPos = _fn("gs_energyPos", None, M, D)
 gs_energyVel = _fn("gs_energyVel", None, M, D)
+gs_rnePostConstraint = _fn("gs_rnePostConstraint", None, M, D)
+gs_subtreeVel = _fn("gs_subtreeVel", None, M, D)
+gs_sensorPos = _fn("gs_sensorPos", None, M, D)
+gs_sensorVel = _fn("gs_sensorVel", None, M, D)
+gs_sensorAcc = _fn("gs_sensorAcc", None, M, D)
 
 gs_fullM = _fn("gs_fullM", None, M, _dvec, _dvec)
 gs_mulM = _fn("gs_mulM", None, M, D, _dvec, _dvec)
@@ -276,5 +281,6 @@ def flag_names(symbol, count):
 
 # ---- geometric queries ----
 _ivec = np.ctypeslib.ndpointer(dtype=np.int32, flags="C_CONTIGUOUS")
+gs_rayGeom = _fn("gs_rayGeom", c_double, _dvec, _dvec, _dvec, _dvec, _dvec, c_int)
 gs_ray = _fn("gs_ray", c_double, M, D, _dvec, _dvec, ctypes.c_void_p, c_int, c_int, _ivec)
 gs_geomDistance = _fn("gs_geomDistance", c_double, M, D, c_int, c_int, c_double, _dvec)

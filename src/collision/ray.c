@@ -131,7 +131,9 @@ static gsReal ray_triangle(const gsReal p[3], const gsReal v[3], const gsReal a[
  * the surface triangles from either side, and the field's border walls from z = 0 up to the
  * surface, from either side. The walls between cells are not surfaces, so a ray starting under
  * the surface and above z = 0 leaves through the triangles, the border or the base's top. */
-static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsReal v[3]) {
+/* bound >= 0: a hit already known at that distance (another geom's), so that rows beyond it are
+ * not searched; the result is then only meaningful when nearer than bound */
+static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsReal v[3], gsReal bound) {
   const gsReal* hs = m->hfield_size + 4 * h;
   int nrow = m->hfield_nrow[h], ncol = m->hfield_ncol[h];
   const gsReal* data = m->hfield_data + m->hfield_adr[h];
@@ -156,14 +158,32 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
     gsReal pb[3] = {p[0], p[1], p[2] + 0.5 * hs[3]}, sb[3] = {hs[0], hs[1], 0.5 * hs[3]};
     best = ray_box(pb, v, sb);
   }
-  /* the triangles of the cells under the ray's part inside the box */
+  /* the triangles of the cells under the ray's part inside the box, row by row: in each row only
+   * the columns its part within the row's band crosses (one cell more each side for rounding), so
+   * that a long ray costs the cells along it, not the rectangle they span */
   gsReal xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0], ya = p[1] + t0 * v[1], yb = p[1] + t1 * v[1];
   int c0 = (int)floor((fmin(xa, xb) + hs[0]) / dx), c1 = (int)floor((fmax(xa, xb) + hs[0]) / dx);
   int r0 = (int)floor((fmin(ya, yb) + hs[1]) / dy), r1 = (int)floor((fmax(ya, yb) + hs[1]) / dy);
   c0 = c0 < 0 ? 0 : c0 > ncol - 2 ? ncol - 2 : c0, c1 = c1 < 0 ? 0 : c1 > ncol - 2 ? ncol - 2 : c1;
   r0 = r0 < 0 ? 0 : r0 > nrow - 2 ? nrow - 2 : r0, r1 = r1 < 0 ? 0 : r1 > nrow - 2 ? nrow - 2 : r1;
-  for (int r = r0; r <= r1; r++) {
-    for (int c = c0; c <= c1; c++) {
+  /* rows in the order the ray meets them: once a hit is nearer than a row's band, no later row
+   * can hold a nearer one */
+  int step = v[1] < 0 ? -1 : 1;
+  for (int r = step > 0 ? r0 : r1; r >= r0 && r <= r1; r += step) {
+    int ca = c0, cb = c1;
+    if (v[1] != 0) {
+      gsReal ta = (-hs[1] + r * dy - p[1]) / v[1], tb = (-hs[1] + (r + 1) * dy - p[1]) / v[1];
+      if (ta > tb) { gsReal t = ta; ta = tb; tb = t; }
+      if ((best >= 0 && ta > best) || (bound >= 0 && ta > bound)) break;
+      ta = ta < t0 ? t0 : ta;
+      tb = tb > t1 ? t1 : tb;
+      gsReal xr0 = p[0] + ta * v[0], xr1 = p[0] + tb * v[0];
+      int ka = (int)floor((fmin(xr0, xr1) + hs[0]) / dx) - 1;
+      int kb = (int)floor((fmax(xr0, xr1) + hs[0]) / dx) + 1;
+      ca = ka > c0 ? ka : c0;
+      cb = kb < c1 ? kb : c1;
+    }
+    for (int c = ca; c <= cb; c++) {
       gsReal q[4][3];  /* corners (c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1) */
       for (int k = 0; k < 4; k++) {
         int cc = c + (k & 1), rr = r + (k >> 1);
@@ -203,8 +223,23 @@ static gsReal ray_mesh(const gsModel* m, int k, gsReal rbound, const gsReal p[3]
   return best;
 }
 
+/* a primitive of the given type and size, in its own frame (p, v local); -1 when missed or when
+ * the type is not a primitive */
+static gsReal ray_primitive(int type, const gsReal* s, const gsReal p[3], const gsReal v[3]) {
+  switch (type) {
+    case GS_GEOM_PLANE: return ray_plane(p, v, s);
+    case GS_GEOM_SPHERE: return ray_sphere(p, v, s[0]);
+    case GS_GEOM_CAPSULE: return ray_capsule(p, v, s[0], s[1]);
+    case GS_GEOM_ELLIPSOID: return ray_ellipsoid(p, v, s);
+    case GS_GEOM_CYLINDER: return ray_cylinder(p, v, s[0], s[1]);
+    case GS_GEOM_BOX: return ray_box(p, v, s);
+    default: return -1;
+  }
+}
+
 /* distance along vec to geom g, -1 when missed or when g's type is not cast against */
-static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3]) {
+static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3],
+                       gsReal bound) {
   const gsReal* s = m->geom_size + 3 * g;
   const gsReal* mat = d->geom_xmat + 9 * g;
   gsReal dp[3], p[3], v[3];
@@ -212,16 +247,21 @@ static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pn
   gs_mulMatTVec3(p, mat, dp);
   gs_mulMatTVec3(v, mat, vec);
   switch (m->geom_type[g]) {
-    case GS_GEOM_PLANE: return ray_plane(p, v, s);
-    case GS_GEOM_SPHERE: return ray_sphere(p, v, s[0]);
-    case GS_GEOM_CAPSULE: return ray_capsule(p, v, s[0], s[1]);
-    case GS_GEOM_ELLIPSOID: return ray_ellipsoid(p, v, s);
-    case GS_GEOM_CYLINDER: return ray_cylinder(p, v, s[0], s[1]);
-    case GS_GEOM_BOX: return ray_box(p, v, s);
-    case GS_GEOM_HFIELD: return m->geom_dataid[g] >= 0 ? ray_hfield(m, m->geom_dataid[g], p, v) : -1;
+    case GS_GEOM_HFIELD:
+      return m->geom_dataid[g] >= 0 ? ray_hfield(m, m->geom_dataid[g], p, v, bound) : -1;
     case GS_GEOM_MESH: return m->geom_dataid[g] >= 0 ? ray_mesh(m, m->geom_dataid[g], m->geom_rbound[g], p, v) : -1;
-    default: return -1;
+    default: return ray_primitive(m->geom_type[g], s, p, v);
   }
+}
+
+/* one primitive anywhere (gauss.h): the touch sensor casts onto its site's volume */
+gsReal gs_rayGeom(const gsReal pos[3], const gsReal mat[9], const gsReal size[3], const gsReal pnt[3],
+                  const gsReal vec[3], int type) {
+  gsReal dp[3], p[3], v[3];
+  gs_sub3(dp, pnt, pos);
+  gs_mulMatTVec3(p, mat, dp);
+  gs_mulMatTVec3(v, mat, vec);
+  return ray_primitive(type, size, p, v);
 }
 
 gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
@@ -234,7 +274,20 @@ gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsRe
     if (!flg_static && m->body_weldid[body] == 0) continue;
     if (geomgroup && (grp < 0 || grp >= NGROUP || !geomgroup[grp])) continue;
     if (m->geom_rgba[4 * g + 3] == 0) continue;
-    gsReal x = ray_geom(m, d, g, pnt, vec);
+    /* a primitive or mesh whose bounding sphere (slightly enlarged: rbound is rounded) the ray
+     * misses, or meets only beyond the nearest hit so far, is not hit: a few flops instead of
+     * the change of frame (rangefinders cast many rays) */
+    int type = m->geom_type[g];
+    gsReal rb = m->geom_rbound[g];
+    if (type != GS_GEOM_PLANE && type != GS_GEOM_HFIELD && rb > 0) {
+      gsReal dp[3];
+      gs_sub3(dp, pnt, d->geom_xpos + 3 * g);
+      gsReal R = rb * (1 + 1e-6) + 1e-12, enter = ray_sphere(dp, vec, R);
+      if (enter < 0) continue;
+      /* from outside the sphere, enter is where the ray comes in: no hit before it */
+      if (best >= 0 && enter > best && gs_dot3(dp, dp) > R * R) continue;
+    }
+    gsReal x = ray_geom(m, d, g, pnt, vec, best);
     if (x >= 0 && (best < 0 || x < best)) best = x, bestid = g;
   }
   if (geomid) *geomid = bestid;

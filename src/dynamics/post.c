@@ -1,8 +1,165 @@
 /* Quantities after the constraint solver that only sensors and users read: the bodies'
  * accelerations and the forces between bodies and from outside (gs_rnePostConstraint), and the
- * subtrees' linear velocity and angular momentum (gs_subtreeVel). */
+ * subtrees' linear velocity and angular momentum (gs_subtreeVel). Spatial vectors are in the
+ * com-based frame of the other stages: [angular; linear], about the subtree com of each body's
+ * kinematic tree. */
 #include "core/math.h"
 #include "gauss/gauss.h"
 
-void gs_rnePostConstraint(const gsModel* m, gsData* d) { (void)m; (void)d; }
-void gs_subtreeVel(const gsModel* m, gsData* d) { (void)m; (void)d; }
+/* add (or, with sign -1, subtract) the force f and torque t acting at point p to the com-based
+ * force of body b: the torque about the tree's com picks up (p - c) x f */
+static void add_wrench(const gsModel* m, gsData* d, int b, const gsReal f[3], const gsReal t[3],
+                       const gsReal p[3], gsReal sign) {
+  gsReal r[3], rxf[3];
+  gsReal* dst = d->cfrc_ext + 6 * b;
+  gs_sub3(r, p, d->subtree_com + 3 * m->body_rootid[b]);
+  gs_cross(rxf, r, f);
+  for (int k = 0; k < 3; k++) {
+    dst[k] += sign * (t[k] + rxf[k]);
+    dst[3 + k] += sign * f[k];
+  }
+}
+
+/* the anchor points of connect and weld constraint i on its two bodies, as the rows use them */
+static void eq_anchors(const gsModel* m, const gsData* d, int i, int* b1, int* b2, gsReal p1[3],
+                       gsReal p2[3]) {
+  const gsReal* data = m->eq_data + GS_NEQDATA * i;
+  int o1 = m->eq_obj1id[i], o2 = m->eq_obj2id[i];
+  if (m->eq_objtype[i] == GS_OBJ_SITE) {
+    *b1 = m->site_bodyid[o1];
+    *b2 = m->site_bodyid[o2];
+    gs_copy3(p1, d->site_xpos + 3 * o1);
+    gs_copy3(p2, d->site_xpos + 3 * o2);
+    return;
+  }
+  *b1 = o1;
+  *b2 = o2;
+  /* connect: anchor in body1's frame, then body2's; weld: anchor in body2's frame, then the
+   * relative position, which puts body1's point on the same anchor */
+  int weld = m->eq_type[i] == GS_EQ_WELD;
+  gsReal t[3];
+  gs_mulMatVec3(t, d->xmat + 9 * o1, data + (weld ? 3 : 0));
+  gs_add3(p1, t, d->xpos + 3 * o1);
+  gs_mulMatVec3(t, d->xmat + 9 * o2, data + (weld ? 0 : 3));
+  gs_add3(p2, t, d->xpos + 3 * o2);
+}
+
+/* cfrc_ext: applied Cartesian forces, contact forces and the forces of connect and weld
+ * constraints, each on the bodies it acts on */
+static void external_forces(const gsModel* m, gsData* d) {
+  gs_zero(d->cfrc_ext, 6 * m->nbody);
+  for (int b = 1; b < m->nbody; b++) {
+    const gsReal* x = d->xfrc_applied + 6 * b;
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5]) add_wrench(m, d, b, x, x + 3, d->xipos + 3 * b, 1);
+  }
+  for (int i = 0; i < d->ncon; i++) {
+    const gsContact* c = d->contact + i;
+    if (c->efc_address < 0) continue;
+    gsReal local[6], f[3], t[3];
+    gs_contactForce(m, d, i, local);
+    /* the frame's rows are the normal and the tangents: world = frame^T local */
+    gs_mulMatTVec3(f, c->frame, local);
+    gs_mulMatTVec3(t, c->frame, local + 3);
+    /* the force acts on geom2's body, its reaction on geom1's; the world takes none */
+    int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
+    if (b1) add_wrench(m, d, b1, f, t, c->pos, -1);
+    if (b2) add_wrench(m, d, b2, f, t, c->pos, 1);
+  }
+  for (int r = 0; r < d->ne;) {
+    int i = d->efc_id[r], type = m->eq_type[i];
+    if (d->efc_type[r] != GS_CNSTR_EQUALITY || (type != GS_EQ_CONNECT && type != GS_EQ_WELD)) {
+      r++;
+      continue;
+    }
+    /* the rows are world-frame position differences p1 - p2 (and, for a weld, the orientation
+     * error): their force pushes body1 at p1 and pulls body2 at p2, and a weld's three orientation
+     * forces count as a torque as they are (as MJCF counts them: torquescale, which scales the
+     * rows, is not applied again) */
+    int nrow = type == GS_EQ_WELD ? 6 : 3;
+    if (r + nrow > d->ne) break;  /* rows cut short by a full arena */
+    gsReal f[3], t[3] = {0, 0, 0}, p1[3], p2[3];
+    int b1, b2;
+    gs_copy3(f, d->efc_force + r);
+    if (type == GS_EQ_WELD) gs_copy3(t, d->efc_force + r + 3);
+    eq_anchors(m, d, i, &b1, &b2, p1, p2);
+    if (b1) add_wrench(m, d, b1, f, t, p1, 1);
+    if (b2) add_wrench(m, d, b2, f, t, p2, -1);
+    r += nrow;
+  }
+}
+
+void gs_rnePostConstraint(const gsModel* m, gsData* d) {
+  int nb = m->nbody;
+  /* the world accelerates upwards against gravity: every acceleration then includes it, which is
+   * what an accelerometer reads */
+  gs_zero(d->cacc, 6);
+  if (!(m->opt.disableflags & GS_DSBL_GRAVITY)) gs_scl3(d->cacc + 3, m->opt.gravity, -1);
+  gs_zero(d->cfrc_int, 6);
+  external_forces(m, d);
+  /* forward: cacc = cacc(parent) + cdof_dot qvel + cdof qacc; the force the parent exerts is
+   * I cacc + cvel x* (I cvel) - cfrc_ext */
+  for (int b = 1; b < nb; b++) {
+    gsReal* a = d->cacc + 6 * b;
+    gs_copy(a, d->cacc + 6 * m->body_parentid[b], 6);
+    for (int k = m->body_dofadr[b], e = k + m->body_dofnum[b]; k < e; k++) {
+      gs_addScl(a, d->cdof_dot + 6 * k, d->qvel[k], 6);
+      gs_addScl(a, d->cdof + 6 * k, d->qacc[k], 6);
+    }
+    gsReal Iv[6], vIv[6];
+    gsReal* f = d->cfrc_int + 6 * b;
+    gs_mulInertVec(f, d->cinert + 10 * b, a);
+    gs_mulInertVec(Iv, d->cinert + 10 * b, d->cvel + 6 * b);
+    gs_crossForce(vIv, d->cvel + 6 * b, Iv);
+    for (int k = 0; k < 6; k++) f[k] += vIv[k] - d->cfrc_ext[6 * b + k];
+  }
+  /* backward: each body also carries what its children need */
+  for (int b = nb - 1; b > 0; b--)
+    gs_addScl(d->cfrc_int + 6 * m->body_parentid[b], d->cfrc_int + 6 * b, 1, 6);
+}
+
+/* velocity of body b's com, from its com-based spatial velocity */
+static void com_velocity(const gsModel* m, const gsData* d, int b, gsReal v[3]) {
+  const gsReal* cv = d->cvel + 6 * b;
+  gsReal r[3], wxr[3];
+  gs_sub3(r, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
+  gs_cross(wxr, cv, r);
+  gs_add3(v, cv + 3, wxr);
+}
+
+void gs_subtreeVel(const gsModel* m, gsData* d) {
+  int nb = m->nbody;
+  /* each body alone: momentum m v of its com, and angular momentum about its com,
+   * R diag(inertia) R^T w with R the principal axes */
+  for (int b = 0; b < nb; b++) {
+    gsReal v[3], wl[3];
+    com_velocity(m, d, b, v);
+    gs_scl3(d->subtree_linvel + 3 * b, v, m->body_mass[b]);
+    gs_mulMatTVec3(wl, d->ximat + 9 * b, d->cvel + 6 * b);
+    for (int k = 0; k < 3; k++) wl[k] *= m->body_inertia[3 * b + k];
+    gs_mulMatVec3(d->subtree_angmom + 3 * b, d->ximat + 9 * b, wl);
+  }
+  /* linear: the subtree's momentum over its mass */
+  for (int b = nb - 1; b > 0; b--)
+    gs_addScl(d->subtree_linvel + 3 * m->body_parentid[b], d->subtree_linvel + 3 * b, 1, 3);
+  for (int b = 0; b < nb; b++) {
+    gsReal mass = m->body_subtreemass[b];
+    if (mass > GS_MINVAL) gs_scl3(d->subtree_linvel + 3 * b, d->subtree_linvel + 3 * b, 1 / mass);
+  }
+  /* angular, about each subtree's com: a body's own part plus its com's motion relative to its
+   * subtree's; a child's subtree then moves it to the parent's subtree com (children come after
+   * their parent, so a body is complete when its turn comes) */
+  for (int b = nb - 1; b > 0; b--) {
+    int p = m->body_parentid[b];
+    gsReal v[3], dx[3], dv[3], dl[3];
+    com_velocity(m, d, b, v);
+    gs_sub3(dx, d->xipos + 3 * b, d->subtree_com + 3 * b);
+    gs_sub3(dv, v, d->subtree_linvel + 3 * b);
+    gs_cross(dl, dx, dv);
+    gs_addScl(d->subtree_angmom + 3 * b, dl, m->body_mass[b], 3);
+    gs_addScl(d->subtree_angmom + 3 * p, d->subtree_angmom + 3 * b, 1, 3);
+    gs_sub3(dx, d->subtree_com + 3 * b, d->subtree_com + 3 * p);
+    gs_sub3(dv, d->subtree_linvel + 3 * b, d->subtree_linvel + 3 * p);
+    gs_cross(dl, dx, dv);
+    gs_addScl(d->subtree_angmom + 3 * p, dl, m->body_subtreemass[b], 3);
+  }
+}

@@ -637,10 +637,6 @@ int gsx_readSensingSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
                   : strcmp(name, "custom") == 0   ? custom_child
                                                   : NULL;
   if (!fn) return -1;
-  /* compiled, but what they do belongs to later stages of the pipeline */
-  if (fn == sensor_child)
-    gsx_warn(c, src->name, gsx_line(node),
-             "<sensor>: sensors are compiled but their values are not computed yet");
   return gsx_checkAttrList(c, node, src, name, "") && gsx_eachChild(c, node, src, fn, NULL);
 }
 

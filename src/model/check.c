@@ -637,6 +637,7 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
          check_typed_ids(m, err, errsz) && check_products(m, err, errsz) &&
          check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
          check_meshes(m, err, errsz) && gs_checkValues(m, err, errsz) &&
+         gs_checkSensors(m, err, errsz) &&
          check_capacity(m, err, errsz);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/math.h"
+#include "model/check.h"
 #include "model/compile.h"
 
 #define MAX_NUMERIC 500  /* MJCF's bound on the size of a numeric field */
@@ -412,6 +413,70 @@ static int frame_type(int t) {
          t == GS_OBJ_CAMERA;
 }
 
+void gs_sensorObjects(int t, int objtype, int reftype, int* obj_ok, int* ref_ok) {
+  switch (t) {
+    case GS_SENS_TOUCH: case GS_SENS_ACCELEROMETER: case GS_SENS_VELOCIMETER: case GS_SENS_GYRO:
+    case GS_SENS_FORCE: case GS_SENS_TORQUE: case GS_SENS_MAGNETOMETER: case GS_SENS_RANGEFINDER:
+      *obj_ok = objtype == GS_OBJ_SITE, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    case GS_SENS_CAMPROJECTION:
+      *obj_ok = objtype == GS_OBJ_SITE, *ref_ok = reftype == GS_OBJ_CAMERA;
+      break;
+    case GS_SENS_JOINTPOS: case GS_SENS_JOINTVEL: case GS_SENS_JOINTACTFRC: case GS_SENS_BALLQUAT:
+    case GS_SENS_BALLANGVEL: case GS_SENS_JOINTLIMITPOS: case GS_SENS_JOINTLIMITVEL:
+    case GS_SENS_JOINTLIMITFRC:
+      *obj_ok = objtype == GS_OBJ_JOINT, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    case GS_SENS_TENDONPOS: case GS_SENS_TENDONVEL: case GS_SENS_TENDONACTFRC:
+    case GS_SENS_TENDONLIMITPOS: case GS_SENS_TENDONLIMITVEL: case GS_SENS_TENDONLIMITFRC:
+      *obj_ok = objtype == GS_OBJ_TENDON, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    case GS_SENS_ACTUATORPOS: case GS_SENS_ACTUATORVEL: case GS_SENS_ACTUATORFRC:
+      *obj_ok = objtype == GS_OBJ_ACTUATOR, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    case GS_SENS_FRAMEPOS: case GS_SENS_FRAMEQUAT: case GS_SENS_FRAMEXAXIS: case GS_SENS_FRAMEYAXIS:
+    case GS_SENS_FRAMEZAXIS: case GS_SENS_FRAMELINVEL: case GS_SENS_FRAMEANGVEL:
+    case GS_SENS_FRAMELINACC: case GS_SENS_FRAMEANGACC:
+      *obj_ok = frame_type(objtype), *ref_ok = reftype == GS_OBJ_UNKNOWN || frame_type(reftype);
+      break;
+    case GS_SENS_SUBTREECOM: case GS_SENS_SUBTREELINVEL: case GS_SENS_SUBTREEANGMOM:
+      *obj_ok = objtype == GS_OBJ_BODY, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    case GS_SENS_INSIDESITE:
+      *obj_ok = frame_type(objtype), *ref_ok = reftype == GS_OBJ_SITE;
+      break;
+    case GS_SENS_GEOMDIST: case GS_SENS_GEOMNORMAL: case GS_SENS_GEOMFROMTO:
+      *obj_ok = objtype == GS_OBJ_GEOM || objtype == GS_OBJ_BODY;
+      *ref_ok = reftype == GS_OBJ_GEOM || reftype == GS_OBJ_BODY;
+      break;
+    case GS_SENS_CONTACT:
+      *obj_ok = objtype == GS_OBJ_UNKNOWN || objtype == GS_OBJ_GEOM || objtype == GS_OBJ_BODY ||
+                objtype == GS_OBJ_XBODY || objtype == GS_OBJ_SITE;
+      *ref_ok = reftype == GS_OBJ_UNKNOWN || reftype == GS_OBJ_GEOM || reftype == GS_OBJ_BODY ||
+                reftype == GS_OBJ_XBODY;
+      break;
+    case GS_SENS_E_POTENTIAL: case GS_SENS_E_KINETIC: case GS_SENS_CLOCK:
+      *obj_ok = objtype == GS_OBJ_UNKNOWN, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    case GS_SENS_USER:  /* any object, or none */
+      *obj_ok = objtype >= 0 && objtype < GS_NOBJECT, *ref_ok = reftype == GS_OBJ_UNKNOWN;
+      break;
+    default:  /* tactile, plugin: not compiled */
+      *obj_ok = *ref_ok = 0;
+      break;
+  }
+}
+
+int gs_sensorDim(int t, const int intprm[GS_NSENS]) {
+  if (t < 0 || t >= GS_NSENSTYPE || t == GS_SENS_USER || t == GS_SENS_TACTILE || t == GS_SENS_PLUGIN)
+    return -1;
+  if (t != GS_SENS_CONTACT) return kProps[t].dim;
+  int per = 0;
+  for (int k = 0; k < GS_NCONDATA; k++)
+    if (intprm[0] & (1 << k)) per += kConDataSize[k];
+  return per * intprm[2];
+}
+
 /* resolve one named object of a sensor; *id stays -1 when there is none */
 static int sensor_object(gsCompileCtx* c, const gsModel* m, const gsSpecSensor* s, int type,
                          const char* name, int* id) {
@@ -435,61 +500,16 @@ static int compile_sensor(gsCompileCtx* c, gsModel* m, int i, int* adr) {
   if (dim < 0) return 0;
 
   /* the object types each sensor type accepts */
+  if ((t == GS_SENS_FRAMEPOS || t == GS_SENS_FRAMEQUAT || t == GS_SENS_FRAMEXAXIS ||
+       t == GS_SENS_FRAMEYAXIS || t == GS_SENS_FRAMEZAXIS || t == GS_SENS_FRAMELINVEL ||
+       t == GS_SENS_FRAMEANGVEL || t == GS_SENS_FRAMELINACC || t == GS_SENS_FRAMEANGACC ||
+       t == GS_SENS_INSIDESITE) && !frame_type(objtype))
+    return gs_compileFail(c, &s->info, kind, "objtype must be %s", kFrameTypes);
+  if (t >= GS_SENS_FRAMEPOS && t <= GS_SENS_FRAMEANGACC && reftype != GS_OBJ_UNKNOWN &&
+      !frame_type(reftype))
+    return gs_compileFail(c, &s->info, kind, "reftype must be %s", kFrameTypes);
   int obj_ok, ref_ok;
-  switch (t) {
-    case GS_SENS_TOUCH: case GS_SENS_ACCELEROMETER: case GS_SENS_VELOCIMETER: case GS_SENS_GYRO:
-    case GS_SENS_FORCE: case GS_SENS_TORQUE: case GS_SENS_MAGNETOMETER: case GS_SENS_RANGEFINDER:
-      obj_ok = objtype == GS_OBJ_SITE, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-    case GS_SENS_CAMPROJECTION:
-      obj_ok = objtype == GS_OBJ_SITE, ref_ok = reftype == GS_OBJ_CAMERA;
-      break;
-    case GS_SENS_JOINTPOS: case GS_SENS_JOINTVEL: case GS_SENS_JOINTACTFRC: case GS_SENS_BALLQUAT:
-    case GS_SENS_BALLANGVEL: case GS_SENS_JOINTLIMITPOS: case GS_SENS_JOINTLIMITVEL:
-    case GS_SENS_JOINTLIMITFRC:
-      obj_ok = objtype == GS_OBJ_JOINT, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-    case GS_SENS_TENDONPOS: case GS_SENS_TENDONVEL: case GS_SENS_TENDONACTFRC:
-    case GS_SENS_TENDONLIMITPOS: case GS_SENS_TENDONLIMITVEL: case GS_SENS_TENDONLIMITFRC:
-      obj_ok = objtype == GS_OBJ_TENDON, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-    case GS_SENS_ACTUATORPOS: case GS_SENS_ACTUATORVEL: case GS_SENS_ACTUATORFRC:
-      obj_ok = objtype == GS_OBJ_ACTUATOR, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-    case GS_SENS_FRAMEPOS: case GS_SENS_FRAMEQUAT: case GS_SENS_FRAMEXAXIS: case GS_SENS_FRAMEYAXIS:
-    case GS_SENS_FRAMEZAXIS: case GS_SENS_FRAMELINVEL: case GS_SENS_FRAMEANGVEL:
-    case GS_SENS_FRAMELINACC: case GS_SENS_FRAMEANGACC:
-      if (!frame_type(objtype))
-        return gs_compileFail(c, &s->info, kind, "objtype must be %s", kFrameTypes);
-      if (reftype != GS_OBJ_UNKNOWN && !frame_type(reftype))
-        return gs_compileFail(c, &s->info, kind, "reftype must be %s", kFrameTypes);
-      obj_ok = ref_ok = 1;
-      break;
-    case GS_SENS_SUBTREECOM: case GS_SENS_SUBTREELINVEL: case GS_SENS_SUBTREEANGMOM:
-      obj_ok = objtype == GS_OBJ_BODY, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-    case GS_SENS_INSIDESITE:
-      if (!frame_type(objtype))
-        return gs_compileFail(c, &s->info, kind, "objtype must be %s", kFrameTypes);
-      obj_ok = 1, ref_ok = reftype == GS_OBJ_SITE;
-      break;
-    case GS_SENS_GEOMDIST: case GS_SENS_GEOMNORMAL: case GS_SENS_GEOMFROMTO:
-      obj_ok = objtype == GS_OBJ_GEOM || objtype == GS_OBJ_BODY;
-      ref_ok = reftype == GS_OBJ_GEOM || reftype == GS_OBJ_BODY;
-      break;
-    case GS_SENS_CONTACT:
-      obj_ok = objtype == GS_OBJ_UNKNOWN || objtype == GS_OBJ_GEOM || objtype == GS_OBJ_BODY ||
-               objtype == GS_OBJ_XBODY || objtype == GS_OBJ_SITE;
-      ref_ok = reftype == GS_OBJ_UNKNOWN || reftype == GS_OBJ_GEOM || reftype == GS_OBJ_BODY ||
-               reftype == GS_OBJ_XBODY;
-      break;
-    case GS_SENS_E_POTENTIAL: case GS_SENS_E_KINETIC: case GS_SENS_CLOCK:
-      obj_ok = objtype == GS_OBJ_UNKNOWN, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-    default:  /* user: any object, or none */
-      obj_ok = objtype >= 0 && objtype < GS_NOBJECT, ref_ok = reftype == GS_OBJ_UNKNOWN;
-      break;
-  }
+  gs_sensorObjects(t, objtype, reftype, &obj_ok, &ref_ok);
   if (!obj_ok)
     return gs_compileFail(c, &s->info, kind, "cannot sense a %s",
                           objtype >= 0 && objtype < GS_NOBJECT ? kObjName[objtype] : "object");
@@ -510,6 +530,10 @@ static int compile_sensor(gsCompileCtx* c, gsModel* m, int i, int* adr) {
         !m->jnt_limited[objid])
       return gs_compileFail(c, &s->info, kind, "joint '%s' must be limited", s->objname);
   }
+  /* pixels need an image size */
+  if (t == GS_SENS_CAMPROJECTION &&
+      (m->cam_resolution[2 * refid] <= 0 || m->cam_resolution[2 * refid + 1] <= 0))
+    return gs_compileFail(c, &s->info, kind, "camera '%s' has no resolution", s->refname);
   if (t == GS_SENS_TENDONLIMITPOS || t == GS_SENS_TENDONLIMITVEL || t == GS_SENS_TENDONLIMITFRC) {
     const int* limited = int_field(m, "tendon_limited");
     if (!limited || !limited[objid])
@@ -520,10 +544,16 @@ static int compile_sensor(gsCompileCtx* c, gsModel* m, int i, int* adr) {
     return gs_compileFail(c, &s->info, kind, "the two objects must differ");
   if (!(s->noise >= 0)) return gs_compileFail(c, &s->info, kind, "noise must be non-negative");
   if (!(s->cutoff >= 0)) return gs_compileFail(c, &s->info, kind, "cutoff must be non-negative");
+  /* a unit vector or quaternion cannot be cut off; a geom normal's cutoff is the largest distance
+   * looked for instead */
+  int datatype = t == GS_SENS_USER ? s->datatype : kProps[t].datatype;
+  if (s->cutoff > 0 && t != GS_SENS_GEOMNORMAL &&
+      (datatype == GS_DATATYPE_AXIS || datatype == GS_DATATYPE_QUATERNION))
+    return gs_compileFail(c, &s->info, kind, "cutoff cannot apply to a unit vector or quaternion");
 
   m->name_sensoradr[i] = gs_compileName(c, m, &s->info);
   m->sensor_type[i] = t;
-  m->sensor_datatype[i] = t == GS_SENS_USER ? s->datatype : kProps[t].datatype;
+  m->sensor_datatype[i] = datatype;
   m->sensor_needstage[i] = t == GS_SENS_USER ? s->needstage : kProps[t].stage;
   m->sensor_objtype[i] = objtype;
   m->sensor_objid[i] = objid;
