@@ -94,6 +94,9 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   X(gsReal, actuator_lengthrange,  nu,             2)                                              \
   X(int,    actuator_plugin,       nu,             1)                                              \
   X(gsReal, actuator_user,         nu,             GS_COLS(1, nuser_actuator))                     \
+  /* the joints' bounds of the actuators' generalized force (actuatorfrcrange) */                  \
+  X(int,    jnt_actfrclimited,     njnt,           1)                                              \
+  X(gsReal, jnt_actfrcrange,       njnt,           2)                                              \
   /* names */                                                                                      \
   X(int,    name_tendonadr,        ntendon,        1)                                              \
   X(int,    name_actuatoradr,      nu,             1)
