@@ -345,9 +345,21 @@ void gs_actuation(const gsModel* m, gsData* d) {
 
 /* ---- derivative of the actuator forces in the velocities, for the implicit integrators ---- */
 
+/* d gain / d velocity of a muscle: through the force-velocity curve */
+static gsReal muscle_gain_vel(const gsModel* m, const gsData* d, int i) {
+  const gsReal* prm = m->actuator_gainprm + GS_NGAIN * i;
+  gsReal L, V, F0 = muscle_normalize(m, i, prm, d->actuator_length[i], d->actuator_velocity[i], &L, &V);
+  gsReal y = prm[8] - 1, slope = 0;
+  if (V > -1 && V <= 0) slope = 2 * (V + 1);
+  else if (V > 0 && V <= y) slope = 2 * (y - V) / pos_or_min(y);
+  gsReal L0 = (m->actuator_lengthrange[2 * i + 1] - m->actuator_lengthrange[2 * i]) / pos_or_min(prm[1] - prm[0]);
+  return -F0 * gs_muscleFL(L, prm[4], prm[5]) * slope / pos_or_min(L0 * prm[6]);
+}
+
 int gs_actuatorVelocityGain(const gsModel* m, const gsData* d, int i, gsReal* dfdv) {
   if (gs_actuatorDisabled(m, i) || (m->opt.disableflags & GS_DSBL_ACTUATION)) return 0;
-  gsReal gv = m->actuator_gaintype[i] == GS_GAIN_AFFINE ? m->actuator_gainprm[GS_NGAIN * i + 2] : 0;
+  gsReal gv = m->actuator_gaintype[i] == GS_GAIN_AFFINE ? m->actuator_gainprm[GS_NGAIN * i + 2]
+              : m->actuator_gaintype[i] == GS_GAIN_MUSCLE ? muscle_gain_vel(m, d, i) : 0;
   gsReal bv = m->actuator_biastype[i] == GS_BIAS_AFFINE ? m->actuator_biasprm[GS_NBIAS * i + 2] : 0;
   if (gv == 0 && bv == 0) return 0;
   gsReal v = bv;
@@ -359,11 +371,8 @@ int gs_actuatorVelocityGain(const gsModel* m, const gsData* d, int i, gsReal* df
       for (int k = 0; k < m->nu && !bad; k++) bad = bad_value(clamped_control(m, d, k));
       v += gv * control(m, d, i, bad);
     } else {
-      int k = adr + n - 1;
-      gsReal a = m->actuator_actearly[i]
-                     ? gs_nextActivation(m, i, d->act[k], d->act_dot[k], m->opt.timestep)
-                     : d->act[k];
-      v += gv * a;
+      /* the activation at the start of the step, actearly or not (as MJCF differentiates) */
+      v += gv * d->act[adr + n - 1];
     }
   }
   *dfdv = v;
