@@ -81,6 +81,11 @@ void gs_transmissionVelocity(const gsModel* m, gsData* d) {
     for (int j = 0; j < nv; j++) v += J[j] * d->qvel[j];
     d->ten_velocity[t] = v;
   }
+  /* without actuation, MJCF leaves the actuator velocities at zero */
+  if (m->opt.disableflags & GS_DSBL_ACTUATION) {
+    gs_zero(d->actuator_velocity, m->nu);
+    return;
+  }
   for (int i = 0; i < m->nu; i++) {
     int adr = d->moment_rowadr[i], n = d->moment_rownnz[i];
     gsReal v = 0;

@@ -93,12 +93,19 @@ def compare_forward(xml, nstate=5, seed=0, tol=FWD_TOL):
     return gm, mm
 
 
-def compare_rollout(xml, integrator, nstep=100, seed=1, tol=ROLL_TOL):
+def compare_rollout(xml, integrator, nstep=100, seed=1, tol=ROLL_TOL, at_rest=False, ctrl=None):
+    """nstep steps of both engines with fixed random controls, from a random state (at_rest: from
+    qpos0 at rest); returns MuJoCo's data"""
     xml = xml.replace("<mujoco>", f'<mujoco><option integrator="{integrator}"/>', 1)
     gm, mm = load(xml)
     gd, md = gauss.Data(gm), mujoco.MjData(mm)
     rng = np.random.default_rng(seed)
     set_state(mm, md, gd, rng, scale=0.2)
+    if at_rest:
+        md.qpos[:], md.qvel[:] = mm.qpos0, 0
+        gd.qpos[:], gd.qvel[:] = md.qpos, md.qvel
+    if ctrl is not None:
+        md.ctrl[:] = gd.ctrl[:] = ctrl
     for _ in range(nstep):
         mujoco.mj_step(mm, md)
         gauss.step(gm, gd)
@@ -107,6 +114,7 @@ def compare_rollout(xml, integrator, nstep=100, seed=1, tol=ROLL_TOL):
     oracle.check_close(errors, "qvel", gd.qvel, md.qvel, tol)
     oracle.check_close(errors, "act", gd.act, md.act, tol)
     oracle.assert_no_errors(errors, f"{integrator}: ")
+    return md
 
 
 # ---- small models: a chain of hinge, slide and ball joints with sites, a world site, a plane ----
@@ -207,3 +215,182 @@ def test_rollout_small(name, integrator):
     # gauss's RK4 moves ball joints along the Munthe-Kaas corrected rates (fourth order on SO(3)),
     # MuJoCo's along the raw angular velocities: RK4 rollouts use a hinge in place of the ball
     compare_rollout(model_for(name, ALL[name], ball=integrator != "RK4"), integrator)
+
+
+# ---- adhesion through contacts: a box resting on the floor, a sphere on a hinged arm touching it ----
+
+ADHESION = """<mujoco>
+  <option timestep="0.002"/>
+  <worldbody>
+    <geom name="floor" type="plane" size="3 3 .1"/>
+    <body name="box" pos=".1 .2 .099"><freejoint/>
+      <geom type="box" size=".1 .15 .1" margin=".01"/>
+      <geom type="sphere" size=".05" pos=".3 0 -.02"/>
+    </body>
+    <body name="arm" pos="-.5 0 .6">
+      <joint name="arm" type="hinge" axis="0 1 0"/>
+      <geom type="capsule" size=".04" fromto="0 0 0 .3 0 -.3"/>
+      <body name="tip" pos=".3 0 -.3"><joint type="slide" axis="0 0 1"/>
+        <geom name="tip" type="sphere" size=".08" pos="0 0 -.1"/></body>
+    </body>
+  </worldbody>
+  <actuator>
+    <adhesion body="box" gain="20" ctrlrange="0 1"/>
+    <adhesion body="tip" gain="5" ctrlrange="0 1"/>
+    <motor joint="arm" gear="3" ctrlrange="-1 1"/>
+  </actuator>
+</mujoco>"""
+
+
+def test_adhesion_through_contacts():
+    gm, mm = load(ADHESION)
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    rng = np.random.default_rng(5)
+    nmoving = 0
+    for s in range(8):
+        # small tilts of the box keep it touching the floor with a changing set of contacts
+        md.qpos[:] = mm.qpos0
+        md.qpos[3:7] = oracle.random_unit_quat(rng) * 0.05 + np.array([1, 0, 0, 0])
+        md.qpos[3:7] /= np.linalg.norm(md.qpos[3:7])
+        md.qpos[7:] = rng.normal(size=2) * 0.1
+        md.qvel[:] = rng.normal(size=mm.nv) * 0.3
+        md.ctrl[:] = random_controls(mm, rng)
+        gd.qpos[:], gd.qvel[:], gd.ctrl[:] = md.qpos, md.qvel, md.ctrl
+        oracle.assert_no_errors(forward_errors(gm, mm, gd, md), f"state {s}: ")
+        nmoving += md.ncon > 0 and np.any(md.actuator_moment != 0)
+    assert nmoving >= 4  # the moments were not all empty
+
+
+def test_adhesion_rollout():
+    # 200 steps: the box settles and the adhesion pulls it onto the floor through its contacts
+    for integrator in ("Euler", "implicitfast"):
+        md = compare_rollout(ADHESION, integrator, nstep=200, at_rest=True, ctrl=[0.7, 0.4, 0.3])
+        assert md.ncon > 0 and md.actuator_force[0] > 0
+
+
+# ---- limits, disabled groups, flags ----
+
+LIMITS = chain("""
+    <motor name="m0" joint="hinge" gear="2" ctrlrange="-1 1"/>
+    <general name="g1" joint="hinge" group="2" dyntype="integrator" gainprm="3" actrange="-1 1"/>
+    <general name="g2" tendon="t" gear="1.7" dyntype="filter" dynprm=".1" gaintype="affine"
+             gainprm="1 .5 .2" biastype="affine" biasprm=".1 -1 -.3"/>
+    <general name="g3" tendon="t" gear="-.6" gainprm="3" group="4"/>
+    <motor name="m4" joint="slide" gear="3"/>
+    <position name="p5" joint="slide" kp="40" kv="3" forcerange="-2 2" group="1"/>""",
+    FIXED.replace('<fixed name="t">',
+                  '<fixed name="t" actuatorfrclimited="true" actuatorfrcrange="-1 1.2">'))
+LIMITS = LIMITS.replace('<joint name="slide" type="slide"',
+                        '<joint name="slide" type="slide" actuatorfrcrange="-.5 1.5"')
+
+
+def test_limits_forward_and_rollout():
+    gm, mm = compare_forward(LIMITS, nstate=10, seed=7)
+    assert list(gm.jnt_actfrclimited) == list(mm.jnt_actfrclimited) == [0, 1, 0]
+    assert np.array_equal(gm.jnt_actfrcrange, mm.jnt_actfrcrange)
+    for integrator in INTEGRATORS:
+        compare_rollout(LIMITS.replace('type="ball"', 'type="hinge"'), integrator, seed=8)
+
+
+def test_tendon_actuator_force_limit_scales_the_forces():
+    # the sum of the forces of the actuators on the tendon is brought into its range by one factor
+    gm = gauss.Model.from_xml_string(LIMITS)
+    gd = gauss.Data(gm)
+    gd.ctrl[:] = [0, 0, 0, 1, 0, 0]
+    gd.act[:] = [0, 0.9]
+    gm.opt.actuatorgroupdisable = 0
+    gauss.forward(gm, gd)
+    f = np.array(gd.actuator_force)
+    # unlimited at qpos0, at rest: g2 = 1 * 0.9 + 0.1 = 1, g3 = 3 * 1: their sum 4 is scaled to 1.2
+    assert f[2] == pytest.approx(1 * 1.2 / 4, rel=1e-12)
+    assert f[3] == pytest.approx(3 * 1.2 / 4, rel=1e-12)
+    # within the range: unscaled
+    gd.ctrl[3] = 0
+    gauss.forward(gm, gd)
+    assert gd.actuator_force[2] == pytest.approx(1, rel=1e-12) and gd.actuator_force[3] == 0
+
+
+def test_joint_actuator_force_limit():
+    gm = gauss.Model.from_xml_string(LIMITS)
+    gd = gauss.Data(gm)
+    gd.ctrl[:] = [0, 0, 0, 0, 2, 0]       # m4 alone on the slide: 6 N clamped to 1.5
+    gm.opt.actuatorgroupdisable = 1 << 1  # p5 off
+    gauss.forward(gm, gd)
+    assert gd.actuator_force[4] == 2   # the gear is in the moment: 6 on the joint
+    assert gd.qfrc_actuator[1] == 1.5
+    gd.ctrl[4] = -2
+    gauss.forward(gm, gd)
+    assert gd.qfrc_actuator[1] == -0.5
+
+
+def test_group_disable_option():
+    xml = LIMITS.replace("<mujoco>", '<mujoco><option actuatorgroupdisable="1 4"/>', 1)
+    gm, mm = compare_forward(xml, nstate=4, seed=9)
+    assert gm.opt.actuatorgroupdisable == mm.opt.disableactuator == (1 << 1) | (1 << 4)
+    gd = gauss.Data(gm)
+    gd.ctrl[:] = 1
+    gauss.forward(gm, gd)
+    assert gd.actuator_force[3] == 0 and gd.actuator_force[5] == 0
+    # the states of a disabled actuator are not integrated (g1: group 2)
+    gm.opt.actuatorgroupdisable = 1 << 2
+    gd.act[:] = [0.3, 0.2]
+    gauss.step(gm, gd)
+    assert gd.act[0] == 0.3 and gd.act[1] != 0.2
+    for integrator in INTEGRATORS:
+        compare_rollout(xml.replace('type="ball"', 'type="hinge"'), integrator, seed=10)
+
+
+def test_group_disable_round_trip():
+    xml = LIMITS.replace("<mujoco>", '<mujoco><option actuatorgroupdisable="0 3 30"/>', 1)
+    gm = gauss.Model.from_xml_string(xml)
+    assert gm.opt.actuatorgroupdisable == (1 << 0) | (1 << 3) | (1 << 30)
+    text = gm.to_xml()
+    assert 'actuatorgroupdisable="0 3 30"' in text
+    assert gauss.Model.from_xml_string(text).opt.actuatorgroupdisable == gm.opt.actuatorgroupdisable
+    with pytest.raises(Exception, match="0 to 30"):
+        gauss.Model.from_xml_string(LIMITS.replace("<mujoco>", '<mujoco><option actuatorgroupdisable="31"/>', 1))
+
+
+def test_ctrl_clamped_to_range():
+    gm, mm = load(LIMITS)
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    gd.ctrl[:] = md.ctrl[:] = [5, 0, 0, 0, 0, 0]
+    oracle.assert_no_errors(forward_errors(gm, mm, gd, md))
+    assert gd.actuator_force[0] == 1  # gain 1, ctrl 5 clamped to 1
+    assert gd.ctrl[0] == 5  # the user's control stays as written
+    # clamping off: the control as written
+    gm.opt.disableflags |= gauss.DSBL_CLAMPCTRL
+    mm.opt.disableflags |= mujoco.mjtDisableBit.mjDSBL_CLAMPCTRL
+    oracle.assert_no_errors(forward_errors(gm, mm, gd, md))
+    assert gd.actuator_force[0] == 5
+
+
+def test_bad_ctrl_warns_and_zeroes_all_controls():
+    gm, mm = load(LIMITS)
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    rng = np.random.default_rng(11)
+    set_state(mm, md, gd, rng)
+    gd.ctrl[2] = md.ctrl[2] = np.nan
+    oracle.assert_no_errors(forward_errors(gm, mm, gd, md))
+    assert gd.warning[gauss.WARN_BADCTRL].number == 1
+    assert md.warning[mujoco.mjtWarning.mjWARN_BADCTRL].number == 1
+    # the same forces as with every control 0
+    f_bad = np.array(gd.actuator_force)
+    gd.ctrl[:] = 0
+    gauss.forward(gm, gd)
+    assert np.array_equal(f_bad, gd.actuator_force)
+
+
+def test_actuation_disabled():
+    gm, mm = load(LIMITS)
+    gm.opt.disableflags |= gauss.DSBL_ACTUATION
+    mm.opt.disableflags |= mujoco.mjtDisableBit.mjDSBL_ACTUATION
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    set_state(mm, md, gd, np.random.default_rng(12))
+    errors = forward_errors(gm, mm, gd, md)
+    oracle.assert_no_errors([e for e in errors if not e.startswith("act_dot")])
+    assert not np.any(gd.actuator_force) and not np.any(gd.qfrc_actuator)
+    act = np.array(gd.act)
+    gauss.step(gm, gd)
+    mujoco.mj_step(mm, md)
+    assert np.array_equal(gd.act, act) and np.array_equal(md.act, act)
