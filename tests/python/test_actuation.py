@@ -394,3 +394,168 @@ def test_actuation_disabled():
     gauss.step(gm, gd)
     mujoco.mj_step(mm, md)
     assert np.array_equal(gd.act, act) and np.array_equal(md.act, act)
+
+
+# ---- closed forms ----
+
+def slider(actuator, timestep=0.001, integrator="Euler", mass=2.0):
+    return f"""<mujoco>
+  <option timestep="{timestep}" integrator="{integrator}" gravity="0 0 0"/>
+  <worldbody>
+    <body><joint name="x" type="slide" axis="1 0 0"/>
+      <geom type="sphere" size=".1" mass="{mass}" contype="0" conaffinity="0"/></body>
+  </worldbody>
+  <actuator>{actuator}</actuator>
+</mujoco>"""
+
+
+@pytest.mark.parametrize("dyntype", ["filter", "filterexact"])
+def test_filter_step_response(dyntype):
+    # a unit step of the control: act_n = 1 - (1 - h / tau)^n for the explicit filter, and
+    # 1 - exp(-n h / tau) for the exact one
+    tau, h = 0.05, 0.001
+    gm = gauss.Model.from_xml_string(slider(f'<general joint="x" dyntype="{dyntype}" dynprm="{tau}"/>', h))
+    gd = gauss.Data(gm)
+    gd.ctrl[0] = 1
+    for n in range(1, 201):
+        gauss.step(gm, gd)
+        exact = 1 - ((1 - h / tau) ** n if dyntype == "filter" else np.exp(-n * h / tau))
+        assert gd.act[0] == pytest.approx(exact, abs=1e-13), n
+    # the force follows the activation with gain 1
+    gauss.forward(gm, gd)
+    assert gd.actuator_force[0] == gd.act[0]
+
+
+def test_position_servo_critically_damped():
+    # dampratio 1: kv = 2 sqrt(kp m), and x(t) = x0 (1 + w t) exp(-w t) with w = sqrt(kp / m)
+    kp, mass = 50.0, 2.0
+    gm = gauss.Model.from_xml_string(
+        slider(f'<position joint="x" kp="{kp}" dampratio="1"/>', 0.0005, "RK4", mass))
+    assert gm.actuator_biasprm[0, 2] == pytest.approx(-2 * np.sqrt(kp * mass), rel=1e-14)
+    gd = gauss.Data(gm)
+    gd.qpos[0], gd.ctrl[0] = 0.3, 0.0
+    w = np.sqrt(kp / mass)
+    for n in range(1, 2001):
+        gauss.step(gm, gd)
+        t = n * 0.0005
+        assert gd.qpos[0] == pytest.approx(0.3 * (1 + w * t) * np.exp(-w * t), abs=1e-10), t
+    # never overshoots the target
+    assert gd.qpos[0] > 0
+
+
+def test_muscle_isometric_force_on_its_curves():
+    # range .75 1.05 and lengthrange 0 .3 give L0 = 1: the normalized length is .75 + qpos; the
+    # peak force is given. At rest (V = 0, FV = 1) the force is -F0 (act FL(L) + FP(L)).
+    F0, lmin, lmax, fpmax = 30.0, 0.5, 1.6, 1.3
+    gm = gauss.Model.from_xml_string(slider(
+        f'<muscle joint="x" lengthrange="0 .3" force="{F0}" lmin="{lmin}" lmax="{lmax}" '
+        f'fpmax="{fpmax}"/>'))
+    gd = gauss.Data(gm)
+    a, b = 0.5 * (lmin + 1), 0.5 * (1 + lmax)
+    # points of the curves: FL(lmin) = FL(lmax) = 0, FL(a) = FL(b) = 1/2, FL(1) = 1;
+    # FP(L <= 1) = 0, FP(b) = fpmax / 2, then linear with slope fpmax / (b - 1)
+    points = [(lmin, 0, 0), (a, 0.5, 0), (1.0, 1, 0), (b, 0.5, fpmax / 2), (lmax, 0, fpmax * (0.5 + (lmax - b) / (b - 1)))]
+    for L, fl, fp in points:
+        for act in (0.0, 0.4, 1.0):
+            gd.qpos[0], gd.qvel[0], gd.act[0] = L - 0.75, 0, act
+            gauss.forward(gm, gd)
+            assert gd.actuator_force[0] == pytest.approx(-F0 * (act * fl + fp), abs=1e-12), (L, act)
+    # shortening at vmax (V = -1) leaves only the passive force
+    gd.qpos[0], gd.qvel[0], gd.act[0] = 1.0 - 0.75, -1.5, 1.0  # vmax 1.5 times L0 = 1
+    gauss.forward(gm, gd)
+    assert gd.actuator_force[0] == pytest.approx(0, abs=1e-12)
+
+
+# ---- random actuated models ----
+
+def random_model(rng, ball=True):
+    """a random tree of 3 to 6 bodies (hinge, slide or ball joints, a site on each), a fixed and a
+    spatial tendon, and 4 to 8 random actuators of random kinds"""
+    nbody = int(rng.integers(3, 7))
+    joints, sites, bodies = [], [], []
+    body_xml = {}
+    parents = [-1] + [int(rng.integers(0, b)) for b in range(1, nbody)]
+    for b in range(nbody):
+        kinds = ["hinge", "slide"] + (["ball"] if ball else [])
+        t = kinds[int(rng.integers(len(kinds)))]
+        axis = " ".join(f"{x:.3f}" for x in rng.normal(size=3))
+        pos = " ".join(f"{x:.3f}" for x in rng.uniform(-.3, .3, size=3))
+        spos = " ".join(f"{x:.3f}" for x in rng.uniform(-.2, .2, size=3))
+        euler = " ".join(f"{x:.1f}" for x in rng.uniform(-60, 60, size=3))
+        body_xml[b] = (f'<body name="b{b}" pos="{pos}"><joint name="j{b}" type="{t}" axis="{axis}" '
+                       f'damping="{rng.uniform(0, .2):.3f}"/>'
+                       f'<geom type="capsule" size=".04" fromto="0 0 0 {pos}" mass="{rng.uniform(.3, 1.5):.3f}" '
+                       f'contype="0" conaffinity="0"/><site name="s{b}" pos="{spos}" euler="{euler}"/>')
+        joints.append((f"j{b}", t))
+        sites.append(f"s{b}")
+        bodies.append(f"b{b}")
+
+    def emit(b):
+        return body_xml[b] + "".join(emit(c) for c in range(nbody) if parents[c] == b) + "</body>"
+
+    scalar = [j for j, t in joints if t != "ball"] or [None]
+    tendons = ""
+    if scalar[0]:
+        coefs = "".join(f'<joint joint="{j}" coef="{rng.uniform(-2, 2):.3f}"/>' for j in scalar[:3])
+        tendons += f'<fixed name="t">{coefs}</fixed>'
+    tendons += f'<spatial name="st"><site site="w"/><site site="{sites[-1]}"/><site site="{sites[1]}"/></spatial>'
+
+    def r(lo, hi):
+        return f"{rng.uniform(lo, hi):.3f}"
+
+    acts = []
+    for _ in range(int(rng.integers(4, 9))):
+        j, t = joints[int(rng.integers(nbody))]
+        target = f'joint="{j}"'
+        choice = int(rng.integers(9))
+        if choice == 0 and scalar[0]:
+            target = 'tendon="t"'
+        elif choice == 1:
+            target = 'tendon="st"'
+        elif choice == 2:
+            target = f'site="{sites[int(rng.integers(nbody))]}"'
+        elif choice == 3:
+            target = f'site="{sites[int(rng.integers(nbody))]}" refsite="{sites[int(rng.integers(nbody))]}"'
+        elif choice == 4:
+            target = f'cranksite="{sites[-1]}" slidersite="{sites[0]}" cranklength="{r(.5, 1)}"'
+        scalar_target = not (target.startswith("joint") and t == "ball")
+        gear = " ".join(f"{x:.3f}" for x in rng.normal(size=6))
+        if not target.startswith(("site", "joint")) or (target.startswith("joint") and t != "ball"):
+            gear = r(.5, 2)
+        kind = int(rng.integers(7))
+        if kind == 0:
+            acts.append(f'<motor {target} gear="{gear}" ctrlrange="-1 1"/>')
+        elif kind == 1:
+            acts.append(f'<position {target} gear="{gear}" kp="{r(1, 20)}" kv="{r(0, 2)}"/>')
+        elif kind == 2:
+            acts.append(f'<velocity {target} gear="{gear}" kv="{r(.5, 3)}"/>')
+        elif kind == 3:
+            acts.append(f'<general {target} gear="{gear}" dyntype="{["filter", "filterexact", "integrator"][int(rng.integers(3))]}" '
+                        f'dynprm="{r(.02, .2)}" gaintype="affine" gainprm="{r(.5, 3)} {r(-1, 1)} {r(-.5, .5)}" '
+                        f'biastype="affine" biasprm="{r(-1, 1)} {r(-3, 0)} {r(-1, 0)}" actearly="{["false", "true"][int(rng.integers(2))]}" '
+                        f'forcelimited="true" forcerange="-{r(1, 5)} {r(1, 5)}"/>')
+        elif kind == 4 and scalar_target and not target.startswith("site"):
+            # MJCF's muscle takes no site transmission
+            acts.append(f'<muscle {target} gear="{r(.5, 2)}" lengthrange="-2 2" force="{r(5, 30)}"/>')
+        elif kind == 5:
+            acts.append(f'<intvelocity {target} gear="{gear}" kp="{r(1, 10)}" actrange="-1 1"/>')
+        else:
+            acts.append(f'<cylinder {target} gear="{gear}" timeconst="{r(.05, .3)}" area="{r(.5, 2)}"/>')
+    xml = f"""<mujoco>
+  <option timestep="0.002"/>
+  <worldbody><site name="w" pos=".5 .5 .5"/>{emit(0)}</worldbody>
+  <tendon>{tendons}</tendon>
+  <actuator>{"".join(acts)}</actuator>
+</mujoco>"""
+    return xml
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_actuated_models(seed):
+    rng = np.random.default_rng(1000 + seed)
+    xml = random_model(rng)
+    compare_forward(xml, nstate=4, seed=seed)
+    for integrator in ("Euler", "implicit", "implicitfast"):
+        compare_rollout(xml, integrator, seed=seed)
+    xml = random_model(np.random.default_rng(2000 + seed), ball=False)
+    compare_rollout(xml, "RK4", seed=seed)
