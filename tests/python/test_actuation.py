@@ -8,6 +8,8 @@ Forward quantities are compared as max|gauss - mujoco| / max(1, max|mujoco|) <= 
 engines factor M differently, which moves qacc in the last digits); rollouts of 100 steps to
 1e-6 in qpos, qvel and act."""
 
+import re
+
 import mujoco
 import numpy as np
 import pytest
@@ -96,8 +98,9 @@ def compare_forward(xml, nstate=5, seed=0, tol=FWD_TOL):
 def compare_rollout(xml, integrator, nstep=100, seed=1, tol=ROLL_TOL, at_rest=False, ctrl=None):
     """nstep steps of both engines with fixed random controls, from a random state (at_rest: from
     qpos0 at rest); returns MuJoCo's data"""
-    xml = xml.replace("<mujoco>", f'<mujoco><option integrator="{integrator}"/>', 1)
+    xml = re.sub(r"(<mujoco[^>]*>)", rf'\1<option integrator="{integrator}"/>', xml, count=1)
     gm, mm = load(xml)
+    assert mm.opt.integrator == ["Euler", "RK4", "implicit", "implicitfast"].index(integrator)
     gd, md = gauss.Data(gm), mujoco.MjData(mm)
     rng = np.random.default_rng(seed)
     set_state(mm, md, gd, rng, scale=0.2)
