@@ -562,3 +562,24 @@ def test_random_actuated_models(seed):
         compare_rollout(xml, integrator, seed=seed)
     xml = random_model(np.random.default_rng(2000 + seed), ball=False)
     compare_rollout(xml, "RK4", seed=seed)
+
+
+def test_joint_actuatorfrcrange_errors():
+    bad = chain('<motor joint="hinge"/>').replace(
+        '<joint name="slide" type="slide"', '<joint name="slide" type="slide" actuatorfrclimited="true" actuatorfrcrange="1 -1"')
+    with pytest.raises(Exception):
+        mujoco.MjModel.from_xml_string(bad)
+    with pytest.raises(gauss.GaussError, match=r"joint 'slide'.*actuatorfrcrange"):
+        gauss.Model.from_xml_string(bad)
+
+
+def test_joint_actuatorfrcrange_needs_limited_without_autolimits():
+    xml = chain('<motor joint="hinge"/>').replace(
+        '<joint name="slide" type="slide"', '<joint name="slide" type="slide" actuatorfrcrange="-1 1"')
+    xml = xml.replace("<mujoco>", '<mujoco><compiler autolimits="false"/>', 1)
+    xml = xml.replace('range="-90 90"', 'limited="true" range="-90 90"')
+    xml = xml.replace('range="-.4 .4"', 'limited="true" range="-.4 .4"')
+    with pytest.raises(Exception, match="'slide'"):
+        mujoco.MjModel.from_xml_string(xml)
+    with pytest.raises(gauss.GaussError, match=r"joint 'slide'.*actuatorfrclimited"):
+        gauss.Model.from_xml_string(xml)
