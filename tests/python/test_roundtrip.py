@@ -146,7 +146,8 @@ RICH = """<mujoco model="rich &amp; odd">
     <position name="p1" joint="hip" kp="50" dampratio="1"/>
     <velocity name="v1" joint="slide" kv="5"/>
     <general name="g1" tendon="rope" dyntype="filter" dynprm="0.1" gainprm="3" biastype="affine" biasprm="0 -1 -0.1"/>
-    <muscle name="mus" tendon="coupled"/>
+    <!-- the muscle's force is normalized by its length range: given, not computed -->
+    <muscle name="mus" tendon="coupled" lengthrange="-1 1"/>
     <intvelocity name="iv" joint="elbow" kp="10" actrange="-1 1"/>
   </actuator>
   <equality>
