@@ -62,8 +62,15 @@ void gs_transmissionAll(const gsModel* m, gsData* d) {
     d->actuator_length[i] = 0;
     if (!row || !gs_actuatorMoment(m, d, i, &length, row)) continue;
     d->actuator_length[i] = length;
-    /* the non-zeros, dofs ascending; nJmom bounds each transmission's pattern (compile) */
-    for (int j = 0; j < nv && adr < m->nJmom; j++) {
+    /* the non-zeros, dofs ascending; nJmom bounds each transmission's pattern (compile); a
+     * joint's moment lies on the joint's dofs */
+    int lo = 0, hi = nv, type = m->actuator_trntype[i];
+    if (type == GS_TRN_JOINT || type == GS_TRN_JOINTINPARENT) {
+      int j = m->actuator_trnid[2 * i], jt = m->jnt_type[j];
+      lo = m->jnt_dofadr[j];
+      hi = lo + (jt == GS_JNT_FREE ? 6 : jt == GS_JNT_BALL ? 3 : 1);
+    }
+    for (int j = lo; j < hi && adr < m->nJmom; j++) {
       if (row[j] == 0) continue;
       d->moment_colind[adr] = j;
       d->actuator_moment[adr++] = row[j];
