@@ -341,6 +341,15 @@ def test_group_disable_option():
     assert gd.act[0] == 0.3 and gd.act[1] != 0.2
     for integrator in INTEGRATORS:
         compare_rollout(xml.replace('type="ball"', 'type="hinge"'), integrator, seed=10)
+    # with g1's group off too: its activation stays under every integrator, in both engines
+    xml = LIMITS.replace("<mujoco>", '<mujoco><option actuatorgroupdisable="1 2 4"/>', 1)
+    for integrator in INTEGRATORS:
+        hinge = xml.replace('type="ball"', 'type="hinge"')
+        md = compare_rollout(hinge, integrator, seed=10)
+        # MuJoCo kept it (one more step leaves it), and gauss's equals MuJoCo's
+        act0 = md.act[0]
+        mujoco.mj_step(mujoco.MjModel.from_xml_string(hinge), md)
+        assert md.act[0] == act0 and md.act[1] != 0
 
 
 def test_group_disable_round_trip():
