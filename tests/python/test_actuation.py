@@ -592,3 +592,21 @@ def test_joint_actuatorfrcrange_needs_limited_without_autolimits():
         mujoco.MjModel.from_xml_string(xml)
     with pytest.raises(gauss.GaussError, match=r"joint 'slide'.*actuatorfrclimited"):
         gauss.Model.from_xml_string(xml)
+
+
+def test_damping_across_trees():
+    """servo damping through tendons that join two trees: the implicit integrators keep the part
+    of moment^T kv moment inside M's tree pattern, as MuJoCo's do (the rollouts agree)"""
+    xml = """<mujoco><option timestep="0.01"/>
+  <worldbody>
+    <body pos="-.3 0 0"><joint name="a" type="hinge" axis="0 1 0"/>
+      <geom type="capsule" size=".05" fromto="0 0 0 0 0 -.5"/><site name="sl" pos="0 0 -.5"/></body>
+    <body pos=".3 0 0"><joint name="b" type="hinge" axis="0 1 0"/>
+      <geom type="capsule" size=".05" fromto="0 0 0 0 0 -.5"/><site name="sr" pos="0 0 -.5"/></body>
+  </worldbody>
+  <tendon><fixed name="t"><joint joint="a" coef="1"/><joint joint="b" coef="-1"/></fixed>
+    <spatial name="s"><site site="sl"/><site site="sr"/></spatial></tendon>
+  <actuator><position tendon="t" kp="30" kv="8"/><velocity tendon="s" kv="5"/></actuator>
+</mujoco>"""
+    for integrator in INTEGRATORS:
+        compare_rollout(xml, integrator)
