@@ -17,6 +17,7 @@ Then it answers one line per request on standard input:
                (d.timer, which time the C code only) and per-step means of the problem size:
                -> "ncon=X nefc=X niter=X nisland=X STEP=SECONDS,CALLS FORWARD=..." with every
                   mjtTimer by its name less mjTIMER_ (timer durations are in seconds)
+    ctrl       the controls, space-separated, each as repr    -> "C0 C1 ..."
     quit       (or end of input) exits
 """
 
@@ -127,6 +128,8 @@ def main():
             reply(f"{elapsed!r} {d.time!r}")
         elif words[0] == "profile" and len(words) == 2:
             reply(profile(mujoco, m, d, int(words[1]), args.ctrl))
+        elif words[0] == "ctrl":
+            reply(" ".join(repr(float(c)) for c in d.ctrl))
         elif words[0] == "quit":
             break
         else:

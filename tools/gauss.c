@@ -547,6 +547,21 @@ static void reset_with_controls(const gsModel* m, gsData* d, int ctrl_random) {
   }
 }
 
+/* 1 when the peer's controls after a reset are d->ctrl to the bit (it writes them with repr) */
+static int peer_controls_match(Peer* p, const gsModel* m, const gsData* d) {
+  char reply[65536];
+  if (!peer_ask(p, "reset\n", reply, sizeof reply) || strcmp(reply, "ok") != 0) return 0;
+  if (!peer_ask(p, "ctrl\n", reply, sizeof reply)) return 0;
+  const char* q = reply;
+  for (int i = 0; i < m->nu; i++) {
+    char* end = NULL;
+    double c = strtod(q, &end);
+    if (end == q || c != d->ctrl[i]) return 0;
+    q = end;
+  }
+  return 1;
+}
+
 static double gauss_run(const gsModel* m, gsData* d, long n, int ctrl_random) {
   reset_with_controls(m, d, ctrl_random);
   double t0 = now();
@@ -709,6 +724,14 @@ static int cmd_bench(int argc, char** argv) {
   if (have_peer && (peer.nq != m->nq || peer.nv != m->nv || peer.timestep != m->opt.timestep)) {
     printf("note       MuJoCo's model differs: nq %d  nv %d  timestep %g\n", peer.nq, peer.nv,
            peer.timestep);
+  }
+
+  if (o.ctrl_random) {
+    /* the peer's controls after its reset must be gauss's, to the bit */
+    reset_with_controls(m, d, 1);
+    int same = have_peer ? peer_controls_match(&peer, m, d) : -1;
+    printf("controls   random, fixed (seed 12345)%s\n",
+           same > 0 ? ", the same in both engines" : same == 0 ? "; MuJoCo's DIFFER" : "");
   }
 
   /* warm-up, not counted */

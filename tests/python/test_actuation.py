@@ -610,3 +610,23 @@ def test_damping_across_trees():
 </mujoco>"""
     for integrator in INTEGRATORS:
         compare_rollout(xml, integrator)
+
+
+def test_bench_drives_the_same_controls(tmp_path):
+    """`gauss bench --ctrl random` gives both engines the same fixed controls, to the bit"""
+    import os
+    import subprocess
+    import sys
+    from test_binary import gauss_command
+    exe = gauss_command()
+    path = tmp_path / "limits.xml"
+    path.write_text(LIMITS)
+    r = subprocess.run([exe, "bench", str(path), "--steps", "50", "--rounds", "1", "--ctrl",
+                        "random", "--peer", sys.executable], capture_output=True, text=True,
+                       cwd=oracle.REPO, env={**os.environ, "GAUSS_PEER_SCRIPT": os.path.join(
+                           oracle.REPO, "bench", "mujoco_peer.py")})
+    assert r.returncode == 0, r.stderr
+    assert "controls   random, fixed (seed 12345), the same in both engines" in r.stdout, r.stdout
+    r = subprocess.run([exe, "bench", str(path), "--ctrl", "sometimes"], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and "--ctrl" in r.stderr
