@@ -189,6 +189,8 @@ DYNAMICS = {
     "muscle-dyn-fixed": '<general joint="hinge" dyntype="muscle" dynprm=".01 .04 .1" gainprm="4"/>',
     "actlimited": '<general joint="hinge" dyntype="integrator" actlimited="true" actrange="-.3 .3" gainprm="5"/>',
     "forcelimited": '<general joint="hinge" gainprm="10" biastype="affine" biasprm="0 -10 -2" forcelimited="true" forcerange="-1 1"/>',
+    # always clamped: the implicit integrators keep the damping kv all the same, as MuJoCo's do
+    "clamped-servo": '<position joint="hinge" kp="50" kv="10" forcelimited="true" forcerange="-.01 .01"/>',
     "gear-tendon-limited": '<general tendon="t" gainprm="4" biastype="affine" biasprm="0 -3 -1"/><motor tendon="t" gear="2"/>',
 }
 
