@@ -89,7 +89,9 @@ static void euler(const gsModel* m, gsData* d) {
 /* Subtracts h d(qfrc_actuator)/d(qvel) = h sum_i dforce_i/dvelocity_i moment_i^T moment_i (affine
  * gains and biases in the velocity) from the tree-pattern matrix H, symmetric: products of two
  * dofs neither of which is an ancestor of the other lie outside the pattern and are left out, as
- * MJCF's implicit-fast integrator leaves out what lies outside the pattern of M. */
+ * MJCF's implicit-fast integrator leaves out what lies outside the pattern of M. (MuJoCo's
+ * implicit-fast also drops the couplings between the dofs of a body it deems "simple", a child
+ * of the world whose inertial frame is its own; gauss keeps them, and differs there.) */
 static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, gsReal h) {
   for (int i = 0; i < m->nu; i++) {
     gsReal g;

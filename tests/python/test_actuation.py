@@ -632,3 +632,39 @@ def test_bench_drives_the_same_controls(tmp_path):
     r = subprocess.run([exe, "bench", str(path), "--ctrl", "sometimes"], capture_output=True,
                        text=True)
     assert r.returncode == 2 and "--ctrl" in r.stderr
+
+
+FREE = """<mujoco>
+  <option timestep="0.002" gravity="0 0 -1"/>
+  <worldbody>
+    <body name="f" pos=".1 .2 .3" euler="20 30 40"><freejoint name="free"/>
+      <!-- off centre: MuJoCo's implicitfast factors the mass matrix of a free body whose
+           inertial frame is its own frame ("simple") as diagonal, dropping the couplings that
+           actuator damping adds between its dofs; gauss keeps them -->
+      <geom type="box" size=".1 .2 .15" mass="2" pos=".04 -.03 .02"/>
+      <site name="sf" pos=".1 0 .1" euler="0 40 0"/>
+    </body>
+    <site name="w" pos="0 0 1"/>
+  </worldbody>
+  <actuator>
+    <motor joint="free" gear="1 -.5 .3 .2 .1 -.4" ctrlrange="-1 1"/>
+    <motor jointinparent="free" gear=".3 .2 -.1 .5 -.6 .7" ctrlrange="-1 1"/>
+    <general site="sf" refsite="w" gear=".5 .6 .7 .1 .2 .3" dyntype="filter" dynprm=".05"
+             biastype="affine" biasprm="0 -2 -1"/>
+    <velocity site="sf" gear="0 0 0 1 1 0" kv=".5"/>
+  </actuator>
+</mujoco>"""
+
+
+def test_free_joint_transmissions():
+    compare_forward(FREE, nstate=10, seed=21)
+    # RK4 integrates the rotation on SO(3) unlike MuJoCo: Euler and the implicit ones
+    for integrator in ("Euler", "implicit", "implicitfast"):
+        compare_rollout(FREE, integrator, seed=22)
+
+
+def test_every_kind_in_one_model():
+    """the hand-written model of test_mjcf_actuation with every actuator kind and transmission
+    (free, ball, hinge and slide joints, fixed and spatial tendons, sites, slider-crank, body)"""
+    from test_mjcf_actuation import HAND
+    compare_forward(HAND["actuator-kinds"], nstate=20, seed=23)
