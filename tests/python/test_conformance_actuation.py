@@ -63,10 +63,14 @@ def test_actuator_quantities(model_id, xml):
 ROLLOUT = [(m, x) for m, x in ACTUATED if not _tendon_passive(mujoco.MjModel.from_xml_string(x))]
 
 
+@pytest.mark.parametrize("which", ["own", "implicitfast"])
 @pytest.mark.parametrize("model_id,xml", ROLLOUT, ids=[m for m, _ in ROLLOUT])
-def test_actuated_rollout(model_id, xml):
+def test_actuated_rollout(model_id, xml, which):
+    """the model's own integrator, and implicitfast (the actuators' damping in its matrix)"""
     mm = mujoco.MjModel.from_xml_string(xml)
     integrator = ["Euler", "RK4", "implicit", "implicitfast"][mm.opt.integrator]
+    if which != "own":
+        integrator = which
     if integrator == "RK4" and np.any(mm.jnt_type <= 1):
         integrator = "Euler"
     root = ET.fromstring(xml)
