@@ -89,10 +89,32 @@ static void euler(const gsModel* m, gsData* d) {
 /* Subtracts h d(qfrc_actuator)/d(qvel) = h sum_i dforce_i/dvelocity_i moment_i^T moment_i (affine
  * gains and biases in the velocity) from the tree-pattern matrix H, symmetric: products of two
  * dofs neither of which is an ancestor of the other lie outside the pattern and are left out, as
- * MJCF's implicit-fast integrator leaves out what lies outside the pattern of M. (MuJoCo's
- * implicit-fast also drops the couplings between the dofs of a body it deems "simple", a child
- * of the world whose inertial frame is its own; gauss keeps them, and differs there.) */
-static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, gsReal h) {
+ * MJCF's implicit-fast integrator leaves out what lies outside the pattern of M. MuJoCo's
+ * implicit-fast also leaves out the couplings between the dofs of a "simple" body (below), whose
+ * part of M is diagonal and stored so: drop_simple does the same. */
+
+/* MuJoCo's simple bodies, found by experiment with its compiler: a leaf child of the world whose
+ * inertial frame is its body frame, with joints at the body origin, slides with orthogonal axes,
+ * and at most one rotational joint, the last */
+static int simple_body(const gsModel* m, int b) {
+  if (m->body_parentid[b] != 0 || m->body_sameframe[b] != GS_SAMEFRAME_BODY) return 0;
+  if (b + 1 < m->nbody && m->body_parentid[b + 1] == b) return 0;  /* children follow at once */
+  int adr = m->body_jntadr[b], n = m->body_jntnum[b];
+  for (int k = adr; k < adr + n; k++) {
+    const gsReal* p = m->jnt_pos + 3 * k;
+    if (p[0] != 0 || p[1] != 0 || p[2] != 0) return 0;
+    if (m->jnt_type[k] != GS_JNT_SLIDE) {
+      if (k != adr + n - 1) return 0;
+      continue;
+    }
+    for (int l = adr; l < k; l++)
+      if (fabs(gs_dot3(m->jnt_axis + 3 * k, m->jnt_axis + 3 * l)) > GS_MINVAL) return 0;
+  }
+  return 1;
+}
+
+static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, gsReal h,
+                                 int drop_simple) {
   for (int i = 0; i < m->nu; i++) {
     gsReal g;
     if (!gs_actuatorVelocityGain(m, d, i, &g)) continue;
@@ -102,9 +124,10 @@ static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, g
     /* columns ascend: for a pair a > b, b is an ancestor of a or outside the pattern */
     for (int p = 0; p < n; p++) {
       int a = col[p], madr = m->dof_Madr[a], b = a, k = 0;
+      int simple = drop_simple && simple_body(m, m->dof_bodyid[a]);
       for (int q = p; q >= 0; q--) {
         while (b > col[q]) b = m->dof_parentid[b], k++;
-        if (b == col[q]) H[madr + k] -= h * g * mom[p] * mom[q];
+        if (b == col[q] && (k == 0 || !simple)) H[madr + k] -= h * g * mom[p] * mom[q];
         if (b < 0) break;
       }
     }
@@ -158,7 +181,7 @@ static void implicit(const gsModel* m, gsData* d, int full) {
   if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
   damped_mass(m, d, R);
-  add_actuator_damping(m, d, R, h);
+  add_actuator_damping(m, d, R, h, !full);
   if (!full) {
     gs_factorLTDL(m, R, C);  /* C holds 1/D here */
     gs_solveLTDL(m, R, C, rhs, 1);

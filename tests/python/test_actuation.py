@@ -638,9 +638,6 @@ FREE = """<mujoco>
   <option timestep="0.002" gravity="0 0 -1"/>
   <worldbody>
     <body name="f" pos=".1 .2 .3" euler="20 30 40"><freejoint name="free"/>
-      <!-- off centre: MuJoCo's implicitfast factors the mass matrix of a free body whose
-           inertial frame is its own frame ("simple") as diagonal, dropping the couplings that
-           actuator damping adds between its dofs; gauss keeps them -->
       <geom type="box" size=".1 .2 .15" mass="2" pos=".04 -.03 .02"/>
       <site name="sf" pos=".1 0 .1" euler="0 40 0"/>
     </body>
@@ -668,3 +665,36 @@ def test_every_kind_in_one_model():
     (free, ball, hinge and slide joints, fixed and spatial tendons, sites, slider-crank, body)"""
     from test_mjcf_actuation import HAND
     compare_forward(HAND["actuator-kinds"], nstate=20, seed=23)
+
+
+# a leaf child of the world with its inertial frame at its body frame: MuJoCo stores its part of M
+# as diagonal when its joints are at the origin, its slides orthogonal and a rotation comes last
+# ("simple"), and its implicit-fast integrator then leaves out the couplings actuator damping adds
+# between the body's dofs; the others keep them
+SIMPLE = """<mujoco><option timestep="0.002"/>
+  <worldbody><site name="w" pos="0 0 1"/>
+    <body name="s" pos=".1 .2 .3">%s<geom type="box" size=".1 .2 .15" mass="2"/>
+      <site name="sf" pos=".1 .05 .1" euler="0 40 20"/></body>
+  </worldbody>
+  <actuator><velocity site="sf" gear="1 1 1 1 1 1" kv="3"/>
+    <position site="sf" refsite="w" gear=".3 .4 .5 .1 .2 .3" kp="2" kv="1"/></actuator>
+</mujoco>"""
+SIMPLE_JOINTS = {
+    "free": '<freejoint/>',
+    "slides": '<joint type="slide" axis="1 0 0"/><joint type="slide" axis="0 1 0"/><joint type="slide" axis="0 0 1"/>',
+    "slide-hinge": '<joint type="slide" axis="1 0 0"/><joint type="hinge" axis="0 1 0"/>',
+    "slide-ball": '<joint type="slide" axis="1 0 0"/><joint type="ball"/>',
+    "ball": '<joint type="ball"/>',
+    # not simple
+    "hinge-slide": '<joint type="hinge" axis="0 1 0"/><joint type="slide" axis="1 0 0"/>',
+    "slides-oblique": '<joint type="slide" axis="1 1 0"/><joint type="slide" axis="0 1 0"/>',
+    "two-hinges": '<joint type="hinge" axis="1 0 0"/><joint type="hinge" axis="0 1 0"/>',
+    "hinge-off-origin": '<joint type="hinge" axis="0 1 0" pos=".1 0 0"/>',
+}
+
+
+@pytest.mark.parametrize("joints", sorted(SIMPLE_JOINTS))
+def test_simple_bodies_under_the_implicit_integrators(joints):
+    xml = SIMPLE % SIMPLE_JOINTS[joints]
+    for integrator in ("implicit", "implicitfast"):
+        compare_rollout(xml, integrator, seed=22)
