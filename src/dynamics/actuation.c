@@ -5,7 +5,6 @@
  * force = gain(length, velocity, ...) * input + bias(length, velocity, ...), where the input is
  * ctrl without activation dynamics and the (last) activation otherwise; the muscle's gain and bias
  * are the force-length-velocity curves of MJCF's muscle model (doc/modeling.rst, Muscles). */
-#include <string.h>
 
 #include "core/math.h"
 #include "dynamics/dynamics.h"
