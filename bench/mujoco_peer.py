@@ -2,7 +2,7 @@
 """MuJoCo side of `gauss bench`: a persistent process that steps MuJoCo on request.
 
     python bench/mujoco_peer.py MODEL.xml [--disable f,..] [--enable f,..] [--integrator NAME]
-                                          [--solver NAME]
+                                          [--solver NAME] [--ctrl zero|random]
 
 Loads MODEL.xml with MuJoCo, applies the same <flag> names as `gauss bench` to
 model.opt.disableflags / enableflags (and the integrator and solver), and writes one line:
@@ -11,12 +11,13 @@ model.opt.disableflags / enableflags (and the integrator and solver), and writes
 
 Then it answers one line per request on standard input:
 
-    reset      mj_resetData                                  -> "ok"
+    reset      mj_resetData (then the --ctrl random controls)  -> "ok"
     run N      mj_step(m, d, nstep=N), the loop in C++        -> "SECONDS SIMTIME"
     profile N  mj_resetData, then N calls of mj_step from Python, with MuJoCo's stage timers
                (d.timer, which time the C code only) and per-step means of the problem size:
                -> "ncon=X nefc=X niter=X nisland=X STEP=SECONDS,CALLS FORWARD=..." with every
                   mjtTimer by its name less mjTIMER_ (timer durations are in seconds)
+    ctrl       the controls, space-separated, each as repr    -> "C0 C1 ..."
     quit       (or end of input) exits
 """
 
@@ -40,8 +41,30 @@ def flag_bits(enum, prefix, names):
     return bits
 
 
-def profile(mujoco, m, d, n):
-    mujoco.mj_resetData(m, d)  # also zeroes d.timer
+def random_controls(m, d):
+    """the fixed controls of `gauss bench --ctrl random`: splitmix64 from seed 12345, one draw
+    per actuator, u = top 53 bits / 2^53, uniform in ctrlrange ([-1, 1] where not limited)"""
+    mask = (1 << 64) - 1
+    state = 12345
+    for i in range(m.nu):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        u = (z >> 11) * 2.0 ** -53
+        lo, hi = (m.actuator_ctrlrange[i] if m.actuator_ctrllimited[i] else (-1.0, 1.0))
+        d.ctrl[i] = lo + u * (hi - lo)
+
+
+def reset(mujoco, m, d, ctrl):
+    mujoco.mj_resetData(m, d)
+    if ctrl == "random":
+        random_controls(m, d)
+
+
+def profile(mujoco, m, d, n, ctrl):
+    reset(mujoco, m, d, ctrl)  # also zeroes d.timer
     ncon = nefc = niter = nisland = 0
     for _ in range(n):
         mujoco.mj_step(m, d)
@@ -67,6 +90,7 @@ def main():
     parser.add_argument("--enable", default="")
     parser.add_argument("--integrator", default="")
     parser.add_argument("--solver", default="")
+    parser.add_argument("--ctrl", default="zero", choices=("zero", "random"))
     args = parser.parse_args()
 
     try:
@@ -94,7 +118,7 @@ def main():
         if not words:
             continue
         if words[0] == "reset":
-            mujoco.mj_resetData(m, d)
+            reset(mujoco, m, d, args.ctrl)
             reply("ok")
         elif words[0] == "run" and len(words) == 2:
             n = int(words[1])
@@ -103,7 +127,9 @@ def main():
             elapsed = time.perf_counter() - t0
             reply(f"{elapsed!r} {d.time!r}")
         elif words[0] == "profile" and len(words) == 2:
-            reply(profile(mujoco, m, d, int(words[1])))
+            reply(profile(mujoco, m, d, int(words[1]), args.ctrl))
+        elif words[0] == "ctrl":
+            reply(" ".join(repr(float(c)) for c in d.ctrl))
         elif words[0] == "quit":
             break
         else:

@@ -203,7 +203,8 @@ static int edit(const gsModel* m, gsModel* mc, unsigned char* buf, Input* in) {
   if (count == 0) return 1;
   /* the pick-th eligible field */
   uint32_t want = pick % (uint32_t)count;
-  size_t off = opt_off + sizeof(gsOption) + sizeof(gsStatistic);
+  /* the file stores the options member by member, without the struct's trailing padding */
+  size_t off = opt_off + offsetof(gsOption, actuatorgroupdisable) + sizeof(int) + sizeof(gsStatistic);
   for (int i = 0; i < nfield; i++) {
     gs_modelField(m, i, &fi);
     size_t nel = (size_t)fi.rows * (size_t)fi.cols;

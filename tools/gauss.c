@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,12 +49,14 @@ static int usage(FILE* f) {
           "      simulate T seconds (default 5) from the default state; print speed and energy\n"
           "  gauss bench MODEL [--steps N] [--rounds R] [--disable F,..] [--enable F,..]\n"
           "                    [--integrator NAME] [--solver NAME] [--peer PYTHON]\n"
-          "                    [--xml MODEL.xml]\n"
+          "                    [--xml MODEL.xml] [--ctrl zero|random]\n"
           "      time N steps (default 20000) per round, R rounds (default 5), against MuJoCo\n"
           "      run by bench/mujoco_peer.py under PYTHON (default: $GAUSS_PEER_PYTHON,\n"
           "      .venv/bin/python, python3); MuJoCo loads --xml (default: MODEL, which must\n"
           "      then be MJCF) with the same options; then one more round of N steps with\n"
-          "      the stage timers of both engines on, printed per step\n"
+          "      the stage timers of both engines on, printed per step; --ctrl random sets\n"
+          "      the same fixed controls in both engines after each reset (uniform in each\n"
+          "      ctrlrange, in [-1, 1] where not limited; seeded), so the actuators work\n"
           "  gauss print MODEL [OUT]\n"
           "      write every field of the compiled model to OUT (default: standard output)\n"
           "  gauss compile MODEL.xml OUT.gsb\n"
@@ -82,6 +85,7 @@ typedef struct {
   int rounds;              /* bench */
   const char* peer;        /* bench */
   const char* xml;         /* bench: the MJCF file MuJoCo loads */
+  int ctrl_random;         /* bench: --ctrl random */
   const char* disable;     /* comma-separated names, as given */
   const char* enable;
   int disablemask;
@@ -187,6 +191,12 @@ static int parse_options(int argc, char** argv, int allow_positional_out, Option
         o->peer = v;
       } else if (strcmp(a, "--xml") == 0) {
         o->xml = v;
+      } else if (strcmp(a, "--ctrl") == 0) {
+        if (strcmp(v, "random") != 0 && strcmp(v, "zero") != 0) {
+          fprintf(stderr, "gauss: bad --ctrl '%s' (zero, random)\n", v);
+          return 2;
+        }
+        o->ctrl_random = strcmp(v, "random") == 0;
       } else {
         fprintf(stderr, "gauss: unknown option %s\n", a);
         return 2;
@@ -472,6 +482,10 @@ static int peer_start(Peer* p, const char* python, const char* script, const Opt
       args[k++] = "--solver";
       args[k++] = solver_names[o->solver];
     }
+    if (o->ctrl_random) {
+      args[k++] = "--ctrl";
+      args[k++] = "random";
+    }
     args[k] = NULL;
     execvp(python, (char* const*)args);
     fprintf(stderr, "gauss: cannot run %s: %s\n", python, strerror(errno));
@@ -512,8 +526,44 @@ static double peer_run(Peer* p, long n) {
   return secs > 0 ? (double)n / secs : 0;
 }
 
-static double gauss_run(const gsModel* m, gsData* d, long n) {
+/* --ctrl random: fixed controls from splitmix64 with seed 12345, one draw per actuator in order,
+ * u = the top 53 bits / 2^53; bench/mujoco_peer.py draws the same numbers */
+static uint64_t splitmix64(uint64_t* state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static void reset_with_controls(const gsModel* m, gsData* d, int ctrl_random) {
   gs_resetData(m, d);
+  if (!ctrl_random) return;
+  uint64_t state = 12345;
+  for (int i = 0; i < m->nu; i++) {
+    double u = (double)(splitmix64(&state) >> 11) * 0x1.0p-53;
+    double lo = -1, hi = 1;
+    if (m->actuator_ctrllimited[i]) lo = m->actuator_ctrlrange[2 * i], hi = m->actuator_ctrlrange[2 * i + 1];
+    d->ctrl[i] = lo + u * (hi - lo);
+  }
+}
+
+/* 1 when the peer's controls after a reset are d->ctrl to the bit (it writes them with repr) */
+static int peer_controls_match(Peer* p, const gsModel* m, const gsData* d) {
+  char reply[65536];
+  if (!peer_ask(p, "reset\n", reply, sizeof reply) || strcmp(reply, "ok") != 0) return 0;
+  if (!peer_ask(p, "ctrl\n", reply, sizeof reply)) return 0;
+  const char* q = reply;
+  for (int i = 0; i < m->nu; i++) {
+    char* end = NULL;
+    double c = strtod(q, &end);
+    if (end == q || c != d->ctrl[i]) return 0;
+    q = end;
+  }
+  return 1;
+}
+
+static double gauss_run(const gsModel* m, gsData* d, long n, int ctrl_random) {
+  reset_with_controls(m, d, ctrl_random);
   double t0 = now();
   for (long i = 0; i < n; i++) gs_step(m, d);
   double secs = now() - t0;
@@ -541,25 +591,26 @@ static double median(const double* v, int n) {
 typedef struct {
   double ncon, nefc, niter;
   double step;             /* timed seconds per step */
-  double stage[6];         /* per step: the rows of stage_labels */
+  double stage[7];         /* per step: the rows of stage_labels */
 } Profile;
 
-static const char* const stage_labels[6] = {
+static const char* const stage_labels[7] = {
   "kinematics, com, tendons", "inertia: CRB, factor", "collision",
-  "constraint rows",          "solver",               "rest: velocity, integration",
+  "constraint rows",          "solver",               "actuation",
+  "rest: velocity, integration",
 };
 
 /* the rest of the step: what the named stages leave */
 static void profile_rest(Profile* p) {
   double sum = 0;
-  for (int i = 0; i < 5; i++) sum += p->stage[i];
-  p->stage[5] = p->step - sum;
+  for (int i = 0; i < 6; i++) sum += p->stage[i];
+  p->stage[6] = p->step - sum;
 }
 
 /* n steps from the reset state with gauss's timers on */
-static void gauss_profile(const gsModel* m, gsData* d, long n, Profile* p) {
+static void gauss_profile(const gsModel* m, gsData* d, long n, Profile* p, int ctrl_random) {
   memset(p, 0, sizeof *p);
-  gs_resetData(m, d);
+  reset_with_controls(m, d, ctrl_random);
   gs_setTimer(d, 1);
   for (long i = 0; i < n; i++) {
     gs_step(m, d);
@@ -578,6 +629,7 @@ static void gauss_profile(const gsModel* m, gsData* d, long n, Profile* p) {
   p->stage[2] = t[GS_TIMER_POS_COLLISION].duration / (double)n;
   p->stage[3] = (t[GS_TIMER_POS_MAKE].duration + t[GS_TIMER_VEL_REFERENCE].duration) / (double)n;
   p->stage[4] = t[GS_TIMER_CONSTRAINT].duration / (double)n;
+  p->stage[5] = t[GS_TIMER_ACTUATION].duration / (double)n;
   profile_rest(p);
 }
 
@@ -608,6 +660,7 @@ static int peer_profile(Peer* peer, long n, Profile* p) {
   p->stage[2] = reply_value(reply, "POS_COLLISION") / (double)n;
   p->stage[3] = (reply_value(reply, "POS_MAKE") + reply_value(reply, "POS_PROJECT")) / (double)n;
   p->stage[4] = reply_value(reply, "CONSTRAINT") / (double)n;
+  p->stage[5] = reply_value(reply, "ACTUATION") / (double)n;
   profile_rest(p);
   return p->step > 0;
 }
@@ -619,12 +672,12 @@ static void print_breakdown(long n, const Profile* g, const Profile* mj) {
   } else {
     printf("  %-28s %9s %6s\n", "stage", "gauss", "%");
   }
-  for (int i = 0; i <= 6; i++) {
-    const char* label = i < 6 ? stage_labels[i] : "step (timed)";
-    double gv = i < 6 ? g->stage[i] : g->step;
+  for (int i = 0; i <= 7; i++) {
+    const char* label = i < 7 ? stage_labels[i] : "step (timed)";
+    double gv = i < 7 ? g->stage[i] : g->step;
     printf("  %-28s %9.2f %6.1f", label, 1e6 * gv, 100 * gv / g->step);
     if (mj) {
-      double mv = i < 6 ? mj->stage[i] : mj->step;
+      double mv = i < 7 ? mj->stage[i] : mj->step;
       printf(" %9.2f %6.1f", 1e6 * mv, 100 * mv / mj->step);
       if (mv > 0) printf(" %7.2f", gv / mv);
     }
@@ -673,9 +726,17 @@ static int cmd_bench(int argc, char** argv) {
            peer.timestep);
   }
 
+  if (o.ctrl_random) {
+    /* the peer's controls after its reset must be gauss's, to the bit */
+    reset_with_controls(m, d, 1);
+    int same = have_peer ? peer_controls_match(&peer, m, d) : -1;
+    printf("controls   random, fixed (seed 12345)%s\n",
+           same > 0 ? ", the same in both engines" : same == 0 ? "; MuJoCo's DIFFER" : "");
+  }
+
   /* warm-up, not counted */
   long warm = o.steps < 1000 ? o.steps : 1000;
-  gauss_run(m, d, warm);
+  gauss_run(m, d, warm, o.ctrl_random);
   if (have_peer && peer_run(&peer, warm) <= 0) {
     have_peer = 0;
     snprintf(why, sizeof why, "the peer stopped answering");
@@ -693,7 +754,7 @@ static int cmd_bench(int argc, char** argv) {
     /* alternate who goes first, so neither always runs on a warmer machine */
     for (int k = 0; k < 2; k++) {
       if ((k == 0) == (r % 2 == 0)) {
-        gs[r] = gauss_run(m, d, o.steps);
+        gs[r] = gauss_run(m, d, o.steps, o.ctrl_random);
       } else if (have_peer) {
         mj[r] = peer_run(&peer, o.steps);
         if (mj[r] <= 0) {
@@ -738,7 +799,7 @@ static int cmd_bench(int argc, char** argv) {
 
   /* the breakdown: after the timed rounds, so that the timers cost those nothing */
   Profile gp, mp;
-  gauss_profile(m, d, o.steps, &gp);
+  gauss_profile(m, d, o.steps, &gp, o.ctrl_random);
   int have_mp = have_peer && peer_profile(&peer, o.steps, &mp);
   print_breakdown(o.steps, &gp, have_mp ? &mp : NULL);
 

@@ -36,7 +36,8 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   X(nuser_tendon)    /* user values per tendon */                                                  \
   X(nuser_actuator)  /* user values per actuator */                                                \
   X(nten_J)          /* ntendon * nv: ten_J (data), row-major */                                 \
-  X(nJmom)           /* non-zeros of the sparse actuator moments (data: actuator_moment) */
+  X(nJmom)           /* room for the sparse actuator moments (data: actuator_moment): the sum \
+                        over actuators of the dofs each transmission can touch (compile) */
 
 #define GS_FIELDS_ACTUATION(X)                                                                     \
   /* tendons */                                                                                    \
@@ -94,6 +95,9 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   X(gsReal, actuator_lengthrange,  nu,             2)                                              \
   X(int,    actuator_plugin,       nu,             1)                                              \
   X(gsReal, actuator_user,         nu,             GS_COLS(1, nuser_actuator))                     \
+  /* the joints' bounds of the actuators' generalized force (actuatorfrcrange) */                  \
+  X(int,    jnt_actfrclimited,     njnt,           1)                                              \
+  X(gsReal, jnt_actfrcrange,       njnt,           2)                                              \
   /* names */                                                                                      \
   X(int,    name_tendonadr,        ntendon,        1)                                              \
   X(int,    name_actuatoradr,      nu,             1)
@@ -110,8 +114,14 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   X(int,    wrap_obj,          nwrap,   2)                                                         \
   X(gsReal, wrap_xpos,         nwrap,   6)                                                         \
   X(gsReal, ten_velocity,      ntendon, 1)                                                         \
-  /* actuators (gs_fwdActuation): lengths, moment arms (sparse rows: moment_rownnz[i] entries    \
-   * from moment_rowadr[i] in moment_colind, actuator_moment), velocities and forces */          \
+  /* actuators: lengths and moment arms (position stage, after the contacts), velocities        \
+   * (velocity stage), forces (gs_fwdActuation). The moments are MJCF's sparse rows:             \
+   * moment_rownnz[i] entries from moment_rowadr[i] (the rows one after the other, in actuator   \
+   * order) in moment_colind (dofs ascending) and actuator_moment. Where the layout differs from \
+   * MuJoCo's: a row holds the moment's non-zeros only, where MuJoCo keeps the transmission's     \
+   * whole pattern (a site's chain, a tendon's dofs) with the zeros in it, so rownnz may be       \
+   * smaller (a dof that happens to give zero, a gear of zero): the densified moments are equal, \
+   * and a row never needs more room than its pattern, which nJmom sums. */                      \
   X(gsReal, actuator_length,   nu,      1)                                                         \
   X(int,    moment_rownnz,     nu,      1)                                                         \
   X(int,    moment_rowadr,     nu,      1)                                                         \

@@ -88,6 +88,7 @@ typedef struct {
   int ccd_iterations;
   int disableflags;    /* gsDisableBit */
   int enableflags;     /* gsEnableBit */
+  int actuatorgroupdisable;  /* bit g set: the actuators of group g (0..30) exert no force */
 } gsOption;
 
 /* quantities MJCF derives from the model at qpos0 (<statistic> may give them) */

@@ -45,6 +45,8 @@ typedef struct gsSpecJoint {
   gsReal range[2];        /* compiler's angle unit for hinges */
   int limited;            /* gsLimited */
   int range_given;        /* range was written (drives autolimits) */
+  int actfrclimited;      /* gsLimited: actuatorfrclimited (auto by default) */
+  gsReal actfrcrange[2];  /* actuatorfrcrange: bounds of the actuators' force on the joint */
   gsReal margin;
   gsReal solref_limit[GS_NREF];
   gsReal solimp_limit[GS_NIMP];

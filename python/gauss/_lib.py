@@ -74,6 +74,7 @@ class Option(ctypes.Structure):
         ("ccd_iterations", c_int),
         ("disableflags", c_int),
         ("enableflags", c_int),
+        ("actuatorgroupdisable", c_int),
     ]
 
 

@@ -79,4 +79,32 @@ void gs_fluid(const gsModel* m, gsData* d);
  * form of implicitfast; 0 when the arena is full */
 int gs_fluidDerivative(const gsModel* m, gsData* d, gsReal h, gsReal* R, gsReal* C);
 
+/* ---- actuation.c ---- */
+
+/* length and moment arm (nv values) of actuator i, every transmission (adhesion after the
+ * contacts); 0 when the arena is full */
+int gs_actuatorMoment(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* moment);
+/* actuator_length and the sparse actuator moments of all actuators (position stage) */
+void gs_transmissionAll(const gsModel* m, gsData* d);
+/* ten_velocity = ten_J qvel and actuator_velocity = moment qvel (velocity stage) */
+void gs_transmissionVelocity(const gsModel* m, gsData* d);
+/* act_dot, actuator_force and qfrc_actuator from ctrl and act (force stage) */
+void gs_actuation(const gsModel* m, gsData* d);
+/* 1 when actuator i's group is disabled (option actuatorgroupdisable) */
+int gs_actuatorDisabled(const gsModel* m, int i);
+/* activation of actuator i after a step h with rate act_dot: exact for filterexact, clamped to
+ * actrange when actlimited */
+gsReal gs_nextActivation(const gsModel* m, int i, gsReal act, gsReal act_dot, gsReal h);
+/* act <- the next activations of the enabled actuators (nothing with actuation disabled) */
+void gs_advanceActivation(const gsModel* m, gsData* d, const gsReal* act_dot, gsReal h);
+/* d actuator_force[i] / d actuator_velocity from affine gains and biases, in *dfdv; 0 when
+ * there is none */
+int gs_actuatorVelocityGain(const gsModel* m, const gsData* d, int i, gsReal* dfdv);
+/* MJCF's muscle curves: active force-length, force-velocity, passive force-length, and the
+ * activation rate */
+gsReal gs_muscleFL(gsReal L, gsReal lmin, gsReal lmax);
+gsReal gs_muscleFV(gsReal V, gsReal fvmax);
+gsReal gs_muscleFP(gsReal L, gsReal lmax, gsReal fpmax);
+gsReal gs_muscleDynamics(gsReal ctrl, gsReal act, const gsReal* prm);
+
 #endif

@@ -540,17 +540,9 @@ int gsx_readActuationSection(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   const char* name = gsx_name(node);
   if (strcmp(name, "tendon") == 0)
     return gsx_checkAttrs(c, node, src, name, 0) && gsx_eachChild(c, node, src, tendon_child, NULL);
-  if (strcmp(name, "actuator") == 0) {
-    int n = c->spec->nactuator;
-    if (!gsx_checkAttrs(c, node, src, name, 0) ||
-        !gsx_eachChild(c, node, src, actuator_child, NULL))
-      return 0;
-    /* compiled, with everything MJCF computes for them, but no force yet */
-    if (c->spec->nactuator > n)
-      gsx_warn(c, src->name, gsx_line(node),
-               "<actuator>: actuators are compiled but their forces are not simulated yet");
-    return 1;
-  }
+  if (strcmp(name, "actuator") == 0)
+    return gsx_checkAttrs(c, node, src, name, 0) &&
+           gsx_eachChild(c, node, src, actuator_child, NULL);
   return -1;
 }
 

@@ -127,6 +127,18 @@ int gsx_optionAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
   if (IS("ls_iterations")) return gsx_int(c, a, &o->ls_iterations);
   if (IS("noslip_iterations")) return gsx_int(c, a, &o->noslip_iterations);
   if (IS("ccd_iterations")) return gsx_int(c, a, &o->ccd_iterations);
+  if (IS("actuatorgroupdisable")) {
+    /* a list of the groups (0 to 30) whose actuators are disabled */
+    int groups[31], n = 0;
+    if (!gsx_ints(c, a, groups, 0, 31, &n)) return GSX_ERR;
+    o->actuatorgroupdisable = 0;
+    for (int i = 0; i < n; i++) {
+      if (groups[i] < 0 || groups[i] > 30)
+        return gsx_attrError(c, a, "actuator groups are 0 to 30"), GSX_ERR;
+      o->actuatorgroupdisable |= 1 << groups[i];
+    }
+    return GSX_OK;
+  }
   return GSX_UNUSED;
 }
 
@@ -208,6 +220,8 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
   if (IS("ref")) return gsx_real(c, a, &j->ref);
   if (IS("springref")) return gsx_real(c, a, &j->springref);
   if (IS("actuatorgravcomp")) return gsx_bool(c, a, &j->actgravcomp);
+  if (IS("actuatorfrclimited")) return gsx_keyword(c, a, gsx_falseTrueAuto, 3, &j->actfrclimited);
+  if (IS("actuatorfrcrange")) return gsx_reals(c, a, j->actfrcrange, 2, 2, NULL);
   if (IS("user")) return gsx_userAttr(c, a, &j->user, &j->nuser);
   return GSX_UNUSED;
 }

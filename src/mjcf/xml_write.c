@@ -23,6 +23,8 @@ static void write_joint(gswWriter* w, int j) {
   gsw_reals(w, "axis", m->jnt_axis + 3 * j, 3);
   gsw_bool(w, "limited", m->jnt_limited[j]);
   gsw_reals(w, "range", m->jnt_range + 2 * j, 2);
+  gsw_bool(w, "actuatorfrclimited", m->jnt_actfrclimited[j]);
+  gsw_reals(w, "actuatorfrcrange", m->jnt_actfrcrange + 2 * j, 2);
   if (type == GS_JNT_HINGE || type == GS_JNT_SLIDE) {
     gsw_real(w, "ref", m->qpos0[q]);
     gsw_real(w, "springref", m->qpos_spring[q]);
@@ -165,6 +167,13 @@ static void write_option(gswWriter* w) {
   INT(ls_iterations);
   INT(noslip_iterations);
   INT(ccd_iterations);
+  if (o->actuatorgroupdisable) {
+    char groups[31 * 3 + 1];
+    int n = 0;
+    for (int g = 0; g < 31; g++)
+      if (o->actuatorgroupdisable >> g & 1) n += snprintf(groups + n, sizeof groups - (size_t)n, n ? " %d" : "%d", g);
+    gsw_printf(w, " actuatorgroupdisable=\"%s\"", groups);
+  }
 #undef REAL
 #undef REALS
 #undef INT

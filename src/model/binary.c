@@ -82,7 +82,9 @@ static const struct {
 
 #define GS_O(type, name, count) +sizeof(type) * (count)
 #define OPTION_BYTES (0 GS_OPTION_FIELDS(GS_O))
-_Static_assert(OPTION_BYTES == sizeof(gsOption), "GS_OPTION_FIELDS must list every member of gsOption");
+/* the members fill the struct but for the padding that rounds it to the alignment of a real */
+_Static_assert((OPTION_BYTES + sizeof(gsReal) - 1) / sizeof(gsReal) * sizeof(gsReal) == sizeof(gsOption),
+               "GS_OPTION_FIELDS must list every member of gsOption");
 
 static const struct {
   const char* name;

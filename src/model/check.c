@@ -271,6 +271,8 @@ static int check_options(const gsOption* o, char* err, int errsz) {
                         counts[k]);
   if ((unsigned)o->disableflags >> GS_NDISABLE || (unsigned)o->enableflags >> GS_NENABLE)
     return gs_ioError(err, errsz, "unknown flag bits in the options");
+  if (o->actuatorgroupdisable < 0)
+    return gs_ioError(err, errsz, "option actuatorgroupdisable: actuator groups are 0 to 30");
   return 1;
 }
 

@@ -37,6 +37,72 @@ static int user_columns(gsCompileCtx* c, int given, int n, const gsSpecInfo* con
   return given;
 }
 
+/* ---- the sparsity of the actuator moments, from the spec (the tree is not compiled yet) ---- */
+
+static int joint_dofs(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
+
+static int same_name(const gsSpecInfo* info, const char* name) {
+  return name && info->name && strcmp(info->name, name) == 0;
+}
+
+/* the dofs that move body b: those of its joints and its ancestors' */
+static int chain_dofs(const gsSpecBody* b) {
+  int n = 0;
+  for (; b; b = b->parent)
+    for (int k = 0; k < b->njoint; k++) n += joint_dofs(b->joint[k]->type);
+  return n;
+}
+
+/* the chain of the body holding the named site (kind 0), geom (1) or body (2); 0 when none */
+static int chain_of(const gsCompileCtx* c, int kind, const char* name) {
+  for (int b = 0; b < c->nbody; b++) {
+    const gsSpecBody* sb = c->body[b];
+    if (kind == 2 && same_name(&sb->info, name)) return chain_dofs(sb);
+    int n = kind == 0 ? sb->nsite : kind == 1 ? sb->ngeom : 0;
+    for (int k = 0; k < n; k++)
+      if (same_name(kind == 0 ? &sb->site[k]->info : &sb->geom[k]->info, name))
+        return chain_dofs(sb);
+  }
+  return 0;
+}
+
+static int joint_named(const gsCompileCtx* c, const char* name) {
+  for (int b = 0; b < c->nbody; b++)
+    for (int k = 0; k < c->body[b]->njoint; k++)
+      if (same_name(&c->body[b]->joint[k]->info, name)) return joint_dofs(c->body[b]->joint[k]->type);
+  return 0;
+}
+
+/* a bound of the non-zeros of tendon t's Jacobian: a fixed tendon's joints (one dof each), the
+ * chains of a spatial tendon's sites and geoms */
+static int tendon_dofs(const gsCompileCtx* c, const gsSpecTendon* t) {
+  int n = 0;
+  for (int k = 0; k < t->nwrap; k++) {
+    const gsSpecWrap* w = t->wrap[k];
+    if (w->kind == GS_PATH_JOINT) n += 1;
+    else if (w->kind == GS_PATH_SITE) n += chain_of(c, 0, w->target);
+    else if (w->kind == GS_PATH_GEOM) n += chain_of(c, 1, w->target);
+  }
+  return n;
+}
+
+/* a bound of the non-zeros of actuator a's moment arm (at most nv) */
+static int moment_dofs(const gsCompileCtx* c, const gsSpecActuator* a, int nv) {
+  int n = nv;
+  switch (a->trntype) {
+    case GS_TRN_JOINT:
+    case GS_TRN_JOINTINPARENT: n = joint_named(c, a->target); break;
+    case GS_TRN_TENDON:
+      for (int t = 0; t < c->spec->ntendon; t++)
+        if (same_name(&c->spec->tendon[t]->info, a->target)) n = tendon_dofs(c, c->spec->tendon[t]);
+      break;
+    case GS_TRN_SITE: n = chain_of(c, 0, a->target) + chain_of(c, 0, a->refsite); break;
+    case GS_TRN_SLIDERCRANK: n = chain_of(c, 0, a->target) + chain_of(c, 0, a->slidersite); break;
+    default: break;  /* body (adhesion): any dof its contacts reach */
+  }
+  return n < nv ? n : nv;
+}
+
 int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes) {
   const gsSpec* spec = c->spec;
   int nt = spec->ntendon, na = spec->nactuator;
@@ -73,7 +139,8 @@ int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes) {
   sizes->nuser_tendon = ut;
   sizes->nuser_actuator = ua;
   sizes->nten_J = nt * sizes->nv;
-  sizes->nJmom = sizes->nu * sizes->nv;  /* every moment row dense: the transmissions' sparsity next */
+  sizes->nJmom = 0;
+  for (int i = 0; i < na; i++) sizes->nJmom += moment_dofs(c, spec->actuator[i], sizes->nv);
   return 1;
 }
 
@@ -409,8 +476,31 @@ static int compile_actuators(gsCompileCtx* c, gsModel* m) {
   return 1;
 }
 
+/* the joints' actuatorfrcrange: MJCF limits hinges and slides only, and a ball's or free joint's
+ * range is kept but never limits */
+static int compile_joint_actfrc(gsCompileCtx* c, gsModel* m) {
+  int j = 0;
+  for (int b = 0; b < c->nbody; b++)
+    for (int k = 0; k < c->body[b]->njoint; k++, j++) {
+      const gsSpecJoint* sj = c->body[b]->joint[k];
+      int limited = 0;
+      memcpy(m->jnt_actfrcrange + 2 * j, sj->actfrcrange, sizeof(sj->actfrcrange));
+      if (sj->type == GS_JNT_HINGE || sj->type == GS_JNT_SLIDE) {
+        if (!resolve_limited(c, &sj->info, "joint", sj->actfrclimited, sj->actfrcrange,
+                             "actuatorfrcrange", "actuatorfrclimited", &limited))
+          return 0;
+        if (limited && !(sj->actfrcrange[0] < sj->actfrcrange[1]))
+          return gs_compileFail(c, &sj->info, "joint",
+                                "actuatorfrcrange[0] must be smaller than actuatorfrcrange[1]");
+      }
+      m->jnt_actfrclimited[j] = limited;
+    }
+  return 1;
+}
+
 int gs_compileActuation(gsCompileCtx* c, gsModel* m) {
   const gsSpec* spec = c->spec;
+  if (!compile_joint_actfrc(c, m)) return 0;
   if (!compile_tendons(c, m)) return 0;
   /* names of the tendons are in m now: actuators look their tendons up there */
   if (!compile_actuators(c, m)) return 0;
@@ -468,7 +558,7 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   if (!moment) ok = gs_compileFail(c, NULL, "model", "out of memory");
   for (int i = 0; ok && i < m->nu; i++) {
     gsReal length;
-    if (!gs_transmission(m, d, i, &length, moment)) {
+    if (!gs_actuatorMoment(m, d, i, &length, moment)) {
       ok = gs_compileFail(c, &c->spec->actuator[i]->info, "actuator", "out of scratch memory");
       break;
     }

@@ -34,7 +34,8 @@
   X(int, noslip_iterations, 1)                                                                     \
   X(int, ccd_iterations, 1)                                                                        \
   X(int, disableflags, 1)                                                                          \
-  X(int, enableflags, 1)
+  X(int, enableflags, 1)                                                                          \
+  X(int, actuatorgroupdisable, 1)
 
 /* gsStatistic member by member: X(type, name, count) */
 #define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1)

@@ -105,11 +105,17 @@ void gs_fwdPosition(const gsModel* m, gsData* d) {
   gs_makeImpedance(m, d);
   gs_island(m, d);
   gs_timerStop(d, GS_TIMER_POS_MAKE, t);
+  /* transmissions after the contacts (adhesion pulls through them); their time is the
+   * actuation's, counted once per forward pass with gs_fwdActuation */
+  t = gs_timerStart(d);
+  gs_transmissionAll(m, d);
+  if (d->timeron) d->timer[GS_TIMER_ACTUATION].duration += gs_clock() - t;
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }
 
 void gs_fwdVelocity(const gsModel* m, gsData* d) {
   gs_comVel(m, d);
+  gs_transmissionVelocity(m, d);  /* ten_velocity, actuator_velocity: the passive forces read them */
   double tp = gs_timerStart(d);
   gs_passive(m, d);
   gs_timerStop(d, GS_TIMER_PASSIVE, tp);
@@ -123,24 +129,9 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
 
 void gs_fwdActuation(const gsModel* m, gsData* d) {
   double t = gs_timerStart(d);
-  /* a bad control (after clamping to its range, as MJCF clamps) is never applied: the actuators
-   * act as if every control were zero, and the event is counted on every pass that sees it, as
-   * MJCF does; d->ctrl is the user's and stays as written */
-  int clamp = !(m->opt.disableflags & GS_DSBL_CLAMPCTRL);
-  for (int i = 0; i < m->nu; i++) {
-    gsReal c = d->ctrl[i];
-    if (clamp && m->actuator_ctrllimited[i]) {
-      const gsReal* r = m->actuator_ctrlrange + 2 * i;
-      c = c < r[0] ? r[0] : c > r[1] ? r[1] : c;  /* NaN stays NaN */
-    }
-    if (!isfinite(c) || fabs(c) > GS_MAXVAL) {
-      gs_warning(d, GS_WARN_BADCTRL, i);
-      break;
-    }
-  }
-  /* actuators arrive with their own stage; until then no actuator force */
-  gs_zero(d->qfrc_actuator, m->nv);
-  gs_gravcompActuator(m, d);  /* gravity compensation routed to the actuators (actuatorgravcomp) */
+  /* a bad control is never applied: the actuators act as if every control were zero, and the
+   * event is counted on every pass that sees it, as MJCF does; d->ctrl stays as written */
+  gs_actuation(m, d);
   gs_timerStop(d, GS_TIMER_ACTUATION, t);
 }
 

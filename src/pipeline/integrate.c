@@ -36,9 +36,12 @@ void gs_normalizeQuat(const gsModel* m, gsReal* qpos) {
   }
 }
 
-/* qvel += h qacc; qpos moves with qvel_pos (NULL: the new qvel, which makes Euler semi-implicit) */
-static void advance(const gsModel* m, gsData* d, const gsReal* qacc, const gsReal* qvel_pos) {
+/* act moves with act_dot (filterexact exactly, clamped to actrange), qvel += h qacc; qpos moves
+ * with qvel_pos (NULL: the new qvel, which makes Euler semi-implicit) */
+static void advance(const gsModel* m, gsData* d, const gsReal* act_dot, const gsReal* qacc,
+                    const gsReal* qvel_pos) {
   gsReal h = m->opt.timestep;
+  if (m->na) gs_advanceActivation(m, d, act_dot, h);
   for (int i = 0; i < m->nv; i++) d->qvel[i] += h * qacc[i];
   gs_integratePos(m, d->qpos, qvel_pos ? qvel_pos : d->qvel, h);
   d->time += h;
@@ -68,7 +71,7 @@ static int has_damping(const gsModel* m) {
 /* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc */
 static void euler(const gsModel* m, gsData* d) {
   if ((m->opt.disableflags & GS_DSBL_EULERDAMP) || !has_damping(m)) {
-    advance(m, d, d->qacc, NULL);
+    advance(m, d, d->act_dot, d->qacc, NULL);
     return;
   }
   size_t mark = gs_stackMark(d);
@@ -81,11 +84,59 @@ static void euler(const gsModel* m, gsData* d) {
     gs_factorLTDL(m, H, Hinv);
     gs_mulM(m, d, acc, d->qacc);
     gs_solveLTDL(m, H, Hinv, acc, 1);
-    advance(m, d, acc, NULL);
+    advance(m, d, d->act_dot, acc, NULL);
   } else {
-    advance(m, d, d->qacc, NULL);
+    advance(m, d, d->act_dot, d->qacc, NULL);
   }
   gs_stackRelease(d, mark);
+}
+
+/* Subtracts h d(qfrc_actuator)/d(qvel) = h sum_i dforce_i/dvelocity_i moment_i^T moment_i (affine
+ * gains and biases in the velocity) from the tree-pattern matrix H, symmetric: products of two
+ * dofs neither of which is an ancestor of the other lie outside the pattern and are left out, as
+ * MJCF's implicit-fast integrator leaves out what lies outside the pattern of M. MuJoCo's
+ * implicit-fast also leaves out the couplings between the dofs of a "simple" body (below), whose
+ * part of M is diagonal and stored so: drop_simple does the same. */
+
+/* MuJoCo's simple bodies, found by experiment with its compiler: a leaf child of the world whose
+ * inertial frame is its body frame, with joints at the body origin, slides with orthogonal axes,
+ * and at most one rotational joint, the last */
+static int simple_body(const gsModel* m, int b) {
+  if (m->body_parentid[b] != 0 || m->body_sameframe[b] != GS_SAMEFRAME_BODY) return 0;
+  if (b + 1 < m->nbody && m->body_parentid[b + 1] == b) return 0;  /* children follow at once */
+  int adr = m->body_jntadr[b], n = m->body_jntnum[b];
+  for (int k = adr; k < adr + n; k++) {
+    const gsReal* p = m->jnt_pos + 3 * k;
+    if (p[0] != 0 || p[1] != 0 || p[2] != 0) return 0;
+    if (m->jnt_type[k] != GS_JNT_SLIDE) {
+      if (k != adr + n - 1) return 0;
+      continue;
+    }
+    for (int l = adr; l < k; l++)
+      if (fabs(gs_dot3(m->jnt_axis + 3 * k, m->jnt_axis + 3 * l)) > GS_MINVAL) return 0;
+  }
+  return 1;
+}
+
+static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, gsReal h,
+                                 int drop_simple) {
+  for (int i = 0; i < m->nu; i++) {
+    gsReal g;
+    if (!gs_actuatorVelocityGain(m, d, i, &g)) continue;
+    int adr = d->moment_rowadr[i], n = d->moment_rownnz[i];
+    const int* col = d->moment_colind + adr;
+    const gsReal* mom = d->actuator_moment + adr;
+    /* columns ascend: for a pair a > b, b is an ancestor of a or outside the pattern */
+    for (int p = 0; p < n; p++) {
+      int a = col[p], madr = m->dof_Madr[a], b = a, k = 0;
+      int simple = drop_simple && simple_body(m, m->dof_bodyid[a]);
+      for (int q = p; q >= 0; q--) {
+        while (b > col[q]) b = m->dof_parentid[b], k++;
+        if (b == col[q] && (k == 0 || !simple)) H[madr + k] -= h * g * mom[p] * mom[q];
+        if (b < 0) break;
+      }
+    }
+  }
 }
 
 /* Adds h d(qfrc_bias)/d(qvel) to the tree-pattern matrix (R rows, C columns). c(q, v) is a
@@ -135,6 +186,7 @@ static void implicit(const gsModel* m, gsData* d, int full) {
   if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
   damped_mass(m, d, R, 1);
+  add_actuator_damping(m, d, R, h, !full);
   if (!full) {
     /* fluid forces' velocity derivative, symmetric form (dynamics/fluid.c) */
     if (!gs_fluidDerivative(m, d, h, R, NULL)) goto fallback;
@@ -148,12 +200,12 @@ static void implicit(const gsModel* m, gsData* d, int full) {
     gs_factorTreeLU(m, R, C);
     gs_solveTreeLU(m, R, C, rhs);
   }
-  advance(m, d, rhs, NULL);
+  advance(m, d, d->act_dot, rhs, NULL);
   gs_stackRelease(d, mark);
   return;
 fallback:
   gs_stackRelease(d, mark);
-  advance(m, d, d->qacc, NULL);
+  advance(m, d, d->act_dot, d->qacc, NULL);
 }
 
 /* Rotations of ball and free joints live on SO(3): a stage at q0 exp(theta) moves with
@@ -174,13 +226,13 @@ static void dexpinv_rotations(const gsModel* m, gsReal* k, const gsReal* theta_r
   }
 }
 
-/* classic RK4 on (qpos, qvel): stages at t, t + h/2, t + h/2, t + h; positions move along the
+/* classic RK4 on (qpos, qvel, act): stages at t, t + h/2, t + h/2, t + h; positions move along the
  * weighted stage derivatives in the tangent space (quaternions by the exponential map, with the
  * dexp correction above) */
 static void rk4(const gsModel* m, gsData* d) {
   static const gsReal A[3] = {0.5, 0.5, 1};            /* the tableau is diagonal below */
   static const gsReal B[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
-  int nq = m->nq, nv = m->nv;
+  int nq = m->nq, nv = m->nv, na = m->na;
   gsReal h = m->opt.timestep, t0 = d->time;
   size_t mark = gs_stackMark(d);
   gsReal* qpos0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nq);
@@ -189,7 +241,11 @@ static void rk4(const gsModel* m, gsData* d) {
   gsReal* Fa = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage accelerations */
   gsReal* dv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* da = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da) {
+  /* activations: the state, the stage rates act_dot and their combination */
+  gsReal* act0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
+  gsReal* Fx = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)(na ? na : 1));
+  gsReal* dx = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
+  if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da || !act0 || !Fx || !dx) {
     gs_stackRelease(d, mark);
     euler(m, d);
     return;
@@ -198,17 +254,26 @@ static void rk4(const gsModel* m, gsData* d) {
   memcpy(qvel0, d->qvel, sizeof(gsReal) * (size_t)nv);
   memcpy(Fv, d->qvel, sizeof(gsReal) * (size_t)nv);
   memcpy(Fa, d->qacc, sizeof(gsReal) * (size_t)nv);
+  gs_copy(act0, d->act, na);
+  gs_copy(Fx, d->act_dot, na);
   for (int s = 1; s < 4; s++) {
     const gsReal* pv = Fv + (size_t)(s - 1) * nv;
     const gsReal* pa = Fa + (size_t)(s - 1) * nv;
+    const gsReal* px = Fx + (size_t)(s - 1) * na;
     memcpy(d->qpos, qpos0, sizeof(gsReal) * (size_t)nq);
     gs_integratePos(m, d->qpos, pv, A[s - 1] * h);
     for (int i = 0; i < nv; i++) d->qvel[i] = qvel0[i] + A[s - 1] * h * pa[i];
+    for (int i = 0; i < na; i++) d->act[i] = act0[i] + A[s - 1] * h * px[i];
     d->time = t0 + A[s - 1] * h;
     gs_forwardSkipSensor(m, d, 1);
     memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
     dexpinv_rotations(m, Fv + (size_t)s * nv, pv, A[s - 1] * h);
     memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);
+    gs_copy(Fx + (size_t)s * na, d->act_dot, na);
+  }
+  for (int i = 0; i < na; i++) {
+    dx[i] = 0;
+    for (int s = 0; s < 4; s++) dx[i] += B[s] * Fx[(size_t)s * na + i];
   }
   for (int i = 0; i < nv; i++) {
     dv[i] = da[i] = 0;
@@ -219,8 +284,9 @@ static void rk4(const gsModel* m, gsData* d) {
   }
   memcpy(d->qpos, qpos0, sizeof(gsReal) * (size_t)nq);
   memcpy(d->qvel, qvel0, sizeof(gsReal) * (size_t)nv);
+  gs_copy(d->act, act0, na);
   d->time = t0;
-  advance(m, d, da, dv);
+  advance(m, d, dx, da, dv);
   gs_stackRelease(d, mark);
 }
 

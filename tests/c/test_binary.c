@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,10 @@ static void expect_error(const unsigned char* buf, size_t n, const char* phrase,
   gs_freeModel(m);
 }
 
+/* the options as the file stores them: member by member, without the struct's trailing padding
+ * (actuatorgroupdisable is the last member) */
+#define OPTION_BYTES (offsetof(gsOption, actuatorgroupdisable) + sizeof(int))
+
 /* deterministic generator for the corruption tests */
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t next(void) {
@@ -259,7 +264,7 @@ static void corruption(const char* path, int nsealed) {
 
   /* offsets of the arrays in the file */
   size_t arrays =
-      HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + sizeof(gsOption) + sizeof(gsStatistic);
+      HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + OPTION_BYTES + sizeof(gsStatistic);
   gsFieldInfo fi;
   size_t off = arrays;
   for (int i = 0; gs_modelField(m, i, &fi); i++) {

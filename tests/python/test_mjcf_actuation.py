@@ -34,7 +34,7 @@ FIELDS = [
     "actuator_gainprm", "actuator_biasprm", "actuator_actearly", "actuator_ctrlrange",
     "actuator_forcerange", "actuator_actrange", "actuator_gear", "actuator_cranklength",
     "actuator_acc0", "actuator_length0", "actuator_lengthrange", "actuator_plugin",
-    "actuator_user",
+    "actuator_user", "jnt_actfrclimited", "jnt_actfrcrange",
 ]
 
 OBJ_TENDON, OBJ_ACTUATOR = 18, 19
@@ -87,7 +87,8 @@ TREE = """
       <geom type="capsule" size=".05" fromto="0 0 0 0 0 -1"/>
       <site name="sa" pos=".5 .1 .05" euler="0 30 0"/>
       <body name="b" pos="0 0 -1">
-        <joint name="slide" type="slide" axis="1 0 0" limited="true" range="-.5 .5" ref=".1"/>
+        <joint name="slide" type="slide" axis="1 0 0" limited="true" range="-.5 .5" ref=".1"
+               actuatorfrclimited="true" actuatorfrcrange="-2 3"/>
         <!-- explicit inertia: principal axes of several geoms are not what is tested here -->
         <inertial pos="0 0 .1" mass="1" diaginertia=".02 .03 .04"/>
         <geom size=".05"/>
@@ -97,7 +98,7 @@ TREE = """
         <geom name="cyl" type="cylinder" size=".15 .3" pos="0 .1 .2" euler="80 10 0"
               contype="0" conaffinity="0"/>
         <body name="c" pos=".3 0 0">
-          <joint name="ball" type="ball"/>
+          <joint name="ball" type="ball" actuatorfrclimited="true" actuatorfrcrange="-1 1"/>
           <geom size=".05"/>
           <site name="sc" pos=".1 0 .1" euler="30 0 0"/>
         </body>
@@ -292,15 +293,18 @@ def test_counts_and_activation_addresses():
     assert gm.nu == 21 and gm.ntendon == 2 and gm.nwrap == 3
 
 
-def test_qfrc_actuator_stays_zero():
-    """actuators are compiled, not simulated yet: controls must not change the dynamics"""
+def test_controls_drive_the_dynamics():
+    """actuators are simulated: the controls change qfrc_actuator and qacc as in MuJoCo (the
+    actuator stage itself is tested in test_actuation.py)"""
     gm = gauss.Model.from_xml_string(HAND["actuator-kinds"])
-    d0, d1 = gauss.Data(gm), gauss.Data(gm)
-    d1.ctrl[:] = 1
-    gauss.forward(gm, d0)
-    gauss.forward(gm, d1)
-    assert not np.any(np.asarray(d1.qfrc_actuator))
-    assert np.array_equal(np.asarray(d0.qacc), np.asarray(d1.qacc))
+    mm = mujoco.MjModel.from_xml_string(HAND["actuator-kinds"])
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    gd.ctrl[:] = md.ctrl[:] = 1
+    gauss.forward(gm, gd)
+    mujoco.mj_forward(mm, md)
+    assert np.any(np.asarray(gd.qfrc_actuator))
+    assert np.allclose(gd.qfrc_actuator, md.qfrc_actuator, rtol=0, atol=1e-9 * max(1, np.abs(md.qfrc_actuator).max()))
+    assert np.allclose(gd.qacc, md.qacc, rtol=0, atol=1e-8 * max(1, np.abs(md.qacc).max()))
 
 
 def test_muscle_without_lengthrange_gets_one():

@@ -81,6 +81,9 @@ def test_file_errors(tmp_path):
 
 def test_load_warnings_name_unsimulated_elements():
     m = gauss.Model.from_xml_string(PENDULUM.replace(
-        "</worldbody>", "</worldbody><actuator><motor joint='hinge'/></actuator>"))
-    assert any("<actuator>" in w and "not simulated" in w for w in m.load_warnings)
+        "</worldbody>", "</worldbody><actuator><motor joint='hinge'/></actuator>"
+        "<deformable><skin vertex='0 0 0 1 0 0 0 1 0' face='0 1 2'/></deformable>"))
+    assert any("<deformable>" in w and "not simulated" in w for w in m.load_warnings)
+    # actuators are simulated: named nowhere
+    assert not any("actuator" in w for w in m.load_warnings)
     assert m.nu == 1

@@ -9,12 +9,11 @@ compared on MuJoCo's own qacc and constraint forces, which isolates them from th
 
 Corpus: every model with contacts and its own equality constraints, at states of a MuJoCo rollout
 (test_constraint_conformance.rollout): cacc, cfrc_int, cfrc_ext, subtree_linvel, subtree_angmom;
-and the models' own <sensor> sections, less the sensors that read the actuators (the actuators are
-taken out of both engines, as everywhere in the conformance tests until they are simulated).
+and the models' own <sensor> sections, less the sensors that read the actuators (compared with
+everything else the models hold in test_conformance_actuated.py).
 
 Sensors that read the actuation stage (actuatorpos/vel/frc, jointactuatorfrc, tendonactuatorfrc,
-tendonvel) are compared too, marked xfail until that stage fills actuator_length, actuator_velocity,
-actuator_force, qfrc_actuator and ten_velocity.
+tendonvel) are compared on a model of their own.
 """
 
 import os
@@ -35,7 +34,6 @@ TOL = 1e-8
 NSEED = 5
 POST_FIELDS = ("cacc", "cfrc_int", "cfrc_ext")
 SUBTREE_FIELDS = ("subtree_linvel", "subtree_angmom")
-ACTUATION = "needs the actuation stage (actuator_length/velocity/force, qfrc_actuator, ten_velocity)"
 
 
 # ---- helpers ----
@@ -502,7 +500,6 @@ ACTUATED = """<mujoco><worldbody>
 <tendonactuatorfrc tendon="sp"/><tendonvel tendon="fx"/><tendonvel tendon="sp"/></sensor></mujoco>"""
 
 
-@pytest.mark.xfail(strict=False, reason=ACTUATION)
 def test_actuator_and_tendon_velocity_sensors_like_mujoco():
     mm, md, gm, gd = load(ACTUATED)
     rng = np.random.default_rng(8)
