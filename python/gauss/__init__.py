@@ -37,7 +37,7 @@ __all__ = [
     "GaussError", "StructuralFieldError", "StructuralArray", "is_structural", "Model", "Data", "Option",
     "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
-    "fwd_position", "fwd_velocity", "fwd_acceleration",
+    "fwd_position", "fwd_velocity", "fwd_actuation", "fwd_acceleration",
     "rne_post_constraint", "subtree_vel", "set_sensor_callback", "sensor_pos", "sensor_vel", "sensor_acc",
     "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
     "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
@@ -1124,11 +1124,12 @@ def set_sensor_callback(d, fn):
     set_callbacks(d, sensor=fn)
 
 
-def _stage(cfunc):
+def _stage(cfunc, doc=None):
     def run(m, d):
         _check(m, d)
         cfunc(m._ptr, d._ptr)
         _raise_callback_error(d)
+    run.__doc__ = doc
     return run
 
 
@@ -1140,6 +1141,8 @@ com_vel = _stage(_lib.gs_comVel)
 passive = _stage(_lib.gs_passive)
 fwd_position = _stage(_lib.gs_fwdPosition)
 fwd_velocity = _stage(_lib.gs_fwdVelocity)
+fwd_actuation = _stage(_lib.gs_fwdActuation,
+                       "The force stage's actuators: act_dot, actuator_force, qfrc_actuator.")
 fwd_acceleration = _stage(_lib.gs_fwdAcceleration)
 
 
@@ -1151,34 +1154,14 @@ def rne(m, d, with_acc=True):
     return out
 
 
-def rne_post_constraint(m, d):
-    """Body accelerations and forces after the constraint solver: d.cacc, d.cfrc_int, d.cfrc_ext."""
-    _check(m, d)
-    _lib.gs_rnePostConstraint(m._ptr, d._ptr)
-
-
-def subtree_vel(m, d):
-    """Subtree linear velocities and angular momenta: d.subtree_linvel, d.subtree_angmom."""
-    _check(m, d)
-    _lib.gs_subtreeVel(m._ptr, d._ptr)
-
-
-def sensor_pos(m, d):
-    """The position-stage sensors, written to d.sensordata."""
-    _check(m, d)
-    _lib.gs_sensorPos(m._ptr, d._ptr)
-
-
-def sensor_vel(m, d):
-    """The velocity-stage sensors, written to d.sensordata."""
-    _check(m, d)
-    _lib.gs_sensorVel(m._ptr, d._ptr)
-
-
-def sensor_acc(m, d):
-    """The acceleration-stage sensors, written to d.sensordata."""
-    _check(m, d)
-    _lib.gs_sensorAcc(m._ptr, d._ptr)
+rne_post_constraint = _stage(
+    _lib.gs_rnePostConstraint,
+    "Body accelerations and forces after the constraint solver: d.cacc, d.cfrc_int, d.cfrc_ext.")
+subtree_vel = _stage(_lib.gs_subtreeVel,
+                     "Subtree linear velocities and angular momenta: d.subtree_linvel, d.subtree_angmom.")
+sensor_pos = _stage(_lib.gs_sensorPos, "The position-stage sensors, written to d.sensordata.")
+sensor_vel = _stage(_lib.gs_sensorVel, "The velocity-stage sensors, written to d.sensordata.")
+sensor_acc = _stage(_lib.gs_sensorAcc, "The acceleration-stage sensors, written to d.sensordata.")
 
 
 def energy_pos(m, d):

@@ -133,6 +133,15 @@ static gsReal ray_triangle(const gsReal p[3], const gsReal v[3], const gsReal a[
  * the surface and above z = 0 leaves through the triangles, the border or the base's top. */
 /* bound >= 0: a hit already known at that distance (another geom's), so that rows beyond it are
  * not searched; the result is then only meaningful when nearer than bound */
+/* the cell of a field with n samples holding offset x (cells of width w): floor(x / w) taken in
+ * floating point and kept within [-1, n], so that a far or non-finite ray cannot overflow the
+ * integer (callers clamp to the cells) */
+static int cell(gsReal x, gsReal w, int n) {
+  gsReal f = floor(x / w);
+  if (!(f >= -1)) return -1;
+  return f > n ? n : (int)f;
+}
+
 static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsReal v[3], gsReal bound) {
   const gsReal* hs = m->hfield_size + 4 * h;
   int nrow = m->hfield_nrow[h], ncol = m->hfield_ncol[h];
@@ -162,8 +171,8 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
    * the columns its part within the row's band crosses (one cell more each side for rounding), so
    * that a long ray costs the cells along it, not the rectangle they span */
   gsReal xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0], ya = p[1] + t0 * v[1], yb = p[1] + t1 * v[1];
-  int c0 = (int)floor((fmin(xa, xb) + hs[0]) / dx), c1 = (int)floor((fmax(xa, xb) + hs[0]) / dx);
-  int r0 = (int)floor((fmin(ya, yb) + hs[1]) / dy), r1 = (int)floor((fmax(ya, yb) + hs[1]) / dy);
+  int c0 = cell(fmin(xa, xb) + hs[0], dx, ncol), c1 = cell(fmax(xa, xb) + hs[0], dx, ncol);
+  int r0 = cell(fmin(ya, yb) + hs[1], dy, nrow), r1 = cell(fmax(ya, yb) + hs[1], dy, nrow);
   c0 = c0 < 0 ? 0 : c0 > ncol - 2 ? ncol - 2 : c0, c1 = c1 < 0 ? 0 : c1 > ncol - 2 ? ncol - 2 : c1;
   r0 = r0 < 0 ? 0 : r0 > nrow - 2 ? nrow - 2 : r0, r1 = r1 < 0 ? 0 : r1 > nrow - 2 ? nrow - 2 : r1;
   /* rows in the order the ray meets them: once a hit is nearer than a row's band, no later row
@@ -178,8 +187,8 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
       ta = ta < t0 ? t0 : ta;
       tb = tb > t1 ? t1 : tb;
       gsReal xr0 = p[0] + ta * v[0], xr1 = p[0] + tb * v[0];
-      int ka = (int)floor((fmin(xr0, xr1) + hs[0]) / dx) - 1;
-      int kb = (int)floor((fmax(xr0, xr1) + hs[0]) / dx) + 1;
+      int ka = cell(fmin(xr0, xr1) + hs[0], dx, ncol) - 1;
+      int kb = cell(fmax(xr0, xr1) + hs[0], dx, ncol) + 1;
       ca = ka > c0 ? ka : c0;
       cb = kb < c1 ? kb : c1;
     }

@@ -165,29 +165,48 @@ static void apply_local(const gsModel* m, gsData* d, int b, const gsReal pos[3],
   gs_applyFT(m, d, force, torque, pos, b, d->qfrc_fluid);
 }
 
-void gs_fluid(const gsModel* m, gsData* d) {
-  gs_zero(d->qfrc_fluid, m->nv);
-  if (!gs_fluidActive(m)) return;
-  gsReal rho = m->opt.density, beta = m->opt.viscosity, lv[6], f[6], r[3];
+/* the frames fluid forces act on: each body's inertia box (g = -1), or the body's ellipsoid geoms
+ * when it has any; fn gets the frame, its local velocity (rotation, then translation) and ctx,
+ * and returns 0 to stop (then so does this) */
+typedef int (*frame_fn)(const gsModel* m, gsData* d, int b, int g, const gsReal pos[3],
+                        const gsReal mat[9], const gsReal lv[6], void* ctx);
+
+static int each_frame(const gsModel* m, gsData* d, frame_fn fn, void* ctx) {
+  gsReal lv[6];
   for (int b = 1; b < m->nbody; b++) {
     if (m->body_mass[b] < GS_MINVAL) continue;
     if (!uses_ellipsoid(m, b)) {
-      gsReal box[3];
-      inertia_box(m, b, box);
       local_velocity(m, d, b, d->xipos + 3 * b, d->ximat + 9 * b, lv);
-      box_wrench(box, rho, beta, lv, f);
-      apply_local(m, d, b, d->xipos + 3 * b, d->ximat + 9 * b, f);
+      if (!fn(m, d, b, -1, d->xipos + 3 * b, d->ximat + 9 * b, lv, ctx)) return 0;
       continue;
     }
     for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      const gsReal* fl = m->geom_fluid + GS_NFLUID * g;
-      if (fl[0] == 0) continue;
-      gs_geomSemiAxes(m->geom_type[g], m->geom_size + 3 * g, r);
+      if (m->geom_fluid[GS_NFLUID * g] == 0) continue;
       local_velocity(m, d, b, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, lv);
-      ellipsoid_wrench(fl, r, rho, beta, lv, f);
-      apply_local(m, d, b, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, f);
+      if (!fn(m, d, b, g, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, lv, ctx)) return 0;
     }
   }
+  return 1;
+}
+
+static int apply_wrench(const gsModel* m, gsData* d, int b, int g, const gsReal pos[3],
+                        const gsReal mat[9], const gsReal lv[6], void* ctx) {
+  (void)ctx;
+  gsReal f[6], r[3];
+  if (g < 0) {
+    inertia_box(m, b, r);
+    box_wrench(r, m->opt.density, m->opt.viscosity, lv, f);
+  } else {
+    gs_geomSemiAxes(m->geom_type[g], m->geom_size + 3 * g, r);
+    ellipsoid_wrench(m->geom_fluid + GS_NFLUID * g, r, m->opt.density, m->opt.viscosity, lv, f);
+  }
+  apply_local(m, d, b, pos, mat, f);
+  return 1;
+}
+
+void gs_fluid(const gsModel* m, gsData* d) {
+  gs_zero(d->qfrc_fluid, m->nv);
+  if (gs_fluidActive(m)) each_frame(m, d, apply_wrench, NULL);
 }
 
 /* ---- velocity derivatives, for the implicit integrators ---- */
@@ -403,30 +422,32 @@ static int add_jtbj(const gsModel* m, gsData* d, int b, const gsReal pos[3], con
   return 1;
 }
 
+/* where the derivative goes: -h J^T B J into R (and C, the LU's columns; NULL: implicitfast) */
+typedef struct {
+  gsReal h;
+  gsReal* R;
+  gsReal* C;
+} derivative_target;
+
+static int add_derivative(const gsModel* m, gsData* d, int b, int g, const gsReal pos[3],
+                          const gsReal mat[9], const gsReal lv[6], void* ctx) {
+  const derivative_target* t = ctx;
+  gsReal B[36], r[3];
+  if (g < 0) {
+    inertia_box(m, b, r);
+    box_jacobian(r, m->opt.density, m->opt.viscosity, lv, B);
+  } else {
+    gs_geomSemiAxes(m->geom_type[g], m->geom_size + 3 * g, r);
+    ellipsoid_jacobian(m->geom_fluid + GS_NFLUID * g, r, m->opt.density, m->opt.viscosity, lv, B);
+    if (!t->C)  /* implicitfast: the symmetric part, as MJCF takes it there */
+      for (int k = 0; k < 6; k++)
+        for (int l = 0; l < k; l++) B[6 * k + l] = B[6 * l + k] = 0.5 * (B[6 * k + l] + B[6 * l + k]);
+  }
+  return add_jtbj(m, d, b, pos, mat, B, t->h, t->R, t->C);
+}
+
 int gs_fluidDerivative(const gsModel* m, gsData* d, gsReal h, gsReal* R, gsReal* C) {
   if (!gs_fluidActive(m)) return 1;
-  gsReal rho = m->opt.density, beta = m->opt.viscosity, lv[6], B[36], r[3];
-  for (int b = 1; b < m->nbody; b++) {
-    if (m->body_mass[b] < GS_MINVAL) continue;
-    if (!uses_ellipsoid(m, b)) {
-      gsReal box[3];
-      inertia_box(m, b, box);
-      local_velocity(m, d, b, d->xipos + 3 * b, d->ximat + 9 * b, lv);
-      box_jacobian(box, rho, beta, lv, B);
-      if (!add_jtbj(m, d, b, d->xipos + 3 * b, d->ximat + 9 * b, B, h, R, C)) return 0;
-      continue;
-    }
-    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      const gsReal* fl = m->geom_fluid + GS_NFLUID * g;
-      if (fl[0] == 0) continue;
-      gs_geomSemiAxes(m->geom_type[g], m->geom_size + 3 * g, r);
-      local_velocity(m, d, b, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, lv);
-      ellipsoid_jacobian(fl, r, rho, beta, lv, B);
-      if (!C)  /* implicitfast: the symmetric part, as MJCF takes it there */
-        for (int k = 0; k < 6; k++)
-          for (int l = 0; l < k; l++) B[6 * k + l] = B[6 * l + k] = 0.5 * (B[6 * k + l] + B[6 * l + k]);
-      if (!add_jtbj(m, d, b, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, B, h, R, C)) return 0;
-    }
-  }
-  return 1;
+  derivative_target t = {h, R, C};
+  return each_frame(m, d, add_derivative, &t);
 }

@@ -89,9 +89,9 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("rates and counts: nominal and under jitter (tests/python/jitter.py)")
         for line in jitter.LINES:
             terminalreporter.write_line(line)
-    if not _STRIPPED:
+    stripped = {k: v[1] for k, v in _STRIPPED.items() if v[1]}
+    if not stripped:
         return
     terminalreporter.section("elements stripped from the corpus for the conformance tests")
-    for model_id in sorted(_STRIPPED):
-        stripped = _STRIPPED[model_id][1]
-        terminalreporter.write_line(f"{model_id}: {', '.join(stripped) or 'nothing'}")
+    for model_id in sorted(stripped):
+        terminalreporter.write_line(f"{model_id}: {', '.join(stripped[model_id])}")

@@ -24,11 +24,10 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 MODELS_DIR = os.path.join(REPO, "tests", "models")
 CORPUS_GROUPS = ("gymnasium", "dm_control", "mujoco")
 
-# Top-level MJCF sections removed from the XML that both engines load for conformance: the reader
-# does not simulate them yet, and they change the smooth dynamics (actuator bias forces, tendon
-# springs and dampers) or reference things that would be missing once others are gone (sensors
-# naming actuators, keyframes sized by actuators).
-STRIP_SECTIONS = ("actuator", "tendon", "sensor", "equality", "contact", "keyframe")
+# Top-level MJCF sections removed from the XML that both engines load for conformance: none, now
+# that actuators, tendons, sensors, equality constraints, contact pairs and keyframes are all
+# simulated (a test may still pass its own `sections` to prepare_xml).
+STRIP_SECTIONS = ()
 
 JNT_FREE, JNT_BALL, JNT_SLIDE, JNT_HINGE = 0, 1, 2, 3
 
@@ -295,3 +294,13 @@ def assert_rejected(xml, where, elem, phrase, mujoco_rejects, mujoco_error=Excep
     if mujoco_rejects:
         with pytest.raises(mujoco_error):
             mujoco.MjModel.from_xml_string(xml)
+
+
+def dense_moment(m, d):
+    """The actuator moments (nu x nv) from the sparse rows both engines keep (moment_rownnz,
+    moment_rowadr, moment_colind, actuator_moment), for either engine's model and data."""
+    M = np.zeros((m.nu, m.nv))
+    for i in range(m.nu):
+        adr, n = d.moment_rowadr[i], d.moment_rownnz[i]
+        M[i, d.moment_colind[adr:adr + n]] = d.actuator_moment[adr:adr + n]
+    return M

@@ -26,14 +26,6 @@ def load(xml):
     return gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
 
 
-def dense_moment(nu, nv, rownnz, rowadr, colind, moment):
-    out = np.zeros((nu, nv))
-    for i in range(nu):
-        for k in range(rowadr[i], rowadr[i] + rownnz[i]):
-            out[i, colind[k]] = moment[k]
-    return out
-
-
 def random_controls(mm, rng, spread=1.5):
     """controls around each actuator's range (beyond it by `spread`, so that clamping is
     exercised), normal(0, 1) where the range is not limited"""
@@ -68,10 +60,7 @@ def forward_errors(gm, mm, gd, md, tol=FWD_TOL):
     mujoco.mj_forward(mm, md)
     gauss.forward(gm, gd)
     errors = []
-    gmom = dense_moment(gm.nu, gm.nv, np.asarray(gd.moment_rownnz), np.asarray(gd.moment_rowadr),
-                        np.asarray(gd.moment_colind), np.asarray(gd.actuator_moment))
-    mmom = dense_moment(mm.nu, mm.nv, md.moment_rownnz, md.moment_rowadr, md.moment_colind,
-                        md.actuator_moment)
+    gmom, mmom = oracle.dense_moment(gm, gd), oracle.dense_moment(mm, md)
     for name, a, b in (("actuator_length", gd.actuator_length, md.actuator_length),
                        ("actuator_moment", gmom, mmom),
                        ("actuator_velocity", gd.actuator_velocity, md.actuator_velocity),

@@ -1,6 +1,6 @@
 """Conformance of the actuators against MuJoCo on every corpus model that has them: the model
-loaded WITH its <actuator> and <tendon> sections (oracle.prepare_xml still strips <sensor>,
-<equality>, <contact> and <keyframe>, and the fluid options; contacts and constraints disabled).
+loaded with everything it holds (oracle.prepare_xml strips nothing; contacts and constraints
+disabled).
 
 At 20 random states with random controls and activations: actuator_length, the moments
 (densified), actuator_velocity, ten_velocity, act_dot, actuator_force, qfrc_actuator and qacc to
@@ -21,13 +21,10 @@ import gauss
 import oracle
 import test_actuation as A
 
-KEEP = tuple(s for s in oracle.STRIP_SECTIONS if s not in ("actuator", "tendon"))
-
-
 def _actuated():
     out = []
     for model_id, path in oracle.corpus_models():
-        xml, _ = oracle.prepare_xml(path, sections=KEEP)
+        xml, _ = oracle.prepare_xml(path)
         root = ET.fromstring(xml)
         if any(len(list(el)) for el in root.findall("actuator")):
             out.append((model_id, xml))

@@ -4,8 +4,7 @@ diagApprox, R, D, aref, in the same order), the forces and the constrained accel
 Corpus: every model at NSTATE states of a MuJoCo rollout, each model with its own options, solved
 by Newton at tolerance 1e-10 in both engines: qacc to 1e-6 relative, efc_force to 1e-5 (relative
 to the largest force). PGS and CG of gauss, run to convergence, reach MuJoCo's Newton solution to
-1e-4. What gauss does not simulate yet is taken out of the model for both engines (actuators,
-sensors, tendons with springs or dampers and the equalities on them); states whose
+1e-4. The models are whole (actuators, tendons, sensors, equalities, keyframes); states whose
 contacts include a pair type gauss does not yet make like MuJoCo (test_collision_corpus.MISSING)
 are skipped and counted.
 
@@ -38,28 +37,12 @@ ROW_FIELDS = ("efc_type", "efc_id", "efc_pos", "efc_margin", "efc_frictionloss",
 
 
 def constraint_xml(path):
-    """The model at `path` with only what gauss simulates: (xml, stripped)."""
+    """The model at `path`, self-contained (includes inlined), everything it holds kept:
+    (xml, stripped), stripped empty now that actuators, tendon springs and sensors are simulated."""
     tree = ET.parse(path)
     root = tree.getroot()
     oracle._inline_includes(root, os.path.dirname(os.path.abspath(path)))
-    stripped = []
-    for section in ("actuator", "sensor", "keyframe"):
-        for el in root.findall(section):
-            root.remove(el)
-            stripped.append(section)
-    springy = set()
-    for ten in root.findall("tendon"):
-        for t in list(ten):
-            if any(float(x) != 0 for a in ("stiffness", "damping") for x in t.get(a, "0").split()):
-                springy.add(t.get("name"))
-                ten.remove(t)
-                stripped.append(f"tendon {t.get('name')}")
-    for eq in root.findall("equality"):
-        for e in list(eq):
-            if e.tag == "tendon" and (e.get("tendon1") in springy or e.get("tendon2") in springy):
-                eq.remove(e)
-                stripped.append(f"equality on {e.get('tendon1')}")
-    return ET.tostring(root, encoding="unicode"), stripped
+    return ET.tostring(root, encoding="unicode"), []
 
 
 def rollout(mjm, path, seed=0):
@@ -87,6 +70,11 @@ def set_solver(mm, gm, solver, tol=1e-10, iterations=1000):
         m.opt.tolerance = tol
         m.opt.iterations = iterations
         m.opt.ls_tolerance = 1e-3
+        # the general convex collider (sphere-ellipsoid, ...) stops at ccd_tolerance: at MJCF's
+        # 1e-6 the two engines' contact frames agree to ~1e-6 only (the quadruped's ball on its
+        # ellipsoid torso: efc_aref off by 1e-7 relative), at 1e-10 to ~1e-9, which the rows' 1e-9
+        # comparison needs
+        m.opt.ccd_tolerance = 1e-10
 
 
 BOUNDARY = 1e-12
@@ -129,18 +117,40 @@ def margin_shifted(xml):
     return ET.tostring(root, encoding="unicode")
 
 
+# pairs of geom types (MJCF's numbering, type1 <= type2) whose contacts both engines compute in
+# closed form; the others go through a convex collider that stops at ccd_tolerance
+CLOSED_FORM = {(0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (2, 2), (2, 3), (2, 5), (2, 6),
+               (3, 3), (3, 6), (6, 6)}
+CONTACT_TYPES = (5, 6, 7)  # efc_type of contact rows: frictionless, pyramidal, elliptic
+
+
+def row_tolerances(mjm, mjd):
+    """1e-9 per row, 1e-8 for the rows of contacts from a convex collider: at ccd_tolerance 1e-10
+    (set_solver) the two engines' colliders agree on those contacts' frames to ~4e-9 (measured on
+    the quadruped's ball against its ellipsoid torso), not to rounding."""
+    tol = np.full(mjd.nefc, 1e-9)
+    for r in range(mjd.nefc):
+        if mjd.efc_type[r] in CONTACT_TYPES:
+            c = mjd.contact[mjd.efc_id[r]]
+            types = tuple(sorted(int(mjm.geom_type[g]) for g in c.geom))
+            if types not in CLOSED_FORM:
+                tol[r] = 1e-8
+    return tol
+
+
 def compare_rows(mjm, mjd, gm, gd, tag):
     """Same rows in the same order, same quantities."""
     assert gd.nefc == mjd.nefc, f"{tag}: nefc {gd.nefc} != {mjd.nefc}"
     assert (gd.ne, gd.nf, gd.nl) == (mjd.ne, mjd.nf, mjd.nl), tag
+    tol = row_tolerances(mjm, mjd)
     for f in ROW_FIELDS:
         a, b = getattr(gd, f), getattr(mjd, f)
         if f in ("efc_type", "efc_id"):
             assert np.array_equal(a, b), f"{tag}: {f}\n gauss {a}\n mujoco {b}"
         else:
             scale = max(1.0, float(np.max(np.abs(b)))) if len(b) else 1.0
-            err = float(np.max(np.abs(a - b))) if len(b) else 0.0
-            assert err <= 1e-9 * scale, f"{tag}: {f} error {err}"
+            err = float(np.max(np.abs(a - b) / tol)) if len(b) else 0.0
+            assert err <= scale, f"{tag}: {f} error {err:.3g} tolerances (scale {scale:.3g})"
     if mjd.nefc:
         Jm = np.zeros((mjd.nefc, mjm.nv))
         if mujoco.mj_isSparse(mjm):
@@ -149,8 +159,8 @@ def compare_rows(mjm, mjd, gm, gd, tag):
                 Jm[r, mjd.efc_J_colind[s]] = mjd.efc_J[s]
         else:
             Jm = mjd.efc_J.reshape(mjd.nefc, mjm.nv)
-        err = float(np.max(np.abs(gd.efc_J - Jm)))
-        assert err <= 1e-9 * max(1.0, float(np.max(np.abs(Jm)))), f"{tag}: efc_J error {err}"
+        err = float(np.max(np.abs(gd.efc_J - Jm) / tol[:, None]))
+        assert err <= max(1.0, float(np.max(np.abs(Jm)))), f"{tag}: efc_J error {err:.3g} tolerances"
 
 
 def compare_solution(mjd, gd, tag, tol_acc=1e-6, tol_force=1e-5):

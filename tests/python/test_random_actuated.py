@@ -154,14 +154,6 @@ def random_model(seed):
 </mujoco>"""
 
 
-def dense_moment(m, d):
-    M = np.zeros((m.nu, m.nv))
-    for i in range(m.nu):
-        adr, n = d.moment_rowadr[i], d.moment_rownnz[i]
-        M[i, d.moment_colind[adr:adr + n]] = d.actuator_moment[adr:adr + n]
-    return M
-
-
 QUANTITIES = ("actuator_length", "actuator_velocity", "actuator_force", "qfrc_actuator", "act_dot",
               "ten_length", "ten_velocity", "qfrc_passive", "sensordata", "qacc")
 
@@ -187,7 +179,7 @@ def test_random_actuated_model(seed):
         mujoco.mj_forward(mjm, mjd)
         gauss.forward(gm, gd)
         checks = [(n, getattr(gd, n), getattr(mjd, n)) for n in QUANTITIES]
-        checks.append(("actuator_moment", dense_moment(gm, gd), dense_moment(mjm, mjd)))
+        checks.append(("actuator_moment", oracle.dense_moment(gm, gd), oracle.dense_moment(mjm, mjd)))
         for name, a, b in checks:
             oracle.check_close(errors, f"state {k} {name}", np.asarray(a), np.asarray(b), TOL)
     assert not errors, f"seed {seed}:\n{xml}\n" + "\n".join(errors[:6])
