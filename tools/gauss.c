@@ -592,6 +592,7 @@ typedef struct {
   double ncon, nefc, niter;
   double step;             /* timed seconds per step */
   double stage[7];         /* per step: the rows of stage_labels */
+  double passive, sensor;  /* per step, gauss only: parts of the rest that MuJoCo does not time */
 } Profile;
 
 static const char* const stage_labels[7] = {
@@ -630,6 +631,8 @@ static void gauss_profile(const gsModel* m, gsData* d, long n, Profile* p, int c
   p->stage[3] = (t[GS_TIMER_POS_MAKE].duration + t[GS_TIMER_VEL_REFERENCE].duration) / (double)n;
   p->stage[4] = t[GS_TIMER_CONSTRAINT].duration / (double)n;
   p->stage[5] = t[GS_TIMER_ACTUATION].duration / (double)n;
+  p->passive = t[GS_TIMER_PASSIVE].duration / (double)n;
+  p->sensor = t[GS_TIMER_SENSOR].duration / (double)n;
   profile_rest(p);
 }
 
@@ -682,6 +685,13 @@ static void print_breakdown(long n, const Profile* g, const Profile* mj) {
       if (mv > 0) printf(" %7.2f", gv / mv);
     }
     printf("\n");
+    if (i == 6) {
+      /* parts of the rest that MuJoCo's timers do not separate */
+      printf("  %-28s %9.2f %6.1f\n", "  of which passive forces", 1e6 * g->passive,
+             100 * g->passive / g->step);
+      printf("  %-28s %9.2f %6.1f\n", "  of which sensors", 1e6 * g->sensor,
+             100 * g->sensor / g->step);
+    }
   }
   printf("  per step: gauss   ncon %.1f  nefc %.1f  solver iterations %.2f\n", g->ncon, g->nefc,
          g->niter);
@@ -690,7 +700,8 @@ static void print_breakdown(long n, const Profile* g, const Profile* mj) {
            mj->nefc, mj->niter);
   }
   printf("  (ratio: gauss time / mujoco time; gauss's constraint rows include the reference\n"
-         "   acceleration, which MuJoCo times in its velocity stage, here in the rest)\n");
+         "   acceleration, which MuJoCo times in its velocity stage, here in the rest; the rest\n"
+         "   holds both engines' passive forces and sensors, gauss's actuation its transmissions)\n");
 }
 
 static int cmd_bench(int argc, char** argv) {

@@ -83,6 +83,21 @@ static void box_wrench(const gsReal box[3], gsReal rho, gsReal beta, const gsRea
 static gsReal pow4(gsReal x) { return (x * x) * (x * x); }
 
 /* the ellipsoid model's local wrench; fl: the geom's GS_NFLUID values, r: its semi-axes */
+/* the area of the ellipsoid with semi-axes r projected along v (the doc's lemma), with a_i = r_j r_k
+ * and the normal n of the cross-section that casts it, n_i = (r_j r_k)^2 v_i, left unnormalised:
+ * cos(alpha) = (n . v) / (|v| |n|), where n . v = num and |n|^2 = den */
+static gsReal projected_area(const gsReal r[3], const gsReal v[3], gsReal a[3], gsReal n[3],
+                             gsReal* num, gsReal* den) {
+  a[0] = r[1] * r[2], a[1] = r[2] * r[0], a[2] = r[0] * r[1];
+  *num = *den = 0;
+  for (int i = 0; i < 3; i++) {
+    *num += (a[i] * v[i]) * (a[i] * v[i]);
+    *den += pow4(a[i]) * v[i] * v[i];
+    n[i] = a[i] * a[i] * v[i];
+  }
+  return GS_PI * sqrt(*den / fmax(GS_MINVAL, *num));
+}
+
 static void ellipsoid_wrench(const gsReal* fl, const gsReal r[3], gsReal rho, gsReal beta,
                              const gsReal lv[6], gsReal f[6]) {
   const gsReal *w = lv, *v = lv + 3;
@@ -115,16 +130,8 @@ static void ellipsoid_wrench(const gsReal* fl, const gsReal r[3], gsReal rho, gs
   gs_cross(fm, w, v);
   gs_scl3(fm, fm, magnus * rho * volume);
 
-  /* area projected along v (the doc's lemma) and the normal n of the cross-section that casts it,
-   * n_i = (r_j r_k)^2 v_i, left unnormalised: cos(alpha) = (n . v) / (|v| |n|) */
-  gsReal a[3] = {r[1] * r[2], r[2] * r[0], r[0] * r[1]};  /* r_j r_k */
-  gsReal num = 0, den = 0, n[3];
-  for (int i = 0; i < 3; i++) {
-    num += (a[i] * v[i]) * (a[i] * v[i]);
-    den += pow4(a[i]) * v[i] * v[i];
-    n[i] = a[i] * a[i] * v[i];
-  }
-  gsReal Aproj = GS_PI * sqrt(den / fmax(GS_MINVAL, num));
+  gsReal a[3], n[3], num, den;
+  gsReal Aproj = projected_area(r, v, a, n, &num, &den);
   /* n . v = num and |n| = sqrt(den): cos(alpha) n / |n| = cosa n with cosa as below */
   gsReal cosa = num / fmax(GS_MINVAL, speed * den);
 
@@ -275,14 +282,8 @@ static void ellipsoid_jacobian(const gsReal* fl, const gsReal r[3], gsReal rho, 
   add_block(B, 3, 3, X, cm);
 
   /* projected area and its derivative */
-  gsReal a[3] = {r[1] * r[2], r[2] * r[0], r[0] * r[1]};
-  gsReal num = 0, den = 0, n[3];
-  for (int i = 0; i < 3; i++) {
-    num += (a[i] * v[i]) * (a[i] * v[i]);
-    den += pow4(a[i]) * v[i] * v[i];
-    n[i] = a[i] * a[i] * v[i];
-  }
-  gsReal Aproj = GS_PI * sqrt(den / fmax(GS_MINVAL, num));
+  gsReal a[3], n[3], num, den;
+  gsReal Aproj = projected_area(r, v, a, n, &num, &den);
   int regular = speed > GS_MINVAL && num > GS_MINVAL && den > GS_MINVAL;
   gsReal dA[3] = {0, 0, 0};
   if (regular) {

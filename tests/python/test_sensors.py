@@ -517,29 +517,6 @@ def test_actuator_and_tendon_velocity_sensors_like_mujoco():
     oracle.assert_no_errors(errors)
 
 
-def test_actuator_sensors_on_mujocos_actuation_like_mujoco():
-    """the actuation stage's outputs taken from MuJoCo (actuator_length, actuator_velocity,
-    actuator_force, qfrc_actuator, ten_velocity), the sensors that read them give MuJoCo's values
-    (the tendon actuator force sums the forces of the actuators on the tendon)"""
-    mm, md, gm, gd = load(ACTUATED)
-    rng = np.random.default_rng(9)
-    errors = []
-    for k in range(NSEED):
-        qpos, qvel = oracle.random_state(mm, rng)
-        set_state(md, gd, qpos, qvel)
-        md.ctrl[:] = gd.ctrl[:] = rng.normal(size=mm.nu)
-        mujoco.mj_forward(mm, md)
-        gauss.forward(gm, gd)
-        for f in ("actuator_length", "actuator_velocity", "actuator_force", "qfrc_actuator",
-                  "ten_velocity"):
-            getattr(gd, f)[:] = getattr(md, f)
-        gauss.sensor_pos(gm, gd)
-        gauss.sensor_vel(gm, gd)
-        gauss.sensor_acc(gm, gd)
-        errors += sensor_errors(mm, md, gd, f"state {k}")
-    oracle.assert_no_errors(errors)
-
-
 def test_actuator_sensors_read_the_actuation_fields():
     """what the actuation stage leaves in actuator_length/velocity/force, qfrc_actuator and
     ten_velocity is what the sensors report: written here by hand, read back by the sensor
