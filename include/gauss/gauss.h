@@ -128,7 +128,13 @@ GS_API void gs_fwdPosition(const gsModel* m, gsData* d);
 GS_API void gs_fwdVelocity(const gsModel* m, gsData* d);
 GS_API void gs_fwdActuation(const gsModel* m, gsData* d);  /* actuator_*, act_dot, qfrc_actuator */
 GS_API void gs_fwdAcceleration(const gsModel* m, gsData* d);
+/* qpos moves with qvel for time h, in place (MJCF's mj_integratePos): free and ball quaternions
+ * turn by the body-frame angular velocity, q <- q * exp(h omega / 2), and are normalised */
 GS_API void gs_integratePos(const gsModel* m, gsReal* qpos, const gsReal* qvel, gsReal h);
+/* the inverse (MJCF's mj_differentiatePos): qvel (nv) that moves qpos1 to qpos2 in time dt;
+ * quaternions by the log map of q1^-1 q2 along the shorter arc, so rotations up to pi */
+GS_API void gs_differentiatePos(const gsModel* m, gsReal* qvel, gsReal dt, const gsReal* qpos1,
+                                const gsReal* qpos2);
 GS_API void gs_normalizeQuat(const gsModel* m, gsReal* qpos);
 
 /* energies, written to d->energy (potential, kinetic) */
@@ -163,12 +169,37 @@ GS_API gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2,
 
 /* ---- the mass matrix ---- */
 GS_API void gs_fullM(const gsModel* m, gsReal* dst, const gsReal* M);       /* dense nv x nv from qM */
+/* res = M vec (nv), from qM (after gs_crb) */
 GS_API void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec);
-GS_API void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n); /* x = M^-1 y */
+/* x = M^-1 y for n right-hand sides, each nv long, stored one after the other (n x nv, as MJCF's
+ * mj_solveM); x may be y. Uses the factor qLD (after gs_factorM). */
+GS_API void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n);
+/* the halves of M = L^T D L (MJCF's mj_mulM2 and mj_solveM2): res = D^1/2 L vec, and
+ * x = D^-1/2 L^-T y for n right-hand sides (x may be y); after gs_factorM */
+GS_API void gs_mulM2(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec);
+GS_API void gs_solveM2(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n);
 
-/* ---- Jacobians (3 x nv, row-major) of a point on a body ---- */
+/* ---- Jacobians (3 x nv, row-major): jacp maps qvel to a point's linear velocity, jacr to the
+ * angular velocity of its body. After the position stage (cdof, subtree_com), except gs_jacDot.
+ * jacp or jacr may be NULL (not computed). A bad id writes zeros. ---- */
+/* a world-frame point moving with `body` */
 GS_API void gs_jac(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr,
             const gsReal point[3], int body);
+GS_API void gs_jacBody(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, int body);
+GS_API void gs_jacBodyCom(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, int body);
+GS_API void gs_jacSite(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, int site);
+GS_API void gs_jacGeom(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr, int geom);
+/* the centre of mass of the subtree rooted at body (subtree_com; body 0: the whole model), linear
+ * only; zeros for a massless subtree */
+GS_API void gs_jacSubtreeCom(const gsModel* m, const gsData* d, gsReal* jacp, int body);
+/* jacpoint: gs_jac's jacp of point; jacaxis: d(axis)/dt per unit qvel of a world-frame axis turning
+ * with body (columns jacr_j x axis) */
+GS_API void gs_jacPointAxis(const gsModel* m, const gsData* d, gsReal* jacpoint, gsReal* jacaxis,
+                            const gsReal point[3], const gsReal axis[3], int body);
+/* d/dt of gs_jac's jacp and jacr along qvel, for a point moving with body: needs the velocity
+ * stage too (cvel, cdof_dot, after gs_comVel / gs_fwdVelocity) */
+GS_API void gs_jacDot(const gsModel* m, const gsData* d, gsReal* jacp, gsReal* jacr,
+                      const gsReal point[3], int body);
 
 /* ---- arena ---- */
 GS_API void* gs_stackAlloc(gsData* d, size_t bytes);   /* NULL + GS_WARN_ARENAFULL when full */

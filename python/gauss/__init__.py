@@ -39,7 +39,9 @@ __all__ = [
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_actuation", "fwd_acceleration",
     "rne_post_constraint", "subtree_vel", "set_sensor_callback", "sensor_pos", "sensor_vel", "sensor_acc",
-    "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "jac",
+    "energy_pos", "energy_vel", "set_timer", "full_M", "mul_M", "solve_M", "mul_M2", "solve_M2",
+    "jac", "jac_body", "jac_body_com", "jac_site", "jac_geom", "jac_subtree_com", "jac_point_axis",
+    "jac_dot", "integrate_pos", "differentiate_pos",
     "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
 ]
 
@@ -1188,7 +1190,7 @@ def full_M(m, d):
 
 
 def mul_M(m, d, vec):
-    """M @ vec."""
+    """M @ vec (MuJoCo's mj_mulM), from d.qM."""
     _check(m, d)
     y = _vec(vec, m.nv, "vec")
     res = np.zeros(m.nv)
@@ -1197,32 +1199,162 @@ def mul_M(m, d, vec):
     return res
 
 
-def solve_M(m, d, vec):
-    """M^-1 vec, using the factorisation in d (qLD). `vec` is (nv,) or (n, nv)."""
-    _check(m, d)
+def _rhs(m, vec):
     y = np.ascontiguousarray(vec, dtype=np.float64)
     if y.ndim not in (1, 2) or y.shape[-1] != m.nv:
         raise ValueError(f"vec must have shape (nv,) or (n, nv) with nv = {m.nv}")
+    return y, 1 if y.ndim == 1 else y.shape[0]
+
+
+def solve_M(m, d, vec):
+    """M^-1 vec (MuJoCo's mj_solveM), using the factorisation in d (qLD). `vec` is (nv,), or
+    (n, nv) for n right-hand sides, one per row; the result has vec's shape."""
+    _check(m, d)
+    y, n = _rhs(m, vec)
     x = np.zeros_like(y)
-    n = 1 if y.ndim == 1 else y.shape[0]
     if m.nv and n:
         _lib.gs_solveM(m._ptr, d._ptr, x, y, n)
     return x
 
 
-def jac(m, d, point, body):
-    """Jacobians (jacp, jacr), each 3 x nv, of a world-frame point attached to `body`."""
+def mul_M2(m, d, vec):
+    """D^1/2 L vec for M = L^T D L (MuJoCo's mj_mulM2): its squared norm is vec^T M vec."""
     _check(m, d)
-    if isinstance(body, str):
-        body = m.body(body).id
-    body = int(body)
-    if not 0 <= body < m.nbody:
-        raise IndexError(f"body id {body} out of range (0..{m.nbody - 1})")
-    p = _vec(point, 3, "point")
+    y = _vec(vec, m.nv, "vec")
+    res = np.zeros(m.nv)
+    if m.nv:
+        _lib.gs_mulM2(m._ptr, d._ptr, res, y)
+    return res
+
+
+def solve_M2(m, d, vec):
+    """D^-1/2 L^-T vec for M = L^T D L (MuJoCo's mj_solveM2, which takes D^-1/2 as an argument;
+    here it comes from d.qLDiagInv): the squared norm of each result row is vec^T M^-1 vec.
+    `vec` is (nv,) or (n, nv)."""
+    _check(m, d)
+    y, n = _rhs(m, vec)
+    x = np.zeros_like(y)
+    if m.nv and n:
+        _lib.gs_solveM2(m._ptr, d._ptr, x, y, n)
+    return x
+
+
+def _object_id(m, kind, key):
+    """The id of a `kind` object (body, site, geom) given by name, id or m.<kind>(...) accessor:
+    KeyError for an unknown name, IndexError naming the valid range for an id outside it
+    (negative ids included: no wrapping, as the C functions take them)."""
+    k = _KINDS[kind]
+    n = m._sizes[k.size]
+    if isinstance(key, _Named):
+        if key._kind is not k or key._model._ptr.value != m._ptr.value:
+            raise TypeError(f"expected a {kind} of this model, got {key!r}")
+        return key.id
+    if isinstance(key, str):
+        i = _lib.gs_name2id(m._ptr, k.otype, key.encode())
+        if i < 0:
+            raise KeyError(f"no {kind} named {key!r}")
+        return i
+    i = operator.index(key)
+    if not 0 <= i < n:
+        raise IndexError(f"{kind} id {i} out of range (0..{n - 1})")
+    return i
+
+
+def _jac_pair(cfunc, m, d, *args):
     jacp = np.zeros((3, m.nv))
     jacr = np.zeros((3, m.nv))
-    _lib.gs_jac(m._ptr, d._ptr, jacp, jacr, p, body)
+    cfunc(m._ptr, d._ptr, jacp, jacr, *args)
     return jacp, jacr
+
+
+def jac(m, d, point, body):
+    """Jacobians (jacp, jacr), each 3 x nv, of a world-frame point attached to `body` (name or
+    id; MuJoCo's mj_jac): jacp @ qvel is the point's velocity, jacr @ qvel the body's angular
+    velocity. After the position stage."""
+    _check(m, d)
+    body = _object_id(m, "body", body)
+    return _jac_pair(_lib.gs_jac, m, d, _vec(point, 3, "point"), body)
+
+
+def jac_body(m, d, body):
+    """(jacp, jacr) of the body's frame origin, d.xpos[body] (MuJoCo's mj_jacBody)."""
+    _check(m, d)
+    return _jac_pair(_lib.gs_jacBody, m, d, _object_id(m, "body", body))
+
+
+def jac_body_com(m, d, body):
+    """(jacp, jacr) of the body's centre of mass, d.xipos[body] (MuJoCo's mj_jacBodyCom)."""
+    _check(m, d)
+    return _jac_pair(_lib.gs_jacBodyCom, m, d, _object_id(m, "body", body))
+
+
+def jac_site(m, d, site):
+    """(jacp, jacr) of a site, d.site_xpos[site] (MuJoCo's mj_jacSite)."""
+    _check(m, d)
+    return _jac_pair(_lib.gs_jacSite, m, d, _object_id(m, "site", site))
+
+
+def jac_geom(m, d, geom):
+    """(jacp, jacr) of a geom's centre, d.geom_xpos[geom] (MuJoCo's mj_jacGeom)."""
+    _check(m, d)
+    return _jac_pair(_lib.gs_jacGeom, m, d, _object_id(m, "geom", geom))
+
+
+def jac_subtree_com(m, d, body):
+    """jacp (3 x nv) of the centre of mass of the subtree rooted at `body`, d.subtree_com[body]
+    (MuJoCo's mj_jacSubtreeCom, linear only: a subtree has no single angular velocity); zeros
+    for a massless subtree."""
+    _check(m, d)
+    body = _object_id(m, "body", body)
+    jacp = np.zeros((3, m.nv))
+    _lib.gs_jacSubtreeCom(m._ptr, d._ptr, jacp, body)
+    return jacp
+
+
+def jac_point_axis(m, d, point, axis, body):
+    """(jac_point, jac_axis), each 3 x nv (MuJoCo's mj_jacPointAxis): jac_point is jac's jacp of
+    the point; jac_axis @ qvel the rate of change of a world-frame axis turning with the body."""
+    _check(m, d)
+    body = _object_id(m, "body", body)
+    return _jac_pair(_lib.gs_jacPointAxis, m, d, _vec(point, 3, "point"), _vec(axis, 3, "axis"),
+                     body)
+
+
+def jac_dot(m, d, point, body):
+    """(jacp_dot, jacr_dot): d/dt of jac(m, d, point, body) along d.qvel, for a point moving with
+    the body (MuJoCo's mj_jacDot). Needs the velocity stage (cvel, cdof_dot: fwd_velocity or
+    forward)."""
+    _check(m, d)
+    body = _object_id(m, "body", body)
+    return _jac_pair(_lib.gs_jacDot, m, d, _vec(point, 3, "point"), body)
+
+
+def _inplace(x, n, what):
+    if not (isinstance(x, np.ndarray) and x.dtype == np.float64 and x.flags.c_contiguous
+            and x.flags.writeable):
+        raise TypeError(f"{what} must be a writable C-contiguous float64 numpy array "
+                        "(it is written in place)")
+    if x.size != n:
+        raise ValueError(f"{what} must have {n} elements, got {x.size}")
+    return x
+
+
+def integrate_pos(m, qpos, qvel, dt):
+    """qpos moved by qvel over time dt, in place (MuJoCo's mj_integratePos): ball and free
+    quaternions turn by the body-frame angular velocity and are normalised."""
+    q = _inplace(qpos, m.nq, "qpos")
+    _lib.gs_integratePos(m._ptr, q, _vec(qvel, m.nv, "qvel"), float(dt))
+
+
+def differentiate_pos(m, qvel, dt, qpos1, qpos2):
+    """Write into qvel the velocity that moves qpos1 to qpos2 in time dt (MuJoCo's
+    mj_differentiatePos, same argument order): integrate_pos(m, qpos1, qvel, dt) gives qpos2.
+    Quaternions by the shorter arc (rotations up to pi)."""
+    v = _inplace(qvel, m.nv, "qvel")
+    dt = float(dt)
+    if dt == 0 or not np.isfinite(dt):
+        raise ValueError(f"dt must be finite and non-zero, got {dt}")
+    _lib.gs_differentiatePos(m._ptr, v, dt, _vec(qpos1, m.nq, "qpos1"), _vec(qpos2, m.nq, "qpos2"))
 
 
 def print_model(m, path=None):

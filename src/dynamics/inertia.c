@@ -264,6 +264,30 @@ void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) 
   }
 }
 
+/* M = L^T D L (qLD: D on the diagonal, L's unit lower rows to the ancestors), so M's square-root
+ * factor is D^1/2 L: |mulM2(v)|^2 = v^T M v and |solveM2(y)|^2 = y^T M^-1 y */
+void gs_mulM2(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {
+  for (int k = 0; k < m->nv; k++) {
+    int adr = m->dof_Madr[k] + 1;
+    gsReal s = vec[k];
+    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a]) s += d->qLD[adr++] * vec[a];
+    res[k] = s * sqrt(d->qLD[m->dof_Madr[k]]);
+  }
+}
+
+void gs_solveM2(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
+  int nv = m->nv;
+  if (x != y) memcpy(x, y, sizeof(gsReal) * (size_t)nv * (size_t)n);
+  for (int r = 0; r < n; r++, x += nv) {
+    /* L^T z = y, leaves first (the first half of gs_solveLTDL), then D^-1/2 */
+    for (int k = nv - 1; k >= 0; k--) {
+      int adr = m->dof_Madr[k] + 1;
+      for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a]) x[a] -= d->qLD[adr++] * x[k];
+    }
+    for (int k = 0; k < nv; k++) x[k] *= sqrt(d->qLDiagInv[k]);
+  }
+}
+
 void gs_fullM(const gsModel* m, gsReal* dst, const gsReal* M) {
   int nv = m->nv;
   memset(dst, 0, sizeof(gsReal) * (size_t)nv * (size_t)nv);

@@ -28,6 +28,39 @@ void gs_integratePos(const gsModel* m, gsReal* qpos, const gsReal* qvel, gsReal 
   }
 }
 
+/* the inverse of gs_integratePos: qvel moves qpos1 to qpos2 in time dt. Quaternions (normalised
+ * copies) by the log map of q1^-1 q2 along the shorter arc, which is gs_integratePos's body-frame
+ * angular velocity; the other coordinates by their difference. */
+void gs_differentiatePos(const gsModel* m, gsReal* qvel, gsReal dt, const gsReal* qpos1,
+                         const gsReal* qpos2) {
+  gsReal inv = 1 / dt;
+  for (int j = 0; j < m->njnt; j++) {
+    int pa = m->jnt_qposadr[j];
+    const gsReal* q1 = qpos1 + pa;
+    const gsReal* q2 = qpos2 + pa;
+    gsReal* v = qvel + m->jnt_dofadr[j];
+    switch (m->jnt_type[j]) {
+      case GS_JNT_FREE:
+        for (int i = 0; i < 3; i++) v[i] = (q2[i] - q1[i]) * inv;
+        q1 += 3;
+        q2 += 3;
+        v += 3;
+        /* fall through */
+      case GS_JNT_BALL: {
+        gsReal a[4] = {q1[0], q1[1], q1[2], q1[3]}, b[4] = {q2[0], q2[1], q2[2], q2[3]};
+        gs_normalize4(a);
+        gs_normalize4(b);
+        gs_subQuat(v, b, a);
+        gs_scl3(v, v, inv);
+        break;
+      }
+      default:
+        v[0] = (q2[0] - q1[0]) * inv;
+        break;
+    }
+  }
+}
+
 void gs_normalizeQuat(const gsModel* m, gsReal* qpos) {
   for (int j = 0; j < m->njnt; j++) {
     int t = m->jnt_type[j];
