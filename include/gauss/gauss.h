@@ -132,7 +132,8 @@ GS_API void gs_fwdAcceleration(const gsModel* m, gsData* d);
  * turn by the body-frame angular velocity, q <- q * exp(h omega / 2), and are normalised */
 GS_API void gs_integratePos(const gsModel* m, gsReal* qpos, const gsReal* qvel, gsReal h);
 /* the inverse (MJCF's mj_differentiatePos): qvel (nv) that moves qpos1 to qpos2 in time dt;
- * quaternions by the log map of q1^-1 q2 along the shorter arc, so rotations up to pi */
+ * quaternions (normalised first) by the log map of q1^-1 q2 along the shorter arc, so rotations
+ * up to pi; dt must be non-zero (MJCF's divides by it too) */
 GS_API void gs_differentiatePos(const gsModel* m, gsReal* qvel, gsReal dt, const gsReal* qpos1,
                                 const gsReal* qpos2);
 GS_API void gs_normalizeQuat(const gsModel* m, gsReal* qpos);
