@@ -170,10 +170,16 @@ class Panel:
 
         def Y(v):
             return py1 - (v - ylo) / (yhi - ylo) * (py1 - py0)
-        yt = list(range(int(ylo), int(yhi) + 1)) if self.logy else _ticks(ylo, yhi)
+        if self.logy:  # decades, and 2 and 5 between them when there are few decades
+            steps = (1, 2, 5) if yhi - ylo <= 3 else (1,)
+            yt = [math.log10(k) + e for e in range(int(ylo), int(yhi) + 1) for k in steps
+                  if math.log10(k) + e <= yhi + 1e-9]
+        else:
+            yt = _ticks(ylo, yhi)
         for v in yt:
             c.line(px0, Y(v), px1, Y(v), LIGHT)
-            c.text(px0 - 6, int(Y(v)) - 3, f"1e{v}" if self.logy else _fmt(v), anchor="right")
+            label = _fmt(float(f"{10 ** v:.3g}")) if self.logy else _fmt(v)
+            c.text(px0 - 6, int(Y(v)) - 3, label, anchor="right")
         for v in _ticks(xlo, xhi, 6):
             c.line(X(v), py1, X(v), py1 + 4, BLACK)
             c.text(int(X(v)), py1 + 7, _fmt(v), anchor="center")
