@@ -5,12 +5,8 @@ import os
 import struct
 import sys
 
-import pytest
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-
-pytest.importorskip("mujoco")
 
 import inverse_bench  # noqa: E402
 
