@@ -74,6 +74,16 @@ class Engine:
         self.m.opt.tolerance = tolerance
         self.m.opt.iterations = iterations
 
+    def integrate_pos(self, qpos, qvel, h):
+        """qpos moved by the velocity qvel for time h (quaternions on their sphere)."""
+        q = np.array(qpos, dtype=np.float64)
+        v = np.ascontiguousarray(qvel, dtype=np.float64)
+        if self.engine == "mujoco":
+            self.lib.mj_integratePos(self.m, q, v, h)
+        else:  # the library's own position update, the one gs_step uses
+            self.lib._lib.gs_integratePos(self.m._ptr, q, v, h)
+        return q
+
     def step(self, d):
         self.lib.mj_step(self.m, d) if self.engine == "mujoco" else self.lib.step(self.m, d)
 
@@ -136,6 +146,9 @@ def run(engine="gauss", duration=2.0, seed=0, solver="Newton", tolerance=1e-12,
     rec = record(eng, duration, seed, applied_scale=applied_scale)
     qacc, qfrc_rec, efc_rec = recover(eng, rec)
     qfrc_true = rec["qfrc_actuator"] + rec["qfrc_applied"]
+    # the recorded positions follow the Euler step: qpos[t+1] = qpos[t] moved by qvel[t+1] for h
+    qpos_err = max(float(np.abs(eng.integrate_pos(rec["qpos"][t], rec["qvel"][t + 1], rec["h"])
+                                - rec["qpos"][t + 1]).max()) for t in range(len(qacc)))
     err = np.abs(qfrc_rec - qfrc_true)
     scale = np.abs(qfrc_true).max()
     # contact and other constraint forces: same rows when the inverse sees the same qpos
@@ -155,6 +168,7 @@ def run(engine="gauss", duration=2.0, seed=0, solver="Newton", tolerance=1e-12,
         "qfrc_abs": float(err.max()), "qfrc_rel": float(err.max() / scale),
         "efc_abs": efc_err, "efc_rel": efc_err / efc_scale if efc_scale else 0.0,
         "efc_scale": efc_scale, "max_nefc": nrows, "row_mismatch": mismatch,
+        "qpos_err": qpos_err,
         "steps_with_contact": sum(1 for f in rec["efc_force"] if f.size),
     }
 
@@ -213,6 +227,8 @@ def main(argv=None):
           f"solver {a.solver} (tolerance {a.tolerance:g}), invdiscrete on")
     print(f"contacts: {res['steps_with_contact']} steps with constraint rows, "
           f"up to {res['max_nefc']} rows")
+    print(f"positions: max |qpos[t+1] - integrate_pos(qpos[t], qvel[t+1], h)| = "
+          f"{res['qpos_err']:.3e} (Euler: the new velocity moves the positions)")
     print(f"applied generalized force: max |qfrc_actuator + qfrc_applied| = "
           f"{np.abs(res['qfrc_true']).max():.4g}")
     print(f"recovered qfrc_inverse:   max abs error {res['qfrc_abs']:.3e}, "

@@ -32,7 +32,7 @@ DURATION = 0.5  # s: 167 steps, with contacts from the first step
 def test_recovered_torques_equal_applied():
     res = inverse_recovery.run("gauss", duration=DURATION, seed=3, applied_scale=5.0)
     assert res["steps_with_contact"] > len(res["t"]) // 2
-    assert res["row_mismatch"] == 0
+    assert res["row_mismatch"] == 0 and res["qpos_err"] < 1e-12
     # the bound: recovered = applied to 1e-6 (absolute, on forces of order 100)
     assert res["qfrc_abs"] < 1e-6, res["qfrc_abs"]
     assert res["efc_abs"] < 1e-6 * max(res["efc_scale"], 1.0), res["efc_abs"]
@@ -50,7 +50,7 @@ def test_method_on_reference_engine(tmp_path):
     # the example's recording and finite differences, run on MuJoCo 3.3.7: checks the method
     # itself (the Euler step's qacc, which forces belong to which step), independently of gauss
     res = inverse_recovery.run("mujoco", duration=DURATION, seed=3, applied_scale=5.0)
-    assert res["row_mismatch"] == 0
+    assert res["row_mismatch"] == 0 and res["qpos_err"] < 1e-12
     assert res["qfrc_abs"] < 1e-6 and res["efc_abs"] < 1e-6 * res["efc_scale"]
     path = tmp_path / "plot.png"
     inverse_recovery.plot(res, str(path))
