@@ -20,6 +20,8 @@ typedef enum {
                             (lastinfo: GS_OPTION_INTEGRATOR, ...) */
   GS_WARN_BADCONTACT,    /* NaN or Inf in a geom's size, friction, margin, gap, solref, solimp
                             or solmix, or a pair's: data reset (lastinfo: the geom) */
+  GS_WARN_STIFFINVERSE,  /* gs_inverse: a row with R below 1e-3 of its diagApprox (solimp near
+                            1): its force amplifies any error of qacc (lastinfo: the row) */
   GS_NWARNING
 } gsWarning;
 
@@ -204,6 +206,9 @@ struct gsData {
    * holds the whole problem when there are no islands, and PGS, which solves all rows at once) */
   int solver_niter[GS_NISLAND];
   int solver_nnoslip;   /* noslip iterations of the last solve */
+  /* fwdinv flag: |efc_force - inverse's efc_force|, |qfrc_applied + qfrc_actuator + J^T xfrc -
+   * qfrc_inverse| after each forward pass (0 without rows) */
+  gsReal solver_fwdinv[2];
   gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 
   gsCallbacks cb;                     /* copied by gs_copyData, kept by the resets */

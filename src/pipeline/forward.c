@@ -184,12 +184,18 @@ static void sensors(const gsModel* m, gsData* d, void (*stage)(const gsModel*, g
   gs_timerStop(d, GS_TIMER_SENSOR, t);
 }
 
-void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
+/* MJCF's mj_forwardSkip: the stages before skipstage are left as they are (their outputs were
+ * computed from the same qpos, or qpos and qvel); the energy goes with its stage */
+void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) {
   double t = gs_timerStart(d);
-  gs_fwdPosition(m, d);
-  if (!skipsensor) sensors(m, d, gs_sensorPos);
-  gs_fwdVelocity(m, d);
-  if (!skipsensor) sensors(m, d, gs_sensorVel);
+  if (skipstage < GS_STAGE_POS) {
+    gs_fwdPosition(m, d);
+    if (!skipsensor) sensors(m, d, gs_sensorPos);
+  }
+  if (skipstage < GS_STAGE_VEL) {
+    gs_fwdVelocity(m, d);
+    if (!skipsensor) sensors(m, d, gs_sensorVel);
+  }
   if (d->cb.control) d->cb.control(m, d, d->cb.user);
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
@@ -200,7 +206,11 @@ void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
   gs_timerStop(d, GS_TIMER_FORWARD, t);
 }
 
-void gs_forward(const gsModel* m, gsData* d) { gs_forwardSkipSensor(m, d, 0); }
+void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
+  gs_forwardSkip(m, d, GS_STAGE_NONE, skipsensor);
+}
+
+void gs_forward(const gsModel* m, gsData* d) { gs_forwardSkip(m, d, GS_STAGE_NONE, 0); }
 
 /* ---- divergence checks ---- */
 static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }

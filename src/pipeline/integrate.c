@@ -173,30 +173,51 @@ static int add_bias_derivative(const gsModel* m, gsData* d, gsReal* R, gsReal* C
   return 1;
 }
 
+/* the matrix H of the velocity update H (qvel' - qvel) / h = force, in qM's tree storage:
+ * Euler's M + h B (joint damping; 0 when Euler has none to treat implicitly: H = M), implicitfast's
+ * M - h dF/dv with the damping part of dF/dv (symmetric, R), implicit's with the velocity
+ * derivative of the bias force too (R lower, C upper); 0 for RK4 (no such matrix) */
+int gs_stepMatrix(const gsModel* m, gsData* d, gsReal* R, gsReal* C) {
+  gsReal h = m->opt.timestep;
+  switch (m->opt.integrator) {
+    case GS_INT_IMPLICIT:
+    case GS_INT_IMPLICITFAST: {
+      int full = m->opt.integrator == GS_INT_IMPLICIT;
+      damped_mass(m, d, R, 1);
+      add_actuator_damping(m, d, R, h, !full);
+      if (!full) {
+        /* fluid forces' velocity derivative, symmetric form (dynamics/fluid.c) */
+        return gs_fluidDerivative(m, d, h, R, NULL) ? 1 : -1;
+      }
+      memcpy(C, R, sizeof(gsReal) * (size_t)m->nM);
+      if (!add_bias_derivative(m, d, R, C, h)) return -1;
+      /* fluid forces' velocity derivative (dynamics/fluid.c) */
+      return gs_fluidDerivative(m, d, h, R, C) ? 2 : -1;
+    }
+    case GS_INT_RK4: return 0;
+    default:
+      if ((m->opt.disableflags & GS_DSBL_EULERDAMP) || !has_damping(m)) return 0;
+      damped_mass(m, d, R, 0);
+      return 1;
+  }
+}
+
 /* implicit in velocity: (M - h dF/dv) qacc' = qfrc_smooth + qfrc_constraint, with F the smooth
  * force; implicitfast keeps only the damping part of dF/dv (symmetric, LTDL), implicit also the
  * velocity derivative of the bias force (non-symmetric, tree LU) */
 static void implicit(const gsModel* m, gsData* d, int full) {
   int nv = m->nv;
-  gsReal h = m->opt.timestep;
   size_t mark = gs_stackMark(d);
   gsReal* rhs = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* R = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
   gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
   if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
-  damped_mass(m, d, R, 1);
-  add_actuator_damping(m, d, R, h, !full);
+  if (gs_stepMatrix(m, d, R, C) < 0) goto fallback;
   if (!full) {
-    /* fluid forces' velocity derivative, symmetric form (dynamics/fluid.c) */
-    if (!gs_fluidDerivative(m, d, h, R, NULL)) goto fallback;
     gs_factorLTDL(m, R, C);  /* C holds 1/D here */
     gs_solveLTDL(m, R, C, rhs, 1);
   } else {
-    memcpy(C, R, sizeof(gsReal) * (size_t)m->nM);
-    if (!add_bias_derivative(m, d, R, C, h)) goto fallback;
-    /* fluid forces' velocity derivative (dynamics/fluid.c) */
-    if (!gs_fluidDerivative(m, d, h, R, C)) goto fallback;
     gs_factorTreeLU(m, R, C);
     gs_solveTreeLU(m, R, C, rhs);
   }
@@ -311,6 +332,7 @@ void gs_step(const gsModel* m, gsData* d) {
   gs_checkContact(m, d);
   gs_forward(m, d);
   gs_checkAcc(m, d);
+  if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);  /* as MJCF's step: before integrating */
   integrate(m, d, 1);
   gs_timerStop(d, GS_TIMER_STEP, t);
 }
@@ -332,5 +354,6 @@ void gs_step2(const gsModel* m, gsData* d) {
   gs_fwdConstraint(m, d);
   gs_sensorAcc(m, d);
   gs_checkAcc(m, d);
+  if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);
   integrate(m, d, 0);
 }

@@ -10,6 +10,14 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
 void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
 
+/* the integrator's velocity-update matrix H in qM's tree storage (integrate.c): 0 none (H = M:
+ * Euler without implicit damping, RK4), 1 symmetric in R, 2 R lower and C upper (implicit), -1
+ * no room in the arena; R and C hold nM values each */
+int gs_stepMatrix(const gsModel* m, gsData* d, gsReal* R, gsReal* C);
+
+/* fwdinv flag: the inverse of the forward's qacc, the differences in solver_fwdinv (inverse_pass.c) */
+void gs_compareFwdInv(const gsModel* m, gsData* d);
+
 /* 1 when a bad value was found (and the data reset) */
 int gs_checkPos(const gsModel* m, gsData* d);
 int gs_checkVel(const gsModel* m, gsData* d);
