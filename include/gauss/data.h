@@ -206,8 +206,9 @@ struct gsData {
    * holds the whole problem when there are no islands, and PGS, which solves all rows at once) */
   int solver_niter[GS_NISLAND];
   int solver_nnoslip;   /* noslip iterations of the last solve */
-  /* fwdinv flag: |efc_force - inverse's efc_force|, |qfrc_applied + qfrc_actuator + J^T xfrc -
-   * qfrc_inverse| after each forward pass (0 without rows) */
+  /* fwdinv flag, after the forward pass of each step: |qfrc_constraint - the inverse's| (the rows'
+   * forces compared in joint space, as MJCF does), |qfrc_applied + qfrc_actuator + J^T xfrc -
+   * qfrc_inverse|; 0 without rows */
   gsReal solver_fwdinv[2];
   gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 

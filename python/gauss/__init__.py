@@ -833,8 +833,8 @@ class Data(_FieldAccess):
 
     @property
     def solver_fwdinv(self):
-        """fwdinv flag: norms of the differences of efc_force and of the applied force between the
-        forward and the inverse of the last step (2 values, a view)."""
+        """fwdinv flag: norms of the differences of qfrc_constraint and of the applied force
+        between the forward and the inverse of the last step (2 values, a view), as MuJoCo's."""
         ptr = _lib.gs_dataFwdinv(self._ptr)
         return _view(ctypes.cast(ptr, ctypes.c_void_p).value, TYPE_REAL, 2, 1, self).reshape(-1)
 

@@ -72,9 +72,11 @@ void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) 
 void gs_inverse(const gsModel* m, gsData* d) { gs_inverseSkip(m, d, GS_STAGE_NONE, 0); }
 
 /* fwdinv (MJCF's mj_compareFwdInv, after the forward pass of a step): the inverse of the forward's
- * qacc from the same position and velocity stages; solver_fwdinv holds the norms of the
- * differences of the row forces and of the applied force, the forward's efc_force and
- * qfrc_constraint are kept */
+ * qacc from the same position and velocity stages. solver_fwdinv[0] is the norm of the difference
+ * of the constraint forces in joint space, qfrc_constraint (the rows' forces through J^T),
+ * solver_fwdinv[1] that of the applied force; measured on MuJoCo 3.3.7, whose [0] equals the
+ * norm of the qfrc_constraint difference to the last bit, not that of efc_force. The forward's
+ * efc_force and qfrc_constraint are kept. */
 void gs_compareFwdInv(const gsModel* m, gsData* d) {
   int nv = m->nv, nefc = d->nefc;
   d->solver_fwdinv[0] = d->solver_fwdinv[1] = 0;
@@ -91,8 +93,11 @@ void gs_compareFwdInv(const gsModel* m, gsData* d) {
     gs_copy(force, d->efc_force, nefc);
     gs_inverseSkip(m, d, GS_STAGE_VEL, 1);
     gsReal a = 0, b = 0;
-    for (int r = 0; r < nefc; r++) a += (force[r] - d->efc_force[r]) * (force[r] - d->efc_force[r]);
-    for (int i = 0; i < nv; i++) b += (qforce[i] - d->qfrc_inverse[i]) * (qforce[i] - d->qfrc_inverse[i]);
+    for (int i = 0; i < nv; i++) {
+      gsReal dc = qfrc[i] - d->qfrc_constraint[i], da = qforce[i] - d->qfrc_inverse[i];
+      a += dc * dc;
+      b += da * da;
+    }
     d->solver_fwdinv[0] = sqrt(a);
     d->solver_fwdinv[1] = sqrt(b);
     gs_copy(d->qfrc_constraint, qfrc, nv);
