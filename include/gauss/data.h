@@ -105,6 +105,8 @@ typedef struct {
 
 #define GS_NSOLVER 200  /* iterations whose statistics are kept, per island */
 #define GS_NISLAND 20   /* islands whose solver statistics are kept */
+/* gsData.deferred: position-stage outputs left out by the inverse */
+enum { GS_DEFER_FACTOR = 1, GS_DEFER_ISLAND = 2 };
 
 /* constraint rows: X(type, name, cols), each holding nefc rows of cols values (room: nefcmax) */
 #define GS_EFC_FIELDS(X)                                                                           \
@@ -210,6 +212,10 @@ struct gsData {
    * forces compared in joint space, as MJCF does), |qfrc_applied + qfrc_actuator + J^T xfrc -
    * qfrc_inverse|; 0 without rows */
   gsReal solver_fwdinv[2];
+  /* position-stage outputs the inverse leaves out (it needs neither): bit 1 the factor of M (qLD,
+   * qLDiagInv), bit 2 the islands; gs_solveM and the passes that skip the position stage complete
+   * them first */
+  int deferred;
   gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 
   gsCallbacks cb;                     /* copied by gs_copyData, kept by the resets */

@@ -20,7 +20,7 @@ static int discrete_acc(const gsModel* m, gsData* d) {
   gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
   gsReal* qfrc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (!R || !C || !qfrc) return 0;
-  int kind = gs_stepMatrix(m, d, R, C);
+  int kind = gs_stepMatrix(m, d, m->opt.integrator, R, C);
   if (kind <= 0) return kind == 0;
   gs_mulTree(m, R, kind == 2 ? C : NULL, qfrc, d->qacc);
   gs_solveM(m, d, d->qacc, qfrc, 1);
@@ -36,7 +36,7 @@ static int first_bad(const gsReal* x, int n) {
 void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) {
   int nv = m->nv;
   if (skipstage < GS_STAGE_POS) {
-    gs_fwdPosition(m, d);
+    gs_fwdPositionInverse(m, d);
     if (!skipsensor) gs_sensorPos(m, d);
   }
   if (skipstage < GS_STAGE_VEL) {

@@ -102,6 +102,25 @@ static void test_skip(void) {
   gs_inverseSkip(m, b, GS_STAGE_VEL, 0);
   CHECK(memcmp(a->qfrc_inverse, b->qfrc_inverse, sizeof(gsReal) * (size_t)nv) == 0,
         "inverse skip vel: same qfrc_inverse");
+  /* the inverse leaves out the factor of M and the islands (gsData.deferred): a forward that
+   * skips the position stage after it computes them first, and gives the full forward's bits */
+  for (int i = 0; i < nv; i++) a->qacc[i] = b->qacc[i] = -0.2 * i;
+  gs_inverse(m, b);
+  CHECK(b->deferred == (GS_DEFER_FACTOR | GS_DEFER_ISLAND), "inverse defers: %d", b->deferred);
+  a->ctrl[0] = b->ctrl[0] = -0.4;
+  gs_forward(m, a);
+  gs_forwardSkip(m, b, GS_STAGE_VEL, 0);
+  CHECK(b->deferred == 0, "completed: %d", b->deferred);
+  CHECK(memcmp(a->qacc, b->qacc, sizeof(gsReal) * (size_t)nv) == 0, "forward skip after inverse");
+  CHECK(memcmp(a->qLD, b->qLD, sizeof(gsReal) * (size_t)m->nM) == 0, "same factor");
+  CHECK(a->nisland == b->nisland, "same islands");
+  /* gs_solveM after the inverse factors first */
+  gsReal x[64], y[64];
+  for (int i = 0; i < nv; i++) y[i] = 1 + i;
+  gs_inverse(m, b);
+  gs_solveM(m, b, x, y, 1);
+  gs_solveM(m, a, y, y, 1);
+  CHECK(memcmp(x, y, sizeof(gsReal) * (size_t)nv) == 0, "solveM after the inverse");
   gs_freeData(a);
   gs_freeData(b);
   gs_freeModel(m);
