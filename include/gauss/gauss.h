@@ -116,7 +116,10 @@ GS_API void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skips
  * qfrc_inverse = M qacc + qfrc_bias - qfrc_passive - qfrc_constraint. With the invdiscrete flag
  * qacc is read as the integrator's discrete step (Euler with implicit damping, implicit,
  * implicitfast) and left as given. Non-finite qacc: efc_force, qfrc_constraint and qfrc_inverse
- * zero and GS_WARN_BADQACC counted (no reset). Sensors are computed as by gs_forward. */
+ * zero and GS_WARN_BADQACC counted (no reset). Sensors are computed as by gs_forward. Unlike
+ * gs_forward it leaves out the factor of M (qLD) and the islands, which it does not use: gs_solveM
+ * and a later gs_forwardSkip compute them first (gsData.deferred). Under RK4, invdiscrete has no
+ * discrete step to invert and qacc is read as continuous. */
 GS_API void gs_inverse(const gsModel* m, gsData* d);
 /* gs_inverse with the stages before skipstage left as they are (gs_forwardSkip's rule) */
 GS_API void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor);

@@ -190,6 +190,23 @@ def test_conformance_random_actuated(seed):
     assert not errors, "\n".join(errors[:8])
 
 
+def test_invdiscrete_rk4_reads_continuous():
+    """RK4 has no velocity-update matrix to invert (MuJoCo stops with an error): gauss reads qacc
+    as continuous, the same bits as without the flag."""
+    mjm, mjd, gm, gd = load(random_model(3))
+    rng = np.random.default_rng(0)
+    qpos, qvel = oracle.random_state(mjm, rng)
+    assert mjm.dof_damping.max() > 0  # Euler's discrete step differs from the continuous one
+    out = []
+    for integrator, flag in ((RK4, False), (RK4, True), (EULER, True)):
+        set_options(mjm, gm, integrator=integrator, invdiscrete=flag)
+        gd.qpos[:], gd.qvel[:], gd.qacc[:] = qpos, qvel, np.arange(gm.nv) * 0.3
+        gauss.inverse(gm, gd)
+        out.append(gd.qfrc_inverse.copy())
+    assert np.array_equal(out[0], out[1])
+    assert not np.allclose(out[0], out[2])
+
+
 # ---- round trip ----
 
 def applied_force(mjm, mjd):
