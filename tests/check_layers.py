@@ -26,7 +26,7 @@ LAYERS = {
     "solver": {"core", "dynamics", "constraint"},
     "sensor": {"core", "dynamics", "constraint"},
     "inverse": {"core", "dynamics", "constraint"},
-    "pipeline": {"core", "dynamics", "constraint", "solver", "sensor"},
+    "pipeline": {"core", "dynamics", "constraint", "solver", "sensor", "inverse"},
     "model": {"core", "dynamics", "pipeline"},
     "mjcf": {"core", "model"},
 }

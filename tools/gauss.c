@@ -32,7 +32,7 @@
 
 static const char* const warning_names[] = {
   "inertia", "contactfull", "cnstrfull", "arenafull", "badqpos", "badqvel", "badqacc", "badctrl",
-  "badsolref", "badoption", "badcontact",
+  "badsolref", "badoption", "badcontact", "stiffinverse",
 };
 _Static_assert(sizeof warning_names / sizeof warning_names[0] == GS_NWARNING,
                "one name per gsWarning");

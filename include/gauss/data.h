@@ -20,6 +20,8 @@ typedef enum {
                             (lastinfo: GS_OPTION_INTEGRATOR, ...) */
   GS_WARN_BADCONTACT,    /* NaN or Inf in a geom's size, friction, margin, gap, solref, solimp
                             or solmix, or a pair's: data reset (lastinfo: the geom) */
+  GS_WARN_STIFFINVERSE,  /* gs_inverse: a row with R below 1e-3 of its diagApprox (solimp near
+                            1): its force amplifies any error of qacc (lastinfo: the row) */
   GS_NWARNING
 } gsWarning;
 
@@ -103,6 +105,8 @@ typedef struct {
 
 #define GS_NSOLVER 200  /* iterations whose statistics are kept, per island */
 #define GS_NISLAND 20   /* islands whose solver statistics are kept */
+/* gsData.deferred: position-stage outputs left out by the inverse */
+enum { GS_DEFER_FACTOR = 1, GS_DEFER_ISLAND = 2 };
 
 /* constraint rows: X(type, name, cols), each holding nefc rows of cols values (room: nefcmax) */
 #define GS_EFC_FIELDS(X)                                                                           \
@@ -204,6 +208,14 @@ struct gsData {
    * holds the whole problem when there are no islands, and PGS, which solves all rows at once) */
   int solver_niter[GS_NISLAND];
   int solver_nnoslip;   /* noslip iterations of the last solve */
+  /* fwdinv flag, after the forward pass of each step: |qfrc_constraint - the inverse's| (the rows'
+   * forces compared in joint space, as MJCF does), |qfrc_applied + qfrc_actuator + J^T xfrc -
+   * qfrc_inverse|; 0 without rows */
+  gsReal solver_fwdinv[2];
+  /* position-stage outputs the inverse leaves out (it needs neither): bit 1 the factor of M (qLD,
+   * qLDiagInv), bit 2 the islands; gs_solveM and the passes that skip the position stage complete
+   * them first */
+  int deferred;
   gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 
   gsCallbacks cb;                     /* copied by gs_copyData, kept by the resets */

@@ -157,6 +157,7 @@
   X(gsReal, qfrc_smooth,       nv,     1)                                                          \
   X(gsReal, qacc_smooth,       nv,     1)                                                          \
   X(gsReal, qfrc_constraint,   nv,     1)                                                          \
+  X(gsReal, qfrc_inverse,      nv,     1)  /* gs_inverse: the applied force that gives qacc */    \
   /* after the constraint solver (gs_rnePostConstraint, gs_subtreeVel): body accelerations, the    \
    * forces between bodies and from outside, subtree momenta; then the sensors */                  \
   X(gsReal, cacc,              nbody,  6)                                                          \

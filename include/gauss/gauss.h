@@ -105,6 +105,24 @@ GS_API void gs_step(const gsModel* m, gsData* d);     /* forward, then integrate
 GS_API void gs_step1(const gsModel* m, gsData* d);    /* position and velocity stages: set ctrl after */
 GS_API void gs_step2(const gsModel* m, gsData* d);    /* force stage and integration */
 GS_API void gs_forward(const gsModel* m, gsData* d);  /* everything up to qacc, no integration */
+/* the forward pass with the position stage (skipstage GS_STAGE_POS), or the position and velocity
+ * stages (GS_STAGE_VEL), left as they are: for callers that changed only later inputs (qvel,
+ * ctrl, act, qfrc_applied, xfrc_applied), e.g. finite differences; skipsensor leaves sensordata.
+ * gs_forward is gs_forwardSkip(m, d, GS_STAGE_NONE, 0) */
+GS_API void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor);
+/* inverse dynamics (seed 000 §III): from qpos, qvel and qacc, the constraint forces efc_force
+ * (each row's force from its residual J qacc - aref, no solver) and qfrc_inverse, the applied
+ * force (qfrc_applied + qfrc_actuator + J^T xfrc_applied) that gives qacc:
+ * qfrc_inverse = M qacc + qfrc_bias - qfrc_passive - qfrc_constraint. With the invdiscrete flag
+ * qacc is read as the integrator's discrete step (Euler with implicit damping, implicit,
+ * implicitfast) and left as given. Non-finite qacc: efc_force, qfrc_constraint and qfrc_inverse
+ * zero and GS_WARN_BADQACC counted (no reset). Sensors are computed as by gs_forward. Unlike
+ * gs_forward it leaves out the factor of M (qLD) and the islands, which it does not use: gs_solveM
+ * and a later gs_forwardSkip compute them first (gsData.deferred). Under RK4, invdiscrete has no
+ * discrete step to invert and qacc is read as continuous. */
+GS_API void gs_inverse(const gsModel* m, gsData* d);
+/* gs_inverse with the stages before skipstage left as they are (gs_forwardSkip's rule) */
+GS_API void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor);
 
 /* pipeline stages, for callers that need one of them */
 GS_API void gs_kinematics(const gsModel* m, gsData* d);
@@ -246,6 +264,8 @@ GS_API int gs_solverIterations(const gsData* d);
 /* solver statistics of the last step: GS_NSOLVER records per island for GS_NISLAND islands;
  * niter (may be NULL) gets the GS_NISLAND iteration counts */
 GS_API gsSolverStat* gs_dataSolver(gsData* d, int** niter);
+/* solver_fwdinv (2 values) */
+GS_API gsReal* gs_dataFwdinv(gsData* d);
 
 /* ---- constraint forces ---- */
 /* the force and torque of contact i in its frame (normal, tangents, then torques: 6 values);

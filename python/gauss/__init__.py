@@ -28,14 +28,14 @@ import numpy as np
 
 from . import _lib
 
-GS_NWARNING = 11  # gsWarning in data.h; Data checks it against the library
+GS_NWARNING = 12  # gsWarning in data.h; Data checks it against the library
 GS_NTIMER = 11  # gsTimer in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GaussError", "StructuralFieldError", "StructuralArray", "is_structural", "Model", "Data", "Option",
-    "forward", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
+    "forward", "forward_skip", "inverse", "inverse_skip", "step", "step1", "step2", "contact_force", "reset_data", "reset_data_keyframe", "copy_data",
     "kinematics", "com_pos", "crb", "factor_M", "com_vel", "passive", "rne",
     "fwd_position", "fwd_velocity", "fwd_actuation", "fwd_acceleration",
     "rne_post_constraint", "subtree_vel", "set_sensor_callback", "sensor_pos", "sensor_vel", "sensor_acc",
@@ -84,7 +84,8 @@ ENBL_MULTICCD = 1 << 4
 NENABLE = _lib.GS_NENABLE
 
 (WARN_INERTIA, WARN_CONTACTFULL, WARN_CNSTRFULL, WARN_ARENAFULL, WARN_BADQPOS, WARN_BADQVEL,
- WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF, WARN_BADOPTION, WARN_BADCONTACT) = range(GS_NWARNING)
+ WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF, WARN_BADOPTION, WARN_BADCONTACT,
+ WARN_STIFFINVERSE) = range(GS_NWARNING)
 NWARNING = GS_NWARNING
 # lastinfo of WARN_BADOPTION: which option (gsOptionCode in data.h)
 (OPTION_INTEGRATOR, OPTION_CONE, OPTION_JACOBIAN, OPTION_SOLVER, OPTION_ITERATIONS,
@@ -102,6 +103,8 @@ NTIMER = GS_NTIMER
  OBJ_EQUALITY, OBJ_TENDON, OBJ_ACTUATOR, OBJ_SENSOR, OBJ_NUMERIC, OBJ_TEXT, OBJ_TUPLE, OBJ_KEY,
  OBJ_PLUGIN) = range(26)
 TYPE_REAL, TYPE_INT, TYPE_CHAR = range(3)
+# gsStage (fields_sensing.h): the stages gs_forwardSkip and gs_inverseSkip may leave as computed
+STAGE_NONE, STAGE_POS, STAGE_VEL, STAGE_ACC = range(4)
 
 # MJCF's <flag> names, indexed by bit number, as the library spells them
 DISABLE_NAMES = _lib.flag_names("gs_disable_names", NDISABLE)
@@ -831,6 +834,13 @@ class Data(_FieldAccess):
     nidof = property(lambda self: self._efc_counts()[8], doc="dofs in all islands")
 
     @property
+    def solver_fwdinv(self):
+        """fwdinv flag: norms of the differences of qfrc_constraint and of the applied force
+        between the forward and the inverse of the last step (2 values, a view), as MuJoCo's."""
+        ptr = _lib.gs_dataFwdinv(self._ptr)
+        return _view(ctypes.cast(ptr, ctypes.c_void_p).value, TYPE_REAL, 2, 1, self).reshape(-1)
+
+    @property
     def solver_niter(self):
         """Solver iterations of the last step per island (GS_NISLAND values, a view; island 0
         holds the whole problem without islands and with PGS), as MuJoCo's array."""
@@ -926,6 +936,31 @@ def forward(m, d):
     """Everything up to qacc, no integration."""
     _check(m, d)
     _lib.gs_forward(m._ptr, d._ptr)
+    _raise_callback_error(d)
+
+
+def forward_skip(m, d, skipstage, skipsensor=0):
+    """forward with the stages before `skipstage` (STAGE_POS: position; STAGE_VEL: position and
+    velocity) left as computed, for callers that changed only later inputs; `skipsensor` leaves
+    sensordata as it is."""
+    _check(m, d)
+    _lib.gs_forwardSkip(m._ptr, d._ptr, int(skipstage), int(bool(skipsensor)))
+    _raise_callback_error(d)
+
+
+def inverse(m, d):
+    """Inverse dynamics: from qpos, qvel and qacc, efc_force (analytically, no solver) and
+    qfrc_inverse, the applied generalized force that produces qacc (with the invdiscrete flag,
+    qacc read as the integrator's discrete step)."""
+    _check(m, d)
+    _lib.gs_inverse(m._ptr, d._ptr)
+    _raise_callback_error(d)
+
+
+def inverse_skip(m, d, skipstage, skipsensor=0):
+    """inverse with the stages before `skipstage` left as computed (forward_skip's rule)."""
+    _check(m, d)
+    _lib.gs_inverseSkip(m._ptr, d._ptr, int(skipstage), int(bool(skipsensor)))
     _raise_callback_error(d)
 
 

@@ -30,6 +30,7 @@ static void no_islands(const gsModel* m, gsData* d) {
 
 void gs_island(const gsModel* m, gsData* d) {
   int nv = m->nv, nefc = d->nefc;
+  d->deferred &= ~GS_DEFER_ISLAND;
   if (nefc == 0 || nv == 0 || (m->opt.disableflags & GS_DSBL_ISLAND)) {
     no_islands(m, d);
     return;

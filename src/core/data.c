@@ -117,6 +117,8 @@ void gs_resetData(const gsModel* m, gsData* d) {
   d->nisland = d->nidof = 0;
   memset(d->solver_niter, 0, sizeof(d->solver_niter));
   d->solver_nnoslip = 0;
+  d->solver_fwdinv[0] = d->solver_fwdinv[1] = 0;
+  d->deferred = 0;
   memset(d->solver, 0, sizeof(d->solver));
   for (int i = 0; i < m->neq; i++) d->eq_active[i] = m->eq_active0[i];
   memcpy(d->qpos, m->qpos0, sizeof(gsReal) * (size_t)m->nq);
@@ -159,6 +161,8 @@ gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src) {
   memcpy(dst->islandbuffer, src->islandbuffer, sizeof(int) * (size_t)ISLAND_NFIELD * (size_t)(m->nv + 1));
   memcpy(dst->solver_niter, src->solver_niter, sizeof(src->solver_niter));
   dst->solver_nnoslip = src->solver_nnoslip;
+  memcpy(dst->solver_fwdinv, src->solver_fwdinv, sizeof(src->solver_fwdinv));
+  dst->deferred = src->deferred;
   dst->cb = src->cb;
   memcpy(dst->solver, src->solver, sizeof(src->solver));
 #define GS_X(type, name, rows, cols) \
@@ -268,6 +272,8 @@ gsSolverStat* gs_dataSolver(gsData* d, int** niter) {
   if (niter) *niter = d->solver_niter;
   return d->solver;
 }
+
+gsReal* gs_dataFwdinv(gsData* d) { return d->solver_fwdinv; }
 
 int gs_dataIslandFieldCount(void) { return ISLAND_NFIELD; }
 

@@ -241,6 +241,7 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 }
 
 void gs_factorM(const gsModel* m, gsData* d) {
+  d->deferred &= ~GS_DEFER_FACTOR;
   memcpy(d->qLD, d->qM, sizeof(gsReal) * (size_t)m->nM);
   int bad = gs_factorLTDL(m, d->qLD, d->qLDiagInv);
   if (bad >= 0) {
@@ -249,6 +250,7 @@ void gs_factorM(const gsModel* m, gsData* d) {
 }
 
 void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
+  if (d->deferred & GS_DEFER_FACTOR) gs_factorM(m, d);  /* left out by the inverse */
   if (x != y) memcpy(x, y, sizeof(gsReal) * (size_t)m->nv * (size_t)n);
   gs_solveLTDL(m, d->qLD, d->qLDiagInv, x, n);
 }

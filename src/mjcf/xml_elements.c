@@ -148,11 +148,9 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
   if (!gsx_keyword(c, a, w, 2, &enable)) return GSX_ERR;
   /* disable-bits are set by "disable", enable-bits by "enable" */
   /* stored either way (the writer keeps them), but these settings change what MJCF computes and
-   * the engine does not follow them yet: MJCF's older convex collider (nativeccd off), several
-   * contacts per convex pair (multiccd), and the inverse-dynamics options (fwdinv, invdiscrete:
-   * there is no inverse dynamics yet) */
-  int unused = (IS("nativeccd") && !enable) ||
-               (enable && (IS("multiccd") || IS("fwdinv") || IS("invdiscrete")));
+   * the engine does not follow them yet: MJCF's older convex collider (nativeccd off) and several
+   * contacts per convex pair (multiccd) */
+  int unused = (IS("nativeccd") && !enable) || (enable && IS("multiccd"));
   for (int i = 0; i < GS_NDISABLE; i++)
     if (IS(gs_disable_names[i])) {
       if (enable)

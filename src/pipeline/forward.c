@@ -10,7 +10,8 @@
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
 
-void gs_fwdPositionSmooth(const gsModel* m, gsData* d) {
+/* frames, com quantities, tendons, M, and the factor of M unless deferred (the inverse needs none) */
+static void position_smooth(const gsModel* m, gsData* d, int factor) {
   double t = gs_timerStart(d);
   gs_kinematics(m, d);
   gs_comPos(m, d);
@@ -18,9 +19,12 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d) {
   gs_timerStop(d, GS_TIMER_POS_KINEMATICS, t);
   t = gs_timerStart(d);
   gs_crb(m, d);
-  gs_factorM(m, d);
+  if (factor) gs_factorM(m, d);
+  else d->deferred |= GS_DEFER_FACTOR;
   gs_timerStop(d, GS_TIMER_POS_INERTIA, t);
 }
+
+void gs_fwdPositionSmooth(const gsModel* m, gsData* d) { position_smooth(m, d, 1); }
 
 /* ---- options: a value outside its enumeration or range is counted, and the stage that reads
  * it uses MJCF's default instead (integrate.c: Euler; gs_fwdConstraint: Newton; rows.c: pyramidal;
@@ -86,9 +90,11 @@ static int bad_contact_params(const gsModel* m) {
   return -1;
 }
 
-void gs_fwdPosition(const gsModel* m, gsData* d) {
+/* the position stage; the inverse's (full 0) leaves out the factor of M and the islands, which
+ * it does not use: gsData.deferred records them for the passes that do (gs_completePosition) */
+static void position_stage(const gsModel* m, gsData* d, int full) {
   check_options(m, d);
-  gs_fwdPositionSmooth(m, d);
+  position_smooth(m, d, full);
   double t = gs_timerStart(d);
   /* contacts made of non-finite parameters would carry NaN into the solver: none are made, and
    * the event is counted (gs_checkContact resets the step) */
@@ -103,7 +109,12 @@ void gs_fwdPosition(const gsModel* m, gsData* d) {
   t = gs_timerStart(d);
   gs_makeConstraint(m, d);
   gs_makeImpedance(m, d);
-  gs_island(m, d);
+  if (full) {
+    gs_island(m, d);
+  } else {
+    d->deferred |= GS_DEFER_ISLAND;
+    d->nisland = d->nidof = 0;
+  }
   gs_timerStop(d, GS_TIMER_POS_MAKE, t);
   /* transmissions after the contacts (adhesion pulls through them); their time is the
    * actuation's, counted once per forward pass with gs_fwdActuation */
@@ -111,6 +122,15 @@ void gs_fwdPosition(const gsModel* m, gsData* d) {
   gs_transmissionAll(m, d);
   if (d->timeron) d->timer[GS_TIMER_ACTUATION].duration += gs_clock() - t;
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
+}
+
+void gs_fwdPosition(const gsModel* m, gsData* d) { position_stage(m, d, 1); }
+
+void gs_fwdPositionInverse(const gsModel* m, gsData* d) { position_stage(m, d, 0); }
+
+void gs_completePosition(const gsModel* m, gsData* d) {
+  if (d->deferred & GS_DEFER_FACTOR) gs_factorM(m, d);
+  if (d->deferred & GS_DEFER_ISLAND) gs_island(m, d);
 }
 
 void gs_fwdVelocity(const gsModel* m, gsData* d) {
@@ -184,12 +204,19 @@ static void sensors(const gsModel* m, gsData* d, void (*stage)(const gsModel*, g
   gs_timerStop(d, GS_TIMER_SENSOR, t);
 }
 
-void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
+/* MJCF's mj_forwardSkip: the stages before skipstage are left as they are (their outputs were
+ * computed from the same qpos, or qpos and qvel); the energy goes with its stage */
+void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) {
   double t = gs_timerStart(d);
-  gs_fwdPosition(m, d);
-  if (!skipsensor) sensors(m, d, gs_sensorPos);
-  gs_fwdVelocity(m, d);
-  if (!skipsensor) sensors(m, d, gs_sensorVel);
+  if (skipstage >= GS_STAGE_POS) gs_completePosition(m, d);  /* after an inverse pass */
+  if (skipstage < GS_STAGE_POS) {
+    gs_fwdPosition(m, d);
+    if (!skipsensor) sensors(m, d, gs_sensorPos);
+  }
+  if (skipstage < GS_STAGE_VEL) {
+    gs_fwdVelocity(m, d);
+    if (!skipsensor) sensors(m, d, gs_sensorVel);
+  }
   if (d->cb.control) d->cb.control(m, d, d->cb.user);
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
@@ -200,7 +227,11 @@ void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
   gs_timerStop(d, GS_TIMER_FORWARD, t);
 }
 
-void gs_forward(const gsModel* m, gsData* d) { gs_forwardSkipSensor(m, d, 0); }
+void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
+  gs_forwardSkip(m, d, GS_STAGE_NONE, skipsensor);
+}
+
+void gs_forward(const gsModel* m, gsData* d) { gs_forwardSkip(m, d, GS_STAGE_NONE, 0); }
 
 /* ---- divergence checks ---- */
 static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }

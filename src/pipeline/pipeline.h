@@ -10,6 +10,20 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
 void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
 
+/* the inverse's position stage: gs_fwdPosition without the factor of M and the islands (recorded
+ * in gsData.deferred); gs_completePosition computes what was deferred */
+void gs_fwdPositionInverse(const gsModel* m, gsData* d);
+void gs_completePosition(const gsModel* m, gsData* d);
+
+/* the velocity-update matrix H of `integrator` in qM's tree storage (step_matrix.c): 0 none (H =
+ * M: Euler without implicit damping, RK4), 1 symmetric in R, 2 R lower and C upper (implicit), -1
+ * no room in the arena (what it allocated stays on the arena: the caller's mark releases it); R
+ * and C hold nM values each */
+int gs_stepMatrix(const gsModel* m, gsData* d, int integrator, gsReal* R, gsReal* C);
+
+/* fwdinv flag: the inverse of the forward's qacc, the differences in solver_fwdinv (inverse_pass.c) */
+void gs_compareFwdInv(const gsModel* m, gsData* d);
+
 /* 1 when a bad value was found (and the data reset) */
 int gs_checkPos(const gsModel* m, gsData* d);
 int gs_checkVel(const gsModel* m, gsData* d);

@@ -14,7 +14,6 @@ import struct
 import sys
 
 import numpy as np
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "examples"))
@@ -28,7 +27,6 @@ DURATION = 0.5  # s: 167 steps, with contacts from the first step
 
 # the one guard of this file: gauss.inverse comes with the inverse-dynamics work; once it is in the
 # package this decorator line goes, and the test must pass
-@pytest.mark.skipif(not hasattr(gauss, "inverse"), reason="gauss.inverse is not in this build yet")
 def test_recovered_torques_equal_applied():
     res = inverse_recovery.run("gauss", duration=DURATION, seed=3, applied_scale=5.0)
     assert res["steps_with_contact"] > len(res["t"]) // 2

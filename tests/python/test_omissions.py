@@ -30,14 +30,11 @@ MESH = '<asset><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></asset>'
 
 # (id, parts of BASE, the text the warning names, a word of the line it points at)
 CASES = [
-    # collision and inverse-dynamics flags the engine does not follow
+    # collision flags the engine does not follow
     ("nativeccd", dict(top='<option><flag nativeccd="disable"/></option>'),
      "'nativeccd' of <flag>", "nativeccd"),
     ("multiccd", dict(top='<option><flag multiccd="enable"/></option>'),
      "'multiccd' of <flag>", "multiccd"),
-    ("fwdinv", dict(top='<option><flag fwdinv="enable"/></option>'), "'fwdinv' of <flag>", "fwdinv"),
-    ("invdiscrete", dict(top='<option><flag invdiscrete="enable"/></option>'),
-     "'invdiscrete' of <flag>", "invdiscrete"),
     ("sdf_iterations", dict(top='<option sdf_iterations="5"/>'), "'sdf_iterations' of <option>",
      "sdf_iterations"),
     # compiler transformations
