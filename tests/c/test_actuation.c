@@ -9,13 +9,7 @@
 #include "gauss/gauss.h"
 
 #include "check.h"
-
-static gsModel* from_string(const char* xml) {
-  char err[1000] = "";
-  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
-  if (!m) printf("load error: %s\n", err);
-  return m;
-}
+#include "core_util.h"
 
 /* hinge and slide joints only: qpos and qvel have the same coordinates */
 static const char* kChain =
@@ -51,7 +45,7 @@ static void set_state(const gsModel* m, gsData* d) {
 }
 
 static void test_moments(void) {
-  gsModel* m = from_string(kChain);
+  gsModel* m = load_xml(kChain);
   CHECK(m != NULL, "chain loads");
   if (!m) return;
   gsData* d = gs_makeData(m);
@@ -106,7 +100,7 @@ static void test_moments(void) {
 }
 
 static void test_filterexact_and_bad_ctrl(void) {
-  gsModel* m = from_string(kChain);
+  gsModel* m = load_xml(kChain);
   if (!m) return;
   gsData* d = gs_makeData(m);
   int f = m->nu - 1, a = m->actuator_actadr[f];
@@ -143,7 +137,7 @@ static gsReal user_bias(const gsModel* m, const gsData* d, int id, void* user) {
 }
 
 static void test_user_callbacks(void) {
-  gsModel* m = from_string(
+  gsModel* m = load_xml(
       "<mujoco><worldbody><body><joint name='x' type='slide'/><geom size='.1'/></body>"
       "</worldbody><actuator><general joint='x' dyntype='user' gaintype='user' biastype='user'"
       " actlimited='true' actrange='-1 .5'/></actuator></mujoco>");

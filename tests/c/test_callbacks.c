@@ -13,6 +13,7 @@
 #include "gauss/gauss.h"
 
 #include "check.h"
+#include "core_util.h"
 
 #define PENDULUM                                                                  \
   "<mujoco><worldbody><body name='arm' pos='0 0 1'>"                              \
@@ -45,15 +46,8 @@ static gsReal gain(const gsModel* m, const gsData* d, int id, void* user) {
   return id;
 }
 
-static gsModel* load(const char* xml) {
-  char err[512] = "";
-  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
-  if (!m) printf("load failed: %s\n", err);
-  return m;
-}
-
 static void test_control(void) {
-  gsModel* m = load(PENDULUM);
+  gsModel* m = load_xml(PENDULUM);
   CHECK(m != NULL, "pendulum loads");
   if (!m) return;
   gsData* d1 = gs_makeData(m);
@@ -138,7 +132,7 @@ static void test_contactfilter(void) {
   static const char* const excl[3] = {
       SCENE("<exclude body1='world' body2='b'/>"), SCENE("<exclude body1='a' body2='b'/>"),
       SCENE("<exclude body1='a' body2='c'/>")};
-  gsModel* m = load(SCENE(""));
+  gsModel* m = load_xml(SCENE(""));
   CHECK(m != NULL, "scene loads");
   if (!m) return;
   gsData* d = gs_makeData(m);
@@ -159,7 +153,7 @@ static void test_contactfilter(void) {
     int twice = 0;
     for (int i = 0; i < 16; i++) twice |= log.asked[i] > 1;
     CHECK(!twice, "each pair asked about once");
-    gsModel* me = load(excl[k]);
+    gsModel* me = load_xml(excl[k]);
     if (me) {
       gsData* de = gs_makeData(me);
       gs_forward(me, de);
@@ -172,7 +166,7 @@ static void test_contactfilter(void) {
   gs_freeModel(m);
 
   /* the filter never sees an explicit pair, nor a pair <exclude> already removed */
-  m = load(SCENE("<exclude body1='a' body2='b'/><pair geom1='ga' geom2='gc'/>"));
+  m = load_xml(SCENE("<exclude body1='a' body2='b'/><pair geom1='ga' geom2='gc'/>"));
   if (!m) return;
   d = gs_makeData(m);
   FilterLog log;

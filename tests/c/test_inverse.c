@@ -9,13 +9,7 @@
 #include "gauss/gauss.h"
 
 #include "check.h"
-
-static gsModel* from_string(const char* xml) {
-  char err[1000] = "";
-  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
-  if (!m) printf("load error: %s\n", err);
-  return m;
-}
+#include "core_util.h"
 
 /* a box on a plane (elliptic cone), a limited hinge with friction loss and a motor, a second box
  * held by a weld to the world, and a ball in contact (pyramidal contacts come from the cone flag) */
@@ -33,7 +27,7 @@ static const char* kScene =
 static gsModel* scene(const char* cone) {
   char xml[2000];
   snprintf(xml, sizeof xml, kScene, cone);
-  return from_string(xml);
+  return load_xml(xml);
 }
 
 static double max_abs(const gsReal* x, int n) {

@@ -9,13 +9,7 @@
 #include "gauss/gauss.h"
 
 #include "check.h"
-
-static gsModel* from_string(const char* xml) {
-  char err[1000] = "";
-  gsModel* m = gs_loadXMLString(xml, err, sizeof(err));
-  if (!m) printf("load error: %s\n", err);
-  return m;
-}
+#include "core_util.h"
 
 /* a box resting on a plane, a limited hinge with a motor, a predefined pair */
 static const char* kScene =
@@ -47,7 +41,7 @@ static void run(const gsModel* m, int n, gsReal* qpos, gsData** out) {
 /* each option out of range: counted with its code as lastinfo, no crash, and the same motion as
  * with MJCF's default */
 static void test_bad_options(void) {
-  gsModel* m = from_string(kScene);
+  gsModel* m = load_xml(kScene);
   CHECK(m != NULL, "scene loads");
   if (!m) return;
   struct {
@@ -105,7 +99,7 @@ static void test_bad_contact_params(void) {
   const gsReal bad[2] = {NAN, INFINITY};
   for (int field = 0; field < 6; field++) {
     for (int k = 0; k < 2; k++) {
-      gsModel* m = from_string(kScene);
+      gsModel* m = load_xml(kScene);
       if (!m) return;
       int box = gs_name2id(m, GS_OBJ_GEOM, "box");
       int expect = box;
@@ -141,7 +135,7 @@ static void test_bad_contact_params(void) {
     }
   }
   /* the check sees nothing in a healthy model */
-  gsModel* m = from_string(kScene);
+  gsModel* m = load_xml(kScene);
   if (!m) return;
   gsData* d = gs_makeData(m);
   for (int i = 0; i < 500; i++) gs_step(m, d);
@@ -153,7 +147,7 @@ static void test_bad_contact_params(void) {
 
 /* number and lastinfo are cleared by a reset (MJCF's), the total is not */
 static void test_totals_survive_reset(void) {
-  gsModel* m = from_string(kScene);
+  gsModel* m = load_xml(kScene);
   if (!m) return;
   gsData* d = gs_makeData(m);
   for (int r = 0; r < 3; r++) {
@@ -182,7 +176,7 @@ static void test_totals_survive_reset(void) {
 /* a bad control is counted on every step that sees it and left as written; the rest of the state
  * stays finite; a control clamped into its range is not bad (MJCF clamps first) */
 static void test_bad_ctrl_each_step(void) {
-  gsModel* m = from_string(kScene);
+  gsModel* m = load_xml(kScene);
   if (!m) return;
   gsData* d = gs_makeData(m);
   d->ctrl[0] = NAN;
@@ -197,7 +191,7 @@ static void test_bad_ctrl_each_step(void) {
   gs_freeData(d);
   gs_freeModel(m);
 
-  m = from_string(
+  m = load_xml(
       "<mujoco><worldbody><body><joint name='h' type='hinge'/><geom size='0.1'/></body></worldbody>"
       "<actuator><motor joint='h' ctrlrange='-1 1' ctrllimited='true'/></actuator></mujoco>");
   if (!m) return;
