@@ -704,8 +704,11 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
           gs_copy4(iquat, m->geom_quat + 4 * single);
           gs_copy3(inertia, single_I);
         } else if (mass < GS_MINVAL) {
-          gs_zero3(ipos);
-          gs_unitQuat(iquat);
+          /* no mass: MJCF puts the inertial frame at the body's own pose in its parent (measured
+           * against MuJoCo 3.3.7; it shows in xipos, the body com Jacobian and body frame
+           * sensors, never in the dynamics) */
+          gs_copy3(ipos, m->body_pos + 3 * b);
+          gs_copy4(iquat, m->body_quat + 4 * b);
           gs_zero3(inertia);
         } else {
           gsReal J[9], vec[9];

@@ -170,3 +170,28 @@ def test_ball_then_rotation_is_an_error():
         mujoco.MjModel.from_xml_string(xml)
     with pytest.raises(gauss.GaussError, match=r"<string>:1"):
         gauss.Model.from_xml_string(xml)
+
+
+MASSLESS = """<mujoco><worldbody>
+  <body name="site_only" pos="1 2 3" euler="0 90 0"><site pos="0.1 0 0"/></body>
+  <body name="zero_geom" pos="1 0 0" euler="90 0 0"><geom size=".1" pos="0.2 0 0" mass="0"/></body>
+  <body name="zero_geoms" pos="0 1 0" euler="0 0 90"><geom size=".1" pos="0.2 0 0" density="0"/>
+    <geom size=".1" pos="0 0.3 0" density="0"/></body>
+  <body name="parent_empty" pos="0 0 2" euler="0 45 0"><body pos="0 0 0.5"><joint/>
+    <geom size=".1"/></body></body>
+  <body name="inert0" pos="0 0 1"><inertial pos="0.3 0 0" mass="0" diaginertia="0 0 0"/></body>
+</worldbody></mujoco>"""
+
+
+def test_massless_bodies_inertial_frame_like_mujoco():
+    """A body without mass from its geoms: MJCF puts its inertial frame at the body's own pose in
+    its parent (a quirk that shows in xipos, body com Jacobians and body frame sensors)."""
+    mm = mujoco.MjModel.from_xml_string(MASSLESS)
+    gm = gauss.Model.from_xml_string(MASSLESS)
+    assert np.any(mm.body_ipos[1:] != 0)  # the quirk is there to match
+    for f in ("body_ipos", "body_iquat", "body_inertia", "body_mass", "body_sameframe"):
+        assert np.array_equal(np.asarray(getattr(gm, f)), getattr(mm, f)), f
+    md, gd = mujoco.MjData(mm), gauss.Data(gm)
+    mujoco.mj_forward(mm, md)
+    gauss.forward(gm, gd)
+    assert np.max(np.abs(gd.xipos - md.xipos)) < 1e-12

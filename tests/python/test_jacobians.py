@@ -91,13 +91,6 @@ def _compare_all(mm, md, gm, gd, rng, errors, tag, jacdot=True):
     for b in range(mm.nbody):
         for name, fn, gfn in (("jac_body", mujoco.mj_jacBody, gauss.jac_body),
                               ("jac_body_com", mujoco.mj_jacBodyCom, gauss.jac_body_com)):
-            # a massless body without geoms: MuJoCo 3.3.7 compiles its inertial frame to the
-            # body's own pos/quat in its parent (body_ipos), gauss to the body's origin, so
-            # xipos, the point of jac_body_com, differs; the Jacobian at one point is
-            # compared through jac_body and jac_point_axis
-            if name == "jac_body_com" and mm.body_mass[b] == 0 and not np.array_equal(
-                    md.xipos[b], gd.xipos[b]):
-                continue
             want = pair(fn, b)
             got = gfn(gm, gd, b)
             close(f"{name}({b}) jacp", got[0], want[0])
