@@ -7,6 +7,7 @@
 #include "model.h"
 #include "data.h"
 #include "spec.h"
+#include "state.h"   /* gs_stateSize, gs_getState, gs_setState */
 
 #ifdef __cplusplus
 extern "C" {

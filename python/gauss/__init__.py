@@ -1441,3 +1441,10 @@ def geom_distance(m, d, g1, g2, distmax):
     fromto = np.zeros(6)
     x = _lib.gs_geomDistance(m._ptr, d._ptr, int(g1), int(g2), float(distmax), fromto)
     return float(x), fromto
+
+
+# ---- state arrays, pickling and deep copies (_state.py) ----
+from . import _state  # noqa: E402
+from ._state import *  # noqa: E402,F401,F403
+__all__ += _state.__all__
+_state._install(Model, Data)
