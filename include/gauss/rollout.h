@@ -21,7 +21,8 @@ GS_API void gs_stepN(const gsModel* m, gsData* d, int nstep);
  * (nv reals; NULL: zeros), then steps nstep times, each step after setting the components
  * control_spec (a subset of GS_STATE_USER) from control[i][t] (NULL: no controls). After step t
  * it writes the FULLPHYSICS state to state[i][t] and sensordata to sensordata[i][t] (either may
- * be NULL). Each rollout depends only on its inputs, so the results are the same bits for any
+ * be NULL). A step that resets the data on a NaN, Inf or huge qpos, qvel or qacc ends its
+ * rollout: that step's state and sensors fill the remaining rows (as MJCF's rollout). Each rollout depends only on its inputs, so the results are the same bits for any
  * nthread. Returns 0, or -1 on bad arguments (a spec outside GS_STATE_USER, counts < 0). */
 GS_API int gs_rollout(const gsModel* m, gsData* const* d, int nthread, int nbatch, int nstep,
                       unsigned int control_spec, const gsReal* state0, const gsReal* warmstart0,

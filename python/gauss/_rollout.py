@@ -36,7 +36,9 @@ def rollout(model, data, initial_state, control=None, *, control_spec=STATE_CTRL
             chunk_size=None, persistent_pool=False):
     """Roll out open-loop trajectories (MuJoCo's mujoco.rollout.rollout): rollout i starts from a
     reset data set to initial_state[i] (STATE_FULLPHYSICS) and initial_warmstart[i] (zeros when
-    None), and at each step t sets the components `control_spec` from control[i, t] and steps.
+    None), and at each step t sets the components `control_spec` from control[i, t] and steps;
+    a step that resets the data on a NaN, Inf or huge qpos, qvel or qacc ends the rollout, its
+    state and sensors repeated to the last step (as MuJoCo's).
 
     model: a Model, or a sequence of nbatch times the same Model. data: a Data or a sequence of
     them, one per thread. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,

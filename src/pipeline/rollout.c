@@ -24,6 +24,12 @@ typedef struct {
   gsReal* sensordata;
 } rollout_job;
 
+/* a NaN, Inf or huge value in qpos, qvel or qacc made the step reset the data */
+static int diverged(const gsData* d) {
+  return d->warning[GS_WARN_BADQPOS].number || d->warning[GS_WARN_BADQVEL].number ||
+         d->warning[GS_WARN_BADQACC].number;
+}
+
 static void run_one(const rollout_job* job, int i) {
   const gsModel* m = job->m;
   gsData* d = job->d;
@@ -39,6 +45,19 @@ static void run_one(const rollout_job* job, int i) {
     gs_step(m, d);
     if (job->state) gs_getState(m, d, job->state + row * (size_t)job->nstate, GS_STATE_FULLPHYSICS);
     if (job->sensordata && nsd) memcpy(job->sensordata + row * nsd, d->sensordata, sizeof(gsReal) * nsd);
+    if (diverged(d)) {
+      /* as MJCF's rollout: the step that reset the data ends the rollout, its state and sensors
+       * repeat to the last row */
+      for (size_t k = t + 1; k < nstep; k++) {
+        size_t to = (size_t)i * nstep + k;
+        if (job->state)
+          memcpy(job->state + to * (size_t)job->nstate, job->state + row * (size_t)job->nstate,
+                 sizeof(gsReal) * (size_t)job->nstate);
+        if (job->sensordata && nsd)
+          memcpy(job->sensordata + to * nsd, job->sensordata + row * nsd, sizeof(gsReal) * nsd);
+      }
+      break;
+    }
   }
 }
 

@@ -159,3 +159,19 @@ def test_bad_input():
     other = gauss.Model.from_xml_string("<mujoco/>")
     with pytest.raises(ValueError, match="model"):
         gauss.rollout(m, gauss.Data(other), s0, np.zeros((2, 5, m.nu)))
+
+
+def test_diverged_rollout_repeats_its_last_state_as_mujoco():
+    # a NaN in the initial qvel: the first step resets the data and warns; MuJoCo's rollout then
+    # stops and repeats that step's state to the end, the other rollouts running on
+    gm = gauss.Model.from_xml_path(PATHS["dm_control/cartpole"])
+    mm = mujoco.MjModel.from_xml_path(PATHS["dm_control/cartpole"])
+    rng = np.random.default_rng(6)
+    s0 = initial_states(gm, 3, rng)
+    s0[1, 1 + gm.nq] = np.nan
+    ctrl = controls(gm, 3, 20, rng)
+    gs, gsens = gauss.rollout(gm, [gauss.Data(gm), gauss.Data(gm)], s0, ctrl)
+    ms, msens = mj_rollout.rollout(mm, [mujoco.MjData(mm), mujoco.MjData(mm)], s0, ctrl)
+    assert np.all(gs[1] == gs[1, 0]) and np.all(gsens[1] == gsens[1, 0])
+    assert np.array_equal(gs[..., 0], ms[..., 0])
+    assert oracle.rel_err(gs, ms) < 1e-6 and oracle.rel_err(gsens, msens) < 1e-6
