@@ -175,3 +175,26 @@ def test_diverged_rollout_repeats_its_last_state_as_mujoco():
     assert np.all(gs[1] == gs[1, 0]) and np.all(gsens[1] == gsens[1, 0])
     assert np.array_equal(gs[..., 0], ms[..., 0])
     assert oracle.rel_err(gs, ms) < 1e-6 and oracle.rel_err(gsens, msens) < 1e-6
+
+
+def test_rollout_lets_other_python_threads_run():
+    # the whole batch is one C call made without the GIL: a Python thread keeps running meanwhile.
+    # Were the GIL held, the loop below would stall for the whole call; allow gaps up to half of it
+    # (the machine may be busy), far below a stall.
+    import threading
+    import time
+    m = gauss.Model.from_xml_path(PATHS["gymnasium/humanoid"])
+    s0 = initial_states(m, 8, np.random.default_rng(8))
+    ctrl = np.zeros((8, 400, m.nu))
+    t0 = time.perf_counter()
+    gauss.rollout(m, gauss.Data(m), s0, ctrl)
+    duration = time.perf_counter() - t0
+    worker = threading.Thread(target=gauss.rollout, args=(m, gauss.Data(m), s0, ctrl))
+    stamps = [time.perf_counter()]
+    worker.start()
+    while worker.is_alive():
+        stamps.append(time.perf_counter())
+    worker.join()
+    gaps = np.diff(stamps)
+    assert stamps[-1] - stamps[0] > 0.5 * duration  # the loop did overlap the call
+    assert gaps.max() < 0.5 * duration, (gaps.max(), duration)
