@@ -7,6 +7,8 @@
 #include "model.h"
 #include "data.h"
 #include "spec.h"
+#include "state.h"   /* gs_stateSize, gs_getState, gs_setState */
+#include "rollout.h" /* gs_stepN, gs_rollout */
 
 #ifdef __cplusplus
 extern "C" {

@@ -974,8 +974,7 @@ def step(m, d, nstep=1):
             f(mp, dp)
             _raise_callback_error(d)
     else:
-        for _ in range(int(nstep)):
-            f(mp, dp)
+        _lib.gs_stepN(mp, dp, int(nstep))  # the loop in C, one call
 
 
 def step1(m, d):
@@ -1441,3 +1440,13 @@ def geom_distance(m, d, g1, g2, distmax):
     fromto = np.zeros(6)
     x = _lib.gs_geomDistance(m._ptr, d._ptr, int(g1), int(g2), float(distmax), fromto)
     return float(x), fromto
+
+
+# ---- state arrays, pickling and deep copies (_state.py) ----
+from . import _state  # noqa: E402
+from ._state import *  # noqa: E402,F401,F403
+__all__ += _state.__all__
+_state._install(Model, Data)
+from . import _rollout  # noqa: E402
+from ._rollout import rollout  # noqa: E402,F401
+__all__ += _rollout.__all__

@@ -300,3 +300,13 @@ _ivec = np.ctypeslib.ndpointer(dtype=np.int32, flags="C_CONTIGUOUS")
 gs_rayGeom = _fn("gs_rayGeom", c_double, _dvec, _dvec, _dvec, _dvec, _dvec, c_int)
 gs_ray = _fn("gs_ray", c_double, M, D, _dvec, _dvec, ctypes.c_void_p, c_int, c_int, _ivec)
 gs_geomDistance = _fn("gs_geomDistance", c_double, M, D, c_int, c_int, c_double, _dvec)
+
+# state as a flat array of reals (include/gauss/state.h)
+gs_stateSize = _fn("gs_stateSize", c_int, M, ctypes.c_uint)
+gs_getState = _fn("gs_getState", c_int, M, D, c_void_p, ctypes.c_uint)
+gs_setState = _fn("gs_setState", c_int, M, D, c_void_p, ctypes.c_uint)
+
+# stepping loops in C (include/gauss/rollout.h); ctypes lets other Python threads run meanwhile
+gs_stepN = _fn("gs_stepN", None, M, D, c_int)
+gs_rollout = _fn("gs_rollout", c_int, M, c_void_p, c_int, c_int, c_int, ctypes.c_uint,
+                 c_void_p, c_void_p, c_void_p, c_void_p, c_void_p)
