@@ -190,6 +190,27 @@ class StructuralArray(np.ndarray):
         return np.asarray(self).copy().__reduce__()
 
 
+class _Memory:
+    """Owner of one block of C memory (a gsModel or a gsData): frees it when the last reference
+    goes. Every numpy view keeps the _Memory of its block alive (its base holds it), never the
+    Model or Data object, so that the views the objects cache create no reference cycle (numpy
+    arrays are invisible to the cycle collector: a cycle through one is never freed). `keep`
+    holds what must outlive the block (a Data's memory keeps its model's memory)."""
+
+    __slots__ = ("ptr", "_free", "keep")
+
+    def __init__(self, ptr, free, keep=None):
+        self.ptr = ptr
+        self._free = free
+        self.keep = keep
+
+    def __del__(self):
+        ptr = self.ptr
+        if ptr is not None and ptr.value and _lib is not None and self._free is not None:
+            self._free(ptr)
+            ptr.value = None
+
+
 def _view(ptr, ftype, rows, cols, owner, structural=None):
     """A numpy array on `rows * cols` elements at `ptr`, keeping `owner` alive while it lives;
     with `structural` (the field's name), a read-only StructuralArray."""
@@ -252,7 +273,7 @@ class _FieldAccess:
         if info is None:
             raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
         structural = name if name in self.__dict__.get("_structural", ()) else None
-        arr = _view(info[3], info[0], info[1], info[2], self, structural)
+        arr = _view(info[3], info[0], info[1], info[2], self.__dict__["_mem"], structural)
         self.__dict__[name] = arr
         return arr
 
@@ -562,6 +583,7 @@ class Model(_FieldAccess):
         if not ptr:
             raise ValueError("Model needs a gsModel pointer; use Model.from_xml_path")
         object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
+        object.__setattr__(self, "_mem", _Memory(self._ptr, _lib.gs_freeModel))
         object.__setattr__(self, "_sizes", _sizes(self._ptr))
         object.__setattr__(self, "_fieldinfo",
                            _fields(_lib.gs_modelFieldCount, _lib.gs_modelField,
@@ -570,9 +592,11 @@ class Model(_FieldAccess):
                            frozenset(n for n, i in self._fieldinfo.items()
                                      if is_structural(n, i[0])))
         object.__setattr__(self, "load_warnings", list(load_warnings))
-        object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self))
-        # gsStatistic (meaninertia): a ctypes view on the model's struct, valid while it lives
-        object.__setattr__(self, "stat", _lib.gs_modelStatistic(self._ptr).contents)
+        object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self._mem))
+        # gsStatistic (meaninertia): a ctypes view on the model's struct, keeping its memory
+        stat = _lib.gs_modelStatistic(self._ptr).contents
+        stat._owner = self._mem
+        object.__setattr__(self, "stat", stat)
 
     def __getattr__(self, name):
         sizes = self.__dict__.get("_sizes", {})
@@ -703,12 +727,6 @@ class Model(_FieldAccess):
     def __deepcopy__(self, memo):
         return self.copy()
 
-    def __del__(self):
-        ptr = self.__dict__.get("_ptr")
-        if ptr is not None and ptr.value and _lib is not None and _lib.gs_freeModel is not None:
-            _lib.gs_freeModel(ptr)
-            ptr.value = None
-
     def __repr__(self):
         counts = " ".join(f"{n}={self._sizes[n]}" for n in
                           ("nq", "nv", "nu", "nbody", "njnt", "ngeom", "nsite") if n in self._sizes)
@@ -741,6 +759,7 @@ class Data(_FieldAccess):
         if not ptr:
             raise MemoryError("gs_makeData failed")
         object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
+        object.__setattr__(self, "_mem", _Memory(self._ptr, _lib.gs_freeData, model._mem))
         object.__setattr__(self, "model", model)
         _live_data[ptr] = self  # callbacks find their Data by the C pointer they receive
         object.__setattr__(self, "_fieldinfo",
@@ -748,7 +767,7 @@ class Data(_FieldAccess):
                                    _lib.gs_dataFieldRows, model._ptr, self._ptr))
         object.__setattr__(self, "_time", _lib.gs_dataTime(self._ptr))
         energy = ctypes.cast(_lib.gs_dataEnergy(self._ptr), ctypes.POINTER(ctypes.c_double * 2))
-        object.__setattr__(self, "energy", _struct_view(energy.contents, self))
+        object.__setattr__(self, "energy", _struct_view(energy.contents, self._mem))
         nwarn = ctypes.c_int()
         warn = _lib.gs_dataWarning(self._ptr, ctypes.byref(nwarn))
         if nwarn.value != GS_NWARNING:
@@ -758,7 +777,7 @@ class Data(_FieldAccess):
         warn = ctypes.cast(warn, ctypes.POINTER(_lib.WarningStat * nwarn.value)).contents
         wtype = np.dtype([("lastinfo", np.int32), ("number", np.int32), ("total", np.int64)])
         object.__setattr__(self, "warning",
-                           _struct_view(warn, self).view(wtype).reshape(nwarn.value)
+                           _struct_view(warn, self._mem).view(wtype).reshape(nwarn.value)
                            .view(np.recarray))
         ntimer = ctypes.c_int()
         timer = _lib.gs_dataTimer(self._ptr, ctypes.byref(ntimer))
@@ -766,15 +785,9 @@ class Data(_FieldAccess):
             raise RuntimeError(f"gauss: the library has {ntimer.value} timers, the binding "
                                f"{GS_NTIMER}; reinstall the package")
         buf = (_lib.TimerStat * ntimer.value).from_address(ctypes.addressof(timer.contents))
-        buf._owner = self
+        buf._owner = self._mem
         object.__setattr__(self, "timer", np.frombuffer(buf, dtype=np.dtype(_lib.TimerStat))
                            .view(np.recarray))
-
-    def __del__(self):
-        ptr = self.__dict__.get("_ptr")
-        if ptr is not None and ptr.value and _lib is not None and _lib.gs_freeData is not None:
-            _lib.gs_freeData(ptr)
-            ptr.value = None
 
     @property
     def time(self):
@@ -814,7 +827,7 @@ class Data(_FieldAccess):
         if ncon <= 0 or not ptr:
             return np.zeros(0, _CONTACT_DTYPE).view(np.recarray)
         buf = (_lib.Contact * ncon).from_address(ctypes.addressof(ptr.contents))
-        buf._owner = self
+        buf._owner = self._mem
         return np.frombuffer(buf, dtype=_CONTACT_DTYPE).view(np.recarray)
 
     # ---- constraint rows: views over the first nefc rows, taken anew on each access ----
@@ -838,7 +851,7 @@ class Data(_FieldAccess):
         """fwdinv flag: norms of the differences of qfrc_constraint and of the applied force
         between the forward and the inverse of the last step (2 values, a view), as MuJoCo's."""
         ptr = _lib.gs_dataFwdinv(self._ptr)
-        return _view(ctypes.cast(ptr, ctypes.c_void_p).value, TYPE_REAL, 2, 1, self).reshape(-1)
+        return _view(ctypes.cast(ptr, ctypes.c_void_p).value, TYPE_REAL, 2, 1, self._mem).reshape(-1)
 
     @property
     def solver_niter(self):
@@ -847,20 +860,20 @@ class Data(_FieldAccess):
         niter = ctypes.POINTER(ctypes.c_int)()
         _lib.gs_dataSolver(self._ptr, ctypes.byref(niter))
         return _view(ctypes.cast(niter, ctypes.c_void_p).value, TYPE_INT,
-                     _lib.GS_NISLAND, 1, self).reshape(-1)
+                     _lib.GS_NISLAND, 1, self._mem).reshape(-1)
 
     def _island(self, name):
         info = _lib.FieldInfo()
         for i in range(_lib.gs_dataIslandFieldCount()):
             if _lib.gs_dataIslandField(self._ptr, i, ctypes.byref(info)) and info.name.decode() == name:
-                return _view(info.ptr, info.type, info.rows, info.cols, self).reshape(-1)
+                return _view(info.ptr, info.type, info.rows, info.cols, self._mem).reshape(-1)
         return None
 
     def _efc(self, name):
         info = _lib.FieldInfo()
         for i in range(_lib.gs_dataEfcFieldCount()):
             if _lib.gs_dataEfcField(self._ptr, i, ctypes.byref(info)) and info.name.decode() == name:
-                return _view(info.ptr, info.type, info.rows, info.cols, self)
+                return _view(info.ptr, info.type, info.rows, info.cols, self._mem)
         return None
 
     def __getattr__(self, name):
@@ -893,7 +906,7 @@ class Data(_FieldAccess):
         for GS_NISLAND islands, as MuJoCo's (a record array, a view)."""
         ptr = _lib.gs_dataSolver(self._ptr, None)
         buf = (_lib.SolverStat * (_lib.GS_NSOLVER * _lib.GS_NISLAND)).from_address(ctypes.addressof(ptr.contents))
-        buf._owner = self
+        buf._owner = self._mem
         return np.frombuffer(buf, dtype=np.dtype(_lib.SolverStat)).view(np.recarray)
 
     narena = property(lambda self: self._arena()[0], doc="arena size in bytes")
