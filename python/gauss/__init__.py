@@ -21,8 +21,11 @@ pickling uses the binary format. m.to_xml() / m.save_xml(path) write an equivale
 """
 
 import ctypes
+import difflib as _difflib
 import operator
+import operator as _operator
 import weakref
+import weakref as _weakref
 
 import numpy as np
 
@@ -419,43 +422,160 @@ def _segment(model, adr_field, num_field, i):
     return (adr, num) if num > 0 and adr >= 0 else (0, 0)
 
 
+# the name address field and count of each object type (gs_name2id's table in src/model/model.c);
+# types without names (dofs, flexes, skins, plugins) are counted by their size
+_NAME_FIELDS = {
+    OBJ_BODY: "name_bodyadr", OBJ_XBODY: "name_bodyadr", OBJ_JOINT: "name_jntadr",
+    OBJ_GEOM: "name_geomadr", OBJ_SITE: "name_siteadr", OBJ_CAMERA: "name_camadr",
+    OBJ_LIGHT: "name_lightadr", OBJ_MESH: "name_meshadr", OBJ_HFIELD: "name_hfieldadr",
+    OBJ_TEXTURE: "name_texadr", OBJ_MATERIAL: "name_matadr", OBJ_PAIR: "name_pairadr",
+    OBJ_EXCLUDE: "name_excludeadr", OBJ_EQUALITY: "name_eqadr", OBJ_TENDON: "name_tendonadr",
+    OBJ_ACTUATOR: "name_actuatoradr", OBJ_SENSOR: "name_sensoradr",
+    OBJ_NUMERIC: "name_numericadr", OBJ_TEXT: "name_textadr", OBJ_TUPLE: "name_tupleadr",
+    OBJ_KEY: "name_keyadr",
+}
+_UNNAMED_SIZES = {OBJ_DOF: "nv", OBJ_FLEX: "nflex", OBJ_SKIN: "nskin", OBJ_PLUGIN: "nplugin"}
+_OBJ_NAMES = ("unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light",
+              "flex", "mesh", "skin", "hfield", "texture", "material", "pair", "exclude",
+              "equality", "tendon", "actuator", "sensor", "numeric", "text", "tuple", "key",
+              "plugin")
+
+
+class UnknownNameError(KeyError):
+    """No object of this type has this name; the message lists the close valid names.
+    Attributes: objtype (the type's name), name, and close (the close names, best first)."""
+
+    def __init__(self, objtype, name, valid):
+        close = _difflib.get_close_matches(str(name), list(valid), n=5, cutoff=0.6)
+        msg = f"no {objtype} named {name!r}"
+        if close:
+            msg += "; close names: " + ", ".join(repr(c) for c in close)
+        elif valid:
+            shown = sorted(valid)[:10]
+            msg += (f"; the {len(valid)} {objtype} names are " if len(valid) <= 10 else
+                    f"; {len(valid)} {objtype} names, the first: ") + ", ".join(map(repr, shown))
+        else:
+            msg += f" (the model has no named {objtype})"
+        super().__init__(msg)
+        self.objtype, self.name, self.close = objtype, name, close
+
+    def __str__(self):
+        return self.args[0]
+
+
+def _objtype(objtype):
+    """An OBJ_* number from a number or a type name ("body", "joint", ...)."""
+    if isinstance(objtype, str):
+        name = OBJECT_KINDS.get(objtype, objtype)
+        if name not in _OBJ_NAMES:
+            raise ValueError(f"unknown object type {objtype!r}; types: {', '.join(_OBJ_NAMES[1:])}")
+        return _OBJ_NAMES.index(name)
+    t = _operator.index(objtype)
+    if not 0 <= t < len(_OBJ_NAMES):
+        raise ValueError(f"object type {t} out of range (OBJ_UNKNOWN..OBJ_PLUGIN: 0..{len(_OBJ_NAMES) - 1})")
+    return t
+
+
+def _obj_count(m, otype):
+    field = _NAME_FIELDS.get(otype)
+    if field is not None:
+        info = m._fieldinfo.get(field)
+        return info[1] if info else 0
+    return m._sizes.get(_UNNAMED_SIZES.get(otype), 0)
+
+
+def _name_ids(m, otype):
+    """name -> id of the named objects of type `otype`, made once per model (the names of a
+    compiled model are read-only); the first object with a name wins, as in gs_name2id."""
+    cache = m.__dict__.setdefault("_name_ids", {})
+    table = cache.get(otype)
+    if table is None:
+        table = {}
+        if otype in _NAME_FIELDS:
+            for i in range(_obj_count(m, otype)):
+                s = _lib.gs_id2name(m._ptr, otype, i)
+                if s:
+                    table.setdefault(s.decode(errors="replace"), i)
+        cache[otype] = table
+    return table
+
+
+def name2id(m, objtype, name):
+    """The id of the object of type `objtype` (OBJ_BODY, ... or "body") named `name`, or -1 when
+    none is (MuJoCo's mj_name2id)."""
+    return _name_ids(m, _objtype(objtype)).get(name, -1)
+
+
+def id2name(m, objtype, id):
+    """The name of object `id` of type `objtype`, or None when it has none (MuJoCo's
+    mj_id2name); IndexError for an id outside 0..n-1."""
+    t = _objtype(objtype)
+    n = _obj_count(m, t)
+    i = _operator.index(id)
+    if not 0 <= i < n:
+        raise IndexError(f"{_OBJ_NAMES[t]} id {i} out of range: the model has {n} (0..{n - 1})")
+    s = _lib.gs_id2name(m._ptr, t, i)
+    return s.decode(errors="replace") if s else None
+
+
+def _lookup(model, k, key):
+    """The id of the `k` object given by name or index (negative from the end)."""
+    n = model._sizes[k.size]
+    if isinstance(key, str):
+        names = _name_ids(model, k.otype)
+        i = names.get(key)
+        if i is None:
+            raise UnknownNameError(k.name, key, names)
+        return i
+    i = _operator.index(key)
+    if i < 0:
+        i += n
+    if not 0 <= i < n:
+        raise IndexError(f"{k.name} id {key} out of range: the model has {n} (0..{n - 1})")
+    return i
+
+
 class _Named:
     """One named object (body, joint, actuator, ...): its id, name, and the rows of the arrays
     that belong to it, as attributes without the kind's prefix (m.actuator("a").gear). The
-    attributes are views: writing into them writes the model or the data."""
+    attributes are views: writing into them writes the model or the data. Each view is made on
+    first use and kept on the object, which its Model or Data keeps per name and id, so that a
+    repeated d.body("torso").xpos is two dictionary look-ups. The object refers to its owner
+    weakly (the owner keeps it: no cycle)."""
 
     def __init__(self, owner, model, kind, key):
         k = _KINDS[kind]
         if k.size not in model._sizes:
             raise AttributeError(f"this build of gauss has no {kind} objects ({k.size})")
-        n = model._sizes[k.size]
-        if isinstance(key, str):
-            i = _lib.gs_name2id(model._ptr, k.otype, key.encode())
-            if i < 0:
-                raise KeyError(f"no {kind} named {key!r}")
-        else:
-            i = operator.index(key)
-            if i < 0:
-                i += n
-            if not 0 <= i < n:
-                raise IndexError(f"{kind} id {key} out of range (0..{n - 1})")
-        object.__setattr__(self, "_owner", owner)
-        object.__setattr__(self, "_model", model)
+        i = _lookup(model, k, key)
+        object.__setattr__(self, "_ref", _weakref.ref(owner))
+        object.__setattr__(self, "_is_model", owner is model)
+        object.__setattr__(self, "_mptr", model._ptr)
+        object.__setattr__(self, "_mmem", model._mem)  # the name below reads model memory
         object.__setattr__(self, "_kind", k)
         object.__setattr__(self, "id", i)
         object.__setattr__(self, "_attrs", None)
 
     @property
     def name(self):
-        s = _lib.gs_id2name(self._model._ptr, self._kind.otype, self.id)
+        s = _lib.gs_id2name(self._mptr, self._kind.otype, self.id)
         return (s or b"").decode()
+
+    def _owner(self):
+        owner = self._ref()
+        if owner is None:
+            raise ReferenceError(f"the {'Model' if self._is_model else 'Data'} of this "
+                                 f"{self._kind.name} is gone (views taken before remain valid)")
+        return owner
 
     def _table(self):
         """attribute -> (field, how) where how is 'row', or a (start, length) slice."""
         if self._attrs is not None:
             return self._attrs
-        owner, model, k, i = self._owner, self._model, self._kind, self.id
-        is_model = isinstance(owner, Model)
+        owner = self._owner()
+        is_model = self._is_model
+        model = owner if is_model else owner.model
+        k, i = self._kind, self.id
         table = {}
         prefixes = (k.model_prefix,) if is_model else k.data_prefixes
         # rows that follow this kind's count, named without the prefix
@@ -514,22 +634,28 @@ class _Named:
         if entry is None:
             return None
         field, how = entry
-        arr = getattr(self._owner, field)
+        arr = getattr(self._owner(), field)
         if how == "row":
-            return arr[self.id:self.id + 1] if arr.ndim == 1 else arr[self.id]
-        start, n = how
-        return arr[start:start + n]
+            v = arr[self.id:self.id + 1] if arr.ndim == 1 else arr[self.id]
+        else:
+            start, n = how
+            v = arr[start:start + n]
+        object.__setattr__(self, attr, v)  # later reads find it in __dict__
+        return v
 
     def __getattr__(self, attr):
         if attr.startswith("_"):
             raise AttributeError(attr)
         v = self._view(attr)
         if v is None:
-            raise AttributeError(f"{self._kind.name} has no attribute {attr!r}")
+            raise AttributeError(f"{self._kind.name} has no attribute {attr!r}; it has "
+                                 + ", ".join(sorted(self._table())))
         return v
 
     def __setattr__(self, attr, value):
-        v = self._view(attr)
+        v = self.__dict__.get(attr)
+        if v is None:
+            v = self._view(attr)
         if v is None:
             raise AttributeError(f"cannot set {attr!r} of a {self._kind.name}")
         v[...] = value
@@ -538,16 +664,39 @@ class _Named:
         return sorted(set(self._table()) | {"id", "name"})
 
     def __repr__(self):
-        return f"<{type(self._owner).__name__} {self._kind.name} {self.id} {self.name!r}>"
+        owner = "Model" if self._is_model else "Data"
+        return f"<{owner} {self._kind.name} {self.id} {self.name!r}>"
 
 
 def _accessor(alias, kind):
+    ckey = "_named_" + kind
+
     def get(self, key):
+        cache = self.__dict__.get(ckey)
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, ckey, cache)
+        else:
+            obj = cache.get(key)
+            # (a float equal to an int hashes as it: only str and int keys are served here)
+            if obj is not None and (type(key) is str or type(key) is int):
+                return obj
         model = self if isinstance(self, Model) else self.model
-        return _Named(self, model, kind, key)
+        k = _KINDS[kind]
+        if k.size not in model._sizes:
+            raise AttributeError(f"this build of gauss has no {kind} objects ({k.size})")
+        i = _lookup(model, k, key)
+        obj = cache.get(i)  # by name and by id: one object
+        if obj is None:
+            obj = cache[i] = _Named(self, model, kind, i)
+        if type(key) is str or type(key) is int:
+            cache[key] = obj
+        return obj
     get.__name__ = alias
     get.__doc__ = (f"The {kind} with this name or id: its id, name, and its rows of the arrays "
-                   "as attributes without their prefix.")
+                   "as attributes without their prefix (views). An unknown name raises "
+                   "UnknownNameError (a KeyError) listing the close names; an id out of range "
+                   "IndexError.")
     return get
 
 
@@ -889,6 +1038,18 @@ class Data(_FieldAccess):
                 return arr
         return super().__getattr__(name)
 
+    def __dir__(self):
+        # the constraint and island arrays are views taken anew on each access (their row count
+        # changes every step): listed here so that dir() and completion show them
+        names = set(super().__dir__()) | {"efc_J"}
+        info = _lib.FieldInfo()
+        for count, field in ((_lib.gs_dataEfcFieldCount, _lib.gs_dataEfcField),
+                             (_lib.gs_dataIslandFieldCount, _lib.gs_dataIslandField)):
+            for i in range(count()):
+                if field(self._ptr, i, ctypes.byref(info)):
+                    names.add(info.name.decode())
+        return sorted(names)
+
     def efc_J_dense(self):
         """The constraint Jacobian as a dense (nefc, nv) array (a copy)."""
         nv = self.model.nv
@@ -1132,9 +1293,7 @@ def reset_data_keyframe(m, d, key):
     _check(m, d)
     n = len(m.key_time)
     if isinstance(key, str):
-        k = _lib.gs_name2id(m._ptr, 24, key.encode())  # 24: keyframes, as gsObject numbers them
-        if k < 0:
-            raise KeyError(f"no keyframe named {key!r}")
+        k = _lookup(m, _KINDS["key"], key)
     else:
         k = operator.index(key)
         if k < 0:
@@ -1145,8 +1304,14 @@ def reset_data_keyframe(m, d, key):
 
 
 def contact_force(m, d, i):
-    """Force and torque of contact i in its frame (normal, two tangents, three torques)."""
+    """Force and torque of contact i in its frame (normal, two tangents, three torques: N and
+    N m), shape (6,); IndexError for i outside 0..ncon-1."""
     _check(m, d)
+    ncon = d.ncon
+    i = _operator.index(i)
+    if not 0 <= i < ncon:
+        raise IndexError(f"contact {i} out of range: d.ncon is {ncon}"
+                         + (f" (0..{ncon - 1})" if ncon else " (no contacts)"))
     out = np.zeros(6)
     _lib.gs_contactForce(m._ptr, d._ptr, int(i), out)
     return out
@@ -1294,14 +1459,11 @@ def _object_id(m, kind, key):
     k = _KINDS[kind]
     n = m._sizes[k.size]
     if isinstance(key, _Named):
-        if key._kind is not k or key._model._ptr.value != m._ptr.value:
+        if key._kind is not k or key._mptr.value != m._ptr.value:
             raise TypeError(f"expected a {kind} of this model, got {key!r}")
         return key.id
     if isinstance(key, str):
-        i = _lib.gs_name2id(m._ptr, k.otype, key.encode())
-        if i < 0:
-            raise KeyError(f"no {kind} named {key!r}")
-        return i
+        return _lookup(m, k, key)
     i = operator.index(key)
     if not 0 <= i < n:
         raise IndexError(f"{kind} id {i} out of range (0..{n - 1})")
