@@ -946,6 +946,7 @@ class Data(_FieldAccess):
 
     @property
     def time(self):
+        """Simulation time, s."""
         return self._time[0]
 
     @time.setter
@@ -1627,21 +1628,51 @@ def geom_distance(m, d, g1, g2, distmax):
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----
 
-_DOC_XML = """<mujoco><worldbody><body><joint/><geom size="1"/></body></worldbody></mujoco>"""
+def _doc_xml(k, extra, actuator=""):
+    """A small model whose sizes (nq, nv, nu, nmocap, nuser_*) all depend on k, so that two of
+    them tell which column counts follow a size."""
+    users = " ".join(f'nuser_{n}="{i + k}"' for i, n in enumerate(
+        ("body", "jnt", "geom", "site", "cam", "tendon", "actuator", "sensor")))
+    return (f'<mujoco><size {users} nuserdata="{k}"/><worldbody>'
+            '<body mocap="true"><geom size="1" contype="0" conaffinity="0"/></body>'
+            f'{extra}<body><joint name="h"/><geom size="1"/></body></worldbody>'
+            f'<actuator><motor joint="h"/>{actuator}</actuator></mujoco>')
+
+
+_DOC_XML = _doc_xml(1, "")
+_DOC_XML2 = _doc_xml(11, '<body><freejoint/><geom size="1"/></body>'
+                         '<body mocap="true"/><body mocap="true"/><body><joint name="h2"/><geom size="1"/></body>',
+                         '<general joint="h2" dyntype="filter"/>')
+
+
+def _columns(name, ca, cb, sa, sb):
+    """The columns of a field as text: a number, or the size (times a number) they follow."""
+    if ca == cb:
+        return max(ca, 1)
+    first = ("nq", "nv", "nu", "na", "nmocap")  # before sizes that change with them (nbody)
+    for size in first + tuple(n for n in sa if n not in first):
+        if size not in sa or sa[size] == sb.get(size, sa[size]):
+            continue
+        for k in (1, 3, 4):
+            if ca == k * sa[size] and cb == k * sb[size]:
+                return size if k == 1 else f"{k}*{size}"
+    return "ncol"
 
 
 def _field_docs():
     """name -> one-line doc of every model ("model.<name>") and data ("data.<name>") array:
-    shape from the rows' size name and the column count, units by field family."""
+    shape from the rows' size name and the column count (or the size it follows), units by
+    field family."""
     global _FIELD_DOCS
     if _FIELD_DOCS is None:
         m = Model.from_xml_string(_DOC_XML)
-        d = Data(m)
+        m2 = Model.from_xml_string(_DOC_XML2)
+        d, d2 = Data(m), Data(m2)
         docs = {}
-        for owner, obj in (("model", m), ("data", d)):
+        for owner, obj, obj2 in (("model", m, m2), ("data", d, d2)):
             for name, info in obj._fieldinfo.items():
-                docs[f"{owner}.{name}"] = _fielddoc.doc(name, info[0], info[4], max(info[2], 1),
-                                                        owner)
+                cols = _columns(name, info[2], obj2._fieldinfo[name][2], m._sizes, m2._sizes)
+                docs[f"{owner}.{name}"] = _fielddoc.doc(name, info[0], info[4], cols, owner)
         info = _lib.FieldInfo()
         for count, field, rows in ((_lib.gs_dataEfcFieldCount, _lib.gs_dataEfcField, "nefc"),
                                    (_lib.gs_dataIslandFieldCount, _lib.gs_dataIslandField,
