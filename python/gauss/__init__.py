@@ -1605,6 +1605,10 @@ def ray(m, d, pnt, vec, geomgroup=None, flg_static=1, bodyexclude=-1):
         grp = _np.ascontiguousarray(geomgroup, dtype=_np.uint8)
         if grp.size != 6:
             raise ValueError(f"geomgroup must have 6 elements, got {grp.size}")
+    bodyexclude = _operator.index(bodyexclude)
+    if not -1 <= bodyexclude < m.nbody:
+        raise IndexError(f"bodyexclude {bodyexclude} out of range: -1 (none) or a body id "
+                         f"0..{m.nbody - 1}")
     x = _lib.gs_ray(m._ptr, d._ptr, p, v, None if grp is None else grp.ctypes.data,
                     int(flg_static), int(bodyexclude), gid)
     return float(x), int(gid[0])
@@ -1616,8 +1620,9 @@ def geom_distance(m, d, g1, g2, distmax):
     dist >= distmax)."""
     _check(m, d)
     for g in (g1, g2):
-        if not 0 <= int(g) < m.ngeom:
-            raise ValueError(f"geom id {g} out of range")
+        g = _operator.index(g)
+        if not 0 <= g < m.ngeom:
+            raise IndexError(f"geom id {g} out of range: the model has {m.ngeom} (0..{m.ngeom - 1})")
         if int(m.geom_type[int(g)]) == 1:
             raise ValueError(f"geom {g} is a height field: distances to height fields are not "
                              "supported (MuJoCo's mj_geomDistance gives no distance there either)")

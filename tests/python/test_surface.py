@@ -132,4 +132,10 @@ def test_out_of_range_ids_raise_index_error():
         gauss.reset_data_keyframe(m, d, 0)
     with pytest.raises(IndexError, match="out of range"):
         m.geom(1)
-    assert np.array_equal(gauss.contact_force.__doc__ is not None, True)
+    with pytest.raises(IndexError, match="geom id 1 out of range: the model has 1"):
+        gauss.geom_distance(m, d, 0, 1, 1.0)
+    with pytest.raises(IndexError, match="bodyexclude 2 out of range"):
+        gauss.ray(m, d, [0, 0, 1], [0, 0, -1], bodyexclude=2)
+    # in range, the same calls answer
+    dist, geom = gauss.ray(m, d, [0, 0, 1], [0, 0, -1], bodyexclude=-1)
+    assert geom == 0 and np.isclose(dist, 0.9)
