@@ -20,16 +20,18 @@ Models travel as bytes: m.to_binary(), Model.from_binary(b), Model.from_binary_p
 pickling uses the binary format. m.to_xml() / m.save_xml(path) write an equivalent MJCF document.
 """
 
-import ctypes
-import operator
-import weakref
+# imported under private names: the package's namespace holds only gauss's own names
+import ctypes as _ctypes
+import difflib as _difflib
+import operator as _operator
+import weakref as _weakref
 
-import numpy as np
+import numpy as _np
 
-from . import _lib
+from . import _fielddoc, _lib
 
-GS_NWARNING = 12  # gsWarning in data.h; Data checks it against the library
-GS_NTIMER = 11  # gsTimer in data.h; Data checks it against the library
+_GS_NWARNING = 12  # gsWarning in data.h; Data checks it against the library
+_GS_NTIMER = 11  # gsTimer in data.h; Data checks it against the library
 
 __version__ = "0.1.0"
 
@@ -43,6 +45,7 @@ __all__ = [
     "jac", "jac_body", "jac_body_com", "jac_site", "jac_geom", "jac_subtree_com", "jac_point_axis",
     "jac_dot", "integrate_pos", "differentiate_pos",
     "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
+    "UnknownNameError", "name2id", "id2name", "ray", "geom_distance", "field_doc",
 ]
 
 # ---- constants (model.h, data.h, gauss.h) ----
@@ -85,8 +88,8 @@ NENABLE = _lib.GS_NENABLE
 
 (WARN_INERTIA, WARN_CONTACTFULL, WARN_CNSTRFULL, WARN_ARENAFULL, WARN_BADQPOS, WARN_BADQVEL,
  WARN_BADQACC, WARN_BADCTRL, WARN_BADSOLREF, WARN_BADOPTION, WARN_BADCONTACT,
- WARN_STIFFINVERSE) = range(GS_NWARNING)
-NWARNING = GS_NWARNING
+ WARN_STIFFINVERSE) = range(_GS_NWARNING)
+NWARNING = _GS_NWARNING
 # lastinfo of WARN_BADOPTION: which option (gsOptionCode in data.h)
 (OPTION_INTEGRATOR, OPTION_CONE, OPTION_JACOBIAN, OPTION_SOLVER, OPTION_ITERATIONS,
  OPTION_LS_ITERATIONS, OPTION_NOSLIP_ITERATIONS, OPTION_CCD_ITERATIONS) = range(8)
@@ -94,8 +97,8 @@ NWARNING = GS_NWARNING
 # stage timers (gsTimer in data.h): rows of Data.timer
 (TIMER_STEP, TIMER_FORWARD, TIMER_POS_KINEMATICS, TIMER_POS_INERTIA, TIMER_POS_COLLISION,
  TIMER_POS_MAKE, TIMER_VEL_REFERENCE, TIMER_CONSTRAINT, TIMER_ACTUATION, TIMER_PASSIVE,
- TIMER_SENSOR) = range(GS_NTIMER)
-NTIMER = GS_NTIMER
+ TIMER_SENSOR) = range(_GS_NTIMER)
+NTIMER = _GS_NTIMER
 
 # object types, numbered as in include/gauss/gauss.h (gsObject), as MJCF's mjtObj
 (OBJ_UNKNOWN, OBJ_BODY, OBJ_XBODY, OBJ_JOINT, OBJ_DOF, OBJ_GEOM, OBJ_SITE, OBJ_CAMERA, OBJ_LIGHT,
@@ -109,6 +112,10 @@ STAGE_NONE, STAGE_POS, STAGE_VEL, STAGE_ACC = range(4)
 # MJCF's <flag> names, indexed by bit number, as the library spells them
 DISABLE_NAMES = _lib.flag_names("gs_disable_names", NDISABLE)
 ENABLE_NAMES = _lib.flag_names("gs_enable_names", NENABLE)
+
+# the constants above are public too (tests/python/test_surface.py checks that __all__ holds
+# every public name and nothing else)
+__all__ += sorted(n for n in list(globals()) if n.isupper() and not n.startswith("_"))
 
 
 class GaussError(ValueError):
@@ -154,14 +161,14 @@ def _structural_message(name):
 
 # ---- numpy views of C memory ----
 
-_CTYPES = {TYPE_REAL: (ctypes.c_double, np.float64),
-           TYPE_INT: (ctypes.c_int32, np.int32),
-           TYPE_CHAR: (ctypes.c_uint8, np.uint8)}
+_CTYPES = {TYPE_REAL: (_ctypes.c_double, _np.float64),
+           TYPE_INT: (_ctypes.c_int32, _np.int32),
+           TYPE_CHAR: (_ctypes.c_uint8, _np.uint8)}
 
 
-class StructuralArray(np.ndarray):
+class StructuralArray(_np.ndarray):
     """A read-only view of a structural model field: writing into it raises
-    StructuralFieldError, naming the field. Copies (a.copy(), np.array(a)) are ordinary arrays."""
+    StructuralFieldError, naming the field. Copies (a.copy(), _np.array(a)) are ordinary arrays."""
 
     def __array_finalize__(self, obj):
         self._field = getattr(obj, "_field", None)
@@ -177,17 +184,39 @@ class StructuralArray(np.ndarray):
             for o in out:
                 if isinstance(o, StructuralArray) and not o.flags.writeable and o._field:
                     raise StructuralFieldError(_structural_message(o._field))
-            kwargs["out"] = tuple(o.view(np.ndarray) if isinstance(o, StructuralArray) else o
+            kwargs["out"] = tuple(o.view(_np.ndarray) if isinstance(o, StructuralArray) else o
                                   for o in out)
-        inputs = tuple(x.view(np.ndarray) if isinstance(x, StructuralArray) else x
+        inputs = tuple(x.view(_np.ndarray) if isinstance(x, StructuralArray) else x
                        for x in inputs)
         return getattr(ufunc, method)(*inputs, **kwargs)
 
     def copy(self, order="C"):
-        return np.array(self, order=order, subok=False)
+        """An ordinary (writable) numpy copy."""
+        return _np.array(self, order=order, subok=False)
 
     def __reduce__(self):
-        return np.asarray(self).copy().__reduce__()
+        return _np.asarray(self).copy().__reduce__()
+
+
+class _Memory:
+    """Owner of one block of C memory (a gsModel or a gsData): frees it when the last reference
+    goes. Every numpy view keeps the _Memory of its block alive (its base holds it), never the
+    Model or Data object, so that the views the objects cache create no reference cycle (numpy
+    arrays are invisible to the cycle collector: a cycle through one is never freed). `keep`
+    holds what must outlive the block (a Data's memory keeps its model's memory)."""
+
+    __slots__ = ("ptr", "_free", "keep")
+
+    def __init__(self, ptr, free, keep=None):
+        self.ptr = ptr
+        self._free = free
+        self.keep = keep
+
+    def __del__(self):
+        ptr = self.ptr
+        if ptr is not None and ptr.value and _lib is not None and self._free is not None:
+            self._free(ptr)
+            ptr.value = None
 
 
 def _view(ptr, ftype, rows, cols, owner, structural=None):
@@ -197,14 +226,14 @@ def _view(ptr, ftype, rows, cols, owner, structural=None):
     shape = (rows,) if cols == 1 else (rows, cols)
     n = rows * cols
     if n <= 0 or not ptr:
-        arr = np.zeros(shape, dtype)
+        arr = _np.zeros(shape, dtype)
     else:
         buf = (ctype * n).from_address(ptr)
         buf._owner = owner  # the numpy array's base is `buf`, which keeps the model/data alive
         if structural:
             # through a read-only buffer, so that the flag cannot be turned back on
             buf = memoryview(buf).toreadonly()
-        arr = np.frombuffer(buf, dtype=dtype).reshape(shape)
+        arr = _np.frombuffer(buf, dtype=dtype).reshape(shape)
     if structural:
         arr = arr.view(StructuralArray)
         arr._field = structural
@@ -215,7 +244,7 @@ def _view(ptr, ftype, rows, cols, owner, structural=None):
 def _struct_view(cobj, owner, dtype=None):
     """A numpy view of a ctypes array or structure array living inside C memory."""
     cobj._owner = owner
-    arr = np.ctypeslib.as_array(cobj)
+    arr = _np.ctypeslib.as_array(cobj)
     return arr if dtype is None else arr.view(dtype)
 
 
@@ -224,7 +253,7 @@ def _fields(count_fn, field_fn, rows_fn, *args):
     info = _lib.FieldInfo()
     out = {}
     for i in range(count_fn()):
-        if not field_fn(*args, i, ctypes.byref(info)):
+        if not field_fn(*args, i, _ctypes.byref(info)):
             break
         rows = rows_fn(i)
         out[info.name.decode()] = (info.type, info.rows, info.cols, info.ptr,
@@ -235,9 +264,9 @@ def _fields(count_fn, field_fn, rows_fn, *args):
 def _sizes(ptr):
     """name -> value of every size of the model, in the library's order."""
     out = {}
-    value = ctypes.c_int()
+    value = _ctypes.c_int()
     for i in range(_lib.gs_modelSizeCount()):
-        name = _lib.gs_modelSize(ptr, i, ctypes.byref(value))
+        name = _lib.gs_modelSize(ptr, i, _ctypes.byref(value))
         if name is None:
             break
         out[name.decode()] = value.value
@@ -252,7 +281,7 @@ class _FieldAccess:
         if info is None:
             raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
         structural = name if name in self.__dict__.get("_structural", ()) else None
-        arr = _view(info[3], info[0], info[1], info[2], self, structural)
+        arr = _view(info[3], info[0], info[1], info[2], self.__dict__["_mem"], structural)
         self.__dict__[name] = arr
         return arr
 
@@ -287,7 +316,7 @@ class Option:
         if name not in Option._names:
             raise AttributeError(f"Option has no attribute {name!r}")
         value = getattr(self._s, name)
-        if isinstance(value, ctypes.Array):
+        if isinstance(value, _ctypes.Array):
             value = _struct_view(value, self._owner)
         return value
 
@@ -306,7 +335,7 @@ class Option:
         if name not in Option._names:
             raise AttributeError(f"Option has no attribute {name!r}")
         current = getattr(self._s, name)
-        if isinstance(current, ctypes.Array):
+        if isinstance(current, _ctypes.Array):
             _struct_view(current, self._owner)[...] = value
             return
         if not isinstance(current, int):
@@ -318,7 +347,7 @@ class Option:
                 raise ValueError(f"opt.{name} = {value!r}: valid values are "
                                  + ", ".join(f"{k!r} ({v})" for k, v in enum.items()))
             value = enum[value]
-        value = operator.index(value)
+        value = _operator.index(value)
         if enum is not None and value not in enum.values():
             raise ValueError(f"opt.{name} = {value}: valid values are "
                              + ", ".join(f"{v} ({k})" for k, v in enum.items()))
@@ -340,7 +369,7 @@ class Option:
         parts = []
         for name in Option._names:
             v = getattr(self, name)
-            parts.append(f"{name}={v.tolist() if isinstance(v, np.ndarray) else v}")
+            parts.append(f"{name}={v.tolist() if isinstance(v, _np.ndarray) else v}")
         return "Option(" + ", ".join(parts) + ")"
 
 
@@ -398,43 +427,160 @@ def _segment(model, adr_field, num_field, i):
     return (adr, num) if num > 0 and adr >= 0 else (0, 0)
 
 
+# the name address field and count of each object type (gs_name2id's table in src/model/model.c);
+# types without names (dofs, flexes, skins, plugins) are counted by their size
+_NAME_FIELDS = {
+    OBJ_BODY: "name_bodyadr", OBJ_XBODY: "name_bodyadr", OBJ_JOINT: "name_jntadr",
+    OBJ_GEOM: "name_geomadr", OBJ_SITE: "name_siteadr", OBJ_CAMERA: "name_camadr",
+    OBJ_LIGHT: "name_lightadr", OBJ_MESH: "name_meshadr", OBJ_HFIELD: "name_hfieldadr",
+    OBJ_TEXTURE: "name_texadr", OBJ_MATERIAL: "name_matadr", OBJ_PAIR: "name_pairadr",
+    OBJ_EXCLUDE: "name_excludeadr", OBJ_EQUALITY: "name_eqadr", OBJ_TENDON: "name_tendonadr",
+    OBJ_ACTUATOR: "name_actuatoradr", OBJ_SENSOR: "name_sensoradr",
+    OBJ_NUMERIC: "name_numericadr", OBJ_TEXT: "name_textadr", OBJ_TUPLE: "name_tupleadr",
+    OBJ_KEY: "name_keyadr",
+}
+_UNNAMED_SIZES = {OBJ_DOF: "nv", OBJ_FLEX: "nflex", OBJ_SKIN: "nskin", OBJ_PLUGIN: "nplugin"}
+_OBJ_NAMES = ("unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light",
+              "flex", "mesh", "skin", "hfield", "texture", "material", "pair", "exclude",
+              "equality", "tendon", "actuator", "sensor", "numeric", "text", "tuple", "key",
+              "plugin")
+
+
+class UnknownNameError(KeyError):
+    """No object of this type has this name; the message lists the close valid names.
+    Attributes: objtype (the type's name), name, and close (the close names, best first)."""
+
+    def __init__(self, objtype, name, valid):
+        close = _difflib.get_close_matches(str(name), list(valid), n=5, cutoff=0.6)
+        msg = f"no {objtype} named {name!r}"
+        if close:
+            msg += "; close names: " + ", ".join(repr(c) for c in close)
+        elif valid:
+            shown = sorted(valid)[:10]
+            msg += (f"; the {len(valid)} {objtype} names are " if len(valid) <= 10 else
+                    f"; {len(valid)} {objtype} names, the first: ") + ", ".join(map(repr, shown))
+        else:
+            msg += f" (the model has no named {objtype})"
+        super().__init__(msg)
+        self.objtype, self.name, self.close = objtype, name, close
+
+    def __str__(self):
+        return self.args[0]
+
+
+def _objtype(objtype):
+    """An OBJ_* number from a number or a type name ("body", "joint", ...)."""
+    if isinstance(objtype, str):
+        name = OBJECT_KINDS.get(objtype, objtype)
+        if name not in _OBJ_NAMES:
+            raise ValueError(f"unknown object type {objtype!r}; types: {', '.join(_OBJ_NAMES[1:])}")
+        return _OBJ_NAMES.index(name)
+    t = _operator.index(objtype)
+    if not 0 <= t < len(_OBJ_NAMES):
+        raise ValueError(f"object type {t} out of range (OBJ_UNKNOWN..OBJ_PLUGIN: 0..{len(_OBJ_NAMES) - 1})")
+    return t
+
+
+def _obj_count(m, otype):
+    field = _NAME_FIELDS.get(otype)
+    if field is not None:
+        info = m._fieldinfo.get(field)
+        return info[1] if info else 0
+    return m._sizes.get(_UNNAMED_SIZES.get(otype), 0)
+
+
+def _name_ids(m, otype):
+    """name -> id of the named objects of type `otype`, made once per model (the names of a
+    compiled model are read-only); the first object with a name wins, as in gs_name2id."""
+    cache = m.__dict__.setdefault("_name_ids", {})
+    table = cache.get(otype)
+    if table is None:
+        table = {}
+        if otype in _NAME_FIELDS:
+            for i in range(_obj_count(m, otype)):
+                s = _lib.gs_id2name(m._ptr, otype, i)
+                if s:
+                    table.setdefault(s.decode(errors="replace"), i)
+        cache[otype] = table
+    return table
+
+
+def name2id(m, objtype, name):
+    """The id of the object of type `objtype` (OBJ_BODY, ... or "body") named `name`, or -1 when
+    none is (MuJoCo's mj_name2id)."""
+    return _name_ids(m, _objtype(objtype)).get(name, -1)
+
+
+def id2name(m, objtype, id):
+    """The name of object `id` of type `objtype`, or None when it has none (MuJoCo's
+    mj_id2name); IndexError for an id outside 0..n-1."""
+    t = _objtype(objtype)
+    n = _obj_count(m, t)
+    i = _operator.index(id)
+    if not 0 <= i < n:
+        raise IndexError(f"{_OBJ_NAMES[t]} id {i} out of range: the model has {n} (0..{n - 1})")
+    s = _lib.gs_id2name(m._ptr, t, i)
+    return s.decode(errors="replace") if s else None
+
+
+def _lookup(model, k, key):
+    """The id of the `k` object given by name or index (negative from the end)."""
+    n = model._sizes[k.size]
+    if isinstance(key, str):
+        names = _name_ids(model, k.otype)
+        i = names.get(key)
+        if i is None:
+            raise UnknownNameError(k.name, key, names)
+        return i
+    i = _operator.index(key)
+    if i < 0:
+        i += n
+    if not 0 <= i < n:
+        raise IndexError(f"{k.name} id {key} out of range: the model has {n} (0..{n - 1})")
+    return i
+
+
 class _Named:
     """One named object (body, joint, actuator, ...): its id, name, and the rows of the arrays
     that belong to it, as attributes without the kind's prefix (m.actuator("a").gear). The
-    attributes are views: writing into them writes the model or the data."""
+    attributes are views: writing into them writes the model or the data. Each view is made on
+    first use and kept on the object, which its Model or Data keeps per name and id, so that a
+    repeated d.body("torso").xpos is two dictionary look-ups. The object refers to its owner
+    weakly (the owner keeps it: no cycle)."""
 
     def __init__(self, owner, model, kind, key):
         k = _KINDS[kind]
         if k.size not in model._sizes:
             raise AttributeError(f"this build of gauss has no {kind} objects ({k.size})")
-        n = model._sizes[k.size]
-        if isinstance(key, str):
-            i = _lib.gs_name2id(model._ptr, k.otype, key.encode())
-            if i < 0:
-                raise KeyError(f"no {kind} named {key!r}")
-        else:
-            i = operator.index(key)
-            if i < 0:
-                i += n
-            if not 0 <= i < n:
-                raise IndexError(f"{kind} id {key} out of range (0..{n - 1})")
-        object.__setattr__(self, "_owner", owner)
-        object.__setattr__(self, "_model", model)
+        i = _lookup(model, k, key)
+        object.__setattr__(self, "_ref", _weakref.ref(owner))
+        object.__setattr__(self, "_is_model", owner is model)
+        object.__setattr__(self, "_mptr", model._ptr)
+        object.__setattr__(self, "_mmem", model._mem)  # the name below reads model memory
         object.__setattr__(self, "_kind", k)
         object.__setattr__(self, "id", i)
         object.__setattr__(self, "_attrs", None)
 
     @property
     def name(self):
-        s = _lib.gs_id2name(self._model._ptr, self._kind.otype, self.id)
+        s = _lib.gs_id2name(self._mptr, self._kind.otype, self.id)
         return (s or b"").decode()
+
+    def _owner(self):
+        owner = self._ref()
+        if owner is None:
+            raise ReferenceError(f"the {'Model' if self._is_model else 'Data'} of this "
+                                 f"{self._kind.name} is gone (views taken before remain valid)")
+        return owner
 
     def _table(self):
         """attribute -> (field, how) where how is 'row', or a (start, length) slice."""
         if self._attrs is not None:
             return self._attrs
-        owner, model, k, i = self._owner, self._model, self._kind, self.id
-        is_model = isinstance(owner, Model)
+        owner = self._owner()
+        is_model = self._is_model
+        model = owner if is_model else owner.model
+        k, i = self._kind, self.id
         table = {}
         prefixes = (k.model_prefix,) if is_model else k.data_prefixes
         # rows that follow this kind's count, named without the prefix
@@ -493,22 +639,28 @@ class _Named:
         if entry is None:
             return None
         field, how = entry
-        arr = getattr(self._owner, field)
+        arr = getattr(self._owner(), field)
         if how == "row":
-            return arr[self.id:self.id + 1] if arr.ndim == 1 else arr[self.id]
-        start, n = how
-        return arr[start:start + n]
+            v = arr[self.id:self.id + 1] if arr.ndim == 1 else arr[self.id]
+        else:
+            start, n = how
+            v = arr[start:start + n]
+        object.__setattr__(self, attr, v)  # later reads find it in __dict__
+        return v
 
     def __getattr__(self, attr):
         if attr.startswith("_"):
             raise AttributeError(attr)
         v = self._view(attr)
         if v is None:
-            raise AttributeError(f"{self._kind.name} has no attribute {attr!r}")
+            raise AttributeError(f"{self._kind.name} has no attribute {attr!r}; it has "
+                                 + ", ".join(sorted(self._table())))
         return v
 
     def __setattr__(self, attr, value):
-        v = self._view(attr)
+        v = self.__dict__.get(attr)
+        if v is None:
+            v = self._view(attr)
         if v is None:
             raise AttributeError(f"cannot set {attr!r} of a {self._kind.name}")
         v[...] = value
@@ -517,16 +669,39 @@ class _Named:
         return sorted(set(self._table()) | {"id", "name"})
 
     def __repr__(self):
-        return f"<{type(self._owner).__name__} {self._kind.name} {self.id} {self.name!r}>"
+        owner = "Model" if self._is_model else "Data"
+        return f"<{owner} {self._kind.name} {self.id} {self.name!r}>"
 
 
 def _accessor(alias, kind):
+    ckey = "_named_" + kind
+
     def get(self, key):
+        cache = self.__dict__.get(ckey)
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, ckey, cache)
+        else:
+            obj = cache.get(key)
+            # (a float equal to an int hashes as it: only str and int keys are served here)
+            if obj is not None and (type(key) is str or type(key) is int):
+                return obj
         model = self if isinstance(self, Model) else self.model
-        return _Named(self, model, kind, key)
+        k = _KINDS[kind]
+        if k.size not in model._sizes:
+            raise AttributeError(f"this build of gauss has no {kind} objects ({k.size})")
+        i = _lookup(model, k, key)
+        obj = cache.get(i)  # by name and by id: one object
+        if obj is None:
+            obj = cache[i] = _Named(self, model, kind, i)
+        if type(key) is str or type(key) is int:
+            cache[key] = obj
+        return obj
     get.__name__ = alias
     get.__doc__ = (f"The {kind} with this name or id: its id, name, and its rows of the arrays "
-                   "as attributes without their prefix.")
+                   "as attributes without their prefix (views). An unknown name raises "
+                   "UnknownNameError (a KeyError) listing the close names; an id out of range "
+                   "IndexError.")
     return get
 
 
@@ -561,7 +736,8 @@ class Model(_FieldAccess):
     def __init__(self, ptr, load_warnings=()):
         if not ptr:
             raise ValueError("Model needs a gsModel pointer; use Model.from_xml_path")
-        object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
+        object.__setattr__(self, "_ptr", _ctypes.c_void_p(ptr))
+        object.__setattr__(self, "_mem", _Memory(self._ptr, _lib.gs_freeModel))
         object.__setattr__(self, "_sizes", _sizes(self._ptr))
         object.__setattr__(self, "_fieldinfo",
                            _fields(_lib.gs_modelFieldCount, _lib.gs_modelField,
@@ -570,9 +746,11 @@ class Model(_FieldAccess):
                            frozenset(n for n, i in self._fieldinfo.items()
                                      if is_structural(n, i[0])))
         object.__setattr__(self, "load_warnings", list(load_warnings))
-        object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self))
-        # gsStatistic (meaninertia): a ctypes view on the model's struct, valid while it lives
-        object.__setattr__(self, "stat", _lib.gs_modelStatistic(self._ptr).contents)
+        object.__setattr__(self, "opt", Option(_lib.gs_modelOption(self._ptr).contents, self._mem))
+        # gsStatistic (meaninertia): a ctypes view on the model's struct, keeping its memory
+        stat = _lib.gs_modelStatistic(self._ptr).contents
+        stat._owner = self._mem
+        object.__setattr__(self, "stat", stat)
 
     def __getattr__(self, name):
         sizes = self.__dict__.get("_sizes", {})
@@ -599,7 +777,7 @@ class Model(_FieldAccess):
 
     @classmethod
     def _load_xml(cls, path, xml, assets, confined):
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         vfs = _load_vfs(assets) if assets else None
         try:
             ptr = _lib.gs_loadXMLOpt(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0,
@@ -633,7 +811,7 @@ class Model(_FieldAccess):
     @classmethod
     def from_binary_path(cls, path):
         """Load a binary model (Model.save_binary, `gauss compile`)."""
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         ptr = _lib.gs_loadModel(str(path).encode(), err, len(err))
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or f"cannot load {path}")
@@ -643,7 +821,7 @@ class Model(_FieldAccess):
     def from_binary(cls, data):
         """A model from the bytes of Model.to_binary."""
         data = bytes(data)
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         ptr = _lib.gs_loadModelBuffer(data, len(data), err, len(err))
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or "cannot load the binary model")
@@ -652,30 +830,30 @@ class Model(_FieldAccess):
     def to_binary(self):
         """The model in the binary format, as bytes."""
         n = _lib.gs_sizeModel(self._ptr)
-        buf = ctypes.create_string_buffer(n)
+        buf = _ctypes.create_string_buffer(n)
         if not n or _lib.gs_saveModelBuffer(self._ptr, buf, n) != n:
             raise GaussError("gs_saveModelBuffer failed")
         return buf.raw
 
     def save_binary(self, path):
         """Write the model in the binary format to `path`."""
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         if not _lib.gs_saveModel(self._ptr, str(path).encode(), err, len(err)):
             raise GaussError(err.value.decode(errors="replace") or f"cannot write {path}")
 
     def to_xml(self):
         """An MJCF document equivalent to the model: loading it compiles to the same arrays."""
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         n = _lib.gs_saveXMLString(self._ptr, None, 0, err, len(err))
         if n < 0:
             raise GaussError(err.value.decode(errors="replace") or "gs_saveXMLString failed")
-        buf = ctypes.create_string_buffer(n + 1)
+        buf = _ctypes.create_string_buffer(n + 1)
         _lib.gs_saveXMLString(self._ptr, buf, n + 1, err, len(err))
         return buf.value.decode()
 
     def save_xml(self, path):
         """Write the model as MJCF to `path`."""
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         if not _lib.gs_saveXML(self._ptr, str(path).encode(), err, len(err)):
             raise GaussError(err.value.decode(errors="replace") or f"cannot write {path}")
 
@@ -684,7 +862,7 @@ class Model(_FieldAccess):
         value: finite reals, the signs the compiler keeps); raises GaussError naming the first
         field and index at fault. The Python views cannot write the structural fields, but a
         parameter written from Python (a NaN mass) or C code can make a model invalid."""
-        err = ctypes.create_string_buffer(1000)
+        err = _ctypes.create_string_buffer(1000)
         if not _lib.gs_validateModel(self._ptr, err, len(err)):
             raise GaussError(err.value.decode(errors="replace") or "the model is inconsistent")
 
@@ -693,6 +871,7 @@ class Model(_FieldAccess):
         return (Model.from_binary, (self.to_binary(),))
 
     def copy(self):
+        """A new Model holding a copy of this one (its own C memory)."""
         ptr = _lib.gs_copyModel(self._ptr)
         if not ptr:
             raise MemoryError("gs_copyModel failed")
@@ -702,12 +881,6 @@ class Model(_FieldAccess):
 
     def __deepcopy__(self, memo):
         return self.copy()
-
-    def __del__(self):
-        ptr = self.__dict__.get("_ptr")
-        if ptr is not None and ptr.value and _lib is not None and _lib.gs_freeModel is not None:
-            _lib.gs_freeModel(ptr)
-            ptr.value = None
 
     def __repr__(self):
         counts = " ".join(f"{n}={self._sizes[n]}" for n in
@@ -719,12 +892,12 @@ class Model(_FieldAccess):
 
 def _contact_dtype():
     """gsContact as a numpy dtype, plus `geom`: geom1 and geom2 as one (2,) field."""
-    base = np.dtype(_lib.Contact)
+    base = _np.dtype(_lib.Contact)
     names = list(base.names) + ["geom"]
-    formats = [base.fields[n][0] for n in base.names] + [np.dtype((np.int32, 2))]
+    formats = [base.fields[n][0] for n in base.names] + [_np.dtype((_np.int32, 2))]
     offsets = [base.fields[n][1] for n in base.names] + [_lib.Contact.geom1.offset]
-    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
-                     "itemsize": ctypes.sizeof(_lib.Contact)})
+    return _np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                     "itemsize": _ctypes.sizeof(_lib.Contact)})
 
 
 _CONTACT_DTYPE = _contact_dtype()
@@ -740,44 +913,40 @@ class Data(_FieldAccess):
         ptr = _ptr if _ptr is not None else _lib.gs_makeData(model._ptr)
         if not ptr:
             raise MemoryError("gs_makeData failed")
-        object.__setattr__(self, "_ptr", ctypes.c_void_p(ptr))
+        object.__setattr__(self, "_ptr", _ctypes.c_void_p(ptr))
+        object.__setattr__(self, "_mem", _Memory(self._ptr, _lib.gs_freeData, model._mem))
         object.__setattr__(self, "model", model)
         _live_data[ptr] = self  # callbacks find their Data by the C pointer they receive
         object.__setattr__(self, "_fieldinfo",
                            _fields(_lib.gs_dataFieldCount, _lib.gs_dataField,
                                    _lib.gs_dataFieldRows, model._ptr, self._ptr))
         object.__setattr__(self, "_time", _lib.gs_dataTime(self._ptr))
-        energy = ctypes.cast(_lib.gs_dataEnergy(self._ptr), ctypes.POINTER(ctypes.c_double * 2))
-        object.__setattr__(self, "energy", _struct_view(energy.contents, self))
-        nwarn = ctypes.c_int()
-        warn = _lib.gs_dataWarning(self._ptr, ctypes.byref(nwarn))
-        if nwarn.value != GS_NWARNING:
+        energy = _ctypes.cast(_lib.gs_dataEnergy(self._ptr), _ctypes.POINTER(_ctypes.c_double * 2))
+        object.__setattr__(self, "energy", _struct_view(energy.contents, self._mem))
+        nwarn = _ctypes.c_int()
+        warn = _lib.gs_dataWarning(self._ptr, _ctypes.byref(nwarn))
+        if nwarn.value != _GS_NWARNING:
             raise RuntimeError(f"gauss: the library has {nwarn.value} warning kinds, the binding "
-                               f"{GS_NWARNING}; reinstall the package")
+                               f"{_GS_NWARNING}; reinstall the package")
         # lastinfo and number as MuJoCo's (reset clears them); total counts on over resets
-        warn = ctypes.cast(warn, ctypes.POINTER(_lib.WarningStat * nwarn.value)).contents
-        wtype = np.dtype([("lastinfo", np.int32), ("number", np.int32), ("total", np.int64)])
+        warn = _ctypes.cast(warn, _ctypes.POINTER(_lib.WarningStat * nwarn.value)).contents
+        wtype = _np.dtype([("lastinfo", _np.int32), ("number", _np.int32), ("total", _np.int64)])
         object.__setattr__(self, "warning",
-                           _struct_view(warn, self).view(wtype).reshape(nwarn.value)
-                           .view(np.recarray))
-        ntimer = ctypes.c_int()
-        timer = _lib.gs_dataTimer(self._ptr, ctypes.byref(ntimer))
-        if ntimer.value != GS_NTIMER:
+                           _struct_view(warn, self._mem).view(wtype).reshape(nwarn.value)
+                           .view(_np.recarray))
+        ntimer = _ctypes.c_int()
+        timer = _lib.gs_dataTimer(self._ptr, _ctypes.byref(ntimer))
+        if ntimer.value != _GS_NTIMER:
             raise RuntimeError(f"gauss: the library has {ntimer.value} timers, the binding "
-                               f"{GS_NTIMER}; reinstall the package")
-        buf = (_lib.TimerStat * ntimer.value).from_address(ctypes.addressof(timer.contents))
-        buf._owner = self
-        object.__setattr__(self, "timer", np.frombuffer(buf, dtype=np.dtype(_lib.TimerStat))
-                           .view(np.recarray))
-
-    def __del__(self):
-        ptr = self.__dict__.get("_ptr")
-        if ptr is not None and ptr.value and _lib is not None and _lib.gs_freeData is not None:
-            _lib.gs_freeData(ptr)
-            ptr.value = None
+                               f"{_GS_NTIMER}; reinstall the package")
+        buf = (_lib.TimerStat * ntimer.value).from_address(_ctypes.addressof(timer.contents))
+        buf._owner = self._mem
+        object.__setattr__(self, "timer", _np.frombuffer(buf, dtype=_np.dtype(_lib.TimerStat))
+                           .view(_np.recarray))
 
     @property
     def time(self):
+        """Simulation time, s."""
         return self._time[0]
 
     @time.setter
@@ -785,13 +954,13 @@ class Data(_FieldAccess):
         self._time[0] = float(value)
 
     def _arena(self):
-        pstack, maxuse = ctypes.c_size_t(), ctypes.c_size_t()
-        narena = _lib.gs_dataArena(self._ptr, ctypes.byref(pstack), ctypes.byref(maxuse))
+        pstack, maxuse = _ctypes.c_size_t(), _ctypes.c_size_t()
+        narena = _lib.gs_dataArena(self._ptr, _ctypes.byref(pstack), _ctypes.byref(maxuse))
         return narena, pstack.value, maxuse.value
 
     def _contacts(self):
-        ncon, nconmax = ctypes.c_int(), ctypes.c_int()
-        ptr = _lib.gs_dataContact(self._ptr, ctypes.byref(ncon), ctypes.byref(nconmax))
+        ncon, nconmax = _ctypes.c_int(), _ctypes.c_int()
+        ptr = _lib.gs_dataContact(self._ptr, _ctypes.byref(ncon), _ctypes.byref(nconmax))
         return ptr, ncon.value, nconmax.value
 
     @property
@@ -812,16 +981,16 @@ class Data(_FieldAccess):
         exclude, efc_address). It is a view: take it again after the next step."""
         ptr, ncon, _ = self._contacts()
         if ncon <= 0 or not ptr:
-            return np.zeros(0, _CONTACT_DTYPE).view(np.recarray)
-        buf = (_lib.Contact * ncon).from_address(ctypes.addressof(ptr.contents))
-        buf._owner = self
-        return np.frombuffer(buf, dtype=_CONTACT_DTYPE).view(np.recarray)
+            return _np.zeros(0, _CONTACT_DTYPE).view(_np.recarray)
+        buf = (_lib.Contact * ncon).from_address(_ctypes.addressof(ptr.contents))
+        buf._owner = self._mem
+        return _np.frombuffer(buf, dtype=_CONTACT_DTYPE).view(_np.recarray)
 
     # ---- constraint rows: views over the first nefc rows, taken anew on each access ----
 
     def _efc_counts(self):
-        counts = (ctypes.c_int * 9)()
-        _lib.gs_dataEfcCounts(self._ptr, ctypes.byref(counts))
+        counts = (_ctypes.c_int * 9)()
+        _lib.gs_dataEfcCounts(self._ptr, _ctypes.byref(counts))
         return list(counts)
 
     nefc = property(lambda self: self._efc_counts()[0], doc="constraint rows of the last step")
@@ -838,29 +1007,29 @@ class Data(_FieldAccess):
         """fwdinv flag: norms of the differences of qfrc_constraint and of the applied force
         between the forward and the inverse of the last step (2 values, a view), as MuJoCo's."""
         ptr = _lib.gs_dataFwdinv(self._ptr)
-        return _view(ctypes.cast(ptr, ctypes.c_void_p).value, TYPE_REAL, 2, 1, self).reshape(-1)
+        return _view(_ctypes.cast(ptr, _ctypes.c_void_p).value, TYPE_REAL, 2, 1, self._mem).reshape(-1)
 
     @property
     def solver_niter(self):
         """Solver iterations of the last step per island (GS_NISLAND values, a view; island 0
         holds the whole problem without islands and with PGS), as MuJoCo's array."""
-        niter = ctypes.POINTER(ctypes.c_int)()
-        _lib.gs_dataSolver(self._ptr, ctypes.byref(niter))
-        return _view(ctypes.cast(niter, ctypes.c_void_p).value, TYPE_INT,
-                     _lib.GS_NISLAND, 1, self).reshape(-1)
+        niter = _ctypes.POINTER(_ctypes.c_int)()
+        _lib.gs_dataSolver(self._ptr, _ctypes.byref(niter))
+        return _view(_ctypes.cast(niter, _ctypes.c_void_p).value, TYPE_INT,
+                     _lib.GS_NISLAND, 1, self._mem).reshape(-1)
 
     def _island(self, name):
         info = _lib.FieldInfo()
         for i in range(_lib.gs_dataIslandFieldCount()):
-            if _lib.gs_dataIslandField(self._ptr, i, ctypes.byref(info)) and info.name.decode() == name:
-                return _view(info.ptr, info.type, info.rows, info.cols, self).reshape(-1)
+            if _lib.gs_dataIslandField(self._ptr, i, _ctypes.byref(info)) and info.name.decode() == name:
+                return _view(info.ptr, info.type, info.rows, info.cols, self._mem).reshape(-1)
         return None
 
     def _efc(self, name):
         info = _lib.FieldInfo()
         for i in range(_lib.gs_dataEfcFieldCount()):
-            if _lib.gs_dataEfcField(self._ptr, i, ctypes.byref(info)) and info.name.decode() == name:
-                return _view(info.ptr, info.type, info.rows, info.cols, self)
+            if _lib.gs_dataEfcField(self._ptr, i, _ctypes.byref(info)) and info.name.decode() == name:
+                return _view(info.ptr, info.type, info.rows, info.cols, self._mem)
         return None
 
     def __getattr__(self, name):
@@ -876,10 +1045,22 @@ class Data(_FieldAccess):
                 return arr
         return super().__getattr__(name)
 
+    def __dir__(self):
+        # the constraint and island arrays are views taken anew on each access (their row count
+        # changes every step): listed here so that dir() and completion show them
+        names = set(super().__dir__()) | {"efc_J"}
+        info = _lib.FieldInfo()
+        for count, field in ((_lib.gs_dataEfcFieldCount, _lib.gs_dataEfcField),
+                             (_lib.gs_dataIslandFieldCount, _lib.gs_dataIslandField)):
+            for i in range(count()):
+                if field(self._ptr, i, _ctypes.byref(info)):
+                    names.add(info.name.decode())
+        return sorted(names)
+
     def efc_J_dense(self):
         """The constraint Jacobian as a dense (nefc, nv) array (a copy)."""
         nv = self.model.nv
-        J = np.zeros((self.nefc, nv))
+        J = _np.zeros((self.nefc, nv))
         nnz, adr = self._efc("efc_J_rownnz"), self._efc("efc_J_rowadr")
         col, val = self._efc("efc_J_colind"), self._efc("efc_J_values")
         for r in range(self.nefc):
@@ -892,9 +1073,9 @@ class Data(_FieldAccess):
         """Statistics of the solver's iterations in the last step, GS_NSOLVER records per island
         for GS_NISLAND islands, as MuJoCo's (a record array, a view)."""
         ptr = _lib.gs_dataSolver(self._ptr, None)
-        buf = (_lib.SolverStat * (_lib.GS_NSOLVER * _lib.GS_NISLAND)).from_address(ctypes.addressof(ptr.contents))
-        buf._owner = self
-        return np.frombuffer(buf, dtype=np.dtype(_lib.SolverStat)).view(np.recarray)
+        buf = (_lib.SolverStat * (_lib.GS_NSOLVER * _lib.GS_NISLAND)).from_address(_ctypes.addressof(ptr.contents))
+        buf._owner = self._mem
+        return _np.frombuffer(buf, dtype=_np.dtype(_lib.SolverStat)).view(_np.recarray)
 
     narena = property(lambda self: self._arena()[0], doc="arena size in bytes")
     pstack = property(lambda self: self._arena()[1], doc="arena bytes in use")
@@ -907,6 +1088,7 @@ class Data(_FieldAccess):
             super().__setattr__(name, value)
 
     def copy(self):
+        """A new Data holding a copy of this one (copy_data)."""
         return copy_data(self.model, self)
 
     __copy__ = copy
@@ -926,7 +1108,7 @@ def _check(m, d):
 
 
 def _vec(x, n, what):
-    a = np.ascontiguousarray(x, dtype=np.float64)
+    a = _np.ascontiguousarray(x, dtype=_np.float64)
     if a.size != n:
         raise ValueError(f"{what} must have {n} elements, got {a.size}")
     return a
@@ -996,7 +1178,7 @@ def step2(m, d):
 # the live Data objects by their C pointer: a callback receives the pointers of the gsModel and
 # gsData it runs on, and hands the callable the Python objects (a copy made by copy_data shares
 # the C callbacks of its source but receives itself)
-_live_data = weakref.WeakValueDictionary()
+_live_data = _weakref.WeakValueDictionary()
 
 _CALLBACK_NAMES = ("control", "sensor", "act_dyn", "act_gain", "act_bias", "contactfilter")
 _UNSET = object()
@@ -1109,7 +1291,7 @@ def reset_data(m, d):
     _lib.gs_resetData(m._ptr, d._ptr)
 
 
-_resetDataKeyframe = _lib._fn("gs_resetDataKeyframe", None, _lib.M, _lib.D, ctypes.c_int)
+_resetDataKeyframe = _lib._fn("gs_resetDataKeyframe", None, _lib.M, _lib.D, _ctypes.c_int)
 
 
 def reset_data_keyframe(m, d, key):
@@ -1118,11 +1300,9 @@ def reset_data_keyframe(m, d, key):
     _check(m, d)
     n = len(m.key_time)
     if isinstance(key, str):
-        k = _lib.gs_name2id(m._ptr, 24, key.encode())  # 24: keyframes, as gsObject numbers them
-        if k < 0:
-            raise KeyError(f"no keyframe named {key!r}")
+        k = _lookup(m, _KINDS["key"], key)
     else:
-        k = operator.index(key)
+        k = _operator.index(key)
         if k < 0:
             k += n
         if not 0 <= k < n:
@@ -1131,9 +1311,15 @@ def reset_data_keyframe(m, d, key):
 
 
 def contact_force(m, d, i):
-    """Force and torque of contact i in its frame (normal, two tangents, three torques)."""
+    """Force and torque of contact i in its frame (normal, two tangents, three torques: N and
+    N m), shape (6,); IndexError for i outside 0..ncon-1."""
     _check(m, d)
-    out = np.zeros(6)
+    ncon = d.ncon
+    i = _operator.index(i)
+    if not 0 <= i < ncon:
+        raise IndexError(f"contact {i} out of range: d.ncon is {ncon}"
+                         + (f" (0..{ncon - 1})" if ncon else " (no contacts)"))
+    out = _np.zeros(6)
     _lib.gs_contactForce(m._ptr, d._ptr, int(i), out)
     return out
 
@@ -1169,23 +1355,23 @@ def _stage(cfunc, doc=None):
     return run
 
 
-kinematics = _stage(_lib.gs_kinematics)
-com_pos = _stage(_lib.gs_comPos)
-crb = _stage(_lib.gs_crb)
-factor_M = _stage(_lib.gs_factorM)
-com_vel = _stage(_lib.gs_comVel)
-passive = _stage(_lib.gs_passive)
-fwd_position = _stage(_lib.gs_fwdPosition)
-fwd_velocity = _stage(_lib.gs_fwdVelocity)
+kinematics = _stage(_lib.gs_kinematics, "Forward kinematics: body, joint, geom and site poses (xpos m, xquat, xmat, ...) from qpos.")
+com_pos = _stage(_lib.gs_comPos, "Subtree centres of mass (m), cinert and cdof, after kinematics.")
+crb = _stage(_lib.gs_crb, "Composite rigid-body inertias (crb) and the joint-space inertia qM (kg, kg m^2).")
+factor_M = _stage(_lib.gs_factorM, "Sparse L^T D L factorization of qM into qLD and qLDiagInv.")
+com_vel = _stage(_lib.gs_comVel, "Body velocities cvel (rad/s, m/s) and cdof_dot from qvel.")
+passive = _stage(_lib.gs_passive, "Passive forces (N, N m): springs, dampers, gravity compensation, fluid; qfrc_passive and its parts.")
+fwd_position = _stage(_lib.gs_fwdPosition, "The position stage of forward: kinematics, inertia, collision, constraints.")
+fwd_velocity = _stage(_lib.gs_fwdVelocity, "The velocity stage of forward: velocities, qfrc_bias, passive forces.")
 fwd_actuation = _stage(_lib.gs_fwdActuation,
                        "The force stage's actuators: act_dot, actuator_force, qfrc_actuator.")
-fwd_acceleration = _stage(_lib.gs_fwdAcceleration)
+fwd_acceleration = _stage(_lib.gs_fwdAcceleration, "The acceleration stage of forward: qacc_smooth, the constraint solver, qacc.")
 
 
 def rne(m, d, with_acc=True):
     """Recursive Newton-Euler: the bias forces (with_acc False) or the inverse dynamics (True)."""
     _check(m, d)
-    out = np.zeros(m.nv)
+    out = _np.zeros(m.nv)
     _lib.gs_rne(m._ptr, d._ptr, 1 if with_acc else 0, out)
     return out
 
@@ -1217,7 +1403,7 @@ def energy_vel(m, d):
 def full_M(m, d):
     """The dense (nv, nv) mass matrix from d.qM."""
     _check(m, d)
-    dst = np.zeros((m.nv, m.nv))
+    dst = _np.zeros((m.nv, m.nv))
     if m.nv:
         _lib.gs_fullM(m._ptr, dst, d.qM)
     return dst
@@ -1227,14 +1413,14 @@ def mul_M(m, d, vec):
     """M @ vec (MuJoCo's mj_mulM), from d.qM."""
     _check(m, d)
     y = _vec(vec, m.nv, "vec")
-    res = np.zeros(m.nv)
+    res = _np.zeros(m.nv)
     if m.nv:
         _lib.gs_mulM(m._ptr, d._ptr, res, y)
     return res
 
 
 def _rhs(m, vec):
-    y = np.ascontiguousarray(vec, dtype=np.float64)
+    y = _np.ascontiguousarray(vec, dtype=_np.float64)
     if y.ndim not in (1, 2) or y.shape[-1] != m.nv:
         raise ValueError(f"vec must have shape (nv,) or (n, nv) with nv = {m.nv}")
     return y, 1 if y.ndim == 1 else y.shape[0]
@@ -1245,7 +1431,7 @@ def solve_M(m, d, vec):
     (n, nv) for n right-hand sides, one per row; the result has vec's shape."""
     _check(m, d)
     y, n = _rhs(m, vec)
-    x = np.zeros_like(y)
+    x = _np.zeros_like(y)
     if m.nv and n:
         _lib.gs_solveM(m._ptr, d._ptr, x, y, n)
     return x
@@ -1255,7 +1441,7 @@ def mul_M2(m, d, vec):
     """D^1/2 L vec for M = L^T D L (MuJoCo's mj_mulM2): its squared norm is vec^T M vec."""
     _check(m, d)
     y = _vec(vec, m.nv, "vec")
-    res = np.zeros(m.nv)
+    res = _np.zeros(m.nv)
     if m.nv:
         _lib.gs_mulM2(m._ptr, d._ptr, res, y)
     return res
@@ -1267,7 +1453,7 @@ def solve_M2(m, d, vec):
     `vec` is (nv,) or (n, nv)."""
     _check(m, d)
     y, n = _rhs(m, vec)
-    x = np.zeros_like(y)
+    x = _np.zeros_like(y)
     if m.nv and n:
         _lib.gs_solveM2(m._ptr, d._ptr, x, y, n)
     return x
@@ -1280,23 +1466,20 @@ def _object_id(m, kind, key):
     k = _KINDS[kind]
     n = m._sizes[k.size]
     if isinstance(key, _Named):
-        if key._kind is not k or key._model._ptr.value != m._ptr.value:
+        if key._kind is not k or key._mptr.value != m._ptr.value:
             raise TypeError(f"expected a {kind} of this model, got {key!r}")
         return key.id
     if isinstance(key, str):
-        i = _lib.gs_name2id(m._ptr, k.otype, key.encode())
-        if i < 0:
-            raise KeyError(f"no {kind} named {key!r}")
-        return i
-    i = operator.index(key)
+        return _lookup(m, k, key)
+    i = _operator.index(key)
     if not 0 <= i < n:
         raise IndexError(f"{kind} id {i} out of range (0..{n - 1})")
     return i
 
 
 def _jac_pair(cfunc, m, d, *args):
-    jacp = np.zeros((3, m.nv))
-    jacr = np.zeros((3, m.nv))
+    jacp = _np.zeros((3, m.nv))
+    jacr = _np.zeros((3, m.nv))
     cfunc(m._ptr, d._ptr, jacp, jacr, *args)
     return jacp, jacr
 
@@ -1340,7 +1523,7 @@ def jac_subtree_com(m, d, body):
     for a massless subtree."""
     _check(m, d)
     body = _object_id(m, "body", body)
-    jacp = np.zeros((3, m.nv))
+    jacp = _np.zeros((3, m.nv))
     _lib.gs_jacSubtreeCom(m._ptr, d._ptr, jacp, body)
     return jacp
 
@@ -1364,7 +1547,7 @@ def jac_dot(m, d, point, body):
 
 
 def _inplace(x, n, what):
-    if not (isinstance(x, np.ndarray) and x.dtype == np.float64 and x.flags.c_contiguous
+    if not (isinstance(x, _np.ndarray) and x.dtype == _np.float64 and x.flags.c_contiguous
             and x.flags.writeable):
         raise TypeError(f"{what} must be a writable C-contiguous float64 numpy array "
                         "(it is written in place)")
@@ -1386,7 +1569,7 @@ def differentiate_pos(m, qvel, dt, qpos1, qpos2):
     Quaternions by the shorter arc (rotations up to pi)."""
     v = _inplace(qvel, m.nv, "qvel")
     dt = float(dt)
-    if dt == 0 or not np.isfinite(dt):
+    if dt == 0 or not _np.isfinite(dt):
         raise ValueError(f"dt must be finite and non-zero, got {dt}")
     _lib.gs_differentiatePos(m._ptr, v, dt, _vec(qpos1, m.nq, "qpos1"), _vec(qpos2, m.nq, "qpos2"))
 
@@ -1415,12 +1598,16 @@ def ray(m, d, pnt, vec, geomgroup=None, flg_static=1, bodyexclude=-1):
     _check(m, d)
     p = _vec(pnt, 3, "pnt")
     v = _vec(vec, 3, "vec")
-    gid = np.full(1, -1, dtype=np.int32)
+    gid = _np.full(1, -1, dtype=_np.int32)
     grp = None
     if geomgroup is not None:
-        grp = np.ascontiguousarray(geomgroup, dtype=np.uint8)
+        grp = _np.ascontiguousarray(geomgroup, dtype=_np.uint8)
         if grp.size != 6:
             raise ValueError(f"geomgroup must have 6 elements, got {grp.size}")
+    bodyexclude = _operator.index(bodyexclude)
+    if not -1 <= bodyexclude < m.nbody:
+        raise IndexError(f"bodyexclude {bodyexclude} out of range: -1 (none) or a body id "
+                         f"0..{m.nbody - 1}")
     x = _lib.gs_ray(m._ptr, d._ptr, p, v, None if grp is None else grp.ctypes.data,
                     int(flg_static), int(bodyexclude), gid)
     return float(x), int(gid[0])
@@ -1432,12 +1619,13 @@ def geom_distance(m, d, g1, g2, distmax):
     dist >= distmax)."""
     _check(m, d)
     for g in (g1, g2):
-        if not 0 <= int(g) < m.ngeom:
-            raise ValueError(f"geom id {g} out of range")
+        g = _operator.index(g)
+        if not 0 <= g < m.ngeom:
+            raise IndexError(f"geom id {g} out of range: the model has {m.ngeom} (0..{m.ngeom - 1})")
         if int(m.geom_type[int(g)]) == 1:
             raise ValueError(f"geom {g} is a height field: distances to height fields are not "
                              "supported (MuJoCo's mj_geomDistance gives no distance there either)")
-    fromto = np.zeros(6)
+    fromto = _np.zeros(6)
     x = _lib.gs_geomDistance(m._ptr, d._ptr, int(g1), int(g2), float(distmax), fromto)
     return float(x), fromto
 
@@ -1450,3 +1638,95 @@ _state._install(Model, Data)
 from . import _rollout  # noqa: E402
 from ._rollout import rollout  # noqa: E402,F401
 __all__ += _rollout.__all__
+
+
+# ---- docstrings of the array fields (units and shape), from the library's field list ----
+
+def _doc_xml(k, extra, actuator=""):
+    """A small model whose sizes (nq, nv, nu, nmocap, nuser_*) all depend on k, so that two of
+    them tell which column counts follow a size."""
+    users = " ".join(f'nuser_{n}="{i + k}"' for i, n in enumerate(
+        ("body", "jnt", "geom", "site", "cam", "tendon", "actuator", "sensor")))
+    return (f'<mujoco><size {users} nuserdata="{k}"/><worldbody>'
+            '<body mocap="true"><geom size="1" contype="0" conaffinity="0"/></body>'
+            f'{extra}<body><joint name="h"/><geom size="1"/></body></worldbody>'
+            f'<actuator><motor joint="h"/>{actuator}</actuator></mujoco>')
+
+
+_DOC_XML = _doc_xml(1, "")
+_DOC_XML2 = _doc_xml(11, '<body><freejoint/><geom size="1"/></body>'
+                         '<body mocap="true"/><body mocap="true"/><body><joint name="h2"/><geom size="1"/></body>',
+                         '<general joint="h2" dyntype="filter"/>')
+
+
+def _columns(name, ca, cb, sa, sb):
+    """The columns of a field as text: a number, or the size (times a number) they follow."""
+    if ca == cb:
+        return max(ca, 1)
+    first = ("nq", "nv", "nu", "na", "nmocap")  # before sizes that change with them (nbody)
+    for size in first + tuple(n for n in sa if n not in first):
+        if size not in sa or sa[size] == sb.get(size, sa[size]):
+            continue
+        for k in (1, 3, 4):
+            if ca == k * sa[size] and cb == k * sb[size]:
+                return size if k == 1 else f"{k}*{size}"
+    return "ncol"
+
+
+def _field_docs():
+    """name -> one-line doc of every model ("model.<name>") and data ("data.<name>") array:
+    shape from the rows' size name and the column count (or the size it follows), units by
+    field family."""
+    global _FIELD_DOCS
+    if _FIELD_DOCS is None:
+        m = Model.from_xml_string(_DOC_XML)
+        m2 = Model.from_xml_string(_DOC_XML2)
+        d, d2 = Data(m), Data(m2)
+        docs = {}
+        for owner, obj, obj2 in (("model", m, m2), ("data", d, d2)):
+            for name, info in obj._fieldinfo.items():
+                cols = _columns(name, info[2], obj2._fieldinfo[name][2], m._sizes, m2._sizes)
+                docs[f"{owner}.{name}"] = _fielddoc.doc(name, info[0], info[4], cols, owner)
+        info = _lib.FieldInfo()
+        for count, field, rows in ((_lib.gs_dataEfcFieldCount, _lib.gs_dataEfcField, "nefc"),
+                                   (_lib.gs_dataIslandFieldCount, _lib.gs_dataIslandField,
+                                    "nisland")):
+            for i in range(count()):
+                if field(d._ptr, i, _ctypes.byref(info)):
+                    name = info.name.decode()
+                    docs[f"data.{name}"] = (_fielddoc.doc(name, info.type, rows, 1, "data")
+                                            + " (rows of the last step; taken anew on each read)")
+        _FIELD_DOCS = docs
+    return _FIELD_DOCS
+
+
+_FIELD_DOCS = None
+
+
+def field_doc(name):
+    """The docstring of an array field: field_doc("qpos") or field_doc("data.qpos"),
+    field_doc("model.body_mass"): its dtype, shape (the rows' size name, the columns) and units."""
+    docs = _field_docs()
+    if name in docs:
+        return docs[name]
+    found = [docs[k] for k in (f"data.{name}", f"model.{name}") if k in docs]
+    if not found:
+        close = _difflib.get_close_matches(name, [k.split(".", 1)[1] for k in docs], n=5)
+        raise KeyError(f"no array field named {name!r}"
+                       + (f"; close names: {', '.join(map(repr, close))}" if close else ""))
+    return "\n".join(found)
+
+
+def _document_classes():
+    """Append the field tables to Model's and Data's docstrings (help(gauss.Data))."""
+    try:
+        docs = _field_docs()
+    except Exception:  # noqa: BLE001 - documentation must never stop the import
+        return
+    for cls, owner in ((Model, "model"), (Data, "data")):
+        lines = [v[len(owner) + 1:] for k, v in docs.items() if k.startswith(owner + ".")]
+        cls.__doc__ = (cls.__doc__ or "") + "\n\n    Arrays (views of the engine's memory):\n" + \
+            "".join(f"\n    {line}" for line in lines)
+
+
+_document_classes()
