@@ -43,6 +43,7 @@ __all__ = [
     "jac", "jac_body", "jac_body_com", "jac_site", "jac_geom", "jac_subtree_com", "jac_point_axis",
     "jac_dot", "integrate_pos", "differentiate_pos",
     "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
+    "transition_fd",
 ]
 
 # ---- constants (model.h, data.h, gauss.h) ----
@@ -1441,3 +1442,6 @@ def geom_distance(m, d, g1, g2, distmax):
     fromto = np.zeros(6)
     x = _lib.gs_geomDistance(m._ptr, d._ptr, int(g1), int(g2), float(distmax), fromto)
     return float(x), fromto
+
+
+from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)

@@ -222,17 +222,19 @@ static void integrate(const gsModel* m, gsData* d, int allow_rk4) {
   }
 }
 
-void gs_step(const gsModel* m, gsData* d) {
+void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) {
   double t = gs_timerStart(d);
   gs_checkPos(m, d);
   gs_checkVel(m, d);
   gs_checkContact(m, d);
-  gs_forward(m, d);
+  gs_forwardSkip(m, d, skipstage, skipsensor);
   gs_checkAcc(m, d);
   if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);  /* as MJCF's step: before integrating */
   integrate(m, d, 1);
   gs_timerStop(d, GS_TIMER_STEP, t);
 }
+
+void gs_step(const gsModel* m, gsData* d) { gs_stepSkip(m, d, GS_STAGE_NONE, 0); }
 
 void gs_step1(const gsModel* m, gsData* d) {
   gs_checkPos(m, d);

@@ -9,6 +9,9 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
 /* gs_forward, with the sensors left out when skipsensor (the inner stages of RK4) */
 void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
+/* gs_step with gs_forwardSkip's skipstage and skipsensor: the finite differences of a step whose
+ * position (or position and velocity) inputs did not change; gs_step is gs_stepSkip(NONE, 0) */
+void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor);
 
 /* the inverse's position stage: gs_fwdPosition without the factor of M and the islands (recorded
  * in gsData.deferred); gs_completePosition computes what was deferred */
