@@ -130,7 +130,8 @@ GS_API void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skips
  * (nsensordata x nu), any of them NULL; forward differences of step eps, or centred. A control at
  * a limit of its ctrlrange is differenced one-sided, into the range. The data's inputs (time,
  * qpos, qvel, act, ctrl, qacc_warmstart) are left bit-identical; its computed fields hold the
- * last perturbed step's, as after a gs_step */
+ * last perturbed step's, as after a gs_step. No room in the arena: NaN matrices and
+ * GS_WARN_ARENAFULL */
 GS_API void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsReal* A,
                             gsReal* B, gsReal* C, gsReal* D);
 

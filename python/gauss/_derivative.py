@@ -20,17 +20,27 @@ def transition_fd(m, d, eps=1e-6, centered=False):
     at a limit of its ctrlrange is differenced one-sided, into the range. The data's state (time,
     qpos, qvel, act, ctrl, qacc_warmstart) is left bit-identical; its computed fields hold the
     last perturbed step's."""
-    from . import _check, _raise_callback_error  # the package's own checks
-    _check(m, d)
+    pkg = _package()
+    pkg._check(m, d)
     eps = float(eps)
-    if not np.isfinite(eps) or eps <= 0:
+    if not eps > 0 or eps == float("inf"):
         raise ValueError(f"eps must be a positive finite number, got {eps}")
     n = 2 * m.nv + m.na
-    A = np.zeros((n, n))
-    B = np.zeros((n, m.nu))
-    C = np.zeros((m.nsensordata, n))
-    D = np.zeros((m.nsensordata, m.nu))
-    _gs_transitionFD(m._ptr, d._ptr, eps, int(bool(centered)),
-                     *(x.ctypes.data if x.size else None for x in (A, B, C, D)))
-    _raise_callback_error(d)
-    return A, B, C, D
+    nu, ns = m.nu, m.nsensordata
+    # every entry is written by gs_transitionFD (all four matrices are asked for)
+    mats = (np.empty((n, n)), np.empty((n, nu)), np.empty((ns, n)), np.empty((ns, nu)))
+    _gs_transitionFD(m._ptr, d._ptr, eps, 1 if centered else 0,
+                     *(x.__array_interface__["data"][0] if x.size else None for x in mats))
+    pkg._raise_callback_error(d)
+    return mats
+
+
+_pkg = []
+
+
+def _package():
+    """The package module (its checks), imported once: it imports this module first."""
+    if not _pkg:
+        import sys
+        _pkg.append(sys.modules[__package__])
+    return _pkg[0]

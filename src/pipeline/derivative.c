@@ -8,6 +8,7 @@
  * velocities the position stage (skipstage POS). Between steps the inputs the step writes (time,
  * qpos, qvel, act, ctrl, qacc_warmstart) are put back bit for bit, so every perturbed step starts
  * from the nominal step's warmstart and the caller's state is unchanged at the end. */
+#include <math.h>
 #include <string.h>
 
 #include "pipeline/pipeline.h"
@@ -46,8 +47,8 @@ static void take(const gsModel* m, const gsData* d, gsReal* x, gsReal* y) {
 
 /* one perturbed step from the current inputs, its output kept, the inputs put back */
 static void perturbed_step(const gsModel* m, gsData* d, int skipstage, int skipsensor,
-                           const Inputs* s, gsReal* x, gsReal* y) {
-  gs_stepSkip(m, d, skipstage, skipsensor);
+                           gsEulerFactor* kept, const Inputs* s, gsReal* x, gsReal* y) {
+  gs_stepSkip(m, d, skipstage, skipsensor, kept);
   take(m, d, x, skipsensor ? NULL : y);
   restore(m, d, s);
 }
@@ -110,6 +111,11 @@ static void differences(const Work* w, int plus, int minus, gsReal* Mx, gsReal* 
   }
 }
 
+static void fill_nan(gsReal* M, int n) {
+  if (M)
+    for (int i = 0; i < n; i++) M[i] = NAN;
+}
+
 void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsReal* A, gsReal* B,
                      gsReal* C, gsReal* D) {
   int nq = m->nq, nv = m->nv, na = m->na, nu = m->nu, ns = m->nsensordata;
@@ -119,8 +125,17 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
   Inputs s;
   s.qpos = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nq + 2 * nv + na + nu + 1));
   gsReal* out = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)3 * (nx + ns) + ndx + ns + nv + 1));
-  if (!s.qpos || !out) {
-    /* no room: the matrices are left as they were, the arena's warning counts it */
+  /* Euler's factor of M + hB, made by the nominal step and shared by the steps of the same
+   * position stage (controls, activations, velocities) */
+  gsEulerFactor factor = {gs_stackAlloc(d, sizeof(gsReal) * (size_t)(m->nM + 1)),
+                          gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1)), 0};
+  gsEulerFactor* kept = &factor;
+  if (!s.qpos || !out || !factor.H || !factor.Hinv) {
+    /* no room: NaN matrices, and the arena's warning counts it */
+    fill_nan(A, ndx * ndx);
+    fill_nan(B, ndx * nu);
+    fill_nan(C, ns * ndx);
+    fill_nan(D, ns * nu);
     gs_stackRelease(d, mark);
     return;
   }
@@ -138,7 +153,7 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
 
   save(m, d, &s);
   /* the nominal step, with every stage and the sensors */
-  gs_step(m, d);
+  gs_stepSkip(m, d, GS_STAGE_NONE, 0, kept);
   take(m, d, out, out + nx);
   restore(m, d, &s);
 
@@ -153,11 +168,11 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
       int minus = (centered || !plus) && (!limited || (u - eps >= r[0] && u <= r[1]));
       if (plus) {
         d->ctrl[i] = u + eps;
-        perturbed_step(m, d, skipvel, w.skipsensor, &s, w.xp, w.yp);
+        perturbed_step(m, d, skipvel, w.skipsensor, kept, &s, w.xp, w.yp);
       }
       if (minus) {
         d->ctrl[i] = u - eps;
-        perturbed_step(m, d, skipvel, w.skipsensor, &s, w.xm, w.ym);
+        perturbed_step(m, d, skipvel, w.skipsensor, kept, &s, w.xm, w.ym);
       }
       differences(&w, plus, minus, B, D, nu, i);
     }
@@ -167,20 +182,20 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
   if (A || C) {
     for (int i = 0; i < na; i++) {
       d->act[i] = s.act[i] + eps;
-      perturbed_step(m, d, skipvel, w.skipsensor, &s, w.xp, w.yp);
+      perturbed_step(m, d, skipvel, w.skipsensor, kept, &s, w.xp, w.yp);
       if (centered) {
         d->act[i] = s.act[i] - eps;
-        perturbed_step(m, d, skipvel, w.skipsensor, &s, w.xm, w.ym);
+        perturbed_step(m, d, skipvel, w.skipsensor, kept, &s, w.xm, w.ym);
       }
       differences(&w, 1, centered, A, C, ndx, 2 * nv + i);
     }
     /* velocities: the position stage does not read them */
     for (int i = 0; i < nv; i++) {
       d->qvel[i] = s.qvel[i] + eps;
-      perturbed_step(m, d, skippos, w.skipsensor, &s, w.xp, w.yp);
+      perturbed_step(m, d, skippos, w.skipsensor, kept, &s, w.xp, w.yp);
       if (centered) {
         d->qvel[i] = s.qvel[i] - eps;
-        perturbed_step(m, d, skippos, w.skipsensor, &s, w.xm, w.ym);
+        perturbed_step(m, d, skippos, w.skipsensor, kept, &s, w.xm, w.ym);
       }
       differences(&w, 1, centered, A, C, ndx, nv + i);
     }
@@ -189,10 +204,10 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
     for (int i = 0; i < nv; i++) {
       dpos[i] = 1;
       gs_integratePos(m, d->qpos, dpos, eps);
-      perturbed_step(m, d, GS_STAGE_NONE, w.skipsensor, &s, w.xp, w.yp);
+      perturbed_step(m, d, GS_STAGE_NONE, w.skipsensor, NULL, &s, w.xp, w.yp);
       if (centered) {
         gs_integratePos(m, d->qpos, dpos, -eps);
-        perturbed_step(m, d, GS_STAGE_NONE, w.skipsensor, &s, w.xm, w.ym);
+        perturbed_step(m, d, GS_STAGE_NONE, w.skipsensor, NULL, &s, w.xm, w.ym);
       }
       dpos[i] = 0;
       differences(&w, 1, centered, A, C, ndx, i);

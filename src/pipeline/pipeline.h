@@ -9,9 +9,18 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
 /* gs_forward, with the sensors left out when skipsensor (the inner stages of RK4) */
 void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
+/* Euler's factored M + hB (H: nM values, Hinv: nv), valid while the position stage is the same:
+ * state 0 not made yet, 1 made, -1 the model has no implicit damping */
+typedef struct {
+  gsReal* H;
+  gsReal* Hinv;
+  int state;
+} gsEulerFactor;
+
 /* gs_step with gs_forwardSkip's skipstage and skipsensor: the finite differences of a step whose
- * position (or position and velocity) inputs did not change; gs_step is gs_stepSkip(NONE, 0) */
-void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor);
+ * position (or position and velocity) inputs did not change; `kept` (NULL: none) carries Euler's
+ * factor between steps of the same position stage. gs_step is gs_stepSkip(NONE, 0, NULL) */
+void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsEulerFactor* kept);
 
 /* the inverse's position stage: gs_fwdPosition without the factor of M and the islands (recorded
  * in gsData.deferred); gs_completePosition computes what was deferred */
