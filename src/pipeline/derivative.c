@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pipeline/pipeline.h"
+#include "solver/dual.h"
 
 /* the inputs a step (or the differencing) overwrites */
 typedef struct {
@@ -47,7 +48,7 @@ static void take(const gsModel* m, const gsData* d, gsReal* x, gsReal* y) {
 
 /* one perturbed step from the current inputs, its output kept, the inputs put back */
 static void perturbed_step(const gsModel* m, gsData* d, int skipstage, int skipsensor,
-                           gsEulerFactor* kept, const Inputs* s, gsReal* x, gsReal* y) {
+                           gsStepKeep* kept, const Inputs* s, gsReal* x, gsReal* y) {
   gs_stepSkip(m, d, skipstage, skipsensor, kept);
   take(m, d, x, skipsensor ? NULL : y);
   restore(m, d, s);
@@ -127,9 +128,9 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
   gsReal* out = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)3 * (nx + ns) + ndx + ns + nv + 1));
   /* Euler's factor of M + hB, made by the nominal step and shared by the steps of the same
    * position stage (controls, activations, velocities) */
-  gsEulerFactor factor = {gs_stackAlloc(d, sizeof(gsReal) * (size_t)(m->nM + 1)),
-                          gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1)), 0};
-  gsEulerFactor* kept = &factor;
+  gsStepKeep factor = {gs_stackAlloc(d, sizeof(gsReal) * (size_t)(m->nM + 1)),
+                       gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1)), 0, NULL};
+  gsStepKeep* kept = &factor;
   if (!s.qpos || !out || !factor.H || !factor.Hinv) {
     /* no room: NaN matrices, and the arena's warning counts it */
     fill_nan(A, ndx * ndx);
@@ -156,6 +157,16 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
   gs_stepSkip(m, d, GS_STAGE_NONE, 0, kept);
   take(m, d, out, out + nx);
   restore(m, d, &s);
+
+  /* PGS's dual setup (Y = D^-1/2 L^-T J^T, the diagonal of A and its blocks) depends on the
+   * position stage alone: made once here for the steps that keep it, and released before the
+   * position perturbations, which make their own (so the arena holds one at a time) */
+  size_t mark_dual = gs_stackMark(d);
+  gsDual dual;
+  if (!rk4 && m->opt.solver == GS_SOL_PGS && d->nefc > 0 && gs_dualSetup(m, d, &dual, 1))
+    factor.dual = &dual;
+  else
+    gs_stackRelease(d, mark_dual);
 
   /* controls: a control at a limit of its range is moved only into the range (one-sided), as the
    * step would clamp the other side away */
@@ -199,6 +210,8 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
       }
       differences(&w, 1, centered, A, C, ndx, nv + i);
     }
+    factor.dual = NULL;
+    gs_stackRelease(d, mark_dual);
     /* positions: along each tangent direction, quaternions through the exponential map */
     memset(dpos, 0, sizeof(gsReal) * (size_t)nv);
     for (int i = 0; i < nv; i++) {

@@ -82,7 +82,7 @@ static void advance(const gsModel* m, gsData* d, const gsReal* act_dot, const gs
 
 /* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc. With `kept` (steps that
  * share the position stage), the factor of M + hB is taken from it once made there. */
-static void euler(const gsModel* m, gsData* d, gsEulerFactor* kept) {
+static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
   size_t mark = gs_stackMark(d);
   int nv = m->nv;
   if (kept && kept->state < 0) {
@@ -216,7 +216,7 @@ static void rk4(const gsModel* m, gsData* d) {
   gs_stackRelease(d, mark);
 }
 
-static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsEulerFactor* kept) {
+static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsStepKeep* kept) {
   /* the constraint solver of the next step starts from this step's acceleration */
   gs_copy(d->qacc_warmstart, d->qacc, m->nv);
   switch (m->opt.integrator) {
@@ -230,13 +230,13 @@ static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsEulerFactor*
   }
 }
 
-void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsEulerFactor* kept) {
+void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsStepKeep* kept) {
   double t = gs_timerStart(d);
   gs_checkPos(m, d);
   gs_checkVel(m, d);
   /* the contact parameters matter where contacts are made: in the position stage */
   if (skipstage < GS_STAGE_POS) gs_checkContact(m, d);
-  gs_forwardSkip(m, d, skipstage, skipsensor);
+  gs_forwardSkipKept(m, d, skipstage, skipsensor, kept ? kept->dual : NULL);
   /* a reset (bad qacc) recomputed the position stage at another state */
   if (gs_checkAcc(m, d) && kept) {
     kept->state = 0;

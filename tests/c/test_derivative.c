@@ -104,7 +104,62 @@ static void test_subsets_and_state(int centered) {
   gs_freeModel(m);
 }
 
+/* the columns of controls and velocities (steps that keep the position stage, Euler's factor and
+ * PGS's dual setup) against full gs_step calls on a copy, differenced the same way: the same bits */
+static void test_reuse_bits(const char* solver) {
+  char xml[4000];
+  snprintf(xml, sizeof xml, "%s", kScene);
+  char* opt = strstr(xml, "<option ");
+  char tail[4000];
+  snprintf(tail, sizeof tail, "%s", opt + 8);
+  snprintf(opt + 8, sizeof xml - (size_t)(opt + 8 - xml), "solver='%s' %s", solver, tail);
+  gsModel* m = load_xml(xml);
+  if (!m) {
+    CHECK(0, "scene model");
+    return;
+  }
+  gsData* d = gs_makeData(m);
+  unsigned seed = 5;
+  for (int s = 0; s < 30; s++) {
+    for (int i = 0; i < m->nu; i++) d->ctrl[i] = urand(&seed);
+    gs_step(m, d);
+  }
+  CHECK(d->nefc > 0, "rows at the state");
+  enum { N = 2 * 10 + 1 };
+  static double A[N * N], B[N * 2];
+  gs_transitionFD(m, d, 1e-6, 0, A, B, NULL, NULL);
+  int nv = m->nv, nq = m->nq, na = m->na;
+  double x0[3 * MAXV], x1[3 * MAXV], col[N];
+  gsData* c = gs_copyData(NULL, m, d);
+  gs_step(m, c);
+  memcpy(x0, c->qpos, sizeof(double) * (size_t)nq);
+  memcpy(x0 + nq, c->qvel, sizeof(double) * (size_t)nv);
+  memcpy(x0 + nq + nv, c->act, sizeof(double) * (size_t)na);
+  for (int k = 0; k < m->nu + nv; k++) {
+    gs_copyData(c, m, d);
+    if (k < m->nu) c->ctrl[k] += 1e-6;
+    else c->qvel[k - m->nu] += 1e-6;
+    gs_step(m, c);
+    memcpy(x1, c->qpos, sizeof(double) * (size_t)nq);
+    memcpy(x1 + nq, c->qvel, sizeof(double) * (size_t)nv);
+    memcpy(x1 + nq + nv, c->act, sizeof(double) * (size_t)na);
+    gs_differentiatePos(m, col, 1e-6, x0, x1);
+    for (int i = 0; i < nv + na; i++) col[nv + i] = (x1[nq + i] - x0[nq + i]) / 1e-6;
+    int ok = 1;
+    for (int i = 0; i < N; i++) {
+      double v = k < m->nu ? B[i * m->nu + k] : A[i * N + nv + (k - m->nu)];
+      ok &= !memcmp(&v, col + i, sizeof v);
+    }
+    CHECK(ok, "%s: column %d as full steps give it", solver, k);
+  }
+  gs_freeData(c);
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
 int main(void) {
+  test_reuse_bits("PGS");
+  test_reuse_bits("Newton");
   for (int c = 0; c < 2; c++) {
     test_slide(c, 0.25);
     test_slide(c, 1);   /* at the upper limit: one-sided into the range */
