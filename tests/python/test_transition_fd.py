@@ -292,6 +292,29 @@ def test_ctrl_at_range_limit(u, centered):
     assert oracle.rel_err(B, mujoco_fd(mm, md, centered)[1]) < TOL
 
 
+@pytest.mark.parametrize("clamp", ["enable", "disable"])
+def test_ctrl_outside_range(clamp):
+    """A control outside its range (possible when clampctrl is disabled, or before the step clamps
+    it) has no side inside the range: its column is zero, as MuJoCo's; the flag changes nothing
+    in this rule (MuJoCo's neither)."""
+    xml = SLIDE.format(integrator="Euler", h=0.01, b=0.7, mass=2.0, g=3.0).replace(
+        'gravity="0 0 0"/>', f'gravity="0 0 0"><flag clampctrl="{clamp}"/></option>')
+    m = gauss.Model.from_xml_string(xml)
+    d = gauss.Data(m)
+    mm = mujoco.MjModel.from_xml_string(xml)
+    md = mujoco.MjData(mm)
+    for u in (1.5, -2.0, 1 - 1e-7):
+        d.ctrl[0] = md.ctrl[0] = u
+        for centered in (False, True):
+            B = gauss.transition_fd(m, d, EPS, centered)[1]
+            Bm = mujoco_fd(mm, md, centered)[1]
+            assert oracle.rel_err(B, Bm) < TOL, (u, centered, B, Bm)
+            if abs(u) > 1:
+                assert not B.any()
+            else:
+                assert np.abs(B).max() > 1e-3   # one-sided into the range
+
+
 STATE_FIELDS = ("qpos", "qvel", "act", "ctrl", "qacc_warmstart", "qfrc_applied", "xfrc_applied",
                 "mocap_pos", "mocap_quat")
 
