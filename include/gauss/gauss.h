@@ -126,6 +126,17 @@ GS_API void gs_inverse(const gsModel* m, gsData* d);
 /* gs_inverse with the stages before skipstage left as they are (gs_forwardSkip's rule) */
 GS_API void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor);
 
+/* transition derivatives of one gs_step by finite differences (MJCF's mjd_transitionFD): state
+ * x = (dq in the tangent space of qpos, qvel, act), n = 2 nv + na; row-major A = dx'/dx (n x n),
+ * B = dx'/dctrl (n x nu), C = dsensordata/dx (nsensordata x n), D = dsensordata/dctrl
+ * (nsensordata x nu), any of them NULL; forward differences of step eps, or centred. A control at
+ * a limit of its ctrlrange is differenced one-sided, into the range. The data's inputs (time,
+ * qpos, qvel, act, ctrl, qacc_warmstart) are left bit-identical; its computed fields hold the
+ * last perturbed step's, as after a gs_step. No room in the arena: NaN matrices and
+ * GS_WARN_ARENAFULL */
+GS_API void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsReal* A,
+                            gsReal* B, gsReal* C, gsReal* D);
+
 /* pipeline stages, for callers that need one of them */
 GS_API void gs_kinematics(const gsModel* m, gsData* d);
 GS_API void gs_comPos(const gsModel* m, gsData* d);

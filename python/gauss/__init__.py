@@ -46,6 +46,7 @@ __all__ = [
     "jac_dot", "integrate_pos", "differentiate_pos",
     "print_model", "print_data", "OBJECT_KINDS", "set_callbacks", "get_callbacks",
     "UnknownNameError", "name2id", "id2name", "ray", "geom_distance", "field_doc",
+    "transition_fd",
 ]
 
 # ---- constants (model.h, data.h, gauss.h) ----
@@ -1638,6 +1639,9 @@ _state._install(Model, Data)
 from . import _rollout  # noqa: E402
 from ._rollout import rollout  # noqa: E402,F401
 __all__ += _rollout.__all__
+
+
+from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
 
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----

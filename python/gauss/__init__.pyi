@@ -1504,3 +1504,14 @@ def step2(m, d):
 def subtree_vel(m, d):
     """Subtree linear velocities and angular momenta: d.subtree_linvel, d.subtree_angmom."""
 
+
+def transition_fd(m, d, eps=1e-06, centered=False):
+    """(A, B, C, D): the derivatives of one step (step's integrator) by finite differences of
+    step `eps` (forward, or centred when `centered`), MuJoCo's mjd_transitionFD layout. The state
+    x = (dq, qvel, act) has n = 2 nv + na entries, dq in the tangent space of qpos (ball and free
+    joints: body-frame rotation vectors). A = dx'/dx, shape (n, n); B = dx'/dctrl, (n, nu);
+    C = d sensordata/dx, (nsensordata, n); D = d sensordata/dctrl, (nsensordata, nu). A control
+    at a limit of its ctrlrange is differenced one-sided, into the range. The data's state (time,
+    qpos, qvel, act, ctrl, qacc_warmstart) is left bit-identical; its computed fields hold the
+    last perturbed step's."""
+

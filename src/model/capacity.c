@@ -109,6 +109,11 @@ static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int cha
   size_t nY = (size_t)nJmax + rows * (size_t)chain;
   if (nY > rows * nv) nY = rows * nv;
   reals += 3 * nY + 16 * rows + 14 * nv;
+  /* transition derivatives (gs_transitionFD): the saved inputs, the nominal and two perturbed
+   * outputs with their sensors, a state and a sensor difference, a tangent direction, Euler's
+   * factor of M + hB */
+  size_t ns = (size_t)m->nsensordata;
+  reals += 4 * (nq + nv + na) + 4 * ns + 5 * nv + na + (size_t)m->nu + (size_t)m->nM + 16;
   size_t bytes = reals * sizeof(gsReal) + 64 * 1024;
   /* a multiple of the arena's alignment, as aligned_alloc wants */
   bytes = (bytes + 63) & ~(size_t)63;

@@ -167,7 +167,9 @@ void gs_fwdAcceleration(const gsModel* m, gsData* d) {
   gs_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
 }
 
-void gs_fwdConstraint(const gsModel* m, gsData* d) {
+void gs_fwdConstraint(const gsModel* m, gsData* d) { gs_fwdConstraintKept(m, d, NULL); }
+
+void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept) {
   memset(d->solver_niter, 0, sizeof(d->solver_niter));
   d->solver_nnoslip = 0;
   if (d->nefc == 0) {
@@ -177,7 +179,7 @@ void gs_fwdConstraint(const gsModel* m, gsData* d) {
   }
   int iter;
   switch (m->opt.solver) {
-    case GS_SOL_PGS: iter = gs_solvePGS(m, d); break;
+    case GS_SOL_PGS: iter = gs_solvePGS(m, d, kept); break;
     case GS_SOL_CG: iter = gs_solveNewton(m, d, 1); break;
     default: iter = gs_solveNewton(m, d, 0); break;
   }
@@ -207,6 +209,11 @@ static void sensors(const gsModel* m, gsData* d, void (*stage)(const gsModel*, g
 /* MJCF's mj_forwardSkip: the stages before skipstage are left as they are (their outputs were
  * computed from the same qpos, or qpos and qvel); the energy goes with its stage */
 void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) {
+  gs_forwardSkipKept(m, d, skipstage, skipsensor, NULL);
+}
+
+void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsensor,
+                        const struct gsDual* kept) {
   double t = gs_timerStart(d);
   if (skipstage >= GS_STAGE_POS) gs_completePosition(m, d);  /* after an inverse pass */
   if (skipstage < GS_STAGE_POS) {
@@ -221,7 +228,7 @@ void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) 
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   double tc = gs_timerStart(d);
-  gs_fwdConstraint(m, d);
+  gs_fwdConstraintKept(m, d, kept);
   gs_timerStop(d, GS_TIMER_CONSTRAINT, tc);
   if (!skipsensor) sensors(m, d, gs_sensorAcc);
   gs_timerStop(d, GS_TIMER_FORWARD, t);

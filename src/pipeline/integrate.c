@@ -80,15 +80,23 @@ static void advance(const gsModel* m, gsData* d, const gsReal* act_dot, const gs
   d->time += h;
 }
 
-/* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc */
-static void euler(const gsModel* m, gsData* d) {
+/* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc. With `kept` (steps that
+ * share the position stage), the factor of M + hB is taken from it once made there. */
+static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
   size_t mark = gs_stackMark(d);
   int nv = m->nv;
-  gsReal* H = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-  gsReal* Hinv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (kept && kept->state < 0) {
+    advance(m, d, d->act_dot, d->qacc, NULL);  /* known to have no implicit damping */
+    return;
+  }
+  int reuse = kept && kept->state == 1;
+  gsReal* H = kept ? kept->H : gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* Hinv = kept ? kept->Hinv : gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  if (H && Hinv && acc && gs_stepMatrix(m, d, GS_INT_EULER, H, NULL) == 1) {
-    gs_factorLTDL(m, H, Hinv);
+  int has = reuse || (H && Hinv && acc && gs_stepMatrix(m, d, GS_INT_EULER, H, NULL) == 1);
+  if (kept && !reuse && acc) kept->state = has ? 1 : -1;
+  if (has && acc) {
+    if (!reuse) gs_factorLTDL(m, H, Hinv);
     gs_mulM(m, d, acc, d->qacc);
     gs_solveLTDL(m, H, Hinv, acc, 1);
     advance(m, d, d->act_dot, acc, NULL);
@@ -165,7 +173,7 @@ static void rk4(const gsModel* m, gsData* d) {
   gsReal* dx = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
   if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da || !act0 || !Fx || !dx) {
     gs_stackRelease(d, mark);
-    euler(m, d);
+    euler(m, d, NULL);
     return;
   }
   memcpy(qpos0, d->qpos, sizeof(gsReal) * (size_t)nq);
@@ -208,31 +216,38 @@ static void rk4(const gsModel* m, gsData* d) {
   gs_stackRelease(d, mark);
 }
 
-static void integrate(const gsModel* m, gsData* d, int allow_rk4) {
+static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsStepKeep* kept) {
   /* the constraint solver of the next step starts from this step's acceleration */
   gs_copy(d->qacc_warmstart, d->qacc, m->nv);
   switch (m->opt.integrator) {
     case GS_INT_RK4:
       if (allow_rk4) rk4(m, d);
-      else euler(m, d);  /* step2 has one force evaluation: RK4 falls back to Euler */
+      else euler(m, d, NULL);  /* step2 has one force evaluation: RK4 falls back to Euler */
       break;
     case GS_INT_IMPLICIT: implicit(m, d, 1); break;
     case GS_INT_IMPLICITFAST: implicit(m, d, 0); break;
-    default: euler(m, d); break;
+    default: euler(m, d, kept); break;
   }
 }
 
-void gs_step(const gsModel* m, gsData* d) {
+void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsStepKeep* kept) {
   double t = gs_timerStart(d);
   gs_checkPos(m, d);
   gs_checkVel(m, d);
-  gs_checkContact(m, d);
-  gs_forward(m, d);
-  gs_checkAcc(m, d);
+  /* the contact parameters matter where contacts are made: in the position stage */
+  if (skipstage < GS_STAGE_POS) gs_checkContact(m, d);
+  gs_forwardSkipKept(m, d, skipstage, skipsensor, kept ? kept->dual : NULL);
+  /* a reset (bad qacc) recomputed the position stage at another state */
+  if (gs_checkAcc(m, d) && kept) {
+    kept->state = 0;
+    kept = NULL;
+  }
   if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);  /* as MJCF's step: before integrating */
-  integrate(m, d, 1);
+  integrate(m, d, 1, kept);
   gs_timerStop(d, GS_TIMER_STEP, t);
 }
+
+void gs_step(const gsModel* m, gsData* d) { gs_stepSkip(m, d, GS_STAGE_NONE, 0, NULL); }
 
 void gs_step1(const gsModel* m, gsData* d) {
   gs_checkPos(m, d);
@@ -253,5 +268,5 @@ void gs_step2(const gsModel* m, gsData* d) {
   gs_sensorAcc(m, d);
   gs_checkAcc(m, d);
   if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);
-  integrate(m, d, 0);
+  integrate(m, d, 0, NULL);
 }

@@ -9,6 +9,25 @@ void gs_fwdPositionSmooth(const gsModel* m, gsData* d);
 /* gs_forward, with the sensors left out when skipsensor (the inner stages of RK4) */
 void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
+/* with `kept`, PGS's dual setup of the same position stage (NULL: none; solver/dual.h) */
+struct gsDual;
+void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept);
+void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsensor,
+                        const struct gsDual* kept);
+/* what steps of the same position stage share: Euler's factored M + hB (H: nM values, Hinv: nv;
+ * state 0 not made yet, 1 made, -1 the model has no implicit damping) and PGS's dual setup (dual:
+ * NULL none) */
+typedef struct {
+  gsReal* H;
+  gsReal* Hinv;
+  int state;
+  const struct gsDual* dual;
+} gsStepKeep;
+
+/* gs_step with gs_forwardSkip's skipstage and skipsensor: the finite differences of a step whose
+ * position (or position and velocity) inputs did not change; `kept` (NULL: none) carries Euler's
+ * factor between steps of the same position stage. gs_step is gs_stepSkip(NONE, 0, NULL) */
+void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsStepKeep* kept);
 
 /* the inverse's position stage: gs_fwdPosition without the factor of M and the islands (recorded
  * in gsData.deferred); gs_completePosition computes what was deferred */

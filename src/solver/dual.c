@@ -214,6 +214,17 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   return 1;
 }
 
+int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept) {
+  *w = *kept;
+  w->b = gs_stackAlloc(d, sizeof(gsReal) * (size_t)d->nefc);
+  w->u = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+  if (!w->b || !w->u) return 0;
+  memset(w->u, 0, sizeof(gsReal) * (size_t)m->nv);
+  gs_mulJ(d, w->b, d->qacc_smooth);
+  for (int r = 0; r < d->nefc; r++) w->b[r] -= d->efc_aref[r];
+  return 1;
+}
+
 /* u = Y f for the forces efc_force holds */
 void gs_dualAccumulate(gsData* d, gsDual* w, int nv) {
   for (int i = 0; i < nv; i++) w->u[i] = 0;

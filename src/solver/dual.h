@@ -12,7 +12,7 @@
 
 #include "gauss/gauss.h"
 
-typedef struct {
+typedef struct gsDual {
   int* adr;       /* row r of Y at adr[r] in col/val, nnz[r] values */
   int* nnz;
   int* col;       /* its dofs, ascending */
@@ -83,6 +83,9 @@ static inline void gs_dualApply(gsData* d, gsDual* w, int r, gsReal delta) {
 /* Y, its runs, A's diagonal and elliptic blocks, and b for the rows of d, from the arena;
  * regularised: the sweeps' inv includes R (PGS) or not (noslip). 0 when the arena is too small. */
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised);
+/* w as `kept` (a setup of the same position stage: Y, the diagonal and the blocks depend on it
+ * alone), with its own b (from this pass's qacc_smooth and aref) and u from the arena; 0 no room */
+int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept);
 
 /* u = Y f for the forces efc_force holds */
 void gs_dualAccumulate(gsData* d, gsDual* w, int nv);

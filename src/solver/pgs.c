@@ -34,10 +34,10 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
   gs_stackRelease(d, mark);
 }
 
-int gs_solvePGS(const gsModel* m, gsData* d) {
+int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
   size_t mark = gs_stackMark(d);
   gsDual w;
-  if (!gs_dualSetup(m, d, &w, 1)) {
+  if (kept ? !gs_dualReuse(m, d, &w, kept) : !gs_dualSetup(m, d, &w, 1)) {
     gs_stackRelease(d, mark);
     return -1;
   }
