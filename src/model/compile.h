@@ -29,6 +29,9 @@ int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, co
 /* bytes the element's name takes in m->names, and writing it there (returns its address) */
 size_t gs_compileNameBytes(const gsSpecInfo* info);
 int gs_compileName(gsCompileCtx* c, gsModel* m, const gsSpecInfo* info);
+/* a value MJCF keeps in single precision (colours, camera and light parameters): the same float,
+ * saturated at float's largest magnitude rather than made infinite */
+gsReal gs_compileFloat(gsReal v);
 /* id of the object of type `type` named `name`, -1 when absent or unnamed; the world body is
  * "world", as in MJCF */
 int gs_compileObjectId(const gsModel* m, int type, const char* name);

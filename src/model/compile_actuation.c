@@ -326,7 +326,7 @@ static int compile_tendons(gsCompileCtx* c, gsModel* m) {
       return gs_compileFail(c, &t->info, kind, "springlength[0] must not exceed springlength[1]");
     memcpy(m->tendon_lengthspring + 2 * i, t->springlength, sizeof(t->springlength));
     /* colours at single precision, as MJCF stores them */
-    for (int k = 0; k < 4; k++) m->tendon_rgba[4 * i + k] = (float)t->rgba[k];
+    for (int k = 0; k < 4; k++) m->tendon_rgba[4 * i + k] = gs_compileFloat(t->rgba[k]);
     for (int k = 0; k < nu; k++) m->tendon_user[(size_t)i * nu + k] = k < t->nuser ? t->user[k] : 0;
   }
   return 1;

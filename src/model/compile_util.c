@@ -1,6 +1,7 @@
 /* What the compiler and its slices share (compile.h): error reporting, names, angles and
  * orientations. Kept apart from compiler.c, which calls the slices, so that the slices do not call
  * back into it. */
+#include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -147,4 +148,11 @@ int gs_compileName(gsCompileCtx* c, gsModel* m, const gsSpecInfo* info) {
   else m->names[a] = 0;
   c->nameadr += (int)n;
   return a;
+}
+
+gsReal gs_compileFloat(gsReal v) {
+  /* beyond float's range the value would become inf, which no model array may hold: saturate */
+  if (v > FLT_MAX) v = FLT_MAX;
+  if (v < -FLT_MAX) v = -FLT_MAX;
+  return (gsReal)(float)v;
 }

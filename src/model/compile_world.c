@@ -17,7 +17,7 @@
 #include "model/png_gray.h"
 
 /* MJCF keeps these values in single precision: store the same numbers */
-static gsReal f32(gsReal v) { return (gsReal)(float)v; }
+static gsReal f32(gsReal v) { return gs_compileFloat(v); }
 static void f32n(gsReal* dst, const gsReal* src, int n) {
   for (int i = 0; i < n; i++) dst[i] = f32(src[i]);
 }

@@ -225,7 +225,7 @@ static int body_inertia_tensor(gsCompileCtx* c, const gsSpecBody* sb, const gsMo
 /* colours are single precision in MJCF's compiled models: round them the same way, so that values
  * compare equal and a saved model reloads to the same numbers */
 static void copy_rgba(gsReal dst[4], const gsReal src[4]) {
-  for (int i = 0; i < 4; i++) dst[i] = (float)src[i];
+  for (int i = 0; i < 4; i++) dst[i] = gs_compileFloat(src[i]);
 }
 
 /* ---- frames that coincide ---- */

@@ -209,3 +209,20 @@ def test_command_compile_print_simulate(tmp_path):
     bad.write_bytes(out.read_bytes()[:100])
     r = subprocess.run([exe, "print", str(bad)], capture_output=True, text=True)
     assert r.returncode == 1 and "truncated" in r.stderr
+
+
+def test_colours_beyond_float_range_saturate():
+    """MJCF keeps colours in single precision: a value beyond float's range is stored as float's
+    largest magnitude, never as inf, so the compiled model passes the binary check and loads
+    again (the fuzzer's case: a material rgba of 2e223)."""
+    xml = """<mujoco><asset><material name="m" rgba="0 2e223 1 1"/></asset>
+      <worldbody><light diffuse="1e300 0 0"/><body><geom size=".1" material="m" rgba="-1e300 0 0 1"/>
+      <site name="a" rgba="1e39 0 0 1"/></body><site name="b" pos="1 0 0"/></worldbody>
+      <tendon><spatial rgba="0 0 5e38 1"><site site="a"/><site site="b"/></spatial></tendon></mujoco>"""
+    m = gauss.Model.from_xml_string(xml)
+    big = float(np.finfo(np.float32).max)
+    assert m.mat_rgba[0][1] == big and m.geom_rgba[0][0] == -big and m.site("a").rgba[0] == big
+    assert m.tendon_rgba[0][2] == big and m.light_diffuse[0][0] == big
+    m.validate()  # the binary check accepts it (it raises on an inf)
+    again = pickle.loads(pickle.dumps(m))
+    assert np.array_equal(again.mat_rgba, m.mat_rgba)
