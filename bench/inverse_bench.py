@@ -44,6 +44,7 @@ METHODS = ("fwd_pgs5", "fwd_pgs50", "fwd_newton", "inverse")
 # constraint solve (forward) or the constraint force map (inverse)
 ACC_METHODS = ("fwd_pgs5_acc", "fwd_pgs50_acc", "inverse_acc")
 ALL_METHODS = METHODS + ACC_METHODS
+PGS_ITERATIONS = {"fwd_pgs5": 5, "fwd_pgs50": 50, "fwd_pgs5_acc": 5, "fwd_pgs50_acc": 50}
 LABELS = {"fwd_pgs5": "forward PGS 5", "fwd_pgs50": "forward PGS 50",
           "fwd_newton": "forward Newton", "inverse": "inverse"}
 
@@ -166,8 +167,8 @@ class Side:
 
     def configure(self, method):
         o = self.m.opt
-        if method.startswith("fwd_pgs"):
-            o.solver, o.iterations, o.tolerance = self.PGS, (5 if "pgs5" in method and "pgs50" not in method else 50), 0.0
+        if method in PGS_ITERATIONS:
+            o.solver, o.iterations, o.tolerance = self.PGS, PGS_ITERATIONS[method], 0.0
         else:
             o.solver, o.iterations, o.tolerance = self.NEWTON, self.iterations0, self.tolerance0
 

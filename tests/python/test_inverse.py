@@ -15,10 +15,11 @@ forward dynamics.
 - Bad input, the skip functions, and the fwdinv diagnostic.
 
 NSTATE is 50 per corpus model, 10 steps apart. The inverse is compared where both engines made
-the same rows (test_constraint_conformance.compare_rows): at a few rollout states (4 of 200 on the
+the same rows (test_constraint_conformance.compare_rows): at a few rollout states (one of 50 on the
 quadruped, humanoid_CMU and stacker) the forward's rows differ between the engines (efc_aref, or a
-contact more), which is the collision and constraint tests' matter; those states are printed (-s)
-and bounded at 5 %. Rows of convex-collider contacts compare at 1e-7 (compare in the test).
+contact more), which is the collision and constraint tests' matter; those states are left out and
+counted, and the count, a matter of rounding, is bounded as jitter.py bounds counts
+(ROW_MISMATCH_BOUND). Rows of convex-collider contacts compare at 1e-7 (compare in the test).
 """
 
 import numpy as np
@@ -26,6 +27,7 @@ import pytest
 
 import gauss
 import mujoco
+import jitter
 import oracle
 from test_constraint_conformance import (compare_rows, constraint_xml, margin_shifted, missing_pair,
                                          on_boundary, row_tolerances, skip_state)
@@ -118,37 +120,90 @@ def integrator_cases(mjm):
     return [(own, False), (EULER, True), (IMPLICITFAST, True), (IMPLICIT, True)]
 
 
+# States (of NSTATE) at which the forward's rows differ between the engines, per corpus model:
+# measured with 100 jitters of 4 ulps of the rollout states (GAUSS_JITTERS=100, AMD EPYC): 0 to 2
+# on the quadruped and stacker, 1 on humanoid_CMU (nominal 1 each), none elsewhere. The bound is
+# jitter.py's: the largest count (2) plus the spread of the counts (2) plus one more case.
+ROW_MISMATCH_BOUND = 5
+
+
+def forward_pair(plain, xml, shifted, state, options):
+    """(mjm, mjd, gm, gd, shifted) after both forwards at `state`, options(mjm, gm) applied: in the
+    model with every contact's margin moved to 1 mm where a contact lies on the inclusion boundary
+    (which engine makes its rows is then decided by the last bit), as the constraint tests do"""
+    mjm, mjd, gm, gd = plain
+    for attempt in range(2):
+        options(mjm, gm)
+        set_state(mjd, gd, state)
+        mujoco.mj_forward(mjm, mjd)
+        gauss.forward(gm, gd)
+        if attempt == 0 and on_boundary(mjd, gd) and not missing_pair(mjm, mjd):
+            shifted = shifted or load(margin_shifted(xml))
+            mjm, mjd, gm, gd = shifted
+    return mjm, mjd, gm, gd, shifted
+
+
+def rows_differ(mjm, mjd, gm, gd, tag):
+    """compare_rows' complaint (first line), or None when the forward's rows agree"""
+    try:
+        compare_rows(mjm, mjd, gm, gd, tag)
+    except AssertionError as e:
+        return str(e).splitlines()[0]
+    return None
+
+
+def row_mismatches(plain, xml, states):
+    """the states (under the model's own options) at which the forward's rows differ between the
+    engines: [(index, complaint)]"""
+    shifted, out = None, []
+    for k, state in enumerate(states):
+        mjm, mjd, gm, gd, shifted = forward_pair(plain, xml, shifted, state, set_options)
+        if skip_state(mjm, mjd) or on_boundary(mjd, gd):
+            continue
+        why = rows_differ(mjm, mjd, gm, gd, f"state {k}")
+        if why:
+            out.append((k, why))
+    return out
+
+
+def jittered_states(mjm, states, rng):
+    """the rollout states with qpos and qvel jittered by a few ulps (jitter.py)"""
+    return [(jitter.qpos(mjm, q, rng), jitter.scale(v, rng), act, ctrl)
+            for q, v, act, ctrl in states]
+
+
 def test_conformance_corpus(corpus_model):
-    """States with a contact on the inclusion boundary (dist = margin to rounding: which engine
-    makes its rows is decided by the last bit) are compared in the model with every contact's
-    margin moved to 1 mm (test_constraint_conformance.margin_shifted), as the constraint tests do."""
+    """States with a contact on the inclusion boundary are compared in the model with every
+    contact's margin moved to 1 mm (forward_pair). States whose forward rows differ between the
+    engines are left out; their number, nominal and under jitter, stays within
+    ROW_MISMATCH_BOUND."""
     model_id, path = corpus_model
     xml, _ = constraint_xml(path)
     plain = load(xml)
+    states = rollout(plain[0], path)
+    mismatched = dict(row_mismatches(plain, xml, states))
+    jittered = [len(row_mismatches(plain, xml, jittered_states(plain[0], states, r)))
+                for r in jitter.rngs(f"inverse rows {model_id}")]
+    if mismatched or any(jittered):
+        jitter.spread(f"{model_id}: states whose forward rows differ between the engines",
+                      len(mismatched), jittered, at_most=ROW_MISMATCH_BOUND, total=len(states))
     shifted = None
     rng = np.random.default_rng(7)
-    errors, compared, missing, row_mismatch = [], 0, 0, []
-    states = rollout(plain[0], path)
+    errors, compared, missing = [], 0, 0
     for integrator, discrete in integrator_cases(plain[0]):
+        def options(mjm, gm):
+            set_options(mjm, gm, integrator=integrator, invdiscrete=discrete)
         for k, state in enumerate(states):
-            mjm, mjd, gm, gd = plain
-            for attempt in range(2):
-                set_options(mjm, gm, integrator=integrator, invdiscrete=discrete)
-                set_state(mjd, gd, state)
-                mujoco.mj_forward(mjm, mjd)
-                gauss.forward(gm, gd)
-                if attempt == 0 and on_boundary(mjd, gd) and not missing_pair(mjm, mjd):
-                    shifted = shifted or load(margin_shifted(xml))
-                    mjm, mjd, gm, gd = shifted
+            mjm, mjd, gm, gd, shifted = forward_pair(plain, xml, shifted, state, options)
             if skip_state(mjm, mjd) or on_boundary(mjd, gd):
                 missing += missing_pair(mjm, mjd)
                 continue
-            try:
-                compare_rows(mjm, mjd, gm, gd, f"{model_id} state {k}")
-            except AssertionError as e:
-                # the forward's rows differ (a contact made differently: the collision and
-                # constraint tests' matter, not the inverse's); counted, and bounded below
-                row_mismatch.append(str(e).splitlines()[0])
+            if k in mismatched:
+                continue  # the forward's rows differ: counted and bounded above
+            tag = f"{model_id} state {k} integrator {integrator} invdiscrete {int(discrete)}"
+            why = rows_differ(mjm, mjd, gm, gd, tag)
+            if why:
+                errors.append(why)
                 continue
             qacc = mjd.qacc + rng.normal(size=mjm.nv) * (1 + np.abs(mjd.qacc))
             # contacts from a convex collider stop at ccd_tolerance: their rows agree to ~4e-9
@@ -156,16 +211,11 @@ def test_conformance_corpus(corpus_model):
             # error by its stiffness D |J|^2, well above M for these contacts at a perturbed qacc
             # (measured: 5e-8 on the quadruped's ball against its ellipsoid torso)
             tol = TOL if np.all(row_tolerances(mjm, mjd) <= 1e-9) else 10 * TOL
-            compare_inverse(errors, f"{model_id} state {k} integrator {integrator} "
-                            f"invdiscrete {int(discrete)}", mjm, mjd, gm, gd, qacc, tol)
+            compare_inverse(errors, tag, mjm, mjd, gm, gd, qacc, tol)
             compared += 1
     # a model whose every state holds a contact of a pair type gauss does not make like MuJoCo yet
     # (test_collision_corpus.MISSING) has nothing to compare here
     assert compared or missing, f"{model_id}: no state compared"
-    if row_mismatch:
-        print(f"\n{model_id}: {len(row_mismatch)} of {compared + len(row_mismatch)} states with rows "
-              f"that differ between the engines: {row_mismatch[0]}")
-    assert len(row_mismatch) <= 0.05 * (compared + len(row_mismatch)), row_mismatch[:3]
     if not compared:
         print(f"\n{model_id}: every state has a contact of a pair type not made like MuJoCo yet")
     assert not errors, "\n".join(errors[:8])
