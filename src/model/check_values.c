@@ -268,11 +268,19 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
       if (m->cam_resolution[2 * i + k] < 0)
         return gs_ioError(err, errsz, "cam_resolution[%d] = %d is negative", 2 * i + k,
                           m->cam_resolution[2 * i + k]);
-  /* a slider-crank's crank (other actuators keep whatever was written) */
-  for (int i = 0; i < m->nu; i++)
-    if (m->actuator_trntype[i] == GS_TRN_SLIDERCRANK && !(m->actuator_cranklength[i] > 0))
+  /* every transmission has its target (the ids' ranges are checked with the tree: -1 passes
+   * there, for the optional second id), a slider-crank its slider too, and its crank (other
+   * actuators keep whatever was written) */
+  for (int i = 0; i < m->nu; i++) {
+    int slidercrank = m->actuator_trntype[i] == GS_TRN_SLIDERCRANK;
+    for (int k = 0; k < 1 + slidercrank; k++)
+      if (m->actuator_trnid[2 * i + k] < 0)
+        return gs_ioError(err, errsz, "actuator_trnid[%d] = %d: the transmission has no target",
+                          2 * i + k, m->actuator_trnid[2 * i + k]);
+    if (slidercrank && !(m->actuator_cranklength[i] > 0))
       return gs_ioError(err, errsz, "actuator_cranklength[%d] = %g: a slider-crank needs a crank",
                         i, m->actuator_cranklength[i]);
+  }
   /* flags the passive stage routes forces by */
   for (int j = 0; j < m->njnt; j++)
     if (m->jnt_actgravcomp[j] != 0 && m->jnt_actgravcomp[j] != 1)

@@ -465,6 +465,12 @@ static void crafted(void) {
   craft(m, "eq_type", 2, -1, "eq_type[2]");
   craft(m, "eq_type", 2, GS_EQ_TENDON, "eq_obj2id[2] = 2: not a tendon");  /* joints 1, 2 */
 
+  /* an actuator's target: -1 passes the id range, but every transmission needs one (the motor on
+   * j2 is actuator 0); a tendon transmission then indexes the tendons */
+  craft(m, "actuator_trnid", 0, -1, "actuator_trnid[0] = -1: the transmission has no target");
+  craft(m, "actuator_trntype", 0, GS_TRN_TENDON, NULL);  /* j2's id 1 is a tendon's too */
+  craft(m, "actuator_trnid", 1, 0, NULL);                /* a second id the joint ignores */
+
   /* reals: not finite, or of a sign the compiler never gives */
   craft(m, "body_mass", 1, NAN, "body_mass[1]");
   craft(m, "body_mass", 1, -1, "body_mass[1] = -1 is negative");
