@@ -1643,6 +1643,22 @@ __all__ += _rollout.__all__
 
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
 
+# ---- model editing (_spec.py) ----
+from ._spec import Spec, SpecError  # noqa: E402,F401
+__all__ += ["Spec", "SpecError", "set_const"]
+
+
+def set_const(m, d):
+    """Recompute every quantity defined at qpos0 after model fields were edited (MuJoCo's
+    mj_setConst): body_subtreemass, body/dof/tendon_invweight0, stat.meaninertia, camera and light
+    frames at qpos0, tendon_length0, actuator_length0 and acc0, servo damping from dampratio,
+    equality anchors. `d` is used for the computation and left reset to qpos0 (reset_data).
+    Raises GaussError when the edited model has no valid constants (a moving body without mass)."""
+    _check(m, d)
+    err = _ctypes.create_string_buffer(1000)
+    if not _lib.gs_setConst(m._ptr, d._ptr, err, len(err)):
+        raise GaussError(err.value.decode(errors="replace") or "set_const failed")
+
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----
 

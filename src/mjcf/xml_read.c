@@ -644,6 +644,15 @@ gsModel* gs_loadXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int 
   return compile_and_free(gsx_parse(path, xml, vfs, flags, err, errsz), err, errsz);
 }
 
+gsSpec* gs_parseXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                       int errsz) {
+  if ((path == NULL) == (xml == NULL)) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "give exactly one of a path and XML text");
+    return NULL;
+  }
+  return gsx_parse(path, xml, vfs, flags, err, errsz);
+}
+
 gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,
                               const void* const* data, const size_t* sizes, int n, char* err,
                               int errsz) {

@@ -559,7 +559,7 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   for (int i = 0; ok && i < m->nu; i++) {
     gsReal length;
     if (!gs_actuatorMoment(m, d, i, &length, moment)) {
-      ok = gs_compileFail(c, &c->spec->actuator[i]->info, "actuator", "out of scratch memory");
+      ok = gs_compileFail(c, c->spec ? &c->spec->actuator[i]->info : NULL, "actuator", "out of scratch memory");
       break;
     }
     m->actuator_length0[i] = length;
@@ -588,6 +588,5 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   }
   free(moment);
   free(x);
-  /* length ranges last: the simulation needs the model complete */
-  return ok && gs_compileLengthRange(c, m);
+  return ok;
 }

@@ -777,9 +777,9 @@ static void frame0(const gsData* d, int body, int target, const gsReal local[3],
 }
 
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
-  /* <statistic meaninertia>, else the mean diagonal of M at qpos0 */
-  const gsSpecStatistic* st = &c->spec->statistic;
-  if (st->given & GS_STAT_MEANINERTIA) {
+  /* <statistic meaninertia>, else (and always in gs_setConst) the mean diagonal of M at qpos0 */
+  const gsSpecStatistic* st = c->spec ? &c->spec->statistic : NULL;
+  if (st && (st->given & GS_STAT_MEANINERTIA)) {
     m->stat.meaninertia = st->meaninertia;
   } else {
     gsReal trace = 0;
