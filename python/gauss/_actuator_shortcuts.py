@@ -101,11 +101,13 @@ def set_to_cylinder(a, timeconst, bias, area, diameter=-1):
     return a
 
 
+_range = range  # set_to_muscle takes an argument named range, as MuJoCo's does
 _MUSCLE = (0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2)
 
 
-def set_to_muscle(a, timeconst=-1, tausmooth=-1, range=(-1, -1), force=-1, scale=-1, lmin=-1,
+def set_to_muscle(a, timeconst=-1, tausmooth=-1, range=(-1, -1), force=-1, scale=-1, lmin=-1,  # noqa: A002
                   lmax=-1, vmax=-1, fpmax=-1, fvmax=-1):
+    lengths = range  # MJCF's name for the operating length range
     dyn, gain = _prm(a, "dynprm"), _prm(a, "gainprm")
     # parameters still at the general actuator's defaults take the muscle's
     if dyn[0] == 1:
@@ -114,14 +116,14 @@ def set_to_muscle(a, timeconst=-1, tausmooth=-1, range=(-1, -1), force=-1, scale
         dyn[1] = 0.04
     if gain[0] == 1:
         gain[0] = _MUSCLE[0]
-    for i in range(1, 9):
+    for i in _range(1, 9):
         if gain[i] == 0:
             gain[i] = _MUSCLE[i]
     if tausmooth is not None and tausmooth < -1:
         raise ValueError("tausmooth cannot be negative")
     tc = list(timeconst) if np.ndim(timeconst) else [timeconst, timeconst if timeconst != -1 else -1]
     values = [(dyn, 0, tc[0]), (dyn, 1, tc[1] if len(tc) > 1 else -1), (dyn, 2, tausmooth),
-              (gain, 0, range[0]), (gain, 1, range[1]), (gain, 2, force), (gain, 3, scale),
+              (gain, 0, lengths[0]), (gain, 1, lengths[1]), (gain, 2, force), (gain, 3, scale),
               (gain, 4, lmin), (gain, 5, lmax), (gain, 6, vmax), (gain, 7, fpmax),
               (gain, 8, fvmax)]
     for arr, i, v in values:

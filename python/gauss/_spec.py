@@ -12,7 +12,8 @@ Elements (bodies, joints, geoms, ...) are read and written by attribute, with Mu
 (`pos`, `quat`, `size`, `range`, `gear`, ...); the attribute tables come from the library
 (gs_specAttrs), so they are not repeated here. Array attributes read as numpy arrays whose item
 writes go back to the element (`geom.size[0] = 0.2`). An orientation can be given as `quat` or,
-as in MJCF, through `alt` (`body.alt.euler = [0, 90, 0]`, also `axisangle`, `xyaxes`, `zaxis`),
+as in MJCF, through `alt` (`body.alt.euler = [0, 90, 0]`, also `axisangle`, `xyaxes`, `zaxis`; `alt.type`, MuJoCo's mjtOrientation,
+says which form the compiler uses; unlike MuJoCo's spec, writing a form also selects it),
 in the compiler's angle unit (degrees by default, as MJCF). Setting a joint's `range` marks it as
 given (for autolimits); setting a body's `mass`, `ipos`, `iquat`/`ialt`, `inertia` or
 `fullinertia` makes its inertial explicit, as writing `<inertial>` does.
@@ -259,6 +260,8 @@ class _Struct:
     def _enum(self, name, value):
         if isinstance(value, bool):
             return int(value)
+        if hasattr(value, "__int__") and not isinstance(value, (float, np.floating, np.ndarray)):
+            return int(value)  # an enumeration member (MuJoCo's mjtGeom, ...) or an integer
         if isinstance(value, str):
             names = _ENUM_NAMES.get((self._kind, name))
             low = value.lower()
@@ -286,8 +289,15 @@ class _Struct:
         return self
 
 
+# MuJoCo's mjtOrientation numbers the forms otherwise than gsOrientType (quat, axisangle, euler,
+# xyaxes, zaxis): alt.type speaks MuJoCo's numbers
+_ALT_FROM_MUJOCO = {0: 0, 1: 1, 2: 3, 3: 4, 4: 2}
+_ALT_TO_MUJOCO = {v: k for k, v in _ALT_FROM_MUJOCO.items()}
+
+
 class _Alt:
-    """An orientation's alternative forms (MuJoCo's `alt`/`ialt`): writing one selects it."""
+    """An orientation's alternative forms (MuJoCo's `alt`/`ialt`): writing one selects it;
+    `type` is MuJoCo's mjtOrientation (0 quat, 1 axisangle, 2 xyaxes, 3 zaxis, 4 euler)."""
 
     __slots__ = ("_el", "_prefix")
 
@@ -296,13 +306,21 @@ class _Alt:
         object.__setattr__(self, "_prefix", prefix)
 
     def __getattr__(self, name):
+        if name == "type":
+            return _ALT_TO_MUJOCO[getattr(self._el, self._prefix + "alttype")]
         return getattr(self._el, self._prefix + name)
 
     def __setattr__(self, name, value):
-        setattr(self._el, self._prefix + name, value)
+        if name == "type":
+            value = self._el._enum("alttype", value)
+            if value not in _ALT_FROM_MUJOCO:
+                raise SpecError(f"alt.type = {value}: MuJoCo's mjtOrientation is 0 to 4")
+            setattr(self._el, self._prefix + "alttype", _ALT_FROM_MUJOCO[value])
+        else:
+            setattr(self._el, self._prefix + name, value)
 
     def __dir__(self):
-        return ["axisangle", "euler", "xyaxes", "zaxis"]
+        return ["type", "axisangle", "euler", "xyaxes", "zaxis"]
 
 
 class Element(_Struct):
@@ -335,6 +353,7 @@ class Element(_Struct):
 
     @property
     def signature(self):
+        """A number identifying the element within its spec (kept across compiles)."""
         return self._uid
 
     def delete(self):
@@ -378,15 +397,19 @@ class Element(_Struct):
         return self._add(_lib.GS_SK_JOINT, _lib.gs_specAddJoint, {"type": 0, **kwargs})
 
     def add_geom(self, **kwargs):
+        """A geom of this body (a sphere unless type is given)."""
         return self._add(_lib.GS_SK_GEOM, _lib.gs_specAddGeom, kwargs)
 
     def add_site(self, **kwargs):
+        """A site of this body."""
         return self._add(_lib.GS_SK_SITE, _lib.gs_specAddSite, kwargs)
 
     def add_camera(self, **kwargs):
+        """A camera of this body."""
         return self._add(_lib.GS_SK_CAMERA, _lib.gs_specAddCamera, kwargs)
 
     def add_light(self, **kwargs):
+        """A light of this body."""
         return self._add(_lib.GS_SK_LIGHT, _lib.gs_specAddLight, kwargs)
 
     @property
@@ -396,22 +419,27 @@ class Element(_Struct):
 
     @property
     def joints(self):
+        """The body's joints, in order."""
         return self._children(_lib.GS_SK_JOINT)
 
     @property
     def geoms(self):
+        """The body's geoms, in order."""
         return self._children(_lib.GS_SK_GEOM)
 
     @property
     def sites(self):
+        """The body's sites, in order."""
         return self._children(_lib.GS_SK_SITE)
 
     @property
     def cameras(self):
+        """The body's cameras, in order."""
         return self._children(_lib.GS_SK_CAMERA)
 
     @property
     def lights(self):
+        """The body's lights, in order."""
         return self._children(_lib.GS_SK_LIGHT)
 
     # ---- tendons: the path ----
@@ -430,12 +458,15 @@ class Element(_Struct):
         return self._wrap_add(0, target=name, prm=coef)
 
     def wrap_site(self, name):
+        """Add a site to a spatial tendon's path."""
         return self._wrap_add(1, target=name)
 
     def wrap_geom(self, name, sidesite=""):
+        """Add a wrapping geom (sphere or cylinder) to a spatial tendon's path, with an optional side site."""
         return self._wrap_add(2, target=name, sidesite=sidesite or None)
 
     def wrap_pulley(self, divisor):
+        """Start a new branch of a spatial tendon's path, its length divided by divisor."""
         return self._wrap_add(3, prm=divisor)
 
     @property
@@ -456,6 +487,7 @@ class Element(_Struct):
 
     @property
     def elements(self):
+        """A tuple's objects, in order."""
         return self._spec._children(self._addr(), _lib.GS_SK_TUPLE, _lib.GS_SK_TUPLEELEMENT)
 
     # ---- actuators: MJCF's shortcuts (MuJoCo's set_to_*, same arguments) ----
@@ -616,22 +648,27 @@ class Spec:
 
     @property
     def joints(self):
+        """Every joint, in the compiled model's order."""
         return self._tree(_lib.GS_SK_JOINT)
 
     @property
     def geoms(self):
+        """Every geom, in the compiled model's order."""
         return self._tree(_lib.GS_SK_GEOM)
 
     @property
     def sites(self):
+        """Every site, in the compiled model's order."""
         return self._tree(_lib.GS_SK_SITE)
 
     @property
     def cameras(self):
+        """Every camera, in the compiled model's order."""
         return self._tree(_lib.GS_SK_CAMERA)
 
     @property
     def lights(self):
+        """Every light, in the compiled model's order."""
         return self._tree(_lib.GS_SK_LIGHT)
 
     def _find(self, kind, name):

@@ -259,6 +259,27 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
 }
 /* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
  * from either; a frame within the tolerance of another is taken as it */
+/* A root body without children whose inertial frame is its own frame and whose joints are only
+ * mutually orthogonal slides has a diagonal block of M: MJCF then takes its weights as 1/mass,
+ * leaving the armature out. Decided here, once: gs_setConst keeps it after edits, as MJCF does. */
+static int slider_body(const gsModel* m, int b) {
+  static const gsReal eps = 1e-10;
+  if (m->body_parentid[b] != 0 || m->body_jntnum[b] == 0 || m->body_mass[b] < GS_MINVAL) return 0;
+  for (int k = b + 1; k < m->nbody; k++)
+    if (m->body_parentid[k] == b) return 0;
+  const gsReal* q = m->body_iquat + 4 * b;
+  if (gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
+      fabs(q[2]) > eps || fabs(q[3]) > eps)
+    return 0;
+  int j0 = m->body_jntadr[b], n = m->body_jntnum[b];
+  for (int j = j0; j < j0 + n; j++) {
+    if (m->jnt_type[j] != GS_JNT_SLIDE) return 0;
+    for (int k = j0; k < j; k++)
+      if (fabs(gs_dot3(m->jnt_axis + 3 * j, m->jnt_axis + 3 * k)) > eps) return 0;
+  }
+  return 1;
+}
+
 static void compile_sameframe(gsModel* m) {
   for (int b = 0; b < m->nbody; b++) {
     int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
@@ -678,6 +699,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   }
 
   compile_sameframe(m);
+  for (int b = 1; b < nbody; b++) m->body_slider[b] = slider_body(m, b);
 
   /* ---- sparsity of M: row i holds (i,i) then its ancestors (i, parent(i)), ... ---- */
   {

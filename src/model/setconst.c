@@ -23,27 +23,6 @@ void gs_compileSubtreeMass(gsModel* m) {
  * diagonal of J M^-1 J^T (seed 000 eq. 27): per dof, the diagonal of M^-1, averaged over the
  * translational and the rotational part of free joints and over ball joints; per body, the mean
  * diagonal of J M^-1 J^T for the translation and the rotation of its centre of mass. */
-/* A root body without children whose inertial frame is its own frame and whose joints are only
- * mutually orthogonal slides has a diagonal block of M: MJCF then takes its weights as 1/mass,
- * leaving the armature out. */
-static int slider_body(const gsModel* m, int b) {
-  static const gsReal eps = 1e-10;
-  if (m->body_parentid[b] != 0 || m->body_jntnum[b] == 0 || m->body_mass[b] < GS_MINVAL) return 0;
-  for (int k = b + 1; k < m->nbody; k++)
-    if (m->body_parentid[k] == b) return 0;
-  const gsReal* q = m->body_iquat + 4 * b;
-  if (gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
-      fabs(q[2]) > eps || fabs(q[3]) > eps)
-    return 0;
-  int j0 = m->body_jntadr[b], n = m->body_jntnum[b];
-  for (int j = j0; j < j0 + n; j++) {
-    if (m->jnt_type[j] != GS_JNT_SLIDE) return 0;
-    for (int k = j0; k < j; k++)
-      if (fabs(gs_dot3(m->jnt_axis + 3 * j, m->jnt_axis + 3 * k)) > eps) return 0;
-  }
-  return 1;
-}
-
 /* [first, end) of the dofs of each dof's kinematic tree (contiguous): the solves with M below touch
  * only those, so that the cost grows with the trees' sizes, not with nv^2 */
 static void tree_ranges(const gsModel* m, int* first, int* end) {
@@ -92,7 +71,7 @@ static int invweight0(gsCompileCtx* c, gsModel* m, gsData* d) {
     gsReal *jp = jac, *jr = jac + 3 * nv, w[2] = {0, 0};
     m->body_invweight0[2 * b] = m->body_invweight0[2 * b + 1] = 0;
     if (!nv || m->body_weldid[b] == 0) continue;  /* welded to the world: never moves */
-    if (slider_body(m, b)) {
+    if (m->body_slider[b]) {
       gsReal w0 = 1 / m->body_mass[b];
       m->body_invweight0[2 * b] = w0;
       for (int k = 0; k < m->body_dofnum[b]; k++) m->dof_invweight0[m->body_dofadr[b] + k] = w0;

@@ -23,8 +23,10 @@
 #define S GS_SA_STRING
 #define NAME(T) A(T, "name", S, info.name, 1)
 #define USER(T) V(T, "userdata", GS_SA_REALVEC, user, nuser, 1)
-/* a frame's orientation: the quaternion, or one of MJCF's alternatives (MuJoCo's `alt`) */
+/* a frame's orientation: the quaternion, or one of MJCF's alternatives (MuJoCo's `alt`); alttype
+ * (gsOrientType) says which one the compiler uses, and writing one selects it */
 #define ORIENT(T, o, pre)                                                                          \
+  A(T, pre "alttype", I, o.type, 1),                                                               \
   AF(T, pre "quat", R, o.quat, 4, o.type, GS_ORIENT_QUAT),                                         \
   AF(T, pre "axisangle", R, o.axisangle, 4, o.type, GS_ORIENT_AXISANGLE),                          \
   AF(T, pre "euler", R, o.euler, 3, o.type, GS_ORIENT_EULER),                                      \
@@ -32,6 +34,7 @@
   AF(T, pre "zaxis", R, o.zaxis, 3, o.type, GS_ORIENT_ZAXIS)
 /* the inertial frame's orientation: also marks the inertial as given */
 #define IORIENT(T, o, pre)                                                                         \
+  A(T, pre "alttype", I, o.type, 1),                                                               \
   AF2(T, pre "quat", R, o.quat, 4, o.type, GS_ORIENT_QUAT, inertial.given, 1),                     \
   AF2(T, pre "axisangle", R, o.axisangle, 4, o.type, GS_ORIENT_AXISANGLE, inertial.given, 1),      \
   AF2(T, pre "euler", R, o.euler, 3, o.type, GS_ORIENT_EULER, inertial.given, 1),                  \
