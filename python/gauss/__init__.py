@@ -727,6 +727,19 @@ def _load_vfs(assets):
     return vfs
 
 
+def _read_xml(reader, path, xml, assets, confined):
+    """Call a C MJCF reader (gs_loadXMLOpt, gs_parseXMLOpt) with the assets in a VFS; returns its
+    pointer and the error buffer."""
+    err = _ctypes.create_string_buffer(1000)
+    vfs = _load_vfs(assets) if assets else None
+    try:
+        ptr = reader(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0, err, len(err))
+    finally:
+        if vfs:
+            _lib.gs_vfsFree(vfs)
+    return ptr, err
+
+
 # ---- model ----
 
 @_add_accessors
@@ -778,14 +791,7 @@ class Model(_FieldAccess):
 
     @classmethod
     def _load_xml(cls, path, xml, assets, confined):
-        err = _ctypes.create_string_buffer(1000)
-        vfs = _load_vfs(assets) if assets else None
-        try:
-            ptr = _lib.gs_loadXMLOpt(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0,
-                                     err, len(err))
-        finally:
-            if vfs:
-                _lib.gs_vfsFree(vfs)
+        ptr, err = _read_xml(_lib.gs_loadXMLOpt, path, xml, assets, confined)
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or
                              (f"cannot load {path.decode(errors='replace')}" if path

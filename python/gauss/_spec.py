@@ -563,15 +563,8 @@ class Spec:
     # ---- reading MJCF ----
     @classmethod
     def _parse(cls, path, xml, assets, confined):
-        from . import _load_vfs, Model
-        err = ctypes.create_string_buffer(1000)
-        vfs = _load_vfs(assets) if assets else None
-        try:
-            ptr = _lib.gs_parseXMLOpt(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0,
-                                      err, len(err))
-        finally:
-            if vfs:
-                _lib.gs_vfsFree(vfs)
+        from . import _read_xml, Model
+        ptr, err = _read_xml(_lib.gs_parseXMLOpt, path, xml, assets, confined)
         if not ptr:
             raise SpecError(err.value.decode(errors="replace") or "cannot read the model")
         return cls(ptr, Model._warnings())
