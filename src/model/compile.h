@@ -52,6 +52,12 @@ void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
  *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
  *     equality anchors, actuator lengths); d has been through gs_fwdPositionSmooth at qpos0 (no contacts). */
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
+/* compile_names.c: names unique within each kind of element (MJCF's rule); 0 after an error naming
+ * both places. The tree's kinds (bodies, joints, geoms, sites), and any list of infos. */
+int gs_compileUniqueNames(gsCompileCtx* c);
+int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind);
+/* compile_align.c: alignfree, once every slice's arrays are compiled (before the qpos0 quantities) */
+void gs_compileAlignFree(gsCompileCtx* c, gsModel* m);
 /* setconst.c: body_subtreemass from body_mass; everything defined at qpos0 (d is reset to qpos0
  * first by the caller; c->spec may be NULL: then statistic values given by the model are not
  * known and meaninertia is computed) */

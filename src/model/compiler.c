@@ -346,6 +346,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
     return NULL;
   }
+  if (!gs_compileUniqueNames(&c)) return NULL;
   const gsCompilerOptions* copt = &spec->compiler;
   int nbody = count_bodies(spec->world);
   c.body = malloc(sizeof(gsSpecBody*) * (size_t)nbody);
@@ -491,7 +492,9 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       m->jnt_actgravcomp[jnt] = sj->actgravcomp != 0;
       int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
       int limited = sj->limited;
-      if (limited == GS_LIMITED_AUTO) {
+      if (sj->type == GS_JNT_FREE) {
+        limited = 0;  /* MJCF: a free joint has no limits, whatever a default class says */
+      } else if (limited == GS_LIMITED_AUTO) {
         if (!copt->autolimits && sj->range_given) {
           gs_compileFail(&c, &sj->info, "joint", "range is given but limited is auto and autolimits is off");
           goto error_model;
@@ -558,7 +561,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       if (!resolve_shape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
         goto error_model;
-      if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, b == 0)) goto error_model;
+      /* planes only where nothing moves: the world and bodies welded to it (no joint on the path) */
+      if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, m->body_weldid[b] == 0)) goto error_model;
       if (sg->type == GS_GEOM_MESH && !mesh_geom_frame(&c, sb, sg, m, geom)) goto error_model;
       if (sg->condim != 1 && sg->condim != 3 && sg->condim != 4 && sg->condim != 6) {
         gs_compileFail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
@@ -714,6 +718,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   /* the slices: their arrays, then what is defined at the default configuration */
   if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
     goto error_model;
+  gs_compileAlignFree(&c, m);
+  compile_sameframe(m);  /* again: aligned bodies' elements moved */
   /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the
    * constraint memory, so only one may be given */
   if (c.spec->size_njmax >= 0 && c.spec->size_memory >= 0) {

@@ -131,6 +131,7 @@ gsSpecJoint* gs_specAddJoint(gsSpecBody* body) {
   j->axis[2] = 1;
   j->limited = GS_LIMITED_AUTO;
   j->actfrclimited = GS_LIMITED_AUTO;
+  j->align = 2;  /* auto: the compiler's alignfree */
   memcpy(j->solref_limit, kSolref, sizeof(kSolref));
   memcpy(j->solimp_limit, kSolimp, sizeof(kSolimp));
   memcpy(j->solref_friction, kSolref, sizeof(kSolref));

@@ -215,6 +215,7 @@ static const gsSpecAttr kJoint[] = {
     A(gsSpecJoint, "solimp_friction", R, solimp_friction, GS_NIMP),
     A(gsSpecJoint, "group", I, group, 1),
     A(gsSpecJoint, "actgravcomp", I, actgravcomp, 1),
+    A(gsSpecJoint, "align", I, align, 1),
     USER(gsSpecJoint),
 };
 
@@ -665,6 +666,87 @@ void gs_specFreeElement(int kind, void* el) {
     free(t->element);
   }
   free(el);
+}
+
+/* (not gs_specSetString: spec.c calls this file to free specs, and files of a folder call in one
+ * direction) */
+static int copy_string(char** dst, const char* s) {
+  if (!s) return 1;
+  size_t n = strlen(s) + 1;
+  *dst = malloc(n);
+  if (!*dst) return 0;
+  memcpy(*dst, s, n);
+  return 1;
+}
+
+/* a deep copy of an element outside any list: owned strings, arrays and contents duplicated (a
+ * tendon's path and a tuple's elements too); bodies are not copied; NULL when out of memory */
+void* gs_specCopyElement(int kind, const void* el) {
+  int n;
+  const gsSpecAttr* attr = gs_specAttrs(kind, &n);
+  size_t size = gs_specKindSize(kind);
+  if (!el || !attr || kind == GS_SK_BODY) return NULL;
+  char* copy = malloc(size);
+  if (!copy) return NULL;
+  memcpy(copy, el, size);
+  /* first detach everything owned, so that a failure part way frees only what was copied */
+  for (int i = 0; i < n; i++) {
+    void* p = copy + attr[i].offset;
+    if (attr[i].type == GS_SA_STRING) memset(p, 0, sizeof(char*) * (size_t)attr[i].count);
+    if (attr[i].type == GS_SA_REALVEC || attr[i].type == GS_SA_INTVEC) *(void**)p = NULL;
+    if (attr[i].type == GS_SA_BLOB) memset(p, 0, sizeof(gsSpecBlob));
+  }
+  if (kind == GS_SK_TENDON) ((gsSpecTendon*)copy)->wrap = NULL, ((gsSpecTendon*)copy)->nwrap_cap = 0;
+  if (kind == GS_SK_TUPLE) ((gsSpecTuple*)copy)->element = NULL, ((gsSpecTuple*)copy)->nelement_cap = 0;
+  int ok = 1;
+  for (int i = 0; ok && i < n; i++) {
+    const void* from = (const char*)el + attr[i].offset;
+    void* to = copy + attr[i].offset;
+    switch (attr[i].type) {
+      case GS_SA_STRING:
+        for (int k = 0; ok && k < attr[i].count; k++) ok = copy_string((char**)to + k, ((char* const*)from)[k]);
+        break;
+      case GS_SA_REALVEC:
+      case GS_SA_INTVEC: {
+        int len = *(const int*)((const char*)el + attr[i].lenoff);
+        size_t bytes = attr[i].type == GS_SA_REALVEC ? sizeof(gsReal) : sizeof(int);
+        ok = set_array(to, (int*)(copy + attr[i].lenoff), *(void* const*)from, *(void* const*)from ? len : 0,
+                       attr[i].count, bytes);
+        break;
+      }
+      case GS_SA_BLOB:
+        ok = gs_specSetBlob(to, ((const gsSpecBlob*)from)->bytes, ((const gsSpecBlob*)from)->n);
+        break;
+      default:
+        break;
+    }
+  }
+  if (ok && kind == GS_SK_TENDON) {
+    gsSpecTendon *t = (gsSpecTendon*)copy, *src = (gsSpecTendon*)el;
+    int nw = t->nwrap;
+    t->nwrap = 0;
+    for (int i = 0; ok && i < nw; i++) {
+      void* w = gs_specCopyElement(GS_SK_WRAP, src->wrap[i]);
+      ok = w && gs_specPush((void***)&t->wrap, &t->nwrap, &t->nwrap_cap, w);
+      if (!ok) gs_specFreeElement(GS_SK_WRAP, w);
+    }
+  }
+  if (ok && kind == GS_SK_TUPLE) {
+    gsSpecTuple *t = (gsSpecTuple*)copy, *src = (gsSpecTuple*)el;
+    int ne = t->nelement;
+    t->nelement = 0;
+    for (int i = 0; ok && i < ne; i++) {
+      void* e = gs_specCopyElement(GS_SK_TUPLEELEMENT, src->element[i]);
+      ok = e && gs_specPush((void***)&t->element, &t->nelement, &t->nelement_cap, e);
+      if (!ok) gs_specFreeElement(GS_SK_TUPLEELEMENT, e);
+    }
+  }
+  /* the name lives in info, which every named kind's table lists as "name" */
+  if (!ok) {
+    gs_specFreeElement(kind, copy);
+    return NULL;
+  }
+  return copy;
 }
 
 void gs_specFreeList(int kind, void*** list, int* n, int* cap) {
