@@ -483,7 +483,7 @@ static gsReal block_exact(gsData* d, gsDual* w, int r, int n, int kkt) {
     }
     g0 = G[0];
     gt = sqrt(gt);
-    gsReal tol = 1e-10 * size + GS_MINVAL;
+    gsReal tol = 1e-6 * size + GS_MINVAL;
     if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
   }
   cone_qp(H, cs, k, f[0], y);
