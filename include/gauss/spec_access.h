@@ -79,6 +79,9 @@ GS_API gsSpecBody* gs_specWorld(gsSpec* spec);
  * element i (NULL when out of range or when parent holds no such kind). */
 GS_API void* gs_specChild(void* parent, int parentkind, int kind, int i, int* n);
 
+/* a deep copy of the spec (MuJoCo's spec.copy()); NULL when out of memory */
+GS_API gsSpec* gs_specCopy(const gsSpec* spec);
+
 /* remove an element from the spec and free it (a body with its whole subtree); 1 when found and
  * removed, 0 when the element is not in the spec (then nothing changes). The world body cannot be
  * deleted. */

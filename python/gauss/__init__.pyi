@@ -1221,6 +1221,8 @@ class Spec:
         """Every camera, in the compiled model's order."""
     def compile(self):
         """Compile into a new Model; raises SpecError naming the element at fault."""
+    def copy(self):
+        """A deep copy of the spec (MuJoCo's spec.copy()): editing one leaves the other as it was."""
     def delete(self, element):
         """Remove an element (a body with its subtree) from the spec."""
     @property

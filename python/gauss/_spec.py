@@ -581,6 +581,13 @@ class Spec:
             xml = xml.encode()
         return cls._parse(None, xml, assets, confined)
 
+    def copy(self):
+        """A deep copy of the spec (MuJoCo's spec.copy()): editing one leaves the other as it was."""
+        ptr = _lib.gs_specCopy(self._ptr)
+        if not ptr:
+            raise MemoryError("gs_specCopy failed")
+        return Spec(ptr, self.load_warnings)
+
     # ---- the spec's own attributes (modelname, <size>, asset directories) ----
     def __getattr__(self, name):
         if name.startswith("_") or name in ("option", "compiler", "stat", "visual"):

@@ -56,6 +56,9 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
  * both places. The tree's kinds (bodies, joints, geoms, sites), and any list of infos. */
 int gs_compileUniqueNames(gsCompileCtx* c);
 int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind);
+/* compiler.c: the compile of a spec as it is; gs_compile (compile_discard.c) calls it, once more
+ * on a pruned copy when the spec discards visual elements */
+gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz);
 /* compile_align.c: alignfree, once every slice's arrays are compiled (before the qpos0 quantities) */
 void gs_compileAlignFree(gsCompileCtx* c, gsModel* m);
 /* setconst.c: body_subtreemass from body_mass; everything defined at qpos0 (d is reset to qpos0

@@ -339,7 +339,7 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
   return 1;
 }
 
-gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
+gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
   gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {

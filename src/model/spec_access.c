@@ -680,15 +680,26 @@ static int copy_string(char** dst, const char* s) {
 }
 
 /* a deep copy of an element outside any list: owned strings, arrays and contents duplicated (a
- * tendon's path and a tuple's elements too); bodies are not copied; NULL when out of memory */
+ * tendon's path and a tuple's elements too; a body without its contents); NULL when out of
+ * memory */
 void* gs_specCopyElement(int kind, const void* el) {
   int n;
   const gsSpecAttr* attr = gs_specAttrs(kind, &n);
   size_t size = gs_specKindSize(kind);
-  if (!el || !attr || kind == GS_SK_BODY) return NULL;
+  if (!el || !attr) return NULL;
   char* copy = malloc(size);
   if (!copy) return NULL;
   memcpy(copy, el, size);
+  if (kind == GS_SK_BODY) {
+    /* a body alone: its contents are the caller's to copy (gs_specCopy) */
+    gsSpecBody* b = (gsSpecBody*)copy;
+    b->parent = NULL;
+    b->nchild = b->nchild_cap = b->njoint = b->njoint_cap = b->ngeom = b->ngeom_cap = 0;
+    b->nsite = b->nsite_cap = b->ncamera = b->ncamera_cap = b->nlight = b->nlight_cap = 0;
+    b->nassetref = b->nassetref_cap = 0;
+    b->child = NULL, b->joint = NULL, b->geom = NULL, b->site = NULL;
+    b->camera = NULL, b->light = NULL, b->assetref = NULL;
+  }
   /* first detach everything owned, so that a failure part way frees only what was copied */
   for (int i = 0; i < n; i++) {
     void* p = copy + attr[i].offset;

@@ -14,7 +14,8 @@ void gs_specInitWorld(gsSpec* spec);
  * subtree, a tendon with its path, a tuple with its elements); a list of elements and the list */
 void gs_specFreeElement(int kind, void* element);
 void gs_specFreeList(int kind, void*** list, int* n, int* cap);
-/* a deep copy of an element (not a body) outside any list; NULL when out of memory */
+/* a deep copy of an element outside any list (a body without its contents); NULL when out of
+ * memory */
 void* gs_specCopyElement(int kind, const void* element);
 
 /* grow a pointer list by one and append p; 0 when out of memory (for the gs_specAdd* functions) */

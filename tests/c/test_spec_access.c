@@ -136,6 +136,15 @@ int main(void) {
       NULL, 0, err, sizeof(err));
   CHECK(p != NULL, "parsed: %s", p ? "" : err);
   if (p) {
+    /* a deep copy compiles alike and is freed on its own */
+    gsSpec* copy = gs_specCopy(p);
+    CHECK(copy != NULL, "copied");
+    gsModel *ma = gs_compile(p, err, sizeof(err)), *mb = copy ? gs_compile(copy, err, sizeof(err)) : NULL;
+    CHECK(ma && mb && ma->nbody == mb->nbody && ma->ngeom == mb->ngeom && ma->nsensor == mb->nsensor &&
+              ma->ntendon == mb->ntendon && ma->nmat == mb->nmat && ma->nmesh == mb->nmesh,
+          "the copy compiles to the same sizes: %s", err);
+    gs_freeModel(ma), gs_freeModel(mb);
+    gs_specFree(copy);
     int nw = 0;
     gsSpecTendon* t = gs_specChild(p, GS_SK_SPEC, GS_SK_TENDON, 0, NULL);
     CHECK(t && gs_specChild(t, GS_SK_TENDON, GS_SK_WRAP, 1, &nw) && nw == 2, "a tendon's path");

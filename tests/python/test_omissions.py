@@ -40,8 +40,6 @@ CASES = [
     # compiler transformations
     ("fusestatic", dict(top='<compiler fusestatic="true"/>'), "'fusestatic' of <compiler>",
      "fusestatic"),
-    ("discardvisual", dict(top='<compiler discardvisual="true"/>'), "'discardvisual' of <compiler>",
-     "discardvisual"),
     ("fitaabb", dict(top='<compiler fitaabb="true"/>'), "'fitaabb' of <compiler>", "fitaabb"),
     # tree
     ("springdamper", dict(body='<body pos="0.3 0 0"><joint axis="0 1 0" springdamper="0.5 1"/>'

@@ -416,6 +416,21 @@ def test_delete_removes_a_subtree_and_invalidates_its_elements():
         s.delete(s.worldbody)
 
 
+@pytest.mark.parametrize("path", [dict(MODELS)[k] for k in ("dm_control/quadruped", "gymnasium/humanoid")],
+                         ids=["quadruped", "humanoid"])
+def test_copy_is_deep_and_compiles_alike(path):
+    s = gauss.Spec.from_file(path)
+    c = s.copy()
+    assert_same_model(s.compile(), c.compile(), path)
+    # editing the copy leaves the original as it was
+    b = c.bodies[1]
+    b.pos = b.pos + 1
+    c.delete(c.bodies[-1])
+    c.worldbody.add_body(name="extra").add_geom(size=[0.1, 0, 0])
+    assert_same_model(gauss.Model.from_xml_path(path), s.compile(), path)
+    assert len(c.bodies) == len(s.bodies) and c.body("extra") is not None and s.body("extra") is None
+
+
 def test_bad_use_names_the_attribute():
     s = gauss.Spec()
     g = s.worldbody.add_geom()
