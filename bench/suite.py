@@ -7,7 +7,8 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
-(gauss.step(m, d, N) and mujoco.mj_step(m, d, nstep=N): both loops run in C); who goes first
+(N at least --steps, and enough for --seconds of MuJoCo's time)
+: gauss.step(m, d, N) and mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first
 alternates from round to round and the median over rounds is reported. The stage columns are each
 engine's own timers over the same rounds (gauss: Data.timer; MuJoCo: MjData.timer), in
 microseconds per step: positions (kinematics and inertia), collision, constraint (making the rows
@@ -75,12 +76,17 @@ def mujoco_stages(d):
             "step": us(MJ_TIMERS.mjTIMER_STEP)}
 
 
-def run_model(path, steps, rounds, seed=0):
+def run_model(path, steps, rounds, seconds=0.2, seed=0):
     gm = gauss.Model.from_xml_path(path)
     mm = mujoco.MjModel.from_xml_path(path)
     gd, md = gauss.Data(gm), mujoco.MjData(mm)
     gauss.set_timer(gd, 1)
     rng = np.random.default_rng(seed)
+    # rounds of at least `seconds` of MuJoCo's time, so that fast models are not timed by the
+    # scheduler's noise
+    t0 = time.perf_counter()
+    mujoco.mj_step(mm, md, nstep=50)
+    steps = max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
     g_rates, m_rates = [], []
     for r in range(rounds):
         u = controls(mm, rng)
@@ -103,7 +109,7 @@ def run_model(path, steps, rounds, seed=0):
                 mujoco.mj_step(m, d, nstep=steps)
             rate = steps / (time.perf_counter() - t0)
             (g_rates if who == "g" else m_rates).append(rate)
-    n = steps * rounds
+    n = steps * rounds  # the stage timers ran over every round
     gs = {k: v / n for k, v in gauss_stages(gd).items()}
     ms = {k: v / n for k, v in mujoco_stages(md).items()}
     return statistics.median(g_rates), statistics.median(m_rates), gs, ms
@@ -114,6 +120,8 @@ def main():
     ap.add_argument("models", nargs="*")
     ap.add_argument("--steps", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=0.2,
+                    help="least duration of a round (more steps for fast models)")
     ap.add_argument("--out", help="also write the table (markdown) to this file")
     args = ap.parse_args()
     models = args.models or default_models()
@@ -125,7 +133,7 @@ def main():
     for path in models:
         name = os.path.relpath(path, ROOT)
         try:
-            g, m, gs, ms = run_model(path, args.steps, args.rounds)
+            g, m, gs, ms = run_model(path, args.steps, args.rounds, args.seconds)
         except Exception as e:  # a model one engine refuses: listed, not timed
             line = f"| {name} | - | - | - | {type(e).__name__}: {str(e)[:80]} | |"
             print(line)
@@ -154,7 +162,8 @@ def main():
         with open(args.out, "w") as f:
             f.write("# Performance: gauss against MuJoCo, full steps with actuators driven\n\n")
             f.write(f"Written by `bench/suite.py` (commit {commit}, {cpu}, {os.cpu_count()} cores, "
-                    f"{args.steps} steps x {args.rounds} alternating rounds per model, median). "
+                    f"{args.rounds} alternating rounds of at least {args.steps} steps and "
+                    f"{args.seconds} s per model, median). "
                     "Ratios are gauss's speed over MuJoCo's in the same run.\n\n")
             f.write("\n".join(lines) + "\n" + summary + "\n")
 
