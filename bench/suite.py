@@ -7,8 +7,8 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
-(N at least --steps, and enough for --seconds of MuJoCo's time)
-: gauss.step(m, d, N) and mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first
+(N at least --steps, and enough for --seconds of MuJoCo's time): gauss.step(m, d, N) and
+mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first
 alternates from round to round and the median over rounds is reported. The stage columns are each
 engine's own timers over the same rounds (gauss: Data.timer; MuJoCo: MjData.timer), in
 microseconds per step: positions (kinematics and inertia), collision, constraint (making the rows
