@@ -25,9 +25,12 @@
 #define GSX_MAX_ATTRS 10000
 #define GSX_MAX_ENTITY_BYTES ((size_t)16 << 20)
 #define GSX_MAX_ENTITY_DEPTH 16
-/* <replicate>: nesting depth, and replicas in all (the product of the counts of nested ones) */
+/* <replicate>: nesting depth, replicas in all (the product of the counts of nested ones), and
+ * elements made by replication in all (the tree's and the copies of the elements that refer to
+ * it): a short file must not grow into a model that takes minutes or gigabytes to compile */
 #define GSX_MAX_REPLICATE_DEPTH 16
-#define GSX_MAX_REPLICAS 1000000
+#define GSX_MAX_REPLICAS 100000
+#define GSX_MAX_REPLICATED 200000
 
 /* ---- schema (xml_schema.c) ---- */
 
@@ -133,6 +136,7 @@ typedef struct {
     int index, digits;
   } rep[GSX_MAX_REPLICATE_DEPTH];
   long long replicas;     /* product of the counts being read (GSX_MAX_REPLICAS) */
+  long long replicated;   /* elements made by replication so far (GSX_MAX_REPLICATED) */
   /* elements named inside replicates, in the order they were made: the element's info (holding
    * the final name) and the name the XML gave it */
   int nrepname, caprepname;

@@ -129,6 +129,9 @@ int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
 int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
   info->file = src->name;
   info->line = gsx_line(node);
+  if (c->nrep && ++c->replicated > GSX_MAX_REPLICATED)
+    return gsx_error(c, src->name, info->line, gsx_name(node),
+                     "replicates make more than %d elements", GSX_MAX_REPLICATED);
   xmlChar* name = gsx_getAttr(c, node, "name");
   if (!name) return 1;
   int ok;

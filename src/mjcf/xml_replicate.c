@@ -144,9 +144,8 @@ static int suffixes(const Index* ix, const char* name, const char*** out) {
   for (int k = 0; k < n; k++) {
     const Entry* e = &ix->e[first + k];
     const char* suffix = e->rec->info->name + strlen(e->base);
-    int seen = 0;
-    for (int j = m - 1; j >= 0 && !seen; j--) seen = strcmp(list[j], suffix) == 0;
-    if (!seen) list[m++] = suffix;
+    /* elements of one replica are made one after another: a repeat follows its first */
+    if (!m || strcmp(list[m - 1], suffix) != 0) list[m++] = suffix;
   }
   *out = list;
   return m;
@@ -179,6 +178,16 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
     for (int i = 0; ok && i < n0; i++)
       if (!count[i]) ok = gs_specPush(&out, &nout, &capout, (*list)[i]);
     for (int i = 0; i < n0; i++) ncopy += count[i];
+    c->replicated += ncopy;
+    if (c->replicated > GSX_MAX_REPLICATED) {
+      for (int i = 0; i < n0; i++) free(suf[i]);
+      free(suf);
+      free(count);
+      free(out);
+      return gsx_error(c, c->spec->file, 0, "replicate",
+                       "replicates make more than %d elements (with the copies of the elements that name "
+                       "replicated ones)", GSX_MAX_REPLICATED);
+    }
     orig = malloc(sizeof(int) * (size_t)ncopy);
     ok = ok && orig;
     for (int k = 0, j = 0; ok && k < maxrep; k++) {

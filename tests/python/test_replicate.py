@@ -114,6 +114,9 @@ def test_replicate_like_mujoco(name):
     ('<body><geom size=".1"/>\n<replicate count="2"><joint/></replicate></body>', "wrap them in a body"),
     ('<replicate count="1000"><replicate count="1000"><replicate count="10"><geom size=".1"/>'
      '</replicate></replicate></replicate>', "more than"),
+    # a short file must not grow without bound: elements made by replication are capped
+    ('<replicate count="100000"><body><geom size=".1"/><geom size=".1"/></body></replicate>',
+     "more than 200000 elements"),
 ])
 def test_bad_replicates_are_errors_naming_the_line(body, match):
     xml = f"<mujoco><worldbody>\n{body}</worldbody></mujoco>"
