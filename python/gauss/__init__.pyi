@@ -1589,8 +1589,9 @@ def rollout(model, data, initial_state, control=None, control_spec=32, skip_chec
     a step that resets the data on a NaN, Inf or huge qpos, qvel or qacc ends the rollout, its
     state and sensors repeated to the last step (as MuJoCo's).
 
-    model: a Model, or a sequence of nbatch times the same Model. data: a Data or a sequence of
-    them, one per thread. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,
+    model: a Model, or a sequence of nbatch Models of the same sizes (rollout i runs model[i]:
+    e.g. randomised masses). data: a Data or a sequence of them, one per thread, made for a model
+    of those sizes. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,
     ncontrol) with ncontrol = state_size(model, control_spec). Returns (state, sensordata), of
     shapes (nbatch, nstep, nstate) and (nbatch, nstep, nsensordata), written into `state` and
     `sensordata` when given. The whole batch runs in one C call without the GIL; the results are
@@ -1670,6 +1671,14 @@ def step1(m, d):
 
 def step2(m, d):
     """Force stage and integration."""
+
+
+def step_batch(model, datas, ctrl=None, nstep=1, nthread=None, post=False):
+    """Step each Data of `datas` (all made for `model`) `nstep` times, data i after setting its
+    controls to ctrl[i] (ctrl: (len(datas), nu); None keeps each data's ctrl), then run
+    rne_post_constraint on it when `post` is true. The datas run on `nthread` threads (default:
+    as many as there are CPUs, at most one per data) without the GIL; the results are the bits of
+    stepping each data alone."""
 
 
 def subtree_vel(m, d):

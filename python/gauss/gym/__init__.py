@@ -1,7 +1,7 @@
 """Gymnasium's eleven MuJoCo v5 environments on gauss, registered on import as
 gauss/<Name>-v5 (e.g. gymnasium.make("gauss/Humanoid-v5")), with the constructor arguments and
 semantics of Gymnasium's own, and a vectorised environment stepping many of them in C on threads
-(gauss.gym.GaussVectorEnv, or gymnasium.make_vec("gauss/Ant-v5", num_envs=16,
+(gauss.gym.GaussVectorEnv("Ant", 16), or gymnasium.make_vec("gauss/Ant-v5", num_envs=16,
 vectorization_mode="vector_entry_point"))."""
 
 import gymnasium
@@ -10,10 +10,12 @@ from ._base import GaussEnv, gymnasium_assets
 from ._arms import InvertedDoublePendulumEnv, InvertedPendulumEnv, PusherEnv, ReacherEnv
 from ._legged import AntEnv, HumanoidEnv, HumanoidStandupEnv
 from ._planar import HalfCheetahEnv, HopperEnv, SwimmerEnv, Walker2dEnv
+from ._vector import GaussVectorEnv, vector_entry_point
 
 __all__ = ["GaussEnv", "gymnasium_assets", "ENVIRONMENTS", "AntEnv", "HalfCheetahEnv",
            "HopperEnv", "HumanoidEnv", "HumanoidStandupEnv", "InvertedDoublePendulumEnv",
-           "InvertedPendulumEnv", "PusherEnv", "ReacherEnv", "SwimmerEnv", "Walker2dEnv"]
+           "InvertedPendulumEnv", "PusherEnv", "ReacherEnv", "SwimmerEnv", "Walker2dEnv",
+           "GaussVectorEnv"]
 
 # name: (class, episode length, reward threshold), as Gymnasium registers its v5 environments
 ENVIRONMENTS = {
@@ -37,7 +39,7 @@ def _register():
         if env_id in gymnasium.registry:
             continue
         gymnasium.register(id=env_id, entry_point=f"{cls.__module__}:{cls.__name__}",
-                           vector_entry_point="gauss.gym._vector:GaussVectorEnv",
+                           vector_entry_point=vector_entry_point(name),
                            max_episode_steps=steps, reward_threshold=threshold)
 
 

@@ -24,13 +24,10 @@ class InvertedPendulumEnv(GaussEnv):
                           default_camera_config=default_camera_config, **kwargs)
         self.observation_structure = {"qpos": self.model.nq, "qvel": self.model.nv}
 
-    def step(self, action):
-        self.do_simulation(action, self.frame_skip)
+    def _after_step(self, action, before):
         obs = self._get_obs()
         terminated = bool(not np.isfinite(obs).all() or abs(obs[1]) > 0.2)
         reward = int(not terminated)
-        if self.render_mode == "human":
-            self.render()
         return obs, reward, terminated, False, {"reward_survive": reward}
 
     def reset_model(self):
@@ -60,8 +57,7 @@ class InvertedDoublePendulumEnv(GaussEnv):
         GaussEnv.__init__(self, xml_file, frame_skip, _box(9),
                           default_camera_config=default_camera_config, **kwargs)
 
-    def step(self, action):
-        self.do_simulation(action, self.frame_skip)
+    def _after_step(self, action, before):
         x, _, y = self.data.site_xpos[0]
         obs = self._get_obs()
         terminated = bool(y <= 1)
@@ -70,8 +66,6 @@ class InvertedDoublePendulumEnv(GaussEnv):
         vel = 1e-3 * v1 ** 2 + 5e-3 * v2 ** 2
         alive = self._healthy_reward * int(not terminated)
         info = {"reward_survive": alive, "distance_penalty": -dist, "velocity_penalty": -vel}
-        if self.render_mode == "human":
-            self.render()
         return obs, alive - dist - vel, terminated, False, info
 
     def _get_obs(self):
@@ -100,14 +94,11 @@ class ReacherEnv(GaussEnv):
         GaussEnv.__init__(self, xml_file, frame_skip, _box(10),
                           default_camera_config=default_camera_config, **kwargs)
 
-    def step(self, action):
-        self.do_simulation(action, self.frame_skip)
+    def _after_step(self, action, before):
         obs = self._get_obs()
         to_target = self.get_body_com("fingertip") - self.get_body_com("target")
         dist = -np.linalg.norm(to_target) * self._reward_dist_weight
         ctrl = -np.square(action).sum() * self._reward_control_weight
-        if self.render_mode == "human":
-            self.render()
         return obs, dist + ctrl, False, False, {"reward_dist": dist, "reward_ctrl": ctrl}
 
     def reset_model(self):
@@ -144,15 +135,12 @@ class PusherEnv(GaussEnv):
         GaussEnv.__init__(self, xml_file, frame_skip, _box(23),
                           default_camera_config=default_camera_config, **kwargs)
 
-    def step(self, action):
-        self.do_simulation(action, self.frame_skip)
+    def _after_step(self, action, before):
         obs = self._get_obs()
         obj = self.get_body_com("object")
         near = -np.linalg.norm(obj - self.get_body_com("tips_arm")) * self._reward_near_weight
         dist = -np.linalg.norm(obj - self.get_body_com("goal")) * self._reward_dist_weight
         ctrl = -np.square(action).sum() * self._reward_control_weight
-        if self.render_mode == "human":
-            self.render()
         return (obs, dist + ctrl + near, False, False,
                 {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near})
 

@@ -99,6 +99,24 @@ class GaussEnv(gymnasium.Env, EzPickle):
     def get_body_com(self, body_name):
         return self.data.body(body_name).xpos
 
+    def step(self, action):
+        before = self._before_step()
+        self.do_simulation(action, self.frame_skip)
+        result = self._after_step(action, before)
+        if self.render_mode == "human":
+            self.render()
+        return result
+
+    # a step in two halves around the physics, so that the vectorised environment can run the
+    # physics of many environments in one call (gauss.gym.GaussVectorEnv)
+    def _before_step(self):
+        """What the reward needs from before the physics (e.g. a position)."""
+        return None
+
+    def _after_step(self, action, before):
+        """(observation, reward, terminated, truncated, info) after the physics."""
+        raise NotImplementedError
+
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         gauss.reset_data(self.model, self.data)

@@ -67,9 +67,10 @@ class AntEnv(GaussEnv):
     def _xy(self):
         return self.data.body(self._main_body).xpos[:2].copy()
 
-    def step(self, action):
-        xy0 = self._xy()
-        self.do_simulation(action, self.frame_skip)
+    def _before_step(self):
+        return self._xy()
+
+    def _after_step(self, action, xy0):
         xy1 = self._xy()
         vx, vy = (xy1 - xy0) / self.dt
         obs = self._get_obs()
@@ -83,8 +84,6 @@ class AntEnv(GaussEnv):
                 "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2),
                 "x_velocity": vx, "y_velocity": vy, "reward_forward": forward,
                 "reward_ctrl": -ctrl, "reward_contact": -contact, "reward_survive": survive}
-        if self.render_mode == "human":
-            self.render()
         return obs, reward, terminated, False, info
 
     def _get_obs(self):
@@ -210,9 +209,10 @@ class HumanoidEnv(_Humanoid):
         lo, hi = self._healthy_z_range
         return lo < self.data.qpos[2] < hi
 
-    def step(self, action):
-        xy0 = mass_center(self.model, self.data)
-        self.do_simulation(action, self.frame_skip)
+    def _before_step(self):
+        return mass_center(self.model, self.data)
+
+    def _after_step(self, action, xy0):
         xy1 = mass_center(self.model, self.data)
         vx, vy = (xy1 - xy0) / self.dt
         obs = self._get_obs()
@@ -227,8 +227,6 @@ class HumanoidEnv(_Humanoid):
                 "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2),
                 "x_velocity": vx, "y_velocity": vy, "reward_survive": survive,
                 "reward_forward": forward, "reward_ctrl": -ctrl, "reward_contact": -contact}
-        if self.render_mode == "human":
-            self.render()
         return obs, reward, terminated, False, info
 
     def _get_reset_info(self):
@@ -260,8 +258,7 @@ class HumanoidStandupEnv(_Humanoid):
                     include_cvel_in_observation, include_qfrc_actuator_in_observation,
                     include_cfrc_ext_in_observation, kwargs)
 
-    def step(self, action):
-        self.do_simulation(action, self.frame_skip)
+    def _after_step(self, action, before):
         z = self.data.qpos[2]
         linup = z / self.model.opt.timestep
         quadctrl = self._ctrl_cost_weight * np.square(self.data.ctrl).sum()
@@ -272,8 +269,6 @@ class HumanoidStandupEnv(_Humanoid):
                 "z_distance_from_origin": self.data.qpos[2] - self.init_qpos[2],
                 **self._tendons(), "reward_linup": linup, "reward_quadctrl": -quadctrl,
                 "reward_impact": -impact}
-        if self.render_mode == "human":
-            self.render()
         return self._get_obs(), reward, False, False, info
 
     def _get_reset_info(self):

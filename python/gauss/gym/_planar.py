@@ -55,17 +55,16 @@ class HalfCheetahEnv(_Runner):
         self._setup(xml_file, frame_skip, default_camera_config,
                     exclude_current_positions_from_observation, kwargs)
 
-    def step(self, action):
-        x0 = self.data.qpos[0]
-        self.do_simulation(action, self.frame_skip)
+    def _before_step(self):
+        return self.data.qpos[0]
+
+    def _after_step(self, action, x0):
         x1 = self.data.qpos[0]
         vx = (x1 - x0) / self.dt
         forward = self._forward_reward_weight * vx
         ctrl = self.control_cost(action)
         info = {"x_position": x1, "x_velocity": vx, "reward_forward": forward,
                 "reward_ctrl": -ctrl}
-        if self.render_mode == "human":
-            self.render()
         return self._get_obs(), forward - ctrl, False, False, info
 
     def reset_model(self):
@@ -94,9 +93,10 @@ class _Hopping(_Runner):
         alo, ahi = self._healthy_angle_range
         return zlo < z < zhi and alo < angle < ahi
 
-    def step(self, action):
-        x0 = self.data.qpos[0]
-        self.do_simulation(action, self.frame_skip)
+    def _before_step(self):
+        return self.data.qpos[0]
+
+    def _after_step(self, action, x0):
         x1 = self.data.qpos[0]
         vx = (x1 - x0) / self.dt
         obs = self._get_obs()
@@ -108,8 +108,6 @@ class _Hopping(_Runner):
         info = {"x_position": x1, "z_distance_from_origin": self.data.qpos[1] - self.init_qpos[1],
                 "x_velocity": vx, "reward_forward": forward, "reward_ctrl": -ctrl,
                 "reward_survive": survive}
-        if self.render_mode == "human":
-            self.render()
         return obs, reward, terminated, False, info
 
     def reset_model(self):
@@ -187,9 +185,10 @@ class SwimmerEnv(_Runner):
         self._setup(xml_file, frame_skip, default_camera_config,
                     exclude_current_positions_from_observation, kwargs)
 
-    def step(self, action):
-        xy0 = self.data.qpos[0:2].copy()
-        self.do_simulation(action, self.frame_skip)
+    def _before_step(self):
+        return self.data.qpos[0:2].copy()
+
+    def _after_step(self, action, xy0):
         xy1 = self.data.qpos[0:2].copy()
         vx, vy = (xy1 - xy0) / self.dt
         forward = self._forward_reward_weight * vx
@@ -197,8 +196,6 @@ class SwimmerEnv(_Runner):
         info = {"x_position": xy1[0], "y_position": xy1[1],
                 "distance_from_origin": np.linalg.norm(xy1, ord=2), "x_velocity": vx,
                 "y_velocity": vy, "reward_forward": forward, "reward_ctrl": -ctrl}
-        if self.render_mode == "human":
-            self.render()
         return self._get_obs(), forward - ctrl, False, False, info
 
     def reset_model(self):
