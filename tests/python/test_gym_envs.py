@@ -126,3 +126,40 @@ def test_gym_bad_action_shape():
     env.reset(seed=0)
     with pytest.raises(ValueError, match="Action dimension mismatch"):
         env.step(np.zeros(3, dtype=np.float32))
+
+
+def test_gym_render_uses_gauss_renderer(monkeypatch):
+    """With a gauss.Renderer present, rgb_array frames come from it: made once with the env's
+    size, given the env's data and the free camera of default_camera_config each time."""
+    calls = []
+
+    class FakeRenderer:
+        def __init__(self, model, height, width, max_geom):
+            calls.append(("init", model, height, width))
+
+        def update_scene(self, data, camera=-1):
+            calls.append(("scene", data, camera))
+
+        def render(self):
+            return np.zeros((24, 32, 3), dtype=np.uint8)
+
+    class FakeCamera:
+        def __init__(self):
+            self.lookat, self.distance, self.azimuth, self.elevation = np.zeros(3), 2.0, 90.0, -45.0
+
+    monkeypatch.setattr(gauss, "Renderer", FakeRenderer, raising=False)
+    monkeypatch.setattr(gauss, "FreeCamera", FakeCamera, raising=False)
+    env = gymnasium.make("gauss/Hopper-v5", render_mode="rgb_array", width=32, height=24)
+    env.reset(seed=0)
+    frame = env.render()
+    env.step(env.action_space.sample())
+    env.render()
+    assert frame.shape == (24, 32, 3)
+    inits = [c for c in calls if c[0] == "init"]
+    scenes = [c for c in calls if c[0] == "scene"]
+    assert len(inits) == 1 and inits[0][2:] == (24, 32)
+    assert len(scenes) == 2 and scenes[0][1] is env.unwrapped.data
+    cam = scenes[-1][2]  # of the render after the step
+    assert cam.distance == 3.0 and cam.elevation == -20.0  # Hopper's default camera
+    # trackbodyid 2: the camera looks at that body
+    np.testing.assert_array_equal(cam.lookat, env.unwrapped.data.xpos[2])
