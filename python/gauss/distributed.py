@@ -8,8 +8,9 @@ gauss.rollout with the same inputs, whatever the chunking or the number of worke
     state, sensordata = gauss.distributed.rollout(model, x0, u, address="ray://head:10001")
 
 A worker that dies while it holds chunks (a node lost, an actor killed) is replaced and its
-chunks are run again, up to max_retries times per chunk. Ray is imported only when this module
-is used (pip install ray)."""
+chunks are run again, up to max_retries times per chunk. With policy= instead of control, the
+workers run closed-loop rollouts (a callable mapping the states to the controls before each
+step). Ray is imported only when this module is used (pip install ray)."""
 
 import uuid
 
@@ -19,7 +20,7 @@ from . import _rollout
 from ._state import STATE_CTRL, STATE_FULLPHYSICS, STATE_USER
 from . import _lib
 
-__all__ = ["rollout", "Pool"]
+__all__ = ["rollout", "Pool", "closed_loop"]
 
 
 def _ray():
@@ -48,8 +49,51 @@ class _Worker:
         return gauss.rollout(model, self.datas, s0, ctrl, control_spec=control_spec,
                              nstep=nstep, initial_warmstart=warm)
 
+    def run_policy(self, model, s0, warm, nstep, control_spec, policy):
+        import gauss
+        return closed_loop(gauss, model, s0, warm, nstep, control_spec, policy, self.nthread)
+
     def ping(self):
         return True
+
+
+def closed_loop(gauss, model, s0, warm, nstep, control_spec, policy, nthread=1):
+    """Closed-loop rollouts of one model: before each step, controls = policy(states) with the
+    (n, nstate) FULLPHYSICS states of all n rollouts (rows independent: row i of the result is
+    rollout i's control), the n datas then stepped together (gauss.step_batch). A rollout whose
+    step reset its data (NaN, Inf or huge qpos, qvel, qacc) ends as in gauss.rollout: its last
+    state and sensors repeat to the last step. Returns (state, sensordata)."""
+    n = len(s0)
+    nstate = gauss.state_size(model, gauss.STATE_FULLPHYSICS)
+    ncontrol = gauss.state_size(model, control_spec)
+    datas = [gauss.Data(model) for _ in range(n)]
+    for i, d in enumerate(datas):
+        gauss.set_state(model, d, s0[i], gauss.STATE_FULLPHYSICS)
+        if warm is not None:
+            d.qacc_warmstart[:] = warm[i]
+    state = np.empty((n, nstep, nstate))
+    sensordata = np.empty((n, nstep, model.nsensordata))
+    x = np.empty((n, nstate))
+    live = list(range(n))
+    bad = (gauss.WARN_BADQPOS, gauss.WARN_BADQVEL, gauss.WARN_BADQACC)
+    for t in range(nstep):
+        for i, d in enumerate(datas):
+            gauss.get_state(model, d, gauss.STATE_FULLPHYSICS, out=x[i])
+        u = np.asarray(policy(x.copy()), dtype=np.float64)
+        if u.shape != (n, ncontrol):
+            raise ValueError(f"the policy returned shape {u.shape}, expected ({n}, {ncontrol})")
+        for i in live:
+            gauss.set_state(model, datas[i], u[i], control_spec)
+        gauss.step_batch(model, [datas[i] for i in live], nstep=1, nthread=nthread)
+        for i, d in enumerate(datas):
+            if i in live:
+                gauss.get_state(model, d, gauss.STATE_FULLPHYSICS, out=state[i, t])
+                sensordata[i, t] = d.sensordata
+            else:
+                state[i, t] = state[i, t - 1]
+                sensordata[i, t] = sensordata[i, t - 1]
+        live = [i for i in live if not any(datas[i].warning[w]["number"] for w in bad)]
+    return state, sensordata
 
 
 class Pool:
@@ -84,12 +128,28 @@ class Pool:
 
     def rollout(self, model, initial_state, control=None, *, control_spec=STATE_CTRL,
                 skip_checks=False, nstep=None, initial_warmstart=None, state=None,
-                sensordata=None, chunk_size=None, persistent_pool=False, max_retries=3):
+                sensordata=None, chunk_size=None, persistent_pool=False, max_retries=3,
+                policy=None):
         """gauss.rollout(model, <datas>, initial_state, control, ...) on the pool's workers:
         same arguments (without the Data list) and same results. chunk_size: rollouts per
-        chunk (default: the batch cut into two chunks per worker)."""
+        chunk (default: the batch cut into two chunks per worker).
+
+        policy: instead of control, a picklable callable run on the workers before each step,
+        policy(states) -> controls, states (n, nstate) the FULLPHYSICS states of the n rollouts
+        of a chunk and controls (n, ncontrol) the control_spec components of each: row i must
+        depend on row i alone, to the last bit, for the result not to depend on the chunking (a
+        BLAS matrix product rounds differently for other batch shapes: use elementwise
+        arithmetic or a per-row loop); needs nstep and one model.
+        The result equals gauss.distributed.closed_loop run locally on the whole batch."""
         del skip_checks, persistent_pool
         ray = _ray()
+        if policy is not None:
+            if control is not None:
+                raise ValueError("give control or policy, not both")
+            if nstep is None:
+                raise ValueError("nstep is needed with a policy")
+            if isinstance(model, (list, tuple)):
+                raise ValueError("a policy rollout takes one model")
         models = list(model) if isinstance(model, (list, tuple)) else [model]
         if not models:
             raise ValueError("rollout needs a model")
@@ -149,6 +209,11 @@ class Pool:
 
         def submit(c, w):
             lo, hi = chunks[c]
+            if policy is not None:
+                return self.workers[w].run_policy.remote(
+                    model_ref, np.ascontiguousarray(s0[lo:hi]),
+                    None if warm is None else np.ascontiguousarray(warm[lo:hi]), nstep, spec,
+                    policy)
             mref = model_ref if single else models[lo:hi]
             return self.workers[w].run.remote(
                 key, mref, np.ascontiguousarray(s0[lo:hi]),
