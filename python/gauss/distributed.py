@@ -50,19 +50,25 @@ class _Worker:
                              nstep=nstep, initial_warmstart=warm)
 
     def run_policy(self, model, s0, warm, nstep, control_spec, policy):
-        import gauss
-        return closed_loop(gauss, model, s0, warm, nstep, control_spec, policy, self.nthread)
+        return closed_loop(model, s0, nstep, policy, control_spec=control_spec,
+                           initial_warmstart=warm, nthread=self.nthread)
 
     def ping(self):
         return True
 
 
-def closed_loop(gauss, model, s0, warm, nstep, control_spec, policy, nthread=1):
-    """Closed-loop rollouts of one model: before each step, controls = policy(states) with the
-    (n, nstate) FULLPHYSICS states of all n rollouts (rows independent: row i of the result is
-    rollout i's control), the n datas then stepped together (gauss.step_batch). A rollout whose
+def closed_loop(model, initial_state, nstep, policy, *, control_spec=STATE_CTRL,
+                initial_warmstart=None, nthread=1):
+    """Closed-loop rollouts of one model from the (n, nstate) FULLPHYSICS initial_state (and
+    the (n, nv) initial_warmstart; None: zeros), for nstep steps: before each step, controls =
+    policy(states) with the (n, nstate) FULLPHYSICS states of all n rollouts (row i of the
+    result: rollout i's control_spec components), the n datas then stepped together
+    (gauss.step_batch on nthread threads). A rollout whose
     step reset its data (NaN, Inf or huge qpos, qvel, qacc) ends as in gauss.rollout: its last
-    state and sensors repeat to the last step. Returns (state, sensordata)."""
+    state and sensors repeat to the last step. Returns (state, sensordata) as gauss.rollout."""
+    import gauss
+    s0 = np.asarray(initial_state, dtype=np.float64)
+    warm = None if initial_warmstart is None else np.asarray(initial_warmstart, dtype=np.float64)
     n = len(s0)
     nstate = gauss.state_size(model, gauss.STATE_FULLPHYSICS)
     ncontrol = gauss.state_size(model, control_spec)
