@@ -130,7 +130,8 @@ def test_gym_bad_action_shape():
 
 def test_gym_render_uses_gauss_renderer(monkeypatch):
     """With a gauss.Renderer present, rgb_array frames come from it: made once with the env's
-    size, given the env's data and the free camera of default_camera_config each time."""
+    size, given the env's data and one free camera: Gymnasium's start (the median of the geoms'
+    positions) with default_camera_config's fields on it."""
     calls = []
 
     class FakeRenderer:
@@ -159,7 +160,13 @@ def test_gym_render_uses_gauss_renderer(monkeypatch):
     scenes = [c for c in calls if c[0] == "scene"]
     assert len(inits) == 1 and inits[0][2:] == (24, 32)
     assert len(scenes) == 2 and scenes[0][1] is env.unwrapped.data
-    cam = scenes[-1][2]  # of the render after the step
-    assert cam.distance == 3.0 and cam.elevation == -20.0  # Hopper's default camera
-    # trackbodyid 2: the camera looks at that body
-    np.testing.assert_array_equal(cam.lookat, env.unwrapped.data.xpos[2])
+    cam = scenes[-1][2]
+    assert cam is scenes[0][2]
+    # Hopper's default camera: distance 3, elevation -20, lookat (0, 0, 1.15), trackbodyid 2
+    assert cam.distance == 3.0 and cam.elevation == -20.0 and cam.trackbodyid == 2
+    np.testing.assert_array_equal(cam.lookat, [0.0, 0.0, 1.15])
+    # without a lookat in the configuration, the median of the geoms' positions at the start
+    env = gymnasium.make("gauss/Swimmer-v5", render_mode="rgb_array").unwrapped
+    env.reset(seed=0)
+    env.render()
+    np.testing.assert_array_equal(calls[-1][2].lookat, np.median(env.data.geom_xpos, axis=0))

@@ -69,6 +69,7 @@ class GaussEnv(gymnasium.Env, EzPickle):
         self._max_geom = max_geom
         self._visual_options = visual_options
         self._renderer = None
+        self._free_camera = None
 
     # ---- simulation ----
     @property
@@ -151,23 +152,30 @@ class GaussEnv(gymnasium.Env, EzPickle):
                             max_geom=self._max_geom)
 
     def _camera(self):
+        """camera_name or camera_id when given; otherwise a free camera made at the first render,
+        as Gymnasium's renderer makes it: looking at the median of the geoms' positions from the
+        model's extent, then default_camera_config's fields set on it (trackbodyid is kept as a
+        field: a free camera does not follow a body)."""
         if self.camera_name is not None:
             return gauss.name2id(self.model, gauss.OBJ_CAMERA, self.camera_name)
         if self.camera_id is not None:
             return self.camera_id
-        free = getattr(gauss, "FreeCamera", None)
-        if free is None:
-            return -1
-        cam = free()
-        track = self._camera_config.get("trackbodyid")
-        for key, value in self._camera_config.items():
-            if key == "lookat":
-                cam.lookat = np.array(value, dtype=float)
-            elif hasattr(cam, key):
+        if self._free_camera is None:
+            free = getattr(gauss, "FreeCamera", None)
+            if free is None:
+                return -1
+            cam = free()
+            cam.lookat = np.median(self.data.geom_xpos, axis=0) if self.model.ngeom else \
+                np.zeros(3)
+            extent = getattr(self.model.stat, "extent", None)
+            if extent is not None:
+                cam.distance = float(extent)
+            for key, value in self._camera_config.items():
+                if isinstance(value, np.ndarray):
+                    value = np.array(value, dtype=float)
                 setattr(cam, key, value)
-        if track is not None and track >= 0:
-            cam.lookat = self.data.xpos[track].copy()
-        return cam
+            self._free_camera = cam
+        return self._free_camera
 
     def render(self):
         if self.render_mode is None:
