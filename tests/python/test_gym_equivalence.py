@@ -77,9 +77,9 @@ def _sync(ref, env):
 def test_gym_stepwise_equal(name):
     """Every step from the same state (MuJoCo's, given to gauss before the step) and the same
     action gives the same outputs. A free run is not the check for all eleven: the contacts of
-    the runners and the inverted double pendulum amplify a rounding-level difference (one
-    physics step agrees to ~1e-13) by orders of magnitude within 100 steps (chaos, not a
-    difference of the models). The RK4 models with free joints run under Euler on both engines
+    HalfCheetah and Ant (and a fallen double pendulum swinging on) amplify a rounding-level
+    difference (one physics step agrees to ~1e-13) by orders of magnitude within 100 steps
+    (chaos, not a difference of the models). The RK4 models with free joints run under Euler on both engines
     here (the integrator is the documented difference; test_gym_rk4_free_joints covers it)."""
     ref, env = _pair(name, euler=name in RK4_FREE)
     o1, i1 = ref.reset(seed=7)
@@ -91,13 +91,14 @@ def test_gym_stepwise_equal(name):
         _same_step(ref.step(a), env.step(a), k)
 
 
-FREE_RUN = ["Hopper", "Walker2d", "InvertedPendulum", "Pusher", "Reacher", "Swimmer"]
+FREE_RUN = ["Hopper", "Walker2d", "InvertedPendulum", "InvertedDoublePendulum", "Pusher", "Reacher",
+            "Swimmer"]
 
 
 @pytest.mark.parametrize("name", FREE_RUN)
 def test_gym_free_run_equal(name):
-    """100 steps without any synchronisation from one reset seed, on the environments whose
-    trajectories do not amplify rounding differences within 100 steps."""
+    """100 steps (or up to the termination) without any synchronisation from one reset seed,
+    on the environments whose trajectories do not amplify rounding differences that far."""
     ref, env = _pair(name)
     o1, i1 = ref.reset(seed=11)
     o2, i2 = env.reset(seed=11)
