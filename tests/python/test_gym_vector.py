@@ -11,9 +11,24 @@ import gauss  # noqa: E402
 import gauss.gym  # noqa: E402
 
 
-def _sync_envs(name, n, **kwargs):
+def _sync_envs(name, n, autoreset_mode=None, **kwargs):
+    extra = {} if autoreset_mode is None else {"autoreset_mode": autoreset_mode}
     return gymnasium.vector.SyncVectorEnv(
-        [lambda: gymnasium.make(f"gauss/{name}-v5", **kwargs) for _ in range(n)])
+        [lambda: gymnasium.make(f"gauss/{name}-v5", **kwargs) for _ in range(n)], **extra)
+
+
+def _same_infos(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        if isinstance(a[key], dict):
+            _same_infos(a[key], b[key])
+        elif a[key].dtype == object:  # final_obs: one array (or None) per env
+            for x, y in zip(a[key], b[key]):
+                assert (x is None) == (y is None)
+                if x is not None:
+                    np.testing.assert_array_equal(y, x)
+        else:
+            np.testing.assert_array_equal(b[key], a[key])
 
 
 def _compare(vec, ref, nstep, seed, rng):
@@ -27,9 +42,7 @@ def _compare(vec, ref, nstep, seed, rng):
         r1, r2 = ref.step(a), vec.step(a)
         for x, y in zip(r1[:4], r2[:4]):
             np.testing.assert_array_equal(y, x)
-        assert r1[4].keys() == r2[4].keys()
-        for key in r1[4]:
-            np.testing.assert_array_equal(r2[4][key], r1[4][key])
+        _same_infos(r1[4], r2[4])
         ends += int(np.sum(r1[2] | r1[3]))
     return ends
 
@@ -53,6 +66,23 @@ def test_gym_vector_other_envs(name):
     vec = gauss.gym.GaussVectorEnv(name, 4, nthread=2)
     ref = _sync_envs(name, 4)
     _compare(vec, ref, 30, 9, np.random.default_rng(1))
+
+
+def test_gym_vector_same_step_autoreset():
+    """SAME_STEP: ended envs reset within the step, final_obs and final_info as Gymnasium's."""
+    mode = gymnasium.vector.AutoresetMode.SAME_STEP
+    vec = gauss.gym.GaussVectorEnv("Hopper", 6, max_episode_steps=15, nthread=2,
+                                   autoreset_mode=mode)
+    ref = _sync_envs("Hopper", 6, autoreset_mode=mode, max_episode_steps=15)
+    assert _compare(vec, ref, 40, 5, np.random.default_rng(3)) >= 6
+    disabled = gauss.gym.GaussVectorEnv("InvertedPendulum", 2, max_episode_steps=3,
+                                        autoreset_mode="Disabled")
+    disabled.reset(seed=0)
+    a = np.zeros(disabled.action_space.shape, dtype=np.float32)
+    for _ in range(3):
+        disabled.step(a)
+    with pytest.raises(ValueError, match="reset it first"):
+        disabled.step(a)
 
 
 def test_gym_make_vec_entry_point():

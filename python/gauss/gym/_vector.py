@@ -16,9 +16,13 @@ import gauss
 class GaussVectorEnv(VectorEnv):
     """num_envs environments `name` (a key of gauss.gym.ENVIRONMENTS, e.g. "Ant") built with
     the keyword arguments `kwargs`, truncated after max_episode_steps (None: the registered
-    length; 0 or less: never), stepped on `nthread` threads (None: one per CPU)."""
+    length; 0 or less: never), stepped on `nthread` threads (None: one per CPU). autoreset_mode:
+    Gymnasium's AutoresetMode (or its value): NEXT_STEP (the default), SAME_STEP (an env that
+    ends is reset in the same step; its last observation and info go to info["final_obs"] and
+    info["final_info"]) or DISABLED (reset ended envs with reset(options={"reset_mask": ...}))."""
 
-    def __init__(self, name, num_envs=1, max_episode_steps=None, nthread=None, **kwargs):
+    def __init__(self, name, num_envs=1, max_episode_steps=None, nthread=None,
+                 autoreset_mode=AutoresetMode.NEXT_STEP, **kwargs):
         from . import ENVIRONMENTS
         if name not in ENVIRONMENTS:
             raise ValueError(f"unknown environment {name!r}: one of {sorted(ENVIRONMENTS)}")
@@ -39,7 +43,8 @@ class GaussVectorEnv(VectorEnv):
         first = self.envs[0]
         self.frame_skip = first.frame_skip
         self.render_mode = first.render_mode
-        self.metadata = dict(first.metadata, autoreset_mode=AutoresetMode.NEXT_STEP)
+        self.autoreset_mode = AutoresetMode(autoreset_mode)
+        self.metadata = dict(first.metadata, autoreset_mode=self.autoreset_mode)
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -97,25 +102,33 @@ class GaussVectorEnv(VectorEnv):
         env_infos = [None] * n
         active = []
         for i in range(n):
-            if self._autoreset[i]:
+            if not self._autoreset[i]:
+                active.append(i)
+            elif self.autoreset_mode == AutoresetMode.NEXT_STEP:
                 obs[i], env_infos[i] = self.envs[i].reset()
                 self._elapsed[i] = 0
             else:
-                active.append(i)
+                raise ValueError(f"environment {i} has ended: reset it first (autoreset mode "
+                                 f"{self.autoreset_mode.value})")
         before = [self.envs[i]._before_step() for i in active]
         gauss.step_batch(self.model, [self.envs[i].data for i in active],
                          ctrl=actions[active].astype(np.float64), nstep=self.frame_skip,
                          nthread=self.nthread, post=True)
+        infos = {}
         for i, b in zip(active, before):
             o, r, term, trunc, info = self.envs[i]._after_step(actions[i], b)
             self._elapsed[i] += 1
             if self.max_episode_steps and self._elapsed[i] >= self.max_episode_steps:
                 trunc = True
+            if self.autoreset_mode == AutoresetMode.SAME_STEP and (term or trunc):
+                infos = self._add_info(infos, {"final_obs": o, "final_info": info}, i)
+                o, info = self.envs[i].reset()
+                self._elapsed[i] = 0
             obs[i], rewards[i], terminated[i], truncated[i], env_infos[i] = o, r, term, trunc, info
-        infos = {}
         for i in range(n):
             infos = self._add_info(infos, env_infos[i], i)
-        self._autoreset = terminated | truncated
+        # SAME_STEP has reset them already
+        self._autoreset = (terminated | truncated) & (self.autoreset_mode != AutoresetMode.SAME_STEP)
         self._last_obs = obs
         if self.render_mode == "human":
             self.render()
