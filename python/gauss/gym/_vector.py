@@ -1,10 +1,9 @@
 """A vectorised environment (Gymnasium's VectorEnv API) running N gauss environments of one kind:
 the physics of all of them in one C call on threads (gauss.step_batch), the rewards and
-observations of each by its own environment's code, and autoreset in Gymnasium's default mode
-(an environment that ended is reset by the next step, which ignores its action and returns the
+observations of each by its own environment's code, and Gymnasium's autoreset modes (by default
+an environment that ended is reset by the next step, which ignores its action and returns the
 reset observation with reward 0). Results equal N independent environments in a
 gymnasium.vector.SyncVectorEnv with the same seeds."""
-
 
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
@@ -33,6 +32,7 @@ class GaussVectorEnv(VectorEnv):
         self.name = name
         self.num_envs = num_envs
         self.max_episode_steps = steps if max_episode_steps is None else max_episode_steps
+        self._limit = int(self.max_episode_steps or 0)
         self.nthread = nthread
         self.envs = [cls(**kwargs) for _ in range(num_envs)]
         # one model for all: its datas step together in one call
@@ -118,7 +118,7 @@ class GaussVectorEnv(VectorEnv):
         for i, b in zip(active, before):
             o, r, term, trunc, info = self.envs[i]._after_step(actions[i], b)
             self._elapsed[i] += 1
-            if self.max_episode_steps and self._elapsed[i] >= self.max_episode_steps:
+            if self._limit > 0 and self._elapsed[i] >= self._limit:
                 trunc = True
             if self.autoreset_mode == AutoresetMode.SAME_STEP and (term or trunc):
                 infos = self._add_info(infos, {"final_obs": o, "final_info": info}, i)
