@@ -39,7 +39,8 @@ def model_path(xml_file):
 
 
 class GaussEnv(gymnasium.Env, EzPickle):
-    """Base of the gauss environments. Subclasses define _get_obs, step and reset_model."""
+    """Base of the gauss environments. Subclasses define _get_obs, reset_model, _after_step (and
+    _before_step when the reward needs a quantity from before the physics)."""
 
     metadata = {"render_modes": list(_RENDER_MODES)}
 
