@@ -11,8 +11,9 @@ actions, seeded resets; an env that ends is reset and the reset counts in the ti
   MuJoCo's environments have no threaded vector env), and against its AsyncVectorEnv with
   one worker process per environment (as Gymnasium makes it) when --async is given.
 
-Each figure is the best of 5 runs (the two engines alternating) of --steps env steps (vector: --steps // --envs vector steps,
-so that the same number of env steps is timed). The ratio is gauss / MuJoCo.
+Each figure is the best of 5 runs (the two engines alternating) of --steps env steps (vector:
+--steps // --envs vector steps, so that the same number of env steps is timed). The ratio is
+gauss / MuJoCo.
 """
 
 import argparse

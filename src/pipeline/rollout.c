@@ -1,5 +1,5 @@
-/* gs_stepN, gs_rollout and gs_stepBatch: stepping loops in C, so that a caller in another language crosses
- * into the library once per batch. Rollouts are spread over threads in a fixed pattern (rollout
+/* gs_stepN, gs_rollout and gs_stepBatch: stepping loops in C, so that a caller in another
+ * language crosses into the library once per batch. Rollouts are spread over threads in a fixed pattern (rollout
  * i on thread i mod nthread); each rollout starts from a reset data, so which data runs it does
  * not change a bit. */
 #include <pthread.h>
@@ -123,10 +123,12 @@ int gs_stepBatch(const gsModel* m, gsData* const* d, int ndata, int nthread, int
   batch_job jobs[GS_MAXTHREAD];
   pthread_t threads[GS_MAXTHREAD];
   int started[GS_MAXTHREAD];
-  for (int k = 0; k < nthread; k++) jobs[k] = (batch_job){m, d, k, nthread, ndata, nstep, post, ctrl};
+  for (int k = 0; k < nthread; k++)
+    jobs[k] = (batch_job){m, d, k, nthread, ndata, nstep, post, ctrl};
   /* as gs_rollout: the caller runs the first share, and a share whose thread cannot start runs
    * here afterwards */
-  for (int k = 1; k < nthread; k++) started[k] = pthread_create(&threads[k], NULL, batch_thread, &jobs[k]) == 0;
+  for (int k = 1; k < nthread; k++)
+    started[k] = pthread_create(&threads[k], NULL, batch_thread, &jobs[k]) == 0;
   batch_thread(&jobs[0]);
   for (int k = 1; k < nthread; k++) {
     if (started[k]) pthread_join(threads[k], NULL);

@@ -70,7 +70,8 @@ def test_gym_constructor_arguments(name, kwargs):
         ref.model.opt.integrator = 0
         env.model.opt.integrator = gauss.INT_EULER
     assert env.observation_space == ref.observation_space
-    assert getattr(env, "observation_structure", None) == getattr(ref, "observation_structure", None)
+    structure = getattr(ref, "observation_structure", None)
+    assert getattr(env, "observation_structure", None) == structure
     o1, _ = ref.reset(seed=2)
     o2, _ = env.reset(seed=2)
     np.testing.assert_allclose(o2, o1, rtol=1e-8, atol=1e-8)

@@ -79,8 +79,9 @@ def test_gym_stepwise_equal(name):
     action gives the same outputs. A free run is not the check for all eleven: the contacts of
     HalfCheetah and Ant (and a fallen double pendulum swinging on) amplify a rounding-level
     difference (one physics step agrees to ~1e-13) by orders of magnitude within 100 steps
-    (chaos, not a difference of the models). The RK4 models with free joints run under Euler on both engines
-    here (the integrator is the documented difference; test_gym_rk4_free_joints covers it)."""
+    (chaos, not a difference of the models). The RK4 models with free joints run under Euler on
+    both engines here (the integrator is the documented difference; test_gym_rk4_free_joints
+    covers it)."""
     ref, env = _pair(name, euler=name in RK4_FREE)
     o1, i1 = ref.reset(seed=7)
     o2, i2 = env.reset(seed=7)

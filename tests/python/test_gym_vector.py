@@ -86,8 +86,8 @@ def test_gym_vector_same_step_autoreset():
 
 
 def test_gym_make_vec_entry_point():
-    vec = gymnasium.make_vec("gauss/Reacher-v5", num_envs=3, vectorization_mode="vector_entry_point",
-                             reward_dist_weight=2.0)
+    vec = gymnasium.make_vec("gauss/Reacher-v5", num_envs=3,
+                             vectorization_mode="vector_entry_point", reward_dist_weight=2.0)
     assert isinstance(vec, gauss.gym.GaussVectorEnv)
     assert vec.max_episode_steps == 50
     assert vec.envs[0]._reward_dist_weight == 2.0

@@ -32,7 +32,8 @@ class AntEnv(GaussEnv):
         self._healthy_z_range = healthy_z_range
         self._contact_force_range = contact_force_range
         self._reset_noise_scale = reset_noise_scale
-        self._exclude_current_positions_from_observation = exclude_current_positions_from_observation
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation)
         self._include_cfrc_ext_in_observation = include_cfrc_ext_in_observation
         GaussEnv.__init__(self, xml_file, frame_skip, None,
                           default_camera_config=default_camera_config, **kwargs)

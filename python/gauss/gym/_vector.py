@@ -128,7 +128,8 @@ class GaussVectorEnv(VectorEnv):
         for i in range(n):
             infos = self._add_info(infos, env_infos[i], i)
         # SAME_STEP has reset them already
-        self._autoreset = (terminated | truncated) & (self.autoreset_mode != AutoresetMode.SAME_STEP)
+        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+        self._autoreset = (terminated | truncated) & (not same_step)
         self._last_obs = obs
         if self.render_mode == "human":
             self.render()
