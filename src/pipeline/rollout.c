@@ -1,7 +1,8 @@
 /* gs_stepN, gs_rollout and gs_stepBatch: stepping loops in C, so that a caller in another
- * language crosses into the library once per batch. Rollouts are spread over threads in a fixed pattern (rollout
- * i on thread i mod nthread); each rollout starts from a reset data, so which data runs it does
- * not change a bit. */
+ * language crosses into the library once per batch. Rollouts are spread over threads in a fixed
+ * pattern (rollout i on thread i mod nthread); each rollout starts from a reset data, so which
+ * data runs it does not change a bit. A batch of datas (gs_stepBatch) is spread the same way;
+ * each data depends only on itself. */
 #include <pthread.h>
 #include <string.h>
 
