@@ -1646,6 +1646,10 @@ from . import _rollout  # noqa: E402
 from ._rollout import rollout  # noqa: E402,F401
 __all__ += _rollout.__all__
 
+from . import _batch  # noqa: E402
+from ._batch import step_batch  # noqa: E402,F401
+__all__ += _batch.__all__
+
 
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
 

@@ -1675,6 +1675,14 @@ def step2(m, d):
     """Force stage and integration."""
 
 
+def step_batch(model, datas, ctrl=None, nstep=1, nthread=None, post=False):
+    """Step each Data of `datas` (all made for `model`) `nstep` times, data i after setting its
+    controls to ctrl[i] (ctrl: (len(datas), nu); None keeps each data's ctrl), then run
+    rne_post_constraint on it when `post` is true. The datas run on `nthread` threads (default:
+    as many as there are CPUs, at most one per data) without the GIL; the results are the bits of
+    stepping each data alone."""
+
+
 def subtree_vel(m, d):
     """Subtree linear velocities and angular momenta: d.subtree_linvel, d.subtree_angmom."""
 

@@ -310,6 +310,7 @@ gs_setState = _fn("gs_setState", c_int, M, D, c_void_p, ctypes.c_uint)
 gs_stepN = _fn("gs_stepN", None, M, D, c_int)
 gs_rollout = _fn("gs_rollout", c_int, M, c_void_p, c_int, c_int, c_int, ctypes.c_uint,
                  c_void_p, c_void_p, c_void_p, c_void_p, c_void_p)
+gs_stepBatch = _fn("gs_stepBatch", c_int, M, c_void_p, c_int, c_int, c_int, c_void_p, c_int)
 
 # ---- the editable model tree (spec.h, spec_access.h) ----
 
