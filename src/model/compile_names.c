@@ -56,7 +56,7 @@ int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n
     free(l.info);
     return gs_compileFail(c, NULL, "model", "out of memory");
   }
-  qsort(l.info, (size_t)l.n, sizeof(*l.info), by_name);
+  if (l.n > 1) qsort(l.info, (size_t)l.n, sizeof(*l.info), by_name);  /* l.info is NULL when empty */
   for (int i = 1; ok && i < l.n; i++) {
     if (strcmp(l.info[i - 1]->name, l.info[i]->name) != 0) continue;
     const gsSpecInfo* first = l.info[i - 1];
