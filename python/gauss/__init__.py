@@ -1642,6 +1642,9 @@ __all__ += _rollout.__all__
 
 
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
+from . import _inverse_rigid  # noqa: E402
+from ._inverse_rigid import InverseRigidResult, RigidWarm, inverse_rigid  # noqa: E402,F401
+__all__ += _inverse_rigid.__all__
 
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----

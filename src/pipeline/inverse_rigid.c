@@ -1,0 +1,499 @@
+/* Inverse dynamics under rigid contact (include/gauss/inverse_rigid.h; seed 004, sections 3-5).
+ *
+ * Every method shares one reduction. With the actuated accelerations a_A fixed to the desired
+ * ones, the rows of the dofs no actuator drives (U: a floating base) give
+ *   M_UU a_U = f0_U - M_UA a_A + J_U^T f,        f0 = qfrc_passive - qfrc_bias + qfrc_applied,
+ * so a_U = a_U0 + L^-T G^T f with M_UU = L L^T and G = J_U L^-T (rows: contact directions, |U|
+ * columns). The contact velocities after the step are v+ = J qvel + dt J a = dt (b + G G^T f),
+ * b = J qvel / dt + J a0. This is the Schur complement of the seed's X = [M P^T; P 0] (eq. 57):
+ * its LCPs N X^-1 N^T are G G^T, of rank |U| at most (Appendix D), never formed as n x n where the
+ * method does not need it. The actuated forces follow from the actuated rows (eq. 73):
+ *   tau = (M a - f0 - J^T f)_A. */
+#include <math.h>
+#include <string.h>
+
+#include "core/dense.h"
+#include "gauss/inverse_rigid.h"
+#include "pipeline/pipeline.h"
+#include "solver/lcp.h"
+
+void gs_defaultRigidOpt(gsRigidOpt* opt) {
+  memset(opt, 0, sizeof(*opt));
+  opt->method = GS_RIGID_NOSLIP;
+  opt->friction = 1;
+  opt->warmstart = 1;
+  opt->stage2 = 1;
+  opt->skipstage = GS_STAGE_NONE;
+}
+
+/* an upper bound of the reals one call takes from the arena (src/model/capacity.c adds it) */
+size_t gs_inverseRigidReals(int nv_, int ncon) {
+  size_t nv = (size_t)nv_, nc = (size_t)ncon, r = 3 * nc;
+  size_t common = 3 * nv * nv + 2 * r * nv + r + 12 * nv + 8 * nc + 64;
+  size_t noslip = 2 * nv * nv + 2 * nc * nv + 6 * nc + 2 * nv + gs_ppmWork(ncon, nv_);
+  size_t s = 6 * nc;
+  size_t coulomb = s * s + 2 * s + gs_lemkeWork((int)s);
+  size_t nz = 5 * nc, m1 = 2 * nc, m2 = 2 * nv + nc;
+  /* the QP: what both stages keep, then the larger stage (Stage I's scratch is released) */
+  size_t qp1 = nz * nz + m1 * nz + m1 + nz + gs_qpWork((int)nz, (int)m1, 1);
+  size_t qp2 = nv * nz + nz * nz + m2 * nz + m2 + 2 * nz + 2 * nv + gs_qpWork((int)nz, (int)m2, 1);
+  size_t qp = nz * nv + 2 * nz + nv + (qp1 > qp2 ? qp1 : qp2);
+  size_t meth = noslip > coulomb ? noslip : coulomb;
+  if (qp > meth) meth = qp;
+  return common + meth + 64;
+}
+
+typedef struct {
+  int nv, nf, na, nc;     /* dofs, unactuated (free) dofs, actuated dofs, contacts used */
+  int *fid, *aid, *con;   /* unactuated dof ids, actuated dof ids, contact ids */
+  gsReal h;
+  gsReal *M, *J, *L, *G, *b, *a, *f0, *mu;
+} Setup;
+
+static gsReal* take(gsData* d, size_t n, int* ok) {
+  gsReal* p = gs_stackAlloc(d, sizeof(gsReal) * (n > 0 ? n : 1));
+  if (!p) *ok = 0;
+  return p;
+}
+
+/* dofs driven by an actuator with a joint transmission */
+static void actuated_dofs(const gsModel* m, char* act) {
+  memset(act, 0, (size_t)m->nv);
+  for (int i = 0; i < m->nu; i++) {
+    int t = m->actuator_trntype[i];
+    if (t != GS_TRN_JOINT && t != GS_TRN_JOINTINPARENT) continue;
+    int j = m->actuator_trnid[2 * i];
+    if (j < 0 || j >= m->njnt) continue;
+    int nd = m->jnt_type[j] == GS_JNT_FREE ? 6 : m->jnt_type[j] == GS_JNT_BALL ? 3 : 1;
+    for (int k = 0; k < nd; k++) act[m->jnt_dofadr[j] + k] = 1;
+  }
+}
+
+/* the shared reduction; 0 when M_UU is not positive definite or the arena is full */
+static int setup(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, int* ok) {
+  int nv = m->nv;
+  s->nv = nv;
+  s->h = opt->dt > 0 ? opt->dt : m->opt.timestep;
+  char* act = (char*)take(d, (size_t)nv / sizeof(gsReal) + 1, ok);
+  s->fid = (int*)take(d, (size_t)nv / 2 + 1, ok);
+  s->aid = (int*)take(d, (size_t)nv / 2 + 1, ok);
+  s->con = (int*)take(d, (size_t)d->ncon / 2 + 1, ok);
+  if (!*ok) return 0;
+  actuated_dofs(m, act);
+  s->nf = s->na = 0;
+  for (int i = 0; i < nv; i++) {
+    if (act[i]) s->aid[s->na++] = i;
+    else s->fid[s->nf++] = i;
+  }
+  s->nc = 0;
+  for (int c = 0; c < d->ncon; c++)
+    if (d->contact[c].efc_address >= 0) s->con[s->nc++] = c;
+  int nc = s->nc, nf = s->nf, r = 3 * nc;
+  s->M = take(d, (size_t)nv * nv, ok);
+  s->J = take(d, (size_t)r * nv, ok);
+  s->L = take(d, (size_t)nf * nf, ok);
+  s->G = take(d, (size_t)r * nf, ok);
+  s->b = take(d, (size_t)r, ok);
+  s->a = take(d, (size_t)nv, ok);
+  s->f0 = take(d, (size_t)nv, ok);
+  s->mu = take(d, (size_t)nc, ok);
+  gsReal* jac = take(d, 6 * (size_t)nv, ok);
+  gsReal* tmp = take(d, (size_t)nv, ok);
+  if (!*ok) return 0;
+  gs_fullM(m, s->M, d->qM);
+  for (int i = 0; i < nv; i++) s->f0[i] = d->qfrc_passive[i] - d->qfrc_bias[i] + d->qfrc_applied[i];
+  /* contact rows: the frame's directions on the relative velocity of geom2's body to geom1's */
+  for (int k = 0; k < nc; k++) {
+    const gsContact* c = &d->contact[s->con[k]];
+    int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
+    memset(jac, 0, sizeof(gsReal) * 6 * (size_t)nv);
+    if (b1 > 0) gs_jac(m, d, jac, NULL, c->pos, b1);
+    if (b2 > 0) gs_jac(m, d, jac + 3 * (size_t)nv, NULL, c->pos, b2);
+    for (int row = 0; row < 3; row++) {
+      gsReal* jr = s->J + (size_t)(3 * k + row) * nv;
+      const gsReal* fr = c->frame + 3 * row;
+      for (int i = 0; i < nv; i++) {
+        gsReal v = 0;
+        for (int x = 0; x < 3; x++) v += fr[x] * (jac[(size_t)(3 + x) * nv + i] - jac[(size_t)x * nv + i]);
+        jr[i] = v;
+      }
+    }
+    s->mu[k] = c->dim > 1 ? c->friction[0] : 0;
+  }
+  /* a0: the desired a_A, and a_U0 from the unactuated rows without contact */
+  memcpy(s->a, d->qacc, sizeof(gsReal) * (size_t)nv);
+  for (int i = 0; i < nf; i++) {
+    int p = s->fid[i];
+    for (int j = 0; j < nf; j++) s->L[(size_t)i * nf + j] = s->M[(size_t)p * nv + s->fid[j]];
+    gsReal t = s->f0[p];
+    for (int j = 0; j < s->na; j++) t -= s->M[(size_t)p * nv + s->aid[j]] * s->a[s->aid[j]];
+    tmp[i] = t;
+  }
+  if (nf > 0 && gs_cholesky(s->L, nf, 1e-14) >= 0) return 0;
+  gs_cholSolve(s->L, nf, tmp);
+  for (int i = 0; i < nf; i++) s->a[s->fid[i]] = tmp[i];
+  /* b = J (qvel / dt + a0), G = J_U L^-T */
+  for (int i = 0; i < nv; i++) tmp[i] = d->qvel[i] / s->h + s->a[i];
+  gs_denseMulVec(s->b, s->J, tmp, r, nv, 0);
+  for (int row = 0; row < r; row++) {
+    gsReal* g = s->G + (size_t)row * nf;
+    for (int i = 0; i < nf; i++) g[i] = s->J[(size_t)row * nv + s->fid[i]];
+    gs_solveL(s->L, nf, g);
+  }
+  return 1;
+}
+
+/* ---- no-slip (section 3) ---- */
+static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRigidWarm* warm,
+                        Setup* s, gsReal* frow, gsRigidStat* st, int* ok) {
+  (void)m;
+  int nc = s->nc, nf = s->nf;
+  gsReal* Q = take(d, (size_t)nf * nf, ok);     /* orthonormal basis of the kept tangent rows */
+  gsReal* C = take(d, (size_t)nf * nf, ok);     /* kept rows = C Q, C lower triangular */
+  gsReal* Gp = take(d, (size_t)nc * nf, ok);    /* normal rows with Q's span removed */
+  gsReal* P = take(d, (size_t)nc * nf, ok);     /* their components along Q */
+  gsReal* q = take(d, (size_t)nc, ok);
+  gsReal* z = take(d, (size_t)nc, ok);
+  gsReal* w = take(d, (size_t)nc, ok);
+  gsReal* y = take(d, 2 * (size_t)nf + 2, ok);
+  int* sel = (int*)take(d, (size_t)nf / 2 + 1, ok);
+  int* nb = (int*)take(d, (size_t)nc / 2 + 1, ok);
+  gsReal* work = take(d, gs_ppmWork(nc, nf), ok);
+  if (!*ok) return -2;
+  /* Algorithm 1: keep a tangent row when it is independent of those kept (with M_UU's metric,
+   * G's rows); at most |U| of them. Gram-Schmidt is the incremental factor of X^T M^-1 X. */
+  int k = 0;
+  for (int c = 0; c < nc && k < nf; c++) {
+    for (int t = 1; t <= 2 && k < nf; t++) {
+      const gsReal* g = s->G + (size_t)(3 * c + t) * nf;
+      gsReal* v = Q + (size_t)k * nf;
+      memcpy(v, g, sizeof(gsReal) * (size_t)nf);
+      gsReal n0 = 0;
+      for (int i = 0; i < nf; i++) n0 += g[i] * g[i];
+      n0 = sqrt(n0);
+      gsReal rest = gs_orthogonalize(Q, k, nf, v, y);
+      if (!(rest > 1e-9 * n0) || n0 == 0) continue;
+      for (int i = 0; i < nf; i++) v[i] /= rest;
+      for (int j = 0; j < nf; j++) C[(size_t)k * nf + j] = j < k ? y[j] : (j == k ? rest : 0);
+      sel[k++] = 3 * c + t;
+    }
+  }
+  st->ntangent = k;
+  /* eq. 38-39: the normal LCP after the kept tangent rows are eliminated; with G_T = C Q^T,
+   * Q_NN - Q_NT Q_TT^-1 Q_TN = (G_N (I - Q Q^T)) (...)^T and r = b_N - P C^-1 b_T */
+  gsReal* cb = y;   /* C^-1 b_T */
+  for (int i = 0; i < k; i++) {
+    gsReal t = s->b[sel[i]];
+    for (int j = 0; j < i; j++) t -= C[(size_t)i * nf + j] * cb[j];
+    cb[i] = t / C[(size_t)i * nf + i];
+  }
+  for (int c = 0; c < nc; c++) {
+    gsReal* gp = Gp + (size_t)c * nf;
+    memcpy(gp, s->G + (size_t)(3 * c) * nf, sizeof(gsReal) * (size_t)nf);
+    gs_orthogonalize(Q, k, nf, gp, P + (size_t)c * nf);
+    gsReal t = s->b[3 * c];
+    for (int j = 0; j < k; j++) t -= P[(size_t)c * nf + j] * cb[j];
+    q[c] = t;
+  }
+  /* Algorithm 2, warm-started from the contacts that carried force last time */
+  int nnb = 0;
+  if (warm && opt->warmstart)
+    for (int i = 0; i < warm->nnb; i++)
+      for (int c = 0; c < nc; c++)
+        if (s->con[c] == warm->nb[i]) { nb[nnb++] = c; break; }
+  gsLCPStat ls;
+  gs_ppm(nc, nf, Gp, q, z, w, nb, &nnb, 0, &ls, work);
+  st->pivots += ls.pivots;
+  st->fallback = ls.fallback;
+  st->residual = ls.residual;
+  st->reg = ls.reg;
+  st->nnb = nnb;
+  if (warm) {
+    warm->nnb = 0;
+    for (int i = 0; i < nnb && i < GS_RIGID_MAXWARM; i++) warm->nb[warm->nnb++] = s->con[nb[i]];
+  }
+  if (ls.status < 0) return -1;
+  /* the kept tangent forces: C^T f_T = -C^-1 b_T - P^T f_N */
+  gsReal* ft = y + nf;
+  for (int j = 0; j < k; j++) {
+    gsReal t = -cb[j];
+    for (int c = 0; c < nc; c++) t -= P[(size_t)c * nf + j] * z[c];
+    ft[j] = t;
+  }
+  for (int i = k - 1; i >= 0; i--) {
+    gsReal t = ft[i];
+    for (int j = i + 1; j < k; j++) t -= C[(size_t)j * nf + i] * ft[j];
+    ft[i] = t / C[(size_t)i * nf + i];
+  }
+  memset(frow, 0, sizeof(gsReal) * 3 * (size_t)nc);
+  for (int c = 0; c < nc; c++) frow[3 * c] = z[c];
+  for (int j = 0; j < k; j++) frow[sel[j]] = ft[j];
+  return ls.status;
+}
+
+/* the five force directions of contact c in G's space: normal, +t1, -t1, +t2, -t2 */
+static void pyramid_rows(const Setup* s, gsReal* D) {
+  int nf = s->nf;
+  for (int c = 0; c < s->nc; c++)
+    for (int e = 0; e < 5; e++) {
+      int row = 3 * c + (e + 1) / 2;
+      gsReal sign = e == 2 || e == 4 ? -1 : 1;
+      const gsReal* g = s->G + (size_t)row * nf;
+      gsReal* dd = D + (size_t)(5 * c + e) * nf;
+      for (int i = 0; i < nf; i++) dd[i] = sign * g[i];
+    }
+}
+
+/* ---- Coulomb friction (section 4): the LCP of eq. 58 in (f_N, f_F, lambda) ---- */
+static int solve_coulomb(gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* frow,
+                         gsRigidStat* st, int* ok) {
+  int nc = s->nc, nf = s->nf, n = 6 * nc;
+  gsReal* D = take(d, 5 * (size_t)nc * nf, ok);
+  gsReal* A = take(d, (size_t)n * n, ok);
+  gsReal* q = take(d, (size_t)n, ok);
+  gsReal* z = take(d, (size_t)n, ok);
+  gsReal* w = take(d, (size_t)n, ok);
+  gsReal* work = take(d, gs_lemkeWork(n), ok);
+  if (!*ok) return -2;
+  pyramid_rows(s, D);
+  /* variable order: f_N (nc), f_F (4 per contact), lambda (nc); row i of the force block is
+   * direction var_dir(i) */
+  memset(A, 0, sizeof(gsReal) * (size_t)n * n);
+  for (int i = 0; i < 5 * nc; i++) {
+    int di = i < nc ? 5 * i : 5 * ((i - nc) / 4) + 1 + (i - nc) % 4;
+    for (int j = 0; j < 5 * nc; j++) {
+      int dj = j < nc ? 5 * j : 5 * ((j - nc) / 4) + 1 + (j - nc) % 4;
+      gsReal t = 0;
+      for (int x = 0; x < nf; x++) t += D[(size_t)di * nf + x] * D[(size_t)dj * nf + x];
+      A[(size_t)i * n + j] = t;
+    }
+  }
+  for (int c = 0; c < nc; c++) {
+    q[c] = s->b[3 * c];
+    for (int e = 0; e < 4; e++) {
+      int i = nc + 4 * c + e;
+      q[i] = (e % 2 ? -1 : 1) * s->b[3 * c + 1 + e / 2];
+      A[(size_t)i * n + 5 * nc + c] = 1;                 /* E lambda */
+      A[(size_t)(5 * nc + c) * n + i] = -1;              /* -E^T f_F */
+    }
+    A[(size_t)(5 * nc + c) * n + c] = s->mu[c];          /* mu f_N */
+    q[5 * nc + c] = 0;
+  }
+  gsLCPStat ls;
+  gs_lemke(n, A, q, z, w, opt->reg, 0, &ls, work);
+  st->pivots += ls.pivots;
+  st->residual = ls.residual;
+  st->reg = ls.reg;
+  if (ls.status < 0) return -1;
+  for (int c = 0; c < nc; c++) {
+    frow[3 * c] = z[c];
+    frow[3 * c + 1] = z[nc + 4 * c] - z[nc + 4 * c + 1];
+    frow[3 * c + 2] = z[nc + 4 * c + 2] - z[nc + 4 * c + 3];
+  }
+  return ls.status;
+}
+
+/* ---- two-stage QP (section 5) ---- */
+static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* frow,
+                    gsRigidStat* st, int* ok) {
+  int nc = s->nc, nf = s->nf, nv = s->nv, na = s->na, nz = 5 * nc;
+  int m1 = opt->friction ? 2 * nc : nc;
+  gsReal* D = take(d, (size_t)nz * nf, ok);
+  gsReal* z0 = take(d, (size_t)nz, ok);
+  gsReal* cp = take(d, (size_t)nf + 1, ok);
+  if (!*ok) return -2;
+  size_t mark = gs_stackMark(d);
+  gsReal* H = take(d, (size_t)nz * nz, ok);
+  gsReal* g = take(d, (size_t)nz, ok);
+  gsReal* A = take(d, (size_t)m1 * nz, ok);
+  gsReal* bA = take(d, (size_t)m1, ok);
+  gsReal* work = take(d, gs_qpWork(nz, m1, 1), ok);
+  if (!*ok) return -2;
+  pyramid_rows(s, D);
+  gs_denseMulBT(H, D, D, nz, nf, nz);
+  /* the linear term (5.1.2): c' = (L^T p + L^-1 M_UA v+_A) / dt, p = v_U + dt a_U0 */
+  for (int i = 0; i < nf; i++) {
+    gsReal t = 0;
+    for (int j = i; j < nf; j++) {
+      int pj = s->fid[j];
+      t += s->L[(size_t)j * nf + i] * (d->qvel[pj] + s->h * s->a[pj]);
+    }
+    cp[i] = t;
+  }
+  gsReal* mv = g;   /* M_UA v+_A, then L^-1 of it (g is written after) */
+  for (int i = 0; i < nf; i++) {
+    gsReal t = 0;
+    for (int j = 0; j < na; j++) {
+      int pa = s->aid[j];
+      t += s->M[(size_t)s->fid[i] * nv + pa] * (d->qvel[pa] + s->h * s->a[pa]);
+    }
+    mv[i] = t;
+  }
+  gs_solveL(s->L, nf, mv);
+  for (int i = 0; i < nf; i++) cp[i] = (cp[i] + mv[i]) / s->h;
+  gs_denseMulVec(g, D, cp, nz, nf, 0);
+  /* eq. 70: b_N + G_N D^T z >= 0; eq. 72: mu f_N >= 1^T f_F */
+  memset(A, 0, sizeof(gsReal) * (size_t)m1 * nz);
+  for (int c = 0; c < nc; c++) {
+    gs_denseMulVec(A + (size_t)c * nz, D, s->G + (size_t)(3 * c) * nf, nz, nf, 0);
+    bA[c] = -s->b[3 * c];
+    if (opt->friction) {
+      gsReal* fr = A + (size_t)(nc + c) * nz;
+      fr[5 * c] = s->mu[c];
+      for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
+      bA[nc + c] = 0;
+    }
+  }
+  gsLCPStat ls;
+  gs_qp(nz, H, g, m1, A, bA, 1, opt->reg, z0, NULL, &ls, work);
+  st->pivots += ls.pivots;
+  st->residual = ls.residual;
+  st->reg = ls.reg;
+  gs_stackRelease(d, mark);
+  if (ls.status < 0) return -1;
+  int status = ls.status;
+  if (opt->stage2 && nc > 0) {
+    /* Stage II (eqs. 96-106): the same impulse on the free dofs (D^T z = D^T z0 keeps v+, so the
+     * Stage I objective and the non-penetration rows), torques of least norm; a small multiple
+     * of |z|^2 picks the least forces among equal torques (an unactuated body's own split) */
+    int m2 = 2 * nf + (opt->friction ? nc : 0);
+    gsReal* Y = take(d, (size_t)na * nz, ok);     /* the torque each force variable removes */
+    gsReal* tc = take(d, (size_t)na + 1, ok);
+    gsReal* H2 = take(d, (size_t)nz * nz, ok);
+    gsReal* g2 = take(d, (size_t)nz, ok);
+    gsReal* A2 = take(d, (size_t)m2 * nz, ok);
+    gsReal* b2 = take(d, (size_t)m2, ok);
+    gsReal* z2 = take(d, (size_t)nz, ok);
+    gsReal* a1 = take(d, (size_t)nv, ok);
+    gsReal* work2 = take(d, gs_qpWork(nz, m2, 1), ok);
+    if (!*ok) return -2;
+    for (int c = 0; c < nc; c++)
+      for (int e = 0; e < 5; e++) {
+        int row = 3 * c + (e + 1) / 2;
+        gsReal sign = e == 2 || e == 4 ? -1 : 1;
+        for (int j = 0; j < na; j++) Y[(size_t)j * nz + 5 * c + e] = sign * s->J[(size_t)row * nv + s->aid[j]];
+      }
+    /* tau_c = (M a1 - f0)_A with a1 Stage I's acceleration */
+    memcpy(a1, s->a, sizeof(gsReal) * (size_t)nv);
+    gs_denseMulVecT(cp, D, z0, nz, nf, 0);
+    gs_solveLT(s->L, nf, cp);
+    for (int i = 0; i < nf; i++) a1[s->fid[i]] += cp[i];
+    for (int j = 0; j < na; j++) {
+      int pa = s->aid[j];
+      gsReal t = -s->f0[pa];
+      for (int i = 0; i < nv; i++) t += s->M[(size_t)pa * nv + i] * a1[i];
+      tc[j] = t;
+    }
+    gs_denseMulAT(H2, Y, Y, nz, na, nz);
+    gsReal diag = 0;
+    for (int i = 0; i < nz; i++) diag += H2[(size_t)i * nz + i];
+    diag = diag > 0 ? diag / nz : 0;
+    gsReal eps = 1e-6 * (diag > 0 ? diag : 1);
+    for (int i = 0; i < nz; i++) H2[(size_t)i * nz + i] += eps;
+    gs_denseMulVecT(g2, Y, tc, na, nz, 0);
+    for (int i = 0; i < nz; i++) g2[i] = -g2[i];
+    memset(A2, 0, sizeof(gsReal) * (size_t)m2 * nz);
+    gsReal* Dz = cp;
+    gs_denseMulVecT(Dz, D, z0, nz, nf, 0);
+    for (int i = 0; i < nf; i++) {
+      for (int j = 0; j < nz; j++) {
+        A2[(size_t)i * nz + j] = D[(size_t)j * nf + i];
+        A2[(size_t)(nf + i) * nz + j] = -D[(size_t)j * nf + i];
+      }
+      b2[i] = Dz[i];
+      b2[nf + i] = -Dz[i];
+    }
+    if (opt->friction)
+      for (int c = 0; c < nc; c++) {
+        gsReal* fr = A2 + (size_t)(2 * nf + c) * nz;
+        fr[5 * c] = s->mu[c];
+        for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
+        b2[2 * nf + c] = 0;
+      }
+    gsLCPStat l2;
+    gs_qp(nz, H2, g2, m2, A2, b2, 1, opt->reg, z2, NULL, &l2, work2);
+    st->pivots += l2.pivots;
+    if (l2.status >= 0) {
+      memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
+      if (l2.residual > st->residual) st->residual = l2.residual;
+      if (l2.status > status) status = l2.status;
+    }
+  }
+  (void)m;
+  for (int c = 0; c < nc; c++) {
+    const gsReal* p = z0 + 5 * c;
+    frow[3 * c] = p[0];
+    frow[3 * c + 1] = p[1] - p[2];
+    frow[3 * c + 2] = p[3] - p[4];
+  }
+  return status;
+}
+
+int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigidWarm* warm,
+                    gsReal* qfrc, gsReal* force, gsReal* qacc, gsRigidStat* stat) {
+  gsRigidOpt defopt;
+  const gsRigidOpt* opt = opt_;
+  if (!opt) { gs_defaultRigidOpt(&defopt); opt = &defopt; }
+  gsRigidStat local;
+  gsRigidStat* st = stat ? stat : &local;
+  memset(st, 0, sizeof(*st));
+  if (opt->skipstage < GS_STAGE_POS) gs_fwdPosition(m, d);
+  if (opt->skipstage < GS_STAGE_VEL) gs_fwdVelocity(m, d);
+  int nv = m->nv;
+  if (qfrc) memset(qfrc, 0, sizeof(gsReal) * (size_t)nv);
+  if (force) memset(force, 0, sizeof(gsReal) * 3 * (size_t)d->ncon);
+  size_t mark = gs_stackMark(d);
+  int ok = 1;
+  Setup s;
+  int fine = setup(m, d, opt, &s, &ok);
+  if (!fine) {
+    st->status = ok ? -1 : -2;
+    if (qacc) memcpy(qacc, d->qacc, sizeof(gsReal) * (size_t)nv);
+    gs_stackRelease(d, mark);
+    return st->status;
+  }
+  st->ncon = s.nc;
+  int nc = s.nc, r = 3 * nc;
+  gsReal* frow = take(d, (size_t)r, &ok);
+  gsReal* t = take(d, 2 * (size_t)nv + (size_t)r, &ok);
+  int status = -2;
+  if (ok) {
+    memset(frow, 0, sizeof(gsReal) * (size_t)r);
+    if (nc == 0) status = 0;
+    else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, &s, frow, st, &ok);
+    else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, &s, frow, st, &ok);
+    else status = solve_noslip(m, d, opt, warm, &s, frow, st, &ok);
+    if (!ok) status = -2;
+  }
+  if (status < 0 && ok) memset(frow, 0, sizeof(gsReal) * (size_t)r);
+  if (ok) {
+    /* a_U = a_U0 + L^-T G^T f; tau = (M a - f0 - J^T f)_A */
+    gs_denseMulVecT(t, s.G, frow, r, s.nf, 0);
+    gs_solveLT(s.L, s.nf, t);
+    for (int i = 0; i < s.nf; i++) s.a[s.fid[i]] += t[i];
+    gs_denseMulVec(t, s.M, s.a, nv, nv, 0);
+    gs_denseMulVecT(t + nv, s.J, frow, r, nv, 0);
+    for (int j = 0; j < s.na && qfrc; j++) {
+      int p = s.aid[j];
+      qfrc[p] = t[p] - s.f0[p] - t[nv + p];
+    }
+    if (force)
+      for (int c = 0; c < nc; c++)
+        for (int k = 0; k < 3; k++) force[3 * s.con[c] + k] = frow[3 * c + k];
+    if (qacc) memcpy(qacc, s.a, sizeof(gsReal) * (size_t)nv);
+    /* the normal velocities after the step: v+ = J (qvel + dt a) */
+    gsReal pen = 0;
+    for (int c = 0; c < nc; c++) {
+      const gsReal* jr = s.J + (size_t)(3 * c) * nv;
+      gsReal v = 0;
+      for (int i = 0; i < nv; i++) v += jr[i] * (d->qvel[i] + s.h * s.a[i]);
+      if (v < pen) pen = v;
+    }
+    st->penetration = pen;
+  } else if (qacc) {
+    memcpy(qacc, d->qacc, sizeof(gsReal) * (size_t)nv);
+  }
+  st->status = status;
+  gs_stackRelease(d, mark);
+  return status;
+}
