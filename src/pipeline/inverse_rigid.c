@@ -388,7 +388,8 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
     gsReal diag = 0;
     for (int i = 0; i < nz; i++) diag += H2[(size_t)i * nz + i];
     diag = diag > 0 ? diag / nz : 0;
-    gsReal eps = 1e-6 * (diag > 0 ? diag : 1);
+    /* without actuators (or none touching the contacts) the least forces are all it picks */
+    gsReal eps = diag > 0 ? 1e-6 * diag : 1;
     for (int i = 0; i < nz; i++) H2[(size_t)i * nz + i] += eps;
     gs_denseMulVecT(g2, Y, tc, na, nz, 0);
     for (int i = 0; i < nz; i++) g2[i] = -g2[i];
