@@ -1175,8 +1175,9 @@ class RigidWarm:
     """The no-slip method's warm start (seed 004, Algorithm 2): the contacts that carried force
     on the last call, kept between calls by passing the same object as `warm`."""
     def __init__(self):
-        """Initialize self.  See help(type(self)) for accurate signature."""
-    def clear(self): ...
+        """an empty set: the first call starts cold"""
+    def clear(self):
+        """forget the set: the next call starts cold"""
     @property
     def contacts(self) -> Any:
         """contact ids (into d.contact of that call) with a positive normal force"""

@@ -39,6 +39,7 @@ class RigidWarm:
     on the last call, kept between calls by passing the same object as `warm`."""
 
     def __init__(self):
+        """an empty set: the first call starts cold"""
         self._c = _Warm()
 
     @property
@@ -47,6 +48,7 @@ class RigidWarm:
         return [self._c.nb[i] for i in range(self._c.nnb)]
 
     def clear(self):
+        """forget the set: the next call starts cold"""
         self._c.nnb = 0
 
 
@@ -67,6 +69,7 @@ class InverseRigidResult:
                  "fallback", "ntangent", "nnb", "penetration", "method")
 
     def __repr__(self):
+        """method, status, contacts, pivots and residual"""
         return (f"InverseRigidResult(method={self.method!r}, status={self.status}, "
                 f"ncon={self.ncon}, pivots={self.pivots}, residual={self.residual:.3g})")
 
