@@ -14,16 +14,16 @@ FOOT_R = 0.012
 
 
 def standing_xml(k):
-    """the quadruped with k spheres per foot (one at the foot's centre, the others on a ring of
-    3 mm), all 0.1 mm into the ground at the standing pose, kept as its first keyframe"""
+    """the quadruped with k spheres per foot (one at the foot's centre, the others beside it along
+    the leg's horizontal axis, 1 mm apart), all 0.1 mm into the ground at the standing pose, kept
+    as its first keyframe"""
     xml = open(QUADRUPED).read()
     for leg in ("FL", "FR", "HL", "HR"):
         old = f'<geom name="{leg}_foot" type="sphere" pos="0 0 -0.07" size="0.012" mass="0.05"/>'
         assert old in xml
         extra = "".join(
             f'<geom type="sphere" size="{FOOT_R}" mass="0" '
-            f'pos="{0.003 * math.cos(2 * math.pi * i / (k - 1)):.6f} '
-            f'{0.003 * math.sin(2 * math.pi * i / (k - 1)):.6f} -0.07"/>'
+            f'pos="0 {0.001 * (i // 2 + 1) * (1 if i % 2 == 0 else -1):.4f} -0.07"/>'
             for i in range(k - 1))
         xml = xml.replace(old, old + extra)
     # the base height that puts the feet 0.1 mm into the ground: hips at 0.5 rad, knees at -1

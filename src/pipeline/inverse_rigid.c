@@ -294,23 +294,190 @@ static int solve_coulomb(gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* fro
 }
 
 /* ---- two-stage QP (section 5) ---- */
+
+/* Contact c's force f = sum_j beta_j ray_j, beta >= 0: with friction the four edges of the
+ * pyramid (n +- mu t1, n +- mu t2), without it the normal and the four half tangents. Bounds
+ * only, so that a stage without the non-penetration rows is a non-negative least-squares problem
+ * of rank |U|, which the principal pivoting method solves in systems of |U| unknowns. */
+static int ray_count(const gsRigidOpt* opt) { return opt->friction ? 4 : 5; }
+
+static void ray_coef(const gsRigidOpt* opt, gsReal mu, int j, gsReal co[3]) {
+  co[0] = co[1] = co[2] = 0;
+  if (opt->friction) {
+    co[0] = 1;
+    co[1 + j / 2] = j % 2 ? -mu : mu;
+  } else {
+    int row = (j + 1) / 2;
+    co[row] = j == 2 || j == 4 ? -1 : 1;
+  }
+}
+
+/* rays in G's space (nr x nf) and, when Y is given, the actuated torque each removes (na x nr) */
+static void ray_rows(const gsRigidOpt* opt, const Setup* s, gsReal* E, gsReal* Y) {
+  int nf = s->nf, nrc = ray_count(opt), nr = nrc * s->nc;
+  for (int c = 0; c < s->nc; c++)
+    for (int j = 0; j < nrc; j++) {
+      gsReal co[3];
+      ray_coef(opt, s->mu[c], j, co);
+      gsReal* e = E + (size_t)(nrc * c + j) * nf;
+      for (int i = 0; i < nf; i++) {
+        gsReal v = 0;
+        for (int k = 0; k < 3; k++) v += co[k] * s->G[(size_t)(3 * c + k) * nf + i];
+        e[i] = v;
+      }
+      if (Y)
+        for (int a = 0; a < s->na; a++) {
+          gsReal v = 0;
+          for (int k = 0; k < 3; k++) v += co[k] * s->J[(size_t)(3 * c + k) * s->nv + s->aid[a]];
+          Y[(size_t)a * nr + nrc * c + j] = v;
+        }
+    }
+}
+
+/* the five-variable form (normal, +t1, -t1, +t2, -t2) of ray weights */
+static void rays_to_z(const gsRigidOpt* opt, const Setup* s, const gsReal* beta, gsReal* z) {
+  int nrc = ray_count(opt);
+  for (int c = 0; c < s->nc; c++) {
+    gsReal f[3] = {0, 0, 0};
+    for (int j = 0; j < nrc; j++) {
+      gsReal co[3];
+      ray_coef(opt, s->mu[c], j, co);
+      gsReal b = beta[nrc * c + j] > 0 ? beta[nrc * c + j] : 0;
+      for (int k = 0; k < 3; k++) f[k] += b * co[k];
+    }
+    gsReal* zc = z + 5 * c;
+    zc[0] = f[0];
+    zc[1] = f[1] > 0 ? f[1] : 0;
+    zc[2] = f[1] < 0 ? -f[1] : 0;
+    zc[3] = f[2] > 0 ? f[2] : 0;
+    zc[4] = f[2] < 0 ? -f[2] : 0;
+  }
+}
+
+/* Stage I without the non-penetration rows (eq. 70): min 1/2 |E^T beta + c'|^2, beta >= 0, the
+ * LCP (E c', E E^T) in Baraff's form; when its answer keeps every contact from closing it is
+ * Stage I's. 1: solved, 0: the full QP is needed. */
+static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const gsReal* cp,
+                       gsReal* z0, gsRigidStat* st, int* ok) {
+  int nc = s->nc, nf = s->nf, nr = ray_count(opt) * nc;
+  size_t mark = gs_stackMark(d);
+  gsReal* E = take(d, (size_t)nr * nf, ok);
+  gsReal* q = take(d, (size_t)nr, ok);
+  gsReal* beta = take(d, (size_t)nr, ok);
+  gsReal* w = take(d, (size_t)nr, ok);
+  gsReal* y = take(d, (size_t)nf + 1, ok);
+  int* nb = (int*)take(d, (size_t)nr / 2 + 1, ok);
+  gsReal* work = take(d, gs_ppmWork(nr, nf), ok);
+  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  ray_rows(opt, s, E, NULL);
+  gs_denseMulVec(q, E, cp, nr, nf, 0);
+  int nnb = 0;
+  gsLCPStat ls;
+  gs_ppm(nr, nf, E, q, beta, w, nb, &nnb, 0, &ls, work);
+  st->pivots += ls.pivots;
+  int solved = ls.status == 0 && !ls.fallback;
+  if (solved) {
+    gs_denseMulVecT(y, E, beta, nr, nf, 0);
+    gsReal scale = 0;
+    for (int c = 0; c < nc; c++) if (fabs(s->b[3 * c]) > scale) scale = fabs(s->b[3 * c]);
+    for (int c = 0; c < nc && solved; c++) {
+      gsReal v = s->b[3 * c];
+      for (int i = 0; i < nf; i++) v += s->G[(size_t)(3 * c) * nf + i] * y[i];
+      if (v < -1e-10 * (1 + scale)) solved = 0;
+    }
+  }
+  if (solved) {
+    rays_to_z(opt, s, beta, z0);
+    st->residual = ls.residual;
+  }
+  gs_stackRelease(d, mark);
+  return solved;
+}
+
+/* Stage II with the bounds left out: min 1/2 |Y beta - tau_c|^2 + eps/2 |beta|^2 subject to
+ * E^T beta = E^T beta0 in closed form, with (Y^T Y + eps I)^-1 by Woodbury (na x na) and the
+ * equality's multipliers from an nf x nf system; when every beta >= 0 this is Stage II's answer.
+ * 1: solved (z2 written), 0: the full QP is needed. */
+static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const gsReal* D,
+                       const gsReal* z0, const gsReal* tc, gsReal* z2, int* ok) {
+  int nc = s->nc, nf = s->nf, na = s->na, nr = ray_count(opt) * nc;
+  size_t mark = gs_stackMark(d);
+  gsReal* E = take(d, (size_t)nr * nf, ok);
+  gsReal* Y = take(d, (size_t)na * nr + 1, ok);
+  gsReal* S = take(d, (size_t)na * na + 1, ok);
+  gsReal* YE = take(d, (size_t)na * nf + 1, ok);
+  gsReal* Phi = take(d, (size_t)nr * nf, ok);
+  gsReal* K = take(d, (size_t)nf * nf, ok);
+  gsReal* beta = take(d, (size_t)nr, ok);
+  gsReal* v = take(d, (size_t)(na > nf ? na : nf) + (size_t)nf + 2, ok);
+  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  ray_rows(opt, s, E, Y);
+  gsReal diag = 0;
+  for (size_t i = 0; i < (size_t)na * nr; i++) diag += Y[i] * Y[i];
+  diag = diag > 0 ? diag / nr : 0;
+  /* a larger share than the full QP's: the closed form divides by eps */
+  gsReal eps = diag > 0 ? 1e-4 * diag : 1;
+  /* S = eps I + Y Y^T */
+  gs_denseMulBT(S, Y, Y, na, nr, na);
+  for (int a = 0; a < na; a++) S[(size_t)a * na + a] += eps;
+  if (na > 0 && gs_cholesky(S, na, 1e-14) >= 0) { gs_stackRelease(d, mark); return 0; }
+  /* Phi = H^-1 E = (E - Y^T S^-1 Y E) / eps */
+  gs_denseMul(YE, Y, E, na, nr, nf);
+  for (int i = 0; i < nf; i++) {
+    for (int a = 0; a < na; a++) v[a] = YE[(size_t)a * nf + i];
+    gs_cholSolve(S, na, v);
+    for (int j = 0; j < nr; j++) {
+      gsReal t = E[(size_t)j * nf + i];
+      for (int a = 0; a < na; a++) t -= Y[(size_t)a * nr + j] * v[a];
+      Phi[(size_t)j * nf + i] = t / eps;
+    }
+  }
+  /* K nu = E^T beta0 - E^T Y^T S^-1 tau_c, beta = Y^T S^-1 tau_c + Phi nu */
+  gs_denseMulAT(K, E, Phi, nf, nr, nf);
+  gsReal tr = 0;
+  for (int i = 0; i < nf; i++) tr += K[(size_t)i * nf + i];
+  for (int i = 0; i < nf; i++) K[(size_t)i * nf + i] += 1e-14 * (tr > 0 ? tr : 1);
+  if (gs_cholesky(K, nf, 0) >= 0) { gs_stackRelease(d, mark); return 0; }
+  for (int a = 0; a < na; a++) v[a] = tc[a];
+  if (na > 0) gs_cholSolve(S, na, v);
+  gs_denseMulVecT(beta, Y, v, na, nr, 0);
+  gsReal* rhs = v + (na > nf ? na : nf);
+  gs_denseMulVecT(rhs, D, z0, 5 * nc, nf, 0);      /* E^T beta0 = D^T z0 */
+  gsReal ynorm = 0;
+  for (int i = 0; i < nf; i++) ynorm = fmax(ynorm, fabs(rhs[i]));
+  for (int i = 0; i < nf; i++) {
+    gsReal t = 0;
+    for (int j = 0; j < nr; j++) t += E[(size_t)j * nf + i] * beta[j];
+    rhs[i] -= t;
+  }
+  gs_cholSolve(K, nf, rhs);
+  gs_denseMulVec(beta, Phi, rhs, nr, nf, 1);
+  /* accepted when inside the bounds and the impulse on the free dofs is kept */
+  gsReal bmax = 0;
+  for (int j = 0; j < nr; j++) bmax = fmax(bmax, fabs(beta[j]));
+  int good = 1;
+  for (int j = 0; j < nr; j++) if (beta[j] < -1e-12 * bmax) good = 0;
+  if (good) {
+    gsReal* y = v;
+    gs_denseMulVecT(y, E, beta, nr, nf, 0);
+    gs_denseMulVecT(K, D, z0, 5 * nc, nf, 0);
+    for (int i = 0; i < nf; i++) if (fabs(y[i] - K[i]) > 1e-11 * (1 + ynorm)) good = 0;
+  }
+  if (good) rays_to_z(opt, s, beta, z2);
+  gs_stackRelease(d, mark);
+  return good;
+}
 static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* frow,
                     gsRigidStat* st, int* ok) {
+  (void)m;
   int nc = s->nc, nf = s->nf, nv = s->nv, na = s->na, nz = 5 * nc;
   int m1 = opt->friction ? 2 * nc : nc;
   gsReal* D = take(d, (size_t)nz * nf, ok);
   gsReal* z0 = take(d, (size_t)nz, ok);
   gsReal* cp = take(d, (size_t)nf + 1, ok);
-  if (!*ok) return -2;
-  size_t mark = gs_stackMark(d);
-  gsReal* H = take(d, (size_t)nz * nz, ok);
-  gsReal* g = take(d, (size_t)nz, ok);
-  gsReal* A = take(d, (size_t)m1 * nz, ok);
-  gsReal* bA = take(d, (size_t)m1, ok);
-  gsReal* work = take(d, gs_qpWork(nz, m1, 1), ok);
+  gsReal* mv = take(d, (size_t)nf + 1, ok);
   if (!*ok) return -2;
   pyramid_rows(s, D);
-  gs_denseMulBT(H, D, D, nz, nf, nz);
   /* the linear term (5.1.2): c' = (L^T p + L^-1 M_UA v+_A) / dt, p = v_U + dt a_U0 */
   for (int i = 0; i < nf; i++) {
     gsReal t = 0;
@@ -319,10 +486,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       t += s->L[(size_t)j * nf + i] * (d->qvel[pj] + s->h * s->a[pj]);
     }
     cp[i] = t;
-  }
-  gsReal* mv = g;   /* M_UA v+_A, then L^-1 of it (g is written after) */
-  for (int i = 0; i < nf; i++) {
-    gsReal t = 0;
+    t = 0;
     for (int j = 0; j < na; j++) {
       int pa = s->aid[j];
       t += s->M[(size_t)s->fid[i] * nv + pa] * (d->qvel[pa] + s->h * s->a[pa]);
@@ -331,48 +495,49 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
   }
   gs_solveL(s->L, nf, mv);
   for (int i = 0; i < nf; i++) cp[i] = (cp[i] + mv[i]) / s->h;
-  gs_denseMulVec(g, D, cp, nz, nf, 0);
-  /* eq. 70: b_N + G_N D^T z >= 0; eq. 72: mu f_N >= 1^T f_F */
-  memset(A, 0, sizeof(gsReal) * (size_t)m1 * nz);
-  for (int c = 0; c < nc; c++) {
-    gs_denseMulVec(A + (size_t)c * nz, D, s->G + (size_t)(3 * c) * nf, nz, nf, 0);
-    bA[c] = -s->b[3 * c];
-    if (opt->friction) {
-      gsReal* fr = A + (size_t)(nc + c) * nz;
-      fr[5 * c] = s->mu[c];
-      for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
-      bA[nc + c] = 0;
+  int status = 0;
+  if (!stage1_fast(d, opt, s, cp, z0, st, ok)) {
+    if (!*ok) return -2;
+    /* the whole Stage I (eqs. 69-72) in the five variables per contact, by its KKT LCP */
+    size_t mark = gs_stackMark(d);
+    gsReal* H = take(d, (size_t)nz * nz, ok);
+    gsReal* g = take(d, (size_t)nz, ok);
+    gsReal* A = take(d, (size_t)m1 * nz, ok);
+    gsReal* bA = take(d, (size_t)m1, ok);
+    gsReal* work = take(d, gs_qpWork(nz, m1, 1), ok);
+    if (!*ok) return -2;
+    gs_denseMulBT(H, D, D, nz, nf, nz);
+    gs_denseMulVec(g, D, cp, nz, nf, 0);
+    /* eq. 70: b_N + G_N D^T z >= 0; eq. 72: mu f_N >= 1^T f_F */
+    memset(A, 0, sizeof(gsReal) * (size_t)m1 * nz);
+    for (int c = 0; c < nc; c++) {
+      gs_denseMulVec(A + (size_t)c * nz, D, s->G + (size_t)(3 * c) * nf, nz, nf, 0);
+      bA[c] = -s->b[3 * c];
+      if (opt->friction) {
+        gsReal* fr = A + (size_t)(nc + c) * nz;
+        fr[5 * c] = s->mu[c];
+        for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
+        bA[nc + c] = 0;
+      }
     }
+    gsLCPStat ls;
+    gs_qp(nz, H, g, m1, A, bA, 1, opt->reg, z0, NULL, &ls, work);
+    st->pivots += ls.pivots;
+    st->residual = ls.residual;
+    st->reg = ls.reg;
+    status = ls.status;
+    gs_stackRelease(d, mark);
+    if (ls.status < 0) return -1;
   }
-  gsLCPStat ls;
-  gs_qp(nz, H, g, m1, A, bA, 1, opt->reg, z0, NULL, &ls, work);
-  st->pivots += ls.pivots;
-  st->residual = ls.residual;
-  st->reg = ls.reg;
-  gs_stackRelease(d, mark);
-  if (ls.status < 0) return -1;
-  int status = ls.status;
   if (opt->stage2 && nc > 0) {
     /* Stage II (eqs. 96-106): the same impulse on the free dofs (D^T z = D^T z0 keeps v+, so the
      * Stage I objective and the non-penetration rows), torques of least norm; a small multiple
      * of |z|^2 picks the least forces among equal torques (an unactuated body's own split) */
     int m2 = 2 * nf + (opt->friction ? nc : 0);
-    gsReal* Y = take(d, (size_t)na * nz, ok);     /* the torque each force variable removes */
     gsReal* tc = take(d, (size_t)na + 1, ok);
-    gsReal* H2 = take(d, (size_t)nz * nz, ok);
-    gsReal* g2 = take(d, (size_t)nz, ok);
-    gsReal* A2 = take(d, (size_t)m2 * nz, ok);
-    gsReal* b2 = take(d, (size_t)m2, ok);
     gsReal* z2 = take(d, (size_t)nz, ok);
     gsReal* a1 = take(d, (size_t)nv, ok);
-    gsReal* work2 = take(d, gs_qpWork(nz, m2, 1), ok);
     if (!*ok) return -2;
-    for (int c = 0; c < nc; c++)
-      for (int e = 0; e < 5; e++) {
-        int row = 3 * c + (e + 1) / 2;
-        gsReal sign = e == 2 || e == 4 ? -1 : 1;
-        for (int j = 0; j < na; j++) Y[(size_t)j * nz + 5 * c + e] = sign * s->J[(size_t)row * nv + s->aid[j]];
-      }
     /* tau_c = (M a1 - f0)_A with a1 Stage I's acceleration */
     memcpy(a1, s->a, sizeof(gsReal) * (size_t)nv);
     gs_denseMulVecT(cp, D, z0, nz, nf, 0);
@@ -384,43 +549,63 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       for (int i = 0; i < nv; i++) t += s->M[(size_t)pa * nv + i] * a1[i];
       tc[j] = t;
     }
-    gs_denseMulAT(H2, Y, Y, nz, na, nz);
-    gsReal diag = 0;
-    for (int i = 0; i < nz; i++) diag += H2[(size_t)i * nz + i];
-    diag = diag > 0 ? diag / nz : 0;
-    /* without actuators (or none touching the contacts) the least forces are all it picks */
-    gsReal eps = diag > 0 ? 1e-6 * diag : 1;
-    for (int i = 0; i < nz; i++) H2[(size_t)i * nz + i] += eps;
-    gs_denseMulVecT(g2, Y, tc, na, nz, 0);
-    for (int i = 0; i < nz; i++) g2[i] = -g2[i];
-    memset(A2, 0, sizeof(gsReal) * (size_t)m2 * nz);
-    gsReal* Dz = cp;
-    gs_denseMulVecT(Dz, D, z0, nz, nf, 0);
-    for (int i = 0; i < nf; i++) {
-      for (int j = 0; j < nz; j++) {
-        A2[(size_t)i * nz + j] = D[(size_t)j * nf + i];
-        A2[(size_t)(nf + i) * nz + j] = -D[(size_t)j * nf + i];
-      }
-      b2[i] = Dz[i];
-      b2[nf + i] = -Dz[i];
-    }
-    if (opt->friction)
-      for (int c = 0; c < nc; c++) {
-        gsReal* fr = A2 + (size_t)(2 * nf + c) * nz;
-        fr[5 * c] = s->mu[c];
-        for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
-        b2[2 * nf + c] = 0;
-      }
-    gsLCPStat l2;
-    gs_qp(nz, H2, g2, m2, A2, b2, 1, opt->reg, z2, NULL, &l2, work2);
-    st->pivots += l2.pivots;
-    if (l2.status >= 0) {
+    if (stage2_fast(d, opt, s, D, z0, tc, z2, ok)) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
-      if (l2.residual > st->residual) st->residual = l2.residual;
-      if (l2.status > status) status = l2.status;
+    } else {
+      if (!*ok) return -2;
+      size_t mark = gs_stackMark(d);
+      gsReal* Y = take(d, (size_t)na * nz + 1, ok);   /* the torque each force variable removes */
+      gsReal* H2 = take(d, (size_t)nz * nz, ok);
+      gsReal* g2 = take(d, (size_t)nz, ok);
+      gsReal* A2 = take(d, (size_t)m2 * nz, ok);
+      gsReal* b2 = take(d, (size_t)m2, ok);
+      gsReal* work2 = take(d, gs_qpWork(nz, m2, 1), ok);
+      if (!*ok) return -2;
+      for (int c = 0; c < nc; c++)
+        for (int e = 0; e < 5; e++) {
+          int row = 3 * c + (e + 1) / 2;
+          gsReal sign = e == 2 || e == 4 ? -1 : 1;
+          for (int j = 0; j < na; j++)
+            Y[(size_t)j * nz + 5 * c + e] = sign * s->J[(size_t)row * nv + s->aid[j]];
+        }
+      gs_denseMulAT(H2, Y, Y, nz, na, nz);
+      gsReal diag = 0;
+      for (int i = 0; i < nz; i++) diag += H2[(size_t)i * nz + i];
+      diag = diag > 0 ? diag / nz : 0;
+      /* without actuators (or none touching the contacts) the least forces are all it picks */
+      gsReal eps = diag > 0 ? 1e-6 * diag : 1;
+      for (int i = 0; i < nz; i++) H2[(size_t)i * nz + i] += eps;
+      gs_denseMulVecT(g2, Y, tc, na, nz, 0);
+      for (int i = 0; i < nz; i++) g2[i] = -g2[i];
+      memset(A2, 0, sizeof(gsReal) * (size_t)m2 * nz);
+      gsReal* Dz = cp;
+      gs_denseMulVecT(Dz, D, z0, nz, nf, 0);
+      for (int i = 0; i < nf; i++) {
+        for (int j = 0; j < nz; j++) {
+          A2[(size_t)i * nz + j] = D[(size_t)j * nf + i];
+          A2[(size_t)(nf + i) * nz + j] = -D[(size_t)j * nf + i];
+        }
+        b2[i] = Dz[i];
+        b2[nf + i] = -Dz[i];
+      }
+      if (opt->friction)
+        for (int c = 0; c < nc; c++) {
+          gsReal* fr = A2 + (size_t)(2 * nf + c) * nz;
+          fr[5 * c] = s->mu[c];
+          for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
+          b2[2 * nf + c] = 0;
+        }
+      gsLCPStat l2;
+      gs_qp(nz, H2, g2, m2, A2, b2, 1, opt->reg, z2, NULL, &l2, work2);
+      st->pivots += l2.pivots;
+      if (l2.status >= 0) {
+        memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
+        if (l2.residual > st->residual) st->residual = l2.residual;
+        if (l2.status > status) status = l2.status;
+      }
+      gs_stackRelease(d, mark);
     }
   }
-  (void)m;
   for (int c = 0; c < nc; c++) {
     const gsReal* p = z0 + 5 * c;
     frow[3 * c] = p[0];

@@ -69,20 +69,22 @@ int main(void) {
         maxuse, narena, w[GS_WARN_ARENAFULL].number);
   gs_freeData(d);
   gs_freeModel(m);
-  /* an arena sized by <size memory> too small for the dense problems: status -2, no overrun */
+  /* an arena sized by <size memory> (16 kB) that holds the forward pass but not Coulomb's dense
+   * problem: status -2, no overrun */
   char small[2048];
   snprintf(small, sizeof small, "%s", XML);
   char* at = strstr(small, "<option");
   memmove(at + 22, at, strlen(at) + 1);
-  memcpy(at, "<size memory='20K'/>  ", 22);
+  memcpy(at, "<size memory='16K'/>  ", 22);
   m = gs_loadXMLString(small, err, sizeof err);
   CHECK(m != NULL, "load small: %s", err);
   if (m) {
     d = gs_makeData(m);
     gs_forward(m, d);
+    CHECK(d->ncon == 4, "small arena: the forward pass found %d contacts", d->ncon);
     gsRigidOpt opt;
     gs_defaultRigidOpt(&opt);
-    opt.method = GS_RIGID_QP;
+    opt.method = GS_RIGID_COULOMB;   /* a 24 x 24 LCP and Lemke's tableau: 14 kB */
     opt.skipstage = GS_STAGE_VEL;
     gsRigidStat st;
     int status = gs_inverseRigid(m, d, &opt, NULL, NULL, NULL, NULL, &st);
