@@ -33,18 +33,19 @@ int main(int argc, char** argv) {
   gsData* d = gs_makeData(m);
   if (m->nkey > 0) gs_resetDataKeyframe(m, d, 0);
   gs_forward(m, d);
-  const char* names[] = {"noslip", "coulomb", "qp", "qp_stage1"};
+  const char* names[] = {"noslip", "coulomb", "qp", "qp_stage1", "qp_kkt"};
   gsReal* qfrc = calloc((size_t)m->nv, sizeof(gsReal));
   gsReal* force = calloc(3 * (size_t)d->ncon + 3, sizeof(gsReal));
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < 5; k++) {
     gsRigidOpt opt;
     gs_defaultRigidOpt(&opt);
     opt.method = k < 3 ? k : GS_RIGID_QP;
     opt.stage2 = k != 3;
+    opt.kkt = k == 4;
     opt.skipstage = GS_STAGE_VEL;
     gsRigidWarm warm = {0};
     gsRigidStat st;
-    int n = k == GS_RIGID_COULOMB ? (reps / 10 > 5 ? reps / 10 : 5) : reps;
+    int n = k == GS_RIGID_COULOMB || k == 4 ? (reps / 10 > 5 ? reps / 10 : 5) : reps;
     memset(d->qacc, 0, sizeof(gsReal) * (size_t)m->nv);
     gs_inverseRigid(m, d, &opt, &warm, qfrc, force, NULL, &st);   /* warm-up */
     double best = 1e30;

@@ -37,7 +37,7 @@ def main():
                 if line.strip():
                     name, ncon, us, piv, status = line.split()
                     rows.setdefault(int(ncon), {})[name] = (float(us), int(piv), int(status))
-    names = ["noslip", "qp", "qp_stage1", "coulomb"]
+    names = ["noslip", "qp", "qp_stage1", "qp_kkt", "coulomb"]
     print("| contacts | " + " | ".join(f"{n} (us)" for n in names) + " |")
     print("|" + " --- |" * (len(names) + 1))
     for nc in sorted(rows):

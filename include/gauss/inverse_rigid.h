@@ -26,6 +26,9 @@ typedef struct {
                         gs_forwardSkip, keep the stages already computed */
   gsReal reg;        /* Lemke's first regularisation (0: 1e-10 of the matrix's largest entry) */
   gsReal dt;         /* the step of the velocity-level discretization (0: opt.timestep) */
+  int kkt;           /* QP: 1 solves both stages through their KKT LCPs, without the fast paths
+                        (least squares over the pyramid's edges, taken when no bound they leave
+                        out is violated); for comparisons */
 } gsRigidOpt;
 
 #define GS_RIGID_MAXWARM 64

@@ -1359,7 +1359,7 @@ def inverse(m, d):
     qacc read as the integrator's discrete step)."""
 
 
-def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0):
+def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -1368,7 +1368,8 @@ def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, 
     the friction bound (the seed's QP with infinite friction). warm: a RigidWarm kept between
     calls (no-slip; None: cold start). reg: Lemke's first regularisation (0: automatic). dt: the
     step of the velocity-level discretization (0: the model's timestep). skipstage: as
-    gauss.forward's (0 runs the position and velocity stages first, with collision)."""
+    gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
+    "qp", solve both stages through their KKT systems, without the fast paths (comparisons)."""
 
 
 def inverse_skip(m, d, skipstage, skipsensor=0):

@@ -15,7 +15,7 @@ _MAXWARM = 64
 class _Opt(ctypes.Structure):
     _fields_ = [("method", ctypes.c_int), ("friction", ctypes.c_int), ("warmstart", ctypes.c_int),
                 ("stage2", ctypes.c_int), ("skipstage", ctypes.c_int), ("reg", ctypes.c_double),
-                ("dt", ctypes.c_double)]
+                ("dt", ctypes.c_double), ("kkt", ctypes.c_int)]
 
 
 class _Warm(ctypes.Structure):
@@ -75,7 +75,7 @@ class InverseRigidResult:
 
 
 def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, reg=0.0, dt=0.0,
-                  skipstage=0):
+                  skipstage=0, kkt=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -84,7 +84,8 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     the friction bound (the seed's QP with infinite friction). warm: a RigidWarm kept between
     calls (no-slip; None: cold start). reg: Lemke's first regularisation (0: automatic). dt: the
     step of the velocity-level discretization (0: the model's timestep). skipstage: as
-    gauss.forward's (0 runs the position and velocity stages first, with collision)."""
+    gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
+    "qp", solve both stages through their KKT systems, without the fast paths (comparisons)."""
     pkg = _package()
     pkg._check(m, d)
     if method not in METHODS:
@@ -92,7 +93,7 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     if warm is not None and not isinstance(warm, RigidWarm):
         raise TypeError("warm must be a gauss.RigidWarm or None")
     opt = _Opt(METHODS[method], 1 if friction else 0, 1 if warm is not None else 0,
-               1 if stage2 else 0, int(skipstage), float(reg), float(dt))
+               1 if stage2 else 0, int(skipstage), float(reg), float(dt), 1 if kkt else 0)
     # the stages first, here, so that the forces' array has the collision stage's contact count
     skipstage = int(skipstage)
     if skipstage < 1:

@@ -496,7 +496,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
   gs_solveL(s->L, nf, mv);
   for (int i = 0; i < nf; i++) cp[i] = (cp[i] + mv[i]) / s->h;
   int status = 0;
-  if (!stage1_fast(d, opt, s, cp, z0, st, ok)) {
+  if (opt->kkt || !stage1_fast(d, opt, s, cp, z0, st, ok)) {
     if (!*ok) return -2;
     /* the whole Stage I (eqs. 69-72) in the five variables per contact, by its KKT LCP */
     size_t mark = gs_stackMark(d);
@@ -549,7 +549,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       for (int i = 0; i < nv; i++) t += s->M[(size_t)pa * nv + i] * a1[i];
       tc[j] = t;
     }
-    if (stage2_fast(d, opt, s, D, z0, tc, z2, ok)) {
+    if (!opt->kkt && stage2_fast(d, opt, s, D, z0, tc, z2, ok)) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
     } else {
       if (!*ok) return -2;

@@ -282,6 +282,42 @@ def test_same_call_same_bits():
         np.testing.assert_array_equal(a, b)
 
 
+def test_qp_fast_paths_agree_with_kkt():
+    """The QP's fast paths (least squares over the pyramid's edges) and the KKT LCPs of both
+    stages reach the same optimum: Stage I's impulse on the base is unique, hence the base's
+    acceleration; Stage II's torques (its objective is strictly convex in them through the small
+    share of |z|^2, which the two paths weigh alike only up to that share: 1e-6 against 1e-4 of
+    the mean diagonal, hence the tolerance)."""
+    m, d = standing_quadruped()
+    d.qacc[:] = 0
+    d.qacc[6:] = np.linspace(-1, 1, 12)
+    fast = gauss.inverse_rigid(m, d, method="qp")
+    full = gauss.inverse_rigid(m, d, method="qp", kkt=True)
+    assert fast.status == 0 and full.status == 0
+    np.testing.assert_allclose(fast.qacc, full.qacc, atol=1e-9)
+    np.testing.assert_allclose(fast.qfrc, full.qfrc, atol=1e-3 * np.abs(full.qfrc).max())
+    np.testing.assert_allclose(world_force(d, fast), world_force(d, full), atol=1e-9)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_foot_driven_into_the_ground(method):
+    """The one-legged robot asks its slide for -1 m/s^2 (foot down into the ground): the contact
+    holds the foot, so the base goes up at 1 m/s^2 and the ground pushes the weight plus 3.2 kg
+    (base and hip) times 1 m/s^2. For the QP this is the case where the non-penetration rows bind
+    (the fast path's answer would close the contact), so the full Stage I runs."""
+    m, d = load(robot_xml([0]))
+    gauss.forward(m, d)
+    d.qacc[:] = 0
+    slide = m.jnt_dofadr[gauss.name2id(m, gauss.OBJ_JOINT, "leg0")]
+    d.qacc[slide] = -1
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0
+    np.testing.assert_allclose(r.qacc[:6], [0, 0, 1, 0, 0, 0], atol=1e-9)
+    np.testing.assert_allclose(r.contact_force[0], [m.body_mass.sum() * G + 3.2, 0, 0],
+                               atol=1e-9)
+    assert r.penetration > -1e-9
+
+
 def test_bad_method():
     m, d = load(table_xml())
     with pytest.raises(ValueError):
