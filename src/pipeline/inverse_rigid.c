@@ -30,7 +30,7 @@ void gs_defaultRigidOpt(gsRigidOpt* opt) {
 size_t gs_inverseRigidReals(int nv_, int ncon) {
   size_t nv = (size_t)nv_, nc = (size_t)ncon, r = 3 * nc;
   size_t common = 3 * nv * nv + 2 * r * nv + r + 12 * nv + 8 * nc + 64;
-  size_t noslip = 2 * nv * nv + 2 * nc * nv + 6 * nc + 2 * nv + gs_ppmWork(ncon, nv_);
+  size_t noslip = 2 * nv * nv + 2 * nc * nv + 7 * nc + 2 * nv + gs_ppmWork(ncon, nv_);
   size_t s = 6 * nc;
   size_t coulomb = s * s + 2 * s + gs_lemkeWork((int)s);
   size_t nz = 5 * nc, m1 = 2 * nc, m2 = 2 * nv + nc;
@@ -158,52 +158,72 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
   gsReal* y = take(d, 2 * (size_t)nf + 2, ok);
   int* sel = (int*)take(d, (size_t)nf / 2 + 1, ok);
   int* nb = (int*)take(d, (size_t)nc / 2 + 1, ok);
+  char* loose = (char*)take(d, (size_t)nc / sizeof(gsReal) + 1, ok);
   gsReal* work = take(d, gs_ppmWork(nc, nf), ok);
   if (!*ok) return -2;
-  /* Algorithm 1: keep a tangent row when it is independent of those kept (with M_UU's metric,
-   * G's rows); at most |U| of them. Gram-Schmidt is the incremental factor of X^T M^-1 X. */
-  int k = 0;
-  for (int c = 0; c < nc && k < nf; c++) {
-    for (int t = 1; t <= 2 && k < nf; t++) {
-      const gsReal* g = s->G + (size_t)(3 * c + t) * nf;
-      gsReal* v = Q + (size_t)k * nf;
-      memcpy(v, g, sizeof(gsReal) * (size_t)nf);
-      gsReal n0 = 0;
-      for (int i = 0; i < nf; i++) n0 += g[i] * g[i];
-      n0 = sqrt(n0);
-      gsReal rest = gs_orthogonalize(Q, k, nf, v, y);
-      if (!(rest > 1e-9 * n0) || n0 == 0) continue;
-      for (int i = 0; i < nf; i++) v[i] /= rest;
-      for (int j = 0; j < nf; j++) C[(size_t)k * nf + j] = j < k ? y[j] : (j == k ? rest : 0);
-      sel[k++] = 3 * c + t;
-    }
-  }
-  st->ntangent = k;
-  /* eq. 38-39: the normal LCP after the kept tangent rows are eliminated; with G_T = C Q^T,
-   * Q_NN - Q_NT Q_TT^-1 Q_TN = (G_N (I - Q Q^T)) (...)^T and r = b_N - P C^-1 b_T */
-  gsReal* cb = y;   /* C^-1 b_T */
-  for (int i = 0; i < k; i++) {
-    gsReal t = s->b[sel[i]];
-    for (int j = 0; j < i; j++) t -= C[(size_t)i * nf + j] * cb[j];
-    cb[i] = t / C[(size_t)i * nf + i];
-  }
-  for (int c = 0; c < nc; c++) {
-    gsReal* gp = Gp + (size_t)c * nf;
-    memcpy(gp, s->G + (size_t)(3 * c) * nf, sizeof(gsReal) * (size_t)nf);
-    gs_orthogonalize(Q, k, nf, gp, P + (size_t)c * nf);
-    gsReal t = s->b[3 * c];
-    for (int j = 0; j < k; j++) t -= P[(size_t)c * nf + j] * cb[j];
-    q[c] = t;
-  }
-  /* Algorithm 2, warm-started from the contacts that carried force last time */
+  memset(loose, 0, (size_t)nc);
   int nnb = 0;
   if (warm && opt->warmstart)
     for (int i = 0; i < warm->nnb; i++)
       for (int c = 0; c < nc; c++)
         if (s->con[c] == warm->nb[i]) { nb[nnb++] = c; break; }
   gsLCPStat ls;
-  gs_ppm(nc, nf, Gp, q, z, w, nb, &nnb, 0, &ls, work);
-  st->pivots += ls.pivots;
+  memset(&ls, 0, sizeof ls);
+  int k = 0;
+  /* A contact that carries no force and opens is not held tangentially: the seed's S v+ = 0,
+   * T v+ = 0 would otherwise pin a lifting foot. Such contacts are let go and the problem solved
+   * again from the set found (a few passes: each lets at least one contact go). */
+  for (int pass = 0; pass < 4; pass++) {
+    /* Algorithm 1: keep a tangent row when it is independent of those kept (with M_UU's metric,
+     * G's rows); at most |U| of them. Gram-Schmidt is the incremental factor of X^T M^-1 X; a
+     * row whose independent part is below 1e-6 of its norm counts as dependent, so that C stays
+     * well conditioned. */
+    k = 0;
+    for (int c = 0; c < nc && k < nf; c++) {
+      if (loose[c]) continue;
+      for (int t = 1; t <= 2 && k < nf; t++) {
+        const gsReal* g = s->G + (size_t)(3 * c + t) * nf;
+        gsReal* v = Q + (size_t)k * nf;
+        memcpy(v, g, sizeof(gsReal) * (size_t)nf);
+        gsReal n0 = 0;
+        for (int i = 0; i < nf; i++) n0 += g[i] * g[i];
+        n0 = sqrt(n0);
+        gsReal rest = gs_orthogonalize(Q, k, nf, v, y);
+        if (!(rest > 1e-6 * n0) || n0 == 0) continue;
+        for (int i = 0; i < nf; i++) v[i] /= rest;
+        for (int j = 0; j < nf; j++) C[(size_t)k * nf + j] = j < k ? y[j] : (j == k ? rest : 0);
+        sel[k++] = 3 * c + t;
+      }
+    }
+    /* eq. 38-39: the normal LCP after the kept tangent rows are eliminated; with G_T = C Q^T,
+     * Q_NN - Q_NT Q_TT^-1 Q_TN = (G_N (I - Q Q^T)) (...)^T and r = b_N - P C^-1 b_T */
+    gsReal* cb = y;   /* C^-1 b_T */
+    for (int i = 0; i < k; i++) {
+      gsReal t = s->b[sel[i]];
+      for (int j = 0; j < i; j++) t -= C[(size_t)i * nf + j] * cb[j];
+      cb[i] = t / C[(size_t)i * nf + i];
+    }
+    for (int c = 0; c < nc; c++) {
+      gsReal* gp = Gp + (size_t)c * nf;
+      memcpy(gp, s->G + (size_t)(3 * c) * nf, sizeof(gsReal) * (size_t)nf);
+      gs_orthogonalize(Q, k, nf, gp, P + (size_t)c * nf);
+      gsReal t = s->b[3 * c];
+      for (int j = 0; j < k; j++) t -= P[(size_t)c * nf + j] * cb[j];
+      q[c] = t;
+    }
+    /* Algorithm 2, warm-started from the contacts that carried force last time */
+    int piv = st->pivots;
+    gs_ppm(nc, nf, Gp, q, z, w, nb, &nnb, 0, &ls, work);
+    st->pivots = piv + ls.pivots;
+    if (ls.status < 0) break;
+    gsReal wmax = 0;
+    for (int c = 0; c < nc; c++) wmax = fmax(wmax, fabs(w[c]));
+    int changed = 0;
+    for (int c = 0; c < nc; c++)
+      if (!loose[c] && z[c] == 0 && w[c] > 1e-9 * (1 + wmax)) { loose[c] = 1; changed = 1; }
+    if (!changed) break;
+  }
+  st->ntangent = k;
   st->fallback = ls.fallback;
   st->residual = ls.residual;
   st->reg = ls.reg;
@@ -214,6 +234,7 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
   }
   if (ls.status < 0) return -1;
   /* the kept tangent forces: C^T f_T = -C^-1 b_T - P^T f_N */
+  gsReal* cb = y;
   gsReal* ft = y + nf;
   for (int j = 0; j < k; j++) {
     gsReal t = -cb[j];
@@ -313,12 +334,14 @@ static void ray_coef(const gsRigidOpt* opt, gsReal mu, int j, gsReal co[3]) {
 }
 
 /* rays in G's space (nr x nf) and, when Y is given, the actuated torque each removes (na x nr) */
-static void ray_rows(const gsRigidOpt* opt, const Setup* s, gsReal* E, gsReal* Y) {
+static void ray_rows(const gsRigidOpt* opt, const Setup* s, const char* open, gsReal* E,
+                     gsReal* Y) {
   int nf = s->nf, nrc = ray_count(opt), nr = nrc * s->nc;
   for (int c = 0; c < s->nc; c++)
     for (int j = 0; j < nrc; j++) {
       gsReal co[3];
       ray_coef(opt, s->mu[c], j, co);
+      if (open && open[c]) co[0] = co[1] = co[2] = 0;   /* no force on an opening contact */
       gsReal* e = E + (size_t)(nrc * c + j) * nf;
       for (int i = 0; i < nf; i++) {
         gsReal v = 0;
@@ -369,7 +392,7 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
   int* nb = (int*)take(d, (size_t)nr / 2 + 1, ok);
   gsReal* work = take(d, gs_ppmWork(nr, nf), ok);
   if (!*ok) { gs_stackRelease(d, mark); return 0; }
-  ray_rows(opt, s, E, NULL);
+  ray_rows(opt, s, NULL, E, NULL);
   gs_denseMulVec(q, E, cp, nr, nf, 0);
   int nnb = 0;
   gsLCPStat ls;
@@ -398,8 +421,8 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
  * E^T beta = E^T beta0 in closed form, with (Y^T Y + eps I)^-1 by Woodbury (na x na) and the
  * equality's multipliers from an nf x nf system; when every beta >= 0 this is Stage II's answer.
  * 1: solved (z2 written), 0: the full QP is needed. */
-static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const gsReal* D,
-                       const gsReal* z0, const gsReal* tc, gsReal* z2, int* ok) {
+static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const char* open,
+                       const gsReal* D, const gsReal* z0, const gsReal* tc, gsReal* z2, int* ok) {
   int nc = s->nc, nf = s->nf, na = s->na, nr = ray_count(opt) * nc;
   size_t mark = gs_stackMark(d);
   gsReal* E = take(d, (size_t)nr * nf, ok);
@@ -411,7 +434,7 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
   gsReal* beta = take(d, (size_t)nr, ok);
   gsReal* v = take(d, (size_t)(na > nf ? na : nf) + (size_t)nf + 2, ok);
   if (!*ok) { gs_stackRelease(d, mark); return 0; }
-  ray_rows(opt, s, E, Y);
+  ray_rows(opt, s, open, E, Y);
   gsReal diag = 0;
   for (size_t i = 0; i < (size_t)na * nr; i++) diag += Y[i] * Y[i];
   diag = diag > 0 ? diag / nr : 0;
@@ -549,7 +572,22 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       for (int i = 0; i < nv; i++) t += s->M[(size_t)pa * nv + i] * a1[i];
       tc[j] = t;
     }
-    if (!opt->kkt && stage2_fast(d, opt, s, D, z0, tc, z2, ok)) {
+    /* Stage I has no normal complementarity; Stage II puts no force on a contact that Stage I's
+     * motion opens and Stage I left without force (else the least torques come from the ground
+     * pushing a lifting foot) */
+    char* open = (char*)take(d, (size_t)nc / sizeof(gsReal) + 1, ok);
+    if (!*ok) return -2;
+    {
+      gsReal bmax = 0;
+      for (int c = 0; c < nc; c++) bmax = fmax(bmax, fabs(s->b[3 * c]));
+      gs_denseMulVecT(mv, D, z0, nz, nf, 0);
+      for (int c = 0; c < nc; c++) {
+        gsReal vn = s->b[3 * c];
+        for (int i = 0; i < nf; i++) vn += s->G[(size_t)(3 * c) * nf + i] * mv[i];
+        open[c] = vn > 1e-9 * (1 + bmax) && z0[5 * c] == 0;
+      }
+    }
+    if (!opt->kkt && stage2_fast(d, opt, s, open, D, z0, tc, z2, ok)) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
     } else {
       if (!*ok) return -2;
@@ -564,7 +602,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       for (int c = 0; c < nc; c++)
         for (int e = 0; e < 5; e++) {
           int row = 3 * c + (e + 1) / 2;
-          gsReal sign = e == 2 || e == 4 ? -1 : 1;
+          gsReal sign = open[c] ? 0 : e == 2 || e == 4 ? -1 : 1;
           for (int j = 0; j < na; j++)
             Y[(size_t)j * nz + 5 * c + e] = sign * s->J[(size_t)row * nv + s->aid[j]];
         }
@@ -582,8 +620,9 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       gs_denseMulVecT(Dz, D, z0, nz, nf, 0);
       for (int i = 0; i < nf; i++) {
         for (int j = 0; j < nz; j++) {
-          A2[(size_t)i * nz + j] = D[(size_t)j * nf + i];
-          A2[(size_t)(nf + i) * nz + j] = -D[(size_t)j * nf + i];
+          gsReal dj = open[j / 5] ? 0 : D[(size_t)j * nf + i];
+          A2[(size_t)i * nz + j] = dj;
+          A2[(size_t)(nf + i) * nz + j] = -dj;
         }
         b2[i] = Dz[i];
         b2[nf + i] = -Dz[i];
@@ -598,7 +637,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       gsLCPStat l2;
       gs_qp(nz, H2, g2, m2, A2, b2, 1, opt->reg, z2, NULL, &l2, work2);
       st->pivots += l2.pivots;
-      if (l2.status >= 0) {
+      if (l2.status == 0) {   /* a regularised answer would move the base: keep Stage I's */
         memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
         if (l2.residual > st->residual) st->residual = l2.residual;
         if (l2.status > status) status = l2.status;
