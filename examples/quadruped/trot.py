@@ -21,7 +21,8 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
             Coulomb LCP and the no-slip LCP (warm-started)
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
 
-Terrains: rigid (stiff contacts, solref 0.002 and solimp 0.99 0.999, with MuJoCo-style noslip)
+Terrains (the rough one: a height field of bumps up to 3 cm, rigid, mu = 0.8 since MJCF gives a
+height field one friction where the seed draws mu ~ U(0.1, 1.5)): rigid (stiff contacts, solref 0.002 and solimp 0.99 0.999, with MuJoCo-style noslip)
 or compliant (solref 0.02), with high (mu = 1.5) or low (mu = 0.1) friction. The predictive
 controllers discretize at dt = 0.01 s (DT below): at the simulation's 1 ms the rigid model asks
 to cancel in one step the small contact velocities of the compliant simulator, and the torques
@@ -54,14 +55,35 @@ CYCLE, DUTY, STEP_H, SPEED = 0.3, 0.75, 0.015, 0.2
 PHASE = {"FL": 0.0, "HR": 0.0, "FR": 0.5, "HL": 0.5}   # trot: diagonal pairs together
 CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qp_inf", "lcp_mu", "lcp_inf")
 TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
-            "compliant-high": (False, 1.5), "compliant-low": (False, 0.1)}
+            "compliant-high": (False, 1.5), "compliant-low": (False, 0.1), "rough": (True, 0.8)}
 KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
 DT = 0.01
 PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
 
 
-def model(rigid, mu):
+def rough_elevation(n=61, half=1.5, seed=4):
+    """a height field of smooth bumps up to 1 (3 cm once scaled), flat within 8 cm of the start"""
+    rng = np.random.default_rng(seed)
+    xs = np.linspace(-half, half, n)
+    X, Y = np.meshgrid(xs, xs)
+    z = np.zeros_like(X)
+    for _ in range(120):
+        cx, cy = rng.uniform(-half, half, 2)
+        z += rng.uniform(0, 1) * np.exp(-((X - cx) ** 2 + (Y - cy) ** 2) / (2 * 0.04 ** 2))
+    z *= np.clip((np.hypot(X, Y) - 0.08) / 0.05, 0, 1)
+    return np.clip(z, 0, 1)
+
+
+def model(rigid, mu, rough=False):
     xml = open(os.path.join(HERE, "quadruped.xml")).read()
+    if rough:
+        # MJCF gives a height field one friction: the seed's mu ~ U(0.1, 1.5) over the surface
+        # is not representable; the terrain uses the mean, 0.8
+        elev = " ".join(f"{v:.4f}" for v in rough_elevation().ravel())
+        xml = xml.replace('<geom name="floor" type="plane" size="3 3 0.1"/>',
+                          '<geom name="floor" type="hfield" hfield="rough"/>')
+        xml = xml.replace("<worldbody>", '<asset><hfield name="rough" nrow="61" ncol="61" '
+                          f'size="1.5 1.5 0.03 0.05" elevation="{elev}"/></asset>\n  <worldbody>')
     solref = "0.002 1" if rigid else "0.02 1"
     solimp = "0.99 0.999 0.001" if rigid else "0.9 0.95 0.001"
     xml = xml.replace('<geom friction="1 0.005 0.0001"/>',
@@ -142,7 +164,7 @@ def yaw_of(q):
 
 def run(terrain, controller, seconds):
     rigid, mu = TERRAINS[terrain]
-    m = model(rigid, mu)
+    m = model(rigid, mu, rough=terrain == "rough")
     d = standing(m)
     ctl = gauss.Data(m)                 # the controller's own data: the simulation's is not touched
     nv, h = m.nv, m.opt.timestep
