@@ -254,16 +254,21 @@ def tables(terrain, results):
 
 
 def plots(terrain, results, out):
+    """the centre of mass's path of the controllers that finished near the waypoints (within
+    1 m of the start), and the first second of a knee's torque of those that finished"""
     fig = pngplot.Figure(900, 900, rows=2)
     p = fig.panel(0, title=f"centre of mass {terrain}", xlabel="x (m)", ylabel="y (m)")
-    p.line(WAYPOINTS[[0, 1, 2, 3, 4, 0], 0], WAYPOINTS[[0, 1, 2, 3, 4, 0], 1], color=pngplot.GREY,
-           width=1, label="waypoints")
-    for i, (c, r) in enumerate(results.items()):
-        p.line(r["com"][:, 0], r["com"][:, 1], color=pngplot.PALETTE[i % 7], width=2, label=c)
+    loop = WAYPOINTS[[0, 1, 2, 3, 4, 0]]
+    p.line(loop[:, 0], loop[:, 1], color=pngplot.GREY, width=1, label="waypoints")
     q = fig.panel(1, title="FL knee torque", xlabel="t (s)", ylabel="N m")
     for i, (c, r) in enumerate(results.items()):
+        if r["fell"][-1]:
+            continue
+        color = pngplot.PALETTE[i % 7]
+        if np.abs(r["com"]).max() < 1.0:
+            p.line(r["com"][:, 0], r["com"][:, 1], color=color, width=2, label=c)
         k = min(len(r["t"]), 1000)
-        q.line(r["t"][:k], r["knee"][:k], color=pngplot.PALETTE[i % 7], width=1, label=c)
+        q.line(r["t"][:k], r["knee"][:k], color=color, width=1, label=c)
     path = os.path.join(out, f"trot_{terrain}.png")
     fig.save(path)
     return path
