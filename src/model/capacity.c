@@ -115,10 +115,11 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
    * factor of M + hB */
   size_t ns = (size_t)m->nsensordata;
   reals += 4 * (nq + nv + na) + 4 * ns + 5 * nv + na + (size_t)m->nu + (size_t)m->nM + 16;
-  /* rigid-contact inverse dynamics (gs_inverseRigid): dense problems of up to GS_RIGID_ARENACON
-   * contacts; a call with more contacts than the arena holds reports it */
+  /* rigid-contact inverse dynamics (gs_inverseRigid): dense problems (M is formed) of up to
+   * GS_RIGID_ARENACON contacts, for robots of up to GS_RIGID_ARENANV dofs; a call with more than
+   * the arena holds reports it (a scene of thousands of bodies reserves nothing: n^2 terms) */
   long nrigid = nconmax < GS_RIGID_ARENACON ? nconmax : GS_RIGID_ARENACON;
-  reals += gs_inverseRigidReals(m->nv, (int)nrigid);
+  if (m->nv <= GS_RIGID_ARENANV) reals += gs_inverseRigidReals(m->nv, (int)nrigid);
   size_t bytes = reals * sizeof(gsReal) + 64 * 1024;
   /* a multiple of the arena's alignment, as aligned_alloc wants */
   bytes = (bytes + 63) & ~(size_t)63;

@@ -12,6 +12,7 @@
 #define GS_MAX_CONTACTS 1000000
 /* contacts the arena has room for in gs_inverseRigid (src/pipeline/inverse_rigid.c) */
 #define GS_RIGID_ARENACON 40
+#define GS_RIGID_ARENANV 128
 #define GS_MAX_ROWS 5000000
 #define GS_MAX_NNZ 100000000
 #define GS_MAX_ARENA ((size_t)2147483647 & ~(size_t)63)
