@@ -727,6 +727,19 @@ def _load_vfs(assets):
     return vfs
 
 
+def _read_xml(reader, path, xml, assets, confined):
+    """Call a C MJCF reader (gs_loadXMLOpt, gs_parseXMLOpt) with the assets in a VFS; returns its
+    pointer and the error buffer."""
+    err = _ctypes.create_string_buffer(1000)
+    vfs = _load_vfs(assets) if assets else None
+    try:
+        ptr = reader(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0, err, len(err))
+    finally:
+        if vfs:
+            _lib.gs_vfsFree(vfs)
+    return ptr, err
+
+
 # ---- model ----
 
 @_add_accessors
@@ -778,14 +791,7 @@ class Model(_FieldAccess):
 
     @classmethod
     def _load_xml(cls, path, xml, assets, confined):
-        err = _ctypes.create_string_buffer(1000)
-        vfs = _load_vfs(assets) if assets else None
-        try:
-            ptr = _lib.gs_loadXMLOpt(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0,
-                                     err, len(err))
-        finally:
-            if vfs:
-                _lib.gs_vfsFree(vfs)
+        ptr, err = _read_xml(_lib.gs_loadXMLOpt, path, xml, assets, confined)
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or
                              (f"cannot load {path.decode(errors='replace')}" if path
@@ -1645,6 +1651,22 @@ from ._derivative import transition_fd  # noqa: E402  (after _check, which it us
 from . import _inverse_rigid  # noqa: E402
 from ._inverse_rigid import InverseRigidResult, RigidWarm, inverse_rigid  # noqa: E402,F401
 __all__ += _inverse_rigid.__all__
+
+# ---- model editing (_spec.py) ----
+from ._spec import Spec, SpecError  # noqa: E402,F401
+__all__ += ["Spec", "SpecError", "set_const"]
+
+
+def set_const(m, d):
+    """Recompute every quantity defined at qpos0 after model fields were edited (MuJoCo's
+    mj_setConst): body_subtreemass, body/dof/tendon_invweight0, stat.meaninertia, camera and light
+    frames at qpos0, tendon_length0, actuator_length0 and acc0, servo damping from dampratio,
+    equality anchors. `d` is used for the computation and left reset to qpos0 (reset_data).
+    Raises GaussError when the edited model has no valid constants (a moving body without mass)."""
+    _check(m, d)
+    err = _ctypes.create_string_buffer(1000)
+    if not _lib.gs_setConst(m._ptr, d._ptr, err, len(err)):
+        raise GaussError(err.value.decode(errors="replace") or "set_const failed")
 
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----

@@ -131,7 +131,16 @@ int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src
   info->line = gsx_line(node);
   xmlChar* name = gsx_getAttr(c, node, "name");
   if (!name) return 1;
-  int ok = gs_specSetName(info, (const char*)name);
+  int ok;
+  if (c->nrep) {
+    /* inside <replicate>: the replica's name, remembered for the references to replicate */
+    char* full = NULL;
+    ok = gsx_replicaName(c, (const char*)name, &full) && gs_specSetName(info, full) &&
+         gsx_replicaRecord(c, info, (const char*)name);
+    free(full);
+  } else {
+    ok = gs_specSetName(info, (const char*)name);
+  }
   xmlFree(name);
   return ok ? 1 : gsx_oom(c);
 }

@@ -24,32 +24,9 @@ static void f32n(gsReal* dst, const gsReal* src, int n) {
 
 /* ---- names ---- */
 
-typedef struct {
-  const gsSpecInfo* info;
-} NameRef;
-
-static int cmp_name(const void* a, const void* b) {
-  const gsSpecInfo* x = ((const NameRef*)a)->info;
-  const gsSpecInfo* y = ((const NameRef*)b)->info;
-  int r = strcmp(x->name, y->name);
-  if (r) return r;
-  return (x->line > y->line) - (x->line < y->line);  /* the later one is reported */
-}
-
 /* every name of one object type used once (MJCF rejects repeats) */
 static int check_unique(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind) {
-  NameRef* refs = malloc(sizeof(NameRef) * (size_t)(n ? n : 1));
-  if (!refs) return gs_compileFail(c, NULL, "model", "out of memory");
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (infos[i]->name && infos[i]->name[0]) refs[k++].info = infos[i];
-  qsort(refs, (size_t)k, sizeof(NameRef), cmp_name);
-  int ok = 1;
-  for (int i = 1; i < k && ok; i++)
-    if (strcmp(refs[i].info->name, refs[i - 1].info->name) == 0)
-      ok = gs_compileFail(c, refs[i].info, kind, "repeated name (another %s has it)", kind);
-  free(refs);
-  return ok;
+  return gs_compileUniqueInfos(c, infos, n, kind);
 }
 
 /* the infos of a list of spec elements whose first member is their gsSpecInfo */
@@ -777,9 +754,9 @@ static void frame0(const gsData* d, int body, int target, const gsReal local[3],
 }
 
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
-  /* <statistic meaninertia>, else the mean diagonal of M at qpos0 */
-  const gsSpecStatistic* st = &c->spec->statistic;
-  if (st->given & GS_STAT_MEANINERTIA) {
+  /* <statistic meaninertia>, else (and always in gs_setConst) the mean diagonal of M at qpos0 */
+  const gsSpecStatistic* st = c->spec ? &c->spec->statistic : NULL;
+  if (st && (st->given & GS_STAT_MEANINERTIA)) {
     m->stat.meaninertia = st->meaninertia;
   } else {
     gsReal trace = 0;
