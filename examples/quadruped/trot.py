@@ -210,8 +210,13 @@ def run(terrain, controller, seconds):
                 ctl.qacc[act] = acc
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
                                         warm=warm if method[0] == "noslip" else None, dt=DT)
-                tau = r.qfrc[act] if r.status >= 0 else np.zeros(12)
-                fpred = r.contact_force[:, 0].sum()
+                # no solution (the desired motion asks the contacts for the impossible): the
+                # last torques are kept
+                if r.status >= 0 or tau_prev is None:
+                    tau = r.qfrc[act]
+                    fpred = r.contact_force[:, 0].sum()
+                else:
+                    tau = tau_prev.copy()
         d.ctrl[:] = tau
         gauss.step(m, d)
         sensed = [d.qfrc_constraint.copy(), sensed[0]]

@@ -3,7 +3,9 @@
  * penetrate nor (no-slip) slide. d->qacc holds the desired acceleration; the accelerations of
  * dofs no actuator drives (a floating base) are outputs. Contacts are those of the collision
  * stage that enter the constraint problem. Dynamics are discretized at the velocity level, as in
- * the seed: v+ = qvel + dt qacc, with the contact conditions on v+. */
+ * the seed: v+ = qvel + dt qacc, with the contact conditions on v+. Actuated dofs are those of
+ * actuators with joint transmissions; xfrc_applied is not included (qfrc_applied is). A model
+ * without unactuated dofs has all its motion prescribed: its contacts get no force. */
 #ifndef GAUSS_INVERSE_RIGID_H
 #define GAUSS_INVERSE_RIGID_H
 

@@ -206,7 +206,12 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
     for (int c = 0; c < nc; c++) {
       gsReal* gp = Gp + (size_t)c * nf;
       memcpy(gp, s->G + (size_t)(3 * c) * nf, sizeof(gsReal) * (size_t)nf);
-      gs_orthogonalize(Q, k, nf, gp, P + (size_t)c * nf);
+      gsReal n0 = 0;
+      for (int i = 0; i < nf; i++) n0 += gp[i] * gp[i];
+      /* a normal row in the kept tangents' span is zero, not rounding: the pivots must not
+       * divide by what is left of it */
+      if (gs_orthogonalize(Q, k, nf, gp, P + (size_t)c * nf) <= 1e-9 * sqrt(n0))
+        memset(gp, 0, sizeof(gsReal) * (size_t)nf);
       gsReal t = s->b[3 * c];
       for (int j = 0; j < k; j++) t -= P[(size_t)c * nf + j] * cb[j];
       q[c] = t;
@@ -684,7 +689,9 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
   int status = -2;
   if (ok) {
     memset(frow, 0, sizeof(gsReal) * (size_t)r);
-    if (nc == 0) status = 0;
+    /* no contacts, or every dof prescribed (a fixed base): no force can change the motion, the
+     * contacts carry none (stat->penetration tells whether the motion closes one) */
+    if (nc == 0 || s.nf == 0) status = 0;
     else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, &s, frow, st, &ok);
     else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, &s, frow, st, &ok);
     else status = solve_noslip(m, d, opt, warm, &s, frow, st, &ok);

@@ -135,14 +135,20 @@ int gs_lemke(int n, const gsReal* M, const gsReal* q, gsReal* z, gsReal* w, gsRe
   gsReal scale = mmax > 0 ? mmax : 1;
   gsReal reg = reg0 > 0 ? reg0 : 0;
   gsReal regstep = reg0 > 0 ? reg0 : 1e-10 * scale;
+  gsReal qmax = 0;
+  for (int i = 0; i < n; i++) if (fabs(q[i]) > qmax) qmax = fabs(q[i]);
   for (;;) {
     if (attempt(n, M, q, reg, maxpivot, z, &stat->pivots, work)) {
       gs_denseMulVec(w, M, z, n, n, 0);
       for (int i = 0; i < n; i++) w[i] += q[i];
       stat->reg = reg;
       stat->residual = gs_lcpResidual(n, z, w);
-      stat->status = reg > 0 ? 1 : 0;
-      return stat->status;
+      /* a regularised answer counts when it nearly solves the problem given: on one with no
+       * solution it is a huge z that only the regularisation balances */
+      if (reg == 0 || stat->residual <= 1e-6 * (1 + qmax)) {
+        stat->status = reg > 0 ? 1 : 0;
+        return stat->status;
+      }
     }
     reg = reg == 0 ? regstep : reg * 100;
     if (reg > 1e-2 * scale) break;

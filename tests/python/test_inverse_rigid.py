@@ -318,6 +318,27 @@ def test_foot_driven_into_the_ground(method):
     assert r.penetration > -1e-9
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_fixed_base_prescribes_everything(method):
+    """A fixed-base arm resting its tip on the floor: every dof is actuated, so the motion is
+    prescribed and no contact force can change it; the contacts get none and the torques are
+    those of the arm alone (at rest: the bias force, gravity)."""
+    m, d = load('<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>'
+                '<body pos="0 0 0.3"><joint name="a" axis="0 1 0"/>'
+                '<geom type="capsule" fromto="0 0 0 0.2 0 -0.2" size="0.02" mass="1"/>'
+                '<body pos="0.2 0 -0.2"><joint name="b" axis="0 1 0"/>'
+                '<geom type="capsule" fromto="0 0 0 0 0 -0.0801" size="0.02" mass="0.5"/>'
+                '</body></body></worldbody><actuator><motor joint="a"/><motor joint="b"/>'
+                '</actuator></mujoco>')
+    gauss.forward(m, d)
+    assert d.ncon >= 1
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0
+    np.testing.assert_array_equal(r.contact_force, 0)
+    np.testing.assert_allclose(r.qfrc, d.qfrc_bias, atol=1e-12)
+
+
 def test_bad_method():
     m, d = load(table_xml())
     with pytest.raises(ValueError):
