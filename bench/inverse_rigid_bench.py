@@ -46,7 +46,7 @@ def main():
     try:
         import pngplot
         fig = pngplot.Figure(800, 500)
-        p = fig.panel(0, title="inverse dynamics runtime", xlabel="contacts", ylabel="us")
+        p = fig.panel(0, title="inverse dynamics runtime", xlabel="contacts", ylabel="us", logy=True)
         for i, n in enumerate(names):
             xs = sorted(rows)
             p.line(xs, [rows[x][n][0] for x in xs], color=pngplot.PALETTE[i], width=3, label=n)
