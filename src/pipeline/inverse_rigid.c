@@ -672,6 +672,13 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
   int nv = m->nv;
   if (qfrc) memset(qfrc, 0, sizeof(gsReal) * (size_t)nv);
   if (force) memset(force, 0, sizeof(gsReal) * 3 * (size_t)d->ncon);
+  /* a non-finite desired acceleration or velocity has no inverse: nothing is computed from it */
+  for (int i = 0; i < nv; i++)
+    if (!isfinite(d->qacc[i]) || !isfinite(d->qvel[i])) {
+      if (qacc) memcpy(qacc, d->qacc, sizeof(gsReal) * (size_t)nv);
+      st->status = -1;
+      return -1;
+    }
   size_t mark = gs_stackMark(d);
   int ok = 1;
   Setup s;

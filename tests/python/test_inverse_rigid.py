@@ -339,6 +339,21 @@ def test_fixed_base_prescribes_everything(method):
     np.testing.assert_allclose(r.qfrc, d.qfrc_bias, atol=1e-12)
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_non_finite_input(method):
+    """NaN or Inf in the desired acceleration or the velocity: status -1, zero forces, no hang"""
+    m, d = load(table_xml())
+    gauss.forward(m, d)
+    for field, bad in (("qacc", np.nan), ("qacc", np.inf), ("qvel", np.nan)):
+        d.qacc[:] = 0
+        d.qvel[:] = 0
+        getattr(d, field)[2] = bad
+        r = gauss.inverse_rigid(m, d, method=method)
+        assert r.status == -1
+        np.testing.assert_array_equal(r.contact_force, 0)
+        np.testing.assert_array_equal(r.qfrc, 0)
+
+
 def test_bad_method():
     m, d = load(table_xml())
     with pytest.raises(ValueError):
