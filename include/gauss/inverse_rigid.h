@@ -31,12 +31,18 @@ typedef struct {
   int kkt;           /* QP: 1 solves both stages through their KKT LCPs, without the fast paths
                         (least squares over the pyramid's edges, taken when no bound they leave
                         out is violated); for comparisons */
+  int mindiff;       /* Coulomb: 1 takes, among all the LCP's solutions, the one nearest the last
+                        call's forces in warm (Algorithm 3, by enumeration: at most 2 contacts;
+                        with more, or without warm, Lemke's) */
 } gsRigidOpt;
 
 #define GS_RIGID_MAXWARM 64
 typedef struct {
   int nnb;                    /* no-slip: the non-basic set of the last call, as contact ids */
   int nb[GS_RIGID_MAXWARM];
+  int ncon;                   /* the last call's contacts (geom pairs) and their forces */
+  int geom[2 * GS_RIGID_MAXWARM];
+  gsReal force[3 * GS_RIGID_MAXWARM];
 } gsRigidWarm;
 
 typedef struct {

@@ -1174,8 +1174,9 @@ class Option:
 
 
 class RigidWarm:
-    """The no-slip method's warm start (seed 004, Algorithm 2): the contacts that carried force
-    on the last call, kept between calls by passing the same object as `warm`."""
+    """What one call leaves for the next, kept by passing the same object as `warm`: the
+    no-slip method's warm start (seed 004, Algorithm 2: the contacts that carried force) and the
+    forces of every contact (the Coulomb method's minimum-change selection, Algorithm 3)."""
     def __init__(self):
         """an empty set: the first call starts cold"""
     def clear(self):
@@ -1522,7 +1523,7 @@ def inverse(m, d):
     qacc read as the integrator's discrete step)."""
 
 
-def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False):
+def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -1532,7 +1533,9 @@ def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, 
     calls (no-slip; None: cold start). reg: Lemke's first regularisation (0: automatic). dt: the
     step of the velocity-level discretization (0: the model's timestep). skipstage: as
     gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
-    "qp", solve both stages through their KKT systems, without the fast paths (comparisons)."""
+    "qp", solve both stages through their KKT systems, without the fast paths (comparisons).
+    mindiff: for "coulomb" with `warm`, the solution nearest the last call's forces among all the
+    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts)."""
 
 
 def inverse_skip(m, d, skipstage, skipsensor=0):

@@ -15,11 +15,12 @@ _MAXWARM = 64
 class _Opt(ctypes.Structure):
     _fields_ = [("method", ctypes.c_int), ("friction", ctypes.c_int), ("warmstart", ctypes.c_int),
                 ("stage2", ctypes.c_int), ("skipstage", ctypes.c_int), ("reg", ctypes.c_double),
-                ("dt", ctypes.c_double), ("kkt", ctypes.c_int)]
+                ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int)]
 
 
 class _Warm(ctypes.Structure):
-    _fields_ = [("nnb", ctypes.c_int), ("nb", ctypes.c_int * _MAXWARM)]
+    _fields_ = [("nnb", ctypes.c_int), ("nb", ctypes.c_int * _MAXWARM), ("ncon", ctypes.c_int),
+                ("geom", ctypes.c_int * (2 * _MAXWARM)), ("force", ctypes.c_double * (3 * _MAXWARM))]
 
 
 class _Stat(ctypes.Structure):
@@ -35,8 +36,9 @@ _gs_inverseRigid = _lib._fn("gs_inverseRigid", ctypes.c_int, _lib.M, _lib.D, cty
 
 
 class RigidWarm:
-    """The no-slip method's warm start (seed 004, Algorithm 2): the contacts that carried force
-    on the last call, kept between calls by passing the same object as `warm`."""
+    """What one call leaves for the next, kept by passing the same object as `warm`: the
+    no-slip method's warm start (seed 004, Algorithm 2: the contacts that carried force) and the
+    forces of every contact (the Coulomb method's minimum-change selection, Algorithm 3)."""
 
     def __init__(self):
         """an empty set: the first call starts cold"""
@@ -75,7 +77,7 @@ class InverseRigidResult:
 
 
 def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, reg=0.0, dt=0.0,
-                  skipstage=0, kkt=False):
+                  skipstage=0, kkt=False, mindiff=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -85,7 +87,9 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     calls (no-slip; None: cold start). reg: Lemke's first regularisation (0: automatic). dt: the
     step of the velocity-level discretization (0: the model's timestep). skipstage: as
     gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
-    "qp", solve both stages through their KKT systems, without the fast paths (comparisons)."""
+    "qp", solve both stages through their KKT systems, without the fast paths (comparisons).
+    mindiff: for "coulomb" with `warm`, the solution nearest the last call's forces among all the
+    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts)."""
     pkg = _package()
     pkg._check(m, d)
     if method not in METHODS:
@@ -93,7 +97,8 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     if warm is not None and not isinstance(warm, RigidWarm):
         raise TypeError("warm must be a gauss.RigidWarm or None")
     opt = _Opt(METHODS[method], 1 if friction else 0, 1 if warm is not None else 0,
-               1 if stage2 else 0, int(skipstage), float(reg), float(dt), 1 if kkt else 0)
+               1 if stage2 else 0, int(skipstage), float(reg), float(dt), 1 if kkt else 0,
+               1 if mindiff else 0)
     # the stages first, here, so that the forces' array has the collision stage's contact count
     skipstage = int(skipstage)
     if skipstage < 1:

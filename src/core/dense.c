@@ -108,6 +108,52 @@ void gs_cholSolve(const gsReal* L, int n, gsReal* x) {
   gs_solveLT(L, n, x);
 }
 
+int gs_luFactor(gsReal* A, int n, int* piv, gsReal tol) {
+  gsReal amax = 0;
+  for (size_t i = 0; i < (size_t)n * n; i++) if (fabs(A[i]) > amax) amax = fabs(A[i]);
+  gsReal floor_ = tol * (amax > 0 ? amax : 1);
+  for (int j = 0; j < n; j++) {
+    int p = j;
+    for (int i = j + 1; i < n; i++)
+      if (fabs(A[(size_t)i * n + j]) > fabs(A[(size_t)p * n + j])) p = i;
+    piv[j] = p;
+    if (!(fabs(A[(size_t)p * n + j]) > floor_)) return j;
+    if (p != j)
+      for (int k = 0; k < n; k++) {
+        gsReal t = A[(size_t)j * n + k];
+        A[(size_t)j * n + k] = A[(size_t)p * n + k];
+        A[(size_t)p * n + k] = t;
+      }
+    gsReal inv = 1 / A[(size_t)j * n + j];
+    for (int i = j + 1; i < n; i++) {
+      gsReal f = A[(size_t)i * n + j] *= inv;
+      if (f == 0) continue;
+      for (int k = j + 1; k < n; k++) A[(size_t)i * n + k] -= f * A[(size_t)j * n + k];
+    }
+  }
+  return -1;
+}
+
+void gs_luSolve(const gsReal* LU, int n, const int* piv, gsReal* x) {
+  for (int j = 0; j < n; j++) {
+    if (piv[j] != j) {
+      gsReal t = x[j];
+      x[j] = x[piv[j]];
+      x[piv[j]] = t;
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    gsReal s = x[i];
+    for (int k = 0; k < i; k++) s -= LU[(size_t)i * n + k] * x[k];
+    x[i] = s;
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    gsReal s = x[i];
+    for (int k = i + 1; k < n; k++) s -= LU[(size_t)i * n + k] * x[k];
+    x[i] = s / LU[(size_t)i * n + i];
+  }
+}
+
 gsReal gs_orthogonalize(const gsReal* Q, int k, int c, gsReal* v, gsReal* coef) {
   if (coef) memset(coef, 0, sizeof(gsReal) * (size_t)k);
   /* classical Gram-Schmidt applied twice is as accurate as the modified one ("twice is enough") */

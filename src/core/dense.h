@@ -27,6 +27,12 @@ void gs_solveLT(const gsReal* L, int n, gsReal* x);
 /* x = (L L^T)^-1 x */
 void gs_cholSolve(const gsReal* L, int n, gsReal* x);
 
+/* In-place LU factorization with partial pivoting of a general n x n matrix (piv: n row swaps).
+ * A pivot below tol times the largest entry of A fails it: returns the failing column, or -1. */
+int gs_luFactor(gsReal* A, int n, int* piv, gsReal tol);
+/* x = A^-1 x with gs_luFactor's factor */
+void gs_luSolve(const gsReal* LU, int n, const int* piv, gsReal* x);
+
 /* Gram-Schmidt against an orthonormal basis of k rows of length c (Q, k x c): v loses its
  * components along Q's rows (twice, for accuracy); coef (k) gets them when not NULL. Returns the
  * norm of what remains. */

@@ -32,7 +32,7 @@ size_t gs_inverseRigidReals(int nv_, int ncon) {
   size_t common = 3 * nv * nv + 2 * r * nv + r + 12 * nv + 8 * nc + 64;
   size_t noslip = 2 * nv * nv + 2 * nc * nv + 7 * nc + 2 * nv + gs_ppmWork(ncon, nv_);
   size_t s = 6 * nc;
-  size_t coulomb = s * s + 2 * s + gs_lemkeWork((int)s);
+  size_t coulomb = s * s + 2 * s + gs_lemkeWork((int)s) + 2 * s + gs_lcpEnumWork(GS_LCP_ENUM_MAX);
   size_t nz = 5 * nc, m1 = 2 * nc, m2 = 2 * nv + nc;
   /* the QP: what both stages keep, then the larger stage (Stage I's scratch is released) */
   size_t qp1 = nz * nz + m1 * nz + m1 + nz + gs_qpWork((int)nz, (int)m1, 1);
@@ -271,8 +271,18 @@ static void pyramid_rows(const Setup* s, gsReal* D) {
 }
 
 /* ---- Coulomb friction (section 4): the LCP of eq. 58 in (f_N, f_F, lambda) ---- */
-static int solve_coulomb(gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* frow,
-                         gsRigidStat* st, int* ok) {
+/* the force the last call gave the contact between the same geoms (0 when none) */
+static void last_force(const gsRigidWarm* warm, const gsContact* c, gsReal f[3]) {
+  f[0] = f[1] = f[2] = 0;
+  for (int i = 0; warm && i < warm->ncon; i++)
+    if (warm->geom[2 * i] == c->geom1 && warm->geom[2 * i + 1] == c->geom2) {
+      memcpy(f, warm->force + 3 * i, sizeof(gsReal) * 3);
+      return;
+    }
+}
+
+static int solve_coulomb(gsData* d, const gsRigidOpt* opt, const gsRigidWarm* warm, Setup* s,
+                         gsReal* frow, gsRigidStat* st, int* ok) {
   int nc = s->nc, nf = s->nf, n = 6 * nc;
   gsReal* D = take(d, 5 * (size_t)nc * nf, ok);
   gsReal* A = take(d, (size_t)n * n, ok);
@@ -306,11 +316,35 @@ static int solve_coulomb(gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* fro
     q[5 * nc + c] = 0;
   }
   gsLCPStat ls;
-  gs_lemke(n, A, q, z, w, opt->reg, 0, &ls, work);
+  memset(&ls, 0, sizeof ls);
+  int found = 0;
+  if (opt->mindiff && warm && n <= GS_LCP_ENUM_MAX) {
+    /* Algorithm 3: the solution nearest the last forces (lambda does not count) */
+    gsReal* z0 = take(d, (size_t)n, ok);
+    gsReal* wt = take(d, (size_t)n, ok);
+    gsReal* ework = take(d, gs_lcpEnumWork(n), ok);
+    if (!*ok) return -2;
+    memset(z0, 0, sizeof(gsReal) * (size_t)n);
+    for (int i = 0; i < n; i++) wt[i] = i < 5 * nc ? 1 : 0;
+    for (int c = 0; c < nc; c++) {
+      gsReal f[3];
+      last_force(warm, &d->contact[s->con[c]], f);
+      z0[c] = f[0];
+      for (int e = 0; e < 4; e++) {
+        gsReal t = f[1 + e / 2] * (e % 2 ? -1 : 1);
+        z0[nc + 4 * c + e] = t > 0 ? t : 0;
+      }
+    }
+    found = gs_lcpNearest(n, A, q, z0, wt, z, w, ework);
+    if (found) ls.residual = gs_lcpResidual(n, z, w);
+  }
+  if (!found) {
+    gs_lemke(n, A, q, z, w, opt->reg, 0, &ls, work);
+    if (ls.status < 0) { st->pivots += ls.pivots; return -1; }
+  }
   st->pivots += ls.pivots;
   st->residual = ls.residual;
   st->reg = ls.reg;
-  if (ls.status < 0) return -1;
   for (int c = 0; c < nc; c++) {
     frow[3 * c] = z[c];
     frow[3 * c + 1] = z[nc + 4 * c] - z[nc + 4 * c + 1];
@@ -699,7 +733,7 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
     /* no contacts, or every dof prescribed (a fixed base): no force can change the motion, the
      * contacts carry none (stat->penetration tells whether the motion closes one) */
     if (nc == 0 || s.nf == 0) status = 0;
-    else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, &s, frow, st, &ok);
+    else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, warm, &s, frow, st, &ok);
     else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, &s, frow, st, &ok);
     else status = solve_noslip(m, d, opt, warm, &s, frow, st, &ok);
     if (!ok) status = -2;
@@ -719,6 +753,15 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
     if (force)
       for (int c = 0; c < nc; c++)
         for (int k = 0; k < 3; k++) force[3 * s.con[c] + k] = frow[3 * c + k];
+    if (warm) {   /* the forces, for the next call's minimum-change selection */
+      warm->ncon = 0;
+      for (int c = 0; c < nc && c < GS_RIGID_MAXWARM; c++) {
+        warm->geom[2 * c] = d->contact[s.con[c]].geom1;
+        warm->geom[2 * c + 1] = d->contact[s.con[c]].geom2;
+        memcpy(warm->force + 3 * c, frow + 3 * c, sizeof(gsReal) * 3);
+        warm->ncon++;
+      }
+    }
     if (qacc) memcpy(qacc, s.a, sizeof(gsReal) * (size_t)nv);
     /* the normal velocities after the step: v+ = J (qvel + dt a) */
     gsReal pen = 0;

@@ -43,6 +43,15 @@ size_t gs_qpWork(int n, int mA, int nonneg);
 int gs_qp(int n, const gsReal* H, const gsReal* g, int mA, const gsReal* A, const gsReal* b,
           int nonneg, gsReal reg, gsReal* x, gsReal* lambda, gsLCPStat* stat, gsReal* work);
 
+/* Every solution of a small LCP by its complementary bases (seed 004, Algorithm 3, by
+ * enumeration: 2^n principal systems, n <= GS_LCP_ENUM_MAX), and the one nearest z0 in
+ * sum_i wt_i (z_i - z0_i)^2 into z (w with it). Returns how many bases gave a solution (0: none:
+ * z and w untouched). */
+#define GS_LCP_ENUM_MAX 16
+size_t gs_lcpEnumWork(int n);
+int gs_lcpNearest(int n, const gsReal* M, const gsReal* q, const gsReal* z0, const gsReal* wt,
+                  gsReal* z, gsReal* w, gsReal* work);
+
 /* max_i |min(z_i, w_i)|: zero exactly at a solution */
 gsReal gs_lcpResidual(int n, const gsReal* z, const gsReal* w);
 

@@ -77,6 +77,30 @@ int main(void) {
     free(M); free(G); free(L); free(b); free(s);
   }
 
+  /* LU with partial pivoting: residual of a general system (a zero leading pivot forces a swap) */
+  {
+    enum { N = 9 };
+    double A[N * N], LU[N * N], b[N], x[N];
+    int piv[N];
+    rand_fill(A, N * N);
+    A[0] = 0;
+    memcpy(LU, A, sizeof A);
+    CHECK(gs_luFactor(LU, N, piv, 1e-14) < 0, "LU refused a general matrix");
+    rand_fill(b, N);
+    memcpy(x, b, sizeof b);
+    gs_luSolve(LU, N, piv, x);
+    double r = 0;
+    for (int i = 0; i < N; i++) {
+      double t = -b[i];
+      for (int j = 0; j < N; j++) t += A[i * N + j] * x[j];
+      r = fmax(r, fabs(t));
+    }
+    CHECK(r < 1e-12, "LU solve residual %g", r);
+    for (int j = 0; j < N; j++) A[j * N + 3] = 2 * A[j * N + 1];   /* dependent columns */
+    memcpy(LU, A, sizeof A);
+    CHECK(gs_luFactor(LU, N, piv, 1e-12) >= 0, "LU accepted a singular matrix");
+  }
+
   /* Gram-Schmidt: the remainder is orthogonal to the basis and the coefficients rebuild v */
   double Q[3 * 6], v[6], v0[6], coef[3];
   int k = 0;

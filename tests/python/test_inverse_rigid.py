@@ -354,6 +354,43 @@ def test_non_finite_input(method):
         np.testing.assert_array_equal(r.qfrc, 0)
 
 
+def test_coulomb_mindiff_keeps_the_squeeze():
+    """A bar on two feet along x, its centre of mass on the feet's line: the two normal forces
+    are W/2 each, but the feet may squeeze the bar along x (equal and opposite friction, up to
+    mu W/2) in any amount: the Coulomb LCP has many solutions. Algorithm 3 takes the one nearest
+    the last call's forces: none when they were none, the squeeze at the friction limit when the
+    last forces squeezed by 0.9 of it."""
+    xml = ('<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>'
+           '<body pos="0 0 0.0599"><freejoint/><geom type="box" size="0.2 0.02 0.01" mass="2"/>'
+           '<geom type="sphere" size="0.01" pos="0.2 0 -0.05" mass="0.1"/>'
+           '<geom type="sphere" size="0.01" pos="-0.2 0 -0.05" mass="0.1"/>'
+           '</body></worldbody></mujoco>')
+    m, d = load(xml)
+    gauss.forward(m, d)
+    assert d.ncon == 2
+    weight, mu = m.body_mass.sum() * G, 1.0
+    frames = [np.asarray(d.contact[i].frame).reshape(3, 3) for i in range(2)]
+    xs = [d.contact[i].pos[0] for i in range(2)]
+    warm = gauss.RigidWarm()
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="coulomb", warm=warm, mindiff=True)
+    assert r.status == 0 and r.residual < 1e-9
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    np.testing.assert_allclose(r.contact_force[:, 0], weight / 2, rtol=1e-9)
+    np.testing.assert_allclose(r.contact_force[:, 1:], 0, atol=1e-9)
+    # last forces: each foot pushed outward... squeezing inward by 0.9 mu W/2
+    for i in range(2):
+        f = np.array([0.9 * mu * weight / 2 * (-np.sign(xs[i])), 0, weight / 2])
+        warm._c.force[3 * i:3 * i + 3] = list(frames[i] @ f)
+    r = gauss.inverse_rigid(m, d, method="coulomb", warm=warm, mindiff=True)
+    assert r.status == 0 and r.residual < 1e-9
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    world = [frames[i].T @ r.contact_force[i] for i in range(2)]
+    for i in range(2):
+        np.testing.assert_allclose(world[i][0], mu * weight / 2 * (-np.sign(xs[i])), rtol=1e-9)
+    np.testing.assert_allclose(world[0] + world[1], [0, 0, weight], atol=1e-9)
+
+
 def test_bad_method():
     m, d = load(table_xml())
     with pytest.raises(ValueError):
