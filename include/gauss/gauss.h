@@ -10,6 +10,7 @@
 #include "spec_access.h" /* spec elements by attribute name, deleting, parsing without compiling */
 #include "state.h"   /* gs_stateSize, gs_getState, gs_setState */
 #include "rollout.h" /* gs_stepN, gs_rollout */
+#include "inverse_rigid.h" /* gs_inverseRigid: inverse dynamics under rigid contact */
 
 #ifdef __cplusplus
 extern "C" {

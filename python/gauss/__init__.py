@@ -1652,6 +1652,9 @@ __all__ += _batch.__all__
 
 
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
+from . import _inverse_rigid  # noqa: E402
+from ._inverse_rigid import InverseRigidResult, RigidWarm, inverse_rigid  # noqa: E402,F401
+__all__ += _inverse_rigid.__all__
 
 # ---- model editing (_spec.py) ----
 from ._spec import Spec, SpecError  # noqa: E402,F401

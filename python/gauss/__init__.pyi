@@ -366,6 +366,33 @@ INT_EULER: int
 INT_IMPLICIT: int
 INT_IMPLICITFAST: int
 INT_RK4: int
+
+class InverseRigidResult:
+    """What gauss.inverse_rigid returns.
+
+    qfrc: (nv,) generalized forces, zero on the dofs no actuator drives (joint transmissions).
+    contact_force: (ncon, 3) per contact of the data, normal first, then the two tangents of its
+        frame; zero for contacts the constraint stage did not include.
+    qacc: (nv,) the accelerations the forces produce (the desired ones on actuated dofs, the
+        base's from the contact forces).
+    status: 0 solved, 1 solved with regularisation, -1 not solved, -2 arena full.
+    ncon (contacts used), pivots, residual (LCP/KKT max |min(z, w)|), reg, fallback (no-slip:
+    PPM handed over to Lemke), ntangent (no-slip: tangent rows kept by Algorithm 1), nnb (no-slip:
+    contacts with force), penetration (most negative normal velocity after the step)."""
+    contact_force: member_descriptor
+    fallback: member_descriptor
+    method: member_descriptor
+    ncon: member_descriptor
+    nnb: member_descriptor
+    ntangent: member_descriptor
+    penetration: member_descriptor
+    pivots: member_descriptor
+    qacc: member_descriptor
+    qfrc: member_descriptor
+    reg: member_descriptor
+    residual: member_descriptor
+    status: member_descriptor
+
 JAC_AUTO: int
 JAC_DENSE: int
 JAC_SPARSE: int
@@ -1145,6 +1172,19 @@ class Option:
     def __init__(self, cstruct, owner):
         """Initialize self.  See help(type(self)) for accurate signature."""
 
+
+class RigidWarm:
+    """What one call leaves for the next, kept by passing the same object as `warm`: the
+    no-slip method's warm start (seed 004, Algorithm 2: the contacts that carried force) and the
+    forces of every contact (the Coulomb method's minimum-change selection, Algorithm 3)."""
+    def __init__(self):
+        """an empty set: the first call starts cold"""
+    def clear(self):
+        """forget the set: the next call starts cold"""
+    @property
+    def contacts(self) -> Any:
+        """contact ids (into d.contact of that call) with a positive normal force"""
+
 SOL_CG: int
 SOL_NEWTON: int
 SOL_PGS: int
@@ -1483,6 +1523,21 @@ def inverse(m, d):
     """Inverse dynamics: from qpos, qvel and qacc, efc_force (analytically, no solver) and
     qfrc_inverse, the applied generalized force that produces qacc (with the invdiscrete flag,
     qacc read as the integrator's discrete step)."""
+
+
+def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False):
+    """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
+
+    method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
+    principal pivoting method), "coulomb" (section 4: friction pyramid, Lemke), "qp" (section 5:
+    Stage I, then Stage II's least-norm torques when `stage2`). friction: for "qp", False drops
+    the friction bound (the seed's QP with infinite friction). warm: a RigidWarm kept between
+    calls (no-slip; None: cold start). reg: Lemke's first regularisation (0: automatic). dt: the
+    step of the velocity-level discretization (0: the model's timestep). skipstage: as
+    gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
+    "qp", solve both stages through their KKT systems, without the fast paths (comparisons).
+    mindiff: for "coulomb" with `warm`, the solution nearest the last call's forces among all the
+    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts)."""
 
 
 def inverse_skip(m, d, skipstage, skipsensor=0):

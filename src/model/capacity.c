@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "model/capacity.h"
+#include "pipeline/pipeline.h"
 
 
 /* dofs on the longest path from a dof to the root of its tree: the most a body Jacobian touches
@@ -83,7 +84,7 @@ static size_t hessian_reals(const gsModel* m) {
 
 /* Scratch of every stage, in reals; the stages take it from the arena one after the other and
  * release it, but a sum is simple and the terms are small next to the rows' own memory. */
-static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int chain) {
+static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long nJmax, int chain) {
   size_t nv = (size_t)m->nv, nq = (size_t)m->nq, na = (size_t)m->na, nb = (size_t)m->nbody;
   /* smooth pipeline: RK4 keeps four stage derivatives, the implicit integrator a matrix and its
    * factor in M's tree pattern, RNE two spatial vectors per body */
@@ -114,6 +115,11 @@ static size_t arena_capacity(const gsModel* m, long nefcmax, long nJmax, int cha
    * factor of M + hB */
   size_t ns = (size_t)m->nsensordata;
   reals += 4 * (nq + nv + na) + 4 * ns + 5 * nv + na + (size_t)m->nu + (size_t)m->nM + 16;
+  /* rigid-contact inverse dynamics (gs_inverseRigid): dense problems (M is formed) of up to
+   * GS_RIGID_ARENACON contacts, for robots of up to GS_RIGID_ARENANV dofs; a call with more than
+   * the arena holds reports it (a scene of thousands of bodies reserves nothing: n^2 terms) */
+  long nrigid = nconmax < GS_RIGID_ARENACON ? nconmax : GS_RIGID_ARENACON;
+  if (m->nv <= GS_RIGID_ARENANV) reals += gs_inverseRigidReals(m->nv, (int)nrigid);
   size_t bytes = reals * sizeof(gsReal) + 64 * 1024;
   /* a multiple of the arena's alignment, as aligned_alloc wants */
   bytes = (bytes + 63) & ~(size_t)63;
@@ -141,7 +147,7 @@ void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory) {
     double nnz = per * nefc;
     nJ = nnz < GS_MAX_NNZ ? (long)nnz : GS_MAX_NNZ;
   }
-  size_t arena = arena_capacity(m, nefc, nJ, chain);
+  size_t arena = arena_capacity(m, ncon, nefc, nJ, chain);
   if (memory >= 0) {
     /* <size memory>: the arena as the user sizes it (a multiple of its alignment) */
     arena = (size_t)memory < GS_MAX_ARENA ? ((size_t)memory + 63) & ~(size_t)63 : GS_MAX_ARENA;

@@ -10,6 +10,9 @@
  * stays below 2 GiB: the arena, the contacts (1e6 of ~300 bytes) and the rows with their Jacobian
  * (5e6 rows of 144 bytes and 1e8 non-zeros of 12 bytes, one block) */
 #define GS_MAX_CONTACTS 1000000
+/* contacts the arena has room for in gs_inverseRigid (src/pipeline/inverse_rigid.c) */
+#define GS_RIGID_ARENACON 40
+#define GS_RIGID_ARENANV 128
 #define GS_MAX_ROWS 5000000
 #define GS_MAX_NNZ 100000000
 #define GS_MAX_ARENA ((size_t)2147483647 & ~(size_t)63)

@@ -34,6 +34,10 @@ void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsS
 void gs_fwdPositionInverse(const gsModel* m, gsData* d);
 void gs_completePosition(const gsModel* m, gsData* d);
 
+/* the arena reals one gs_inverseRigid call takes at most, for nv dofs and ncon contacts
+ * (inverse_rigid.c; src/model/capacity.c adds it) */
+size_t gs_inverseRigidReals(int nv, int ncon);
+
 /* the velocity-update matrix H of `integrator` in qM's tree storage (step_matrix.c): 0 none (H =
  * M: Euler without implicit damping, RK4), 1 symmetric in R, 2 R lower and C upper (implicit), -1
  * no room in the arena (what it allocated stays on the arena: the caller's mark releases it); R

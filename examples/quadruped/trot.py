@@ -1,0 +1,297 @@
+"""A trotting quadruped controlled by inverse dynamics with predicted rigid contact forces
+(seed 004, section 6), simulated by gauss.
+
+    PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
+        [--terrains rigid-high,rigid-low,compliant-high,compliant-low]
+        [--controllers pid,id1,id2,qp_mu,qp_inf,lcp_mu,lcp_inf] [--out DIR]
+
+The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
+trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
+0.3 s cycle, duty factor 0.75, 1.5 cm steps, 20 cm/s toward the next waypoint. The planner gives
+each leg's foot a path in the base's frame (stance: straight back; swing: a raised arc), and the
+legs' inverse kinematics the desired joint angles, velocities and accelerations.
+
+Controllers (section 6.2), all at the simulation's 1 kHz:
+  pid       joint PID on the tracking error
+  id1, id2  inverse dynamics with the contact forces sensed one and two steps late (the
+            simulator's generalized constraint force)
+  qp_mu, qp_inf, lcp_mu, lcp_inf
+            inverse dynamics with the contact forces predicted by gauss.inverse_rigid: the
+            two-stage QP with Coulomb friction (pyramid) and without a friction bound, the
+            Coulomb LCP and the no-slip LCP (warm-started)
+The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
+
+Terrains (the rough one: a height field of bumps up to 3 cm, rigid, mu = 0.8 since MJCF gives a
+height field one friction where the seed draws mu ~ U(0.1, 1.5)): rigid (stiff contacts, solref 0.002 and solimp 0.99 0.999, with MuJoCo-style noslip)
+or compliant (solref 0.02), with high (mu = 1.5) or low (mu = 0.1) friction. The predictive
+controllers discretize at dt = 0.01 s (DT below): at the simulation's 1 ms the rigid model asks
+to cancel in one step the small contact velocities of the compliant simulator, and the torques
+chatter. For each terrain the script prints
+tables in the form of seed 004's Tables 3-5 (joint tracking error; E|dtau/dt| and E|tau|;
+the predicted summed normal force against the simulator's, after the step) and writes PNG plots
+of the centre-of-mass path and of a knee's torque. The same run twice gives identical tables."""
+
+import argparse
+import math
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+
+import gauss  # noqa: E402
+import pngplot  # noqa: E402
+
+LEGS = ("FL", "FR", "HL", "HR")
+HIPS = {"FL": (0.1, 0.07), "FR": (0.1, -0.07), "HL": (-0.1, 0.07), "HR": (-0.1, -0.07)}
+L1 = L2 = 0.07
+FOOT_R = 0.012
+STAND = np.array([0.0, 0.5, -1.0])
+WAYPOINTS = np.array([(0, 0), (0.25, 0), (0, 0.25), (0, -0.25), (-0.25, 0)], float)
+CYCLE, DUTY, STEP_H, SPEED = 0.3, 0.75, 0.015, 0.2
+PHASE = {"FL": 0.0, "HR": 0.0, "FR": 0.5, "HL": 0.5}   # trot: diagonal pairs together
+CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qp_inf", "lcp_mu", "lcp_inf")
+TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
+            "compliant-high": (False, 1.5), "compliant-low": (False, 0.1), "rough": (True, 0.8)}
+KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
+DT = 0.01
+PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
+
+
+def rough_elevation(n=61, half=1.5, seed=4):
+    """a height field of smooth bumps up to 1 (3 cm once scaled), flat within 8 cm of the start"""
+    rng = np.random.default_rng(seed)
+    xs = np.linspace(-half, half, n)
+    X, Y = np.meshgrid(xs, xs)
+    z = np.zeros_like(X)
+    for _ in range(120):
+        cx, cy = rng.uniform(-half, half, 2)
+        z += rng.uniform(0, 1) * np.exp(-((X - cx) ** 2 + (Y - cy) ** 2) / (2 * 0.04 ** 2))
+    z *= np.clip((np.hypot(X, Y) - 0.08) / 0.05, 0, 1)
+    return np.clip(z, 0, 1)
+
+
+def model(rigid, mu, rough=False):
+    xml = open(os.path.join(HERE, "quadruped.xml")).read()
+    if rough:
+        # MJCF gives a height field one friction: the seed's mu ~ U(0.1, 1.5) over the surface
+        # is not representable; the terrain uses the mean, 0.8
+        elev = " ".join(f"{v:.4f}" for v in rough_elevation().ravel())
+        xml = xml.replace('<geom name="floor" type="plane" size="3 3 0.1"/>',
+                          '<geom name="floor" type="hfield" hfield="rough"/>')
+        xml = xml.replace("<worldbody>", '<asset><hfield name="rough" nrow="61" ncol="61" '
+                          f'size="1.5 1.5 0.03 0.05" elevation="{elev}"/></asset>\n  <worldbody>')
+    solref = "0.002 1" if rigid else "0.02 1"
+    solimp = "0.99 0.999 0.001" if rigid else "0.9 0.95 0.001"
+    xml = xml.replace('<geom friction="1 0.005 0.0001"/>',
+                      f'<geom friction="{mu} 0.005 0.0001" solref="{solref}" solimp="{solimp}"/>')
+    if rigid:
+        xml = xml.replace('noslip_iterations="0"', 'noslip_iterations="10"')
+    return gauss.Model.from_xml_string(xml)
+
+
+def leg_ik(p):
+    """joint angles (abduction, hip, knee) that put the foot's centre at p in the hip's frame"""
+    px, py, pz = p
+    phi = math.atan2(py, -pz)
+    zp = -math.hypot(py, pz)
+    r2 = px * px + zp * zp
+    c2 = max(-1.0, min(1.0, (r2 - L1 * L1 - L2 * L2) / (2 * L1 * L2)))
+    t2 = -math.acos(c2)
+    t1 = math.atan2(-px, -zp) - math.atan2(L2 * math.sin(t2), L1 + L2 * math.cos(t2))
+    return np.array([phi, t1, t2])
+
+
+def foot_path(t, leg, vel):
+    """the foot's centre in the hip's frame at time t for a base velocity vel (its frame)"""
+    nominal = np.array([0.0, 0.0, -(L1 + L2) * math.cos(0.5)])
+    stride = vel * CYCLE * DUTY
+    ph = (t / CYCLE + PHASE[leg]) % 1.0
+    if ph < 1 - DUTY:                       # swing: back to front on a raised arc
+        s = ph / (1 - DUTY)
+        # cubic Hermite: leaves and lands at the stance's velocity (no jump in velocity)
+        m = -vel * CYCLE * (1 - DUTY)
+        xy = ((2 * s**3 - 3 * s**2 + 1) * (-stride / 2) + (s**3 - 2 * s**2 + s) * m
+              + (-2 * s**3 + 3 * s**2) * (stride / 2) + (s**3 - s**2) * m)
+        # lifts off and touches down with zero vertical velocity
+        return nominal + np.array([xy[0], xy[1], STEP_H * (1 - math.cos(2 * math.pi * s)) / 2])
+    s = (ph - (1 - DUTY)) / DUTY            # stance: front to back
+    xy = stride / 2 - stride * s
+    return nominal + np.array([xy[0], xy[1], 0.0])
+
+
+class Planner:
+    """desired joint angles, velocities and accelerations toward the waypoints"""
+
+    def __init__(self):
+        self.target = 1
+
+    def velocity(self, com, yaw):
+        goal = WAYPOINTS[self.target]
+        if np.linalg.norm(goal - com) < 0.02:
+            self.target = (self.target + 1) % len(WAYPOINTS)
+            goal = WAYPOINTS[self.target]
+        v = goal - com
+        v = SPEED * v / max(np.linalg.norm(v), 1e-9)
+        c, s = math.cos(yaw), math.sin(yaw)
+        return np.array([c * v[0] + s * v[1], -s * v[0] + c * v[1]])   # in the base's frame
+
+    @staticmethod
+    def joints(t, vel):
+        return np.concatenate([leg_ik(foot_path(t, leg, vel)) for leg in LEGS])
+
+    def desired(self, t, vel, h=1e-3):
+        q0, qm, qp = self.joints(t, vel), self.joints(t - h, vel), self.joints(t + h, vel)
+        return q0, (qp - qm) / (2 * h), (qp - 2 * q0 + qm) / (h * h)
+
+
+def standing(m):
+    d = gauss.Data(m)
+    d.qpos[3] = 1
+    d.qpos[7:] = np.tile(STAND, 4)
+    d.qpos[2] = (L1 + L2) * math.cos(0.5) + FOOT_R - 1e-4
+    gauss.forward(m, d)
+    return d
+
+
+def yaw_of(q):
+    w, x, y, z = q
+    return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
+
+
+def run(terrain, controller, seconds):
+    rigid, mu = TERRAINS[terrain]
+    m = model(rigid, mu, rough=terrain == "rough")
+    d = standing(m)
+    ctl = gauss.Data(m)                 # the controller's own data: the simulation's is not touched
+    nv, h = m.nv, m.opt.timestep
+    act = m.jnt_dofadr[m.actuator_trnid[:, 0]]
+    base = np.arange(6)
+    planner = Planner()
+    warm = gauss.RigidWarm()
+    method = {"qp_mu": ("qp", True), "qp_inf": ("qp", False), "lcp_mu": ("coulomb", True),
+              "lcp_inf": ("noslip", True)}.get(controller)
+    sensed = [np.zeros(nv), np.zeros(nv)]   # qfrc_constraint one and two steps back
+    integ = np.zeros(12)
+    n = int(round(seconds / h))
+    rec = {k: [] for k in ("t", "com", "eq", "edq", "tau", "fpred", "fsim", "fell")}
+    tau_prev = None
+    for i in range(n):
+        t = i * h
+        com = d.qpos[:2].copy()
+        vel = planner.velocity(com, yaw_of(d.qpos[3:7]))
+        qd, qdd_d, qdd_des = planner.desired(t, vel)
+        q, dq = d.qpos[7:], d.qvel[6:]
+        e, de = qd - q, qdd_d - dq
+        fpred = np.nan
+        if controller == "pid":
+            integ += e * h
+            tau = PID[0] * e + PID[1] * de + PID[2] * integ
+        else:
+            acc = qdd_des + KP * e + KD * de
+            if method is None:              # sensed contact forces, one or two steps late
+                fc = sensed[0] if controller == "id1" else sensed[1]
+                ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
+                gauss.fwd_position(m, ctl)
+                gauss.fwd_velocity(m, ctl)
+                M = gauss.full_M(m, ctl)
+                f0 = ctl.qfrc_passive - ctl.qfrc_bias + fc
+                a = np.zeros(nv)
+                a[act] = acc
+                a[base] = np.linalg.solve(M[np.ix_(base, base)],
+                                          f0[base] - M[np.ix_(base, act)] @ acc)
+                tau = (M @ a - f0)[act]
+            else:                           # predicted rigid contact forces
+                ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
+                ctl.qacc[:] = 0
+                ctl.qacc[act] = acc
+                r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
+                                        warm=warm if method[0] == "noslip" else None, dt=DT)
+                # no solution (the desired motion asks the contacts for the impossible): the
+                # last torques are kept
+                if r.status >= 0 or tau_prev is None:
+                    tau = r.qfrc[act]
+                    fpred = r.contact_force[:, 0].sum()
+                else:
+                    tau = tau_prev.copy()
+        d.ctrl[:] = tau
+        gauss.step(m, d)
+        sensed = [d.qfrc_constraint.copy(), sensed[0]]
+        fsim = sum(gauss.contact_force(m, d, c)[0] for c in range(d.ncon))
+        rec["t"].append(t)
+        rec["com"].append(d.subtree_com[1][:2].copy())
+        rec["eq"].append(np.abs(e).mean())
+        rec["edq"].append(np.abs(de).mean())
+        rec["tau"].append(np.abs(tau).mean())
+        rec["fpred"].append(fpred)
+        rec["fsim"].append(fsim)
+        rec.setdefault("dtau", []).append(np.nan if tau_prev is None else
+                                          np.abs(tau - tau_prev).mean() / h)
+        rec.setdefault("knee", []).append(tau[2])
+        tau_prev = tau.copy()
+        fallen = d.qpos[2] < 0.06 or not np.all(np.isfinite(d.qpos))
+        rec["fell"].append(fallen)
+        if fallen:
+            break
+    return {k: np.array(v) for k, v in rec.items()}
+
+
+def tables(terrain, results):
+    print(f"\n## {terrain}\n")
+    print("Tracking (Table 3) and torques (Table 4); contact-force prediction (Table 5): the "
+          "predicted summed normal force against the simulator's after the step.\n")
+    print("| controller | E|q - q_des| (rad) | E|dq - dq_des| (rad/s) | E|dtau/dt| (N m/s) | "
+          "E|tau| (N m) | abs. error (N) | rel. error | completed |")
+    print("|" + " --- |" * 8)
+    for c, r in results.items():
+        done = "yes" if not r["fell"][-1] else f"fell at {r['t'][-1]:.2f} s"
+        ok = np.isfinite(r["fpred"])
+        if ok.any():
+            err = np.abs(r["fpred"][ok] - r["fsim"][ok])
+            abs_e, rel_e = f"{err.mean():.3f}", f"{100 * err.mean() / r['fsim'][ok].mean():.2f} %"
+        else:
+            abs_e = rel_e = "-"
+        print(f"| {c} | {r['eq'].mean():.4f} | {r['edq'].mean():.4f} | "
+              f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {abs_e} | {rel_e} | {done} |")
+
+
+def plots(terrain, results, out):
+    """the centre of mass's path of the controllers that finished near the waypoints (within
+    1 m of the start), and the first second of a knee's torque of those that finished"""
+    fig = pngplot.Figure(900, 900, rows=2)
+    p = fig.panel(0, title=f"centre of mass {terrain}", xlabel="x (m)", ylabel="y (m)")
+    loop = WAYPOINTS[[0, 1, 2, 3, 4, 0]]
+    p.line(loop[:, 0], loop[:, 1], color=pngplot.GREY, width=1, label="waypoints")
+    q = fig.panel(1, title="FL knee torque", xlabel="t (s)", ylabel="N m")
+    for i, (c, r) in enumerate(results.items()):
+        if r["fell"][-1]:
+            continue
+        color = pngplot.PALETTE[i % 7]
+        if np.abs(r["com"]).max() < 1.0:
+            p.line(r["com"][:, 0], r["com"][:, 1], color=color, width=2, label=c)
+        k = min(len(r["t"]), 1000)
+        q.line(r["t"][:k], r["knee"][:k], color=color, width=1, label=c)
+    path = os.path.join(out, f"trot_{terrain}.png")
+    fig.save(path)
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--terrains", default=",".join(TERRAINS))
+    ap.add_argument("--controllers", default=",".join(CONTROLLERS))
+    ap.add_argument("--out", default=".")
+    a = ap.parse_args()
+    for terrain in a.terrains.split(","):
+        results = {c: run(terrain, c, a.seconds) for c in a.controllers.split(",")}
+        tables(terrain, results)
+        if a.out:
+            print(f"\nwrote {plots(terrain, results, a.out)}")
+
+
+if __name__ == "__main__":
+    main()

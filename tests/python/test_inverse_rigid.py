@@ -1,0 +1,397 @@
+"""Rigid-contact inverse dynamics (gauss.inverse_rigid, seed 004) on scenes with known answers:
+a table on four legs (indeterminate: Stage II's least-norm split, the warm start keeping its
+set), a one-legged and a two-legged robot standing, a box on a slope at its friction limit, and
+a standing quadruped whose predicted torques, applied in the forward simulation, keep it still."""
+
+import os
+
+import numpy as np
+import pytest
+
+import gauss
+
+G = 9.81
+METHODS = ("noslip", "coulomb", "qp")
+QUADRUPED = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "quadruped",
+                         "quadruped.xml")
+
+
+def load(xml):
+    m = gauss.Model.from_xml_string(xml)
+    m.opt.gravity[:] = (0, 0, -G)
+    return m, gauss.Data(m)
+
+
+def world_force(d, r):
+    """the sum of the contact forces in the world frame"""
+    return sum(np.asarray(d.contact[i].frame).reshape(3, 3).T @ r.contact_force[i]
+               for i in range(d.ncon))
+
+
+def table_xml(extra=""):
+    # a box resting on four spheres at its corners; penetration 1e-4 so all four touch
+    feet = "".join(f'<geom type="sphere" size="0.01" pos="{x} {y} -0.05" mass="0.1"/>'
+                   for x in (-0.2, 0.2) for y in (-0.1, 0.1))
+    return ('<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>'
+            '<body pos="0 0 0.0599"><freejoint/>'
+            f'<geom type="box" size="0.2 0.1 0.01" mass="2"/>{feet}{extra}'
+            '</body></worldbody></mujoco>')
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_table_forces_carry_the_weight(method):
+    m, d = load(table_xml())
+    gauss.forward(m, d)
+    assert d.ncon == 4
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0 and r.ncon == 4
+    weight = m.body_mass.sum() * G
+    np.testing.assert_allclose(world_force(d, r), [0, 0, weight], atol=1e-9)
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    assert np.all(r.contact_force[:, 0] >= -1e-12)
+    assert r.residual < 1e-9
+    np.testing.assert_array_equal(r.qfrc, 0)   # nothing is actuated
+
+
+def test_table_qp_stage2_least_norm_split():
+    """Stage I's optimum is a whole set of force distributions; Stage II (no actuators: least
+    forces) takes the least-norm one: W/4 each when symmetric; with the centre of mass moved,
+    the least-norm normal forces of the three equilibrium equations, in closed form."""
+    m, d = load(table_xml())
+    gauss.forward(m, d)
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="qp")
+    weight = m.body_mass.sum() * G
+    np.testing.assert_allclose(r.contact_force[:, 0], weight / 4, rtol=1e-6)
+    np.testing.assert_allclose(r.contact_force[:, 1:], 0, atol=1e-6 * weight)
+    # 1 kg more at (0.1, 0.05): sum f = W, sum x f = W xc, sum y f = W yc
+    m, d = load(table_xml('<geom type="sphere" size="0.01" pos="0.1 0.05 0" mass="1"/>'))
+    gauss.forward(m, d)
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="qp")
+    pts = np.array([d.contact[i].pos[:2] for i in range(4)])
+    A = np.vstack([np.ones(4), pts[:, 0], pts[:, 1]])
+    com = d.subtree_com[1][:2]
+    weight = m.body_mass.sum() * G
+    rhs = weight * np.array([1, com[0], com[1]])
+    least = A.T @ np.linalg.solve(A @ A.T, rhs)
+    np.testing.assert_allclose(r.contact_force[:, 0], least, rtol=1e-6)
+
+
+def test_noslip_warm_start_keeps_its_set():
+    """Four contacts, six dofs: the normal LCP has rank three and many solutions. Warm-started
+    from the last call's set, PPM reaches a solution with the same contacts and no pivot."""
+    m, d = load(table_xml())
+    gauss.forward(m, d)
+    warm = gauss.RigidWarm()
+    d.qacc[:] = 0
+    first = gauss.inverse_rigid(m, d, method="noslip", warm=warm)
+    kept = warm.contacts
+    assert first.status == 0 and first.pivots >= 1 and 1 <= len(kept) <= 3
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        # moving down: larger forces, the same contacts suffice
+        d.qvel[:] = 0
+        d.qvel[2] = -1e-3 * rng.uniform()
+        d.qacc[:] = 0
+        r = gauss.inverse_rigid(m, d, method="noslip", warm=warm)
+        assert r.status == 0 and r.pivots == 0
+        assert warm.contacts == kept
+        cold = gauss.inverse_rigid(m, d, method="noslip")
+        assert cold.pivots >= 1
+        np.testing.assert_allclose(world_force(d, r), world_force(d, cold), atol=1e-9)
+
+
+def slope_xml(mu, theta):
+    c, s, h = np.cos(theta), np.sin(theta), 0.0499
+    return ('<mujoco><compiler angle="radian"/><option timestep="0.002"/><worldbody>'
+            f'<geom type="plane" size="5 5 .1" euler="0 {theta} 0" friction="{mu}"/>'
+            f'<body pos="{s * h} 0 {c * h}" euler="0 {theta} 0"><freejoint/>'
+            f'<geom type="box" size="0.2 0.1 0.05" mass="2" friction="{mu}"/>'
+            '</body></worldbody></mujoco>')
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_slope_at_the_friction_limit(method):
+    """A box on a slope of angle theta with mu = tan(theta) (1 +- 1e-3), the slope along a
+    tangent of the contact frames (the pyramid's bound is then Coulomb's). Above the limit it
+    stays: forces carry the weight. Below it, with Coulomb friction it slides with acceleration
+    g (sin theta - mu cos theta) down the slope; without slip it stays."""
+    theta = 0.3
+    for sign in (1, -1):
+        mu = np.tan(theta) * (1 + sign * 1e-3)
+        m, d = load(slope_xml(mu, theta))
+        gauss.forward(m, d)
+        assert d.ncon == 4
+        d.qacc[:] = 0
+        r = gauss.inverse_rigid(m, d, method=method)
+        assert r.status == 0
+        weight = 2 * G
+        if sign > 0 or method == "noslip":
+            np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+            np.testing.assert_allclose(world_force(d, r), [0, 0, weight], atol=1e-9)
+        else:
+            down = np.array([np.cos(theta), 0, -np.sin(theta)])
+            along = r.qacc[:3] @ down
+            if method == "coulomb":
+                np.testing.assert_allclose(r.qacc[:3], along * down, atol=1e-12)
+                np.testing.assert_allclose(along, G * (np.sin(theta) - mu * np.cos(theta)),
+                                           rtol=1e-9)
+            else:   # no normal complementarity: it may also leave the slope (section 2.2.4)
+                assert along > 0
+            # friction is at its bound on every contact that carries force
+            f = r.contact_force
+            np.testing.assert_allclose(np.abs(f[:, 1]) + np.abs(f[:, 2]), mu * f[:, 0],
+                                       atol=1e-9)
+
+
+ROBOT = """<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>
+<body name="base" pos="0 0 0.2599"><freejoint/><geom type="box" size="0.1 0.15 0.02" mass="3"/>
+{legs}</body></worldbody><actuator>{acts}</actuator></mujoco>"""
+
+
+def robot_xml(ys):
+    legs, acts = "", ""
+    for i, y in enumerate(ys):
+        legs += (f'<body pos="0 {y} 0"><joint name="abd{i}" axis="1 0 0"/>'
+                 f'<geom type="sphere" size="0.02" mass="0.2" contype="0" conaffinity="0"/><body>'
+                 f'<joint name="leg{i}" type="slide" axis="0 0 1"/>'
+                 f'<geom type="capsule" fromto="0 0 0 0 0 -0.2" size="0.01" mass="0.3" '
+                 'contype="0" conaffinity="0"/>'
+                 f'<geom type="sphere" pos="0 0 -0.25" size="0.01" mass="0.1"/></body></body>')
+        acts += f'<motor joint="abd{i}"/><motor joint="leg{i}"/>'
+    return ROBOT.format(legs=legs, acts=acts)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_standing_on_one_foot(method):
+    """One leg under the centre of mass: the single contact carries the whole weight, the leg's
+    slide carries what is above it (base, hip, upper leg), and nothing accelerates."""
+    m, d = load(robot_xml([0]))
+    gauss.forward(m, d)
+    assert d.ncon == 1
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    np.testing.assert_allclose(r.contact_force[0], [m.body_mass.sum() * G, 0, 0], atol=1e-9)
+    slide = m.jnt_dofadr[gauss.name2id(m, gauss.OBJ_JOINT, "leg0")]
+    abd = m.jnt_dofadr[gauss.name2id(m, gauss.OBJ_JOINT, "abd0")]
+    # the slide pushes the base and hip up: (3 + 0.2) g
+    np.testing.assert_allclose(r.qfrc[slide], -(3 + 0.2) * G, rtol=1e-9)
+    assert abs(r.qfrc[abd]) < 1e-9
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_standing_on_two_feet(method):
+    """Two legs symmetric about the centre of mass: W/2 on each foot (the internal squeeze along
+    the feet's line is the methods' own choice), nothing accelerates."""
+    m, d = load(robot_xml([-0.1, 0.1]))
+    gauss.forward(m, d)
+    assert d.ncon == 2
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    weight = m.body_mass.sum() * G
+    np.testing.assert_allclose(r.contact_force[:, 0], weight / 2, rtol=1e-9)
+    np.testing.assert_allclose(world_force(d, r), [0, 0, weight], atol=1e-9)
+
+
+def standing_quadruped(stiff=False):
+    xml = open(QUADRUPED).read()
+    if stiff:   # rigid-ish ground: stiff contacts and the noslip pass
+        xml = xml.replace('noslip_iterations="0"', 'noslip_iterations="20"')
+        xml = xml.replace('<geom friction="1 0.005 0.0001"/>',
+                          '<geom friction="1 0.005 0.0001" solref="0.002 1"/>')
+    m = gauss.Model.from_xml_string(xml)
+    d = gauss.Data(m)
+    d.qpos[3] = 1
+    d.qpos[7:] = np.tile([0, 0.5, -1.0], 4)
+    d.qpos[2] = 0
+    gauss.kinematics(m, d)
+    feet = [gauss.name2id(m, gauss.OBJ_GEOM, f"{n}_foot") for n in ("FL", "FR", "HL", "HR")]
+    d.qpos[2] = -(min(d.geom_xpos[f][2] for f in feet) - 0.012) - 1e-4
+    gauss.forward(m, d)
+    return m, d
+
+
+def hold(m, d, qfrc, nstep):
+    """steps with the motors pushing qfrc; how far the base (m) and the joints (rad) moved"""
+    act_dofs = m.jnt_dofadr[m.actuator_trnid[:, 0]]
+    q0 = d.qpos.copy()
+    for _ in range(nstep):
+        d.ctrl[:] = qfrc[act_dofs]
+        gauss.step(m, d)
+    return np.abs(d.qpos[:3] - q0[:3]).max(), np.abs(d.qpos[7:] - q0[7:]).max()
+
+
+def stiff_robot(ys):
+    xml = robot_xml(ys).replace('<option timestep="0.002"/>',
+                                '<option timestep="0.001" noslip_iterations="20"/>')
+    xml = xml.replace('<worldbody>', '<default><geom solref="0.002 1"/></default><worldbody>')
+    m, d = load(xml)
+    gauss.forward(m, d)
+    return m, d
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_one_foot_still_forward(method):
+    """The torques predicted for zero acceleration, applied by the motors in gauss's forward
+    simulation on stiff ground with noslip, keep the one-legged robot still for 0.1 s; 90 % of
+    them let it sink."""
+    moved = []
+    for scale in (1.0, 0.9):
+        m, d = stiff_robot([0])
+        d.qacc[:] = 0
+        r = gauss.inverse_rigid(m, d, method=method)
+        moved.append(hold(m, d, scale * r.qfrc, 100))
+    assert moved[0][0] < 1e-5 and moved[0][1] < 1e-4, moved
+    assert moved[1][1] > 1e-3, moved
+
+
+def test_quadruped_standing_still_forward():
+    """The same with the quadruped on four feet: Stage II spreads the load over the four feet as
+    the simulator's contacts do, and the robot stays (the compliance of solref 0.002 and the
+    0.1 mm initial penetration give it a small start); with 90 % of the torques it sinks. The
+    LCP methods' choices among the indeterminate distributions (two diagonal feet) are valid
+    rigid-contact answers that a compliant simulator does not reproduce, so they are checked on
+    the determinate robot above."""
+    moved = []
+    for scale in (1.0, 0.9):
+        m, d = standing_quadruped(stiff=True)
+        d.qacc[:] = 0
+        r = gauss.inverse_rigid(m, d, method="qp")
+        assert r.status == 0
+        np.testing.assert_allclose(world_force(d, r), [0, 0, 4.8 * G], atol=1e-9)
+        moved.append(hold(m, d, scale * r.qfrc, 100))
+    assert moved[0][0] < 1e-4 and moved[0][1] < 5e-3, moved
+    assert moved[1][1] > 5e-2, moved
+
+
+def test_same_call_same_bits():
+    m, d = standing_quadruped()
+    outs = []
+    for _ in range(2):
+        for method in METHODS:
+            d.qacc[:] = 0
+            r = gauss.inverse_rigid(m, d, method=method)
+            outs.append(np.concatenate([r.qfrc, r.contact_force.ravel(), r.qacc]))
+    for a, b in zip(outs[:3], outs[3:]):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_qp_fast_paths_agree_with_kkt():
+    """The QP's fast paths (least squares over the pyramid's edges) and the KKT LCPs of both
+    stages reach the same optimum: Stage I's impulse on the base is unique, hence the base's
+    acceleration; Stage II's torques (its objective is strictly convex in them through the small
+    share of |z|^2, which the two paths weigh alike only up to that share: 1e-6 against 1e-4 of
+    the mean diagonal, hence the tolerance)."""
+    m, d = standing_quadruped()
+    d.qacc[:] = 0
+    d.qacc[6:] = np.linspace(-1, 1, 12)
+    fast = gauss.inverse_rigid(m, d, method="qp")
+    full = gauss.inverse_rigid(m, d, method="qp", kkt=True)
+    assert fast.status == 0 and full.status == 0
+    np.testing.assert_allclose(fast.qacc, full.qacc, atol=1e-9)
+    np.testing.assert_allclose(fast.qfrc, full.qfrc, atol=1e-3 * np.abs(full.qfrc).max())
+    np.testing.assert_allclose(world_force(d, fast), world_force(d, full), atol=1e-9)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_foot_driven_into_the_ground(method):
+    """The one-legged robot asks its slide for -1 m/s^2 (foot down into the ground): the contact
+    holds the foot, so the base goes up at 1 m/s^2 and the ground pushes the weight plus 3.2 kg
+    (base and hip) times 1 m/s^2. For the QP this is the case where the non-penetration rows bind
+    (the fast path's answer would close the contact), so the full Stage I runs."""
+    m, d = load(robot_xml([0]))
+    gauss.forward(m, d)
+    d.qacc[:] = 0
+    slide = m.jnt_dofadr[gauss.name2id(m, gauss.OBJ_JOINT, "leg0")]
+    d.qacc[slide] = -1
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0
+    np.testing.assert_allclose(r.qacc[:6], [0, 0, 1, 0, 0, 0], atol=1e-9)
+    np.testing.assert_allclose(r.contact_force[0], [m.body_mass.sum() * G + 3.2, 0, 0],
+                               atol=1e-9)
+    assert r.penetration > -1e-9
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_fixed_base_prescribes_everything(method):
+    """A fixed-base arm resting its tip on the floor: every dof is actuated, so the motion is
+    prescribed and no contact force can change it; the contacts get none and the torques are
+    those of the arm alone (at rest: the bias force, gravity)."""
+    m, d = load('<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>'
+                '<body pos="0 0 0.3"><joint name="a" axis="0 1 0"/>'
+                '<geom type="capsule" fromto="0 0 0 0.2 0 -0.2" size="0.02" mass="1"/>'
+                '<body pos="0.2 0 -0.2"><joint name="b" axis="0 1 0"/>'
+                '<geom type="capsule" fromto="0 0 0 0 0 -0.0801" size="0.02" mass="0.5"/>'
+                '</body></body></worldbody><actuator><motor joint="a"/><motor joint="b"/>'
+                '</actuator></mujoco>')
+    gauss.forward(m, d)
+    assert d.ncon >= 1
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method=method)
+    assert r.status == 0
+    np.testing.assert_array_equal(r.contact_force, 0)
+    np.testing.assert_allclose(r.qfrc, d.qfrc_bias, atol=1e-12)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_non_finite_input(method):
+    """NaN or Inf in the desired acceleration or the velocity: status -1, zero forces, no hang"""
+    m, d = load(table_xml())
+    gauss.forward(m, d)
+    for field, bad in (("qacc", np.nan), ("qacc", np.inf), ("qvel", np.nan)):
+        d.qacc[:] = 0
+        d.qvel[:] = 0
+        getattr(d, field)[2] = bad
+        r = gauss.inverse_rigid(m, d, method=method)
+        assert r.status == -1
+        np.testing.assert_array_equal(r.contact_force, 0)
+        np.testing.assert_array_equal(r.qfrc, 0)
+
+
+def test_coulomb_mindiff_keeps_the_squeeze():
+    """A bar on two feet along x, its centre of mass on the feet's line: the two normal forces
+    are W/2 each, but the feet may squeeze the bar along x (equal and opposite friction, up to
+    mu W/2) in any amount: the Coulomb LCP has many solutions. Algorithm 3 takes the one nearest
+    the last call's forces: none when they were none, the squeeze at the friction limit when the
+    last forces squeezed by 0.9 of it."""
+    xml = ('<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>'
+           '<body pos="0 0 0.0599"><freejoint/><geom type="box" size="0.2 0.02 0.01" mass="2"/>'
+           '<geom type="sphere" size="0.01" pos="0.2 0 -0.05" mass="0.1"/>'
+           '<geom type="sphere" size="0.01" pos="-0.2 0 -0.05" mass="0.1"/>'
+           '</body></worldbody></mujoco>')
+    m, d = load(xml)
+    gauss.forward(m, d)
+    assert d.ncon == 2
+    weight, mu = m.body_mass.sum() * G, 1.0
+    frames = [np.asarray(d.contact[i].frame).reshape(3, 3) for i in range(2)]
+    xs = [d.contact[i].pos[0] for i in range(2)]
+    warm = gauss.RigidWarm()
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="coulomb", warm=warm, mindiff=True)
+    assert r.status == 0 and r.residual < 1e-9
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    np.testing.assert_allclose(r.contact_force[:, 0], weight / 2, rtol=1e-9)
+    np.testing.assert_allclose(r.contact_force[:, 1:], 0, atol=1e-9)
+    # last forces: each foot pushed outward... squeezing inward by 0.9 mu W/2
+    for i in range(2):
+        f = np.array([0.9 * mu * weight / 2 * (-np.sign(xs[i])), 0, weight / 2])
+        warm._c.force[3 * i:3 * i + 3] = list(frames[i] @ f)
+    r = gauss.inverse_rigid(m, d, method="coulomb", warm=warm, mindiff=True)
+    assert r.status == 0 and r.residual < 1e-9
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    world = [frames[i].T @ r.contact_force[i] for i in range(2)]
+    for i in range(2):
+        np.testing.assert_allclose(world[i][0], mu * weight / 2 * (-np.sign(xs[i])), rtol=1e-9)
+    np.testing.assert_allclose(world[0] + world[1], [0, 0, weight], atol=1e-9)
+
+
+def test_bad_method():
+    m, d = load(table_xml())
+    with pytest.raises(ValueError):
+        gauss.inverse_rigid(m, d, method="pgs")
