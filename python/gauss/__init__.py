@@ -1642,6 +1642,10 @@ __all__ += _rollout.__all__
 
 
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
+# offscreen rendering (libgauss_render, loaded on first use)
+from . import _render  # noqa: E402
+from ._render import Renderer, RenderOption, FreeCamera  # noqa: E402,F401
+__all__ += _render.__all__
 
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----

@@ -1,0 +1,379 @@
+/* Drawing a scene with OpenGL 3.3 core: one shader program (lit colour, segmentation colour or
+ * view depth), one vertex buffer (geometry.c), and a framebuffer object holding the colour, the
+ * linear depth (a float per pixel, exact where the depth buffer is not) and the depth test. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/renderer.h"
+
+static const char* const kVertex =
+    "#version 330 core\n"
+    "layout(location = 0) in vec3 a_pos;\n"
+    "layout(location = 1) in vec3 a_nrm;\n"
+    "layout(location = 2) in vec2 a_uv;\n"
+    "uniform mat4 u_proj, u_view, u_model;\n"
+    "uniform mat3 u_normal;\n"
+    "out vec3 v_pos, v_nrm, v_local;\n"
+    "out float v_depth;\n"
+    "void main() {\n"
+    "  vec4 w = u_model * vec4(a_pos, 1.0);\n"
+    "  vec4 e = u_view * w;\n"
+    "  v_pos = w.xyz; v_nrm = u_normal * a_nrm; v_local = a_pos; v_depth = -e.z;\n"
+    "  gl_Position = u_proj * e;\n"
+    "}\n";
+
+/* Blinn-Phong with MJCF's light model: ambient, diffuse and specular per light, attenuation
+ * 1 / (a0 + a1 d + a2 d^2), spot cutoff and exponent; a plane's grid darkens lines spaced by
+ * u_grid (in the plane's local coordinates) */
+static const char* const kFragment =
+    "#version 330 core\n"
+    "in vec3 v_pos, v_nrm, v_local;\n"
+    "in float v_depth;\n"
+    "uniform int u_mode;\n"
+    "uniform vec4 u_rgba, u_segcolor;\n"
+    "uniform float u_spec, u_shine, u_emis;\n"
+    "uniform vec3 u_campos;\n"
+    "uniform vec2 u_grid;\n"
+    "uniform vec3 u_size;\n"
+    "uniform int u_nlight;\n"
+    "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
+    "uniform float u_lcut[8], u_lexp[8];\n"
+    "uniform int u_ldirectional[8];\n"
+    "layout(location = 0) out vec4 o_color;\n"
+    "layout(location = 1) out vec4 o_depth;\n"
+    "void main() {\n"
+    "  o_depth = vec4(v_depth);\n"
+    "  if (u_mode == 2) { o_color = u_segcolor; return; }\n"
+    "  if (u_mode == 1) { o_color = vec4(0.0); return; }\n"
+    "  vec3 n = normalize(v_nrm);\n"
+    "  if (!gl_FrontFacing) n = -n;\n"
+    "  vec3 v = normalize(u_campos - v_pos);\n"
+    "  vec3 base = u_rgba.rgb;\n"
+    "  if (u_grid.x > 0.0) {\n"
+    "    vec2 p = v_local.xy * u_size.xy / u_grid;\n"
+    "    vec2 f = abs(fract(p + 0.5) - 0.5) / fwidth(p);\n"
+    "    float line = 1.0 - clamp(min(f.x, f.y), 0.0, 1.0);\n"
+    "    base = mix(base, base * 0.6 + 0.15, line);\n"
+    "  }\n"
+    "  vec3 col = u_emis * base;\n"
+    "  for (int i = 0; i < u_nlight; i++) {\n"
+    "    vec3 l; float att = 1.0;\n"
+    "    if (u_ldirectional[i] != 0) l = -u_ldir[i];\n"
+    "    else {\n"
+    "      vec3 dl = u_lpos[i] - v_pos; float d = length(dl); l = dl / max(d, 1e-9);\n"
+    "      att = 1.0 / max(u_latt[i].x + u_latt[i].y * d + u_latt[i].z * d * d, 1e-9);\n"
+    "      if (u_lcut[i] < 180.0) {\n"
+    "        float c = dot(-l, u_ldir[i]);\n"
+    "        att *= c >= cos(radians(u_lcut[i])) ? pow(max(c, 0.0), u_lexp[i]) : 0.0;\n"
+    "      }\n"
+    "    }\n"
+    "    vec3 h = normalize(l + v);\n"
+    "    float nl = max(dot(n, l), 0.0);\n"
+    "    float sp = nl > 0.0 ? pow(max(dot(n, h), 0.0), max(u_shine * 128.0, 1.0)) : 0.0;\n"
+    "    col += u_lamb[i] * base + att * (u_ldif[i] * base * nl + u_lspec[i] * u_spec * sp);\n"
+    "  }\n"
+    "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
+    "}\n";
+
+static unsigned compile(gsrGL* gl, unsigned type, const char* src, char* err, int errsz) {
+  unsigned s = gl->glCreateShader(type);
+  gl->glShaderSource(s, 1, &src, NULL);
+  gl->glCompileShader(s);
+  GLint ok = 0;
+  gl->glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[512] = "";
+    gl->glGetShaderInfoLog(s, sizeof log, NULL, log);
+    snprintf(err, (size_t)errsz, "shader: %s", log);
+    gl->glDeleteShader(s);
+    return 0;
+  }
+  return s;
+}
+
+int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
+  gsrGL* gl = &r->gl;
+  int w = r->width, h = r->height;
+  GLint maxsize = 0;
+  gl->glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxsize);
+  if (w > maxsize || h > maxsize) {
+    snprintf(err, (size_t)errsz, "image %dx%d larger than the back end's limit %d", w, h, maxsize);
+    return 0;
+  }
+  /* framebuffer: colour, linear depth, depth test */
+  gl->glGenFramebuffers(1, &r->fbo);
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
+  unsigned rb[3];
+  gl->glGenRenderbuffers(3, rb);
+  r->rb_color = rb[0], r->rb_depthval = rb[1], r->rb_depth = rb[2];
+  static const GLenum kFormat[3] = {GL_RGBA8, GL_R32F, GL_DEPTH_COMPONENT32F};
+  static const GLenum kAttach[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_DEPTH_ATTACHMENT};
+  for (int i = 0; i < 3; i++) {
+    gl->glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl->glRenderbufferStorage(GL_RENDERBUFFER, kFormat[i], w, h);
+    gl->glFramebufferRenderbuffer(GL_FRAMEBUFFER, kAttach[i], GL_RENDERBUFFER, rb[i]);
+  }
+  if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    snprintf(err, (size_t)errsz, "the framebuffer of %dx%d is incomplete", w, h);
+    return 0;
+  }
+  /* program */
+  unsigned vs = compile(gl, GL_VERTEX_SHADER, kVertex, err, errsz);
+  unsigned fs = vs ? compile(gl, GL_FRAGMENT_SHADER, kFragment, err, errsz) : 0;
+  if (!fs) return 0;
+  r->prog = gl->glCreateProgram();
+  gl->glAttachShader(r->prog, vs);
+  gl->glAttachShader(r->prog, fs);
+  gl->glLinkProgram(r->prog);
+  gl->glDeleteShader(vs);
+  gl->glDeleteShader(fs);
+  GLint ok = 0;
+  gl->glGetProgramiv(r->prog, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[512] = "";
+    gl->glGetProgramInfoLog(r->prog, sizeof log, NULL, log);
+    snprintf(err, (size_t)errsz, "shader link: %s", log);
+    return 0;
+  }
+#define U(name) r->name = gl->glGetUniformLocation(r->prog, #name)
+  U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
+  U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
+  U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
+#undef U
+  /* vertices */
+  gl->glGenVertexArrays(1, &r->vao);
+  gl->glBindVertexArray(r->vao);
+  gl->glGenBuffers(1, &r->vbo);
+  gl->glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+  gl->glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * GSR_VSTRIDE * (size_t)r->geom.nv),
+                   r->geom.v, GL_STATIC_DRAW);
+  GLsizei stride = sizeof(float) * GSR_VSTRIDE;
+  gl->glEnableVertexAttribArray(0);
+  gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, (void*)0);
+  gl->glEnableVertexAttribArray(1);
+  gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, (void*)(sizeof(float) * 3));
+  gl->glEnableVertexAttribArray(2);
+  gl->glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, (void*)(sizeof(float) * 6));
+  return gl->glGetError() == GL_NO_ERROR ? 1 : (snprintf(err, (size_t)errsz, "GL setup failed"), 0);
+}
+
+void gsr_freeGL(gsRenderer* r) {
+  gsrGL* gl = &r->gl;
+  if (!gl->glDeleteProgram) return;
+  if (r->prog) gl->glDeleteProgram(r->prog);
+  if (r->vbo) gl->glDeleteBuffers(1, &r->vbo);
+  if (r->vao) gl->glDeleteVertexArrays(1, &r->vao);
+  unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
+  gl->glDeleteRenderbuffers(3, rb);
+  if (r->fbo) gl->glDeleteFramebuffers(1, &r->fbo);
+}
+
+/* ---- matrices (column-major, as GL takes them) ---- */
+
+static void projection(const gsrScene* s, double aspect, float p[16]) {
+  memset(p, 0, sizeof(float) * 16);
+  double n = s->znear, f = s->zfar;
+  if (s->orthographic) {
+    double t = 0.5 * s->fovy, rr = t * aspect;
+    p[0] = (float)(1 / rr);
+    p[5] = (float)(1 / t);
+    p[10] = (float)(-2 / (f - n));
+    p[14] = (float)(-(f + n) / (f - n));
+    p[15] = 1;
+  } else {
+    double t = n * tan(0.5 * s->fovy * 3.14159265358979323846 / 180), rr = t * aspect;
+    p[0] = (float)(n / rr);
+    p[5] = (float)(n / t);
+    p[10] = (float)(-(f + n) / (f - n));
+    p[11] = -1;
+    p[14] = (float)(-2 * f * n / (f - n));
+  }
+}
+
+/* world to camera: the camera frame's columns are right, up and backward */
+static void view(const gsrScene* s, float v[16]) {
+  memset(v, 0, sizeof(float) * 16);
+  for (int i = 0; i < 3; i++) {
+    double t = 0;
+    for (int k = 0; k < 3; k++) {
+      v[4 * k + i] = (float)s->cammat[3 * k + i];
+      t += s->cammat[3 * k + i] * s->campos[k];
+    }
+    v[12 + i] = (float)-t;
+  }
+  v[15] = 1;
+}
+
+/* model matrix T(pos) R S with an offset dz along the object's z before rotation, and the normal
+ * matrix R S^-1 */
+static void model_matrix(const gsrGeom* g, const float sc[3], float dz, float mm[16], float nm[9]) {
+  memset(mm, 0, sizeof(float) * 16);
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      mm[4 * j + i] = g->mat[3 * i + j] * sc[j];
+      nm[3 * j + i] = sc[j] != 0 ? g->mat[3 * i + j] / sc[j] : 0;
+    }
+    mm[12 + i] = g->pos[i] + g->mat[3 * i + 2] * dz;
+  }
+  mm[15] = 1;
+}
+
+static void draw_shape(gsRenderer* r, const gsrGeom* g, const gsrShape* sh, const float sc[3], float dz) {
+  float mm[16], nm[9];
+  if (!sh->count) return;
+  model_matrix(g, sc, dz, mm, nm);
+  r->gl.glUniformMatrix4fv(r->u_model, 1, GL_FALSE, mm);
+  r->gl.glUniformMatrix3fv(r->u_normal, 1, GL_FALSE, nm);
+  r->gl.glDrawArrays(GL_TRIANGLES, sh->first, sh->count);
+}
+
+static void draw_geom(gsRenderer* r, const gsrGeom* g) {
+  const gsrShape* P = r->geom.prim;
+  const float* s = g->size;
+  float one[3] = {1, 1, 1};
+  switch (g->type) {
+    case GS_GEOM_PLANE: {
+      /* a plane of size 0 along an axis is infinite: drawn out to the far clipping plane */
+      float big = (float)(2 * r->scene.zfar);
+      float sc[3] = {s[0] > 0 ? s[0] : big, s[1] > 0 ? s[1] : big, 1};
+      draw_shape(r, g, &P[GSR_PRIM_QUAD], sc, 0);
+      break;
+    }
+    case GS_GEOM_SPHERE: {
+      float sc[3] = {s[0], s[0], s[0]};
+      draw_shape(r, g, &P[GSR_PRIM_SPHERE], sc, 0);
+      break;
+    }
+    case GS_GEOM_ELLIPSOID:
+      draw_shape(r, g, &P[GSR_PRIM_SPHERE], s, 0);
+      break;
+    case GS_GEOM_CAPSULE: {
+      float side[3] = {s[0], s[0], s[1]}, cap[3] = {s[0], s[0], s[0]};
+      draw_shape(r, g, &P[GSR_PRIM_CYLSIDE], side, 0);
+      draw_shape(r, g, &P[GSR_PRIM_HEMITOP], cap, s[1]);
+      draw_shape(r, g, &P[GSR_PRIM_HEMIBOT], cap, -s[1]);
+      break;
+    }
+    case GS_GEOM_CYLINDER: {
+      float sc[3] = {s[0], s[0], s[1]};
+      draw_shape(r, g, &P[GSR_PRIM_CYLSIDE], sc, 0);
+      draw_shape(r, g, &P[GSR_PRIM_DISKTOP], sc, 0);
+      draw_shape(r, g, &P[GSR_PRIM_DISKBOT], sc, 0);
+      break;
+    }
+    case GS_GEOM_BOX:
+      draw_shape(r, g, &P[GSR_PRIM_BOX], s, 0);
+      break;
+    case GS_GEOM_MESH:
+      if (g->dataid >= 0) draw_shape(r, g, &r->geom.mesh[g->dataid], one, 0);
+      break;
+    case GS_GEOM_HFIELD:
+      if (g->dataid >= 0) draw_shape(r, g, &r->geom.hfield[g->dataid], one, 0);
+      break;
+    default:
+      break;
+  }
+}
+
+static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
+  gsrGL* gl = &r->gl;
+  if (mode == GS_RENDER_SEGMENT) {
+    /* scene index + 1 in the colour's three bytes (0 is the background) */
+    unsigned id = (unsigned)k + 1;
+    float c[4] = {(id & 255) / 255.0f, ((id >> 8) & 255) / 255.0f, ((id >> 16) & 255) / 255.0f, 1};
+    gl->glUniform4fv(r->u_segcolor, 1, c);
+    return;
+  }
+  gl->glUniform4fv(r->u_rgba, 1, g->rgba);
+  gl->glUniform1f(r->u_spec, g->specular);
+  gl->glUniform1f(r->u_shine, g->shininess);
+  gl->glUniform1f(r->u_emis, g->emission);
+  float grid[2] = {0, 0};
+  if (g->type == GS_GEOM_PLANE && r->opt.planegrid && g->plane_grid) {
+    /* lines every 2 size units along each axis (a unit checker square), 1 when infinite */
+    grid[0] = g->size[0] > 0 ? g->size[0] / 4 : 1;
+    grid[1] = g->size[1] > 0 ? g->size[1] / 4 : 1;
+    if (g->size[2] > 0) grid[0] = grid[1] = g->size[2];
+  }
+  gl->glUniform2fv(r->u_grid, 1, grid);
+  gl->glUniform3fv(r->u_size, 1, g->size);
+}
+
+int gsr_draw(gsRenderer* r, int mode) {
+  gsrGL* gl = &r->gl;
+  gsrScene* s = &r->scene;
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
+  gl->glViewport(0, 0, r->width, r->height);
+  gl->glUseProgram(r->prog);
+  gl->glBindVertexArray(r->vao);
+  gl->glDisable(GL_DITHER);
+  gl->glDisable(GL_CULL_FACE);
+  gl->glEnable(GL_DEPTH_TEST);
+  gl->glDepthFunc(GL_LESS);
+  gl->glDepthMask(GL_TRUE);
+  gl->glDisable(GL_BLEND);
+
+  GLenum buf[2] = {GL_COLOR_ATTACHMENT0, GL_NONE};
+  if (mode == GS_RENDER_DEPTH) buf[0] = GL_NONE, buf[1] = GL_COLOR_ATTACHMENT1;
+  gl->glDrawBuffers(2, buf);
+  if (mode == GS_RENDER_DEPTH) gl->glClearColor((float)s->zfar, 0, 0, 0);
+  else if (mode == GS_RENDER_SEGMENT) gl->glClearColor(0, 0, 0, 0);
+  else gl->glClearColor(0.12f, 0.15f, 0.2f, 1);
+  gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+  float p[16], v[16];
+  projection(s, (double)r->width / r->height, p);
+  view(s, v);
+  gl->glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, p);
+  gl->glUniformMatrix4fv(r->u_view, 1, GL_FALSE, v);
+  gl->glUniform1i(r->u_mode, mode);
+  float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
+  gl->glUniform3fv(r->u_campos, 1, campos);
+  if (mode == GS_RENDER_RGB) {
+    float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],
+        ls[GSR_MAXLIGHT][3], lt[GSR_MAXLIGHT][3], lc[GSR_MAXLIGHT], le[GSR_MAXLIGHT];
+    int dir[GSR_MAXLIGHT];
+    for (int i = 0; i < s->nlight; i++) {
+      const gsrLight* l = &s->light[i];
+      memcpy(lp[i], l->pos, sizeof lp[i]);
+      memcpy(ld[i], l->dir, sizeof ld[i]);
+      memcpy(la[i], l->ambient, sizeof la[i]);
+      memcpy(ldf[i], l->diffuse, sizeof ldf[i]);
+      memcpy(ls[i], l->specular, sizeof ls[i]);
+      memcpy(lt[i], l->attenuation, sizeof lt[i]);
+      lc[i] = l->cutoff;
+      le[i] = l->exponent;
+      dir[i] = l->directional;
+    }
+    gl->glUniform1i(r->u_nlight, s->nlight);
+    if (s->nlight) {
+      gl->glUniform3fv(r->u_lpos, s->nlight, lp[0]);
+      gl->glUniform3fv(r->u_ldir, s->nlight, ld[0]);
+      gl->glUniform3fv(r->u_lamb, s->nlight, la[0]);
+      gl->glUniform3fv(r->u_ldif, s->nlight, ldf[0]);
+      gl->glUniform3fv(r->u_lspec, s->nlight, ls[0]);
+      gl->glUniform3fv(r->u_latt, s->nlight, lt[0]);
+      gl->glUniform1fv(r->u_lcut, s->nlight, lc);
+      gl->glUniform1fv(r->u_lexp, s->nlight, le);
+      gl->glUniform1iv(r->u_ldirectional, s->nlight, dir);
+    }
+  }
+  /* opaque objects, then the transparent ones blended over them without writing depth */
+  for (int pass = 0; pass < (mode == GS_RENDER_RGB ? 2 : 1); pass++) {
+    if (pass == 1) {
+      gl->glEnable(GL_BLEND);
+      gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      gl->glDepthMask(GL_FALSE);
+    }
+    for (int k = 0; k < s->ngeom; k++) {
+      const gsrGeom* g = &s->geom[k];
+      if (mode == GS_RENDER_RGB && (g->rgba[3] < 1) != (pass == 1)) continue;
+      set_material(r, g, k, mode);
+      draw_geom(r, g);
+    }
+  }
+  gl->glDepthMask(GL_TRUE);
+  gl->glDisable(GL_BLEND);
+  return gl->glGetError() == GL_NO_ERROR;
+}

@@ -1,0 +1,117 @@
+/* Internal interface of the renderer (src/render): the GL context, the geometry of the model, the
+ * scene snapshot and the drawing; the public API is include/gauss/render.h. */
+#ifndef GAUSS_RENDER_RENDERER_H
+#define GAUSS_RENDER_RENDERER_H
+
+#include "gauss/render.h"
+#include "render/gl_funcs.h"
+
+/* ---- GL context (gl_context.c): headless EGL, else OSMesa, both opened at run time ---- */
+enum { GSR_BACKEND_EGL = 1, GSR_BACKEND_OSMESA = 2 };
+
+typedef struct {
+  int backend;
+  void* lib;            /* dlopen handle of libEGL or libOSMesa */
+  void* display;        /* EGLDisplay */
+  void* context;        /* EGLContext or OSMesaContext */
+  void* surface;        /* EGLSurface: a 1x1 pbuffer where surfaceless contexts are refused */
+  unsigned char* osbuf; /* OSMesa's (unused) window buffer */
+  void* (*getproc)(const char*);
+  int (*makecurrent)(void*, void*, void*, void*);
+} gsrContext;
+
+int gsr_contextMake(gsrContext* c, char* err, int errsz);
+int gsr_contextCurrent(gsrContext* c);
+void gsr_contextFree(gsrContext* c);
+int gsr_loadGL(gsrContext* c, gsrGL* gl, char* err, int errsz);
+
+/* ---- geometry (geometry.c): vertex buffers of unit primitives, meshes and height fields ---- */
+/* vertices are 8 floats: position, normal, texture coordinates */
+#define GSR_VSTRIDE 8
+
+typedef struct {
+  int first, count;  /* range of vertices in the shared buffer, drawn as triangles */
+} gsrShape;
+
+enum {  /* unit primitives in the shared buffer */
+  GSR_PRIM_SPHERE = 0,  /* unit sphere */
+  GSR_PRIM_CYLSIDE,     /* side of the cylinder of radius 1 from z = -1 to 1 */
+  GSR_PRIM_DISKTOP,     /* disk of radius 1 at z = 1 facing +z */
+  GSR_PRIM_DISKBOT,     /* disk of radius 1 at z = -1 facing -z */
+  GSR_PRIM_HEMITOP,     /* upper half of the unit sphere */
+  GSR_PRIM_HEMIBOT,     /* lower half */
+  GSR_PRIM_BOX,         /* cube [-1 1]^3 */
+  GSR_PRIM_QUAD,        /* square [-1 1]^2 at z = 0 facing +z */
+  GSR_NPRIM
+};
+
+typedef struct {
+  float* v;      /* vertices, GSR_VSTRIDE floats each */
+  int nv, cap;
+  gsrShape prim[GSR_NPRIM];
+  gsrShape* mesh;    /* per mesh */
+  gsrShape* hfield;  /* per height field */
+} gsrGeometry;
+
+int gsr_buildGeometry(gsrGeometry* g, const gsModel* m, int nslice, int nstack);
+void gsr_freeGeometry(gsrGeometry* g);
+
+/* ---- scene (scene.c): what one frame draws, copied from the data by gs_updateScene ---- */
+typedef struct {
+  int type;        /* gsGeomType, for the choice of shapes */
+  int dataid;      /* mesh or height field */
+  int objtype, objid;
+  float size[3];
+  float pos[3];
+  float mat[9];    /* row-major rotation, world from object */
+  float rgba[4];
+  float specular, shininess, emission;
+  int plane_grid;  /* draw the plane's grid */
+} gsrGeom;
+
+#define GSR_MAXLIGHT 8
+
+typedef struct {
+  float pos[3], dir[3];
+  float ambient[3], diffuse[3], specular[3];
+  float attenuation[3];
+  float cutoff, exponent;
+  int directional, headlight;
+} gsrLight;
+
+typedef struct {
+  gsrGeom* geom;
+  int ngeom, maxgeom;
+  gsrLight light[GSR_MAXLIGHT];
+  int nlight;
+  /* camera: position, orientation (columns: right, up, backward), frustum at the near plane */
+  double campos[3], cammat[9];
+  double znear, zfar, fovy;
+  int orthographic;
+  double extent;
+} gsrScene;
+
+void gsr_cameraPose(const gsModel* m, const gsData* d, int camid, double pos[3], double mat[9]);
+void gsr_modelExtent(const gsModel* m, const gsData* d, double center[3], double* extent);
+
+struct gsRenderer {
+  const gsModel* m;
+  int width, height;
+  gsrContext ctx;
+  gsrGL gl;
+  gsrGeometry geom;
+  gsrScene scene;
+  gsRenderOption opt;
+  /* GL objects */
+  unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao, prog;
+  int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
+      u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
+      u_grid, u_size, u_campos;
+  char backend[16];
+};
+
+int gsr_setupGL(gsRenderer* r, char* err, int errsz);
+void gsr_freeGL(gsRenderer* r);
+int gsr_draw(gsRenderer* r, int mode);
+
+#endif

@@ -1,0 +1,1 @@
+/* placeholder */ int gauss_render_cmd_placeholder;
