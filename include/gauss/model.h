@@ -94,6 +94,8 @@ typedef struct {
 /* quantities MJCF derives from the model at qpos0 (<statistic> may give them) */
 typedef struct {
   gsReal meaninertia;  /* trace(M(qpos0)) / nv: the solvers' unit of cost and gradient */
+  gsReal extent;       /* size of the model at qpos0: the renderer's unit of clipping and view */
+  gsReal center[3];    /* centre of the model's bounding box at qpos0 */
 } gsStatistic;
 
 /* sizes of the model: X(name) for each int size; slices of the engine add theirs in their own

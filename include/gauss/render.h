@@ -42,7 +42,7 @@ GS_API void gs_freeRenderer(gsRenderer* r);
 GS_API const char* gs_rendererBackend(const gsRenderer* r);   /* "egl" or "osmesa" */
 GS_API gsRenderOption* gs_rendererOption(gsRenderer* r);
 
-/* the free camera that frames the model at data d (its bounding box, as MJCF's default) */
+/* MJCF's default free camera: the model's centre (stat.center) from 1.5 stat.extent */
 GS_API void gs_defaultFreeCamera(const gsModel* m, const gsData* d, gsRenderCamera* cam);
 
 /* Copy the state of d (positions from the last forward pass) into the renderer's scene, seen

@@ -79,7 +79,7 @@ class Option(ctypes.Structure):
 
 
 class Statistic(ctypes.Structure):
-    _fields_ = [("meaninertia", c_double)]
+    _fields_ = [("meaninertia", c_double), ("extent", c_double), ("center", c_double * 3)]
 
 
 class WarningStat(ctypes.Structure):

@@ -146,6 +146,8 @@ void gsw_writeWorldAssets(gswWriter* w) {
   /* the solvers' unit of cost, which the model may have given */
   gsw_open(w, "statistic");
   gsw_real(w, "meaninertia", m->stat.meaninertia);
+  gsw_real(w, "extent", m->stat.extent);
+  gsw_reals(w, "center", m->stat.center, 3);
   gsw_end(w);
   /* the near clipping plane, which sets the intrinsics of cameras without a sensor */
   for (int i = 0; i < m->ncam; i++) {

@@ -6,6 +6,7 @@
  * address/count pairs into the arrays they address, and object ids whose type is given by a
  * companion *type field. The values (reals, options, equality objects, small enumerations) are
  * checked in check_values.c; the capacities last, since they are computed from the rest. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -633,6 +634,12 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
   /* the solvers divide by meaninertia */
   if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
     return gs_ioError(err, errsz, "statistic meaninertia %g", m->stat.meaninertia);
+  /* the renderer scales its clipping planes by the extent */
+  if (!(m->stat.extent > 0 && m->stat.extent < 1e300))
+    return gs_ioError(err, errsz, "statistic extent %g", m->stat.extent);
+  for (int k = 0; k < 3; k++)
+    if (!isfinite(m->stat.center[k]))
+      return gs_ioError(err, errsz, "statistic center[%d] %g", k, m->stat.center[k]);
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&

@@ -776,6 +776,33 @@ static void frame0(const gsData* d, int body, int target, const gsReal local[3],
   gs_sub3(poscom0, world, d->subtree_com + 3 * (target >= 0 ? target : body));
 }
 
+/* <statistic extent center>, else the bounding box at qpos0 of the body origins (the world's
+ * included) and of the bounding spheres of the geoms other than planes: its centre, and its
+ * largest side as the extent (the renderer's clipping planes and default view scale with it) */
+static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
+  const gsSpecStatistic* st = &c->spec->statistic;
+  gsReal lo[3], hi[3];
+  for (int k = 0; k < 3; k++) lo[k] = hi[k] = d->xpos[k];
+  for (int b = 1; b < m->nbody; b++)
+    for (int k = 0; k < 3; k++) {
+      lo[k] = fmin(lo[k], d->xpos[3 * b + k]);
+      hi[k] = fmax(hi[k], d->xpos[3 * b + k]);
+    }
+  for (int g = 0; g < m->ngeom; g++) {
+    gsReal r = m->geom_rbound[g];
+    if (m->geom_type[g] == GS_GEOM_PLANE || !(r >= 0 && r < 1e300)) continue;
+    for (int k = 0; k < 3; k++) {
+      lo[k] = fmin(lo[k], d->geom_xpos[3 * g + k] - r);
+      hi[k] = fmax(hi[k], d->geom_xpos[3 * g + k] + r);
+    }
+  }
+  gsReal side = 0;
+  for (int k = 0; k < 3; k++) side = fmax(side, hi[k] - lo[k]);
+  m->stat.extent = st->given & GS_STAT_EXTENT ? st->extent : side > 0 && side < 1e300 ? side : 1;
+  for (int k = 0; k < 3; k++)
+    m->stat.center[k] = st->given & GS_STAT_CENTER ? st->center[k] : 0.5 * (lo[k] + hi[k]);
+}
+
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   /* <statistic meaninertia>, else the mean diagonal of M at qpos0 */
   const gsSpecStatistic* st = &c->spec->statistic;
@@ -790,6 +817,7 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
     return gs_compileFail(c, NULL, "model", "the mean inertia at qpos0 is %g: the model's masses, "
                           "inertias or distances overflow", m->stat.meaninertia);
+  model_extent(c, m, d);
   for (int i = 0; i < m->ncam; i++) {
     int b = m->cam_bodyid[i];
     frame0(d, b, m->cam_targetbodyid[i], m->cam_pos + 3 * i, m->cam_pos0 + 3 * i, m->cam_poscom0 + 3 * i);

@@ -38,7 +38,7 @@
   X(int, actuatorgroupdisable, 1)
 
 /* gsStatistic member by member: X(type, name, count) */
-#define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1)
+#define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1) X(gsReal, extent, 1) X(gsReal, center, 3)
 
 /* ---- binary.c ---- */
 

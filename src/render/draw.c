@@ -237,7 +237,9 @@ static void draw_geom(gsRenderer* r, const gsrGeom* g) {
       /* a plane of size 0 along an axis is infinite: drawn out to the far clipping plane */
       float big = (float)(2 * r->scene.zfar);
       float sc[3] = {s[0] > 0 ? s[0] : big, s[1] > 0 ? s[1] : big, 1};
+      r->gl.glDisable(GL_CULL_FACE);
       draw_shape(r, g, &P[GSR_PRIM_QUAD], sc, 0);
+      r->gl.glEnable(GL_CULL_FACE);
       break;
     }
     case GS_GEOM_SPHERE: {
@@ -308,9 +310,13 @@ int gsr_draw(gsRenderer* r, int mode) {
   gl->glUseProgram(r->prog);
   gl->glBindVertexArray(r->vao);
   gl->glDisable(GL_DITHER);
-  gl->glDisable(GL_CULL_FACE);
+  /* closed surfaces are seen from outside only: a camera inside a geom (a head camera) sees
+   * through it; planes are seen from both sides (draw_geom) */
+  gl->glEnable(GL_CULL_FACE);
+  gl->glCullFace(GL_BACK);
   gl->glEnable(GL_DEPTH_TEST);
-  gl->glDepthFunc(GL_LESS);
+  /* of two coinciding surfaces the one drawn last is seen */
+  gl->glDepthFunc(GL_LEQUAL);
   gl->glDepthMask(GL_TRUE);
   gl->glDisable(GL_BLEND);
 

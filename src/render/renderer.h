@@ -92,7 +92,6 @@ typedef struct {
 } gsrScene;
 
 void gsr_cameraPose(const gsModel* m, const gsData* d, int camid, double pos[3], double mat[9]);
-void gsr_modelExtent(const gsModel* m, const gsData* d, double center[3], double* extent);
 
 struct gsRenderer {
   const gsModel* m;

@@ -100,38 +100,13 @@ static void light_pose(const gsModel* m, const gsData* d, int i, double pos[3], 
   normalize(dir);
 }
 
-/* The bounding box of the bodies and of the bounded geoms at data d: its centre, and its
- * extent (the half-diagonal, at least 0.1 so that a point model still gets a camera). */
-void gsr_modelExtent(const gsModel* m, const gsData* d, double center[3], double* extent) {
-  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-  for (int b = 1; b < m->nbody; b++)
-    for (int k = 0; k < 3; k++) {
-      lo[k] = fmin(lo[k], d->xpos[3 * b + k]);
-      hi[k] = fmax(hi[k], d->xpos[3 * b + k]);
-    }
-  for (int g = 0; g < m->ngeom; g++) {
-    double r = m->geom_rbound[g];
-    if (m->geom_type[g] == GS_GEOM_PLANE || !(r > 0) || !isfinite(r)) continue;
-    for (int k = 0; k < 3; k++) {
-      lo[k] = fmin(lo[k], d->geom_xpos[3 * g + k] - r);
-      hi[k] = fmax(hi[k], d->geom_xpos[3 * g + k] + r);
-    }
-  }
-  double diag = 0;
-  for (int k = 0; k < 3; k++) {
-    if (!(lo[k] <= hi[k])) lo[k] = hi[k] = 0;
-    center[k] = 0.5 * (lo[k] + hi[k]);
-    diag += (hi[k] - lo[k]) * (hi[k] - lo[k]);
-  }
-  *extent = fmax(0.5 * sqrt(diag), 0.1);
-}
-
+/* MJCF's default free camera: looks at the model's centre from 1.5 extents, azimuth 90 and
+ * elevation -45 (<visual><global>'s defaults) */
 void gs_defaultFreeCamera(const gsModel* m, const gsData* d, gsRenderCamera* cam) {
-  double center[3], extent;
-  gsr_modelExtent(m, d, center, &extent);
+  (void)d;
   cam->camid = -1;
-  for (int k = 0; k < 3; k++) cam->lookat[k] = center[k];
-  cam->distance = 1.5 * extent;
+  for (int k = 0; k < 3; k++) cam->lookat[k] = m->stat.center[k];
+  cam->distance = 1.5 * m->stat.extent;
   cam->azimuth = 90;
   cam->elevation = -45;
 }
@@ -189,8 +164,7 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
   const gsModel* m = r->m;
   gsrScene* s = &r->scene;
   if (cam->camid >= m->ncam || cam->camid < -1) return 0;
-  double center[3];
-  gsr_modelExtent(m, d, center, &s->extent);
+  s->extent = m->stat.extent;
 
   /* camera */
   if (cam->camid >= 0) {
