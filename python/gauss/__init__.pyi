@@ -349,6 +349,13 @@ ENBL_FWDINV: int
 ENBL_INVDISCRETE: int
 ENBL_MULTICCD: int
 ENBL_OVERRIDE: int
+
+class FreeCamera:
+    """The free camera: looks at `lookat` from `distance`, azimuth and elevation in degrees
+    (MuJoCo's MjvCamera fields of the same names; an MjvCamera is accepted as well)."""
+    def __init__(self, lookat=Ellipsis, distance=2.0, azimuth=90.0, elevation=-45.0):
+        """Initialize self.  See help(type(self)) for accurate signature."""
+
 GEOM_BOX: int
 GEOM_CAPSULE: int
 GEOM_CYLINDER: int
@@ -1142,6 +1149,57 @@ class Option:
     """gsOption of a model: reads and writes go straight to the C struct."""
     def __init__(self, cstruct, owner):
         """Initialize self.  See help(type(self)) for accurate signature."""
+
+
+class RenderOption(Structure):
+    """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
+    headlight and the grid lines of textured planes."""
+    geomgroup: CField
+    headlight: CField
+    planegrid: CField
+    sitegroup: CField
+
+
+class Renderer:
+    """Renders a model's state offscreen (MuJoCo's mujoco.Renderer):
+
+        r = gauss.Renderer(m, height=240, width=320)
+        r.update_scene(d, camera="track")
+        rgb = r.render()                    # (height, width, 3) uint8
+        r.enable_depth_rendering()          # then render() gives (height, width) float32 metres
+        r.enable_segmentation_rendering()   # (height, width, 2) int32: object id, object type
+
+    Segmentation types are MuJoCo's mjtObj numbers (5 geom, 6 site); -1 -1 is the background."""
+    def __init__(self, model, height=240, width=320, max_geom=10000):
+        """Initialize self.  See help(type(self)) for accurate signature."""
+    @property
+    def backend(self) -> Any:
+        """The GL back end in use: 'egl' or 'osmesa'."""
+    def close(self):
+        """Free the GL context and the scene; the renderer cannot be used afterwards."""
+    def disable_depth_rendering(self):
+        """Back to colour images (when depth was on)."""
+    def disable_segmentation_rendering(self):
+        """Back to colour images (when segmentation was on)."""
+    def enable_depth_rendering(self):
+        """render() gives depth: (height, width) float32, metres along the view axis."""
+    def enable_segmentation_rendering(self):
+        """render() gives (height, width, 2) int32: object id and mjtObj type, -1 -1 background."""
+    @property
+    def height(self) -> Any:
+        """Image height in pixels."""
+    @property
+    def option(self) -> Any:
+        """The RenderOption of this renderer (changes apply from the next update_scene)."""
+    def render(self, out=None):
+        """The image of the last update_scene in the current mode (see the class)."""
+    def update_scene(self, data, camera=-1, scene_option=None):
+        """Take the state of `data` (its last forward pass), seen from `camera`: an id, a name,
+        -1 for the default free camera, or a free camera (FreeCamera, MuJoCo's MjvCamera).
+        `scene_option` may give geomgroup and sitegroup (a RenderOption, MuJoCo's MjvOption)."""
+    @property
+    def width(self) -> Any:
+        """Image width in pixels."""
 
 SOL_CG: int
 SOL_NEWTON: int

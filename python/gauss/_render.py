@@ -112,10 +112,12 @@ class Renderer:
     # ---- MuJoCo's interface ----
     @property
     def height(self):
+        """Image height in pixels."""
         return self._height
 
     @property
     def width(self):
+        """Image width in pixels."""
         return self._width
 
     @property
@@ -131,16 +133,20 @@ class Renderer:
         return _load().gs_rendererOption(self._ptr).contents
 
     def enable_depth_rendering(self):
+        """render() gives depth: (height, width) float32, metres along the view axis."""
         self._mode = _DEPTH
 
     def disable_depth_rendering(self):
+        """Back to colour images (when depth was on)."""
         if self._mode == _DEPTH:
             self._mode = _RGB
 
     def enable_segmentation_rendering(self):
+        """render() gives (height, width, 2) int32: object id and mjtObj type, -1 -1 background."""
         self._mode = _SEGMENT
 
     def disable_segmentation_rendering(self):
+        """Back to colour images (when segmentation was on)."""
         if self._mode == _SEGMENT:
             self._mode = _RGB
 
@@ -218,6 +224,7 @@ class Renderer:
         return out
 
     def close(self):
+        """Free the GL context and the scene; the renderer cannot be used afterwards."""
         if getattr(self, "_ptr", None) is not None and self._ptr.value:
             _load().gs_freeRenderer(self._ptr)
             self._ptr = None

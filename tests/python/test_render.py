@@ -1,0 +1,240 @@
+"""The offscreen renderer (gauss.Renderer, libgauss_render) against MuJoCo's mujoco.Renderer at the
+same state and camera: segmentation per object (intersection over union) and depth where both see
+the same object. MuJoCo runs on the same GL back end (MUJOCO_GL=egl, set by conftest.py before
+MuJoCo is first imported).
+
+Images are small (96 x 128) to keep the file fast; objects that cover fewer than MIN_PIXELS pixels
+in MuJoCo's image are left out of the IoU bound, because there a single boundary pixel (the two
+tessellations round a silhouette differently by a fraction of a pixel) moves the ratio by more
+than 2 %; they must still appear in both images or in neither when they cover MIN_PIXELS.
+"""
+
+import os
+
+import mujoco
+import numpy as np
+import pytest
+
+import gauss
+from oracle import MODELS_DIR
+
+H, W = 96, 128
+MIN_PIXELS = 150
+IOU = 0.98
+DEPTH_REL = 0.01
+
+
+def _load(path_or_xml, is_xml=False):
+    if is_xml:
+        return gauss.Model.from_xml_string(path_or_xml), mujoco.MjModel.from_xml_string(path_or_xml)
+    return gauss.Model.from_xml_path(path_or_xml), mujoco.MjModel.from_xml_path(path_or_xml)
+
+
+def _state(m, mm, seed, scale=0.3):
+    """the same perturbed qpos0 in both engines, positions computed"""
+    d, md = gauss.Data(m), mujoco.MjData(mm)
+    rng = np.random.default_rng(seed)
+    q = mm.qpos0.copy()
+    q[7 if mm.nq >= 7 and mm.jnt_type[0] == 0 else 0:] += scale * rng.standard_normal(
+        mm.nq - (7 if mm.nq >= 7 and mm.jnt_type[0] == 0 else 0))
+    md.qpos[:] = q
+    mujoco.mj_normalizeQuat(mm, md.qpos)
+    d.qpos[:] = md.qpos
+    gauss.forward(m, d)
+    mujoco.mj_forward(mm, md)
+    return d, md
+
+
+def _mujoco_option():
+    """MuJoCo's default visual options without its decorations that gauss does not draw yet
+    (rangefinder rays), so that the two images hold the same objects"""
+    opt = mujoco.MjvOption()
+    opt.flags[mujoco.mjtVisFlag.mjVIS_RANGEFINDER] = False
+    return opt
+
+
+def _pair(m, mm, d, md, camera, mode, mcamera=None):
+    """gauss's and MuJoCo's images in `mode` (rgb, seg, depth) from camera (MuJoCo: mcamera when
+    given)"""
+    r, mr = gauss.Renderer(m, H, W), mujoco.Renderer(mm, H, W)
+    try:
+        for x in (r, mr):
+            if mode == "seg":
+                x.enable_segmentation_rendering()
+            elif mode == "depth":
+                x.enable_depth_rendering()
+        r.update_scene(d, camera=camera)
+        mr.update_scene(md, camera=camera if mcamera is None else mcamera,
+                        scene_option=_mujoco_option())
+        return r.render().copy(), mr.render().copy()
+    finally:
+        r.close()
+        mr.close()
+
+
+def _compare(m, mm, d, md, camera, label, mcamera=None):
+    seg, mseg = _pair(m, mm, d, md, camera, "seg", mcamera)
+    dep, mdep = _pair(m, mm, d, md, camera, "depth", mcamera)
+    assert seg.shape == mseg.shape == (H, W, 2) and seg.dtype == np.int32
+    objs = {tuple(o) for o in np.unique(np.concatenate([seg, mseg]).reshape(-1, 2), axis=0)
+            if o[0] >= 0}
+    checked = 0
+    for o in sorted(objs):
+        a, b = (seg == o).all(-1), (mseg == o).all(-1)
+        if max(a.sum(), b.sum()) < MIN_PIXELS:
+            continue
+        iou = (a & b).sum() / (a | b).sum()
+        assert iou >= IOU, f"{label}: object {o} IoU {iou:.4f} (gauss {a.sum()} px, MuJoCo {b.sum()} px)"
+        checked += 1
+    assert checked >= 1, f"{label}: no object covers {MIN_PIXELS} pixels"
+    same = (seg == mseg).all(-1) & (seg[..., 0] >= 0)
+    assert same.sum() > 0.2 * same.size or same.sum() > 1000, label
+    rel = np.abs(dep - mdep)[same] / mdep[same]
+    assert rel.max() <= DEPTH_REL, f"{label}: depth differs by {rel.max():.3g} relative"
+    return checked
+
+
+# (model, camera, seed): named cameras of every camera mode in the corpus (fixed, tracking,
+# trackcom, egocentric inside a geom), a height field (quadruped), and the free camera
+CASES = [
+    ("dm_control/cartpole", "fixed", 0),
+    ("dm_control/cartpole", "lookatcart", 1),
+    ("dm_control/humanoid", "side", 2),
+    ("dm_control/humanoid", "egocentric", 3),
+    ("dm_control/fish", "eye", 4),
+    ("dm_control/quadruped", "x", 5),
+    ("gymnasium/ant", 0, 6),
+    ("mujoco/humanoid", 1, 7),
+]
+
+
+@pytest.mark.parametrize("model_id,camera,seed", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_named_camera_matches_mujoco(model_id, camera, seed):
+    m, mm = _load(os.path.join(MODELS_DIR, model_id + ".xml"))
+    d, md = _state(m, mm, seed)
+    _compare(m, mm, d, md, camera, f"{model_id} camera {camera}")
+
+
+def test_free_camera_matches_mujoco():
+    m, mm = _load(os.path.join(MODELS_DIR, "dm_control/walker.xml"))
+    d, md = _state(m, mm, 8)
+    cam = mujoco.MjvCamera()
+    mujoco.mjv_defaultFreeCamera(mm, cam)
+    # gauss's own default free camera is MuJoCo's (center and extent of the model statistic)
+    g = gauss.FreeCamera()
+    r = gauss.Renderer(m, 8, 8)
+    try:
+        camid = r._camera_of(d, -1)
+        np.testing.assert_allclose(list(camid.lookat), cam.lookat, atol=1e-12)
+        assert abs(camid.distance - cam.distance) <= 1e-12 * cam.distance
+        assert (camid.azimuth, camid.elevation) == (cam.azimuth, cam.elevation)
+    finally:
+        r.close()
+    cam.azimuth, cam.elevation, cam.distance = 130.0, -25.0, 0.8 * cam.distance
+    g.lookat, g.distance, g.azimuth, g.elevation = cam.lookat.copy(), cam.distance, 130.0, -25.0
+    _compare(m, mm, d, md, g, "walker free camera", mcamera=cam)
+    seg, _ = _pair(m, mm, d, md, g, "seg", cam)
+    seg2, _ = _pair(m, mm, d, md, cam, "seg")
+    np.testing.assert_array_equal(seg, seg2)  # an MjvCamera and a FreeCamera are the same camera
+
+
+# every geom type and a site, with a mesh, a height field with relief, a material and an
+# ellipsoid, seen from a fixed camera and a camera that targets a body
+SHAPES = """
+<mujoco>
+  <asset>
+    <mesh name="tet" vertex="0 0 0  .3 0 0  0 .3 0  0 0 .3"/>
+    <hfield name="hill" nrow="5" ncol="6" size=".6 .5 .3 .1"
+            elevation="0 0 0 0 0 0  0 .2 .5 .5 .2 0  0 .5 1 1 .5 0  0 .2 .5 .5 .2 0  0 0 0 0 0 0"/>
+    <material name="red" rgba=".8 .1 .1 1"/>
+  </asset>
+  <worldbody>
+    <light pos="0 0 4" dir="0 0 -1"/>
+    <geom type="plane" size="3 3 .1" rgba=".3 .3 .3 1"/>
+    <geom type="hfield" hfield="hill" pos="-1 1 .05"/>
+    <camera name="top" pos="-.2 -1.3 1.6" xyaxes="1 0 0 0 .8 .6"/>
+    <body pos="0 0 .5">
+      <freejoint/>
+      <geom type="box" size=".2 .15 .1" material="red"/>
+      <geom type="sphere" size=".12" pos=".4 0 0"/>
+      <geom type="capsule" size=".07 .15" pos="-.4 0 0" euler="0 60 0"/>
+      <geom type="cylinder" size=".1 .12" pos="0 .4 0" euler="30 0 0"/>
+      <geom type="ellipsoid" size=".15 .08 .05" pos="0 -.4 0"/>
+      <geom type="mesh" mesh="tet" pos=".4 .4 0"/>
+      <site type="box" size=".05 .05 .05" pos="-.4 -.4 0" rgba="0 1 0 1"/>
+    </body>
+    <body name="target" pos="1 0 .3"><geom type="box" size=".1 .1 .1"/></body>
+    <camera name="aim" pos="1.5 -1.5 1.2" mode="targetbody" target="target"/>
+  </worldbody>
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("camera", ["top", "aim"])
+def test_every_geom_type_matches_mujoco(camera):
+    m, mm = _load(SHAPES, is_xml=True)
+    d, md = gauss.Data(m), mujoco.MjData(mm)
+    quat = np.array([0.9, 0.2, 0.3, 0.1])
+    md.qpos[3:7] = d.qpos[3:7] = quat / np.linalg.norm(quat)
+    gauss.forward(m, d)
+    mujoco.mj_forward(mm, md)
+    checked = _compare(m, mm, d, md, camera, f"shapes camera {camera}")
+    assert checked >= (4 if camera == "top" else 2)
+    if camera == "top":
+        seg, _ = _pair(m, mm, d, md, camera, "seg")
+        types = {tuple(o) for o in seg.reshape(-1, 2)}
+        assert (0, 6) in types  # the site, as MuJoCo's objtype mjOBJ_SITE
+
+
+def test_rgb_image():
+    m, mm = _load(SHAPES, is_xml=True)
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    with gauss.Renderer(m, H, W) as r:
+        r.update_scene(d, camera="top")
+        rgb = r.render()
+        r.enable_segmentation_rendering()
+        seg = r.render()
+    assert rgb.shape == (H, W, 3) and rgb.dtype == np.uint8
+    box = (seg[..., 1] == 5) & (seg[..., 0] == 2)   # the red box (its material's colour)
+    site = (seg[..., 1] == 6)                        # the green site
+    assert box.sum() > 50 and site.sum() > 5
+    px = rgb[box].astype(int)
+    assert (px[:, 0] > px[:, 1] + 40).all() and (px[:, 0] > px[:, 2] + 40).all()
+    px = rgb[site].astype(int)
+    assert (px[:, 1] > px[:, 0] + 40).all()
+    # lit: the same colour is shaded differently across the model (not a flat mask)
+    assert len(np.unique(rgb[seg[..., 0] >= 0].reshape(-1, 3), axis=0)) > 20
+
+
+def test_camera_errors():
+    m, _ = _load(os.path.join(MODELS_DIR, "dm_control/cartpole.xml"))
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    with gauss.Renderer(m, 16, 16) as r:
+        with pytest.raises(ValueError, match="no camera named 'nope'.*fixed, lookatcart"):
+            r.update_scene(d, camera="nope")
+        with pytest.raises(ValueError, match="out of range"):
+            r.update_scene(d, camera=7)
+        with pytest.raises(RuntimeError, match="update_scene first"):
+            r.render()
+    with pytest.raises(RuntimeError, match="closed"):
+        r.update_scene(d, camera=0)
+
+
+def test_osmesa_back_end_matches_egl(monkeypatch):
+    m, mm = _load(os.path.join(MODELS_DIR, "dm_control/cartpole.xml"))
+    d, md = _state(m, mm, 9)
+    images = {}
+    for backend in ("egl", "osmesa"):
+        monkeypatch.setenv("GAUSS_GL", backend)
+        with gauss.Renderer(m, H, W) as r:
+            assert r.backend == backend
+            r.enable_segmentation_rendering()
+            r.update_scene(d, camera="fixed")
+            images[backend] = r.render()
+    same = (images["egl"] == images["osmesa"]).all(-1).mean()
+    assert same >= 0.999, same
+    monkeypatch.setenv("GAUSS_GL", "vulkan")
+    with pytest.raises(RuntimeError, match="GAUSS_GL=vulkan: expected egl or osmesa"):
+        gauss.Renderer(m, H, W)
