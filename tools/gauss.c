@@ -8,6 +8,7 @@
  *   gauss compile MODEL.xml OUT.gsb
  *   gauss render MODEL --out FILE.png|FILE.mp4 [--time T] [--camera NAME] (tools/gauss_render.c,
  *                built with the renderer)
+ *   gauss view MODEL (a window: the viewer of include/gauss/render.h)
  *
  * MODEL is an MJCF file or a binary model written by `gauss compile` (told apart by its first
  * bytes, whatever its name).
@@ -71,6 +72,8 @@ static int usage(FILE* f) {
           "               [--width W] [--height H] [--fps F]\n"
           "      a picture of the state at T (default 2) or a video up to T (ffmpeg), from a\n"
           "      model camera or the free camera (built where the renderer is)\n"
+          "  gauss view MODEL\n"
+          "      simulate in real time in a window (keys and mouse: gauss view --help)\n"
           "\n"
           "MODEL is an MJCF file or a binary model from `gauss compile` (any file name).\n"
           "\n"
@@ -872,8 +875,9 @@ int main(int argc, char** argv) {
   if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "print") == 0) return cmd_print(argc - 2, argv + 2);
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
-  if (strcmp(cmd, "render") == 0) {
+  if (strcmp(cmd, "render") == 0 || strcmp(cmd, "view") == 0) {
 #ifdef GAUSS_HAVE_RENDER
+    if (strcmp(cmd, "view") == 0) return gauss_cmd_view(argc - 2, argv + 2, load);
     return gauss_cmd_render(argc - 2, argv + 2, load);
 #else
     fprintf(stderr, "gauss: built without the renderer (it needs the EGL and GL headers: "

@@ -1,6 +1,7 @@
 /* `gauss render`: a picture (PNG, libpng) of a model's state at a time, or a video (MP4) of the
  * simulation up to that time, encoded by an ffmpeg process that reads raw frames from a pipe
- * (Debian's ffmpeg package). Uses only the public API (gauss.h, render.h). */
+ * (Debian's ffmpeg package); `gauss view`: real-time simulation in a window (the viewer of
+ * render.h). Uses only the public API (gauss.h, render.h). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <gauss/gauss.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "gauss_render.h"
 
@@ -194,4 +196,75 @@ done:
   gs_freeData(d);
   gs_freeModel(m);
   return rc;
+}
+
+/* ---- gauss view ---- */
+
+static double wall_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
+  if (argc != 1 || argv[0][0] == '-') {
+    fprintf(stderr, "usage: gauss view MODEL\n"
+                    "  simulate in real time in a window (space pause, right arrow step, backspace\n"
+                    "  reset, - = speed, [ ] cameras, 0-5 groups, t transparency, Escape quit;\n"
+                    "  mouse: left orbit, right pan, wheel zoom, ctrl + left drag pulls a body)\n");
+    return 2;
+  }
+  gsModel* m = load(argv[0]);
+  if (!m) return 1;
+  gsData* d = gs_makeData(m);
+  char err[512] = "";
+  gsViewer* v = d ? gs_makeViewer(m, 960, 720, argv[0], err, sizeof err) : NULL;
+  if (!v) {
+    fprintf(stderr, "gauss: %s\n", err[0] ? err : "out of memory");
+    gs_freeData(d);
+    gs_freeModel(m);
+    return 1;
+  }
+  /* the load warnings, shown in the window's title until the first reset */
+  const char* w = gs_loadWarnings();
+  int nwarn = 0;
+  for (const char* p = w ? w : ""; *p; p++) nwarn += *p == '\n';
+  gs_resetData(m, d);
+  gs_forward(m, d);
+  gsViewerState* st = gs_viewerState(v);
+  double last = wall_now(), shown = last, rtf = 0, simstart = d->time;
+  char info[256];
+  while (gs_viewerRunning(v)) {
+    double now = wall_now(), wall = fmin(now - last, 0.1);
+    last = now;
+    if (st->reset) {
+      gs_resetData(m, d);
+      st->reset = 0;
+      nwarn = 0;
+    }
+    if (st->paused) {
+      for (; st->nstep > 0; st->nstep--) gs_step(m, d);
+    } else {
+      double target = d->time + st->speed * wall;
+      /* never fall behind for good: at most a tenth of a second of wall time per frame */
+      while (d->time < target && wall_now() - now < 0.1) gs_step(m, d);
+    }
+    gs_forward(m, d);
+    if (now - shown > 0.5) {
+      rtf = (d->time - simstart) / (now - shown);
+      shown = now;
+      simstart = d->time;
+    }
+    gs_energyPos(m, d);
+    gs_energyVel(m, d);
+    snprintf(info, sizeof info, "gauss  t %.2f s  real-time x%.2f (speed %g)  solver its %d  "
+             "energy %.4g%s%s", d->time, rtf, st->speed, d->solver_niter[0],
+             d->energy[0] + d->energy[1], st->paused ? "  PAUSED" : "",
+             nwarn ? "  load warnings: see the terminal" : "");
+    gs_viewerSync(v, d, info);
+  }
+  gs_freeViewer(v);
+  gs_freeData(d);
+  gs_freeModel(m);
+  return 0;
 }

@@ -33,6 +33,7 @@ typedef struct {
   int sitegroup[6];
   int headlight;       /* the light that moves with the camera */
   int planegrid;       /* lines on planes, spaced by the material's texture repeat */
+  int transparent;     /* every geom drawn half transparent */
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with
@@ -50,6 +51,45 @@ GS_API void gs_defaultFreeCamera(const gsModel* m, const gsData* d, gsRenderCame
 GS_API int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam);
 /* Draw the scene into out (see gsRenderMode for its size and type). 0 on a GL error. */
 GS_API int gs_render(gsRenderer* r, int mode, void* out);
+
+/* ---- the interactive viewer: a GLFW window (libglfw.so.3, opened at run time) showing the
+ * renderer's images of a data; the caller steps the simulation and calls gs_viewerSync ---- */
+
+typedef struct gsViewer gsViewer;
+
+/* What the window asks of whoever steps (keys: space pauses, right arrow steps once while
+ * paused, backspace resets, - and = halve and double the speed, [ and ] cycle the cameras,
+ * 0..5 toggle geom groups, t transparency, Escape closes); mouse: left drag orbits the free
+ * camera, right drag pans, the wheel zooms, ctrl + left drag pulls a body with a spring. */
+typedef struct {
+  int paused;
+  int nstep;          /* single steps asked for while paused (the stepper counts them down) */
+  int reset;          /* a reset asked for (the stepper clears it) */
+  double speed;       /* wanted simulated seconds per real second */
+  int camid;          /* -1: the free camera */
+  gsRenderCamera free;
+  int transparent;    /* draw every geom half transparent */
+  int perturb_body;   /* body pulled by the mouse, -1: none */
+  double perturb_target[3];   /* where it is pulled to (world) */
+  double perturb_local[3];    /* the grabbed point, in the body's frame */
+} gsViewerState;
+
+/* A window of width x height for model m; NULL with the reason in err (no display, no GLFW). */
+GS_API gsViewer* gs_makeViewer(const gsModel* m, int width, int height, const char* title,
+                               char* err, int errsz);
+GS_API void gs_freeViewer(gsViewer* v);
+GS_API gsViewerState* gs_viewerState(gsViewer* v);
+/* 1 while the window is open */
+GS_API int gs_viewerRunning(const gsViewer* v);
+/* Show d's state (its last forward pass), handle the window's events, and write the pulling
+ * force of a dragged body into d->xfrc_applied (cleared when released). 0 once closed. */
+GS_API int gs_viewerSync(gsViewer* v, gsData* d, const char* info);
+/* The events of keys and the mouse, as the window delivers them (for scripts and tests): key is
+ * a GLFW key code; button 0 left, 1 right; action 1 press, 0 release, 2 move; x y in pixels. */
+GS_API void gs_viewerKey(gsViewer* v, int key, int mods);
+GS_API void gs_viewerMouse(gsViewer* v, int button, int action, double x, double y, int mods);
+/* the last image shown (RGB, rows top first, width x height) */
+GS_API int gs_viewerScreenshot(const gsViewer* v, unsigned char* rgb);
 
 #ifdef __cplusplus
 }

@@ -28,9 +28,10 @@ class _Camera(ctypes.Structure):
 
 class RenderOption(ctypes.Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
-    headlight and the grid lines of textured planes."""
+    headlight, the grid lines of textured planes, and transparency of every geom."""
     _fields_ = [("geomgroup", ctypes.c_int * 6), ("sitegroup", ctypes.c_int * 6),
-                ("headlight", ctypes.c_int), ("planegrid", ctypes.c_int)]
+                ("headlight", ctypes.c_int), ("planegrid", ctypes.c_int),
+                ("transparent", ctypes.c_int)]
 
 
 class FreeCamera:

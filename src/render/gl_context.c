@@ -156,6 +156,11 @@ int gsr_contextCurrent(gsrContext* c) {
   return 0;
 }
 
+void gsr_contextRelease(gsrContext* c) {
+  if (c->backend == GSR_BACKEND_EGL)
+    c->makecurrent(c->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
+
 void gsr_contextFree(gsrContext* c) {
   if (c->lib && c->backend == GSR_BACKEND_EGL && c->display) {
     GetProc gp = (GetProc)dlsym(c->lib, "eglGetProcAddress");

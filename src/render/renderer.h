@@ -22,6 +22,9 @@ typedef struct {
 
 int gsr_contextMake(gsrContext* c, char* err, int errsz);
 int gsr_contextCurrent(gsrContext* c);
+/* leave the thread without the renderer's context (before another API's, GLX, is made current:
+ * a thread holds one at a time) */
+void gsr_contextRelease(gsrContext* c);
 void gsr_contextFree(gsrContext* c);
 int gsr_loadGL(gsrContext* c, gsrGL* gl, char* err, int errsz);
 

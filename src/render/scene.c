@@ -146,7 +146,7 @@ static void appearance(const gsModel* m, int matid, const gsReal* rgba, gsrGeom*
 
 static int add_object(gsrScene* s, const gsModel* m, int objtype, int id, int type, int dataid,
                       const gsReal* size, const gsReal* pos, const gsReal* mat, int matid,
-                      const gsReal* rgba) {
+                      const gsReal* rgba, int transparent) {
   if (!grow(s)) return 0;
   gsrGeom* g = &s->geom[s->ngeom++];
   g->type = type;
@@ -157,6 +157,7 @@ static int add_object(gsrScene* s, const gsModel* m, int objtype, int id, int ty
   for (int k = 0; k < 9; k++) g->mat[k] = (float)mat[k];
   appearance(m, matid, rgba, g);
   if (g->rgba[3] == 0) s->ngeom--;  /* fully transparent: not drawn, as MJCF's viewers */
+  else if (transparent) g->rgba[3] *= 0.5f;
   return 1;
 }
 
@@ -228,14 +229,16 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
     int grp = m->geom_group[i];
     if (grp >= 0 && grp < 6 && !r->opt.geomgroup[grp]) continue;
     if (!add_object(s, m, GS_OBJ_GEOM, i, m->geom_type[i], m->geom_dataid[i], m->geom_size + 3 * i,
-                    d->geom_xpos + 3 * i, d->geom_xmat + 9 * i, m->geom_matid[i], m->geom_rgba + 4 * i))
+                    d->geom_xpos + 3 * i, d->geom_xmat + 9 * i, m->geom_matid[i], m->geom_rgba + 4 * i,
+                    r->opt.transparent))
       return 0;
   }
   for (int i = 0; i < m->nsite; i++) {
     int grp = m->site_group[i];
     if (grp >= 0 && grp < 6 && !r->opt.sitegroup[grp]) continue;
     if (!add_object(s, m, GS_OBJ_SITE, i, m->site_type[i], -1, m->site_size + 3 * i,
-                    d->site_xpos + 3 * i, d->site_xmat + 9 * i, m->site_matid[i], m->site_rgba + 4 * i))
+                    d->site_xpos + 3 * i, d->site_xmat + 9 * i, m->site_matid[i], m->site_rgba + 4 * i,
+                    r->opt.transparent))
       return 0;
   }
   return 1;
