@@ -1646,7 +1646,8 @@ from ._derivative import transition_fd  # noqa: E402  (after _check, which it us
 from . import _render  # noqa: E402
 from ._render import Renderer, RenderOption, FreeCamera  # noqa: E402,F401
 __all__ += _render.__all__
-from . import viewer  # noqa: E402,F401  (gauss.viewer.launch, launch_passive)
+# submodules imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
+_SUBMODULES = ("viewer",)
 
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----

@@ -1153,11 +1153,12 @@ class Option:
 
 class RenderOption(Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
-    headlight and the grid lines of textured planes."""
+    headlight, the grid lines of textured planes, and transparency of every geom."""
     geomgroup: CField
     headlight: CField
     planegrid: CField
     sitegroup: CField
+    transparent: CField
 
 
 class Renderer:

@@ -177,7 +177,8 @@ void gsr_contextFree(gsrContext* c) {
     if (d) d(c->context);
   }
   free(c->osbuf);
-  if (c->lib) dlclose(c->lib);
+  /* the library stays loaded: GL drivers keep per-process state (and threads) that unloading
+   * them under would leave dangling; dlopen hands the same one to the next renderer */
   memset(c, 0, sizeof *c);
 }
 

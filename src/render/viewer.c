@@ -313,8 +313,10 @@ int gs_viewerScreenshot(const gsViewer* v, unsigned char* rgb) {
   return 1;
 }
 
-/* the spring that pulls the grabbed point towards the target: stiffness per unit mass, so that
- * light and heavy bodies follow alike, applied at the grabbed point */
+/* the spring that pulls the grabbed point towards the target, critically damped by the point's
+ * velocity: per unit mass (the subtree's), so that light and heavy bodies follow alike; applied
+ * at the grabbed point. The velocity comes from cvel, [angular; linear] at the subtree centre of
+ * mass of the body's tree (the last forward pass). */
 static void perturb(gsViewer* v, gsData* d) {
   const gsModel* m = v->m;
   static const double kStiffness = 100;  /* 1/s^2 */
@@ -322,14 +324,20 @@ static void perturb(gsViewer* v, gsData* d) {
   if (b <= 0 || b >= m->nbody) return;
   const gsReal* xp = d->xpos + 3 * b;
   const gsReal* R = d->xmat + 9 * b;
-  double p[3], f[3], arm[3];
+  const gsReal* cv = d->cvel + 6 * b;
+  const gsReal* c = d->subtree_com + 3 * m->body_rootid[b];
+  double p[3], f[3], arm[3], r[3], vel[3];
   for (int i = 0; i < 3; i++) {
     p[i] = xp[i];
     for (int k = 0; k < 3; k++) p[i] += R[3 * i + k] * v->st.perturb_local[k];
+    r[i] = p[i] - c[i];
   }
+  vel[0] = cv[3] + cv[1] * r[2] - cv[2] * r[1];
+  vel[1] = cv[4] + cv[2] * r[0] - cv[0] * r[2];
+  vel[2] = cv[5] + cv[0] * r[1] - cv[1] * r[0];
   double mass = m->body_subtreemass[b];
   for (int i = 0; i < 3; i++) {
-    f[i] = kStiffness * mass * (v->st.perturb_target[i] - p[i]);
+    f[i] = mass * (kStiffness * (v->st.perturb_target[i] - p[i]) - 2 * sqrt(kStiffness) * vel[i]);
     arm[i] = p[i] - d->xipos[3 * b + i];
   }
   gsReal* x = d->xfrc_applied + 6 * b;
