@@ -232,7 +232,7 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
   gs_resetData(m, d);
   gs_forward(m, d);
   gsViewerState* st = gs_viewerState(v);
-  double last = wall_now(), shown = last, rtf = 0, simstart = d->time;
+  double last = wall_now(), shown = last, rtf = 0, simstart = d->time, owed = 0;
   char info[256];
   while (gs_viewerRunning(v)) {
     double now = wall_now(), wall = fmin(now - last, 0.1);
@@ -244,10 +244,16 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
     }
     if (st->paused) {
       for (; st->nstep > 0; st->nstep--) gs_step(m, d);
+      owed = 0;
     } else {
-      double target = d->time + st->speed * wall;
-      /* never fall behind for good: at most a tenth of a second of wall time per frame */
-      while (d->time < target && wall_now() - now < 0.1) gs_step(m, d);
+      /* simulated time owed to the wall clock, carried between frames; what a frame cannot
+       * simulate in a tenth of a second is dropped (slower than real time, never behind for good) */
+      owed += st->speed * wall;
+      while (owed >= 0.5 * m->opt.timestep && wall_now() - now < 0.1) {
+        gs_step(m, d);
+        owed -= m->opt.timestep;
+      }
+      if (owed > 0.5 * m->opt.timestep) owed = 0;
     }
     gs_forward(m, d);
     if (now - shown > 0.5) {

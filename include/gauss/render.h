@@ -34,6 +34,9 @@ typedef struct {
   int headlight;       /* the light that moves with the camera */
   int planegrid;       /* lines on planes, spaced by the material's texture repeat */
   int transparent;     /* every geom drawn half transparent */
+  /* overlays (off by default): contact points and forces, body frames, body centres of mass,
+   * joint axes; and fog (MJCF's fogstart 3, fogend 10 extents, to black) */
+  int contactpoint, contactforce, frame, com, joint, fog;
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with

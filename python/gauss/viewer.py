@@ -153,9 +153,13 @@ def step_for(handle, model, data, wall_dt, step, reset):
             st.nstep -= 1
             n += 1
         return n
-    target = data.time + st.speed * wall_dt
-    while data.time < target and n < 100000:
+    # simulated time owed to the wall clock, carried between calls so that it neither drifts
+    # ahead nor behind by a step per frame
+    dt = model.opt.timestep
+    handle._owed = getattr(handle, "_owed", 0.0) + st.speed * wall_dt
+    while handle._owed >= 0.5 * dt and n < 100000:
         step(model, data)
+        handle._owed -= dt
         n += 1
     return n
 

@@ -777,7 +777,7 @@ static void frame0(const gsData* d, int body, int target, const gsReal local[3],
 }
 
 /* <statistic extent center>, else the bounding box at qpos0 of the body origins (the world's
- * included) and of the bounding spheres of the geoms other than planes: its centre, and its
+ * included) and of the bounding spheres of the geoms (planes below): its centre, and its
  * largest side as the extent (the renderer's clipping planes and default view scale with it) */
 static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
   const gsSpecStatistic* st = &c->spec->statistic;
@@ -790,17 +790,23 @@ static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
     }
   for (int g = 0; g < m->ngeom; g++) {
     gsReal r = m->geom_rbound[g];
-    if (m->geom_type[g] == GS_GEOM_PLANE || !(r >= 0 && r < 1e300)) continue;
+    /* a finite plane counts as a cube of a tenth of its larger half-size (measured against
+     * MuJoCo 3.3.7's extent on the corpus: floors of size 20 and 40 give 4 and 8) */
+    if (m->geom_type[g] == GS_GEOM_PLANE) r = 0.1 * fmax(m->geom_size[3 * g], m->geom_size[3 * g + 1]);
+    if (!(r >= 0 && r < 1e300)) continue;
     for (int k = 0; k < 3; k++) {
       lo[k] = fmin(lo[k], d->geom_xpos[3 * g + k] - r);
       hi[k] = fmax(hi[k], d->geom_xpos[3 * g + k] + r);
     }
   }
-  gsReal side = 0;
-  for (int k = 0; k < 3; k++) side = fmax(side, hi[k] - lo[k]);
-  m->stat.extent = st->given & GS_STAT_EXTENT ? st->extent : side > 0 && side < 1e300 ? side : 1;
   for (int k = 0; k < 3; k++)
     m->stat.center[k] = st->given & GS_STAT_CENTER ? st->center[k] : 0.5 * (lo[k] + hi[k]);
+  /* twice the box's largest reach from the centre (its largest side when the centre is the
+   * box's own) */
+  gsReal side = 0;
+  for (int k = 0; k < 3; k++)
+    side = fmax(side, 2 * fmax(hi[k] - m->stat.center[k], m->stat.center[k] - lo[k]));
+  m->stat.extent = st->given & GS_STAT_EXTENT ? st->extent : side > 0 && side < 1e300 ? side : 1;
 }
 
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {

@@ -36,6 +36,7 @@ static const char* const kFragment =
     "uniform vec3 u_campos;\n"
     "uniform vec2 u_grid;\n"
     "uniform vec3 u_size;\n"
+    "uniform vec2 u_fog;\n"
     "uniform int u_nlight;\n"
     "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
     "uniform float u_lcut[8], u_lexp[8];\n"
@@ -73,6 +74,7 @@ static const char* const kFragment =
     "    float sp = nl > 0.0 ? pow(max(dot(n, h), 0.0), max(u_shine * 128.0, 1.0)) : 0.0;\n"
     "    col += u_lamb[i] * base + att * (u_ldif[i] * base * nl + u_lspec[i] * u_spec * sp);\n"
     "  }\n"
+    "  if (u_fog.y > u_fog.x) col *= 1.0 - clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0);\n"
     "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
     "}\n";
 
@@ -140,6 +142,7 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
+  U(u_fog);
 #undef U
   /* vertices */
   gl->glGenVertexArrays(1, &r->vao);
@@ -336,6 +339,10 @@ int gsr_draw(gsRenderer* r, int mode) {
   gl->glUniform1i(r->u_mode, mode);
   float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
   gl->glUniform3fv(r->u_campos, 1, campos);
+  /* fog: from 3 to 10 extents of view depth, to black (MJCF's <map fogstart fogend>) */
+  float fog[2] = {0, 0};
+  if (r->opt.fog) fog[0] = (float)(3 * s->extent), fog[1] = (float)(10 * s->extent);
+  gl->glUniform2fv(r->u_fog, 1, fog);
   if (mode == GS_RENDER_RGB) {
     float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],
         ls[GSR_MAXLIGHT][3], lt[GSR_MAXLIGHT][3], lc[GSR_MAXLIGHT], le[GSR_MAXLIGHT];

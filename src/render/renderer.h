@@ -108,7 +108,7 @@ struct gsRenderer {
   unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao, prog;
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
-      u_grid, u_size, u_campos;
+      u_grid, u_size, u_campos, u_fog;
   char backend[16];
 };
 

@@ -161,6 +161,107 @@ static int add_object(gsrScene* s, const gsModel* m, int objtype, int id, int ty
   return 1;
 }
 
+/* ---- overlays: decorations that belong to no model object (segmentation -1, type 0) ---- */
+
+static int add_decor(gsrScene* s, int type, const double size[3], const double pos[3],
+                     const double mat[9], const float rgba[4]) {
+  if (!grow(s)) return 0;
+  gsrGeom* g = &s->geom[s->ngeom++];
+  memset(g, 0, sizeof *g);
+  g->type = type;
+  g->dataid = -1;
+  g->objtype = GS_OBJ_UNKNOWN;
+  g->objid = -1;
+  for (int k = 0; k < 3; k++) g->size[k] = (float)size[k], g->pos[k] = (float)pos[k];
+  for (int k = 0; k < 9; k++) g->mat[k] = (float)mat[k];
+  for (int k = 0; k < 4; k++) g->rgba[k] = rgba[k];
+  g->specular = 0.3f;
+  g->shininess = 0.3f;
+  g->emission = 0.3f;
+  return 1;
+}
+
+/* a frame whose z axis is the direction v (normalized), x and y any completion */
+static void frame_of(const double v[3], double mat[9]) {
+  double z[3] = {v[0], v[1], v[2]}, x[3], y[3];
+  normalize(z);
+  double a[3] = {1, 0, 0};
+  if (fabs(z[0]) > 0.9) a[0] = 0, a[1] = 1;
+  cross(a, z, x);
+  normalize(x);
+  cross(z, x, y);
+  for (int i = 0; i < 3; i++) mat[3 * i] = x[i], mat[3 * i + 1] = y[i], mat[3 * i + 2] = z[i];
+}
+
+/* a cylinder of radius rad from a along v (its length is |v|) */
+static int add_arrow(gsrScene* s, const double a[3], const double v[3], double rad, const float rgba[4]) {
+  double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  if (!(len > 0)) return 1;
+  double mat[9], pos[3], size[3] = {rad, rad, 0.5 * len};
+  frame_of(v, mat);
+  for (int k = 0; k < 3; k++) pos[k] = a[k] + 0.5 * v[k];
+  return add_decor(s, GS_GEOM_CYLINDER, size, pos, mat, rgba);
+}
+
+static int add_overlays(gsRenderer* r, const gsData* d) {
+  const gsModel* m = r->m;
+  gsrScene* s = &r->scene;
+  const gsRenderOption* o = &r->opt;
+  double e = m->stat.extent;
+  static const float kContact[4] = {0.9f, 0.6f, 0.2f, 1}, kForce[4] = {0.5f, 0.9f, 0.9f, 1},
+                     kCom[4] = {0.9f, 0.9f, 0.9f, 1}, kJoint[4] = {0.2f, 0.6f, 0.8f, 1},
+                     kAxis[3][4] = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.9f, 0.1f, 1}, {0.1f, 0.1f, 0.9f, 1}};
+  /* forces are drawn so that the weight of the whole model spans half an extent */
+  double weight = 0;
+  for (int b = 1; b < m->nbody; b++) weight += m->body_mass[b];
+  weight *= sqrt(m->opt.gravity[0] * m->opt.gravity[0] + m->opt.gravity[1] * m->opt.gravity[1] +
+                 m->opt.gravity[2] * m->opt.gravity[2]);
+  double fscale = weight > 0 ? 0.5 * e / weight : 0;
+  for (int i = 0; i < d->ncon && (o->contactpoint || o->contactforce); i++) {
+    const gsContact* c = &d->contact[i];
+    double pos[3] = {c->pos[0], c->pos[1], c->pos[2]}, n[3] = {c->frame[0], c->frame[1], c->frame[2]};
+    if (o->contactpoint) {
+      double mat[9], size[3] = {0.01 * e, 0.01 * e, 0.001 * e};
+      frame_of(n, mat);
+      if (!add_decor(s, GS_GEOM_CYLINDER, size, pos, mat, kContact)) return 0;
+    }
+    if (o->contactforce && c->efc_address >= 0) {
+      gsReal f[6];
+      gs_contactForce(m, d, i, f);
+      double v[3];
+      for (int k = 0; k < 3; k++)
+        v[k] = fscale * (f[0] * c->frame[k] + f[1] * c->frame[3 + k] + f[2] * c->frame[6 + k]);
+      if (!add_arrow(s, pos, v, 0.004 * e, kForce)) return 0;
+    }
+  }
+  for (int b = 1; b < m->nbody; b++) {
+    if (o->frame) {
+      const gsReal* R = d->xmat + 9 * b;
+      double a[3] = {d->xpos[3 * b], d->xpos[3 * b + 1], d->xpos[3 * b + 2]};
+      for (int axis = 0; axis < 3; axis++) {
+        double v[3] = {0.1 * e * R[axis], 0.1 * e * R[3 + axis], 0.1 * e * R[6 + axis]};
+        if (!add_arrow(s, a, v, 0.003 * e, kAxis[axis])) return 0;
+      }
+    }
+    if (o->com) {
+      double size[3] = {0.008 * e, 0, 0}, pos[3] = {d->xipos[3 * b], d->xipos[3 * b + 1], d->xipos[3 * b + 2]};
+      static const double kI[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+      if (!add_decor(s, GS_GEOM_SPHERE, size, pos, kI, kCom)) return 0;
+    }
+  }
+  for (int j = 0; j < m->njnt && o->joint; j++) {
+    int t = m->jnt_type[j];
+    if (t != 2 && t != 3) continue;  /* slide and hinge have an axis */
+    double a[3], v[3];
+    for (int k = 0; k < 3; k++) {
+      v[k] = 0.1 * e * d->xaxis[3 * j + k];
+      a[k] = d->xanchor[3 * j + k] - 0.5 * v[k];
+    }
+    if (!add_arrow(s, a, v, 0.003 * e, kJoint)) return 0;
+  }
+  return 1;
+}
+
 int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
   const gsModel* m = r->m;
   gsrScene* s = &r->scene;
@@ -241,5 +342,5 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
                     r->opt.transparent))
       return 0;
   }
-  return 1;
+  return add_overlays(r, d);
 }
