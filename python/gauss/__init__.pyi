@@ -1153,9 +1153,16 @@ class Option:
 
 class RenderOption(Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
-    headlight, the grid lines of textured planes, and transparency of every geom."""
+    headlight, the grid lines of textured planes, transparency of every geom, and the overlays
+    (contactpoint, contactforce, frame, com, joint: 0 or 1) and fog."""
+    com: CField
+    contactforce: CField
+    contactpoint: CField
+    fog: CField
+    frame: CField
     geomgroup: CField
     headlight: CField
+    joint: CField
     planegrid: CField
     sitegroup: CField
     transparent: CField

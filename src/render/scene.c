@@ -197,7 +197,7 @@ static void frame_of(const double v[3], double mat[9]) {
 static int add_arrow(gsrScene* s, const double a[3], const double v[3], double rad, const float rgba[4]) {
   double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   if (!(len > 0)) return 1;
-  double mat[9], pos[3], size[3] = {rad, rad, 0.5 * len};
+  double mat[9], pos[3], size[3] = {rad, 0.5 * len, 0};  /* radius, half-length */
   frame_of(v, mat);
   for (int k = 0; k < 3; k++) pos[k] = a[k] + 0.5 * v[k];
   return add_decor(s, GS_GEOM_CYLINDER, size, pos, mat, rgba);
@@ -207,21 +207,26 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
   const gsModel* m = r->m;
   gsrScene* s = &r->scene;
   const gsRenderOption* o = &r->opt;
-  double e = m->stat.extent;
+  /* sizes follow the mean bounding radius of the geoms (planes aside), the model's own scale */
+  double e = 0;
+  int n = 0;
+  for (int g = 0; g < m->ngeom; g++)
+    if (m->geom_type[g] != GS_GEOM_PLANE && m->geom_rbound[g] > 0) e += m->geom_rbound[g], n++;
+  e = n ? e / n : 0.05 * m->stat.extent;
   static const float kContact[4] = {0.9f, 0.6f, 0.2f, 1}, kForce[4] = {0.5f, 0.9f, 0.9f, 1},
                      kCom[4] = {0.9f, 0.9f, 0.9f, 1}, kJoint[4] = {0.2f, 0.6f, 0.8f, 1},
                      kAxis[3][4] = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.9f, 0.1f, 1}, {0.1f, 0.1f, 0.9f, 1}};
-  /* forces are drawn so that the weight of the whole model spans half an extent */
+  /* forces are drawn so that the weight of the whole model spans four mean sizes */
   double weight = 0;
   for (int b = 1; b < m->nbody; b++) weight += m->body_mass[b];
   weight *= sqrt(m->opt.gravity[0] * m->opt.gravity[0] + m->opt.gravity[1] * m->opt.gravity[1] +
                  m->opt.gravity[2] * m->opt.gravity[2]);
-  double fscale = weight > 0 ? 0.5 * e / weight : 0;
+  double fscale = weight > 0 ? 4 * e / weight : 0;
   for (int i = 0; i < d->ncon && (o->contactpoint || o->contactforce); i++) {
     const gsContact* c = &d->contact[i];
     double pos[3] = {c->pos[0], c->pos[1], c->pos[2]}, n[3] = {c->frame[0], c->frame[1], c->frame[2]};
     if (o->contactpoint) {
-      double mat[9], size[3] = {0.01 * e, 0.01 * e, 0.001 * e};
+      double mat[9], size[3] = {0.3 * e, 0.03 * e, 0};
       frame_of(n, mat);
       if (!add_decor(s, GS_GEOM_CYLINDER, size, pos, mat, kContact)) return 0;
     }
@@ -231,20 +236,24 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
       double v[3];
       for (int k = 0; k < 3; k++)
         v[k] = fscale * (f[0] * c->frame[k] + f[1] * c->frame[3 + k] + f[2] * c->frame[6 + k]);
-      if (!add_arrow(s, pos, v, 0.004 * e, kForce)) return 0;
+      if (!add_arrow(s, pos, v, 0.08 * e, kForce)) return 0;
     }
   }
   for (int b = 1; b < m->nbody; b++) {
     if (o->frame) {
+      /* long enough to leave the body's own geoms */
+      double len = e;
+      for (int g = 0; g < m->ngeom; g++)
+        if (m->geom_bodyid[g] == b && m->geom_type[g] != GS_GEOM_PLANE) len = fmax(len, 0.5 * e + 1.2 * m->geom_rbound[g]);
       const gsReal* R = d->xmat + 9 * b;
       double a[3] = {d->xpos[3 * b], d->xpos[3 * b + 1], d->xpos[3 * b + 2]};
       for (int axis = 0; axis < 3; axis++) {
-        double v[3] = {0.1 * e * R[axis], 0.1 * e * R[3 + axis], 0.1 * e * R[6 + axis]};
-        if (!add_arrow(s, a, v, 0.003 * e, kAxis[axis])) return 0;
+        double v[3] = {len * R[axis], len * R[3 + axis], len * R[6 + axis]};
+        if (!add_arrow(s, a, v, 0.06 * e, kAxis[axis])) return 0;
       }
     }
     if (o->com) {
-      double size[3] = {0.008 * e, 0, 0}, pos[3] = {d->xipos[3 * b], d->xipos[3 * b + 1], d->xipos[3 * b + 2]};
+      double size[3] = {0.15 * e, 0, 0}, pos[3] = {d->xipos[3 * b], d->xipos[3 * b + 1], d->xipos[3 * b + 2]};
       static const double kI[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
       if (!add_decor(s, GS_GEOM_SPHERE, size, pos, kI, kCom)) return 0;
     }
@@ -254,10 +263,10 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
     if (t != 2 && t != 3) continue;  /* slide and hinge have an axis */
     double a[3], v[3];
     for (int k = 0; k < 3; k++) {
-      v[k] = 0.1 * e * d->xaxis[3 * j + k];
+      v[k] = 1.5 * e * d->xaxis[3 * j + k];
       a[k] = d->xanchor[3 * j + k] - 0.5 * v[k];
     }
-    if (!add_arrow(s, a, v, 0.003 * e, kJoint)) return 0;
+    if (!add_arrow(s, a, v, 0.08 * e, kJoint)) return 0;
   }
   return 1;
 }

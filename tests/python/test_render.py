@@ -251,3 +251,42 @@ def test_statistic_matches_mujoco():
         np.testing.assert_allclose(list(m.stat.center), mm.stat.center, atol=1e-9, err_msg=model_id)
         if model_id != "mujoco/humanoid":
             assert m.stat.extent == pytest.approx(mm.stat.extent, rel=1e-9), model_id
+
+
+def test_overlays():
+    """Overlays are decorations (segmentation -1, type 0), off by default: body frames in their
+    axis colours, contact points at the contacts, contact force arrows."""
+    xml = """<mujoco><worldbody><light pos="0 0 3" dir="0 0 -1"/>
+      <geom type="plane" size="2 2 .1" rgba=".5 .5 .5 1"/>
+      <body pos="0 0 .1"><freejoint/><geom type="box" size=".1 .1 .1" rgba=".2 .2 .8 1"/></body>
+      </worldbody></mujoco>"""
+    m = gauss.Model.from_xml_string(xml)
+    d = gauss.Data(m)
+    for _ in range(200):
+        gauss.step(m, d)
+    gauss.forward(m, d)
+    assert d.ncon == 4
+    cam = gauss.FreeCamera(lookat=(0, 0, 0.1), distance=1.0, azimuth=225, elevation=-30)
+
+    def seg_of(**flags):
+        with gauss.Renderer(m, H, W) as r:
+            for k, v in flags.items():
+                setattr(r.option, k, v)
+            r.update_scene(d, camera=cam)
+            rgb = r.render().copy()
+            r.enable_segmentation_rendering()
+            return rgb, r.render()
+
+    _, plain = seg_of()
+    assert not ((plain[..., 0] == -1) & (plain[..., 1] == 0)).any()
+    for flag in ("frame", "contactpoint", "contactforce"):  # (the centre of mass is inside the box)
+        rgb, seg = seg_of(**{flag: 1})
+        decor = (seg[..., 0] == -1) & (seg[..., 1] == 0)
+        assert decor.sum() > 3, flag
+    rgb, seg = seg_of(frame=1)
+    decor = (seg[..., 0] == -1) & (seg[..., 1] == 0)
+    px = rgb[decor].astype(int)
+    # the x axis red, y green, z blue: each colour leads somewhere
+    for c in range(3):
+        others = [k for k in range(3) if k != c]
+        assert ((px[:, c] > px[:, others[0]] + 60) & (px[:, c] > px[:, others[1]] + 60)).any(), c
