@@ -290,3 +290,46 @@ def test_overlays():
     for c in range(3):
         others = [k for k in range(3) if k != c]
         assert ((px[:, c] > px[:, others[0]] + 60) & (px[:, c] > px[:, others[1]] + 60)).any(), c
+
+
+# ---- the command line: gauss render ----
+
+def _gauss_command():
+    lib = os.environ.get("GAUSS_LIBRARY") or gauss._lib.path
+    exe = os.path.join(os.path.dirname(os.path.abspath(lib)), "gauss")
+    assert os.access(exe, os.X_OK), f"no gauss command beside {lib}"
+    return exe
+
+
+def _png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_command_renders_png_and_mp4(tmp_path):
+    import subprocess
+    exe = _gauss_command()
+    xml = os.path.join(MODELS_DIR, "dm_control", "cartpole.xml")
+    png = tmp_path / "frame.png"
+    r = subprocess.run([exe, "render", xml, "--camera", "fixed", "--time", "0.2", "--width", "64",
+                        "--height", "48", "--out", str(png)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert _png_size(png) == (64, 48)
+    mp4 = tmp_path / "run.mp4"
+    r = subprocess.run([exe, "render", xml, "--time", "0.5", "--fps", "20", "--width", "64",
+                        "--height", "48", "--out", str(mp4)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "11 frames" in r.stdout  # 0, 0.05, ..., 0.5 s
+    probe = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                            "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0",
+                            str(mp4)], capture_output=True, text=True)
+    assert probe.stdout.strip() == "64,48,11", probe.stdout + probe.stderr
+    # a camera that does not exist: an error that lists the cameras
+    r = subprocess.run([exe, "render", xml, "--camera", "nope", "--out", str(png)],
+                       capture_output=True, text=True)
+    assert r.returncode != 0 and "no camera 'nope'" in r.stderr and "0 (fixed)" in r.stderr
+    r = subprocess.run([exe, "render", xml, "--out", str(tmp_path / "x.gif")], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and ".png or .mp4" in r.stderr
