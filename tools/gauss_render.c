@@ -210,8 +210,10 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
   if (argc != 1 || argv[0][0] == '-') {
     fprintf(stderr, "usage: gauss view MODEL\n"
                     "  simulate in real time in a window (space pause, right arrow step, backspace\n"
-                    "  reset, - = speed, [ ] cameras, 0-5 groups, t transparency, Escape quit;\n"
-                    "  mouse: left orbit, right pan, wheel zoom, ctrl + left drag pulls a body)\n");
+                    "  reset to the keyframe chosen with page up/down, - = speed, [ ] cameras,\n"
+                    "  0-5 groups, t transparency, c contacts, f forces, e frames, m centres of\n"
+                    "  mass, j joints, Escape quit; mouse: left orbit, right pan, wheel zoom,\n"
+                    "  ctrl + left drag pulls a body, ctrl + right click tracks a body)\n");
     return 2;
   }
   gsModel* m = load(argv[0]);
@@ -238,7 +240,8 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
     double now = wall_now(), wall = fmin(now - last, 0.1);
     last = now;
     if (st->reset) {
-      gs_resetData(m, d);
+      if (st->keyframe >= 0) gs_resetDataKeyframe(m, d, st->keyframe);
+      else gs_resetData(m, d);
       st->reset = 0;
       nwarn = 0;
     }
@@ -264,8 +267,9 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
     gs_energyPos(m, d);
     gs_energyVel(m, d);
     snprintf(info, sizeof info, "gauss  t %.2f s  real-time x%.2f (speed %g)  solver its %d  "
-             "energy %.4g%s%s", d->time, rtf, st->speed, d->solver_niter[0],
+             "energy %.4g%s%s%s", d->time, rtf, st->speed, d->solver_niter[0],
              d->energy[0] + d->energy[1], st->paused ? "  PAUSED" : "",
+             st->keyframe >= 0 ? "  (reset: keyframe)" : "",
              nwarn ? "  load warnings: see the terminal" : "");
     gs_viewerSync(v, d, info);
   }

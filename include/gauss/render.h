@@ -62,8 +62,11 @@ typedef struct gsViewer gsViewer;
 
 /* What the window asks of whoever steps (keys: space pauses, right arrow steps once while
  * paused, backspace resets, - and = halve and double the speed, [ and ] cycle the cameras,
- * 0..5 toggle geom groups, t transparency, Escape closes); mouse: left drag orbits the free
- * camera, right drag pans, the wheel zooms, ctrl + left drag pulls a body with a spring. */
+ * 0..5 toggle geom groups, t transparency, c contact points, f contact forces, e body frames,
+ * m centres of mass, j joints, page up / page down choose the keyframe that backspace loads,
+ * Escape closes); mouse: left drag orbits the free camera, right drag pans, the wheel zooms,
+ * ctrl + left drag pulls a body with a spring, ctrl + right click tracks a body with the camera
+ * (on the background: stops). */
 typedef struct {
   int paused;
   int nstep;          /* single steps asked for while paused (the stepper counts them down) */
@@ -75,6 +78,8 @@ typedef struct {
   int perturb_body;   /* body pulled by the mouse, -1: none */
   double perturb_target[3];   /* where it is pulled to (world) */
   double perturb_local[3];    /* the grabbed point, in the body's frame */
+  int keyframe;       /* the keyframe a reset loads (page up and down choose; -1: the default state) */
+  int track_body;     /* body the free camera follows (ctrl + right click), -1: none */
 } gsViewerState;
 
 /* A window of width x height for model m; NULL with the reason in err (no display, no GLFW). */

@@ -6,9 +6,11 @@
             gauss.step(m, d)
             v.sync()                       # show d, handle the window's events
 
-Keys: space pause, right arrow one step while paused, backspace reset, - and = speed, [ and ]
-cameras, 0..5 geom groups, t transparency, Escape close. Mouse: left drag orbits, right drag
-pans, the wheel zooms, ctrl + left drag pulls a body (a spring force in d.xfrc_applied).
+Keys: space pause, right arrow one step while paused, backspace reset (to the keyframe chosen with
+page up / page down), - and = speed, [ and ] cameras, 0..5 geom groups, t transparency, c contact
+points, f contact forces, e body frames, m centres of mass, j joints, Escape close. Mouse: left
+drag orbits, right drag pans, the wheel zooms, ctrl + left drag pulls a body (a spring force in
+d.xfrc_applied), ctrl + right click tracks a body.
 Unlike MuJoCo's passive viewer, which draws from a thread of its own, this one draws in sync(),
 on the caller's thread. It needs a display (X11 or Wayland; Xvfb on a headless machine) and
 libglfw.so.3 (Debian: libglfw3).
@@ -30,7 +32,8 @@ class ViewerState(ctypes.Structure):
     _fields_ = [("paused", ctypes.c_int), ("nstep", ctypes.c_int), ("reset", ctypes.c_int),
                 ("speed", ctypes.c_double), ("camid", ctypes.c_int), ("free", _render._Camera),
                 ("transparent", ctypes.c_int), ("perturb_body", ctypes.c_int),
-                ("perturb_target", ctypes.c_double * 3), ("perturb_local", ctypes.c_double * 3)]
+                ("perturb_target", ctypes.c_double * 3), ("perturb_local", ctypes.c_double * 3),
+                ("keyframe", ctypes.c_int), ("track_body", ctypes.c_int)]
 
 
 def _lib():
@@ -90,7 +93,8 @@ class Handle:
         """Deliver a key press (a GLFW key code, or a one-character string) as the window would."""
         self._check()
         if isinstance(key, str):
-            key = {" ": 32, "right": 262, "backspace": 259, "escape": 256}.get(key, None) or ord(key.upper())
+            key = {" ": 32, "right": 262, "backspace": 259, "escape": 256, "pageup": 266,
+                   "pagedown": 267}.get(key, None) or ord(key.upper())
         _lib().gs_viewerKey(self._ptr, int(key), int(mods))
 
     def mouse(self, button, action, x, y, mods=0):
@@ -139,13 +143,17 @@ def launch_passive(model, data, width=640, height=480):
     return Handle(model, data, width, height)
 
 
-def step_for(handle, model, data, wall_dt, step, reset):
-    """Advance the simulation as the window asks over `wall_dt` real seconds: reset, single steps
-    while paused, else speed * wall_dt simulated seconds. Returns the steps taken."""
+def step_for(handle, model, data, wall_dt, step, reset, reset_keyframe=None):
+    """Advance the simulation as the window asks over `wall_dt` real seconds: reset (to the chosen
+    keyframe with reset_keyframe(m, d, key)), single steps while paused, else speed * wall_dt
+    simulated seconds. Returns the steps taken."""
     st = handle.state
     n = 0
     if st.reset:
-        reset(model, data)
+        if st.keyframe >= 0 and reset_keyframe is not None:
+            reset_keyframe(model, data, st.keyframe)
+        else:
+            reset(model, data)
         st.reset = 0
     if st.paused:
         while st.nstep > 0:
@@ -167,7 +175,7 @@ def step_for(handle, model, data, wall_dt, step, reset):
 def launch(model, data=None, width=640, height=480, max_seconds=None):
     """Simulate `data` (a new one when None) in real time in a window until it closes (or
     max_seconds of wall time pass)."""
-    from . import Data, forward, reset_data, step  # noqa: PLC0415  (the package imports this module)
+    from . import Data, forward, reset_data, reset_data_keyframe, step  # noqa: PLC0415
     if data is None:
         data = Data(model)
     forward(model, data)
@@ -175,7 +183,7 @@ def launch(model, data=None, width=640, height=480, max_seconds=None):
         last = start = time.perf_counter()
         while h.is_running():
             now = time.perf_counter()
-            step_for(h, model, data, min(now - last, 0.1), step, reset_data)
+            step_for(h, model, data, min(now - last, 0.1), step, reset_data, reset_data_keyframe)
             last = now
             forward(model, data)
             h.sync(f"gauss  t = {data.time:.2f} s  speed {h.state.speed:g}"

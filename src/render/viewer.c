@@ -14,7 +14,8 @@
 /* GLFW's constants (glfw3.h), so that the library builds without GLFW's headers */
 enum {
   KEY_SPACE = 32, KEY_MINUS = 45, KEY_0 = 48, KEY_5 = 53, KEY_EQUAL = 61, KEY_LBRACKET = 91,
-  KEY_RBRACKET = 93, KEY_T = 84, KEY_ESCAPE = 256, KEY_BACKSPACE = 259, KEY_RIGHT = 262,
+  KEY_RBRACKET = 93, KEY_C = 67, KEY_E = 69, KEY_F = 70, KEY_J = 74, KEY_M = 77, KEY_T = 84,
+  KEY_ESCAPE = 256, KEY_BACKSPACE = 259, KEY_RIGHT = 262, KEY_PAGE_UP = 266, KEY_PAGE_DOWN = 267,
   PRESS = 1, RELEASE = 0, REPEAT = 2, MOD_CONTROL = 0x0002, HINT_RESIZABLE = 0x00020003,
   HINT_VISIBLE = 0x00020004
 };
@@ -92,16 +93,19 @@ static void unproject(const gsViewer* v, double x, double y, double z, double ou
     out[k] = s->campos[k] + cx * s->cammat[3 * k] + cy * s->cammat[3 * k + 1] - z * s->cammat[3 * k + 2];
 }
 
-static void pick(gsViewer* v, double x, double y) {
-  v->st.perturb_body = -1;
+/* the body under pixel (x, y) (-1: none or the world), and the grabbed point's state */
+static int pick(gsViewer* v, double x, double y, int grab) {
+  int found = -1;
+  if (grab) v->st.perturb_body = -1;
   int px = (int)x, py = (int)y;
-  if (!v->d || px < 0 || py < 0 || px >= v->width || py >= v->height) return;
+  if (!v->d || px < 0 || py < 0 || px >= v->width || py >= v->height) return -1;
   int* seg = malloc(sizeof(int) * 2 * (size_t)v->width * v->height);
   float* depth = malloc(sizeof(float) * (size_t)v->width * v->height);
   if (seg && depth && gs_render(v->r, GS_RENDER_SEGMENT, seg) && gs_render(v->r, GS_RENDER_DEPTH, depth)) {
     const int* o = seg + 2 * ((size_t)py * v->width + px);
     int body = o[1] == GS_OBJ_GEOM ? v->m->geom_bodyid[o[0]] : -1;
-    if (body > 0) {
+    if (body > 0) found = body;
+    if (body > 0 && grab) {
       double p[3];
       unproject(v, x, y, depth[(size_t)py * v->width + px], p);
       /* the grabbed point in the body's frame */
@@ -117,6 +121,7 @@ static void pick(gsViewer* v, double x, double y) {
   }
   free(seg);
   free(depth);
+  return found;
 }
 
 /* the pulling target follows the mouse in the plane through it parallel to the image */
@@ -142,6 +147,13 @@ void gs_viewerKey(gsViewer* v, int key, int mods) {
   else if (key == KEY_LBRACKET) st->camid = st->camid > -1 ? st->camid - 1 : v->m->ncam - 1;
   else if (key >= KEY_0 && key <= KEY_5) opt->geomgroup[key - KEY_0] = !opt->geomgroup[key - KEY_0];
   else if (key == KEY_T) opt->transparent = st->transparent = !st->transparent;
+  else if (key == KEY_C) opt->contactpoint = !opt->contactpoint;
+  else if (key == KEY_F) opt->contactforce = !opt->contactforce;
+  else if (key == KEY_E) opt->frame = !opt->frame;
+  else if (key == KEY_M) opt->com = !opt->com;
+  else if (key == KEY_J) opt->joint = !opt->joint;
+  else if (key == KEY_PAGE_UP) st->keyframe = st->keyframe + 1 < v->m->nkey ? st->keyframe + 1 : -1;
+  else if (key == KEY_PAGE_DOWN) st->keyframe = st->keyframe > -1 ? st->keyframe - 1 : v->m->nkey - 1;
   else if (key == KEY_ESCAPE && v->window) v->f.SetWindowShouldClose(v->window, 1);
 }
 
@@ -150,7 +162,11 @@ void gs_viewerMouse(gsViewer* v, int button, int action, double x, double y, int
   if (action == PRESS) {
     v->button = button;
     v->mods = mods;
-    if (button == 0 && (mods & MOD_CONTROL)) pick(v, x, y);
+    if (button == 0 && (mods & MOD_CONTROL)) pick(v, x, y, 1);
+    if (button == 1 && (mods & MOD_CONTROL)) {
+      st->track_body = pick(v, x, y, 0);
+      v->button = -1;  /* a click, not a pan */
+    }
   } else if (action == RELEASE) {
     v->button = -1;
     st->perturb_body = -1;
@@ -219,6 +235,8 @@ gsViewer* gs_makeViewer(const gsModel* m, int width, int height, const char* tit
   v->st.speed = 1;
   v->st.camid = -1;
   v->st.perturb_body = -1;
+  v->st.keyframe = -1;
+  v->st.track_body = -1;
   v->pulled = -1;
   v->lib = dlopen("libglfw.so.3", RTLD_NOW | RTLD_LOCAL);
   if (!v->lib) {
@@ -355,6 +373,9 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   perturb(v, d);
   v->pulled = v->st.perturb_body;
   v->d = d;
+  /* a tracked body: the free camera looks at its subtree's centre of mass */
+  if (v->st.track_body > 0 && v->st.track_body < v->m->nbody)
+    for (int k = 0; k < 3; k++) v->st.free.lookat[k] = d->subtree_com[3 * v->st.track_body + k];
   gsRenderCamera cam = v->st.free;
   cam.camid = v->st.camid;
   if (!gs_updateScene(v->r, d, &cam) || !gs_render(v->r, GS_RENDER_RGB, v->rgb)) return 0;

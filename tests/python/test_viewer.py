@@ -21,6 +21,7 @@ XML = """
     <geom type="plane" size="2 2 .1" rgba=".4 .4 .4 1" pos="0 0 -.5"/>
     <body name="ball"><freejoint/><geom type="sphere" size=".15" rgba="1 .2 .2 1"/></body>
   </worldbody>
+  <keyframe><key qpos=".3 0 0 1 0 0 0"/></keyframe>
 </mujoco>
 """
 W, H = 160, 120
@@ -151,3 +152,39 @@ def test_launch_simulates_in_real_time(display):
     gauss.viewer.launch(m, d, W, H, max_seconds=0.5)
     wall = time.perf_counter() - t0
     assert 0.3 < d.time <= wall + 0.1
+
+
+def test_toggles_keyframes_and_tracking(display):
+    m, d = _model()
+    with gauss.viewer.launch_passive(m, d, W, H) as v:
+        v.sync()
+        before = v.screenshot()
+        v.key("e")  # body frames on: the picture changes
+        v.sync()
+        assert (v.screenshot() != before).any(axis=-1).sum() > 20
+        v.key("e")
+        v.sync()
+        np.testing.assert_array_equal(v.screenshot(), before)
+        # page up chooses the keyframe, backspace loads it
+        v.key("pageup")
+        assert v.state.keyframe == 0
+        v.key("backspace")
+        gauss.viewer.step_for(v, m, d, 0.0, gauss.step, gauss.reset_data, gauss.reset_data_keyframe)
+        assert d.qpos[0] == 0.3
+        v.key("pageup")
+        assert v.state.keyframe == -1  # past the last keyframe: the default state again
+        # ctrl + right click on the ball tracks it: the camera follows its centre of mass
+        gauss.forward(m, d)
+        v.sync()
+        with gauss.Renderer(m, H, W) as r:
+            r.enable_segmentation_rendering()
+            r.update_scene(d, camera=v.state.free)
+            seg = r.render()
+        ys, xs = np.nonzero((seg[..., 0] == 1) & (seg[..., 1] == 5))
+        v.mouse(1, 1, float(xs.mean()), float(ys.mean()), 0x0002)
+        v.mouse(1, 0, float(xs.mean()), float(ys.mean()), 0x0002)
+        assert v.state.track_body == 1
+        d.qpos[:3] = [0.5, -0.2, 0.1]
+        gauss.forward(m, d)
+        v.sync()
+        np.testing.assert_allclose(list(v.state.free.lookat), [0.5, -0.2, 0.1], atol=1e-12)
