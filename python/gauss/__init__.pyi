@@ -950,6 +950,18 @@ class Model:
     """tex_adr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tex_pathadr: numpy.ndarray
     """tex_pathadr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_builtin: numpy.ndarray
+    """tex_builtin: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_mark: numpy.ndarray
+    """tex_mark: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_rgb1: numpy.ndarray
+    """tex_rgb1: float64 array of shape (ntex, 3); units: unitless color, 0..1"""
+    tex_rgb2: numpy.ndarray
+    """tex_rgb2: float64 array of shape (ntex, 3); units: unitless color, 0..1"""
+    tex_markrgb: numpy.ndarray
+    """tex_markrgb: float64 array of shape (ntex, 3); units: unitless color, 0..1"""
+    tex_random: numpy.ndarray
+    """tex_random: float64 array of shape (ntex,); units: unitless (probability)"""
     mat_texid: numpy.ndarray
     """mat_texid: int32 array of shape (nmat, 10); units: integer (an id, address, count, type, flag or mask): unitless"""
     mat_texuniform: numpy.ndarray

@@ -18,6 +18,8 @@
 static const char* const kLightTypes[] = {"spot", "directional", "point", "image"};
 static const char* const kTexTypes[] = {"2d", "cube", "skybox"};
 static const char* const kColorSpaces[] = {"auto", "linear", "sRGB"};
+static const char* const kBuiltins[] = {"none", "gradient", "checker", "flat"};
+static const char* const kMarks[] = {"none", "edge", "cross", "random"};
 
 /* file="..." from the paths buffer; 0 when the asset had no file */
 static int file_attr(gswWriter* w, int pathadr) {
@@ -36,9 +38,17 @@ static void write_texture(gswWriter* w, int t) {
   gsw_keyword(w, "colorspace", kColorSpaces, 3, m->tex_colorspace[t]);
   gsw_int(w, "nchannel", m->tex_nchannel[t]);
   if (!file_attr(w, m->tex_pathadr[t])) {
-    /* the pixels are not kept: a flat texture of the same size (cube and skybox textures are six
-     * square faces stacked, so their width gives the size) */
-    gsw_str(w, "builtin", "flat");
+    /* the pixels are not kept: a builtin texture's recipe, else a flat texture of the same size
+     * (cube and skybox textures are six square faces stacked, so their width gives the size) */
+    int builtin = m->tex_builtin[t];
+    gsw_keyword(w, "builtin", kBuiltins, 4, builtin > 0 && builtin < 4 ? builtin : 3);
+    if (builtin > 0 && builtin < 4) {
+      gsw_keyword(w, "mark", kMarks, 4, m->tex_mark[t]);
+      gsw_reals(w, "rgb1", m->tex_rgb1 + 3 * t, 3);
+      gsw_reals(w, "rgb2", m->tex_rgb2 + 3 * t, 3);
+      gsw_reals(w, "markrgb", m->tex_markrgb + 3 * t, 3);
+      gsw_real(w, "random", m->tex_random[t]);
+    }
     gsw_int(w, "width", m->tex_width[t]);
     gsw_int(w, "height", type == 0 ? m->tex_height[t] : m->tex_width[t]);
   } else if (type != 0 && m->tex_height[t] == m->tex_width[t]) {

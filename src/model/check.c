@@ -486,7 +486,8 @@ static const struct {
     {"actuator_gaintype", 4}, {"actuator_biastype", 4}, {"eq_type", 6},
     {"sensor_type", 49},      {"sensor_datatype", 4},   {"sensor_needstage", 4},
     {"cam_mode", 5},          {"light_mode", 5},        {"light_type", 4},
-    {"tex_type", 3},          {"tex_colorspace", 3},
+    {"tex_type", 3},          {"tex_colorspace", 3},    {"tex_builtin", 4},
+    {"tex_mark", 4},
 };
 
 static int check_enums(const gsModel* m, char* err, int errsz) {

@@ -505,6 +505,12 @@ static int compile_texture(gsCompileCtx* c, gsModel* m, int id, int* adr, int* p
   m->tex_adr[id] = *adr;
   *adr += d.width * d.height * d.nchannel;
   m->tex_pathadr[id] = add_path(m, pathadr, t->file);
+  m->tex_builtin[id] = t->builtin;
+  m->tex_mark[id] = t->mark;
+  f32n(m->tex_rgb1 + 3 * id, t->rgb1, 3);
+  f32n(m->tex_rgb2 + 3 * id, t->rgb2, 3);
+  f32n(m->tex_markrgb + 3 * id, t->markrgb, 3);
+  m->tex_random[id] = f32(t->random);
   return 1;
 }
 

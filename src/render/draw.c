@@ -37,20 +37,57 @@ static const char* const kFragment =
     "uniform vec2 u_grid;\n"
     "uniform vec3 u_size;\n"
     "uniform vec2 u_fog;\n"
+    "uniform int u_tex;\n"                 /* gsBuiltin, 0: none */
+    "uniform vec3 u_texrgb1, u_texrgb2, u_texmarkrgb;\n"
+    "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
+    "uniform vec2 u_texrepeat;\n"
     "uniform int u_nlight;\n"
     "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
     "uniform float u_lcut[8], u_lexp[8];\n"
     "uniform int u_ldirectional[8];\n"
     "layout(location = 0) out vec4 o_color;\n"
     "layout(location = 1) out vec4 o_depth;\n"
+    "float hash(vec2 p) { return fract(sin(dot(p, vec2(12.9898, 78.233))) * 43758.5453); }\n"
+    /* MJCF's builtin textures: checker (2 x 2 squares of rgb1 and rgb2 per repetition), gradient
+     * (rgb1 to rgb2), flat (rgb1); marks on the squares' edges, as a cross, or at random texels */
+    "vec3 builtin(vec2 uv, float lines) {\n"
+    "  vec2 t = fract(uv);\n"
+    "  vec3 c = u_texrgb1;\n"
+    "  if (u_tex == 2) c = (mod(floor(2.0 * uv.x) + floor(2.0 * uv.y), 2.0) < 0.5) ? u_texrgb1 : u_texrgb2;\n"
+    "  else if (u_tex == 1) c = mix(u_texrgb1, u_texrgb2, t.y);\n"
+    "  float w = u_texparam.z;\n"
+    "  if (u_texparam.x == 1.0 && lines > 0.0) {\n"
+    "    vec2 e = abs(fract(2.0 * uv + 0.5) - 0.5) / (2.0 * max(fwidth(uv), vec2(1.0 / w)));\n"
+    "    c = mix(c, u_texmarkrgb, 1.0 - clamp(min(e.x, e.y), 0.0, 1.0));\n"
+    "  } else if (u_texparam.x == 2.0) {\n"
+    "    vec2 e = abs(t - 0.5) * w;\n"
+    "    if (min(e.x, e.y) < 1.0) c = u_texmarkrgb;\n"
+    "  } else if (u_texparam.x == 3.0 && hash(floor(uv * w)) < u_texparam.y) c = u_texmarkrgb;\n"
+    "  return c;\n"
+    "}\n"
     "void main() {\n"
     "  o_depth = vec4(v_depth);\n"
+    "  if (u_mode == 3) {\n"   /* the skybox: rgb1 above, rgb2 below, by direction */
+    "    vec3 dir = normalize(v_local);\n"
+    "    vec2 uv = vec2(atan(dir.y, dir.x) / 6.2831853, 0.5 + asin(clamp(dir.z, -1.0, 1.0)) / 3.1415927);\n"
+    "    vec3 c = mix(u_texrgb2, u_texrgb1, u_tex == 1 ? uv.y : 0.5);\n"
+    "    if (u_tex != 1) c = builtin(uv * vec2(4.0, 2.0), 0.0);\n"
+    "    if (u_texparam.x == 3.0 && hash(floor(uv * u_texparam.z * vec2(4.0, 2.0))) < u_texparam.y) c = u_texmarkrgb;\n"
+    "    o_color = vec4(c, 1.0); return;\n"
+    "  }\n"
     "  if (u_mode == 2) { o_color = u_segcolor; return; }\n"
     "  if (u_mode == 1) { o_color = vec4(0.0); return; }\n"
     "  vec3 n = normalize(v_nrm);\n"
     "  if (!gl_FrontFacing) n = -n;\n"
     "  vec3 v = normalize(u_campos - v_pos);\n"
     "  vec3 base = u_rgba.rgb;\n"
+    /* texture coordinates: repetitions over the plane's size, or (texuniform) one repetition per
+     * two units of length, which is how MuJoCo's images look (measured on the corpus's floors) */
+    "  if (u_tex > 0) {\n"
+    "    vec2 p = v_local.xy * u_size.xy;\n"
+    "    vec2 uv = u_texparam.w > 0.5 ? 0.5 * p * u_texrepeat : (v_local.xy * 0.5 + 0.5) * u_texrepeat;\n"
+    "    base *= builtin(uv, 1.0);\n"
+    "  }\n"
     "  if (u_grid.x > 0.0) {\n"
     "    vec2 p = v_local.xy * u_size.xy / u_grid;\n"
     "    vec2 f = abs(fract(p + 0.5) - 0.5) / fwidth(p);\n"
@@ -142,7 +179,7 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
-  U(u_fog);
+  U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
 #undef U
   /* vertices */
   gl->glGenVertexArrays(1, &r->vao);
@@ -302,7 +339,47 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
     if (g->size[2] > 0) grid[0] = grid[1] = g->size[2];
   }
   gl->glUniform2fv(r->u_grid, 1, grid);
+  gl->glUniform1i(r->u_tex, g->texbuiltin);
+  if (g->texbuiltin) {
+    float param[4] = {(float)g->texmark, g->texrandom, g->texwidth, (float)g->texuniform};
+    gl->glUniform3fv(r->u_texrgb1, 1, g->rgb1);
+    gl->glUniform3fv(r->u_texrgb2, 1, g->rgb2);
+    gl->glUniform3fv(r->u_texmarkrgb, 1, g->markrgb);
+    gl->glUniform4fv(r->u_texparam, 1, param);
+    /* planes repeat by their size; other geoms by position in their frame (size 1) */
+    gl->glUniform2fv(r->u_texrepeat, 1, g->texrepeat);
+  }
   gl->glUniform3fv(r->u_size, 1, g->size);
+}
+
+/* the skybox: a sphere about the camera inside the far plane, seen from inside, behind all */
+static void draw_skybox(gsRenderer* r) {
+  const gsModel* m = r->m;
+  gsrGL* gl = &r->gl;
+  const gsrScene* s = &r->scene;
+  int t = s->skybox;
+  gsrGeom sky;
+  memset(&sky, 0, sizeof sky);
+  float rad = (float)(0.9 * s->zfar);
+  for (int k = 0; k < 3; k++) sky.pos[k] = (float)s->campos[k];
+  sky.mat[0] = sky.mat[4] = sky.mat[8] = 1;
+  float param[4] = {(float)m->tex_mark[t], (float)m->tex_random[t], (float)(m->tex_width[t] > 0 ? m->tex_width[t] : 1), 0};
+  float c1[3], c2[3], cm[3];
+  for (int k = 0; k < 3; k++)
+    c1[k] = (float)m->tex_rgb1[3 * t + k], c2[k] = (float)m->tex_rgb2[3 * t + k], cm[k] = (float)m->tex_markrgb[3 * t + k];
+  gl->glUniform1i(r->u_mode, 3);
+  gl->glUniform1i(r->u_tex, m->tex_builtin[t]);
+  gl->glUniform3fv(r->u_texrgb1, 1, c1);
+  gl->glUniform3fv(r->u_texrgb2, 1, c2);
+  gl->glUniform3fv(r->u_texmarkrgb, 1, cm);
+  gl->glUniform4fv(r->u_texparam, 1, param);
+  gl->glDisable(GL_CULL_FACE);
+  gl->glDepthMask(GL_FALSE);
+  float sc[3] = {rad, rad, rad};
+  draw_shape(r, &sky, &r->geom.prim[GSR_PRIM_SPHERE], sc, 0);
+  gl->glDepthMask(GL_TRUE);
+  gl->glEnable(GL_CULL_FACE);
+  gl->glUniform1i(r->u_mode, GS_RENDER_RGB);
 }
 
 int gsr_draw(gsRenderer* r, int mode) {
@@ -372,6 +449,7 @@ int gsr_draw(gsRenderer* r, int mode) {
       gl->glUniform1iv(r->u_ldirectional, s->nlight, dir);
     }
   }
+  if (mode == GS_RENDER_RGB && s->skybox >= 0) draw_skybox(r);
   /* opaque objects, then the transparent ones blended over them without writing depth */
   for (int pass = 0; pass < (mode == GS_RENDER_RGB ? 2 : 1); pass++) {
     if (pass == 1) {

@@ -70,6 +70,10 @@ typedef struct {
   float rgba[4];
   float specular, shininess, emission;
   int plane_grid;  /* draw the plane's grid */
+  /* the material's builtin texture (made in the shader): gsBuiltin, gsMark, colours, texels per
+   * repetition, repetitions (per unit length when uniform) */
+  int texbuiltin, texmark, texuniform;
+  float rgb1[3], rgb2[3], markrgb[3], texrandom, texwidth, texrepeat[2];
 } gsrGeom;
 
 #define GSR_MAXLIGHT 8
@@ -92,6 +96,7 @@ typedef struct {
   double znear, zfar, fovy;
   int orthographic;
   double extent;
+  int skybox;      /* texture drawn around the camera, -1: none */
 } gsrScene;
 
 void gsr_cameraPose(const gsModel* m, const gsData* d, int camid, double pos[3], double mat[9]);
@@ -108,7 +113,8 @@ struct gsRenderer {
   unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao, prog;
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
-      u_grid, u_size, u_campos, u_fog;
+      u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
+      u_texrepeat;
   char backend[16];
 };
 

@@ -134,13 +134,30 @@ static void appearance(const gsModel* m, int matid, const gsReal* rgba, gsrGeom*
   g->shininess = 0.5f;
   g->emission = 0;
   g->plane_grid = 0;
+  g->texbuiltin = 0;
   if (matid >= 0) {
     if (!own)
       for (int k = 0; k < 4; k++) g->rgba[k] = (float)m->mat_rgba[4 * matid + k];
     g->specular = (float)m->mat_specular[matid];
     g->shininess = (float)m->mat_shininess[matid];
     g->emission = (float)m->mat_emission[matid];
-    g->plane_grid = m->mat_texid[GS_NTEXROLE * matid + 1] >= 0 ? 1 : 0;
+    int tex = m->mat_texid[GS_NTEXROLE * matid + 1];  /* the colour role */
+    g->plane_grid = tex >= 0 ? 1 : 0;
+    if (tex >= 0 && m->tex_builtin[tex] > 0) {
+      g->texbuiltin = m->tex_builtin[tex];
+      g->texmark = m->tex_mark[tex];
+      g->texuniform = m->mat_texuniform[matid];
+      for (int k = 0; k < 3; k++) {
+        g->rgb1[k] = (float)m->tex_rgb1[3 * tex + k];
+        g->rgb2[k] = (float)m->tex_rgb2[3 * tex + k];
+        g->markrgb[k] = (float)m->tex_markrgb[3 * tex + k];
+      }
+      g->texrandom = (float)m->tex_random[tex];
+      g->texwidth = (float)(m->tex_width[tex] > 0 ? m->tex_width[tex] : 1);
+      g->texrepeat[0] = (float)m->mat_texrepeat[2 * matid];
+      g->texrepeat[1] = (float)m->mat_texrepeat[2 * matid + 1];
+      g->plane_grid = 0;  /* the texture draws its own lines */
+    }
   }
 }
 
@@ -332,6 +349,11 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
     l->cutoff = m->light_type[i] == GS_LIGHT_SPOT ? (float)m->light_cutoff[i] : 180;
     l->exponent = (float)m->light_exponent[i];
   }
+
+  /* the skybox: the first skybox texture */
+  s->skybox = -1;
+  for (int t = 0; t < m->ntex && s->skybox < 0; t++)
+    if (m->tex_type[t] == GS_TEXTURE_SKYBOX) s->skybox = t;
 
   /* geoms and sites of the visible groups */
   s->ngeom = 0;

@@ -333,3 +333,31 @@ def test_command_renders_png_and_mp4(tmp_path):
     r = subprocess.run([exe, "render", xml, "--out", str(tmp_path / "x.gif")], capture_output=True,
                        text=True)
     assert r.returncode == 2 and ".png or .mp4" in r.stderr
+
+
+def test_builtin_textures():
+    """A checker plane seen from straight above: 2 x 2 squares per repetition, texrepeat 2 over a
+    plane of half-size 2, so squares of 1 m alternating from rgb1 at the corner square [0 1]^2
+    ... (the parity of the square's indices); a gradient skybox is rgb1 above and rgb2 below."""
+    xml = """<mujoco><asset>
+      <texture name="chk" type="2d" builtin="checker" rgb1="1 0 0" rgb2="0 0 1" width="64" height="64"/>
+      <texture name="sky" type="skybox" builtin="gradient" rgb1="0 1 0" rgb2="0 0 0" width="32" height="32"/>
+      <material name="floor" texture="chk" texrepeat="2 2"/></asset>
+      <worldbody><camera name="down" pos="0 0 5"/><camera name="side" pos="0 0 10" xyaxes="1 0 0 0 0 1"/>
+      <geom type="plane" size="2 2 .1" material="floor"/></worldbody></mujoco>"""
+    m = gauss.Model.from_xml_string(xml)
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    with gauss.Renderer(m, H, W) as r:
+        r.option.headlight = 1
+        r.update_scene(d, camera="down")
+        rgb = r.render().astype(int)
+        f = (H / 2) / (5 * np.tan(np.radians(22.5)))  # pixels per metre on the plane
+        for x, y, red in [(0.5, 0.5, True), (1.5, 0.5, False), (-0.5, 0.5, False), (-1.5, -1.5, True)]:
+            px, py = int(W / 2 + x * f), int(H / 2 - y * f)
+            c = rgb[py, px]
+            assert (c[0] > c[2] + 40) == red and (c[2] > c[0] + 40) == (not red), (x, y, c)
+        r.update_scene(d, camera="side")  # level, above the plane's far edge: sky above and below
+        sky = r.render().astype(int)
+    assert sky[0, :, 1].mean() > sky[H // 2 - 5, :, 1].mean() + 20  # greener towards the zenith
+    assert (sky[..., 0] == 0).all() and (sky[..., 2] == 0).all()    # green to black only
