@@ -35,7 +35,7 @@ typedef struct {
   int planegrid;       /* lines on planes, spaced by the material's texture repeat */
   int transparent;     /* every geom drawn half transparent */
   /* overlays (off by default): contact points and forces, body frames, body centres of mass,
-   * joint axes; and fog (MJCF's fogstart 3, fogend 10 extents, to black) */
+   * joint axes; and fog (from the model's vis.fogstart to vis.fogend extents, to black) */
   int contactpoint, contactforce, frame, com, joint, fog;
 } gsRenderOption;
 
@@ -46,7 +46,8 @@ GS_API void gs_freeRenderer(gsRenderer* r);
 GS_API const char* gs_rendererBackend(const gsRenderer* r);   /* "egl" or "osmesa" */
 GS_API gsRenderOption* gs_rendererOption(gsRenderer* r);
 
-/* MJCF's default free camera: the model's centre (stat.center) from 1.5 stat.extent */
+/* MJCF's default free camera: the model's centre (stat.center) from 1.5 stat.extent, turned by
+ * vis.azimuth and vis.elevation */
 GS_API void gs_defaultFreeCamera(const gsModel* m, const gsData* d, gsRenderCamera* cam);
 
 /* Copy the state of d (positions from the last forward pass) into the renderer's scene, seen

@@ -752,6 +752,10 @@ class Model(_FieldAccess):
         stat = _lib.gs_modelStatistic(self._ptr).contents
         stat._owner = self._mem
         object.__setattr__(self, "stat", stat)
+        # gsVisual (MuJoCo's m.vis, the renderer's part of it): a view the same way
+        vis = _lib.gs_modelVisual(self._ptr).contents
+        vis._owner = self._mem
+        object.__setattr__(self, "vis", vis)
 
     def __getattr__(self, name):
         sizes = self.__dict__.get("_sizes", {})

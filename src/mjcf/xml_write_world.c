@@ -159,18 +159,33 @@ void gsw_writeWorldAssets(gswWriter* w) {
   gsw_real(w, "extent", m->stat.extent);
   gsw_reals(w, "center", m->stat.center, 3);
   gsw_end(w);
-  /* the near clipping plane, which sets the intrinsics of cameras without a sensor */
-  for (int i = 0; i < m->ncam; i++) {
-    const gsReal* ss = m->cam_sensorsize + 2 * i;
-    if (ss[0] > 0 && ss[1] > 0) continue;
-    gsw_open(w, "visual");
-    gsw_begin(w);
-    gsw_open(w, "map");
-    gsw_real(w, "znear", m->cam_intrinsic[4 * i]);
-    gsw_end(w);
-    gsw_close(w, "visual");
-    break;
-  }
+  /* what the model keeps of <visual> (the renderer's settings; the near clipping plane also
+   * sets the intrinsics of cameras without a sensor) */
+  const gsVisual* v = &m->vis;
+  gsw_open(w, "visual");
+  gsw_begin(w);
+  gsw_open(w, "global");
+  gsw_real(w, "fovy", v->fovy);
+  gsw_real(w, "azimuth", v->azimuth);
+  gsw_real(w, "elevation", v->elevation);
+  gsw_end(w);
+  gsw_open(w, "quality");
+  gsw_int(w, "numslices", v->numslices);
+  gsw_int(w, "numstacks", v->numstacks);
+  gsw_end(w);
+  gsw_open(w, "headlight");
+  gsw_reals(w, "ambient", v->headlight_ambient, 3);
+  gsw_reals(w, "diffuse", v->headlight_diffuse, 3);
+  gsw_reals(w, "specular", v->headlight_specular, 3);
+  gsw_int(w, "active", v->headlight_active);
+  gsw_end(w);
+  gsw_open(w, "map");
+  gsw_real(w, "znear", v->znear);
+  gsw_real(w, "zfar", v->zfar);
+  gsw_real(w, "fogstart", v->fogstart);
+  gsw_real(w, "fogend", v->fogend);
+  gsw_end(w);
+  gsw_close(w, "visual");
   if (!m->ntex && !m->nmat && !m->nmesh && !m->nhfield) return;
   gsw_open(w, "asset");
   gsw_begin(w);

@@ -815,6 +815,25 @@ static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
   m->stat.extent = st->given & GS_STAT_EXTENT ? st->extent : side > 0 && side < 1e300 ? side : 1;
 }
 
+/* the renderer's part of <visual> */
+static void model_visual(const gsCompileCtx* c, gsModel* m) {
+  const gsSpecVisual* v = &c->spec->visual;
+  gsVisual* o = &m->vis;
+  o->fovy = f32(v->fovy);
+  o->azimuth = f32(v->azimuth);
+  o->elevation = f32(v->elevation);
+  o->znear = f32(v->map_znear);
+  o->zfar = f32(v->map_zfar);
+  o->fogstart = f32(v->map_fogstart);
+  o->fogend = f32(v->map_fogend);
+  f32n(o->headlight_ambient, v->headlight_ambient, 3);
+  f32n(o->headlight_diffuse, v->headlight_diffuse, 3);
+  f32n(o->headlight_specular, v->headlight_specular, 3);
+  o->headlight_active = v->headlight_active;
+  o->numslices = v->numslices;
+  o->numstacks = v->numstacks;
+}
+
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   /* <statistic meaninertia>, else the mean diagonal of M at qpos0 */
   const gsSpecStatistic* st = &c->spec->statistic;
@@ -830,6 +849,7 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
     return gs_compileFail(c, NULL, "model", "the mean inertia at qpos0 is %g: the model's masses, "
                           "inertias or distances overflow", m->stat.meaninertia);
   model_extent(c, m, d);
+  model_visual(c, m);
   for (int i = 0; i < m->ncam; i++) {
     int b = m->cam_bodyid[i];
     frame0(d, b, m->cam_targetbodyid[i], m->cam_pos + 3 * i, m->cam_pos0 + 3 * i, m->cam_poscom0 + 3 * i);

@@ -416,9 +416,9 @@ int gsr_draw(gsRenderer* r, int mode) {
   gl->glUniform1i(r->u_mode, mode);
   float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
   gl->glUniform3fv(r->u_campos, 1, campos);
-  /* fog: from 3 to 10 extents of view depth, to black (MJCF's <map fogstart fogend>) */
+  /* fog: <map fogstart fogend> in extents of view depth, to black */
   float fog[2] = {0, 0};
-  if (r->opt.fog) fog[0] = (float)(3 * s->extent), fog[1] = (float)(10 * s->extent);
+  if (r->opt.fog) fog[0] = (float)(r->m->vis.fogstart * s->extent), fog[1] = (float)(r->m->vis.fogend * s->extent);
   gl->glUniform2fv(r->u_fog, 1, fog);
   if (mode == GS_RENDER_RGB) {
     float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],

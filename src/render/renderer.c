@@ -25,8 +25,8 @@ gsRenderer* gs_makeRenderer(const gsModel* m, int width, int height, char* err, 
   for (int g = 0; g < 6; g++) r->opt.geomgroup[g] = r->opt.sitegroup[g] = g < 3;
   r->opt.headlight = 1;
   r->opt.planegrid = 1;
-  /* MJCF's default tessellation (<visual><quality numslices numstacks>) */
-  if (!gsr_buildGeometry(&r->geom, m, 28, 16)) {
+  /* tessellation of round shapes: <visual><quality numslices numstacks> */
+  if (!gsr_buildGeometry(&r->geom, m, m->vis.numslices, m->vis.numstacks)) {
     snprintf(err, (size_t)errsz, "renderer: out of memory");
     gs_freeRenderer(r);
     return NULL;

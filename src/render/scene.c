@@ -100,15 +100,15 @@ static void light_pose(const gsModel* m, const gsData* d, int i, double pos[3], 
   normalize(dir);
 }
 
-/* MJCF's default free camera: looks at the model's centre from 1.5 extents, azimuth 90 and
- * elevation -45 (<visual><global>'s defaults) */
+/* MJCF's default free camera: looks at the model's centre from 1.5 extents, turned as
+ * <visual><global azimuth elevation> say */
 void gs_defaultFreeCamera(const gsModel* m, const gsData* d, gsRenderCamera* cam) {
   (void)d;
   cam->camid = -1;
   for (int k = 0; k < 3; k++) cam->lookat[k] = m->stat.center[k];
   cam->distance = 1.5 * m->stat.extent;
-  cam->azimuth = 90;
-  cam->elevation = -45;
+  cam->azimuth = m->vis.azimuth;
+  cam->elevation = m->vis.elevation;
 }
 
 /* ---- geoms ---- */
@@ -310,23 +310,25 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
       s->cammat[3 * k + 1] = up[k];
       s->cammat[3 * k + 2] = -fwd[k];
     }
-    s->fovy = 45;
+    s->fovy = m->vis.fovy;
     s->orthographic = 0;
   }
-  /* MJCF's default clipping planes: 0.01 and 50 extents */
-  s->znear = 0.01 * s->extent;
-  s->zfar = 50 * s->extent;
+  /* clipping planes: <visual><map znear zfar>, in extents */
+  s->znear = m->vis.znear * s->extent;
+  s->zfar = m->vis.zfar * s->extent;
 
   /* lights: the headlight, then the model's active lights */
   s->nlight = 0;
-  if (r->opt.headlight) {
+  if (r->opt.headlight && m->vis.headlight_active) {
     gsrLight* l = &s->light[s->nlight++];
     memset(l, 0, sizeof *l);
     l->headlight = l->directional = 1;
     for (int k = 0; k < 3; k++) {
       l->dir[k] = (float)-s->cammat[3 * k + 2];
       l->pos[k] = (float)s->campos[k];
-      l->ambient[k] = 0.1f, l->diffuse[k] = 0.4f, l->specular[k] = 0.5f;
+      l->ambient[k] = (float)m->vis.headlight_ambient[k];
+      l->diffuse[k] = (float)m->vis.headlight_diffuse[k];
+      l->specular[k] = (float)m->vis.headlight_specular[k];
     }
     l->attenuation[0] = 1;
     l->cutoff = 180;

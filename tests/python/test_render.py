@@ -241,8 +241,8 @@ def test_osmesa_back_end_matches_egl(monkeypatch):
 
 
 def test_statistic_matches_mujoco():
-    """stat.extent and stat.center (the renderer's clipping planes and default free camera) equal
-    MuJoCo's on the corpus; where a model gives its center but not its extent, MuJoCo's extent
+    """stat.extent and stat.center (the renderer's clipping planes and default free camera) and
+    the renderer's part of <visual> equal MuJoCo's on the corpus; where a model gives its center but not its extent, MuJoCo's extent
     follows a rule not reproduced yet (mujoco/humanoid: 2.562 against gauss's 1.724), so only the
     centre is compared there."""
     from oracle import corpus_models
@@ -251,6 +251,16 @@ def test_statistic_matches_mujoco():
         np.testing.assert_allclose(list(m.stat.center), mm.stat.center, atol=1e-9, err_msg=model_id)
         if model_id != "mujoco/humanoid":
             assert m.stat.extent == pytest.approx(mm.stat.extent, rel=1e-9), model_id
+        # the renderer's part of <visual>, as MuJoCo keeps it (single precision)
+        v, mv = m.vis, mm.vis
+        got = [v.fovy, v.azimuth, v.elevation, v.znear, v.zfar, v.fogstart, v.fogend,
+               *v.headlight_ambient, *v.headlight_diffuse, *v.headlight_specular,
+               v.headlight_active, v.numslices, v.numstacks]
+        want = [mv.global_.fovy, mv.global_.azimuth, mv.global_.elevation, mv.map.znear,
+                mv.map.zfar, mv.map.fogstart, mv.map.fogend, *mv.headlight.ambient,
+                *mv.headlight.diffuse, *mv.headlight.specular, mv.headlight.active,
+                mv.quality.numslices, mv.quality.numstacks]
+        np.testing.assert_array_equal(np.float32(got), np.float32(want), err_msg=model_id)
 
 
 def test_overlays():
