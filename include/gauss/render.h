@@ -37,6 +37,7 @@ typedef struct {
   /* overlays (off by default): contact points and forces, body frames, body centres of mass,
    * joint axes; and fog (from the model's vis.fogstart to vis.fogend extents, to black) */
   int contactpoint, contactforce, frame, com, joint, fog;
+  int tendongroup[6];  /* spatial tendons of these groups (0, 1, 2 by default) */
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with

@@ -1177,6 +1177,7 @@ class RenderOption(Structure):
     joint: CField
     planegrid: CField
     sitegroup: CField
+    tendongroup: CField
     transparent: CField
 
 
@@ -1216,7 +1217,8 @@ class Renderer:
     def update_scene(self, data, camera=-1, scene_option=None):
         """Take the state of `data` (its last forward pass), seen from `camera`: an id, a name,
         -1 for the default free camera, or a free camera (FreeCamera, MuJoCo's MjvCamera).
-        `scene_option` may give geomgroup and sitegroup (a RenderOption, MuJoCo's MjvOption)."""
+        `scene_option` may give geomgroup, sitegroup and tendongroup (a RenderOption, MuJoCo's
+        MjvOption)."""
     @property
     def width(self) -> Any:
         """Image width in pixels."""

@@ -34,7 +34,7 @@ class RenderOption(ctypes.Structure):
                 ("headlight", ctypes.c_int), ("planegrid", ctypes.c_int),
                 ("transparent", ctypes.c_int), ("contactpoint", ctypes.c_int),
                 ("contactforce", ctypes.c_int), ("frame", ctypes.c_int), ("com", ctypes.c_int),
-                ("joint", ctypes.c_int), ("fog", ctypes.c_int)]
+                ("joint", ctypes.c_int), ("fog", ctypes.c_int), ("tendongroup", ctypes.c_int * 6)]
 
 
 class FreeCamera:
@@ -191,13 +191,14 @@ class Renderer:
     def update_scene(self, data, camera=-1, scene_option=None):
         """Take the state of `data` (its last forward pass), seen from `camera`: an id, a name,
         -1 for the default free camera, or a free camera (FreeCamera, MuJoCo's MjvCamera).
-        `scene_option` may give geomgroup and sitegroup (a RenderOption, MuJoCo's MjvOption)."""
+        `scene_option` may give geomgroup, sitegroup and tendongroup (a RenderOption, MuJoCo's
+        MjvOption)."""
         self._check_open()
         if data.model is not self._model and data.model._ptr.value != self._model._ptr.value:
             raise ValueError("update_scene: the data belongs to another model")
         if scene_option is not None:
             opt = self.option
-            for name in ("geomgroup", "sitegroup"):
+            for name in ("geomgroup", "sitegroup", "tendongroup"):
                 groups = getattr(scene_option, name, None)
                 if groups is not None:
                     for i in range(6):

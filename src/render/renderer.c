@@ -22,7 +22,7 @@ gsRenderer* gs_makeRenderer(const gsModel* m, int width, int height, char* err, 
   r->m = m;
   r->width = width;
   r->height = height;
-  for (int g = 0; g < 6; g++) r->opt.geomgroup[g] = r->opt.sitegroup[g] = g < 3;
+  for (int g = 0; g < 6; g++) r->opt.geomgroup[g] = r->opt.sitegroup[g] = r->opt.tendongroup[g] = g < 3;
   r->opt.headlight = 1;
   r->opt.planegrid = 1;
   /* tessellation of round shapes: <visual><quality numslices numstacks> */

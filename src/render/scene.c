@@ -288,6 +288,34 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
   return 1;
 }
 
+/* spatial tendons: a capsule of the tendon's width along each straight piece of its path (none
+ * across a pulley, which starts a new branch), segmented as the tendon */
+static int add_tendons(gsRenderer* r, const gsData* d) {
+  const gsModel* m = r->m;
+  gsrScene* s = &r->scene;
+  for (int t = 0; t < m->ntendon; t++) {
+    int grp = m->tendon_group[t], n = d->ten_wrapnum[t], adr = d->ten_wrapadr[t];
+    if ((grp >= 0 && grp < 6 && !r->opt.tendongroup[grp]) || n < 2 || !(m->tendon_width[t] > 0)) continue;
+    const int* obj = d->wrap_obj;
+    for (int j = 0; j + 1 < n; j++) {
+      if (obj[adr + j] == -2 || obj[adr + j + 1] == -2) continue;
+      const gsReal* a = d->wrap_xpos + 3 * (adr + j);
+      const gsReal* b = a + 3;
+      double v[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+      double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+      if (!(len > 0)) continue;
+      double mat[9], pos[3] = {0.5 * (a[0] + b[0]), 0.5 * (a[1] + b[1]), 0.5 * (a[2] + b[2])};
+      frame_of(v, mat);
+      gsReal size[3] = {m->tendon_width[t], 0.5 * len, 0}, p[3] = {pos[0], pos[1], pos[2]}, R[9];
+      for (int k = 0; k < 9; k++) R[k] = mat[k];
+      if (!add_object(s, m, GS_OBJ_TENDON, t, GS_GEOM_CAPSULE, -1, size, p, R, m->tendon_matid[t],
+                      m->tendon_rgba + 4 * t, r->opt.transparent))
+        return 0;
+    }
+  }
+  return 1;
+}
+
 int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
   const gsModel* m = r->m;
   gsrScene* s = &r->scene;
@@ -375,5 +403,5 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
                     r->opt.transparent))
       return 0;
   }
-  return add_overlays(r, d);
+  return add_tendons(r, d) && add_overlays(r, d);
 }
