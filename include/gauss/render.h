@@ -38,6 +38,8 @@ typedef struct {
    * joint axes; and fog (from the model's vis.fogstart to vis.fogend extents, to black) */
   int contactpoint, contactforce, frame, com, joint, fog;
   int tendongroup[6];  /* spatial tendons of these groups (0, 1, 2 by default) */
+  int multisample;     /* colour images drawn with 4 samples per pixel (MJCF's offsamples), 1 by
+                        * default; depth and segmentation never are */
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with

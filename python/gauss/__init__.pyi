@@ -1175,6 +1175,7 @@ class RenderOption(Structure):
     geomgroup: CField
     headlight: CField
     joint: CField
+    multisample: CField
     planegrid: CField
     sitegroup: CField
     tendongroup: CField

@@ -34,7 +34,8 @@ class RenderOption(ctypes.Structure):
                 ("headlight", ctypes.c_int), ("planegrid", ctypes.c_int),
                 ("transparent", ctypes.c_int), ("contactpoint", ctypes.c_int),
                 ("contactforce", ctypes.c_int), ("frame", ctypes.c_int), ("com", ctypes.c_int),
-                ("joint", ctypes.c_int), ("fog", ctypes.c_int), ("tendongroup", ctypes.c_int * 6)]
+                ("joint", ctypes.c_int), ("fog", ctypes.c_int), ("tendongroup", ctypes.c_int * 6),
+                ("multisample", ctypes.c_int)]
 
 
 class FreeCamera:

@@ -157,6 +157,25 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
     snprintf(err, (size_t)errsz, "the framebuffer of %dx%d is incomplete", w, h);
     return 0;
   }
+  /* the multisampled framebuffer for colour images, where the back end has one */
+  GLint maxs = 0;
+  gl->glGetIntegerv(GL_MAX_SAMPLES, &maxs);
+  r->samples = maxs >= 4 ? 4 : maxs;
+  if (r->samples > 1) {
+    gl->glGenFramebuffers(1, &r->fbo_ms);
+    gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_ms);
+    unsigned ms[2];
+    gl->glGenRenderbuffers(2, ms);
+    r->rb_ms_color = ms[0], r->rb_ms_depth = ms[1];
+    gl->glBindRenderbuffer(GL_RENDERBUFFER, ms[0]);
+    gl->glRenderbufferStorageMultisample(GL_RENDERBUFFER, r->samples, GL_RGBA8, w, h);
+    gl->glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, ms[0]);
+    gl->glBindRenderbuffer(GL_RENDERBUFFER, ms[1]);
+    gl->glRenderbufferStorageMultisample(GL_RENDERBUFFER, r->samples, GL_DEPTH_COMPONENT32F, w, h);
+    gl->glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, ms[1]);
+    if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) r->samples = 0;
+    gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
+  }
   /* program */
   unsigned vs = compile(gl, GL_VERTEX_SHADER, kVertex, err, errsz);
   unsigned fs = vs ? compile(gl, GL_FRAGMENT_SHADER, kFragment, err, errsz) : 0;
@@ -207,6 +226,11 @@ void gsr_freeGL(gsRenderer* r) {
   unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
   gl->glDeleteRenderbuffers(3, rb);
   if (r->fbo) gl->glDeleteFramebuffers(1, &r->fbo);
+  unsigned ms[2] = {r->rb_ms_color, r->rb_ms_depth};
+  if (r->fbo_ms) {
+    gl->glDeleteRenderbuffers(2, ms);
+    gl->glDeleteFramebuffers(1, &r->fbo_ms);
+  }
 }
 
 /* ---- matrices (column-major, as GL takes them) ---- */
@@ -385,7 +409,9 @@ static void draw_skybox(gsRenderer* r) {
 int gsr_draw(gsRenderer* r, int mode) {
   gsrGL* gl = &r->gl;
   gsrScene* s = &r->scene;
-  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
+  /* colour images go through the multisampled framebuffer, resolved at the end */
+  int ms = mode == GS_RENDER_RGB && r->opt.multisample && r->samples > 1;
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, ms ? r->fbo_ms : r->fbo);
   gl->glViewport(0, 0, r->width, r->height);
   gl->glUseProgram(r->prog);
   gl->glBindVertexArray(r->vao);
@@ -466,5 +492,13 @@ int gsr_draw(gsRenderer* r, int mode) {
   }
   gl->glDepthMask(GL_TRUE);
   gl->glDisable(GL_BLEND);
+  if (ms) {
+    gl->glBindFramebuffer(GL_READ_FRAMEBUFFER, r->fbo_ms);
+    gl->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, r->fbo);
+    GLenum b0 = GL_COLOR_ATTACHMENT0;
+    gl->glDrawBuffers(1, &b0);
+    gl->glBlitFramebuffer(0, 0, r->width, r->height, 0, 0, r->width, r->height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
+  }
   return gl->glGetError() == GL_NO_ERROR;
 }

@@ -33,6 +33,8 @@
   X(void, glDeleteRenderbuffers, (GLsizei, const GLuint*))                                         \
   X(void, glBindRenderbuffer, (GLenum, GLuint))                                                    \
   X(void, glRenderbufferStorage, (GLenum, GLenum, GLsizei, GLsizei))                               \
+  X(void, glRenderbufferStorageMultisample, (GLenum, GLsizei, GLenum, GLsizei, GLsizei))           \
+  X(void, glBlitFramebuffer, (GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLbitfield, GLenum)) \
   X(void, glDrawBuffers, (GLsizei, const GLenum*))                                                 \
   X(void, glGenBuffers, (GLsizei, GLuint*))                                                        \
   X(void, glDeleteBuffers, (GLsizei, const GLuint*))                                               \

@@ -111,6 +111,8 @@ struct gsRenderer {
   gsRenderOption opt;
   /* GL objects */
   unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao, prog;
+  unsigned fbo_ms, rb_ms_color, rb_ms_depth;  /* multisampled colour images, resolved into fbo */
+  int samples;
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
       u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
