@@ -402,3 +402,23 @@ def test_spatial_tendons_match_mujoco():
     seg, _ = _pair(m, mm, d, md, "front", "seg")
     for t in range(2):
         assert ((seg[..., 0] == t) & (seg[..., 1] == 18)).sum() >= MIN_PIXELS, t
+
+
+def test_bad_arguments():
+    m, _ = _load(os.path.join(MODELS_DIR, "dm_control/cartpole.xml"))
+    other = gauss.Model.from_xml_string("<mujoco/>")
+    with pytest.raises(RuntimeError, match="positive size"):
+        gauss.Renderer(m, 0, 10)
+    with pytest.raises(RuntimeError, match="larger than the back end's limit"):
+        gauss.Renderer(m, 10, 1 << 20)
+    with gauss.Renderer(m, 8, 8) as r:
+        with pytest.raises(ValueError, match="another model"):
+            r.update_scene(gauss.Data(other))
+        with pytest.raises(TypeError, match="camera must be"):
+            r.update_scene(gauss.Data(m), camera=1.5)
+        d = gauss.Data(m)
+        r.update_scene(d, camera=0)
+        with pytest.raises(ValueError, match="out must be"):
+            r.render(out=np.zeros((8, 8, 3), np.float32))
+        out = np.zeros((8, 8, 3), np.uint8)
+        assert r.render(out=out) is out
