@@ -1,5 +1,5 @@
-/* Drawing a scene with OpenGL 3.3 core: one shader program (lit colour, segmentation colour or
- * view depth), one vertex buffer (geometry.c), and a framebuffer object holding the colour, the
+/* Drawing a scene with OpenGL 3.3 core: one shader in four variants (lit colour with or without
+ * textures, the skybox, segmentation colour and view depth), one vertex buffer (geometry.c), and a framebuffer object holding the colour, the
  * linear depth (a float per pixel, exact where the depth buffer is not) and the depth test. */
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +7,12 @@
 
 #include "render/renderer.h"
 
+/* Vertex shader: positions, and for the lit variants MJCF's light model per vertex, as its
+ * fixed-function pipeline lights (ambient, diffuse and Blinn-Phong specular per light, attenuation
+ * 1 / (a0 + a1 d + a2 d^2), spot cutoff and exponent); a software rasterizer pays for every
+ * instruction of the pixel shader on every pixel, and per-vertex light costs it a fraction.
+ * Variants by #define: GS_FLAT (segmentation colour and view depth), GS_SKY (the skybox),
+ * GS_TEX (lit with builtin textures and grid lines), none (lit). */
 static const char* const kVertex =
     "#version 330 core\n"
     "layout(location = 0) in vec3 a_pos;\n"
@@ -14,26 +20,54 @@ static const char* const kVertex =
     "layout(location = 2) in vec2 a_uv;\n"
     "uniform mat4 u_proj, u_view, u_model;\n"
     "uniform mat3 u_normal;\n"
-    "out vec3 v_pos, v_nrm, v_local;\n"
+    "out vec3 v_local;\n"
     "out float v_depth;\n"
+    "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
+    "uniform vec3 u_campos;\n"
+    "uniform float u_spec, u_shine;\n"
+    "uniform int u_twosided;\n"
+    "uniform int u_nlight;\n"
+    "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
+    "uniform float u_lcut[8], u_lexp[8];\n"
+    "uniform int u_ldirectional[8];\n"
+    "out vec3 v_diffuse, v_specular;\n"
+    "#endif\n"
     "void main() {\n"
     "  vec4 w = u_model * vec4(a_pos, 1.0);\n"
     "  vec4 e = u_view * w;\n"
-    "  v_pos = w.xyz; v_nrm = u_normal * a_nrm; v_local = a_pos; v_depth = -e.z;\n"
+    "  v_local = a_pos; v_depth = -e.z;\n"
     "  gl_Position = u_proj * e;\n"
+    "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
+    "  vec3 n = normalize(u_normal * a_nrm);\n"
+    "  vec3 v = normalize(u_campos - w.xyz);\n"
+    "  if (u_twosided != 0 && dot(n, v) < 0.0) n = -n;\n"   /* planes: lit from either side */
+    "  vec3 dif = vec3(0.0), spc = vec3(0.0);\n"
+    "  for (int i = 0; i < u_nlight; i++) {\n"
+    "    vec3 l; float att = 1.0;\n"
+    "    if (u_ldirectional[i] != 0) l = -u_ldir[i];\n"
+    "    else {\n"
+    "      vec3 dl = u_lpos[i] - w.xyz; float d = length(dl); l = dl / max(d, 1e-9);\n"
+    "      att = 1.0 / max(u_latt[i].x + u_latt[i].y * d + u_latt[i].z * d * d, 1e-9);\n"
+    "      if (u_lcut[i] < 180.0) {\n"
+    "        float c = dot(-l, u_ldir[i]);\n"
+    "        att *= c >= cos(radians(u_lcut[i])) ? pow(max(c, 0.0), u_lexp[i]) : 0.0;\n"
+    "      }\n"
+    "    }\n"
+    "    float nl = max(dot(n, l), 0.0);\n"
+    "    float sp = nl > 0.0 ? pow(max(dot(n, normalize(l + v)), 0.0), max(u_shine * 128.0, 1.0)) : 0.0;\n"
+    "    dif += u_lamb[i] + att * u_ldif[i] * nl;\n"
+    "    spc += att * u_lspec[i] * u_spec * sp;\n"
+    "  }\n"
+    "  v_diffuse = dif; v_specular = spc;\n"
+    "#endif\n"
     "}\n";
 
-/* Blinn-Phong with MJCF's light model: ambient, diffuse and specular per light, attenuation
- * 1 / (a0 + a1 d + a2 d^2), spot cutoff and exponent; a plane's grid darkens lines spaced by
- * u_grid (in the plane's local coordinates) */
 static const char* const kFragment =
     "#version 330 core\n"
-    "in vec3 v_pos, v_nrm, v_local;\n"
+    "in vec3 v_local;\n"
     "in float v_depth;\n"
-    "uniform int u_mode;\n"
     "uniform vec4 u_rgba, u_segcolor;\n"
-    "uniform float u_spec, u_shine, u_emis;\n"
-    "uniform vec3 u_campos;\n"
+    "uniform float u_emis;\n"
     "uniform vec2 u_grid;\n"
     "uniform vec3 u_size;\n"
     "uniform vec2 u_fog;\n"
@@ -41,10 +75,9 @@ static const char* const kFragment =
     "uniform vec3 u_texrgb1, u_texrgb2, u_texmarkrgb;\n"
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
     "uniform vec2 u_texrepeat;\n"
-    "uniform int u_nlight;\n"
-    "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
-    "uniform float u_lcut[8], u_lexp[8];\n"
-    "uniform int u_ldirectional[8];\n"
+    "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
+    "in vec3 v_diffuse, v_specular;\n"
+    "#endif\n"
     "layout(location = 0) out vec4 o_color;\n"
     "layout(location = 1) out vec4 o_depth;\n"
     "float hash(vec2 p) { return fract(sin(dot(p, vec2(12.9898, 78.233))) * 43758.5453); }\n"
@@ -67,20 +100,18 @@ static const char* const kFragment =
     "}\n"
     "void main() {\n"
     "  o_depth = vec4(v_depth);\n"
-    "  if (u_mode == 3) {\n"   /* the skybox: rgb1 above, rgb2 below, by direction */
-    "    vec3 dir = normalize(v_local);\n"
-    "    vec2 uv = vec2(atan(dir.y, dir.x) / 6.2831853, 0.5 + asin(clamp(dir.z, -1.0, 1.0)) / 3.1415927);\n"
-    "    vec3 c = mix(u_texrgb2, u_texrgb1, u_tex == 1 ? uv.y : 0.5);\n"
-    "    if (u_tex != 1) c = builtin(uv * vec2(4.0, 2.0), 0.0);\n"
-    "    if (u_texparam.x == 3.0 && hash(floor(uv * u_texparam.z * vec2(4.0, 2.0))) < u_texparam.y) c = u_texmarkrgb;\n"
-    "    o_color = vec4(c, 1.0); return;\n"
-    "  }\n"
-    "  if (u_mode == 2) { o_color = u_segcolor; return; }\n"
-    "  if (u_mode == 1) { o_color = vec4(0.0); return; }\n"
-    "  vec3 n = normalize(v_nrm);\n"
-    "  if (!gl_FrontFacing) n = -n;\n"
-    "  vec3 v = normalize(u_campos - v_pos);\n"
+    "#if defined(GS_FLAT)\n"
+    "  o_color = u_segcolor;\n"
+    "#elif defined(GS_SKY)\n"   /* the skybox: rgb1 above, rgb2 below, by direction */
+    "  vec3 dir = normalize(v_local);\n"
+    "  vec2 uv = vec2(atan(dir.y, dir.x) / 6.2831853, 0.5 + asin(clamp(dir.z, -1.0, 1.0)) / 3.1415927);\n"
+    "  vec3 c = mix(u_texrgb2, u_texrgb1, u_tex == 1 ? uv.y : 0.5);\n"
+    "  if (u_tex != 1) c = builtin(uv * vec2(4.0, 2.0), 0.0);\n"
+    "  if (u_texparam.x == 3.0 && hash(floor(uv * u_texparam.z * vec2(4.0, 2.0))) < u_texparam.y) c = u_texmarkrgb;\n"
+    "  o_color = vec4(c, 1.0);\n"
+    "#else\n"
     "  vec3 base = u_rgba.rgb;\n"
+    "#ifdef GS_TEX\n"
     /* texture coordinates: repetitions over the plane's size, or (texuniform) one repetition per
      * two units of length, which is how MuJoCo's images look (measured on the corpus's floors) */
     "  if (u_tex > 0) {\n"
@@ -94,25 +125,11 @@ static const char* const kFragment =
     "    float line = 1.0 - clamp(min(f.x, f.y), 0.0, 1.0);\n"
     "    base = mix(base, base * 0.6 + 0.15, line);\n"
     "  }\n"
-    "  vec3 col = u_emis * base;\n"
-    "  for (int i = 0; i < u_nlight; i++) {\n"
-    "    vec3 l; float att = 1.0;\n"
-    "    if (u_ldirectional[i] != 0) l = -u_ldir[i];\n"
-    "    else {\n"
-    "      vec3 dl = u_lpos[i] - v_pos; float d = length(dl); l = dl / max(d, 1e-9);\n"
-    "      att = 1.0 / max(u_latt[i].x + u_latt[i].y * d + u_latt[i].z * d * d, 1e-9);\n"
-    "      if (u_lcut[i] < 180.0) {\n"
-    "        float c = dot(-l, u_ldir[i]);\n"
-    "        att *= c >= cos(radians(u_lcut[i])) ? pow(max(c, 0.0), u_lexp[i]) : 0.0;\n"
-    "      }\n"
-    "    }\n"
-    "    vec3 h = normalize(l + v);\n"
-    "    float nl = max(dot(n, l), 0.0);\n"
-    "    float sp = nl > 0.0 ? pow(max(dot(n, h), 0.0), max(u_shine * 128.0, 1.0)) : 0.0;\n"
-    "    col += u_lamb[i] * base + att * (u_ldif[i] * base * nl + u_lspec[i] * u_spec * sp);\n"
-    "  }\n"
+    "#endif\n"
+    "  vec3 col = base * (u_emis + v_diffuse) + v_specular;\n"
     "  if (u_fog.y > u_fog.x) col *= 1.0 - clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0);\n"
     "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
+    "#endif\n"
     "}\n";
 
 static unsigned compile(gsrGL* gl, unsigned type, const char* src, char* err, int errsz) {
@@ -129,6 +146,40 @@ static unsigned compile(gsrGL* gl, unsigned type, const char* src, char* err, in
     return 0;
   }
   return s;
+}
+
+/* a program from the shaders, the fragment shader after `defines` (GS_FLAT: the flat one) */
+static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char* err, int errsz) {
+  gsrGL* gl = &r->gl;
+  char fsrc[16384], vsrc[16384];
+  /* the defines go after the version line */
+  snprintf(fsrc, sizeof fsrc, "#version 330 core\n%s%s", defines, strchr(kFragment, '\n') + 1);
+  snprintf(vsrc, sizeof vsrc, "#version 330 core\n%s%s", defines, strchr(kVertex, '\n') + 1);
+  unsigned vs = compile(gl, GL_VERTEX_SHADER, vsrc, err, errsz);
+  unsigned fs = vs ? compile(gl, GL_FRAGMENT_SHADER, fsrc, err, errsz) : 0;
+  if (!fs) return 0;
+  p->prog = gl->glCreateProgram();
+  gl->glAttachShader(p->prog, vs);
+  gl->glAttachShader(p->prog, fs);
+  gl->glLinkProgram(p->prog);
+  gl->glDeleteShader(vs);
+  gl->glDeleteShader(fs);
+  GLint ok = 0;
+  gl->glGetProgramiv(p->prog, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[512] = "";
+    gl->glGetProgramInfoLog(p->prog, sizeof log, NULL, log);
+    snprintf(err, (size_t)errsz, "shader link: %s", log);
+    return 0;
+  }
+#define U(name) p->name = gl->glGetUniformLocation(p->prog, #name)
+  U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
+  U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
+  U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
+  U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
+  U(u_twosided);
+#undef U
+  return 1;
 }
 
 int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
@@ -176,30 +227,13 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
     if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) r->samples = 0;
     gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
   }
-  /* program */
-  unsigned vs = compile(gl, GL_VERTEX_SHADER, kVertex, err, errsz);
-  unsigned fs = vs ? compile(gl, GL_FRAGMENT_SHADER, kFragment, err, errsz) : 0;
-  if (!fs) return 0;
-  r->prog = gl->glCreateProgram();
-  gl->glAttachShader(r->prog, vs);
-  gl->glAttachShader(r->prog, fs);
-  gl->glLinkProgram(r->prog);
-  gl->glDeleteShader(vs);
-  gl->glDeleteShader(fs);
-  GLint ok = 0;
-  gl->glGetProgramiv(r->prog, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[512] = "";
-    gl->glGetProgramInfoLog(r->prog, sizeof log, NULL, log);
-    snprintf(err, (size_t)errsz, "shader link: %s", log);
+  /* programs */
+  if (!make_program(r, &r->lit, "", err, errsz) ||
+      !make_program(r, &r->littex, "#define GS_TEX 1\n", err, errsz) ||
+      !make_program(r, &r->sky, "#define GS_SKY 1\n", err, errsz) ||
+      !make_program(r, &r->flat, "#define GS_FLAT 1\n", err, errsz))
     return 0;
-  }
-#define U(name) r->name = gl->glGetUniformLocation(r->prog, #name)
-  U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
-  U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
-  U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
-  U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
-#undef U
+  r->u = &r->lit;
   /* vertices */
   gl->glGenVertexArrays(1, &r->vao);
   gl->glBindVertexArray(r->vao);
@@ -220,7 +254,9 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
 void gsr_freeGL(gsRenderer* r) {
   gsrGL* gl = &r->gl;
   if (!gl->glDeleteProgram) return;
-  if (r->prog) gl->glDeleteProgram(r->prog);
+  const gsrProgram* progs[4] = {&r->lit, &r->littex, &r->sky, &r->flat};
+  for (int i = 0; i < 4; i++)
+    if (progs[i]->prog) gl->glDeleteProgram(progs[i]->prog);
   if (r->vbo) gl->glDeleteBuffers(1, &r->vbo);
   if (r->vao) gl->glDeleteVertexArrays(1, &r->vao);
   unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
@@ -287,8 +323,8 @@ static void draw_shape(gsRenderer* r, const gsrGeom* g, const gsrShape* sh, cons
   float mm[16], nm[9];
   if (!sh->count) return;
   model_matrix(g, sc, dz, mm, nm);
-  r->gl.glUniformMatrix4fv(r->u_model, 1, GL_FALSE, mm);
-  r->gl.glUniformMatrix3fv(r->u_normal, 1, GL_FALSE, nm);
+  r->gl.glUniformMatrix4fv(r->u->u_model, 1, GL_FALSE, mm);
+  r->gl.glUniformMatrix3fv(r->u->u_normal, 1, GL_FALSE, nm);
   r->gl.glDrawArrays(GL_TRIANGLES, sh->first, sh->count);
 }
 
@@ -302,7 +338,9 @@ static void draw_geom(gsRenderer* r, const gsrGeom* g) {
       float big = (float)(2 * r->scene.zfar);
       float sc[3] = {s[0] > 0 ? s[0] : big, s[1] > 0 ? s[1] : big, 1};
       r->gl.glDisable(GL_CULL_FACE);
+      r->gl.glUniform1i(r->u->u_twosided, 1);
       draw_shape(r, g, &P[GSR_PRIM_QUAD], sc, 0);
+      r->gl.glUniform1i(r->u->u_twosided, 0);
       r->gl.glEnable(GL_CULL_FACE);
       break;
     }
@@ -348,13 +386,13 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
     /* scene index + 1 in the colour's three bytes (0 is the background) */
     unsigned id = (unsigned)k + 1;
     float c[4] = {(id & 255) / 255.0f, ((id >> 8) & 255) / 255.0f, ((id >> 16) & 255) / 255.0f, 1};
-    gl->glUniform4fv(r->u_segcolor, 1, c);
+    gl->glUniform4fv(r->u->u_segcolor, 1, c);
     return;
   }
-  gl->glUniform4fv(r->u_rgba, 1, g->rgba);
-  gl->glUniform1f(r->u_spec, g->specular);
-  gl->glUniform1f(r->u_shine, g->shininess);
-  gl->glUniform1f(r->u_emis, g->emission);
+  gl->glUniform4fv(r->u->u_rgba, 1, g->rgba);
+  gl->glUniform1f(r->u->u_spec, g->specular);
+  gl->glUniform1f(r->u->u_shine, g->shininess);
+  gl->glUniform1f(r->u->u_emis, g->emission);
   float grid[2] = {0, 0};
   if (g->type == GS_GEOM_PLANE && r->opt.planegrid && g->plane_grid) {
     /* lines every 2 size units along each axis (a unit checker square), 1 when infinite */
@@ -362,18 +400,18 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
     grid[1] = g->size[1] > 0 ? g->size[1] / 4 : 1;
     if (g->size[2] > 0) grid[0] = grid[1] = g->size[2];
   }
-  gl->glUniform2fv(r->u_grid, 1, grid);
-  gl->glUniform1i(r->u_tex, g->texbuiltin);
+  gl->glUniform2fv(r->u->u_grid, 1, grid);
+  gl->glUniform1i(r->u->u_tex, g->texbuiltin);
   if (g->texbuiltin) {
     float param[4] = {(float)g->texmark, g->texrandom, g->texwidth, (float)g->texuniform};
-    gl->glUniform3fv(r->u_texrgb1, 1, g->rgb1);
-    gl->glUniform3fv(r->u_texrgb2, 1, g->rgb2);
-    gl->glUniform3fv(r->u_texmarkrgb, 1, g->markrgb);
-    gl->glUniform4fv(r->u_texparam, 1, param);
+    gl->glUniform3fv(r->u->u_texrgb1, 1, g->rgb1);
+    gl->glUniform3fv(r->u->u_texrgb2, 1, g->rgb2);
+    gl->glUniform3fv(r->u->u_texmarkrgb, 1, g->markrgb);
+    gl->glUniform4fv(r->u->u_texparam, 1, param);
     /* planes repeat by their size; other geoms by position in their frame (size 1) */
-    gl->glUniform2fv(r->u_texrepeat, 1, g->texrepeat);
+    gl->glUniform2fv(r->u->u_texrepeat, 1, g->texrepeat);
   }
-  gl->glUniform3fv(r->u_size, 1, g->size);
+  gl->glUniform3fv(r->u->u_size, 1, g->size);
 }
 
 /* the skybox: a sphere about the camera inside the far plane, seen from inside, behind all */
@@ -391,19 +429,66 @@ static void draw_skybox(gsRenderer* r) {
   float c1[3], c2[3], cm[3];
   for (int k = 0; k < 3; k++)
     c1[k] = (float)m->tex_rgb1[3 * t + k], c2[k] = (float)m->tex_rgb2[3 * t + k], cm[k] = (float)m->tex_markrgb[3 * t + k];
-  gl->glUniform1i(r->u_mode, 3);
-  gl->glUniform1i(r->u_tex, m->tex_builtin[t]);
-  gl->glUniform3fv(r->u_texrgb1, 1, c1);
-  gl->glUniform3fv(r->u_texrgb2, 1, c2);
-  gl->glUniform3fv(r->u_texmarkrgb, 1, cm);
-  gl->glUniform4fv(r->u_texparam, 1, param);
+  gl->glUniform1i(r->u->u_tex, m->tex_builtin[t]);
+  gl->glUniform3fv(r->u->u_texrgb1, 1, c1);
+  gl->glUniform3fv(r->u->u_texrgb2, 1, c2);
+  gl->glUniform3fv(r->u->u_texmarkrgb, 1, cm);
+  gl->glUniform4fv(r->u->u_texparam, 1, param);
   gl->glDisable(GL_CULL_FACE);
   gl->glDepthMask(GL_FALSE);
   float sc[3] = {rad, rad, rad};
   draw_shape(r, &sky, &r->geom.prim[GSR_PRIM_SPHERE], sc, 0);
   gl->glDepthMask(GL_TRUE);
   gl->glEnable(GL_CULL_FACE);
-  gl->glUniform1i(r->u_mode, GS_RENDER_RGB);
+}
+
+/* the uniforms of a frame, in program p */
+static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
+  gsrGL* gl = &r->gl;
+  const gsrScene* s = &r->scene;
+  r->u = p_;
+  gl->glUseProgram(p_->prog);
+  float p[16], v[16];
+  projection(s, (double)r->width / r->height, p);
+  view(s, v);
+  gl->glUniformMatrix4fv(r->u->u_proj, 1, GL_FALSE, p);
+  gl->glUniformMatrix4fv(r->u->u_view, 1, GL_FALSE, v);
+  gl->glUniform1i(r->u->u_mode, mode);
+  float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
+  gl->glUniform3fv(r->u->u_campos, 1, campos);
+  /* fog: <map fogstart fogend> in extents of view depth, to black */
+  float fog[2] = {0, 0};
+  if (r->opt.fog) fog[0] = (float)(r->m->vis.fogstart * s->extent), fog[1] = (float)(r->m->vis.fogend * s->extent);
+  gl->glUniform2fv(r->u->u_fog, 1, fog);
+  if (mode == GS_RENDER_RGB) {
+    float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],
+        ls[GSR_MAXLIGHT][3], lt[GSR_MAXLIGHT][3], lc[GSR_MAXLIGHT], le[GSR_MAXLIGHT];
+    int dir[GSR_MAXLIGHT];
+    for (int i = 0; i < s->nlight; i++) {
+      const gsrLight* l = &s->light[i];
+      memcpy(lp[i], l->pos, sizeof lp[i]);
+      memcpy(ld[i], l->dir, sizeof ld[i]);
+      memcpy(la[i], l->ambient, sizeof la[i]);
+      memcpy(ldf[i], l->diffuse, sizeof ldf[i]);
+      memcpy(ls[i], l->specular, sizeof ls[i]);
+      memcpy(lt[i], l->attenuation, sizeof lt[i]);
+      lc[i] = l->cutoff;
+      le[i] = l->exponent;
+      dir[i] = l->directional;
+    }
+    gl->glUniform1i(r->u->u_nlight, s->nlight);
+    if (s->nlight) {
+      gl->glUniform3fv(r->u->u_lpos, s->nlight, lp[0]);
+      gl->glUniform3fv(r->u->u_ldir, s->nlight, ld[0]);
+      gl->glUniform3fv(r->u->u_lamb, s->nlight, la[0]);
+      gl->glUniform3fv(r->u->u_ldif, s->nlight, ldf[0]);
+      gl->glUniform3fv(r->u->u_lspec, s->nlight, ls[0]);
+      gl->glUniform3fv(r->u->u_latt, s->nlight, lt[0]);
+      gl->glUniform1fv(r->u->u_lcut, s->nlight, lc);
+      gl->glUniform1fv(r->u->u_lexp, s->nlight, le);
+      gl->glUniform1iv(r->u->u_ldirectional, s->nlight, dir);
+    }
+  }
 }
 
 int gsr_draw(gsRenderer* r, int mode) {
@@ -413,7 +498,6 @@ int gsr_draw(gsRenderer* r, int mode) {
   int ms = mode == GS_RENDER_RGB && r->opt.multisample && r->samples > 1;
   gl->glBindFramebuffer(GL_FRAMEBUFFER, ms ? r->fbo_ms : r->fbo);
   gl->glViewport(0, 0, r->width, r->height);
-  gl->glUseProgram(r->prog);
   gl->glBindVertexArray(r->vao);
   gl->glDisable(GL_DITHER);
   /* closed surfaces are seen from outside only: a camera inside a geom (a head camera) sees
@@ -434,48 +518,16 @@ int gsr_draw(gsRenderer* r, int mode) {
   else gl->glClearColor(0.12f, 0.15f, 0.2f, 1);
   gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
-  float p[16], v[16];
-  projection(s, (double)r->width / r->height, p);
-  view(s, v);
-  gl->glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, p);
-  gl->glUniformMatrix4fv(r->u_view, 1, GL_FALSE, v);
-  gl->glUniform1i(r->u_mode, mode);
-  float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
-  gl->glUniform3fv(r->u_campos, 1, campos);
-  /* fog: <map fogstart fogend> in extents of view depth, to black */
-  float fog[2] = {0, 0};
-  if (r->opt.fog) fog[0] = (float)(r->m->vis.fogstart * s->extent), fog[1] = (float)(r->m->vis.fogend * s->extent);
-  gl->glUniform2fv(r->u_fog, 1, fog);
   if (mode == GS_RENDER_RGB) {
-    float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],
-        ls[GSR_MAXLIGHT][3], lt[GSR_MAXLIGHT][3], lc[GSR_MAXLIGHT], le[GSR_MAXLIGHT];
-    int dir[GSR_MAXLIGHT];
-    for (int i = 0; i < s->nlight; i++) {
-      const gsrLight* l = &s->light[i];
-      memcpy(lp[i], l->pos, sizeof lp[i]);
-      memcpy(ld[i], l->dir, sizeof ld[i]);
-      memcpy(la[i], l->ambient, sizeof la[i]);
-      memcpy(ldf[i], l->diffuse, sizeof ldf[i]);
-      memcpy(ls[i], l->specular, sizeof ls[i]);
-      memcpy(lt[i], l->attenuation, sizeof lt[i]);
-      lc[i] = l->cutoff;
-      le[i] = l->exponent;
-      dir[i] = l->directional;
+    if (s->skybox >= 0) {
+      frame_uniforms(r, &r->sky, mode);
+      draw_skybox(r);
     }
-    gl->glUniform1i(r->u_nlight, s->nlight);
-    if (s->nlight) {
-      gl->glUniform3fv(r->u_lpos, s->nlight, lp[0]);
-      gl->glUniform3fv(r->u_ldir, s->nlight, ld[0]);
-      gl->glUniform3fv(r->u_lamb, s->nlight, la[0]);
-      gl->glUniform3fv(r->u_ldif, s->nlight, ldf[0]);
-      gl->glUniform3fv(r->u_lspec, s->nlight, ls[0]);
-      gl->glUniform3fv(r->u_latt, s->nlight, lt[0]);
-      gl->glUniform1fv(r->u_lcut, s->nlight, lc);
-      gl->glUniform1fv(r->u_lexp, s->nlight, le);
-      gl->glUniform1iv(r->u_ldirectional, s->nlight, dir);
-    }
+    frame_uniforms(r, &r->littex, mode);
+    frame_uniforms(r, &r->lit, mode);
+  } else {
+    frame_uniforms(r, &r->flat, mode);
   }
-  if (mode == GS_RENDER_RGB && s->skybox >= 0) draw_skybox(r);
   /* opaque objects, then the transparent ones blended over them without writing depth */
   for (int pass = 0; pass < (mode == GS_RENDER_RGB ? 2 : 1); pass++) {
     if (pass == 1) {
@@ -486,6 +538,14 @@ int gsr_draw(gsRenderer* r, int mode) {
     for (int k = 0; k < s->ngeom; k++) {
       const gsrGeom* g = &s->geom[k];
       if (mode == GS_RENDER_RGB && (g->rgba[3] < 1) != (pass == 1)) continue;
+      if (mode == GS_RENDER_RGB) {
+        /* the textured program only where a texture or grid lines are drawn */
+        const gsrProgram* want = g->texbuiltin || (g->type == GS_GEOM_PLANE && g->plane_grid && r->opt.planegrid) ? &r->littex : &r->lit;
+        if (want != r->u) {
+          r->u = want;
+          gl->glUseProgram(want->prog);
+        }
+      }
       set_material(r, g, k, mode);
       draw_geom(r, g);
     }

@@ -92,6 +92,20 @@ static void quad(gsrGeometry* g, const double a[3], const double b[3], const dou
   vertex(g, a, n, 0, 0); vertex(g, c, n, 1, 1); vertex(g, d, n, 0, 1);
 }
 
+/* the square [-1 1]^2 at z = 0 in n x n quads: lighting is computed at vertices, and a plane
+ * needs some inside it to show a light's falloff */
+static int plane_grid(gsrGeometry* g, int n) {
+  if (!reserve(g, 6 * n * n)) return 0;
+  double nz[3] = {0, 0, 1};
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double x0 = -1 + 2.0 * i / n, x1 = -1 + 2.0 * (i + 1) / n, y0 = -1 + 2.0 * j / n, y1 = -1 + 2.0 * (j + 1) / n;
+      double a[3] = {x0, y0, 0}, b[3] = {x1, y0, 0}, c[3] = {x1, y1, 0}, d[3] = {x0, y1, 0};
+      quad(g, a, b, c, d, nz);
+    }
+  return 1;
+}
+
 static int box(gsrGeometry* g) {
   if (!reserve(g, 36)) return 0;
   for (int axis = 0; axis < 3; axis++)
@@ -194,8 +208,7 @@ int gsr_buildGeometry(gsrGeometry* g, const gsModel* m, int nslice, int nstack) 
   SHAPE(g->prim[GSR_PRIM_HEMITOP], sphere_band(g, nslice, nstack / 2, 0, PI / 2, 0));
   SHAPE(g->prim[GSR_PRIM_HEMIBOT], sphere_band(g, nslice, nstack / 2, -PI / 2, 0, 0));
   SHAPE(g->prim[GSR_PRIM_BOX], box(g));
-  double n[3] = {0, 0, 1}, a[3] = {-1, -1, 0}, b[3] = {1, -1, 0}, c[3] = {1, 1, 0}, d[3] = {-1, 1, 0};
-  SHAPE(g->prim[GSR_PRIM_QUAD], (reserve(g, 6) && (quad(g, a, b, c, d, n), 1)));
+  SHAPE(g->prim[GSR_PRIM_QUAD], plane_grid(g, 20));
   g->mesh = calloc((size_t)m->nmesh + 1, sizeof *g->mesh);
   g->hfield = calloc((size_t)m->nhfield + 1, sizeof *g->hfield);
   if (!g->mesh || !g->hfield) return 0;

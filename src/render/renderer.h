@@ -44,7 +44,7 @@ enum {  /* unit primitives in the shared buffer */
   GSR_PRIM_HEMITOP,     /* upper half of the unit sphere */
   GSR_PRIM_HEMIBOT,     /* lower half */
   GSR_PRIM_BOX,         /* cube [-1 1]^3 */
-  GSR_PRIM_QUAD,        /* square [-1 1]^2 at z = 0 facing +z */
+  GSR_PRIM_QUAD,        /* square [-1 1]^2 at z = 0 facing +z, in a grid of quads */
   GSR_NPRIM
 };
 
@@ -101,6 +101,14 @@ typedef struct {
 
 void gsr_cameraPose(const gsModel* m, const gsData* d, int camid, double pos[3], double mat[9]);
 
+typedef struct {
+  unsigned prog;
+  int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
+      u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
+      u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
+      u_texrepeat, u_twosided;
+} gsrProgram;
+
 struct gsRenderer {
   const gsModel* m;
   int width, height;
@@ -110,13 +118,13 @@ struct gsRenderer {
   gsrScene scene;
   gsRenderOption opt;
   /* GL objects */
-  unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao, prog;
+  unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao;
   unsigned fbo_ms, rb_ms_color, rb_ms_depth;  /* multisampled colour images, resolved into fbo */
   int samples;
-  int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
-      u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
-      u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
-      u_texrepeat;
+  /* programs: lit colour (with textures or not), the skybox, and flat (segmentation colour and
+   * depth, a much cheaper pixel) */
+  gsrProgram lit, littex, sky, flat;
+  const gsrProgram* u;  /* the one in use */
   char backend[16];
 };
 
