@@ -242,6 +242,10 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   gl->glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * GSR_VSTRIDE * (size_t)r->geom.nv),
                    r->geom.v, GL_STATIC_DRAW);
   GLsizei stride = sizeof(float) * GSR_VSTRIDE;
+  gl->glGenBuffers(1, &r->ibo);
+  gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, r->ibo);
+  gl->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof(unsigned) * (size_t)r->geom.nindex),
+                   r->geom.index, GL_STATIC_DRAW);
   gl->glEnableVertexAttribArray(0);
   gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, (void*)0);
   gl->glEnableVertexAttribArray(1);
@@ -258,6 +262,7 @@ void gsr_freeGL(gsRenderer* r) {
   for (int i = 0; i < 4; i++)
     if (progs[i]->prog) gl->glDeleteProgram(progs[i]->prog);
   if (r->vbo) gl->glDeleteBuffers(1, &r->vbo);
+  if (r->ibo) gl->glDeleteBuffers(1, &r->ibo);
   if (r->vao) gl->glDeleteVertexArrays(1, &r->vao);
   unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
   gl->glDeleteRenderbuffers(3, rb);
@@ -325,7 +330,7 @@ static void draw_shape(gsRenderer* r, const gsrGeom* g, const gsrShape* sh, cons
   model_matrix(g, sc, dz, mm, nm);
   r->gl.glUniformMatrix4fv(r->u->u_model, 1, GL_FALSE, mm);
   r->gl.glUniformMatrix3fv(r->u->u_normal, 1, GL_FALSE, nm);
-  r->gl.glDrawArrays(GL_TRIANGLES, sh->first, sh->count);
+  r->gl.glDrawElements(GL_TRIANGLES, sh->count, GL_UNSIGNED_INT, (void*)(sizeof(unsigned) * (size_t)sh->first));
 }
 
 static void draw_geom(gsRenderer* r, const gsrGeom* g) {

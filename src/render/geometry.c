@@ -2,6 +2,7 @@
  * geom by the model matrix), the model's meshes (flat shaded) and height fields (top surface,
  * sides and base). Vertices: position, normal, texture coordinates. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,48 @@ static int hfield(gsrGeometry* g, const gsModel* m, int id) {
     (dst).count = g->nv - first_;      \
   } while (0)
 
+/* Share equal vertices (all 8 floats equal): the shapes are built as separate triangles, and a
+ * vertex shared by its neighbours is then shaded once (the rasterizer caches transformed
+ * vertices of indexed draws). The shapes' ranges stay valid: index i stands for vertex i. */
+static uint64_t vhash(const float* v) {
+  uint64_t h = 1469598103934665603ull;
+  const unsigned char* b = (const unsigned char*)v;
+  for (size_t i = 0; i < sizeof(float) * GSR_VSTRIDE; i++) h = (h ^ b[i]) * 1099511628211ull;
+  return h;
+}
+
+static int share_vertices(gsrGeometry* g) {
+  size_t cap = 16;
+  while (cap < 2 * (size_t)g->nv) cap *= 2;
+  int* slot = malloc(sizeof(int) * cap);
+  g->index = malloc(sizeof(unsigned) * ((size_t)g->nv + 1));
+  float* out = malloc(sizeof(float) * GSR_VSTRIDE * ((size_t)g->nv + 1));
+  if (!slot || !g->index || !out) {
+    free(slot);
+    free(out);
+    return 0;
+  }
+  memset(slot, -1, sizeof(int) * cap);
+  int nout = 0;
+  for (int i = 0; i < g->nv; i++) {
+    const float* v = g->v + GSR_VSTRIDE * i;
+    size_t k = vhash(v) & (cap - 1);
+    while (slot[k] >= 0 && memcmp(out + GSR_VSTRIDE * slot[k], v, sizeof(float) * GSR_VSTRIDE) != 0)
+      k = (k + 1) & (cap - 1);
+    if (slot[k] < 0) {
+      memcpy(out + GSR_VSTRIDE * nout, v, sizeof(float) * GSR_VSTRIDE);
+      slot[k] = nout++;
+    }
+    g->index[i] = (unsigned)slot[k];
+  }
+  free(slot);
+  free(g->v);
+  g->v = out;
+  g->nindex = g->nv;
+  g->nv = nout;
+  return 1;
+}
+
 int gsr_buildGeometry(gsrGeometry* g, const gsModel* m, int nslice, int nstack) {
   memset(g, 0, sizeof *g);
   SHAPE(g->prim[GSR_PRIM_SPHERE], sphere_band(g, nslice, nstack, -PI / 2, PI / 2, 0));
@@ -214,11 +257,12 @@ int gsr_buildGeometry(gsrGeometry* g, const gsModel* m, int nslice, int nstack) 
   if (!g->mesh || !g->hfield) return 0;
   for (int i = 0; i < m->nmesh; i++) SHAPE(g->mesh[i], mesh(g, m, i));
   for (int i = 0; i < m->nhfield; i++) SHAPE(g->hfield[i], hfield(g, m, i));
-  return 1;
+  return share_vertices(g);
 }
 
 void gsr_freeGeometry(gsrGeometry* g) {
   free(g->v);
+  free(g->index);
   free(g->mesh);
   free(g->hfield);
   memset(g, 0, sizeof *g);

@@ -46,6 +46,7 @@
   X(void, glEnableVertexAttribArray, (GLuint))                                                     \
   X(void, glVertexAttribPointer, (GLuint, GLint, GLenum, GLboolean, GLsizei, const void*))         \
   X(void, glDrawArrays, (GLenum, GLint, GLsizei))                                                  \
+  X(void, glDrawElements, (GLenum, GLsizei, GLenum, const void*))                                  \
   X(GLuint, glCreateShader, (GLenum))                                                              \
   X(void, glShaderSource, (GLuint, GLsizei, const GLchar* const*, const GLint*))                   \
   X(void, glCompileShader, (GLuint))                                                               \

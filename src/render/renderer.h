@@ -33,7 +33,7 @@ int gsr_loadGL(gsrContext* c, gsrGL* gl, char* err, int errsz);
 #define GSR_VSTRIDE 8
 
 typedef struct {
-  int first, count;  /* range of vertices in the shared buffer, drawn as triangles */
+  int first, count;  /* range of indices (of vertices) in the shared buffers, drawn as triangles */
 } gsrShape;
 
 enum {  /* unit primitives in the shared buffer */
@@ -51,6 +51,8 @@ enum {  /* unit primitives in the shared buffer */
 typedef struct {
   float* v;      /* vertices, GSR_VSTRIDE floats each */
   int nv, cap;
+  unsigned* index;  /* triangles: 3 vertex indices each; equal vertices are shared (built last) */
+  int nindex;
   gsrShape prim[GSR_NPRIM];
   gsrShape* mesh;    /* per mesh */
   gsrShape* hfield;  /* per height field */
@@ -118,7 +120,7 @@ struct gsRenderer {
   gsrScene scene;
   gsRenderOption opt;
   /* GL objects */
-  unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, vao;
+  unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, ibo, vao;
   unsigned fbo_ms, rb_ms_color, rb_ms_depth;  /* multisampled colour images, resolved into fbo */
   int samples;
   /* programs: lit colour (with textures or not), the skybox, and flat (segmentation colour and
