@@ -40,6 +40,7 @@ typedef struct {
   int tendongroup[6];  /* spatial tendons of these groups (0, 1, 2 by default) */
   int multisample;     /* colour images drawn with 4 samples per pixel (MJCF's offsamples), 1 by
                         * default; depth and segmentation never are */
+  int shadow;          /* the first active light with castshadow casts shadows (1 by default) */
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with

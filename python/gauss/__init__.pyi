@@ -1177,6 +1177,7 @@ class RenderOption(Structure):
     joint: CField
     multisample: CField
     planegrid: CField
+    shadow: CField
     sitegroup: CField
     tendongroup: CField
     transparent: CField

@@ -35,7 +35,7 @@ class RenderOption(ctypes.Structure):
                 ("transparent", ctypes.c_int), ("contactpoint", ctypes.c_int),
                 ("contactforce", ctypes.c_int), ("frame", ctypes.c_int), ("com", ctypes.c_int),
                 ("joint", ctypes.c_int), ("fog", ctypes.c_int), ("tendongroup", ctypes.c_int * 6),
-                ("multisample", ctypes.c_int)]
+                ("multisample", ctypes.c_int), ("shadow", ctypes.c_int)]
 
 
 class FreeCamera:

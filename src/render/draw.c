@@ -30,7 +30,10 @@ static const char* const kVertex =
     "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
     "uniform float u_lcut[8], u_lexp[8];\n"
     "uniform int u_ldirectional[8];\n"
-    "out vec3 v_diffuse, v_specular;\n"
+    "uniform mat4 u_shadowmat;\n"
+    "uniform int u_shadowlight;\n"
+    "out vec3 v_diffuse, v_specular, v_sdiffuse, v_sspecular;\n"
+    "out vec4 v_shadow;\n"
     "#endif\n"
     "void main() {\n"
     "  vec4 w = u_model * vec4(a_pos, 1.0);\n"
@@ -41,7 +44,7 @@ static const char* const kVertex =
     "  vec3 n = normalize(u_normal * a_nrm);\n"
     "  vec3 v = normalize(u_campos - w.xyz);\n"
     "  if (u_twosided != 0 && dot(n, v) < 0.0) n = -n;\n"   /* planes: lit from either side */
-    "  vec3 dif = vec3(0.0), spc = vec3(0.0);\n"
+    "  vec3 dif = vec3(0.0), spc = vec3(0.0), sdif = vec3(0.0), sspc = vec3(0.0);\n"
     "  for (int i = 0; i < u_nlight; i++) {\n"
     "    vec3 l; float att = 1.0;\n"
     "    if (u_ldirectional[i] != 0) l = -u_ldir[i];\n"
@@ -55,10 +58,13 @@ static const char* const kVertex =
     "    }\n"
     "    float nl = max(dot(n, l), 0.0);\n"
     "    float sp = nl > 0.0 ? pow(max(dot(n, normalize(l + v)), 0.0), max(u_shine * 128.0, 1.0)) : 0.0;\n"
-    "    dif += u_lamb[i] + att * u_ldif[i] * nl;\n"
-    "    spc += att * u_lspec[i] * u_spec * sp;\n"
+    "    dif += u_lamb[i];\n"
+    /* the shadow's light apart: the pixel shader weighs it by the shadow map */
+    "    if (i == u_shadowlight) { sdif += att * u_ldif[i] * nl; sspc += att * u_lspec[i] * u_spec * sp; }\n"
+    "    else { dif += att * u_ldif[i] * nl; spc += att * u_lspec[i] * u_spec * sp; }\n"
     "  }\n"
-    "  v_diffuse = dif; v_specular = spc;\n"
+    "  v_diffuse = dif; v_specular = spc; v_sdiffuse = sdif; v_sspecular = sspc;\n"
+    "  v_shadow = u_shadowmat * w;\n"
     "#endif\n"
     "}\n";
 
@@ -76,7 +82,10 @@ static const char* const kFragment =
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
     "uniform vec2 u_texrepeat;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
-    "in vec3 v_diffuse, v_specular;\n"
+    "in vec3 v_diffuse, v_specular, v_sdiffuse, v_sspecular;\n"
+    "in vec4 v_shadow;\n"
+    "uniform int u_shadowlight;\n"
+    "uniform sampler2DShadow u_shadowmap;\n"
     "#endif\n"
     "layout(location = 0) out vec4 o_color;\n"
     "layout(location = 1) out vec4 o_depth;\n"
@@ -126,7 +135,13 @@ static const char* const kFragment =
     "    base = mix(base, base * 0.6 + 0.15, line);\n"
     "  }\n"
     "#endif\n"
-    "  vec3 col = base * (u_emis + v_diffuse) + v_specular;\n"
+    "  float lit = 1.0;\n"
+    "  if (u_shadowlight >= 0) {\n"
+    "    vec3 q = v_shadow.xyz / v_shadow.w;\n"
+    "    if (v_shadow.w > 0.0 && all(greaterThan(q, vec3(0.0))) && all(lessThan(q, vec3(1.0))))\n"
+    "      lit = texture(u_shadowmap, q);\n"
+    "  }\n"
+    "  vec3 col = base * (u_emis + v_diffuse + lit * v_sdiffuse) + v_specular + lit * v_sspecular;\n"
     "  if (u_fog.y > u_fog.x) col *= 1.0 - clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0);\n"
     "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
     "#endif\n"
@@ -177,7 +192,7 @@ static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char*
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
   U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
-  U(u_twosided);
+  U(u_twosided); U(u_shadowmat); U(u_shadowlight); U(u_shadowmap);
 #undef U
   return 1;
 }
@@ -227,6 +242,28 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
     if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) r->samples = 0;
     gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
   }
+  /* the shadow map: a depth texture compared at lookup */
+  gl->glGenTextures(1, &r->tex_shadow);
+  gl->glActiveTexture(GL_TEXTURE0);
+  gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow);
+  gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, GSR_SHADOWSIZE, GSR_SHADOWSIZE, 0,
+                   GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+  gl->glGenFramebuffers(1, &r->fbo_shadow);
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow);
+  gl->glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, r->tex_shadow, 0);
+  GLenum none = GL_NONE;
+  gl->glDrawBuffers(1, &none);
+  if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    gl->glDeleteFramebuffers(1, &r->fbo_shadow);
+    r->fbo_shadow = 0;  /* no shadows on this back end */
+  }
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
   /* programs */
   if (!make_program(r, &r->lit, "", err, errsz) ||
       !make_program(r, &r->littex, "#define GS_TEX 1\n", err, errsz) ||
@@ -263,6 +300,8 @@ void gsr_freeGL(gsRenderer* r) {
     if (progs[i]->prog) gl->glDeleteProgram(progs[i]->prog);
   if (r->vbo) gl->glDeleteBuffers(1, &r->vbo);
   if (r->ibo) gl->glDeleteBuffers(1, &r->ibo);
+  if (r->fbo_shadow) gl->glDeleteFramebuffers(1, &r->fbo_shadow);
+  if (r->tex_shadow) gl->glDeleteTextures(1, &r->tex_shadow);
   if (r->vao) gl->glDeleteVertexArrays(1, &r->vao);
   unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
   gl->glDeleteRenderbuffers(3, rb);
@@ -447,6 +486,83 @@ static void draw_skybox(gsRenderer* r) {
   gl->glEnable(GL_CULL_FACE);
 }
 
+/* column-major 4x4 product c = a b */
+static void mat4_mul(const float a[16], const float b[16], float c[16]) {
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++) {
+      float t = 0;
+      for (int k = 0; k < 4; k++) t += a[4 * k + i] * b[4 * j + k];
+      c[4 * j + i] = t;
+    }
+}
+
+/* The shadow pass: the depth of the opaque geoms seen from the first active light that casts
+ * shadows (a spot or point light: a perspective of twice its cutoff, at most 150 degrees; a
+ * directional light: an orthographic box of two extents about the model's centre), and the
+ * matrix from world to that map's coordinates. */
+static void shadow_pass(gsRenderer* r) {
+  gsrGL* gl = &r->gl;
+  const gsrScene* s = &r->scene;
+  r->shadowlight = -1;
+  memset(r->shadowmat, 0, sizeof r->shadowmat);
+  if (!r->opt.shadow || !r->fbo_shadow) return;
+  int li = -1;
+  for (int i = 0; i < s->nlight && li < 0; i++)
+    if (s->light[i].castshadow && !s->light[i].headlight) li = i;
+  if (li < 0) return;
+  const gsrLight* l = &s->light[li];
+  /* the light's camera: a frame looking along its direction */
+  gsrScene ls = *s;
+  double e = s->extent, fwd[3] = {l->dir[0], l->dir[1], l->dir[2]};
+  double pos[3] = {l->pos[0], l->pos[1], l->pos[2]};
+  if (l->directional)
+    for (int k = 0; k < 3; k++) pos[k] = r->m->stat.center[k] - 4 * e * fwd[k];
+  double up[3] = {0, 0, 1}, right[3], up2[3];
+  if (fabs(fwd[2]) > 0.99) up[0] = 1, up[2] = 0;
+  right[0] = fwd[1] * up[2] - fwd[2] * up[1];
+  right[1] = fwd[2] * up[0] - fwd[0] * up[2];
+  right[2] = fwd[0] * up[1] - fwd[1] * up[0];
+  double nr = sqrt(right[0] * right[0] + right[1] * right[1] + right[2] * right[2]);
+  for (int k = 0; k < 3; k++) right[k] /= nr;
+  up2[0] = right[1] * fwd[2] - right[2] * fwd[1];
+  up2[1] = right[2] * fwd[0] - right[0] * fwd[2];
+  up2[2] = right[0] * fwd[1] - right[1] * fwd[0];
+  for (int k = 0; k < 3; k++) {
+    ls.campos[k] = pos[k];
+    ls.cammat[3 * k] = right[k];
+    ls.cammat[3 * k + 1] = up2[k];
+    ls.cammat[3 * k + 2] = -fwd[k];
+  }
+  ls.znear = 0.02 * e;
+  ls.zfar = l->directional ? 8 * e : s->zfar;
+  ls.orthographic = l->directional;
+  ls.fovy = l->directional ? 4 * e : fmin(2 * (l->cutoff < 180 ? l->cutoff : 75), 150);
+  float P[16], V[16], PV[16];
+  projection(&ls, 1.0, P);
+  view(&ls, V);
+  mat4_mul(P, V, PV);
+  /* clip space [-1 1] to texture coordinates and depth [0 1] */
+  static const float kBias[16] = {0.5f, 0, 0, 0, 0, 0.5f, 0, 0, 0, 0, 0.5f, 0, 0.5f, 0.5f, 0.5f, 1};
+  mat4_mul(kBias, PV, r->shadowmat);
+  r->shadowlight = li;
+
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow);
+  gl->glViewport(0, 0, GSR_SHADOWSIZE, GSR_SHADOWSIZE);
+  gl->glClear(GL_DEPTH_BUFFER_BIT);
+  r->u = &r->flat;
+  gl->glUseProgram(r->flat.prog);
+  gl->glUniformMatrix4fv(r->u->u_proj, 1, GL_FALSE, P);
+  gl->glUniformMatrix4fv(r->u->u_view, 1, GL_FALSE, V);
+  /* a surface does not shadow itself: its depth is pushed back a little */
+  gl->glEnable(GL_POLYGON_OFFSET_FILL);
+  gl->glPolygonOffset(2.0f, 4.0f);
+  gl->glDisable(GL_CULL_FACE);
+  for (int k = 0; k < s->ngeom; k++)
+    if (s->geom[k].rgba[3] >= 1 && s->geom[k].type != GS_GEOM_PLANE) draw_geom(r, &s->geom[k]);
+  gl->glDisable(GL_POLYGON_OFFSET_FILL);
+  gl->glEnable(GL_CULL_FACE);
+}
+
 /* the uniforms of a frame, in program p */
 static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
   gsrGL* gl = &r->gl;
@@ -481,6 +597,9 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
       le[i] = l->exponent;
       dir[i] = l->directional;
     }
+    gl->glUniform1i(r->u->u_shadowlight, r->shadowlight);
+    gl->glUniform1i(r->u->u_shadowmap, 0);
+    gl->glUniformMatrix4fv(r->u->u_shadowmat, 1, GL_FALSE, r->shadowmat);
     gl->glUniform1i(r->u->u_nlight, s->nlight);
     if (s->nlight) {
       gl->glUniform3fv(r->u->u_lpos, s->nlight, lp[0]);
@@ -499,6 +618,14 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
 int gsr_draw(gsRenderer* r, int mode) {
   gsrGL* gl = &r->gl;
   gsrScene* s = &r->scene;
+  gl->glBindVertexArray(r->vao);
+  gl->glEnable(GL_DEPTH_TEST);
+  gl->glDepthFunc(GL_LEQUAL);
+  gl->glDepthMask(GL_TRUE);
+  r->shadowlight = -1;
+  if (mode == GS_RENDER_RGB) shadow_pass(r);
+  gl->glActiveTexture(GL_TEXTURE0);
+  gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow);
   /* colour images go through the multisampled framebuffer, resolved at the end */
   int ms = mode == GS_RENDER_RGB && r->opt.multisample && r->samples > 1;
   gl->glBindFramebuffer(GL_FRAMEBUFFER, ms ? r->fbo_ms : r->fbo);

@@ -34,6 +34,7 @@
   X(void, glBindRenderbuffer, (GLenum, GLuint))                                                    \
   X(void, glRenderbufferStorage, (GLenum, GLenum, GLsizei, GLsizei))                               \
   X(void, glRenderbufferStorageMultisample, (GLenum, GLsizei, GLenum, GLsizei, GLsizei))           \
+  X(void, glFramebufferTexture2D, (GLenum, GLenum, GLenum, GLuint, GLint))                        \
   X(void, glBlitFramebuffer, (GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLbitfield, GLenum)) \
   X(void, glDrawBuffers, (GLsizei, const GLenum*))                                                 \
   X(void, glGenBuffers, (GLsizei, GLuint*))                                                        \

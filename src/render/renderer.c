@@ -25,6 +25,7 @@ gsRenderer* gs_makeRenderer(const gsModel* m, int width, int height, char* err, 
   for (int g = 0; g < 6; g++) r->opt.geomgroup[g] = r->opt.sitegroup[g] = r->opt.tendongroup[g] = g < 3;
   r->opt.headlight = 1;
   r->opt.multisample = 1;
+  r->opt.shadow = 1;
   r->opt.planegrid = 1;
   /* tessellation of round shapes: <visual><quality numslices numstacks> */
   if (!gsr_buildGeometry(&r->geom, m, m->vis.numslices, m->vis.numstacks)) {

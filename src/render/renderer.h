@@ -79,13 +79,14 @@ typedef struct {
 } gsrGeom;
 
 #define GSR_MAXLIGHT 8
+#define GSR_SHADOWSIZE 1024  /* pixels of the shadow map's side */
 
 typedef struct {
   float pos[3], dir[3];
   float ambient[3], diffuse[3], specular[3];
   float attenuation[3];
   float cutoff, exponent;
-  int directional, headlight;
+  int directional, headlight, castshadow;
 } gsrLight;
 
 typedef struct {
@@ -108,7 +109,7 @@ typedef struct {
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
       u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
-      u_texrepeat, u_twosided;
+      u_texrepeat, u_twosided, u_shadowmat, u_shadowlight, u_shadowmap;
 } gsrProgram;
 
 struct gsRenderer {
@@ -123,6 +124,9 @@ struct gsRenderer {
   unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, ibo, vao;
   unsigned fbo_ms, rb_ms_color, rb_ms_depth;  /* multisampled colour images, resolved into fbo */
   int samples;
+  unsigned fbo_shadow, tex_shadow;  /* the shadow map: depth seen from the shadow's light */
+  int shadowlight;                  /* index in the scene's lights, -1: no shadow this frame */
+  float shadowmat[16];              /* world to the shadow map's texture coordinates and depth */
   /* programs: lit colour (with textures or not), the skybox, and flat (segmentation colour and
    * depth, a much cheaper pixel) */
   gsrProgram lit, littex, sky, flat;

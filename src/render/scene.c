@@ -377,6 +377,7 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
       l->attenuation[k] = (float)m->light_attenuation[3 * i + k];
     }
     l->cutoff = m->light_type[i] == GS_LIGHT_SPOT ? (float)m->light_cutoff[i] : 180;
+    l->castshadow = m->light_castshadow[i];
     l->exponent = (float)m->light_exponent[i];
   }
 

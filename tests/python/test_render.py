@@ -422,3 +422,32 @@ def test_bad_arguments():
             r.render(out=np.zeros((8, 8, 3), np.float32))
         out = np.zeros((8, 8, 3), np.uint8)
         assert r.render(out=out) is out
+
+
+def test_shadow_of_a_box():
+    """A directional light along (1, 0, -1) casts the shadow of a box centred at height h onto
+    the floor over x + z of the box's points: x in [h - 2a, h + 2a], |y| <= a. Seen from above,
+    the floor at x = h + a is in it (darker), the floor at x = -(h + a) is not; without shadows
+    both are the same colour."""
+    h, a = 1.0, 0.2
+    xml = f"""<mujoco><visual><headlight active="0"/></visual><worldbody>
+      <light directional="true" dir="1 0 -1" castshadow="true" diffuse=".8 .8 .8" ambient=".2 .2 .2"/>
+      <camera name="top" pos="0 0 10"/>
+      <geom type="plane" size="3 3 .1" rgba=".8 .8 .8 1"/>
+      <geom type="box" size="{a} {a} {a}" pos="0 0 {h}" rgba=".8 .2 .2 1"/></worldbody></mujoco>"""
+    m = gauss.Model.from_xml_string(xml)
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    f = (H / 2) / (10 * np.tan(np.radians(22.5)))
+
+    def floor_at(x, shadow):
+        with gauss.Renderer(m, H, W) as r:
+            r.option.shadow = shadow
+            r.option.multisample = 0
+            r.update_scene(d, camera="top")
+            rgb = r.render().astype(int)
+        return rgb[H // 2, int(W / 2 + x * f)]
+
+    inside, outside = floor_at(h + a, 1), floor_at(-(h + a), 1)
+    assert (inside < outside - 40).all(), (inside, outside)
+    np.testing.assert_allclose(floor_at(h + a, 0), floor_at(-(h + a), 0), atol=2)
