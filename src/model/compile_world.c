@@ -796,9 +796,13 @@ static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
     }
   for (int g = 0; g < m->ngeom; g++) {
     gsReal r = m->geom_rbound[g];
-    /* a finite plane counts as a cube of a tenth of its larger half-size (measured against
-     * MuJoCo 3.3.7's extent on the corpus: floors of size 20 and 40 give 4 and 8) */
-    if (m->geom_type[g] == GS_GEOM_PLANE) r = 0.1 * fmax(m->geom_size[3 * g], m->geom_size[3 * g + 1]);
+    /* a plane counts as a cube of a tenth of its larger half-size, an infinite one (size 0) as
+     * a cube of half-size 1 (measured against MuJoCo 3.3.7's extent on the corpus: floors of
+     * size 20 and 40 give 4 and 8, an infinite floor under mujoco/humanoid reaches z = -1) */
+    if (m->geom_type[g] == GS_GEOM_PLANE) {
+      gsReal big = fmax(m->geom_size[3 * g], m->geom_size[3 * g + 1]);
+      r = big > 0 ? 0.1 * big : 1;
+    }
     if (!(r >= 0 && r < 1e300)) continue;
     for (int k = 0; k < 3; k++) {
       lo[k] = fmin(lo[k], d->geom_xpos[3 * g + k] - r);
@@ -807,11 +811,9 @@ static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
   }
   for (int k = 0; k < 3; k++)
     m->stat.center[k] = st->given & GS_STAT_CENTER ? st->center[k] : 0.5 * (lo[k] + hi[k]);
-  /* twice the box's largest reach from the centre (its largest side when the centre is the
-   * box's own) */
+  /* the box's largest side, whether or not the model gives the centre */
   gsReal side = 0;
-  for (int k = 0; k < 3; k++)
-    side = fmax(side, 2 * fmax(hi[k] - m->stat.center[k], m->stat.center[k] - lo[k]));
+  for (int k = 0; k < 3; k++) side = fmax(side, hi[k] - lo[k]);
   m->stat.extent = st->given & GS_STAT_EXTENT ? st->extent : side > 0 && side < 1e300 ? side : 1;
 }
 

@@ -243,15 +243,12 @@ def test_osmesa_back_end_matches_egl(monkeypatch):
 
 def test_statistic_matches_mujoco():
     """stat.extent and stat.center (the renderer's clipping planes and default free camera) and
-    the renderer's part of <visual> equal MuJoCo's on the corpus; where a model gives its center but not its extent, MuJoCo's extent
-    follows a rule not reproduced yet (mujoco/humanoid: 2.562 against gauss's 1.724), so only the
-    centre is compared there."""
+    the renderer's part of <visual> equal MuJoCo's on every corpus model."""
     from oracle import corpus_models
     for model_id, path in corpus_models():
         m, mm = gauss.Model.from_xml_path(path), mujoco.MjModel.from_xml_path(path)
         np.testing.assert_allclose(list(m.stat.center), mm.stat.center, atol=1e-9, err_msg=model_id)
-        if model_id != "mujoco/humanoid":
-            assert m.stat.extent == pytest.approx(mm.stat.extent, rel=1e-9), model_id
+        assert m.stat.extent == pytest.approx(mm.stat.extent, rel=1e-9), model_id
         # the renderer's part of <visual>, as MuJoCo keeps it (single precision)
         v, mv = m.vis, mm.vis
         got = [v.fovy, v.azimuth, v.elevation, v.znear, v.zfar, v.fogstart, v.fogend,
