@@ -235,7 +235,9 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
   gs_forward(m, d);
   gsViewerState* st = gs_viewerState(v);
   double last = wall_now(), shown = last, rtf = 0, simstart = d->time, owed = 0;
-  char info[256];
+  char info[2048], warnings[1024] = "";
+  /* the first lines of the load warnings, for the window */
+  snprintf(warnings, sizeof warnings, "%s", w ? w : "");
   while (gs_viewerRunning(v)) {
     double now = wall_now(), wall = fmin(now - last, 0.1);
     last = now;
@@ -266,11 +268,14 @@ int gauss_cmd_view(int argc, char** argv, gsModel* (*load)(const char*)) {
     }
     gs_energyPos(m, d);
     gs_energyVel(m, d);
-    snprintf(info, sizeof info, "gauss  t %.2f s  real-time x%.2f (speed %g)  solver its %d  "
-             "energy %.4g%s%s%s", d->time, rtf, st->speed, d->solver_niter[0],
-             d->energy[0] + d->energy[1], st->paused ? "  PAUSED" : "",
-             st->keyframe >= 0 ? "  (reset: keyframe)" : "",
-             nwarn ? "  load warnings: see the terminal" : "");
+    /* the first line is also the title; the load warnings stay until the first reset */
+    int n = snprintf(info, sizeof info, "t %.2f s  real-time x%.2f  speed %g%s%s\n"
+                     "solver iterations %d  energy %.4g", d->time, rtf, st->speed,
+                     st->paused ? "  paused" : "", st->keyframe >= 0 ? "  reset: keyframe" : "",
+                     d->solver_niter[0], d->energy[0] + d->energy[1]);
+    if (nwarn && n > 0 && n < (int)sizeof info)
+      snprintf(info + n, sizeof info - (size_t)n, "\n%d load warning%s:\n%s", nwarn,
+               nwarn == 1 ? "" : "s", warnings);
     gs_viewerSync(v, d, info);
   }
   gs_freeViewer(v);

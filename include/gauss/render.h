@@ -68,7 +68,8 @@ typedef struct gsViewer gsViewer;
 /* What the window asks of whoever steps (keys: space pauses, right arrow steps once while
  * paused, backspace resets, - and = halve and double the speed, [ and ] cycle the cameras,
  * 0..5 toggle geom groups, t transparency, c contact points, f contact forces, e body frames,
- * m centres of mass, j joints, page up / page down choose the keyframe that backspace loads,
+ * m centres of mass, j joints, h the text, page up / page down choose the keyframe that
+ * backspace loads,
  * Escape closes); mouse: left drag orbits the free camera, right drag pans, the wheel zooms,
  * ctrl + left drag pulls a body with a spring, ctrl + right click tracks a body with the camera
  * (on the background: stops). */
@@ -85,6 +86,7 @@ typedef struct {
   double perturb_local[3];    /* the grabbed point, in the body's frame */
   int keyframe;       /* the keyframe a reset loads (page up and down choose; -1: the default state) */
   int track_body;     /* body the free camera follows (ctrl + right click), -1: none */
+  int show_info;      /* the text of gs_viewerSync drawn over the image (h toggles) */
 } gsViewerState;
 
 /* A window of width x height for model m; NULL with the reason in err (no display, no GLFW). */
@@ -94,8 +96,9 @@ GS_API void gs_freeViewer(gsViewer* v);
 GS_API gsViewerState* gs_viewerState(gsViewer* v);
 /* 1 while the window is open */
 GS_API int gs_viewerRunning(const gsViewer* v);
-/* Show d's state (its last forward pass), handle the window's events, and write the pulling
- * force of a dragged body into d->xfrc_applied (cleared when released). 0 once closed. */
+/* Show d's state (its last forward pass) with the lines of `info` over it (its first line also
+ * in the title bar), handle the window's events, and write the pulling force of a dragged body
+ * into d->xfrc_applied (cleared when released). 0 once closed. */
 GS_API int gs_viewerSync(gsViewer* v, gsData* d, const char* info);
 /* The events of keys and the mouse, as the window delivers them (for scripts and tests): key is
  * a GLFW key code; button 0 left, 1 right; action 1 press, 0 release, 2 move; x y in pixels. */

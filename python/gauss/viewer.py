@@ -8,7 +8,8 @@
 
 Keys: space pause, right arrow one step while paused, backspace reset (to the keyframe chosen with
 page up / page down), - and = speed, [ and ] cameras, 0..5 geom groups, t transparency, c contact
-points, f contact forces, e body frames, m centres of mass, j joints, Escape close. Mouse: left
+points, f contact forces, e body frames, m centres of mass, j joints, h the text, Escape close.
+Mouse: left
 drag orbits, right drag pans, the wheel zooms, ctrl + left drag pulls a body (a spring force in
 d.xfrc_applied), ctrl + right click tracks a body.
 Unlike MuJoCo's passive viewer, which draws from a thread of its own, this one draws in sync(),
@@ -33,7 +34,8 @@ class ViewerState(ctypes.Structure):
                 ("speed", ctypes.c_double), ("camid", ctypes.c_int), ("free", _render._Camera),
                 ("transparent", ctypes.c_int), ("perturb_body", ctypes.c_int),
                 ("perturb_target", ctypes.c_double * 3), ("perturb_local", ctypes.c_double * 3),
-                ("keyframe", ctypes.c_int), ("track_body", ctypes.c_int)]
+                ("keyframe", ctypes.c_int), ("track_body", ctypes.c_int),
+                ("show_info", ctypes.c_int)]
 
 
 def _lib():
@@ -84,7 +86,8 @@ class Handle:
         return self._ptr is not None and bool(_lib().gs_viewerRunning(self._ptr))
 
     def sync(self, info=None):
-        """Show the data's state and handle the window's events; info goes to the title bar."""
+        """Show the data's state and handle the window's events; the lines of `info` are drawn
+        over the image (h toggles them) and the first goes to the title bar."""
         self._check()
         return bool(_lib().gs_viewerSync(self._ptr, self._data._ptr,
                                          None if info is None else str(info).encode()))
@@ -186,8 +189,11 @@ def launch(model, data=None, width=640, height=480, max_seconds=None):
             step_for(h, model, data, min(now - last, 0.1), step, reset_data, reset_data_keyframe)
             last = now
             forward(model, data)
-            h.sync(f"gauss  t = {data.time:.2f} s  speed {h.state.speed:g}"
-                   f"{'  (paused)' if h.state.paused else ''}")
+            h.sync(f"t = {data.time:.2f} s  speed {h.state.speed:g}"
+                   f"{'  (paused)' if h.state.paused else ''}\n"
+                   f"solver iterations {data.solver_niter[0]}"
+                   + (f"\n{len(model.load_warnings)} load warnings: " + "; ".join(model.load_warnings)[:200]
+                      if model.load_warnings else ""))
             if max_seconds is not None and now - start > max_seconds:
                 break
     return data

@@ -135,6 +135,8 @@ struct gsRenderer {
 };
 
 int gsr_setupGL(gsRenderer* r, char* err, int errsz);
+/* text into an RGB image (font.c): from pixel (x, y), dots of s pixels; the y below it */
+int gsr_drawText(unsigned char* rgb, int w, int h, int x, int y, int s, const char* text);
 void gsr_freeGL(gsRenderer* r);
 int gsr_draw(gsRenderer* r, int mode);
 

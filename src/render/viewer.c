@@ -14,7 +14,7 @@
 /* GLFW's constants (glfw3.h), so that the library builds without GLFW's headers */
 enum {
   KEY_SPACE = 32, KEY_MINUS = 45, KEY_0 = 48, KEY_5 = 53, KEY_EQUAL = 61, KEY_LBRACKET = 91,
-  KEY_RBRACKET = 93, KEY_C = 67, KEY_E = 69, KEY_F = 70, KEY_J = 74, KEY_M = 77, KEY_T = 84,
+  KEY_RBRACKET = 93, KEY_C = 67, KEY_E = 69, KEY_F = 70, KEY_H = 72, KEY_J = 74, KEY_M = 77, KEY_T = 84,
   KEY_ESCAPE = 256, KEY_BACKSPACE = 259, KEY_RIGHT = 262, KEY_PAGE_UP = 266, KEY_PAGE_DOWN = 267,
   PRESS = 1, RELEASE = 0, REPEAT = 2, MOD_CONTROL = 0x0002, HINT_RESIZABLE = 0x00020003,
   HINT_VISIBLE = 0x00020004
@@ -147,6 +147,7 @@ void gs_viewerKey(gsViewer* v, int key, int mods) {
   else if (key == KEY_LBRACKET) st->camid = st->camid > -1 ? st->camid - 1 : v->m->ncam - 1;
   else if (key >= KEY_0 && key <= KEY_5) opt->geomgroup[key - KEY_0] = !opt->geomgroup[key - KEY_0];
   else if (key == KEY_T) opt->transparent = st->transparent = !st->transparent;
+  else if (key == KEY_H) st->show_info = !st->show_info;
   else if (key == KEY_C) opt->contactpoint = !opt->contactpoint;
   else if (key == KEY_F) opt->contactforce = !opt->contactforce;
   else if (key == KEY_E) opt->frame = !opt->frame;
@@ -236,6 +237,7 @@ gsViewer* gs_makeViewer(const gsModel* m, int width, int height, const char* tit
   v->st.camid = -1;
   v->st.perturb_body = -1;
   v->st.keyframe = -1;
+  v->st.show_info = 1;
   v->st.track_body = -1;
   v->pulled = -1;
   v->lib = dlopen("libglfw.so.3", RTLD_NOW | RTLD_LOCAL);
@@ -380,6 +382,8 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   cam.camid = v->st.camid;
   if (!gs_updateScene(v->r, d, &cam) || !gs_render(v->r, GS_RENDER_RGB, v->rgb)) return 0;
   v->have_image = 1;
+  /* the caller's text over the image's top left, and in the title bar */
+  if (info && *info && v->st.show_info) gsr_drawText(v->rgb, v->width, v->height, 8, 8, v->height >= 600 ? 2 : 1, info);
   gsr_contextRelease(&v->r->ctx);
   v->f.MakeContextCurrent(v->window);
   int fw, fh;
@@ -392,7 +396,13 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   v->glDrawPixels(v->width, v->height, 0x1907 /* GL_RGB */, 0x1401 /* GL_UNSIGNED_BYTE */, v->rgb);
   v->f.SwapBuffers(v->window);
   v->f.MakeContextCurrent(NULL);
-  if (info) v->f.SetWindowTitle(v->window, info);
+  if (info) {
+    /* the title: the first line */
+    char title[256];
+    size_t n = strcspn(info, "\n");
+    snprintf(title, sizeof title, "%.*s", (int)(n < sizeof title ? n : sizeof title - 1), info);
+    v->f.SetWindowTitle(v->window, title);
+  }
   v->f.PollEvents();
   return gs_viewerRunning(v);
 }

@@ -165,6 +165,16 @@ def test_toggles_keyframes_and_tracking(display):
         v.key("e")
         v.sync()
         np.testing.assert_array_equal(v.screenshot(), before)
+        # text over the image's top left (white dots), which h hides
+        v.sync("t = 1.00 s\nsolver iterations 3")
+        text = v.screenshot()
+        changed = (text != before).any(axis=-1)
+        assert changed[:30, :90].sum() > 50 and not changed[H // 2:].any()
+        assert (text[:30, :90] >= 240).all(axis=-1).sum() > 20
+        v.key("h")
+        v.sync("t = 1.00 s")
+        np.testing.assert_array_equal(v.screenshot(), before)
+        v.key("h")
         # page up chooses the keyframe, backspace loads it
         v.key("pageup")
         assert v.state.keyframe == 0
