@@ -3,7 +3,8 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (build/asan), a short run of the gauss command
 # under the sanitizers, the fuzz targets for 50 s each (scripts/fuzz.sh: xml, binary, fields;
 # GAUSS_FUZZ_SECONDS changes the time, 0 skips them), a 60 s soak under the sanitizers
-# (scripts/soak.sh; GAUSS_SOAK_SECONDS, 0 skips it), then the Python tests (pytest). Exits non-zero when anything
+# (scripts/soak.sh; GAUSS_SOAK_SECONDS, 0 skips it), the manylinux wheel (scripts/wheel.sh, for
+# tests/python/test_wheel.py), then the Python tests (pytest). Exits non-zero when anything
 # failed; the last line printed is pytest's summary.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -52,6 +53,13 @@ if [ "${#failed[@]}" -gt 0 ]; then
   printf '\n'
 else
   echo "test: C tests passed (release and sanitizers)"
+fi
+
+echo "== manylinux wheel (scripts/wheel.sh), installed into a fresh venv by tests/python/test_wheel.py"
+if whl=$(bash scripts/wheel.sh build/dist | tail -1) && [ -n "$whl" ]; then
+  export GAUSS_WHEEL="$PWD/$whl"
+else
+  failed+=("wheel")
 fi
 
 echo "== Python tests"

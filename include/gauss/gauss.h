@@ -7,6 +7,7 @@
 #include "model.h"
 #include "data.h"
 #include "spec.h"
+#include "spec_access.h" /* spec elements by attribute name, deleting, parsing without compiling */
 #include "state.h"   /* gs_stateSize, gs_getState, gs_setState */
 #include "rollout.h" /* gs_stepN, gs_rollout */
 
@@ -78,6 +79,14 @@ GS_API void gs_resetData(const gsModel* m, gsData* d);                    /* qpo
 /* reset, then the state of keyframe `key` (time, qpos, qvel, act, ctrl, mocap poses); a key out
  * of range leaves the plain reset */
 GS_API void gs_resetDataKeyframe(const gsModel* m, gsData* d, int key);
+/* recompute every quantity defined at qpos0 after model fields were edited (masses, inertias,
+ * positions, armature, gains, qpos0 itself, ...), as the compiler does (MuJoCo's mj_setConst):
+ * body_subtreemass, body/dof/tendon_invweight0, stat.meaninertia, cam/light pos0 and mat0,
+ * tendon_length0, actuator_length0 and acc0, position servos' damping from dampratio, equality
+ * anchors. d is used for the computation and left reset to qpos0 (as gs_resetData). Returns 0
+ * with a message in err when the edited model has no valid constants (a moving body without
+ * mass, overflowing inertias). actuator_lengthrange is left as it is. */
+GS_API int gs_setConst(gsModel* m, gsData* d, char* err, int errsz);
 GS_API gsData* gs_copyData(gsData* dst, const gsModel* m, const gsData* src); /* dst NULL: a new data */
 
 /* the scalars of gsData, for bindings that do not mirror its layout */

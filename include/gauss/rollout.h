@@ -28,6 +28,14 @@ GS_API int gs_rollout(const gsModel* m, gsData* const* d, int nthread, int nbatc
                       unsigned int control_spec, const gsReal* state0, const gsReal* warmstart0,
                       const gsReal* control, gsReal* state, gsReal* sensordata);
 
+/* One step of a batch of environments, on nthread threads (data i on thread i mod nthread):
+ * data d[i] takes the nu controls ctrl[i] (ctrl + i * nu; NULL: keeps its own), steps nstep
+ * times, then runs gs_rnePostConstraint when post is non-zero (cacc, cfrc_int, cfrc_ext of the
+ * last step, as Gymnasium's environments read them). Each data depends only on itself, so the
+ * results are the bits of stepping each data alone. Returns 0, or -1 on bad arguments. */
+GS_API int gs_stepBatch(const gsModel* m, gsData* const* d, int ndata, int nthread, int nstep,
+                        const gsReal* ctrl, int post);
+
 #ifdef __cplusplus
 }
 #endif

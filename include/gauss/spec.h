@@ -54,6 +54,7 @@ typedef struct gsSpecJoint {
   gsReal solimp_friction[GS_NIMP];
   int group;
   int actgravcomp;        /* gravity compensation of this joint's dofs through the actuators */
+  int align;              /* free joints: gsLimited-like 0 false, 1 true, 2 auto (compiler.alignfree) */
   int nuser;              /* user data (user=) */
   gsReal* user;           /* owned */
 } gsSpecJoint;
@@ -184,7 +185,7 @@ typedef struct {
   int strippath;          /* drop the directories written in asset file names */
   int discardvisual;      /* stored; not applied yet */
   int fusestatic;         /* stored; not applied yet */
-  int alignfree;          /* stored; not applied yet */
+  int alignfree;          /* free bodies without children get their frame at their inertial frame */
   gsLengthRangeOptions lengthrange;
 } gsCompilerOptions;
 

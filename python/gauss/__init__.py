@@ -727,6 +727,19 @@ def _load_vfs(assets):
     return vfs
 
 
+def _read_xml(reader, path, xml, assets, confined):
+    """Call a C MJCF reader (gs_loadXMLOpt, gs_parseXMLOpt) with the assets in a VFS; returns its
+    pointer and the error buffer."""
+    err = _ctypes.create_string_buffer(1000)
+    vfs = _load_vfs(assets) if assets else None
+    try:
+        ptr = reader(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0, err, len(err))
+    finally:
+        if vfs:
+            _lib.gs_vfsFree(vfs)
+    return ptr, err
+
+
 # ---- model ----
 
 @_add_accessors
@@ -782,14 +795,7 @@ class Model(_FieldAccess):
 
     @classmethod
     def _load_xml(cls, path, xml, assets, confined):
-        err = _ctypes.create_string_buffer(1000)
-        vfs = _load_vfs(assets) if assets else None
-        try:
-            ptr = _lib.gs_loadXMLOpt(path, xml, vfs, _lib.GS_LOAD_CONFINED if confined else 0,
-                                     err, len(err))
-        finally:
-            if vfs:
-                _lib.gs_vfsFree(vfs)
+        ptr, err = _read_xml(_lib.gs_loadXMLOpt, path, xml, assets, confined)
         if not ptr:
             raise GaussError(err.value.decode(errors="replace") or
                              (f"cannot load {path.decode(errors='replace')}" if path
@@ -1644,14 +1650,33 @@ from . import _rollout  # noqa: E402
 from ._rollout import rollout  # noqa: E402,F401
 __all__ += _rollout.__all__
 
+from . import _batch  # noqa: E402
+from ._batch import step_batch  # noqa: E402,F401
+__all__ += _batch.__all__
+
 
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
 # offscreen rendering (libgauss_render, loaded on first use)
 from . import _render  # noqa: E402
 from ._render import Renderer, RenderOption, FreeCamera  # noqa: E402,F401
 __all__ += _render.__all__
-# submodules imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
-_SUBMODULES = ("viewer",)
+# gauss.viewer is imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
+
+# ---- model editing (_spec.py) ----
+from ._spec import Spec, SpecError  # noqa: E402,F401
+__all__ += ["Spec", "SpecError", "set_const"]
+
+
+def set_const(m, d):
+    """Recompute every quantity defined at qpos0 after model fields were edited (MuJoCo's
+    mj_setConst): body_subtreemass, body/dof/tendon_invweight0, stat.meaninertia, camera and light
+    frames at qpos0, tendon_length0, actuator_length0 and acc0, servo damping from dampratio,
+    equality anchors. `d` is used for the computation and left reset to qpos0 (reset_data).
+    Raises GaussError when the edited model has no valid constants (a moving body without mass)."""
+    _check(m, d)
+    err = _ctypes.create_string_buffer(1000)
+    if not _lib.gs_setConst(m._ptr, d._ptr, err, len(err)):
+        raise GaussError(err.value.decode(errors="replace") or "set_const failed")
 
 
 # ---- docstrings of the array fields (units and shape), from the library's field list ----

@@ -478,6 +478,8 @@ class Model:
     """body_invweight0: float64 array of shape (nbody, 2); units: 1/kg (translation) and 1/(kg m^2) (rotation)"""
     body_sameframe: numpy.ndarray
     """body_sameframe: int32 array of shape (nbody,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    body_slider: numpy.ndarray
+    """body_slider: int32 array of shape (nbody,); units: integer (an id, address, count, type, flag or mask): unitless"""
     jnt_type: numpy.ndarray
     """jnt_type: int32 array of shape (njnt,); units: integer (an id, address, count, type, flag or mask): unitless"""
     jnt_qposadr: numpy.ndarray
@@ -1251,6 +1253,169 @@ STATE_USERDATA: int
 STATE_WARMSTART: int
 STATE_XFRC_APPLIED: int
 
+class Spec:
+    """An editable model (MuJoCo's MjSpec): read from MJCF or built from nothing, edited, and
+    compiled into a Model. See the module's documentation."""
+    def __init__(self, _ptr=None, _warnings=Ellipsis):
+        """Initialize self.  See help(type(self)) for accurate signature."""
+    def actuator(self, name):
+        """The actuator with this name, None when there is none."""
+    @property
+    def actuators(self) -> Any:
+        """The spec's actuators, in order."""
+    def add_actuator(self, **kwargs):
+        """Add a actuator with MJCF's defaults and the attributes given."""
+    def add_equality(self, **kwargs):
+        """Add a equality with MJCF's defaults and the attributes given."""
+    def add_exclude(self, **kwargs):
+        """Add a exclude with MJCF's defaults and the attributes given."""
+    def add_hfield(self, **kwargs):
+        """Add a hfield with MJCF's defaults and the attributes given."""
+    def add_key(self, **kwargs):
+        """Add a key with MJCF's defaults and the attributes given."""
+    def add_material(self, **kwargs):
+        """Add a material with MJCF's defaults and the attributes given."""
+    def add_mesh(self, **kwargs):
+        """Add a mesh with MJCF's defaults and the attributes given."""
+    def add_numeric(self, **kwargs):
+        """Add a numeric with MJCF's defaults and the attributes given."""
+    def add_pair(self, **kwargs):
+        """Add a pair with MJCF's defaults and the attributes given."""
+    def add_sensor(self, **kwargs):
+        """Add a sensor with MJCF's defaults and the attributes given."""
+    def add_tendon(self, **kwargs):
+        """Add a tendon with MJCF's defaults and the attributes given."""
+    def add_text(self, **kwargs):
+        """Add a text with MJCF's defaults and the attributes given."""
+    def add_texture(self, **kwargs):
+        """Add a texture with MJCF's defaults and the attributes given."""
+    def add_tuple(self, **kwargs):
+        """Add a tuple with MJCF's defaults and the attributes given."""
+    @property
+    def bodies(self) -> Any:
+        """Every body, the world first, in the compiled model's order."""
+    def body(self, name):
+        """The body with this name, None when there is none."""
+    def camera(self, name):
+        """The camera with this name, None when there is none."""
+    @property
+    def cameras(self) -> Any:
+        """Every camera, in the compiled model's order."""
+    def compile(self):
+        """Compile into a new Model; raises SpecError naming the element at fault."""
+    def copy(self):
+        """A deep copy of the spec (MuJoCo's spec.copy()): editing one leaves the other as it was."""
+    def delete(self, element):
+        """Remove an element (a body with its subtree) from the spec."""
+    @property
+    def equalities(self) -> Any:
+        """The spec's equalities, in order."""
+    def equality(self, name):
+        """The equality with this name, None when there is none."""
+    def exclude(self, name):
+        """The exclude with this name, None when there is none."""
+    @property
+    def excludes(self) -> Any:
+        """The spec's excludes, in order."""
+    @classmethod
+    def from_file(cls, path, assets=None, confined=False):
+        """Read an MJCF file into a spec (without compiling); arguments as Model.from_xml_path."""
+    @classmethod
+    def from_string(cls, xml, assets=None, confined=False):
+        """Read MJCF text into a spec; arguments as Model.from_xml_string."""
+    def geom(self, name):
+        """The geom with this name, None when there is none."""
+    @property
+    def geoms(self) -> Any:
+        """Every geom, in the compiled model's order."""
+    def hfield(self, name):
+        """The hfield with this name, None when there is none."""
+    @property
+    def hfields(self) -> Any:
+        """The spec's hfields, in order."""
+    def joint(self, name):
+        """The joint with this name, None when there is none."""
+    @property
+    def joints(self) -> Any:
+        """Every joint, in the compiled model's order."""
+    def key(self, name):
+        """The key with this name, None when there is none."""
+    @property
+    def keys(self) -> Any:
+        """The spec's keys, in order."""
+    def light(self, name):
+        """The light with this name, None when there is none."""
+    @property
+    def lights(self) -> Any:
+        """Every light, in the compiled model's order."""
+    def material(self, name):
+        """The material with this name, None when there is none."""
+    @property
+    def materials(self) -> Any:
+        """The spec's materials, in order."""
+    def mesh(self, name):
+        """The mesh with this name, None when there is none."""
+    @property
+    def meshes(self) -> Any:
+        """The spec's meshes, in order."""
+    def numeric(self, name):
+        """The numeric with this name, None when there is none."""
+    @property
+    def numerics(self) -> Any:
+        """The spec's numerics, in order."""
+    def pair(self, name):
+        """The pair with this name, None when there is none."""
+    @property
+    def pairs(self) -> Any:
+        """The spec's pairs, in order."""
+    def recompile(self, model, data):
+        """Compile again after edits and return (model, data): a new model and a data holding the
+        state of `data` for what persists (MuJoCo's recompile): time, each remaining joint's qpos,
+        qvel, warm start and applied forces, each remaining actuator's ctrl and act, each
+        remaining body's applied force and mocap pose, and user data when its size is unchanged.
+        Joints and actuators added since `model` was compiled start at their defaults."""
+    def sensor(self, name):
+        """The sensor with this name, None when there is none."""
+    @property
+    def sensors(self) -> Any:
+        """The spec's sensors, in order."""
+    def site(self, name):
+        """The site with this name, None when there is none."""
+    @property
+    def sites(self) -> Any:
+        """Every site, in the compiled model's order."""
+    def tendon(self, name):
+        """The tendon with this name, None when there is none."""
+    @property
+    def tendons(self) -> Any:
+        """The spec's tendons, in order."""
+    def text(self, name):
+        """The text with this name, None when there is none."""
+    @property
+    def texts(self) -> Any:
+        """The spec's texts, in order."""
+    def texture(self, name):
+        """The texture with this name, None when there is none."""
+    @property
+    def textures(self) -> Any:
+        """The spec's textures, in order."""
+    def to_xml(self):
+        """An MJCF document of the compiled spec (defaults resolved, as Model.to_xml)."""
+    def tuple(self, name):
+        """The tuple with this name, None when there is none."""
+    @property
+    def tuples(self) -> Any:
+        """The spec's tuples, in order."""
+    @property
+    def worldbody(self) -> Any:
+        """The world body: add bodies, geoms, sites, cameras and lights to it."""
+
+
+class SpecError(ValueError):
+    """A spec could not be read, edited or compiled (the message says which element and why)."""
+    ...
+
+
 class StructuralArray(numpy.ndarray):
     """A read-only view of a structural model field: writing into it raises
     StructuralFieldError, naming the field. Copies (a.copy(), _np.array(a)) are ordinary arrays."""
@@ -1508,8 +1673,9 @@ def rollout(model, data, initial_state, control=None, control_spec=32, skip_chec
     a step that resets the data on a NaN, Inf or huge qpos, qvel or qacc ends the rollout, its
     state and sensors repeated to the last step (as MuJoCo's).
 
-    model: a Model, or a sequence of nbatch times the same Model. data: a Data or a sequence of
-    them, one per thread. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,
+    model: a Model, or a sequence of nbatch Models of the same sizes (rollout i runs model[i]:
+    e.g. randomised masses). data: a Data or a sequence of them, one per thread, made for a model
+    of those sizes. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,
     ncontrol) with ncontrol = state_size(model, control_spec). Returns (state, sensordata), of
     shapes (nbatch, nstep, nstate) and (nbatch, nstep, nsensordata), written into `state` and
     `sensordata` when given. The whole batch runs in one C call without the GIL; the results are
@@ -1537,6 +1703,14 @@ def set_callbacks(d, control=Ellipsis, sensor=Ellipsis, act_dyn=Ellipsis, act_ga
     'user'; contactfilter(m, d, geom1, geom2) -> True to drop that dynamic geom pair. An exception
     raised in one is raised again when forward/step/step1/step2 returns. The callbacks are
     copied by copy_data and kept by reset_data."""
+
+
+def set_const(m, d):
+    """Recompute every quantity defined at qpos0 after model fields were edited (MuJoCo's
+    mj_setConst): body_subtreemass, body/dof/tendon_invweight0, stat.meaninertia, camera and light
+    frames at qpos0, tendon_length0, actuator_length0 and acc0, servo damping from dampratio,
+    equality anchors. `d` is used for the computation and left reset to qpos0 (reset_data).
+    Raises GaussError when the edited model has no valid constants (a moving body without mass)."""
 
 
 def set_sensor_callback(d, fn):
@@ -1581,6 +1755,14 @@ def step1(m, d):
 
 def step2(m, d):
     """Force stage and integration."""
+
+
+def step_batch(model, datas, ctrl=None, nstep=1, nthread=None, post=False):
+    """Step each Data of `datas` (all made for `model`) `nstep` times, data i after setting its
+    controls to ctrl[i] (ctrl: (len(datas), nu); None keeps each data's ctrl), then run
+    rne_post_constraint on it when `post` is true. The datas run on `nthread` threads (default:
+    as many as there are CPUs, at most one per data) without the GIL; the results are the bits of
+    stepping each data alone."""
 
 
 def subtree_vel(m, d):

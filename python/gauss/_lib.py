@@ -320,3 +320,81 @@ gs_setState = _fn("gs_setState", c_int, M, D, c_void_p, ctypes.c_uint)
 gs_stepN = _fn("gs_stepN", None, M, D, c_int)
 gs_rollout = _fn("gs_rollout", c_int, M, c_void_p, c_int, c_int, c_int, ctypes.c_uint,
                  c_void_p, c_void_p, c_void_p, c_void_p, c_void_p)
+gs_stepBatch = _fn("gs_stepBatch", c_int, M, c_void_p, c_int, c_int, c_int, c_void_p, c_int)
+
+# ---- the editable model tree (spec.h, spec_access.h) ----
+
+class SpecAttr(ctypes.Structure):
+    """gsSpecAttr: one attribute of a spec element kind."""
+    _fields_ = [
+        ("name", c_char_p),
+        ("type", c_int),
+        ("count", c_int),
+        ("offset", c_size_t),
+        ("lenoff", ctypes.c_long),
+        ("flagoff", ctypes.c_long * 2),
+        ("flagval", c_int * 2),
+        ("flagor", c_int * 2),
+    ]
+
+
+class SpecBlob(ctypes.Structure):
+    _fields_ = [("bytes", c_void_p), ("n", c_size_t)]
+
+
+class SpecAssetRef(ctypes.Structure):
+    _fields_ = [("owner", c_void_p), ("material", c_void_p), ("mesh", c_void_p),
+                ("hfield", c_void_p)]
+
+
+(GS_SK_SPEC, GS_SK_COMPILER, GS_SK_STATISTIC, GS_SK_VISUAL, GS_SK_BODY, GS_SK_JOINT, GS_SK_GEOM,
+ GS_SK_SITE, GS_SK_CAMERA, GS_SK_LIGHT, GS_SK_TENDON, GS_SK_WRAP, GS_SK_ACTUATOR, GS_SK_SENSOR,
+ GS_SK_EQUALITY, GS_SK_KEY, GS_SK_NUMERIC, GS_SK_TEXT, GS_SK_TUPLE, GS_SK_TUPLEELEMENT,
+ GS_SK_MESH, GS_SK_HFIELD, GS_SK_TEXTURE, GS_SK_MATERIAL, GS_SK_PAIR, GS_SK_EXCLUDE,
+ GS_NSPECKIND) = range(27)
+(GS_SA_REAL, GS_SA_INT, GS_SA_LLONG, GS_SA_STRING, GS_SA_POOL, GS_SA_CHARS, GS_SA_REALVEC,
+ GS_SA_INTVEC, GS_SA_ASSETREF, GS_SA_BLOB) = range(10)
+
+gs_specNew = _fn("gs_specNew", c_void_p)
+gs_specFree = _fn("gs_specFree", None, c_void_p)
+gs_parseXMLOpt = _fn("gs_parseXMLOpt", c_void_p, c_char_p, c_char_p, c_void_p, c_int, c_char_p, c_int)
+gs_compile = _fn("gs_compile", c_void_p, c_void_p, c_char_p, c_int)
+gs_specAttrs = _fn("gs_specAttrs", ctypes.POINTER(SpecAttr), c_int, ctypes.POINTER(c_int))
+gs_specKindSize = _fn("gs_specKindSize", c_size_t, c_int)
+gs_specSetString = _fn("gs_specSetString", c_int, c_void_p, c_char_p)
+gs_specIntern = _fn("gs_specIntern", c_void_p, c_void_p, c_char_p)
+gs_specSetReals = _fn("gs_specSetReals", c_int, c_void_p, c_void_p, c_void_p, c_int, c_int)
+gs_specSetInts = _fn("gs_specSetInts", c_int, c_void_p, c_void_p, c_void_p, c_int, c_int)
+gs_specSetBlob = _fn("gs_specSetBlob", c_int, c_void_p, c_char_p, c_size_t)
+gs_specOption = _fn("gs_specOption", ctypes.POINTER(Option), c_void_p)
+gs_specWorld = _fn("gs_specWorld", c_void_p, c_void_p)
+gs_specSettings = _fn("gs_specSettings", c_void_p, c_void_p, c_int)
+gs_specChild = _fn("gs_specChild", c_void_p, c_void_p, c_int, c_int, c_int, ctypes.POINTER(c_int))
+gs_specCopy = _fn("gs_specCopy", c_void_p, c_void_p)
+gs_specDelete = _fn("gs_specDelete", c_int, c_void_p, c_int, c_void_p)
+gs_specParent = _fn("gs_specParent", c_void_p, c_void_p, c_int, c_void_p)
+gs_specAssetRef = _fn("gs_specAssetRef", c_void_p, c_void_p, c_void_p)
+gs_specFindAssetRef = _fn("gs_specFindAssetRef", c_void_p, c_void_p, c_void_p)
+gs_specAddBody = _fn("gs_specAddBody", c_void_p, c_void_p)
+gs_specAddJoint = _fn("gs_specAddJoint", c_void_p, c_void_p)
+gs_specAddGeom = _fn("gs_specAddGeom", c_void_p, c_void_p)
+gs_specAddSite = _fn("gs_specAddSite", c_void_p, c_void_p)
+gs_specAddCamera = _fn("gs_specAddCamera", c_void_p, c_void_p)
+gs_specAddLight = _fn("gs_specAddLight", c_void_p, c_void_p)
+gs_specAddTendon = _fn("gs_specAddTendon", c_void_p, c_void_p, c_int)
+gs_specAddWrap = _fn("gs_specAddWrap", c_void_p, c_void_p, c_int)
+gs_specAddActuator = _fn("gs_specAddActuator", c_void_p, c_void_p)
+gs_specAddSensor = _fn("gs_specAddSensor", c_void_p, c_void_p, c_int)
+gs_specAddEquality = _fn("gs_specAddEquality", c_void_p, c_void_p, c_int)
+gs_specAddKey = _fn("gs_specAddKey", c_void_p, c_void_p)
+gs_specAddNumeric = _fn("gs_specAddNumeric", c_void_p, c_void_p)
+gs_specAddText = _fn("gs_specAddText", c_void_p, c_void_p)
+gs_specAddTuple = _fn("gs_specAddTuple", c_void_p, c_void_p)
+gs_specAddTupleElement = _fn("gs_specAddTupleElement", c_void_p, c_void_p)
+gs_specAddMesh = _fn("gs_specAddMesh", c_void_p, c_void_p)
+gs_specAddHField = _fn("gs_specAddHField", c_void_p, c_void_p)
+gs_specAddTexture = _fn("gs_specAddTexture", c_void_p, c_void_p)
+gs_specAddMaterial = _fn("gs_specAddMaterial", c_void_p, c_void_p)
+gs_specAddPair = _fn("gs_specAddPair", c_void_p, c_void_p)
+gs_specAddExclude = _fn("gs_specAddExclude", c_void_p, c_void_p)
+gs_setConst = _fn("gs_setConst", c_int, c_void_p, c_void_p, c_char_p, c_int)

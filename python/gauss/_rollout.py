@@ -40,8 +40,9 @@ def rollout(model, data, initial_state, control=None, *, control_spec=STATE_CTRL
     a step that resets the data on a NaN, Inf or huge qpos, qvel or qacc ends the rollout, its
     state and sensors repeated to the last step (as MuJoCo's).
 
-    model: a Model, or a sequence of nbatch times the same Model. data: a Data or a sequence of
-    them, one per thread. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,
+    model: a Model, or a sequence of nbatch Models of the same sizes (rollout i runs model[i]:
+    e.g. randomised masses). data: a Data or a sequence of them, one per thread, made for a model
+    of those sizes. initial_state: (nbatch or 1, nstate). control: (nbatch or 1, nstep or 1,
     ncontrol) with ncontrol = state_size(model, control_spec). Returns (state, sensordata), of
     shapes (nbatch, nstep, nstate) and (nbatch, nstep, nsensordata), written into `state` and
     `sensordata` when given. The whole batch runs in one C call without the GIL; the results are
@@ -49,30 +50,35 @@ def rollout(model, data, initial_state, control=None, *, control_spec=STATE_CTRL
     MuJoCo's signature: rollouts go to threads in a fixed round-robin, and the threads live for
     the call. skip_checks is accepted and ignored: the checks cost little here."""
     del skip_checks, chunk_size, persistent_pool
-    if isinstance(model, (list, tuple)):
-        if not model or any(mm is not model[0] for mm in model):
-            raise ValueError("rollout runs one model for every rollout: pass a Model, or a "
-                             "sequence holding the same Model")
-        model = model[0]
+    models = list(model) if isinstance(model, (list, tuple)) else [model]
+    if not models:
+        raise ValueError("rollout needs a model")
+    first = models[0]
+    for mm in models[1:]:
+        if mm is not first and mm._sizes != first._sizes:
+            raise ValueError("the models of a rollout must have the same sizes (the same "
+                             "structure, with other parameters)")
     datas = list(data) if isinstance(data, (list, tuple)) else [data]
     if not datas:
         raise ValueError("rollout needs at least one Data")
     for d in datas:
-        if d.model is not model and d.model._ptr.value != model._ptr.value:
-            raise ValueError("every Data must be made for the model")
+        if d.model is not first and d.model._sizes != first._sizes:
+            raise ValueError("every Data must be made for the model (or one of its sizes)")
     spec = int(control_spec)
     if spec & ~STATE_USER:
         raise ValueError(f"control_spec {spec:#x} must be a subset of STATE_USER ({STATE_USER:#x})")
-    nstate = _lib.gs_stateSize(model._ptr, STATE_FULLPHYSICS)
-    ncontrol = _lib.gs_stateSize(model._ptr, spec)
+    nstate = _lib.gs_stateSize(first._ptr, STATE_FULLPHYSICS)
+    ncontrol = _lib.gs_stateSize(first._ptr, spec)
     s0 = _batch("initial_state", initial_state, 2, nstate)
     batches = [s0.shape[0]]
     if control is not None:
         ctrl = _batch("control", control, 3, ncontrol)
         batches.append(ctrl.shape[0])
     if initial_warmstart is not None:
-        warm = _batch("initial_warmstart", initial_warmstart, 2, model.nv)
+        warm = _batch("initial_warmstart", initial_warmstart, 2, first.nv)
         batches.append(warm.shape[0])
+    if len(models) > 1:
+        batches.append(len(models))
     nbatch = max(batches)
     if any(b not in (1, nbatch) for b in batches):
         raise ValueError(f"batch sizes {batches} disagree: each must be 1 or nbatch")
@@ -84,21 +90,43 @@ def rollout(model, data, initial_state, control=None, *, control_spec=STATE_CTRL
     if nstep < 0:
         raise ValueError(f"nstep must be >= 0, got {nstep}")
     s0 = np.ascontiguousarray(np.broadcast_to(s0, (nbatch, nstate)))
-    cptr = None
     if control is not None:
         if ctrl.shape[1] not in (1, nstep):
             raise ValueError(f"control has {ctrl.shape[1]} steps, nstep is {nstep}")
         ctrl = np.ascontiguousarray(np.broadcast_to(ctrl, (nbatch, nstep, ncontrol)))
-        cptr = ctrl.ctypes.data
-    wptr = None
+    else:
+        ctrl = None
     if initial_warmstart is not None:
-        warm = np.ascontiguousarray(np.broadcast_to(warm, (nbatch, model.nv)))
-        wptr = warm.ctypes.data
+        warm = np.ascontiguousarray(np.broadcast_to(warm, (nbatch, first.nv)))
+    else:
+        warm = None
     state = _output("state", state, (nbatch, nstep, nstate))
-    sensordata = _output("sensordata", sensordata, (nbatch, nstep, model.nsensordata))
+    sensordata = _output("sensordata", sensordata, (nbatch, nstep, first.nsensordata))
+    if len(models) == 1 or all(mm is first for mm in models):
+        _run(first, datas, nbatch, nstep, spec, s0, warm, ctrl, state, sensordata)
+        return state, sensordata
+    # one C call per distinct model, on its rollouts; each rollout starts from a reset data, so
+    # the grouping changes no bit of any result
+    groups = {}
+    for i, mm in enumerate(models):
+        groups.setdefault(id(mm), (mm, []))[1].append(i)
+    for mm, idx in groups.values():
+        idx = np.asarray(idx)
+        sub_state = np.empty((len(idx), nstep, nstate))
+        sub_sens = np.empty((len(idx), nstep, first.nsensordata))
+        _run(mm, datas, len(idx), nstep, spec, np.ascontiguousarray(s0[idx]),
+             None if warm is None else np.ascontiguousarray(warm[idx]),
+             None if ctrl is None else np.ascontiguousarray(ctrl[idx]), sub_state, sub_sens)
+        state[idx] = sub_state
+        sensordata[idx] = sub_sens
+    return state, sensordata
+
+
+def _run(model, datas, nbatch, nstep, spec, s0, warm, ctrl, state, sensordata):
     ptrs = (ctypes.c_void_p * len(datas))(*[d._ptr.value for d in datas])
-    rc = _lib.gs_rollout(model._ptr, ptrs, len(datas), nbatch, nstep, spec, s0.ctypes.data, wptr,
-                         cptr, state.ctypes.data, sensordata.ctypes.data)
+    rc = _lib.gs_rollout(model._ptr, ptrs, len(datas), nbatch, nstep, spec, s0.ctypes.data,
+                         None if warm is None else warm.ctypes.data,
+                         None if ctrl is None else ctrl.ctypes.data, state.ctypes.data,
+                         sensordata.ctypes.data)
     if rc != 0:
         raise ValueError("gs_rollout rejected its arguments")
-    return state, sensordata

@@ -55,7 +55,8 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
   if (IS("discardvisual") || IS("fusestatic") || IS("alignfree")) {
     int* v = IS("discardvisual") ? &o->discardvisual : IS("fusestatic") ? &o->fusestatic : &o->alignfree;
     if (!gsx_bool(c, a, v)) return GSX_ERR;
-    return *v ? GSX_UNUSED : GSX_OK;  /* these model transformations are not applied yet */
+    /* fusestatic is not applied yet: named in the load warnings when on */
+    return *v && IS("fusestatic") ? GSX_UNUSED : GSX_OK;
   }
   if (IS("coordinate")) {
     static const char* const w[] = {"local", "global"};

@@ -25,6 +25,12 @@
 #define GSX_MAX_ATTRS 10000
 #define GSX_MAX_ENTITY_BYTES ((size_t)16 << 20)
 #define GSX_MAX_ENTITY_DEPTH 16
+/* <replicate>: nesting depth, replicas in all (the product of the counts of nested ones), and
+ * elements made by replication in all (the tree's and the copies of the elements that refer to
+ * it): a short file must not grow into a model that takes minutes or gigabytes to compile */
+#define GSX_MAX_REPLICATE_DEPTH 16
+#define GSX_MAX_REPLICAS 100000
+#define GSX_MAX_REPLICATED 200000
 
 /* ---- schema (xml_schema.c) ---- */
 
@@ -122,7 +128,33 @@ typedef struct {
   size_t entity_bytes;    /* text produced by entity references so far (GSX_MAX_ENTITY_BYTES) */
 
   const gsxAttrsFn* attrs; /* the slices' attribute tables, NULL-terminated (set by xml_read.c) */
+
+  /* <replicate> elements being read, outermost first: separator, replica index, suffix digits */
+  int nrep;
+  struct {
+    char* sep;
+    int index, digits;
+  } rep[GSX_MAX_REPLICATE_DEPTH];
+  long long replicas;     /* product of the counts being read (GSX_MAX_REPLICAS) */
+  long long replicated;   /* elements made by replication so far (GSX_MAX_REPLICATED) */
+  /* elements named inside replicates, in the order they were made: the element's info (holding
+   * the final name) and the name the XML gave it */
+  int nrepname, caprepname;
+  struct gsxRepName {
+    gsSpecInfo* info;
+    char* base;
+  }* repname;
 } gsxCtx;
+
+/* ---- <replicate> (xml_replicate.c) ---- */
+/* the name an element named `name` gets inside the replicates being read (suffixes, innermost
+ * first), written to *out (malloc'ed); 0 when out of memory */
+int gsx_replicaName(gsxCtx* c, const char* name, char** out);
+/* record an element named inside replicates, `base` the name the XML gave it; 0 out of memory */
+int gsx_replicaRecord(gsxCtx* c, gsSpecInfo* info, const char* base);
+/* after the whole model is read: tendons, actuators, sensors, equalities, pairs and excludes that
+ * name an element of a replicate are replicated with it (MJCF's rule); 0 after an error */
+int gsx_replicateReferences(gsxCtx* c);
 
 /* one attribute being applied to an element, with where it was written */
 typedef struct {

@@ -52,8 +52,7 @@ static int set_freejoint(gsxCtx* c, void* o, const gsxAt* a) {
   if (strcmp(a->name, "group") == 0) return gsx_int(c, a, &j->group);
   if (strcmp(a->name, "align") == 0) {
     static const char* const w[] = {"false", "true", "auto"};
-    int v;
-    return gsx_keyword(c, a, w, 3, &v) ? GSX_UNUSED : GSX_ERR;
+    return gsx_keyword(c, a, w, 3, &j->align) ? GSX_OK : GSX_ERR;
   }
   return GSX_UNUSED;
 }
@@ -148,6 +147,7 @@ static int read_inertial(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWal
 
 static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
 static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
+static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
 static void frame_vector(const BodyWalk* w, gsReal v[3]);
 static void frame_point(const BodyWalk* w, gsReal p[3]);
 static void frame_fromto(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has_fromto,
@@ -169,6 +169,7 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   if (w->world && strcmp(name, "inertial") == 0)
     return gsx_error(c, src->name, line, name, "inertial on the world body");
   if (strcmp(name, "frame") == 0) return read_frame(c, ch, src, w);
+  if (strcmp(name, "replicate") == 0) return read_replicate(c, ch, src, w);
   /* what the element adds to the body, for a frame to place it */
   gsSpecBody* b = w->body;
   int n0[6] = {b->nchild, b->njoint, b->ngeom, b->nsite, b->ncamera, b->nlight};
@@ -284,8 +285,14 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
 
 /* frame names, like those of other elements, are used once */
 static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
-  xmlChar* name = gsx_getAttr(c, node, "name");
-  if (!name) return 1;
+  xmlChar* given = gsx_getAttr(c, node, "name");
+  if (!given) return 1;
+  char* name = NULL;  /* inside replicates, the replica's name */
+  if (!gsx_replicaName(c, (const char*)given, &name)) {
+    xmlFree(given);
+    return gsx_oom(c);
+  }
+  xmlFree(given);
   gsSpec* s = c->spec;
   int ok = 1;
   for (int i = 0; i < s->nframename && ok; i++)
@@ -298,7 +305,7 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
     free(copy);
     ok = gsx_oom(c);
   }
-  xmlFree(name);
+  free(name);
   return ok;
 }
 
@@ -330,6 +337,99 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
   gs_mulQuat(w.fquat, w.fquat, q);
   gs_normalize4(w.fquat);
   return gsx_eachChild(c, node, src, body_child, &w);
+}
+
+/* ---- <replicate>: its children read count times into the enclosing body, replica i placed by the
+ * i-th power of the step (offset, then euler), composed into the enclosing frame like a <frame>;
+ * names take the replica's suffix (xml_replicate.c) ---- */
+
+static int replicate_attr(gsxCtx* c, void* o, const gsxAt* a) {
+  gsReal* step = o;  /* offset[3], euler[3], count, then sep is read by the caller */
+  if (strcmp(a->name, "offset") == 0) return gsx_reals(c, a, step, 3, 3, NULL) ? GSX_OK : GSX_ERR;
+  if (strcmp(a->name, "euler") == 0) return gsx_reals(c, a, step + 3, 3, 3, NULL) ? GSX_OK : GSX_ERR;
+  if (strcmp(a->name, "count") == 0) {
+    int n;
+    if (!gsx_int(c, a, &n)) return GSX_ERR;
+    if (n <= 0) return gsx_attrError(c, a, "the number of replicas must be positive, got %d", n);
+    if (n > GSX_MAX_REPLICAS) return gsx_attrError(c, a, "%d replicas: at most %d", n, GSX_MAX_REPLICAS);
+    step[6] = n;
+    return GSX_OK;
+  }
+  if (strcmp(a->name, "sep") == 0) return GSX_OK;
+  return GSX_UNUSED;
+}
+
+/* a replica's children: anything a body holds but joints, which would pile up in the enclosing body */
+static int replica_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
+  const char* name = gsx_name(ch);
+  if (strcmp(name, "joint") == 0 || strcmp(name, "freejoint") == 0)
+    return gsx_error(c, src->name, gsx_line(ch), name,
+                     "joints cannot be direct children of <replicate>: wrap them in a body");
+  return body_child(c, ch, src, user);
+}
+
+static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
+  int line = gsx_line(node);
+  if (c->nrep == GSX_MAX_REPLICATE_DEPTH)
+    return gsx_error(c, src->name, line, "replicate", "replicates nested deeper than %d", GSX_MAX_REPLICATE_DEPTH);
+  if (!gsx_checkAttrs(c, node, src, "replicate", 0)) return 0;
+  gsReal step[7] = {0, 0, 0, 0, 0, 0, 0};
+  if (!gsx_applyOwn(c, node, src, "replicate", replicate_attr, step, "")) return 0;
+  int count = (int)step[6];
+  if (count <= 0) return gsx_error(c, src->name, line, "replicate", "missing required attribute 'count'");
+  if (c->replicas * (long long)count > GSX_MAX_REPLICAS)
+    return gsx_error(c, src->name, line, "replicate", "nested replicates make more than %d replicas",
+                     GSX_MAX_REPLICAS);
+  gsOrientation o;
+  memset(&o, 0, sizeof(o));
+  o.type = GS_ORIENT_EULER;
+  gs_copy3(o.euler, step + 3);
+  gsReal dq[4];
+  if (!orient_quat(c, dq, &o, src, node)) return 0;
+  xmlChar* sep = gsx_getAttr(c, node, "sep");
+  char* sepcopy = NULL;
+  if (!gs_specSetString(&sepcopy, sep ? (const char*)sep : "")) {
+    if (sep) xmlFree(sep);
+    return gsx_oom(c);
+  }
+  if (sep) xmlFree(sep);
+  int digits = 1;
+  for (int n = count; n >= 10; n /= 10) digits++;
+  int k = c->nrep++;
+  c->rep[k].sep = sepcopy;
+  c->rep[k].digits = digits;
+  long long outer = c->replicas;
+  c->replicas = outer * count;
+  /* replica i's pose in the enclosing frame: (pos, quat) = step^i */
+  gsReal pos[3] = {0, 0, 0}, quat[4] = {1, 0, 0, 0};
+  int ok = 1;
+  for (int i = 0; ok && i < count; i++) {
+    c->rep[k].index = i;
+    BodyWalk w = *parent;
+    if (!parent->framed) {
+      gs_zero3(w.fpos);
+      gs_unitQuat(w.fquat);
+    }
+    w.framed = 1;
+    gsReal p[3];
+    gs_rotVecQuat(p, pos, w.fquat);
+    gs_add3(w.fpos, w.fpos, p);
+    gs_mulQuat(w.fquat, w.fquat, quat);
+    gs_normalize4(w.fquat);
+    ok = gsx_eachChild(c, node, src, replica_child, &w);
+    /* the next replica: this one's frame, then the step */
+    gs_rotVecQuat(p, step, quat);
+    gs_add3(pos, pos, p);
+    gsReal q[4];
+    gs_mulQuat(q, quat, dq);
+    gs_normalize4(q);
+    gs_copy4(quat, q);
+  }
+  c->nrep--;
+  c->replicas = outer;
+  free(c->rep[k].sep);
+  c->rep[k].sep = NULL;
+  return ok;
 }
 
 static int read_body(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
@@ -569,6 +669,7 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
   c.spec->file = gs_specIntern(c.spec, path ? path : "<string>");
   if (!c.spec->file) gsx_oom(&c);
   c.spec->size_memory = c.spec->size_nconmax = c.spec->size_njmax = c.spec->size_nstack = -1;
+  c.replicas = 1;  /* the product of the counts of the replicates being read */
   if (!c.failed && path && c.confined && !confine_root(&c, path))
     gsx_error(&c, path, 0, NULL, "cannot read file: %s", strerror(errno));
 
@@ -581,7 +682,7 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
     gsx_error(&c, NULL, 0, NULL, "no XML given");
   if (f) {
     if (f->canon) c.incstack[c.ninc++] = f->canon;  /* a file including itself is a cycle */
-    read_mujoco(&c, f);
+    if (read_mujoco(&c, f) && !c.failed) gsx_replicateReferences(&c);
   }
 
   /* before the spec goes: warnings point into its string pool */
@@ -642,6 +743,15 @@ gsModel* gs_loadXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int 
     return NULL;
   }
   return compile_and_free(gsx_parse(path, xml, vfs, flags, err, errsz), err, errsz);
+}
+
+gsSpec* gs_parseXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                       int errsz) {
+  if ((path == NULL) == (xml == NULL)) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "give exactly one of a path and XML text");
+    return NULL;
+  }
+  return gsx_parse(path, xml, vfs, flags, err, errsz);
 }
 
 gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,

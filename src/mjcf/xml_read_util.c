@@ -129,9 +129,21 @@ int gsx_elementClass(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
 int gsx_setInfo(gsxCtx* c, gsSpecInfo* info, xmlNodePtr node, const gsxFile* src) {
   info->file = src->name;
   info->line = gsx_line(node);
+  if (c->nrep && ++c->replicated > GSX_MAX_REPLICATED)
+    return gsx_error(c, src->name, info->line, gsx_name(node),
+                     "replicates make more than %d elements", GSX_MAX_REPLICATED);
   xmlChar* name = gsx_getAttr(c, node, "name");
   if (!name) return 1;
-  int ok = gs_specSetName(info, (const char*)name);
+  int ok;
+  if (c->nrep) {
+    /* inside <replicate>: the replica's name, remembered for the references to replicate */
+    char* full = NULL;
+    ok = gsx_replicaName(c, (const char*)name, &full) && gs_specSetName(info, full) &&
+         gsx_replicaRecord(c, info, (const char*)name);
+    free(full);
+  } else {
+    ok = gs_specSetName(info, (const char*)name);
+  }
   xmlFree(name);
   return ok ? 1 : gsx_oom(c);
 }

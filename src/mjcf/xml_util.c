@@ -158,6 +158,11 @@ void gsx_ctxFree(gsxCtx* c) {
     free(f);
   }
   free(c->files);
+  for (int i = 0; i < c->nrepname; i++) free(c->repname[i].base);
+  free(c->repname);
+  for (int i = 0; i < c->nrep; i++) free(c->rep[i].sep);
+  c->repname = NULL;
+  c->nrepname = c->nrep = 0;
   c->warn = NULL;
   c->files = NULL;
   c->nwarn = c->nfile = 0;

@@ -258,6 +258,9 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
       if (v[e] < GS_SAMEFRAME_NONE || v[e] > GS_SAMEFRAME_INERTIAROT)
         return gs_ioError(err, errsz, "%s[%d] = %d is not a known value", kSame[k], e, v[e]);
   }
+  for (int b = 0; b < m->nbody; b++)
+    if (m->body_slider[b] != 0 && m->body_slider[b] != 1)
+      return gs_ioError(err, errsz, "body_slider[%d] = %d: must be 0 or 1", b, m->body_slider[b]);
   for (int p = 0; p < m->npair; p++) {
     int c = m->pair_dim[p];
     if (c != 1 && c != 3 && c != 4 && c != 6)

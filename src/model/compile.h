@@ -52,6 +52,20 @@ void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
  *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
  *     equality anchors, actuator lengths); d has been through gs_fwdPositionSmooth at qpos0 (no contacts). */
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
+/* compile_names.c: names unique within each kind of element (MJCF's rule); 0 after an error naming
+ * both places. The tree's kinds (bodies, joints, geoms, sites), and any list of infos. */
+int gs_compileUniqueNames(gsCompileCtx* c);
+int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind);
+/* compiler.c: the compile of a spec as it is; gs_compile (compile_discard.c) calls it, once more
+ * on a pruned copy when the spec discards visual elements */
+gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz);
+/* compile_align.c: alignfree, once every slice's arrays are compiled (before the qpos0 quantities) */
+void gs_compileAlignFree(gsCompileCtx* c, gsModel* m);
+/* setconst.c: body_subtreemass from body_mass; everything defined at qpos0 (d is reset to qpos0
+ * first by the caller; c->spec may be NULL: then statistic values given by the model are not
+ * known and meaninertia is computed) */
+void gs_compileSubtreeMass(gsModel* m);
+int gs_compileAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
 /* the size and bounding radius of hfield geom sg of body b, from its height field (the tree
  * needs them for inertia before the world slice runs) */
 int gs_compileHFieldGeom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* sg, gsReal size[3],
@@ -64,7 +78,8 @@ int gs_compileSizesActuation(gsCompileCtx* c, gsModel* sizes);
 int gs_compileActuation(gsCompileCtx* c, gsModel* m);
 int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d);
 /* actuator_lengthrange of the actuators <compiler><lengthrange> selects, by their joint or tendon
- * limits or by simulation (compile_lengthrange.c); called by gs_compileActuationAtQpos0 */
+ * limits or by simulation (compile_lengthrange.c); called by the compiler after the slices'
+ * qpos0 quantities */
 int gs_compileLengthRange(gsCompileCtx* c, gsModel* m);
 int gs_compileSizesSensing(gsCompileCtx* c, gsModel* sizes);
 int gs_compileSensing(gsCompileCtx* c, gsModel* m);

@@ -173,19 +173,6 @@ static int find(gsCompileCtx* c, const gsModel* m, int type, const char* name,
   return id;
 }
 
-/* names are unique within a kind of object */
-static int check_unique_names(gsCompileCtx* c, const gsModel* m, int type, const int* adr, int n,
-                              const gsSpecInfo* const* info, const char* kind) {
-  for (int i = 0; i < n; i++) {
-    const char* name = m->names + adr[i];
-    if (!name[0]) continue;
-    if (gs_name2id(m, type, name) != i)
-      return gs_compileFail(c, info[i], kind, "repeated name '%s' (also %s %d)", name, kind,
-                            gs_name2id(m, type, name));
-  }
-  return 1;
-}
-
 static const char* const kPathNames[] = {"joint", "site", "geom", "pulley"};
 
 /* the path of spatial tendon t: sites at both ends and around each geom, pulleys between
@@ -506,11 +493,11 @@ int gs_compileActuation(gsCompileCtx* c, gsModel* m) {
   if (!compile_actuators(c, m)) return 0;
   const gsSpecInfo** info = malloc(sizeof(*info) * (size_t)(m->ntendon + m->nu + 1));
   if (!info) return gs_compileFail(c, NULL, "model", "out of memory");
+  /* names are unique within a kind of object */
   for (int i = 0; i < m->ntendon; i++) info[i] = &spec->tendon[i]->info;
-  int ok = check_unique_names(c, m, GS_OBJ_TENDON, m->name_tendonadr, m->ntendon, info, "tendon");
+  int ok = gs_compileUniqueInfos(c, info, m->ntendon, "tendon");
   for (int i = 0; i < m->nu; i++) info[i] = &spec->actuator[i]->info;
-  ok = ok &&
-       check_unique_names(c, m, GS_OBJ_ACTUATOR, m->name_actuatoradr, m->nu, info, "actuator");
+  ok = ok && gs_compileUniqueInfos(c, info, m->nu, "actuator");
   free(info);
   return ok;
 }
@@ -559,7 +546,7 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   for (int i = 0; ok && i < m->nu; i++) {
     gsReal length;
     if (!gs_actuatorMoment(m, d, i, &length, moment)) {
-      ok = gs_compileFail(c, &c->spec->actuator[i]->info, "actuator", "out of scratch memory");
+      ok = gs_compileFail(c, c->spec ? &c->spec->actuator[i]->info : NULL, "actuator", "out of scratch memory");
       break;
     }
     m->actuator_length0[i] = length;
@@ -588,6 +575,5 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   }
   free(moment);
   free(x);
-  /* length ranges last: the simulation needs the model complete */
-  return ok && gs_compileLengthRange(c, m);
+  return ok;
 }

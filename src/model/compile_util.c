@@ -23,8 +23,9 @@ int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, co
   va_end(ap);
   /* an error of the whole model names the model's file (the spec's; "<spec>" when built by
    * hand), without a line */
-  const char* file = info && info->file ? info->file : c->spec && c->spec->file ? c->spec->file
-                                                                                 : "<spec>";
+  const char* file = info && info->file ? info->file
+                     : c->spec           ? (c->spec->file ? c->spec->file : "<spec>")
+                                         : "<model>";  /* gs_setConst: a compiled model */
   int line = info ? info->line : 0;
   const char* name = info && info->name ? info->name : "";
   char where[1100], full[1800];

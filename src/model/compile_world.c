@@ -24,32 +24,9 @@ static void f32n(gsReal* dst, const gsReal* src, int n) {
 
 /* ---- names ---- */
 
-typedef struct {
-  const gsSpecInfo* info;
-} NameRef;
-
-static int cmp_name(const void* a, const void* b) {
-  const gsSpecInfo* x = ((const NameRef*)a)->info;
-  const gsSpecInfo* y = ((const NameRef*)b)->info;
-  int r = strcmp(x->name, y->name);
-  if (r) return r;
-  return (x->line > y->line) - (x->line < y->line);  /* the later one is reported */
-}
-
 /* every name of one object type used once (MJCF rejects repeats) */
 static int check_unique(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind) {
-  NameRef* refs = malloc(sizeof(NameRef) * (size_t)(n ? n : 1));
-  if (!refs) return gs_compileFail(c, NULL, "model", "out of memory");
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (infos[i]->name && infos[i]->name[0]) refs[k++].info = infos[i];
-  qsort(refs, (size_t)k, sizeof(NameRef), cmp_name);
-  int ok = 1;
-  for (int i = 1; i < k && ok; i++)
-    if (strcmp(refs[i].info->name, refs[i - 1].info->name) == 0)
-      ok = gs_compileFail(c, refs[i].info, kind, "repeated name (another %s has it)", kind);
-  free(refs);
-  return ok;
+  return gs_compileUniqueInfos(c, infos, n, kind);
 }
 
 /* the infos of a list of spec elements whose first member is their gsSpecInfo */
@@ -837,9 +814,9 @@ static void model_visual(const gsCompileCtx* c, gsModel* m) {
 }
 
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
-  /* <statistic meaninertia>, else the mean diagonal of M at qpos0 */
-  const gsSpecStatistic* st = &c->spec->statistic;
-  if (st->given & GS_STAT_MEANINERTIA) {
+  /* <statistic meaninertia>, else (and always in gs_setConst) the mean diagonal of M at qpos0 */
+  const gsSpecStatistic* st = c->spec ? &c->spec->statistic : NULL;
+  if (st && (st->given & GS_STAT_MEANINERTIA)) {
     m->stat.meaninertia = st->meaninertia;
   } else {
     gsReal trace = 0;
@@ -850,8 +827,11 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
     return gs_compileFail(c, NULL, "model", "the mean inertia at qpos0 is %g: the model's masses, "
                           "inertias or distances overflow", m->stat.meaninertia);
-  model_extent(c, m, d);
-  model_visual(c, m);
+  /* the extent, centre and visual settings are the compiler's: gs_setConst (no spec) keeps them */
+  if (c->spec) {
+    model_extent(c, m, d);
+    model_visual(c, m);
+  }
   for (int i = 0; i < m->ncam; i++) {
     int b = m->cam_bodyid[i];
     frame0(d, b, m->cam_targetbodyid[i], m->cam_pos + 3 * i, m->cam_pos0 + 3 * i, m->cam_poscom0 + 3 * i);

@@ -259,30 +259,9 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
 }
 /* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
  * from either; a frame within the tolerance of another is taken as it */
-static void compile_sameframe(gsModel* m) {
-  for (int b = 0; b < m->nbody; b++) {
-    int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
-    m->body_sameframe[b] = r == GS_SAMEFRAME_BODY || r == GS_SAMEFRAME_BODYROT ? r : GS_SAMEFRAME_NONE;
-  }
-  for (int g = 0; g < m->ngeom; g++)
-    m->geom_sameframe[g] = frame_relation(m, m->geom_bodyid[g], m->geom_pos + 3 * g, m->geom_quat + 4 * g);
-  for (int s = 0; s < m->nsite; s++)
-    m->site_sameframe[s] = frame_relation(m, m->site_bodyid[s], m->site_pos + 3 * s, m->site_quat + 4 * s);
-}
-
-/* ---- the tree ---- */
-static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
-  c->body[c->nbody++] = b;
-  for (int i = 0; i < b->nchild; i++) flatten(c, b->child[i]);
-}
-
-/* The "end-effector" inverse inertias at qpos0 from which the constraint stage approximates the
- * diagonal of J M^-1 J^T (seed 000 eq. 27): per dof, the diagonal of M^-1, averaged over the
- * translational and the rotational part of free joints and over ball joints; per body, the mean
- * diagonal of J M^-1 J^T for the translation and the rotation of its centre of mass. */
 /* A root body without children whose inertial frame is its own frame and whose joints are only
  * mutually orthogonal slides has a diagonal block of M: MJCF then takes its weights as 1/mass,
- * leaving the armature out. */
+ * leaving the armature out. Decided here, once: gs_setConst keeps it after edits, as MJCF does. */
 static int slider_body(const gsModel* m, int b) {
   static const gsReal eps = 1e-10;
   if (m->body_parentid[b] != 0 || m->body_jntnum[b] == 0 || m->body_mass[b] < GS_MINVAL) return 0;
@@ -301,77 +280,21 @@ static int slider_body(const gsModel* m, int b) {
   return 1;
 }
 
-/* [first, end) of the dofs of each dof's kinematic tree (contiguous): the solves with M below touch
- * only those, so that the cost grows with the trees' sizes, not with nv^2 */
-static void tree_ranges(const gsModel* m, int* first, int* end) {
-  for (int i = 0; i < m->nv;) {
-    int root = m->body_rootid[m->dof_bodyid[i]], e = i;
-    while (e < m->nv && m->body_rootid[m->dof_bodyid[e]] == root) e++;
-    for (int k = i; k < e; k++) first[k] = i, end[k] = e;
-    i = e;
+static void compile_sameframe(gsModel* m) {
+  for (int b = 0; b < m->nbody; b++) {
+    int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
+    m->body_sameframe[b] = r == GS_SAMEFRAME_BODY || r == GS_SAMEFRAME_BODYROT ? r : GS_SAMEFRAME_NONE;
   }
+  for (int g = 0; g < m->ngeom; g++)
+    m->geom_sameframe[g] = frame_relation(m, m->geom_bodyid[g], m->geom_pos + 3 * g, m->geom_quat + 4 * g);
+  for (int s = 0; s < m->nsite; s++)
+    m->site_sameframe[s] = frame_relation(m, m->site_bodyid[s], m->site_pos + 3 * s, m->site_quat + 4 * s);
 }
 
-static int compile_invweight0(gsCompileCtx* c, gsModel* m, gsData* d) {
-  int nv = m->nv;
-  gsReal* x = calloc((size_t)(7 * nv + 1), sizeof(gsReal));
-  int* range = malloc(sizeof(int) * (size_t)(2 * nv + 1));
-  if (!x || !range) {
-    free(x);
-    free(range);
-    return gs_compileFail(c, NULL, "model", "out of memory");
-  }
-  int *first = range, *end = range + nv;
-  tree_ranges(m, first, end);
-  gsReal *jac = x + nv, *minvdiag = x;  /* minvdiag first, reused below */
-  for (int i = 0; i < nv; i++) {
-    /* (M^-1)_ii from M^-1 e_i, on i's tree; jac is zero outside the range written last */
-    gsReal* e = jac;
-    e[i] = 1;
-    gs_solveLTDLRange(m, d->qLD, d->qLDiagInv, e, first[i], end[i]);
-    minvdiag[i] = e[i];
-    gs_zero(e + first[i], end[i] - first[i]);
-  }
-  for (int j = 0; j < m->njnt; j++) {
-    int a = m->jnt_dofadr[j], type = m->jnt_type[j];
-    if (type == GS_JNT_FREE || type == GS_JNT_BALL) {
-      for (int part = 0; part < (type == GS_JNT_FREE ? 2 : 1); part++) {
-        int s = a + 3 * part;
-        gsReal mean = (minvdiag[s] + minvdiag[s + 1] + minvdiag[s + 2]) / 3;
-        for (int k = 0; k < 3; k++) m->dof_invweight0[s + k] = mean;
-      }
-    } else {
-      m->dof_invweight0[a] = minvdiag[a];
-    }
-  }
-  gs_zero(m->body_invweight0, 2);
-  for (int b = 1; b < m->nbody; b++) {
-    gsReal *jp = jac, *jr = jac + 3 * nv, w[2] = {0, 0};
-    m->body_invweight0[2 * b] = m->body_invweight0[2 * b + 1] = 0;
-    if (!nv || m->body_weldid[b] == 0) continue;  /* welded to the world: never moves */
-    if (slider_body(m, b)) {
-      gsReal w0 = 1 / m->body_mass[b];
-      m->body_invweight0[2 * b] = w0;
-      for (int k = 0; k < m->body_dofnum[b]; k++) m->dof_invweight0[m->body_dofadr[b] + k] = w0;
-      continue;
-    }
-    /* the body's Jacobian lies on its tree's dofs: written, solved, read and cleared there */
-    int last = gs_bodyLastDof(m, b), a = first[last], n = end[last] - a;
-    gs_jacChain(m, d, jp, jr, d->xipos + 3 * b, b);
-    for (int r = 0; r < 6; r++) {
-      gsReal* row = jac + (size_t)r * nv;
-      gs_copy(x + a, row + a, n);
-      gs_solveLTDLRange(m, d->qLD, d->qLDiagInv, x, a, a + n);
-      w[r / 3] += gs_dot(row + a, x + a, n);
-      gs_zero(row + a, n);
-      gs_zero(x + a, n);
-    }
-    m->body_invweight0[2 * b] = w[0] / 3;
-    m->body_invweight0[2 * b + 1] = w[1] / 3;
-  }
-  free(x);
-  free(range);
-  return 1;
+/* ---- the tree ---- */
+static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
+  c->body[c->nbody++] = b;
+  for (int i = 0; i < b->nchild; i++) flatten(c, b->child[i]);
 }
 
 static int count_bodies(const gsSpecBody* b) {
@@ -416,13 +339,14 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
   return 1;
 }
 
-gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
+gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
   gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
     return NULL;
   }
+  if (!gs_compileUniqueNames(&c)) return NULL;
   const gsCompilerOptions* copt = &spec->compiler;
   int nbody = count_bodies(spec->world);
   c.body = malloc(sizeof(gsSpecBody*) * (size_t)nbody);
@@ -568,7 +492,9 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       m->jnt_actgravcomp[jnt] = sj->actgravcomp != 0;
       int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
       int limited = sj->limited;
-      if (limited == GS_LIMITED_AUTO) {
+      if (sj->type == GS_JNT_FREE) {
+        limited = 0;  /* MJCF: a free joint has no limits, whatever a default class says */
+      } else if (limited == GS_LIMITED_AUTO) {
         if (!copt->autolimits && sj->range_given) {
           gs_compileFail(&c, &sj->info, "joint", "range is given but limited is auto and autolimits is off");
           goto error_model;
@@ -635,7 +561,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       if (!resolve_shape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
         goto error_model;
-      if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, b == 0)) goto error_model;
+      /* planes only where nothing moves: the world and bodies welded to it (no joint on the path) */
+      if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, m->body_weldid[b] == 0)) goto error_model;
       if (sg->type == GS_GEOM_MESH && !mesh_geom_frame(&c, sb, sg, m, geom)) goto error_model;
       if (sg->condim != 1 && sg->condim != 3 && sg->condim != 4 && sg->condim != 6) {
         gs_compileFail(&c, &sg->info, "geom", "condim must be 1, 3, 4 or 6");
@@ -766,8 +693,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
     }
   }
   /* subtree masses, leaves first: children come after their parents in the numbering */
-  for (int b = 0; b < nbody; b++) m->body_subtreemass[b] = m->body_mass[b];
-  for (int b = nbody - 1; b > 0; b--) m->body_subtreemass[m->body_parentid[b]] += m->body_subtreemass[b];
+  gs_compileSubtreeMass(m);
   /* a moving body must carry mass somewhere below it, or M is singular */
   for (int b = 1; b < nbody; b++) {
     if (m->body_dofnum[b] && m->body_subtreemass[b] < GS_MINVAL) {
@@ -777,6 +703,7 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   }
 
   compile_sameframe(m);
+  for (int b = 1; b < nbody; b++) m->body_slider[b] = slider_body(m, b);
 
   /* ---- sparsity of M: row i holds (i,i) then its ancestors (i, parent(i)), ... ---- */
   {
@@ -791,6 +718,8 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
   /* the slices: their arrays, then what is defined at the default configuration */
   if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
     goto error_model;
+  gs_compileAlignFree(&c, m);
+  compile_sameframe(m);  /* again: aligned bodies' elements moved */
   /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the
    * constraint memory, so only one may be given */
   if (c.spec->size_njmax >= 0 && c.spec->size_memory >= 0) {
@@ -804,9 +733,9 @@ gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
       gs_compileFail(&c, NULL, "model", "out of memory");
       goto error_model;
     }
-    gs_fwdPositionSmooth(m, d);  /* what qpos0 quantities need; contacts are not among them */
-    int ok = compile_invweight0(&c, m, d) && gs_compileWorldAtQpos0(&c, m, d) && gs_compileActuationAtQpos0(&c, m, d) &&
-             gs_compileSensingAtQpos0(&c, m, d);
+    /* what is defined at qpos0 (as gs_setConst), then the length ranges, which simulate the
+     * complete model */
+    int ok = gs_compileAtQpos0(&c, m, d) && gs_compileLengthRange(&c, m);
     gs_freeData(d);
     if (!ok) goto error_model;
   }

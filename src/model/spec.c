@@ -85,29 +85,26 @@ gsSpec* gs_specNew(void) {
   return s;
 }
 
-static void free_body(gsSpecBody* b) {
-  for (int i = 0; i < b->nchild; i++) free_body(b->child[i]);
-  for (int i = 0; i < b->njoint; i++) { free(b->joint[i]->info.name); free(b->joint[i]->user); free(b->joint[i]); }
-  for (int i = 0; i < b->ngeom; i++) { free(b->geom[i]->info.name); free(b->geom[i]->user); free(b->geom[i]); }
-  for (int i = 0; i < b->nsite; i++) { free(b->site[i]->info.name); free(b->site[i]->user); free(b->site[i]); }
-  gs_specBodyFreeActuation(b);
-  gs_specBodyFreeSensing(b);
-  gs_specBodyFreeWorld(b);
-  free(b->user);
-  free(b->child);
-  free(b->joint);
-  free(b->geom);
-  free(b->site);
-  free(b->info.name);
-  free(b);
-}
-
 void gs_specFree(gsSpec* s) {
   if (!s) return;
-  gs_specFreeActuation(s);
-  gs_specFreeSensing(s);
-  gs_specFreeWorld(s);
-  if (s->world) free_body(s->world);
+  /* each element frees what its attribute table says it owns (spec_access.c) */
+  gs_specFreeList(GS_SK_TENDON, (void***)&s->tendon, &s->ntendon, &s->ntendon_cap);
+  gs_specFreeList(GS_SK_ACTUATOR, (void***)&s->actuator, &s->nactuator, &s->nactuator_cap);
+  gs_specFreeList(GS_SK_SENSOR, (void***)&s->sensor, &s->nsensor, &s->nsensor_cap);
+  gs_specFreeList(GS_SK_EQUALITY, (void***)&s->equality, &s->nequality, &s->nequality_cap);
+  gs_specFreeList(GS_SK_KEY, (void***)&s->key, &s->nkey, &s->nkey_cap);
+  gs_specFreeList(GS_SK_NUMERIC, (void***)&s->numeric, &s->nnumeric, &s->nnumeric_cap);
+  gs_specFreeList(GS_SK_TEXT, (void***)&s->text, &s->ntext, &s->ntext_cap);
+  gs_specFreeList(GS_SK_TUPLE, (void***)&s->tuple, &s->ntuple, &s->ntuple_cap);
+  gs_specFreeList(GS_SK_MESH, (void***)&s->mesh, &s->nmesh, &s->nmesh_cap);
+  gs_specFreeList(GS_SK_HFIELD, (void***)&s->hfield, &s->nhfield, &s->nhfield_cap);
+  gs_specFreeList(GS_SK_TEXTURE, (void***)&s->texture, &s->ntexture, &s->ntexture_cap);
+  gs_specFreeList(GS_SK_MATERIAL, (void***)&s->material, &s->nmaterial, &s->nmaterial_cap);
+  gs_specFreeList(GS_SK_PAIR, (void***)&s->pair, &s->npair, &s->npair_cap);
+  gs_specFreeList(GS_SK_EXCLUDE, (void***)&s->exclude, &s->nexclude, &s->nexclude_cap);
+  for (int i = 0; i < s->nframename; i++) free(s->framename[i]);
+  free(s->framename);
+  gs_specFreeElement(GS_SK_BODY, s->world);
   for (int i = 0; i < s->nstring; i++) free(s->strings[i]);
   free(s->strings);
   free(s->modelname);
@@ -134,6 +131,7 @@ gsSpecJoint* gs_specAddJoint(gsSpecBody* body) {
   j->axis[2] = 1;
   j->limited = GS_LIMITED_AUTO;
   j->actfrclimited = GS_LIMITED_AUTO;
+  j->align = 2;  /* auto: the compiler's alignfree */
   memcpy(j->solref_limit, kSolref, sizeof(kSolref));
   memcpy(j->solimp_limit, kSolimp, sizeof(kSolimp));
   memcpy(j->solref_friction, kSolref, sizeof(kSolref));

@@ -1,4 +1,4 @@
-/* Spec elements of the actuation slice: creation with MJCF's defaults, and freeing. */
+/* Spec elements of the actuation slice: creation with MJCF's defaults; freeing is table-driven (spec_access.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,36 +76,3 @@ gsSpecActuator* gs_specAddActuator(gsSpec* spec) {
   return a;
 }
 
-static void free_tendon(gsSpecTendon* t) {
-  for (int i = 0; i < t->nwrap; i++) {
-    free(t->wrap[i]->target);
-    free(t->wrap[i]->sidesite);
-    free(t->wrap[i]);
-  }
-  free(t->wrap);
-  free(t->material);
-  free(t->user);
-  free(t->info.name);
-  free(t);
-}
-
-static void free_actuator(gsSpecActuator* a) {
-  free(a->target);
-  free(a->refsite);
-  free(a->slidersite);
-  free(a->user);
-  free(a->info.name);
-  free(a);
-}
-
-void gs_specFreeActuation(gsSpec* spec) {
-  for (int i = 0; i < spec->ntendon; i++) free_tendon(spec->tendon[i]);
-  free(spec->tendon);
-  for (int i = 0; i < spec->nactuator; i++) free_actuator(spec->actuator[i]);
-  free(spec->actuator);
-  spec->tendon = NULL;
-  spec->actuator = NULL;
-  spec->ntendon = spec->nactuator = 0;
-}
-
-void gs_specBodyFreeActuation(gsSpecBody* body) { (void)body; }

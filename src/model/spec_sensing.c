@@ -1,4 +1,4 @@
-/* Spec elements of the sensing slice: creation with MJCF's defaults, and freeing. */
+/* Spec elements of the sensing slice: creation with MJCF's defaults; freeing is table-driven (spec_access.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,66 +71,3 @@ gsSpecTupleElement* gs_specAddTupleElement(gsSpecTuple* t) {
   return add((void***)&t->element, &t->nelement, &t->nelement_cap, sizeof(gsSpecTupleElement));
 }
 
-void gs_specFreeSensing(gsSpec* spec) {
-  for (int i = 0; i < spec->nsensor; i++) {
-    gsSpecSensor* s = spec->sensor[i];
-    free(s->info.name);
-    free(s->objname);
-    free(s->refname);
-    free(s->user);
-    free(s);
-  }
-  for (int i = 0; i < spec->nequality; i++) {
-    gsSpecEquality* e = spec->equality[i];
-    free(e->info.name);
-    free(e->name1);
-    free(e->name2);
-    free(e);
-  }
-  for (int i = 0; i < spec->nkey; i++) {
-    gsSpecKey* k = spec->key[i];
-    free(k->info.name);
-    free(k->qpos);
-    free(k->qvel);
-    free(k->act);
-    free(k->ctrl);
-    free(k->mpos);
-    free(k->mquat);
-    free(k);
-  }
-  for (int i = 0; i < spec->nnumeric; i++) {
-    free(spec->numeric[i]->info.name);
-    free(spec->numeric[i]->data);
-    free(spec->numeric[i]);
-  }
-  for (int i = 0; i < spec->ntext; i++) {
-    free(spec->text[i]->info.name);
-    free(spec->text[i]->data);
-    free(spec->text[i]);
-  }
-  for (int i = 0; i < spec->ntuple; i++) {
-    gsSpecTuple* t = spec->tuple[i];
-    for (int k = 0; k < t->nelement; k++) {
-      free(t->element[k]->objname);
-      free(t->element[k]);
-    }
-    free(t->element);
-    free(t->info.name);
-    free(t);
-  }
-  free(spec->sensor);
-  free(spec->equality);
-  free(spec->key);
-  free(spec->numeric);
-  free(spec->text);
-  free(spec->tuple);
-  spec->sensor = NULL;
-  spec->equality = NULL;
-  spec->key = NULL;
-  spec->numeric = NULL;
-  spec->text = NULL;
-  spec->tuple = NULL;
-  spec->nsensor = spec->nequality = spec->nkey = spec->nnumeric = spec->ntext = spec->ntuple = 0;
-}
-
-void gs_specBodyFreeSensing(gsSpecBody* body) { (void)body; }

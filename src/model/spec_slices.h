@@ -1,5 +1,5 @@
 /* The glue between the spec (spec.c) and its slices (spec_actuation.c, spec_sensing.c,
- * spec_world.c) and the MJCF reader: what a new spec starts with, what freeing it frees, and the
+ * spec_world.c) and the MJCF reader: what a new spec starts with, (freeing is table-driven, spec_access.c), and the
  * list helper the gs_specAdd* functions share (spec_util.c). Internal: not part of the API. */
 #ifndef GAUSS_MODEL_SPEC_SLICES_H
 #define GAUSS_MODEL_SPEC_SLICES_H
@@ -10,13 +10,13 @@
 void gs_specInitSensing(gsSpec* spec);
 void gs_specInitWorld(gsSpec* spec);
 
-/* freeing what the slices added */
-void gs_specFreeActuation(gsSpec* spec);
-void gs_specFreeSensing(gsSpec* spec);
-void gs_specFreeWorld(gsSpec* spec);
-void gs_specBodyFreeActuation(gsSpecBody* body);
-void gs_specBodyFreeSensing(gsSpecBody* body);
-void gs_specBodyFreeWorld(gsSpecBody* body);
+/* freeing (spec_access.c): an element with what its attribute table says it owns (a body with its
+ * subtree, a tendon with its path, a tuple with its elements); a list of elements and the list */
+void gs_specFreeElement(int kind, void* element);
+void gs_specFreeList(int kind, void*** list, int* n, int* cap);
+/* a deep copy of an element outside any list (a body without its contents); NULL when out of
+ * memory */
+void* gs_specCopyElement(int kind, const void* element);
 
 /* grow a pointer list by one and append p; 0 when out of memory (for the gs_specAdd* functions) */
 int gs_specPush(void*** list, int* n, int* cap, void* p);

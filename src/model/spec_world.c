@@ -1,4 +1,4 @@
-/* Spec elements of the world slice: creation with MJCF's defaults, and freeing. */
+/* Spec elements of the world slice: creation with MJCF's defaults (freeing: spec_access.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,69 +207,4 @@ const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* ow
   for (int i = 0; i < body->nassetref; i++)
     if (body->assetref[i]->owner == owner) return body->assetref[i];
   return NULL;
-}
-
-/* ---- freeing ---- */
-
-void gs_specFreeWorld(gsSpec* spec) {
-  for (int i = 0; i < spec->nmesh; i++) {
-    gsSpecMesh* m = spec->mesh[i];
-    free(m->info.name), free(m->content_type), free(m->file), free(m->path), free(m->material);
-    free(m->data.bytes);
-    free(m->builtin), free(m->vert), free(m->normal), free(m->texcoord), free(m->face);
-    free(m->params), free(m);
-  }
-  for (int i = 0; i < spec->nhfield; i++) {
-    gsSpecHField* h = spec->hfield[i];
-    free(h->info.name), free(h->content_type), free(h->file), free(h->path), free(h->elevation);
-    free(h->data.bytes);
-    free(h);
-  }
-  for (int i = 0; i < spec->ntexture; i++) {
-    gsSpecTexture* t = spec->texture[i];
-    free(t->info.name), free(t->content_type), free(t->file), free(t->path), free(t->data.bytes);
-    for (int k = 0; k < 6; k++) free(t->cubefiles[k]), free(t->cubepaths[k]), free(t->cubedata[k].bytes);
-    free(t);
-  }
-  for (int i = 0; i < spec->nmaterial; i++) {
-    gsSpecMaterial* m = spec->material[i];
-    free(m->info.name);
-    for (int k = 0; k < GS_NTEXROLE; k++) free(m->texture[k]);
-    free(m);
-  }
-  for (int i = 0; i < spec->npair; i++) {
-    gsSpecPair* p = spec->pair[i];
-    free(p->info.name), free(p->geom1), free(p->geom2), free(p);
-  }
-  for (int i = 0; i < spec->nexclude; i++) {
-    gsSpecExclude* e = spec->exclude[i];
-    free(e->info.name), free(e->body1), free(e->body2), free(e);
-  }
-  for (int i = 0; i < spec->nframename; i++) free(spec->framename[i]);
-  free(spec->framename);
-  spec->framename = NULL;
-  spec->nframename = 0;
-  free(spec->mesh), free(spec->hfield), free(spec->texture), free(spec->material);
-  free(spec->pair), free(spec->exclude);
-  spec->mesh = NULL, spec->hfield = NULL, spec->texture = NULL, spec->material = NULL;
-  spec->pair = NULL, spec->exclude = NULL;
-  spec->nmesh = spec->nhfield = spec->ntexture = spec->nmaterial = spec->npair = spec->nexclude = 0;
-}
-
-void gs_specBodyFreeWorld(gsSpecBody* body) {
-  for (int i = 0; i < body->ncamera; i++) {
-    gsSpecCamera* c = body->camera[i];
-    free(c->info.name), free(c->target), free(c->user), free(c);
-  }
-  for (int i = 0; i < body->nlight; i++) {
-    gsSpecLight* l = body->light[i];
-    free(l->info.name), free(l->target), free(l->texture), free(l);
-  }
-  for (int i = 0; i < body->nassetref; i++) {
-    gsSpecAssetRef* r = body->assetref[i];
-    free(r->material), free(r->mesh), free(r->hfield), free(r);
-  }
-  free(body->camera), free(body->light), free(body->assetref);
-  body->camera = NULL, body->light = NULL, body->assetref = NULL;
-  body->ncamera = body->nlight = body->nassetref = 0;
 }

@@ -1,7 +1,8 @@
-/* gs_stepN and gs_rollout: stepping loops in C, so that a caller in another language crosses
- * into the library once per batch. Rollouts are spread over threads in a fixed pattern (rollout
- * i on thread i mod nthread); each rollout starts from a reset data, so which data runs it does
- * not change a bit. */
+/* gs_stepN, gs_rollout and gs_stepBatch: stepping loops in C, so that a caller in another
+ * language crosses into the library once per batch. Rollouts are spread over threads in a fixed
+ * pattern (rollout i on thread i mod nthread); each rollout starts from a reset data, so which
+ * data runs it does not change a bit. A batch of datas (gs_stepBatch) is spread the same way;
+ * each data depends only on itself. */
 #include <pthread.h>
 #include <string.h>
 
@@ -91,6 +92,48 @@ int gs_rollout(const gsModel* m, gsData* const* d, int nthread, int nbatch, int 
   for (int k = 1; k < nthread; k++) {
     if (started[k]) pthread_join(threads[k], NULL);
     else run_thread(&jobs[k]);
+  }
+  return 0;
+}
+
+typedef struct {
+  const gsModel* m;
+  gsData* const* d;
+  int thread, nthread, ndata, nstep, post;
+  const gsReal* ctrl;
+} batch_job;
+
+static void* batch_thread(void* arg) {
+  const batch_job* job = arg;
+  const gsModel* m = job->m;
+  for (int i = job->thread; i < job->ndata; i += job->nthread) {
+    gsData* d = job->d[i];
+    if (job->ctrl && m->nu)
+      memcpy(d->ctrl, job->ctrl + (size_t)i * (size_t)m->nu, sizeof(gsReal) * (size_t)m->nu);
+    for (int t = 0; t < job->nstep; t++) gs_step(m, d);
+    if (job->post) gs_rnePostConstraint(m, d);
+  }
+  return NULL;
+}
+
+int gs_stepBatch(const gsModel* m, gsData* const* d, int ndata, int nthread, int nstep,
+                 const gsReal* ctrl, int post) {
+  if (!m || nthread < 1 || ndata < 0 || nstep < 0 || (ndata > 0 && !d)) return -1;
+  if (nthread > GS_MAXTHREAD) nthread = GS_MAXTHREAD;
+  if (nthread > ndata) nthread = ndata > 0 ? ndata : 1;
+  batch_job jobs[GS_MAXTHREAD];
+  pthread_t threads[GS_MAXTHREAD];
+  int started[GS_MAXTHREAD];
+  for (int k = 0; k < nthread; k++)
+    jobs[k] = (batch_job){m, d, k, nthread, ndata, nstep, post, ctrl};
+  /* as gs_rollout: the caller runs the first share, and a share whose thread cannot start runs
+   * here afterwards */
+  for (int k = 1; k < nthread; k++)
+    started[k] = pthread_create(&threads[k], NULL, batch_thread, &jobs[k]) == 0;
+  batch_thread(&jobs[0]);
+  for (int k = 1; k < nthread; k++) {
+    if (started[k]) pthread_join(threads[k], NULL);
+    else batch_thread(&jobs[k]);
   }
   return 0;
 }

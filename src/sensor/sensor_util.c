@@ -99,6 +99,12 @@ void gs_objectVelocity(const gsModel* m, const gsData* d, int type, int id, int 
 
 void gs_objectAcceleration(const gsModel* m, const gsData* d, int type, int id, int local, gsReal res[6]) {
   int b = gs_objectBody(m, type, id);
+  /* objects welded to the world: MJCF's sensors read no acceleration there (not even gravity's,
+   * which an accelerometer on a moving body at rest reads: measured against MuJoCo 3.3.7) */
+  if (m->body_weldid[b] == 0) {
+    gs_zero(res, 6);
+    return;
+  }
   gsReal pos[3], mat[9], vel[6], wxv[3];
   gs_objectFrame(m, d, type, id, pos, mat);
   motion_at(m, d, d->cvel + 6 * b, b, pos, local ? mat : NULL, vel);

@@ -232,78 +232,301 @@ void gs_dualAccumulate(gsData* d, gsDual* w, int nv) {
     if (d->efc_force[r] != 0) gs_dualMoveU(w, r, d->efc_force[r]);
 }
 
-/* minimise 1/2 x^T A x + g^T x over y = S x in the cone (ball: ball of `radius`), from x; A n x n.
- * Accelerated projected gradient: the block is at most 6 x 6 and the outer sweeps repeat it. */
-static void block_solve(const gsReal* A, const gsReal* g, const gsReal* scale, int n, int ball,
-                        gsReal radius, gsReal* x) {
-  gsReal As[36], gs[6], y[6], z[6], yold[6];
-  gsReal L = 0;
-  for (int p = 0; p < n; p++) {
-    gs[p] = g[p] * scale[p];
-    gsReal row = 0;
-    for (int q = 0; q < n; q++) {
-      As[p * n + q] = scale[p] * A[p * n + q] * scale[q];
-      row += fabs(As[p * n + q]);
+/* Cholesky factor L of H + lam I (k x k, k <= 6, row-major lower triangle); 0 when H + lam I is
+ * not positive definite */
+static int small_factor(const gsReal* H, gsReal lam, int k, gsReal* L) {
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j <= i; j++) {
+      gsReal v = H[i * k + j] + (i == j ? lam : 0);
+      for (int t = 0; t < j; t++) v -= L[i * k + t] * L[j * k + t];
+      if (i == j) {
+        if (!(v > 0)) return 0;
+        L[i * k + i] = sqrt(v);
+      } else {
+        L[i * k + j] = v / L[j * k + j];
+      }
     }
-    if (row > L) L = row;
-    y[p] = scale[p] > 0 ? x[p] / scale[p] : 0;
-  }
-  if (L <= 0) return;
-  memcpy(z, y, sizeof(gsReal) * (size_t)n);
-  gsReal t = 1;
-  for (int it = 0; it < 100; it++) {
-    memcpy(yold, y, sizeof(gsReal) * (size_t)n);
-    for (int p = 0; p < n; p++) {
-      gsReal grad = gs[p];
-      for (int q = 0; q < n; q++) grad += As[p * n + q] * z[q];
-      y[p] = z[p] - grad / L;
-    }
-    if (ball) gs_projectBall(y, n, radius); else gs_projectCone(y, n);
-    gsReal tn = 0.5 * (1 + sqrt(1 + 4 * t * t)), change = 0, size = 0;
-    for (int p = 0; p < n; p++) {
-      z[p] = y[p] + (t - 1) / tn * (y[p] - yold[p]);
-      change += (y[p] - yold[p]) * (y[p] - yold[p]);
-      size += y[p] * y[p];
-    }
-    t = tn;
-    if (change <= 1e-30 + 1e-28 * size) break;
-  }
-  for (int p = 0; p < n; p++) x[p] = y[p] * scale[p];
+  return 1;
 }
 
-/* one elliptic contact at rows r .. r+n-1 (first: the first row to update, 0 or 1 for noslip);
- * returns the dual cost change */
-gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
+/* x = (L L^T)^-1 b, with q = L^-1 b on the way */
+static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsReal* q) {
+  for (int i = 0; i < k; i++) {
+    gsReal v = b[i];
+    for (int t = 0; t < i; t++) v -= L[i * k + t] * q[t];
+    q[i] = v / L[i * k + i];
+  }
+  for (int i = k - 1; i >= 0; i--) {
+    gsReal v = q[i];
+    for (int t = i + 1; t < k; t++) v -= L[t * k + i] * x[t];
+    x[i] = v / L[i * k + i];
+  }
+}
+
+/* minimise 1/2 z^T H z + c^T z over the ball ||z|| <= r (H k x k, symmetric positive semidefinite,
+ * k <= 6); returns the multiplier lam of the ball (0 inside): the unconstrained minimiser when it lies inside, else (H + lam I) z = -c with
+ * ||z|| = r and lam > 0, found by Newton's method on the secular equation 1/||z(lam)|| = 1/r,
+ * which is concave in lam and converges monotonically from below (the trust-region subproblem;
+ * Moré and Sorensen 1983) */
+static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal lam0, gsReal* z) {
+  gsReal b[6] = {0}, q[6] = {0}, L[36];
+  for (int i = 0; i < k; i++) b[i] = -c[i], z[i] = 0;
+  if (!(r > 0) || k <= 0) return 0;
+  gsReal nz = 0, lam = 0;
+  /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
+  if (lam0 > 0 && small_factor(H, lam0, k, L)) {
+    small_solve(L, b, k, z, q);
+    for (int i = 0; i < k; i++) nz += z[i] * z[i];
+    nz = sqrt(nz);
+    if (nz >= r) lam = lam0;
+  }
+  if (lam == 0) {
+    gsReal scale = 0;
+    for (int i = 0; i < k; i++) scale += H[i * k + i];
+    gsReal floor = GS_MINVAL * (scale > 1 ? scale : 1);
+    /* a singular H (noslip's unregularised rows) takes the smallest shift that factors */
+    while (!small_factor(H, lam, k, L)) {
+      lam = lam > 0 ? 10 * lam : floor;
+      if (lam > 1e300) return 0;
+    }
+    small_solve(L, b, k, z, q);
+    nz = 0;
+    for (int i = 0; i < k; i++) nz += z[i] * z[i];
+    nz = sqrt(nz);
+    if (nz <= r) return lam;
+  }
+  for (int it = 0; it < 50; it++) {
+    /* Newton on 1/||z(lam)|| = 1/r: the step needs ||L^-1 z||^2 = z^T (H + lam I)^-1 z */
+    gsReal nq = 0;
+    for (int i = 0; i < k; i++) {
+      gsReal v = z[i];
+      for (int t = 0; t < i; t++) v -= L[i * k + t] * q[t];
+      q[i] = v / L[i * k + i];
+      nq += q[i] * q[i];
+    }
+    if (!(nq > 0)) break;
+    gsReal next = lam + (nz * nz / nq) * (nz - r) / r;
+    if (!(next > lam)) break;  /* converged to rounding */
+    lam = next;
+    if (!small_factor(H, lam, k, L)) break;
+    small_solve(L, b, k, z, q);
+    nz = 0;
+    for (int i = 0; i < k; i++) nz += z[i] * z[i];
+    nz = sqrt(nz);
+    if (fabs(nz - r) <= 1e-14 * r) break;
+  }
+  /* on the sphere, whatever the last rounding left */
+  if (nz > r)
+    for (int i = 0; i < k; i++) z[i] *= r / nz;
+  return lam;
+}
+
+/* the friction rows of an elliptic contact (rows r+1 .. r+n-1) with its normal force fixed:
+ * minimise the dual cost over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the
+ * scaled forces z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force.
+ * R: whether the regulariser is in the rows' curvature (not in noslip). Returns the cost change. */
+static gsReal friction_step(gsData* d, gsDual* w, int r, int n, gsReal normal, int R) {
   const gsContact* c = d->contact + d->efc_id[r];
-  int f0 = noslip ? 1 : 0, k = n - f0;
-  gsReal A[36] = {0}, g[6] = {0}, x[6] = {0}, old[6] = {0}, scale[6] = {0};
   const gsReal* B = w->block + w->blockadr[r];
-  for (int p = 0; p < k; p++) {
-    int rp = r + f0 + p;
-    for (int q = 0; q < k; q++) A[p * k + q] = B[(f0 + p) * n + f0 + q];
-    gsReal R = noslip ? 0 : d->efc_R[rp];
-    A[p * k + p] += R;
-    g[p] = gs_dualRowGrad(w, rp) + R * d->efc_force[rp];
-    old[p] = x[p] = d->efc_force[rp];
-    scale[p] = (noslip || p > 0) ? c->friction[f0 + p - 1] : 1;
+  int idx[5], k = 0;
+  gsReal A[25], g[5], f[5], H[25], cs[5], z[5], mu[5];
+  for (int p = 1; p < n; p++) {
+    int rp = r + p;
+    gsReal Rp = R ? d->efc_R[rp] : 0;
+    if (c->friction[p - 1] > 0) {
+      idx[k] = p;
+      mu[k] = c->friction[p - 1];
+      g[k] = gs_dualRowGrad(w, rp) + Rp * d->efc_force[rp];
+      f[k] = d->efc_force[rp];
+      k++;
+    } else if (d->efc_force[rp] != 0) {
+      gs_dualApply(d, w, rp, -d->efc_force[rp]);
+    }
   }
-  /* g is the gradient at the old forces: shift to the problem in x */
-  gsReal gx[6] = {0};
-  for (int p = 0; p < k; p++) {
-    gx[p] = g[p];
-    for (int q = 0; q < k; q++) gx[p] -= A[p * k + q] * old[q];
+  if (!k) return 0;
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++)
+      A[i * k + j] = B[idx[i] * n + idx[j]] + (i == j && R ? d->efc_R[r + idx[i]] : 0);
+  /* cost in the absolute forces: 1/2 x^T A x + (g - A f)^T x, then scaled by mu */
+  for (int i = 0; i < k; i++) {
+    gsReal ci = g[i];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * f[j];
+    cs[i] = mu[i] * ci;
+    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
   }
-  block_solve(A, gx, scale, k, noslip, noslip ? d->efc_force[r] : 0, x);
-  gsReal dc = 0;
-  for (int p = 0; p < k; p++) {
-    gsReal dp = x[p] - old[p];
-    dc += g[p] * dp;
-    for (int q = 0; q < k; q++) dc += 0.5 * dp * A[p * k + q] * (x[q] - old[q]);
+  ball_qp(H, cs, k, normal, 0, z);
+  gsReal dx[5], dc = 0;
+  for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - f[i];
+  for (int i = 0; i < k; i++) {
+    dc += g[i] * dx[i];
+    for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
   }
-  /* the inner solve is approximate: never accept a step that raises the cost */
-  if (!(dc < 0)) return 0;
-  for (int p = 0; p < k; p++) gs_dualApply(d, w, r + f0 + p, x[p] - old[p]);
+  /* applied even when it costs more: the forces it replaces may lie outside the ellipse of a
+   * normal force just lowered */
+  for (int i = 0; i < k; i++)
+    if (dx[i] != 0) gs_dualApply(d, w, r + idx[i], dx[i]);
   return dc;
+}
+
+/* the derivative at the normal value s of F(s) = min over ||y_t|| <= s of 1/2 y^T H y + c^T y with
+ * y = (s, y_t) (y_t written to t): by the envelope theorem, the partial in y_0 less the ball's
+ * multiplier times s */
+static gsReal cone_slope(const gsReal* H, const gsReal* c, int k, gsReal s, gsReal* lam, gsReal* t) {
+  gsReal Ht[25] = {0}, ct[5] = {0};
+  int m = k - 1;
+  if (!(s > 0)) {
+    /* at the apex, from the right: the frictions grow along -c_t, F(s) ~ (c_0 - |c_t|) s (so the
+     * apex is the minimum exactly when c is in the cone, which is its own dual) */
+    gsReal nt = 0;
+    for (int i = 0; i < m; i++) t[i] = 0, nt += c[i + 1] * c[i + 1];
+    return c[0] - sqrt(nt);
+  }
+  for (int i = 0; i < m; i++) {
+    ct[i] = c[i + 1] + H[(i + 1) * k] * s;
+    for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+  }
+  *lam = ball_qp(Ht, ct, m, s, *lam, t);
+  gsReal slope = H[0] * s + c[0] - *lam * s;
+  for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
+  return slope;
+}
+
+/* minimise 1/2 y^T H y + c^T y over the second-order cone ||y_1..k-1|| <= y_0 (H k x k symmetric
+ * positive definite, 2 <= k <= 6), exactly: over the normal value s >= 0 of the convex
+ * F(s) = min over ||y_t|| <= s (a ball, ball_qp), whose derivative is nondecreasing: the apex
+ * when F'(0+) >= 0, else the root of F' by regula falsi (Illinois) on a bracket grown from
+ * `guess` (the current normal force: the sweeps move it little) */
+static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsReal* y) {
+  gsReal t[5] = {0}, lam = 0;
+  for (int i = 0; i < k; i++) y[i] = 0;
+  if (k <= 1) {
+    if (k == 1 && H[0] > 0 && c[0] < 0) y[0] = -c[0] / H[0];
+    return;
+  }
+  gsReal lo = 0, flo = cone_slope(H, c, k, 0, &lam, t);
+  if (flo >= 0) return;  /* the apex */
+  gsReal hi = guess > 0 ? guess : H[0] > 0 ? -c[0] / H[0] : 1;
+  if (!(hi > 0)) hi = 1;
+  gsReal fhi = cone_slope(H, c, k, hi, &lam, t);
+  for (int it = 0; fhi < 0 && it < 200; it++) {
+    lo = hi, flo = fhi, hi *= 2;
+    fhi = cone_slope(H, c, k, hi, &lam, t);
+  }
+  /* the tolerance on F': rounding of its terms */
+  gsReal tol = 1e-13 * (fabs(c[0]) + H[0] * hi) + GS_MINVAL;
+  gsReal s = hi, fs = fhi;
+  int side = 0;
+  lam = 0;
+  for (int it = 0; it < 100 && fabs(fs) > tol; it++) {
+    s = (lo * fhi - hi * flo) / (fhi - flo);
+    if (!(s > lo && s < hi)) s = 0.5 * (lo + hi);
+    fs = cone_slope(H, c, k, s, &lam, t);
+    if (hi - lo <= 1e-15 * hi) break;
+    if (fs < 0) {
+      lo = s, flo = fs;
+      if (side == -1) fhi *= 0.5;  /* Illinois: the end kept twice counts half */
+      side = -1;
+      lam = 0;  /* the ball's multiplier falls with s: restart it below */
+    } else {
+      hi = s, fhi = fs;
+      if (side == 1) flo *= 0.5;
+      side = 1;
+    }
+  }
+  if (s != hi || fs != fhi) cone_slope(H, c, k, s, &lam, t);
+  y[0] = s;
+  for (int i = 1; i < k; i++) y[i] = t[i - 1];
+}
+
+/* the block's exact minimiser over its cone (cone_qp); with kkt, only when the forces miss the
+ * block's optimality conditions (in y = x / mu: y in the cone, the gradient G in the cone, which is
+ * its own dual, and y.G = 0) by more than rounding; returns the cost change */
+static gsReal block_exact(gsData* d, gsDual* w, int r, int n, int kkt) {
+  const gsContact* c = d->contact + d->efc_id[r];
+  const gsReal* B = w->block + w->blockadr[r];
+  /* the rows that take part: the normal, and the frictions with a coefficient (those without one
+   * carry no force) */
+  int idx[6], k = 0;
+  gsReal mu[6], g[6], f[6], A[36], H[36], cs[6], y[6];
+  for (int p = 0; p < n; p++) {
+    int rp = r + p;
+    if (p > 0 && !(c->friction[p - 1] > 0)) {
+      if (d->efc_force[rp] != 0) gs_dualApply(d, w, rp, -d->efc_force[rp]);
+      continue;
+    }
+    idx[k] = p;
+    mu[k] = p ? c->friction[p - 1] : 1;
+    k++;
+  }
+  for (int i = 0; i < k; i++) {
+    int rp = r + idx[i];
+    g[i] = gs_dualRowGrad(w, rp) + d->efc_R[rp] * d->efc_force[rp];
+    f[i] = d->efc_force[rp];
+    for (int j = 0; j < k; j++) A[i * k + j] = B[idx[i] * n + idx[j]] + (i == j ? d->efc_R[rp] : 0);
+  }
+  /* in the absolute forces x: 1/2 x^T A x + (g - A f)^T x; in y = x / mu, the cone */
+  for (int i = 0; i < k; i++) {
+    gsReal ci = g[i];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * f[j];
+    cs[i] = mu[i] * ci;
+    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
+  }
+  if (kkt) {
+    /* the gradient at the current forces, in y */
+    gsReal G[6] = {0}, yy[6] = {0}, g0 = 0, gt = 0, yg = 0, size = 0;
+    for (int i = 0; i < k; i++) {
+      G[i] = mu[i] * g[i];
+      yy[i] = f[i] / mu[i];
+      size += fabs(G[i]) + H[i * k + i] * fabs(yy[i]);
+      yg += G[i] * yy[i];
+      if (i) gt += G[i] * G[i];
+    }
+    g0 = G[0];
+    gt = sqrt(gt);
+    gsReal tol = 1e-6 * size + GS_MINVAL;
+    if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
+  }
+  cone_qp(H, cs, k, f[0], y);
+  gsReal dx[6], dc = 0;
+  for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - f[i];
+  for (int i = 0; i < k; i++) {
+    dc += g[i] * dx[i];
+    for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
+  }
+  /* the block's exact minimiser cannot cost more than the forces it replaces (they are in the
+   * cone) but for rounding */
+  if (!(dc < 0)) return 0;
+  for (int i = 0; i < k; i++) gs_dualApply(d, w, r + idx[i], dx[i]);
+  return dc;
+}
+
+/* one elliptic contact at rows r .. r+n-1: its normal force by the exact minimiser with the
+ * frictions fixed (clipped at 0), then the frictions on the ellipse that normal force allows; this
+ * cheap pair of steps stalls where the optimum needs both to move at once (out of the apex, along
+ * the cone's surface), so the block's exact minimiser follows when the result misses the block's
+ * optimality conditions (noslip: the frictions only, under the normal force it is given). Returns
+ * the cost change. */
+gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
+  if (noslip) return friction_step(d, w, r, n, d->efc_force[r], 0);
+  gsReal dc = 0;
+  gsReal A0 = w->block[w->blockadr[r]] + d->efc_R[r];
+  if (A0 > GS_MINVAL) {
+    gsReal f = d->efc_force[r];
+    gsReal g = gs_dualRowGrad(w, r) + d->efc_R[r] * f;
+    gsReal x = f - g / A0;
+    x = x < 0 ? 0 : x;
+    gsReal delta = x - f;
+    if (delta != 0) {
+      gs_dualApply(d, w, r, delta);
+      dc += g * delta + 0.5 * A0 * delta * delta;
+    }
+  }
+  dc += friction_step(d, w, r, n, d->efc_force[r], 1);
+  /* while the pair of steps makes progress, the sweeps carry on with it; stalled, the block's
+   * optimality is checked and, when missed, the exact minimiser takes over */
+  gsReal size = A0 * d->efc_force[r] * d->efc_force[r];
+  if (dc < -1e-10 * size) return dc;
+  return dc + block_exact(d, w, r, n, 1);
 }
 
 /* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */

@@ -1,6 +1,6 @@
 /* State arrays and rollouts from C: component sizes add up, get/set round trips every component,
  * a restored GS_STATE_INTEGRATION state steps on bit for bit, bad specs are refused, and
- * gs_rollout gives the same bits as a plain loop on 1, 2 and 3 threads (this test also runs under
+ * gs_rollout and gs_stepBatch give the same bits as a plain loop on 1, 2 and 3 threads (this test also runs under
  * ASan and UBSan, which then see the threads). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +107,35 @@ int main(void) {
   }
   CHECK(gs_rollout(m, datas, 1, NBATCH, NSTEP, GS_STATE_QPOS, s0, NULL, ctrl, out, outsd) == -1,
         "a control spec outside USER is refused");
+
+  /* gs_stepBatch: three datas, each with its own state and controls, stepped together on 1, 2
+   * and 3 threads with the post-constraint pass, equal the same datas stepped one by one */
+  {
+    gsData* alone[3] = {gs_makeData(m), gs_makeData(m), gs_makeData(m)};
+    gsReal u[3 * 8];
+    CHECK(m->nu <= 8, "the model has few controls");
+    fill(u, 3 * m->nu, &seed);
+    for (int nthread = 1; nthread <= 3; nthread++) {
+      for (int k = 0; k < 3; k++) {
+        gs_resetData(m, datas[k]);
+        gs_resetData(m, alone[k]);
+        gs_setState(m, datas[k], s0 + (size_t)k * (size_t)ns, GS_STATE_FULLPHYSICS);
+        gs_setState(m, alone[k], s0 + (size_t)k * (size_t)ns, GS_STATE_FULLPHYSICS);
+        memcpy(alone[k]->ctrl, u + k * m->nu, sizeof(gsReal) * (size_t)m->nu);
+        for (int t = 0; t < 4; t++) gs_step(m, alone[k]);
+        gs_rnePostConstraint(m, alone[k]);
+      }
+      CHECK(gs_stepBatch(m, datas, 3, nthread, 4, u, 1) == 0, "step batch runs");
+      for (int k = 0; k < 3; k++) {
+        CHECK(same(datas[k]->qpos, alone[k]->qpos, (size_t)m->nq) &&
+                  same(datas[k]->qvel, alone[k]->qvel, (size_t)m->nv) &&
+                  same(datas[k]->cfrc_ext, alone[k]->cfrc_ext, 6 * (size_t)m->nbody),
+              "%d threads: batch data %d equals its own steps", nthread, k);
+      }
+    }
+    CHECK(gs_stepBatch(m, datas, 3, 0, 1, NULL, 0) == -1, "no threads is refused");
+    for (int k = 0; k < 3; k++) gs_freeData(alone[k]);
+  }
   for (int k = 0; k < 3; k++) gs_freeData(datas[k]);
   free(s0), free(ctrl), free(ref), free(refsd), free(out), free(outsd), free(s), free(t);
   gs_freeData(e);

@@ -107,7 +107,128 @@ FORMS = {
 <mujoco><compiler inertiafromgeom="true" boundmass="0.5" boundinertia="0.01"/><worldbody>
   <body><joint/><inertial pos="0 0 0" mass="9" diaginertia="1 1 1"/><geom size=".1" mass="0.1"/></body>
 </worldbody></mujoco>""",
+    # a free joint ignores limits a default class gives joints (MJCF refuses nothing here)
+    "free_joint_ignores_inherited_limits": """
+<mujoco><default><joint limited="true" range="-1 1"/></default><worldbody>
+  <body><freejoint/><geom size=".1"/></body>
+  <body pos="1 0 0"><joint type="free"/><geom size=".1"/></body>
+  <body pos="2 0 0"><joint type="hinge"/><geom size=".1"/></body>
+</worldbody></mujoco>""",
+    # planes belong to whatever does not move: the world and bodies welded to it at any depth
+    "plane_in_static_bodies": """
+<mujoco><worldbody>
+  <body name="a" pos="0 0 -1"><body euler="10 0 0"><geom type="plane" size="1 1 .1"/><geom size=".1"/></body></body>
+  <body pos="0 0 1"><freejoint/><geom size=".1"/></body>
+</worldbody></mujoco>""",
 }
+
+# alignfree and <freejoint align>: bodies on free joints without children move their frame to the
+# inertial frame, their elements re-expressed; other bodies stay (the fields below, beyond FIELDS)
+ALIGN = {
+    "alignfree": """
+<mujoco><compiler alignfree="true"/><worldbody>
+  <body name="a" pos="1 0 0" euler="0 0 10"><freejoint/><geom size=".1" pos=".3 0 0"/>
+    <geom size=".1 .2 .3" pos="0 .2 0" type="box" euler="0 20 30"/><site name="s" pos=".1 0 0" euler="5 0 0"/>
+    <camera pos="0 0 1" euler="0 10 0"/><light pos="0 0 2" dir="0 1 -1"/></body>
+  <body name="b" pos="0 2 0"><freejoint/><geom size=".1" pos=".3 0 0"/><body pos="0 0 1"><joint/><geom size=".1"/></body></body>
+  <body name="c" pos="0 -2 0"><freejoint align="false"/><geom size=".1" pos=".3 0 0"/></body>
+</worldbody>
+<equality><connect body1="a" body2="c" anchor=".2 0 0"/></equality></mujoco>""",
+    "freejoint_align": """
+<mujoco><worldbody>
+  <body pos="1 0 1" quat="1 2 3 4"><freejoint align="true"/><geom type="capsule" fromto="0 0 0 .4 .1 0" size=".05"/>
+    <geom type="ellipsoid" size=".1 .05 .2" pos=".1 .1 .1"/></body>
+  <body pos="0 0 1"><freejoint/><geom size=".1" pos=".3 0 0"/></body>
+</worldbody></mujoco>""",
+}
+ALIGN_FIELDS = ["cam_pos", "cam_quat", "light_pos", "light_dir", "site_quat", "eq_data",
+                "body_sameframe", "geom_sameframe", "site_sameframe"]
+
+
+@pytest.mark.parametrize("name", sorted(ALIGN))
+def test_alignfree_like_mujoco(name):
+    xml = ALIGN[name]
+    gm, mm = gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    errors = compare_models(gm, mm)
+    for f in ALIGN_FIELDS:
+        a, b = np.asarray(getattr(gm, f), dtype=float), np.asarray(getattr(mm, f), dtype=float)
+        if a.size and np.abs(a.reshape(b.shape) - b).max() > 1e-9:
+            errors.append(f"{f}: gauss {a.ravel()} mujoco {b.ravel()}")
+    assert not errors, f"{name}: " + "; ".join(errors)
+    assert not gm.load_warnings
+    # and the same motion: accelerations at a random state
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    rng = np.random.default_rng(1)
+    md.qvel[:] = gd.qvel[:] = rng.normal(size=mm.nv)
+    gauss.forward(gm, gd)
+    mujoco.mj_forward(mm, md)
+    np.testing.assert_allclose(gd.qacc, md.qacc, rtol=1e-9, atol=1e-9)
+
+
+DISCARD = """
+<mujoco><compiler discardvisual="true"/>
+  <asset><texture name="t" builtin="checker" width="8" height="8" rgb1="1 1 1" rgb2="0 0 0"/>
+    <material name="m" texture="t"/>
+    <mesh name="tet" vertex="-.1 -.2 -.3  .1 -.2 -.3  -.1 .2 -.3  .1 .2 -.3  -.1 -.2 .3  .1 -.2 .3  -.1 .2 .3  .1 .2 .3"/>
+    <mesh name="unused" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></asset>
+  <worldbody><geom type="plane" size="1 1 .1" material="m" contype="0" conaffinity="0"/>
+    <body pos="0 0 1"><freejoint/><geom size=".1" material="m"/>
+      <geom name="vis" size=".2" pos=".3 0 0" contype="0" conaffinity="0"/>
+      <geom name="vis2" type="mesh" mesh="tet" contype="0" conaffinity="0"/>
+      <geom name="ref" size=".05" contype="0" conaffinity="0"/><site name="s"/></body>
+    <body pos="1 0 1"><freejoint/><inertial pos="0 0 0" mass="1" diaginertia=".1 .1 .1"/>
+      <geom size=".1" contype="0" conaffinity="0"/><geom type="box" size=".1 .1 .1"/></body>
+  </worldbody>
+  <sensor><distance geom1="ref" geom2="vis2"/></sensor></mujoco>"""
+
+
+# (models whose sites have materials are left out: MuJoCo 3.3.7 discards the materials and then
+# fails on the sites' references, "object not found"; gauss clears the references and compiles)
+@pytest.mark.parametrize("name", ["hand-written", "gymnasium/humanoid", "dm_control/humanoid_CMU",
+                                  "dm_control/cheetah"])
+def test_discardvisual_like_mujoco(name):
+    # visual geoms (no contact, named by nothing), materials, textures and unused meshes go; the
+    # bodies keep the inertia the visual geoms gave them
+    if name == "hand-written":
+        xml = DISCARD
+    else:
+        xml, _ = oracle.prepare_xml(dict(oracle.corpus_models())[name])
+        head, rest = xml.split(">", 1)
+        xml = head + '><compiler discardvisual="true"/>' + rest
+    gm, mm = gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert not gm.load_warnings or all("discardvisual" not in w for w in gm.load_warnings)
+    for size in ("ngeom", "nmat", "ntex", "nmesh"):
+        assert getattr(gm, size) == getattr(mm, size), size
+    errors = compare_models(gm, mm)
+    assert not errors, "; ".join(errors)
+    assert ([gauss.id2name(gm, gauss.OBJ_GEOM, i) or "" for i in range(gm.ngeom)] ==
+            [mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_GEOM, i) or "" for i in range(mm.ngeom)])
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    rng = np.random.default_rng(2)
+    md.qvel[:] = gd.qvel[:] = rng.normal(scale=0.2, size=mm.nv)
+    gauss.forward(gm, gd)
+    mujoco.mj_forward(mm, md)
+    np.testing.assert_allclose(gd.qacc, md.qacc, rtol=1e-8, atol=1e-8)
+
+
+@pytest.mark.parametrize("xml,kind,name", [
+    ('<mujoco><worldbody>\n<body name="a"><freejoint/><geom size=".1"/></body>\n'
+     '<body name="a"><freejoint/><geom size=".1"/></body></worldbody></mujoco>', "body", "a"),
+    ('<mujoco><worldbody><geom name="g" size=".1"/>\n<geom name="g" size=".2"/></worldbody></mujoco>',
+     "geom", "g"),
+    ('<mujoco><worldbody><body name="world"/></worldbody></mujoco>', "body", "world"),
+    ('<mujoco><worldbody><body><joint name="j"/><geom size=".1"/></body></worldbody>'
+     '<actuator><motor name="m" joint="j"/>\n<motor name="m" joint="j"/></actuator></mujoco>',
+     "actuator", "m"),
+])
+def test_repeated_names_are_refused_naming_both_lines(xml, kind, name):
+    # MuJoCo refuses them too ("repeated name"); gauss names both places
+    with pytest.raises(ValueError):
+        mujoco.MjModel.from_xml_string(xml)
+    with pytest.raises(gauss.GaussError, match=f"{kind} '{name}': repeated name") as e:
+        gauss.Model.from_xml_string(xml)
+    if name != "world":
+        assert "<string>:2" in str(e.value) and "also at <string>:" in str(e.value)
 
 
 @pytest.mark.parametrize("name", sorted(FORMS))

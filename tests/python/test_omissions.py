@@ -40,14 +40,8 @@ CASES = [
     # compiler transformations
     ("fusestatic", dict(top='<compiler fusestatic="true"/>'), "'fusestatic' of <compiler>",
      "fusestatic"),
-    ("discardvisual", dict(top='<compiler discardvisual="true"/>'), "'discardvisual' of <compiler>",
-     "discardvisual"),
-    ("alignfree", dict(top='<compiler alignfree="true"/>'), "'alignfree' of <compiler>", "alignfree"),
     ("fitaabb", dict(top='<compiler fitaabb="true"/>'), "'fitaabb' of <compiler>", "fitaabb"),
     # tree
-    ("freejoint align", dict(world='<body pos="0 1 1"><freejoint align="true"/>'
-                                   '<geom size="0.1" pos="0.1 0 0"/></body>'),
-     "'align' of <freejoint>", "align"),
     ("springdamper", dict(body='<body pos="0.3 0 0"><joint axis="0 1 0" springdamper="0.5 1"/>'
                                '<geom size="0.05"/></body>'),
      "'springdamper' of <joint>", "springdamper"),
@@ -62,8 +56,6 @@ CASES = [
                              'count="4 1 1" size="1" initial="none"><joint kind="main" '
                              'damping="0.1"/><geom type="capsule" size=".01"/></composite></body>'),
      "<composite>", "composite"),
-    ("replicate", dict(world='<replicate count="2" offset="0.3 0 0"><body pos="0 1 1"><freejoint/>'
-                             '<geom size="0.05"/></body></replicate>'), "<replicate>", "replicate"),
     ("extension", dict(top='<extension><plugin plugin="mujoco.pid"/></extension>'), "<extension>",
      "extension"),
     ("actuator plugin", dict(top='<extension><plugin plugin="mujoco.pid"><instance name="pid">'

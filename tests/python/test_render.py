@@ -448,3 +448,23 @@ def test_shadow_of_a_box():
     inside, outside = floor_at(h + a, 1), floor_at(-(h + a), 1)
     assert (inside < outside - 40).all(), (inside, outside)
     np.testing.assert_allclose(floor_at(h + a, 0), floor_at(-(h + a), 0), atol=2)
+
+
+def test_gymnasium_rgb_array_and_depth():
+    """Gymnasium's render modes on gauss's environments draw with gauss.Renderer: the frame has
+    the environment's size, the robot in it (segmentation through the env's renderer), and depth
+    where the robot is nearer than the floor behind it."""
+    gymnasium = pytest.importorskip("gymnasium")
+    import gauss.gym  # noqa: F401  (registers the environments)
+    env = gymnasium.make("gauss/Hopper-v5", render_mode="rgb_array", width=64, height=48)
+    env.reset(seed=0)
+    frame = env.render()
+    assert frame.shape == (48, 64, 3) and frame.dtype == np.uint8
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 20
+    env.close()
+    env = gymnasium.make("gauss/Hopper-v5", render_mode="rgbd_tuple", width=64, height=48)
+    env.reset(seed=0)
+    rgb, depth = env.render()
+    assert rgb.shape == (48, 64, 3) and depth.shape == (48, 64) and depth.dtype == np.float32
+    assert depth.min() > 0 and depth.max() > 1.5 * depth.min()
+    env.close()

@@ -198,3 +198,36 @@ def test_rollout_lets_other_python_threads_run():
     gaps = np.diff(stamps)
     assert stamps[-1] - stamps[0] > 0.5 * duration  # the loop did overlap the call
     assert gaps.max() < 0.5 * duration, (gaps.max(), duration)
+
+
+def test_rollout_of_different_models_equals_each_alone_and_mujoco():
+    # domain randomisation: the same structure with other masses and gears, one model per rollout
+    # (an Euler model: RK4 with free joints differs from MuJoCo by design)
+    path = PATHS["dm_control/cheetah"]
+    rng = np.random.default_rng(8)
+    gms, mms = [], []
+    for k in range(3):
+        gm, mm = gauss.Model.from_xml_path(path), mujoco.MjModel.from_xml_path(path)
+        scale = rng.uniform(0.5, 2, gm.nbody)
+        gear = rng.uniform(0.5, 2, gm.nu)
+        for m in (gm, mm):
+            m.body_mass[:] *= scale
+            m.actuator_gear[:, 0] *= gear
+        gms.append(gm)
+        mms.append(mm)
+    models = [gms[0], gms[1], gms[2], gms[1]]
+    s0 = initial_states(gms[0], 4, rng)
+    ctrl = controls(gms[0], 4, 60, rng)
+    datas = [gauss.Data(gms[0]), gauss.Data(gms[0])]
+    state, sens = gauss.rollout(models, datas, s0, ctrl)
+    for i, m in enumerate(models):
+        alone, alone_sens = gauss.rollout(m, gauss.Data(m), s0[i:i + 1], ctrl[i:i + 1])
+        assert np.array_equal(state[i], alone[0]) and np.array_equal(sens[i], alone_sens[0])
+    ms, msens = mj_rollout.rollout([mms[0], mms[1], mms[2], mms[1]],
+                                   [mujoco.MjData(mms[0]), mujoco.MjData(mms[0])], s0, ctrl)
+    assert oracle.rel_err(state, ms) < 1e-6
+    assert oracle.rel_err(sens, msens) < 1e-6
+    # models of other sizes are refused
+    other = gauss.Model.from_xml_path(PATHS["dm_control/cartpole"])
+    with pytest.raises(ValueError, match="same sizes"):
+        gauss.rollout([gms[0], other], datas, s0[:2], ctrl[:2])

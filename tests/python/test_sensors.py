@@ -774,3 +774,23 @@ def test_load_warnings_name_only_the_sensors_not_computed():
     gm = gauss.Model.from_xml_string(sensor_model('<contact geom1="g"/><gyro site="s"/>'))
     assert not any("sensor" in w or "contact" in w or "gyro" in w for w in gm.load_warnings), \
         gm.load_warnings
+
+
+@pytest.mark.parametrize("nv", [0, 1])
+def test_acceleration_sensors_on_static_objects_read_zero_as_mujoco(nv):
+    # MuJoCo 3.3.7 reads no acceleration on objects welded to the world (world sites, bodies
+    # without joints below the world, mocap bodies), not even gravity's, with or without dofs in
+    # the model; a force sensor there still reads the weight it carries
+    joint = '<body pos="2 0 0"><joint type="hinge"/><geom size=".1"/></body>' if nv else ""
+    xml = f"""<mujoco><worldbody><site name="s"/>
+      <body name="b" pos="0 0 1"><site name="t"/><geom size=".1"/></body>{joint}
+      <body name="mc" mocap="true"><site name="mcs"/></body></worldbody>
+      <sensor><accelerometer site="s"/><accelerometer site="t"/><accelerometer site="mcs"/>
+        <framelinacc objtype="site" objname="t"/><frameangacc objtype="body" objname="b"/>
+        <force site="t"/><torque site="t"/></sensor></mujoco>"""
+    mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+    md, gd = mujoco.MjData(mm), gauss.Data(gm)
+    mujoco.mj_forward(mm, md)
+    gauss.forward(gm, gd)
+    np.testing.assert_allclose(gd.sensordata, md.sensordata, atol=1e-12)
+    assert abs(md.sensordata[17]) > 1  # the force sensor carries the body's weight

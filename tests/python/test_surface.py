@@ -18,9 +18,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 STUB = os.path.join(ROOT, "python", "gauss", "__init__.pyi")
 
 
+# subpackages imported on demand (import gauss.gym, ...): they appear in the namespace once
+# imported, and are not part of what `import gauss` gives
+SUBMODULES = {"gym", "distributed", "models", "viewer"}
+
+
 def public():
-    # gauss._SUBMODULES (gauss.viewer) are imported on demand, as mujoco.viewer, and are modules
-    return [n for n in dir(gauss) if not n.startswith("_") and n not in gauss._SUBMODULES]
+    return [n for n in dir(gauss) if not n.startswith("_") and n not in SUBMODULES]
 
 
 def test_namespace_holds_only_gauss_names():

@@ -1,0 +1,172 @@
+"""Full steps of gauss and MuJoCo side by side on a list of models, with every actuator driven:
+steps per second of each, their ratio, and the per-stage time of both, in one table; ratios below
+1.0 are flagged.
+
+    PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python bench/suite.py
+    ... bench/suite.py --steps 500 --rounds 5 --out docs/performance.md MODEL.xml ...
+
+Each round resets both engines to the model's first keyframe (or its default state), draws one
+random control vector inside the control ranges (the same for both), and steps N times in one call
+(N at least --steps, and enough for --seconds of MuJoCo's time): gauss.step(m, d, N) and
+mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first
+alternates from round to round and the median over rounds is reported. The stage columns are each
+engine's own timers over the same rounds (gauss: Data.timer; MuJoCo: MjData.timer), in
+microseconds per step: positions (kinematics and inertia), collision, constraint (making the rows
+and solving), and the rest. Without model arguments it runs the corpus and the benchmark models of
+bench/models. Ratios are speeds: above 1 gauss is faster. Numbers from a machine shared with other
+work scatter; compare only ratios of the same run.
+"""
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import mujoco
+
+import gauss
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
+import oracle  # noqa: E402
+
+GT = gauss
+MJ_TIMERS = mujoco.mjtTimer
+
+
+def default_models():
+    out = [p for _, p in oracle.corpus_models()]
+    for name in sorted(os.listdir(os.path.join(HERE, "models"))):
+        if name.endswith(".xml"):
+            out.append(os.path.join(HERE, "models", name))
+    return out
+
+
+def controls(m, rng):
+    u = rng.uniform(-1, 1, m.nu)
+    lo, hi = np.asarray(m.actuator_ctrlrange)[:, 0], np.asarray(m.actuator_ctrlrange)[:, 1]
+    limited = np.asarray(m.actuator_ctrllimited) > 0
+    return np.where(limited, lo + (hi - lo) * (u + 1) / 2, u)
+
+
+def gauss_stages(d):
+    t = d.timer
+
+    def us(i):
+        return t[i].duration * 1e6
+
+    return {"pos": us(GT.TIMER_POS_KINEMATICS) + us(GT.TIMER_POS_INERTIA),
+            "coll": us(GT.TIMER_POS_COLLISION),
+            "cons": us(GT.TIMER_POS_MAKE) + us(GT.TIMER_CONSTRAINT),
+            "step": us(GT.TIMER_STEP)}
+
+
+def mujoco_stages(d):
+    def us(k):
+        return d.timer[k].duration * 1e6
+
+    return {"pos": us(MJ_TIMERS.mjTIMER_POS_KINEMATICS) + us(MJ_TIMERS.mjTIMER_POS_INERTIA),
+            "coll": us(MJ_TIMERS.mjTIMER_POS_COLLISION),
+            "cons": us(MJ_TIMERS.mjTIMER_POS_MAKE) + us(MJ_TIMERS.mjTIMER_CONSTRAINT),
+            "step": us(MJ_TIMERS.mjTIMER_STEP)}
+
+
+def run_model(path, steps, rounds, seconds=0.2, seed=0):
+    gm = gauss.Model.from_xml_path(path)
+    mm = mujoco.MjModel.from_xml_path(path)
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    gauss.set_timer(gd, 1)
+    rng = np.random.default_rng(seed)
+    # rounds of at least `seconds` of MuJoCo's time, so that fast models are not timed by the
+    # scheduler's noise
+    t0 = time.perf_counter()
+    mujoco.mj_step(mm, md, nstep=50)
+    steps = max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
+    g_rates, m_rates = [], []
+    for r in range(rounds):
+        u = controls(mm, rng)
+        if mm.nkey:
+            gauss.reset_data_keyframe(gm, gd, 0)
+            mujoco.mj_resetDataKeyframe(mm, md, 0)
+        else:
+            gauss.reset_data(gm, gd)
+            mujoco.mj_resetData(mm, md)
+        gd.ctrl[:] = u
+        md.ctrl[:] = u
+        order = [("g", gm, gd), ("m", mm, md)]
+        if r % 2:
+            order.reverse()
+        for who, m, d in order:
+            t0 = time.perf_counter()
+            if who == "g":
+                gauss.step(m, d, steps)
+            else:
+                mujoco.mj_step(m, d, nstep=steps)
+            rate = steps / (time.perf_counter() - t0)
+            (g_rates if who == "g" else m_rates).append(rate)
+    n = steps * rounds  # the stage timers ran over every round
+    gs = {k: v / n for k, v in gauss_stages(gd).items()}
+    ms = {k: v / n for k, v in mujoco_stages(md).items()}
+    return statistics.median(g_rates), statistics.median(m_rates), gs, ms
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("models", nargs="*")
+    ap.add_argument("--steps", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=0.2,
+                    help="least duration of a round (more steps for fast models)")
+    ap.add_argument("--out", help="also write the table (markdown) to this file")
+    args = ap.parse_args()
+    models = args.models or default_models()
+    rows, slow = [], []
+    header = ("| model | gauss steps/s | MuJoCo steps/s | ratio | gauss pos / coll / constraint / "
+              "rest (us) | MuJoCo pos / coll / constraint / rest (us) |")
+    lines = [header, "|---|---:|---:|---:|---|---|"]
+    print(header)
+    for path in models:
+        name = os.path.relpath(path, ROOT)
+        try:
+            g, m, gs, ms = run_model(path, args.steps, args.rounds, args.seconds)
+        except Exception as e:  # a model one engine refuses: listed, not timed
+            line = f"| {name} | - | - | - | {type(e).__name__}: {str(e)[:80]} | |"
+            print(line)
+            lines.append(line)
+            continue
+        ratio = g / m
+        flag = " **< 1**" if ratio < 1 else ""
+        if ratio < 1:
+            slow.append(name)
+
+        def cols(s):
+            rest = s["step"] - s["pos"] - s["coll"] - s["cons"]
+            return f"{s['pos']:.1f} / {s['coll']:.1f} / {s['cons']:.1f} / {rest:.1f}"
+
+        line = f"| {name} | {g:.0f} | {m:.0f} | {ratio:.2f}{flag} | {cols(gs)} | {cols(ms)} |"
+        print(line, flush=True)
+        lines.append(line)
+        rows.append(ratio)
+    summary = (f"\n{len(rows)} models timed; median ratio {statistics.median(rows):.2f}; "
+               f"below 1.0: {', '.join(slow) or 'none'}")
+    print(summary)
+    if args.out:
+        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True).stdout.strip()
+        cpu = platform.processor() or platform.machine()
+        with open(args.out, "w") as f:
+            f.write("# Performance: gauss against MuJoCo, full steps with actuators driven\n\n")
+            f.write(f"Written by `bench/suite.py` (commit {commit}, {cpu}, {os.cpu_count()} cores, "
+                    f"{args.rounds} alternating rounds of at least {args.steps} steps and "
+                    f"{args.seconds} s per model, median). "
+                    "Ratios are gauss's speed over MuJoCo's in the same run.\n\n")
+            f.write("\n".join(lines) + "\n" + summary + "\n")
+
+
+if __name__ == "__main__":
+    main()
