@@ -106,6 +106,9 @@ GS_API void gs_viewerKey(gsViewer* v, int key, int mods);
 GS_API void gs_viewerMouse(gsViewer* v, int button, int action, double x, double y, int mods);
 /* the last image shown (RGB, rows top first, width x height) */
 GS_API int gs_viewerScreenshot(const gsViewer* v, unsigned char* rgb);
+/* Show an RGB image of any size (rows top first) in the window, scaled to it, and handle the
+ * window's events: for frames drawn elsewhere (Gymnasium's human render mode). 0 once closed. */
+GS_API int gs_viewerShowImage(gsViewer* v, const unsigned char* rgb, int width, int height);
 
 #ifdef __cplusplus
 }

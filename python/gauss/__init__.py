@@ -1658,7 +1658,7 @@ __all__ += _batch.__all__
 from ._derivative import transition_fd  # noqa: E402  (after _check, which it uses)
 # offscreen rendering (libgauss_render, loaded on first use)
 from . import _render  # noqa: E402
-from ._render import Renderer, RenderOption, FreeCamera  # noqa: E402,F401
+from ._render import Renderer, RenderOption, FreeCamera, show_frame  # noqa: E402,F401
 __all__ += _render.__all__
 # gauss.viewer is imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
 

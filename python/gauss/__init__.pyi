@@ -1729,6 +1729,12 @@ def set_timer(d, on=True):
     off by default; reset_data zeroes them and keeps the switch."""
 
 
+def show_frame(frame, title='gauss'):
+    """Show an RGB image ((height, width, 3) uint8) in a window of its size, made at the first
+    call and reused (Gymnasium's render_mode="human"); returns False once the window is closed.
+    Needs a display (X11 or Wayland; Xvfb on a headless machine) and libglfw.so.3."""
+
+
 def solve_M(m, d, vec):
     """M^-1 vec (MuJoCo's mj_solveM), using the factorisation in d (qLD). `vec` is (nv,), or
     (n, nv) for n right-hand sides, one per row; the result has vec's shape."""

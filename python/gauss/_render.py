@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _lib
 
-__all__ = ["Renderer", "RenderOption", "FreeCamera"]
+__all__ = ["Renderer", "RenderOption", "FreeCamera", "show_frame"]
 
 _RGB, _DEPTH, _SEGMENT = 0, 1, 2
 _OBJ_CAMERA = 7
@@ -250,3 +250,39 @@ class Renderer:
             self.close()
         except Exception:  # noqa: BLE001  (interpreter shutdown)
             pass
+
+
+_frame_window = None
+
+
+def show_frame(frame, title="gauss"):
+    """Show an RGB image ((height, width, 3) uint8) in a window of its size, made at the first
+    call and reused (Gymnasium's render_mode="human"); returns False once the window is closed.
+    Needs a display (X11 or Wayland; Xvfb on a headless machine) and libglfw.so.3."""
+    global _frame_window
+    from . import Model  # noqa: PLC0415  (the package imports this module)
+    frame = np.ascontiguousarray(frame, dtype=np.uint8)
+    if frame.ndim != 3 or frame.shape[2] != 3:
+        raise ValueError(f"show_frame: expected an (height, width, 3) image, not {frame.shape}")
+    lib = _load()
+    if not getattr(lib, "_show_declared", False):
+        vp, ci = ctypes.c_void_p, ctypes.c_int
+        lib.gs_makeViewer.restype = vp
+        lib.gs_makeViewer.argtypes = [vp, ci, ci, ctypes.c_char_p, ctypes.c_char_p, ci]
+        lib.gs_viewerShowImage.restype = ci
+        lib.gs_viewerShowImage.argtypes = [vp, vp, ci, ci]
+        lib.gs_freeViewer.restype = None
+        lib.gs_freeViewer.argtypes = [vp]
+        lib._show_declared = True
+    h, w = frame.shape[:2]
+    if _frame_window is None or _frame_window[1] != (h, w):
+        if _frame_window is not None:
+            lib.gs_freeViewer(_frame_window[0])
+        # the window's own renderer draws nothing here: an empty model serves it
+        empty = Model.from_xml_string("<mujoco/>")
+        err = ctypes.create_string_buffer(512)
+        ptr = lib.gs_makeViewer(empty._ptr, w, h, title.encode(), err, len(err))
+        if not ptr:
+            raise RuntimeError(err.value.decode() or "show_frame: cannot open a window")
+        _frame_window = (ctypes.c_void_p(ptr), (h, w), empty)
+    return bool(lib.gs_viewerShowImage(_frame_window[0], frame.ctypes.data, w, h))

@@ -406,3 +406,20 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   v->f.PollEvents();
   return gs_viewerRunning(v);
 }
+
+int gs_viewerShowImage(gsViewer* v, const unsigned char* rgb, int width, int height) {
+  if (!gs_viewerRunning(v) || !rgb || width < 1 || height < 1) return 0;
+  gsr_contextRelease(&v->r->ctx);
+  v->f.MakeContextCurrent(v->window);
+  int fw, fh;
+  v->f.GetFramebufferSize(v->window, &fw, &fh);
+  v->glViewport(0, 0, fw, fh);
+  v->glClear(0x00004000 /* GL_COLOR_BUFFER_BIT */);
+  v->glWindowPos2i(0, fh);
+  v->glPixelZoom((float)fw / width, -(float)fh / height);
+  v->glDrawPixels(width, height, 0x1907 /* GL_RGB */, 0x1401 /* GL_UNSIGNED_BYTE */, rgb);
+  v->f.SwapBuffers(v->window);
+  v->f.MakeContextCurrent(NULL);
+  v->f.PollEvents();
+  return gs_viewerRunning(v);
+}

@@ -198,3 +198,19 @@ def test_toggles_keyframes_and_tracking(display):
         gauss.forward(m, d)
         v.sync()
         np.testing.assert_allclose(list(v.state.free.lookat), [0.5, -0.2, 0.1], atol=1e-12)
+
+
+def test_gymnasium_human_mode_shows_frames(display):
+    """render_mode="human" draws each frame with gauss.Renderer and shows it with gauss.show_frame
+    (a window of the frame's size)"""
+    gymnasium = pytest.importorskip("gymnasium")
+    import gauss.gym  # noqa: F401
+    env = gymnasium.make("gauss/Hopper-v5", render_mode="human", width=W, height=H)
+    env.reset(seed=0)
+    env.step(env.action_space.sample())  # renders and shows
+    window = gauss._render._frame_window
+    assert window is not None and window[1] == (H, W)
+    assert gauss.show_frame(np.zeros((H, W, 3), np.uint8))
+    with pytest.raises(ValueError, match="height, width, 3"):
+        gauss.show_frame(np.zeros((H, W)))
+    env.close()
