@@ -9,3 +9,10 @@ bash scripts/build.sh
 
 # the humanoid falls onto the floor and lies there: contacts, limits and the model's own solver
 build/release/gauss simulate tests/models/gymnasium/humanoid.xml --time 5
+
+# and a short video of it (where the renderer is built: it needs the EGL/GL headers and ffmpeg,
+# which setup.sh installs)
+if [ -e build/release/libgauss_render.so ]; then
+  build/release/gauss render tests/models/gymnasium/humanoid.xml --camera track --time 3 \
+    --out build/humanoid.mp4
+fi

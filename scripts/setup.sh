@@ -6,7 +6,9 @@
 #
 # System packages (only those missing): build-essential, cmake (when no cmake is on PATH),
 # libxml2-dev, libpng-dev, libqhull-dev, pkg-config, and python3-venv when python3 cannot make a
-# virtual environment; unless --system-only, also clang and its libFuzzer runtime
+# virtual environment; for the offscreen renderer (libgauss_render) the EGL and GL headers and
+# Mesa's software drivers (libegl-dev libgl-dev libegl1 libegl-mesa0 libgl1-mesa-dri libosmesa6)
+# and ffmpeg for `gauss render --out FILE.mp4`; libglfw3 and xvfb for the viewer and its tests; unless --system-only, also clang and its libFuzzer runtime
 # (libclang-rt-N-dev) for scripts/fuzz.sh.
 # Then .venv (python3 -m venv) with tests/requirements.txt, and the package itself installed with
 # `pip install .` whenever its sources changed (the CMake build under build/python is reused).
@@ -25,6 +27,11 @@ want=(build-essential libxml2-dev libpng-dev libqhull-dev pkg-config)
 # libccd: not used by the library, only by the comparison benchmark and test against it
 # (bench/ccd_bench.c, tests/c/test_libccd.c), which CMake builds when it is found
 want+=(libccd-dev)
+# the offscreen renderer: headers to build it (it opens libEGL or libOSMesa at run time), Mesa's
+# llvmpipe for machines without a GPU, and ffmpeg to encode videos
+want+=(libegl-dev libgl-dev libegl1 libegl-mesa0 libgl1-mesa-dri libosmesa6 ffmpeg)
+# the interactive viewer: GLFW (opened at run time) and, for its tests, a virtual X display
+want+=(libglfw3 xvfb)
 command -v cmake >/dev/null 2>&1 || want+=(cmake)
 if ! command -v python3 >/dev/null 2>&1; then
   want+=(python3 python3-venv)

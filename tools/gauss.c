@@ -6,6 +6,9 @@
  *                     [--integrator NAME] [--solver NAME] [--peer PYTHON] [--xml MODEL.xml]
  *   gauss print MODEL [OUT]
  *   gauss compile MODEL.xml OUT.gsb
+ *   gauss render MODEL --out FILE.png|FILE.mp4 [--time T] [--camera NAME] (tools/gauss_render.c,
+ *                built with the renderer)
+ *   gauss view MODEL (a window: the viewer of include/gauss/render.h)
  *
  * MODEL is an MJCF file or a binary model written by `gauss compile` (told apart by its first
  * bytes, whatever its name).
@@ -29,6 +32,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifdef GAUSS_HAVE_RENDER
+#include "gauss_render.h"
+#endif
 
 static const char* const warning_names[] = {
   "inertia", "contactfull", "cnstrfull", "arenafull", "badqpos", "badqvel", "badqacc", "badctrl",
@@ -61,6 +68,12 @@ static int usage(FILE* f) {
           "      write every field of the compiled model to OUT (default: standard output)\n"
           "  gauss compile MODEL.xml OUT.gsb\n"
           "      compile the MJCF file and save the model in the binary format\n"
+          "  gauss render MODEL --out FILE.png|FILE.mp4 [--time T] [--camera NAME|ID]\n"
+          "               [--width W] [--height H] [--fps F]\n"
+          "      a picture of the state at T (default 2) or a video up to T (ffmpeg), from a\n"
+          "      model camera or the free camera (built where the renderer is)\n"
+          "  gauss view MODEL\n"
+          "      simulate in real time in a window (keys and mouse: gauss view --help)\n"
           "\n"
           "MODEL is an MJCF file or a binary model from `gauss compile` (any file name).\n"
           "\n"
@@ -862,6 +875,16 @@ int main(int argc, char** argv) {
   if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "print") == 0) return cmd_print(argc - 2, argv + 2);
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
+  if (strcmp(cmd, "render") == 0 || strcmp(cmd, "view") == 0) {
+#ifdef GAUSS_HAVE_RENDER
+    if (strcmp(cmd, "view") == 0) return gauss_cmd_view(argc - 2, argv + 2, load);
+    return gauss_cmd_render(argc - 2, argv + 2, load);
+#else
+    fprintf(stderr, "gauss: built without the renderer (it needs the EGL and GL headers: "
+            "Debian libegl-dev libgl-dev)\n");
+    return 1;
+#endif
+  }
   if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0)
     return usage(stdout);
   fprintf(stderr, "gauss: unknown command '%s'\n", cmd);

@@ -109,6 +109,13 @@
   X(int,    tex_nchannel,        ntex,        1)                                                   \
   X(int,    tex_adr,             ntex,        1)   /* where its pixels would start (MJCF's) */     \
   X(int,    tex_pathadr,         ntex,        1)                                                   \
+  /* a builtin texture's recipe (MJCF's attributes; the pixels are made where they are drawn) */   \
+  X(int,    tex_builtin,         ntex,        1)   /* gsBuiltin */                                 \
+  X(int,    tex_mark,            ntex,        1)   /* gsMark */                                    \
+  X(gsReal, tex_rgb1,            ntex,        3)                                                   \
+  X(gsReal, tex_rgb2,            ntex,        3)                                                   \
+  X(gsReal, tex_markrgb,         ntex,        3)                                                   \
+  X(gsReal, tex_random,          ntex,        1)   /* share of pixels in markrgb */                \
   /* materials */                                                                                  \
   X(int,    mat_texid,           nmat,        GS_NTEXROLE)                                         \
   X(int,    mat_texuniform,      nmat,        1)                                                   \

@@ -264,6 +264,7 @@ GS_API const char* gs_modelSize(const gsModel* m, int i, int* value);
 /* the options of m (for bindings that do not mirror gsModel's layout) */
 GS_API gsOption* gs_modelOption(gsModel* m);
 GS_API gsStatistic* gs_modelStatistic(gsModel* m);
+GS_API gsVisual* gs_modelVisual(gsModel* m);
 
 GS_API int gs_modelFieldCount(void);
 GS_API int gs_modelField(const gsModel* m, int i, gsFieldInfo* info);   /* 0 when i is out of range */

@@ -94,7 +94,18 @@ typedef struct {
 /* quantities MJCF derives from the model at qpos0 (<statistic> may give them) */
 typedef struct {
   gsReal meaninertia;  /* trace(M(qpos0)) / nv: the solvers' unit of cost and gradient */
+  gsReal extent;       /* size of the model at qpos0: the renderer's unit of clipping and view */
+  gsReal center[3];    /* centre of the model's bounding box at qpos0 */
 } gsStatistic;
+
+/* <visual>: what the renderer reads of it (MJCF's defaults unless the model gives them) */
+typedef struct {
+  gsReal fovy, azimuth, elevation;          /* <global>: the free camera (degrees) */
+  gsReal znear, zfar, fogstart, fogend;     /* <map>: clipping planes and fog, in extents */
+  gsReal headlight_ambient[3], headlight_diffuse[3], headlight_specular[3];
+  int headlight_active;
+  int numslices, numstacks;                 /* <quality>: tessellation of round shapes */
+} gsVisual;
 
 /* sizes of the model: X(name) for each int size; slices of the engine add theirs in their own
  * fields_*.h, so that this list, like the arrays, is written once */
@@ -141,6 +152,7 @@ typedef struct gsModel {
 
   gsOption opt;
   gsStatistic stat;
+  gsVisual vis;
 
   /* arrays, one allocation */
 #define GS_X(type, name, rows, cols) type* name;

@@ -765,6 +765,10 @@ class Model(_FieldAccess):
         stat = _lib.gs_modelStatistic(self._ptr).contents
         stat._owner = self._mem
         object.__setattr__(self, "stat", stat)
+        # gsVisual (MuJoCo's m.vis, the renderer's part of it): a view the same way
+        vis = _lib.gs_modelVisual(self._ptr).contents
+        vis._owner = self._mem
+        object.__setattr__(self, "vis", vis)
 
     def __getattr__(self, name):
         sizes = self.__dict__.get("_sizes", {})
@@ -1655,6 +1659,11 @@ from ._derivative import transition_fd  # noqa: E402  (after _check, which it us
 from . import _inverse_rigid  # noqa: E402
 from ._inverse_rigid import InverseRigidResult, RigidWarm, inverse_rigid  # noqa: E402,F401
 __all__ += _inverse_rigid.__all__
+# offscreen rendering (libgauss_render, loaded on first use)
+from . import _render  # noqa: E402
+from ._render import Renderer, RenderOption, FreeCamera, show_frame  # noqa: E402,F401
+__all__ += _render.__all__
+# gauss.viewer is imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
 
 # ---- model editing (_spec.py) ----
 from ._spec import Spec, SpecError  # noqa: E402,F401

@@ -349,6 +349,13 @@ ENBL_FWDINV: int
 ENBL_INVDISCRETE: int
 ENBL_MULTICCD: int
 ENBL_OVERRIDE: int
+
+class FreeCamera:
+    """The free camera: looks at `lookat` from `distance`, azimuth and elevation in degrees
+    (MuJoCo's MjvCamera fields of the same names; an MjvCamera is accepted as well)."""
+    def __init__(self, lookat=Ellipsis, distance=2.0, azimuth=90.0, elevation=-45.0):
+        """Initialize self.  See help(type(self)) for accurate signature."""
+
 GEOM_BOX: int
 GEOM_CAPSULE: int
 GEOM_CYLINDER: int
@@ -972,6 +979,18 @@ class Model:
     """tex_adr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tex_pathadr: numpy.ndarray
     """tex_pathadr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_builtin: numpy.ndarray
+    """tex_builtin: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_mark: numpy.ndarray
+    """tex_mark: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_rgb1: numpy.ndarray
+    """tex_rgb1: float64 array of shape (ntex, 3); units: unitless color, 0..1"""
+    tex_rgb2: numpy.ndarray
+    """tex_rgb2: float64 array of shape (ntex, 3); units: unitless color, 0..1"""
+    tex_markrgb: numpy.ndarray
+    """tex_markrgb: float64 array of shape (ntex, 3); units: unitless color, 0..1"""
+    tex_random: numpy.ndarray
+    """tex_random: float64 array of shape (ntex,); units: unitless (probability)"""
     mat_texid: numpy.ndarray
     """mat_texid: int32 array of shape (nmat, 10); units: integer (an id, address, count, type, flag or mask): unitless"""
     mat_texuniform: numpy.ndarray
@@ -1171,6 +1190,69 @@ class Option:
     """gsOption of a model: reads and writes go straight to the C struct."""
     def __init__(self, cstruct, owner):
         """Initialize self.  See help(type(self)) for accurate signature."""
+
+
+class RenderOption(Structure):
+    """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
+    headlight, the grid lines of textured planes, transparency of every geom, and the overlays
+    (contactpoint, contactforce, frame, com, joint: 0 or 1) and fog."""
+    com: CField
+    contactforce: CField
+    contactpoint: CField
+    fog: CField
+    frame: CField
+    geomgroup: CField
+    headlight: CField
+    joint: CField
+    multisample: CField
+    planegrid: CField
+    shadow: CField
+    sitegroup: CField
+    tendongroup: CField
+    transparent: CField
+
+
+class Renderer:
+    """Renders a model's state offscreen (MuJoCo's mujoco.Renderer):
+
+        r = gauss.Renderer(m, height=240, width=320)
+        r.update_scene(d, camera="track")
+        rgb = r.render()                    # (height, width, 3) uint8
+        r.enable_depth_rendering()          # then render() gives (height, width) float32 metres
+        r.enable_segmentation_rendering()   # (height, width, 2) int32: object id, object type
+
+    Segmentation types are MuJoCo's mjtObj numbers (5 geom, 6 site); -1 -1 is the background."""
+    def __init__(self, model, height=240, width=320, max_geom=10000):
+        """Initialize self.  See help(type(self)) for accurate signature."""
+    @property
+    def backend(self) -> Any:
+        """The GL back end in use: 'egl' or 'osmesa'."""
+    def close(self):
+        """Free the GL context and the scene; the renderer cannot be used afterwards."""
+    def disable_depth_rendering(self):
+        """Back to colour images (when depth was on)."""
+    def disable_segmentation_rendering(self):
+        """Back to colour images (when segmentation was on)."""
+    def enable_depth_rendering(self):
+        """render() gives depth: (height, width) float32, metres along the view axis."""
+    def enable_segmentation_rendering(self):
+        """render() gives (height, width, 2) int32: object id and mjtObj type, -1 -1 background."""
+    @property
+    def height(self) -> Any:
+        """Image height in pixels."""
+    @property
+    def option(self) -> Any:
+        """The RenderOption of this renderer (changes apply from the next update_scene)."""
+    def render(self, out=None):
+        """The image of the last update_scene in the current mode (see the class)."""
+    def update_scene(self, data, camera=-1, scene_option=None):
+        """Take the state of `data` (its last forward pass), seen from `camera`: an id, a name,
+        -1 for the default free camera, or a free camera (FreeCamera, MuJoCo's MjvCamera).
+        `scene_option` may give geomgroup, sitegroup and tendongroup (a RenderOption, MuJoCo's
+        MjvOption)."""
+    @property
+    def width(self) -> Any:
+        """Image width in pixels."""
 
 
 class RigidWarm:
@@ -1700,6 +1782,12 @@ def set_state(m, d, state, spec=4111):
 def set_timer(d, on=True):
     """Turn the stage timers of `d` (d.timer, rows TIMER_*: seconds and calls) on or off. They are
     off by default; reset_data zeroes them and keeps the switch."""
+
+
+def show_frame(frame, title='gauss'):
+    """Show an RGB image ((height, width, 3) uint8) in a window of its size, made at the first
+    call and reused (Gymnasium's render_mode="human"); returns False once the window is closed.
+    Needs a display (X11 or Wayland; Xvfb on a headless machine) and libglfw.so.3."""
 
 
 def solve_M(m, d, vec):

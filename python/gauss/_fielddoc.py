@@ -93,6 +93,8 @@ _SUFFIX = [
     ("_emission", "unitless, 0..1"), ("_shininess", "unitless, 0..1"),
     ("_reflectance", "unitless, 0..1"), ("_metallic", "unitless, 0..1"),
     ("_roughness", "unitless, 0..1"), ("_texrepeat", "unitless (repetitions)"),
+    ("_rgb1", "unitless color, 0..1"), ("_rgb2", "unitless color, 0..1"),
+    ("_markrgb", "unitless color, 0..1"), ("tex_random", "unitless (probability)"),
     ("mesh_scale", "unitless"), ("mesh_volume", "m^3"), ("mesh_unitinertia", "m^2"),
     ("_vert", "m"), ("_srcvert", "m"), ("hfield_data", "unitless (elevation scaled by hfield_size)"),
     ("geom_fluid", "per coefficient of the ellipsoid fluid model (unitless coefficients, m)"),

@@ -79,7 +79,16 @@ class Option(ctypes.Structure):
 
 
 class Statistic(ctypes.Structure):
-    _fields_ = [("meaninertia", c_double)]
+    _fields_ = [("meaninertia", c_double), ("extent", c_double), ("center", c_double * 3)]
+
+
+class Visual(ctypes.Structure):
+    """gsVisual: the renderer's part of <visual>, field for field."""
+    _fields_ = [("fovy", c_double), ("azimuth", c_double), ("elevation", c_double),
+                ("znear", c_double), ("zfar", c_double), ("fogstart", c_double),
+                ("fogend", c_double), ("headlight_ambient", c_double * 3),
+                ("headlight_diffuse", c_double * 3), ("headlight_specular", c_double * 3),
+                ("headlight_active", c_int), ("numslices", c_int), ("numstacks", c_int)]
 
 
 class WarningStat(ctypes.Structure):
@@ -233,6 +242,7 @@ gs_modelSizeCount = _fn("gs_modelSizeCount", c_int)
 gs_modelSize = _fn("gs_modelSize", c_char_p, M, c_int, ctypes.POINTER(c_int))
 gs_modelOption = _fn("gs_modelOption", ctypes.POINTER(Option), M)
 gs_modelStatistic = _fn("gs_modelStatistic", ctypes.POINTER(Statistic), M)
+gs_modelVisual = _fn("gs_modelVisual", ctypes.POINTER(Visual), M)
 gs_dataTime = _fn("gs_dataTime", ctypes.POINTER(c_double), D)
 gs_dataEnergy = _fn("gs_dataEnergy", ctypes.POINTER(c_double), D)
 gs_dataWarning = _fn("gs_dataWarning", ctypes.POINTER(WarningStat), D, ctypes.POINTER(c_int))

@@ -18,6 +18,8 @@
 static const char* const kLightTypes[] = {"spot", "directional", "point", "image"};
 static const char* const kTexTypes[] = {"2d", "cube", "skybox"};
 static const char* const kColorSpaces[] = {"auto", "linear", "sRGB"};
+static const char* const kBuiltins[] = {"none", "gradient", "checker", "flat"};
+static const char* const kMarks[] = {"none", "edge", "cross", "random"};
 
 /* file="..." from the paths buffer; 0 when the asset had no file */
 static int file_attr(gswWriter* w, int pathadr) {
@@ -36,9 +38,17 @@ static void write_texture(gswWriter* w, int t) {
   gsw_keyword(w, "colorspace", kColorSpaces, 3, m->tex_colorspace[t]);
   gsw_int(w, "nchannel", m->tex_nchannel[t]);
   if (!file_attr(w, m->tex_pathadr[t])) {
-    /* the pixels are not kept: a flat texture of the same size (cube and skybox textures are six
-     * square faces stacked, so their width gives the size) */
-    gsw_str(w, "builtin", "flat");
+    /* the pixels are not kept: a builtin texture's recipe, else a flat texture of the same size
+     * (cube and skybox textures are six square faces stacked, so their width gives the size) */
+    int builtin = m->tex_builtin[t];
+    gsw_keyword(w, "builtin", kBuiltins, 4, builtin > 0 && builtin < 4 ? builtin : 3);
+    if (builtin > 0 && builtin < 4) {
+      gsw_keyword(w, "mark", kMarks, 4, m->tex_mark[t]);
+      gsw_reals(w, "rgb1", m->tex_rgb1 + 3 * t, 3);
+      gsw_reals(w, "rgb2", m->tex_rgb2 + 3 * t, 3);
+      gsw_reals(w, "markrgb", m->tex_markrgb + 3 * t, 3);
+      gsw_real(w, "random", m->tex_random[t]);
+    }
     gsw_int(w, "width", m->tex_width[t]);
     gsw_int(w, "height", type == 0 ? m->tex_height[t] : m->tex_width[t]);
   } else if (type != 0 && m->tex_height[t] == m->tex_width[t]) {
@@ -146,19 +156,36 @@ void gsw_writeWorldAssets(gswWriter* w) {
   /* the solvers' unit of cost, which the model may have given */
   gsw_open(w, "statistic");
   gsw_real(w, "meaninertia", m->stat.meaninertia);
+  gsw_real(w, "extent", m->stat.extent);
+  gsw_reals(w, "center", m->stat.center, 3);
   gsw_end(w);
-  /* the near clipping plane, which sets the intrinsics of cameras without a sensor */
-  for (int i = 0; i < m->ncam; i++) {
-    const gsReal* ss = m->cam_sensorsize + 2 * i;
-    if (ss[0] > 0 && ss[1] > 0) continue;
-    gsw_open(w, "visual");
-    gsw_begin(w);
-    gsw_open(w, "map");
-    gsw_real(w, "znear", m->cam_intrinsic[4 * i]);
-    gsw_end(w);
-    gsw_close(w, "visual");
-    break;
-  }
+  /* what the model keeps of <visual> (the renderer's settings; the near clipping plane also
+   * sets the intrinsics of cameras without a sensor) */
+  const gsVisual* v = &m->vis;
+  gsw_open(w, "visual");
+  gsw_begin(w);
+  gsw_open(w, "global");
+  gsw_real(w, "fovy", v->fovy);
+  gsw_real(w, "azimuth", v->azimuth);
+  gsw_real(w, "elevation", v->elevation);
+  gsw_end(w);
+  gsw_open(w, "quality");
+  gsw_int(w, "numslices", v->numslices);
+  gsw_int(w, "numstacks", v->numstacks);
+  gsw_end(w);
+  gsw_open(w, "headlight");
+  gsw_reals(w, "ambient", v->headlight_ambient, 3);
+  gsw_reals(w, "diffuse", v->headlight_diffuse, 3);
+  gsw_reals(w, "specular", v->headlight_specular, 3);
+  gsw_int(w, "active", v->headlight_active);
+  gsw_end(w);
+  gsw_open(w, "map");
+  gsw_real(w, "znear", v->znear);
+  gsw_real(w, "zfar", v->zfar);
+  gsw_real(w, "fogstart", v->fogstart);
+  gsw_real(w, "fogend", v->fogend);
+  gsw_end(w);
+  gsw_close(w, "visual");
   if (!m->ntex && !m->nmat && !m->nmesh && !m->nhfield) return;
   gsw_open(w, "asset");
   gsw_begin(w);

@@ -100,6 +100,22 @@ static const struct {
 #define STAT_BYTES (0 GS_STATISTIC_FIELDS(GS_O))
 _Static_assert(STAT_BYTES == sizeof(gsStatistic), "GS_STATISTIC_FIELDS must list every member");
 
+static const struct {
+  const char* name;
+  int type;
+  int count;
+  size_t offset;
+} kVisual[] = {
+#define GS_T(type, name, count) {#name, GS_TYPECODE(type), count, offsetof(gsVisual, name)},
+  GS_VISUAL_FIELDS(GS_T)
+#undef GS_T
+};
+#define NVIS ((int)(sizeof(kVisual) / sizeof(kVisual[0])))
+#define VIS_BYTES (0 GS_VISUAL_FIELDS(GS_O))
+_Static_assert((VIS_BYTES + sizeof(gsReal) - 1) / sizeof(gsReal) * sizeof(gsReal) == sizeof(gsVisual),
+               "GS_VISUAL_FIELDS must list every member of gsVisual");
+#define VIS_SIZE(i) ((kVisual[i].type == GS_TYPE_REAL ? sizeof(gsReal) : sizeof(int)) * (size_t)kVisual[i].count)
+
 int gs_optionField(const gsOption* opt, int i, const char** name, int* type, int* count,
                    const void** ptr) {
   if (i < 0 || i >= NOPTION) return 0;
@@ -145,6 +161,11 @@ static uint64_t field_hash(void) {
     h = fnv_str(h, kOptions[i].name);
     h = fnv_int(h, kOptions[i].type);
     h = fnv_int(h, kOptions[i].count);
+  }
+  for (int i = 0; i < NVIS; i++) {
+    h = fnv_str(h, kVisual[i].name);
+    h = fnv_int(h, kVisual[i].type);
+    h = fnv_int(h, kVisual[i].count);
   }
   for (int i = 0; i < NSTAT; i++) {
     h = fnv_str(h, kStats[i].name);
@@ -240,7 +261,7 @@ size_t gs_sizeModel(const gsModel* m) {
   size_t arrays;
   int bad;
   if (!array_bytes(sizes, &arrays, &bad)) return 0;
-  return HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + STAT_BYTES + arrays + CRC_BYTES;
+  return HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + STAT_BYTES + VIS_BYTES + arrays + CRC_BYTES;
 }
 
 /* ---- saving ---- */
@@ -279,6 +300,10 @@ int gs_saveModelBuffer(const gsModel* m, void* buf, size_t bufsz) {
     size_t n = sizeof(gsReal) * (size_t)kStats[i].count;
     memcpy(p, (const char*)&m->stat + kStats[i].offset, n);
     p += n;
+  }
+  for (int i = 0; i < NVIS; i++) {
+    memcpy(p, (const char*)&m->vis + kVisual[i].offset, VIS_SIZE(i));
+    p += VIS_SIZE(i);
   }
   gsFieldInfo fi;
   for (int i = 0; gs_modelField(m, i, &fi); i++) {
@@ -370,7 +395,7 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
                       (unsigned long long)h.length),
            NULL;
   }
-  size_t fixed = HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + STAT_BYTES + CRC_BYTES;
+  size_t fixed = HEADER_BYTES + sizeof(int) * NSIZE + OPTION_BYTES + STAT_BYTES + VIS_BYTES + CRC_BYTES;
   if (n < fixed)
     return gs_ioError(err, errsz, "%s: truncated: %zu bytes, the sizes and options alone need %zu",
                       what, n, fixed),
@@ -421,6 +446,10 @@ static gsModel* load(const unsigned char* buf, size_t n, const char* what, char*
     size_t k = sizeof(gsReal) * (size_t)kStats[i].count;
     memcpy((char*)&m->stat + kStats[i].offset, p, k);
     p += k;
+  }
+  for (int i = 0; i < NVIS; i++) {
+    memcpy((char*)&m->vis + kVisual[i].offset, p, VIS_SIZE(i));
+    p += VIS_SIZE(i);
   }
   gsFieldInfo fi;
   for (int i = 0; gs_modelField(m, i, &fi); i++) {

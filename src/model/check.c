@@ -6,6 +6,7 @@
  * address/count pairs into the arrays they address, and object ids whose type is given by a
  * companion *type field. The values (reals, options, equality objects, small enumerations) are
  * checked in check_values.c; the capacities last, since they are computed from the rest. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -485,7 +486,8 @@ static const struct {
     {"actuator_gaintype", 4}, {"actuator_biastype", 4}, {"eq_type", 6},
     {"sensor_type", 49},      {"sensor_datatype", 4},   {"sensor_needstage", 4},
     {"cam_mode", 5},          {"light_mode", 5},        {"light_type", 4},
-    {"tex_type", 3},          {"tex_colorspace", 3},
+    {"tex_type", 3},          {"tex_colorspace", 3},    {"tex_builtin", 4},
+    {"tex_mark", 4},
 };
 
 static int check_enums(const gsModel* m, char* err, int errsz) {
@@ -633,6 +635,24 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
   /* the solvers divide by meaninertia */
   if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
     return gs_ioError(err, errsz, "statistic meaninertia %g", m->stat.meaninertia);
+  /* the renderer scales its clipping planes by the extent */
+  if (!(m->stat.extent > 0 && m->stat.extent < 1e300))
+    return gs_ioError(err, errsz, "statistic extent %g", m->stat.extent);
+  for (int k = 0; k < 3; k++)
+    if (!isfinite(m->stat.center[k]))
+      return gs_ioError(err, errsz, "statistic center[%d] %g", k, m->stat.center[k]);
+  /* the renderer's <visual>: clipping planes in front of the camera, a tessellation it can draw */
+  const gsVisual* v = &m->vis;
+  const gsReal vr[] = {v->fovy, v->azimuth, v->elevation, v->fogstart, v->fogend,
+                       v->headlight_ambient[0], v->headlight_ambient[1], v->headlight_ambient[2],
+                       v->headlight_diffuse[0], v->headlight_diffuse[1], v->headlight_diffuse[2],
+                       v->headlight_specular[0], v->headlight_specular[1], v->headlight_specular[2]};
+  for (size_t k = 0; k < sizeof vr / sizeof vr[0]; k++)
+    if (!isfinite(vr[k])) return gs_ioError(err, errsz, "visual value %zu is %g", k, vr[k]);
+  if (!(v->znear > 0 && v->zfar > v->znear && v->zfar < 1e300))
+    return gs_ioError(err, errsz, "visual znear %g, zfar %g", v->znear, v->zfar);
+  if (v->numslices < 3 || v->numslices > 1000 || v->numstacks < 2 || v->numstacks > 1000)
+    return gs_ioError(err, errsz, "visual numslices %d, numstacks %d", v->numslices, v->numstacks);
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&

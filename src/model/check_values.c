@@ -84,7 +84,7 @@ static const Rule kArrayRules[] = {
     {"geom_rbound", NONNEG},       {"tendon_width", NONNEG},     {"tendon_stiffness", NONNEG},
     {"tendon_damping", NONNEG},    {"tendon_armature", NONNEG},  {"tendon_frictionloss", NONNEG},
     {"sensor_cutoff", NONNEG},     {"sensor_noise", NONNEG},     {"hfield_size", POSITIVE},
-    {"mesh_volume", NONNEG},
+    {"mesh_volume", NONNEG},       {"tex_random", NONNEG},
 };
 
 static int check_array_values(const gsModel* m, char* err, int errsz) {

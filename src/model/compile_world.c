@@ -482,6 +482,12 @@ static int compile_texture(gsCompileCtx* c, gsModel* m, int id, int* adr, int* p
   m->tex_adr[id] = *adr;
   *adr += d.width * d.height * d.nchannel;
   m->tex_pathadr[id] = add_path(m, pathadr, t->file);
+  m->tex_builtin[id] = t->builtin;
+  m->tex_mark[id] = t->mark;
+  f32n(m->tex_rgb1 + 3 * id, t->rgb1, 3);
+  f32n(m->tex_rgb2 + 3 * id, t->rgb2, 3);
+  f32n(m->tex_markrgb + 3 * id, t->markrgb, 3);
+  m->tex_random[id] = f32(t->random);
   return 1;
 }
 
@@ -753,6 +759,60 @@ static void frame0(const gsData* d, int body, int target, const gsReal local[3],
   gs_sub3(poscom0, world, d->subtree_com + 3 * (target >= 0 ? target : body));
 }
 
+/* <statistic extent center>, else the bounding box at qpos0 of the body origins (the world's
+ * included) and of the bounding spheres of the geoms (planes below): its centre, and its
+ * largest side as the extent (the renderer's clipping planes and default view scale with it) */
+static void model_extent(const gsCompileCtx* c, gsModel* m, const gsData* d) {
+  const gsSpecStatistic* st = &c->spec->statistic;
+  gsReal lo[3], hi[3];
+  for (int k = 0; k < 3; k++) lo[k] = hi[k] = d->xpos[k];
+  for (int b = 1; b < m->nbody; b++)
+    for (int k = 0; k < 3; k++) {
+      lo[k] = fmin(lo[k], d->xpos[3 * b + k]);
+      hi[k] = fmax(hi[k], d->xpos[3 * b + k]);
+    }
+  for (int g = 0; g < m->ngeom; g++) {
+    gsReal r = m->geom_rbound[g];
+    /* a plane counts as a cube of a tenth of its larger half-size, an infinite one (size 0) as
+     * a cube of half-size 1 (measured against MuJoCo 3.3.7's extent on the corpus: floors of
+     * size 20 and 40 give 4 and 8, an infinite floor under mujoco/humanoid reaches z = -1) */
+    if (m->geom_type[g] == GS_GEOM_PLANE) {
+      gsReal big = fmax(m->geom_size[3 * g], m->geom_size[3 * g + 1]);
+      r = big > 0 ? 0.1 * big : 1;
+    }
+    if (!(r >= 0 && r < 1e300)) continue;
+    for (int k = 0; k < 3; k++) {
+      lo[k] = fmin(lo[k], d->geom_xpos[3 * g + k] - r);
+      hi[k] = fmax(hi[k], d->geom_xpos[3 * g + k] + r);
+    }
+  }
+  for (int k = 0; k < 3; k++)
+    m->stat.center[k] = st->given & GS_STAT_CENTER ? st->center[k] : 0.5 * (lo[k] + hi[k]);
+  /* the box's largest side, whether or not the model gives the centre */
+  gsReal side = 0;
+  for (int k = 0; k < 3; k++) side = fmax(side, hi[k] - lo[k]);
+  m->stat.extent = st->given & GS_STAT_EXTENT ? st->extent : side > 0 && side < 1e300 ? side : 1;
+}
+
+/* the renderer's part of <visual> */
+static void model_visual(const gsCompileCtx* c, gsModel* m) {
+  const gsSpecVisual* v = &c->spec->visual;
+  gsVisual* o = &m->vis;
+  o->fovy = f32(v->fovy);
+  o->azimuth = f32(v->azimuth);
+  o->elevation = f32(v->elevation);
+  o->znear = f32(v->map_znear);
+  o->zfar = f32(v->map_zfar);
+  o->fogstart = f32(v->map_fogstart);
+  o->fogend = f32(v->map_fogend);
+  f32n(o->headlight_ambient, v->headlight_ambient, 3);
+  f32n(o->headlight_diffuse, v->headlight_diffuse, 3);
+  f32n(o->headlight_specular, v->headlight_specular, 3);
+  o->headlight_active = v->headlight_active;
+  o->numslices = v->numslices;
+  o->numstacks = v->numstacks;
+}
+
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   /* <statistic meaninertia>, else (and always in gs_setConst) the mean diagonal of M at qpos0 */
   const gsSpecStatistic* st = c->spec ? &c->spec->statistic : NULL;
@@ -767,6 +827,11 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   if (!(m->stat.meaninertia > 0 && m->stat.meaninertia < 1e300))
     return gs_compileFail(c, NULL, "model", "the mean inertia at qpos0 is %g: the model's masses, "
                           "inertias or distances overflow", m->stat.meaninertia);
+  /* the extent, centre and visual settings are the compiler's: gs_setConst (no spec) keeps them */
+  if (c->spec) {
+    model_extent(c, m, d);
+    model_visual(c, m);
+  }
   for (int i = 0; i < m->ncam; i++) {
     int b = m->cam_bodyid[i];
     frame0(d, b, m->cam_targetbodyid[i], m->cam_pos + 3 * i, m->cam_pos0 + 3 * i, m->cam_poscom0 + 3 * i);

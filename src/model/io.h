@@ -38,7 +38,14 @@
   X(int, actuatorgroupdisable, 1)
 
 /* gsStatistic member by member: X(type, name, count) */
-#define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1)
+#define GS_STATISTIC_FIELDS(X) X(gsReal, meaninertia, 1) X(gsReal, extent, 1) X(gsReal, center, 3)
+
+/* gsVisual member by member */
+#define GS_VISUAL_FIELDS(X)                                                                        \
+  X(gsReal, fovy, 1) X(gsReal, azimuth, 1) X(gsReal, elevation, 1) X(gsReal, znear, 1)             \
+  X(gsReal, zfar, 1) X(gsReal, fogstart, 1) X(gsReal, fogend, 1) X(gsReal, headlight_ambient, 3)   \
+  X(gsReal, headlight_diffuse, 3) X(gsReal, headlight_specular, 3) X(int, headlight_active, 1)     \
+  X(int, numslices, 1) X(int, numstacks, 1)
 
 /* ---- binary.c ---- */
 

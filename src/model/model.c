@@ -63,6 +63,7 @@ gsModel* gs_copyModel(const gsModel* src) {
   if (!m) return NULL;
   m->opt = src->opt;
   m->stat = src->stat;
+  m->vis = src->vis;
   memcpy(m->buffer, src->buffer, src->nbuffer);
   return m;
 }
@@ -116,6 +117,7 @@ const char* gs_modelSize(const gsModel* m, int i, int* value) {
 
 gsOption* gs_modelOption(gsModel* m) { return &m->opt; }
 gsStatistic* gs_modelStatistic(gsModel* m) { return &m->stat; }
+gsVisual* gs_modelVisual(gsModel* m) { return &m->vis; }
 
 int gs_modelFieldCount(void) { return NFIELDS(kModelFields); }
 int gs_dataFieldCount(void) { return NFIELDS(kDataFields); }

@@ -63,6 +63,11 @@ static int same_model(const gsModel* a, const gsModel* b, const char* what) {
     printf("  %s: statistics differ\n", what);
     return 0;
   }
+  /* the visual settings member by member: the struct's padding is not saved */
+  if (memcmp(&a->vis, &b->vis, offsetof(gsVisual, numstacks) + sizeof(int)) != 0) {
+    printf("  %s: visual settings differ\n", what);
+    return 0;
+  }
   gsFieldInfo fa, fb;
   for (int i = 0; gs_modelField(a, i, &fa); i++) {
     gs_modelField(b, i, &fb);
@@ -180,6 +185,7 @@ static void expect_error(const unsigned char* buf, size_t n, const char* phrase,
 /* the options as the file stores them: member by member, without the struct's trailing padding
  * (actuatorgroupdisable is the last member) */
 #define OPTION_BYTES (offsetof(gsOption, actuatorgroupdisable) + sizeof(int))
+#define VISUAL_BYTES (offsetof(gsVisual, numstacks) + sizeof(int))
 
 /* deterministic generator for the corruption tests */
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -264,7 +270,8 @@ static void corruption(const char* path, int nsealed) {
 
   /* offsets of the arrays in the file */
   size_t arrays =
-      HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + OPTION_BYTES + sizeof(gsStatistic);
+      HEADER + sizeof(int) * (size_t)gs_modelSizeCount() + OPTION_BYTES + sizeof(gsStatistic) +
+      VISUAL_BYTES;
   gsFieldInfo fi;
   size_t off = arrays;
   for (int i = 0; gs_modelField(m, i, &fi); i++) {
@@ -525,6 +532,22 @@ static void crafted(void) {
   if (c) {
     c->stat.meaninertia = NAN;
     expect_crafted(c, "meaninertia", "NaN meaninertia");
+    gs_freeModel(c);
+  }
+  /* the renderer's statistic and visual settings */
+  if ((c = gs_copyModel(m))) {
+    c->stat.extent = 0;
+    expect_crafted(c, "statistic extent", "zero extent");
+    gs_freeModel(c);
+  }
+  if ((c = gs_copyModel(m))) {
+    c->vis.zfar = c->vis.znear / 2;
+    expect_crafted(c, "visual znear", "far plane before the near one");
+    gs_freeModel(c);
+  }
+  if ((c = gs_copyModel(m))) {
+    c->vis.numslices = 2;
+    expect_crafted(c, "visual numslices", "two slices");
     gs_freeModel(c);
   }
 

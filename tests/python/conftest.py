@@ -9,6 +9,10 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+# MuJoCo picks its GL back end when it is first imported: the renderer tests (test_render.py)
+# compare against mujoco.Renderer on the headless EGL back end that gauss uses by default
+os.environ.setdefault("MUJOCO_GL", "egl")
+
 import oracle  # noqa: E402
 
 CORPUS = oracle.corpus_models()

@@ -20,7 +20,7 @@ STUB = os.path.join(ROOT, "python", "gauss", "__init__.pyi")
 
 # subpackages imported on demand (import gauss.gym, ...): they appear in the namespace once
 # imported, and are not part of what `import gauss` gives
-SUBMODULES = {"gym", "distributed", "models"}
+SUBMODULES = {"gym", "distributed", "models", "viewer"}
 
 
 def public():
