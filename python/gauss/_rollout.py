@@ -31,6 +31,56 @@ def _output(name, arr, shape):
     return arr
 
 
+def _arguments(model, initial_state, control, control_spec, nstep, initial_warmstart):
+    """The checks and batch rules of a rollout's arguments (shared with gauss.distributed): the
+    models (one, or a sequence of the same sizes), the control spec, and the initial states,
+    controls and warm starts broadcast to nbatch (each batch dimension is 1 or nbatch; controls
+    have 1 or nstep steps). Returns (models, first, spec, s0, ctrl, warm, nbatch, nstep), the
+    arrays as read-only broadcast views (ctrl and warm None when not given)."""
+    models = list(model) if isinstance(model, (list, tuple)) else [model]
+    if not models:
+        raise ValueError("rollout needs a model")
+    first = models[0]
+    for mm in models[1:]:
+        if mm is not first and mm._sizes != first._sizes:
+            raise ValueError("the models of a rollout must have the same sizes (the same "
+                             "structure, with other parameters)")
+    spec = int(control_spec)
+    if spec & ~STATE_USER:
+        raise ValueError(f"control_spec {spec:#x} must be a subset of STATE_USER ({STATE_USER:#x})")
+    nstate = _lib.gs_stateSize(first._ptr, STATE_FULLPHYSICS)
+    ncontrol = _lib.gs_stateSize(first._ptr, spec)
+    s0 = _batch("initial_state", initial_state, 2, nstate)
+    batches = [s0.shape[0]]
+    ctrl = warm = None
+    if control is not None:
+        ctrl = _batch("control", control, 3, ncontrol)
+        batches.append(ctrl.shape[0])
+    if initial_warmstart is not None:
+        warm = _batch("initial_warmstart", initial_warmstart, 2, first.nv)
+        batches.append(warm.shape[0])
+    if len(models) > 1:
+        batches.append(len(models))
+    nbatch = max(batches)
+    if any(b not in (1, nbatch) for b in batches):
+        raise ValueError(f"batch sizes {batches} disagree: each must be 1 or nbatch")
+    if nstep is None:
+        if ctrl is None:
+            raise ValueError("nstep is needed when there is no control")
+        nstep = ctrl.shape[1]
+    nstep = int(nstep)
+    if nstep < 0:
+        raise ValueError(f"nstep must be >= 0, got {nstep}")
+    if ctrl is not None and ctrl.shape[1] not in (1, nstep):
+        raise ValueError(f"control has {ctrl.shape[1]} steps, nstep is {nstep}")
+    s0 = np.broadcast_to(s0, (nbatch, nstate))
+    if ctrl is not None:
+        ctrl = np.broadcast_to(ctrl, (nbatch, nstep, ncontrol))
+    if warm is not None:
+        warm = np.broadcast_to(warm, (nbatch, first.nv))
+    return models, first, spec, s0, ctrl, warm, nbatch, nstep
+
+
 def rollout(model, data, initial_state, control=None, *, control_spec=STATE_CTRL,
             skip_checks=False, nstep=None, initial_warmstart=None, state=None, sensordata=None,
             chunk_size=None, persistent_pool=False):
@@ -50,56 +100,18 @@ def rollout(model, data, initial_state, control=None, *, control_spec=STATE_CTRL
     MuJoCo's signature: rollouts go to threads in a fixed round-robin, and the threads live for
     the call. skip_checks is accepted and ignored: the checks cost little here."""
     del skip_checks, chunk_size, persistent_pool
-    models = list(model) if isinstance(model, (list, tuple)) else [model]
-    if not models:
-        raise ValueError("rollout needs a model")
-    first = models[0]
-    for mm in models[1:]:
-        if mm is not first and mm._sizes != first._sizes:
-            raise ValueError("the models of a rollout must have the same sizes (the same "
-                             "structure, with other parameters)")
+    models, first, spec, s0, ctrl, warm, nbatch, nstep = _arguments(
+        model, initial_state, control, control_spec, nstep, initial_warmstart)
+    nstate = s0.shape[1]
     datas = list(data) if isinstance(data, (list, tuple)) else [data]
     if not datas:
         raise ValueError("rollout needs at least one Data")
     for d in datas:
         if d.model is not first and d.model._sizes != first._sizes:
             raise ValueError("every Data must be made for the model (or one of its sizes)")
-    spec = int(control_spec)
-    if spec & ~STATE_USER:
-        raise ValueError(f"control_spec {spec:#x} must be a subset of STATE_USER ({STATE_USER:#x})")
-    nstate = _lib.gs_stateSize(first._ptr, STATE_FULLPHYSICS)
-    ncontrol = _lib.gs_stateSize(first._ptr, spec)
-    s0 = _batch("initial_state", initial_state, 2, nstate)
-    batches = [s0.shape[0]]
-    if control is not None:
-        ctrl = _batch("control", control, 3, ncontrol)
-        batches.append(ctrl.shape[0])
-    if initial_warmstart is not None:
-        warm = _batch("initial_warmstart", initial_warmstart, 2, first.nv)
-        batches.append(warm.shape[0])
-    if len(models) > 1:
-        batches.append(len(models))
-    nbatch = max(batches)
-    if any(b not in (1, nbatch) for b in batches):
-        raise ValueError(f"batch sizes {batches} disagree: each must be 1 or nbatch")
-    if nstep is None:
-        if control is None:
-            raise ValueError("nstep is needed when there is no control")
-        nstep = ctrl.shape[1]
-    nstep = int(nstep)
-    if nstep < 0:
-        raise ValueError(f"nstep must be >= 0, got {nstep}")
-    s0 = np.ascontiguousarray(np.broadcast_to(s0, (nbatch, nstate)))
-    if control is not None:
-        if ctrl.shape[1] not in (1, nstep):
-            raise ValueError(f"control has {ctrl.shape[1]} steps, nstep is {nstep}")
-        ctrl = np.ascontiguousarray(np.broadcast_to(ctrl, (nbatch, nstep, ncontrol)))
-    else:
-        ctrl = None
-    if initial_warmstart is not None:
-        warm = np.ascontiguousarray(np.broadcast_to(warm, (nbatch, first.nv)))
-    else:
-        warm = None
+    s0 = np.ascontiguousarray(s0)
+    ctrl = None if ctrl is None else np.ascontiguousarray(ctrl)
+    warm = None if warm is None else np.ascontiguousarray(warm)
     state = _output("state", state, (nbatch, nstep, nstate))
     sensordata = _output("sensordata", sensordata, (nbatch, nstep, first.nsensordata))
     if len(models) == 1 or all(mm is first for mm in models):

@@ -17,8 +17,7 @@ import uuid
 import numpy as np
 
 from . import _rollout
-from ._state import STATE_CTRL, STATE_FULLPHYSICS, STATE_USER
-from . import _lib
+from ._state import STATE_CTRL
 
 __all__ = ["rollout", "Pool", "closed_loop"]
 
@@ -156,54 +155,14 @@ class Pool:
                 raise ValueError("nstep is needed with a policy")
             if isinstance(model, (list, tuple)):
                 raise ValueError("a policy rollout takes one model")
-        models = list(model) if isinstance(model, (list, tuple)) else [model]
-        if not models:
-            raise ValueError("rollout needs a model")
-        first = models[0]
-        for mm in models[1:]:
-            if mm is not first and mm._sizes != first._sizes:
-                raise ValueError("the models of a rollout must have the same sizes (the same "
-                                 "structure, with other parameters)")
-        spec = int(control_spec)
-        if spec & ~STATE_USER:
-            raise ValueError(f"control_spec {spec:#x} must be a subset of STATE_USER "
-                             f"({STATE_USER:#x})")
-        nstate = _lib.gs_stateSize(first._ptr, STATE_FULLPHYSICS)
-        ncontrol = _lib.gs_stateSize(first._ptr, spec)
-        # the batch rules of gauss.rollout: each batch dimension is 1 or nbatch
-        s0 = _rollout._batch("initial_state", initial_state, 2, nstate)
-        batches = [s0.shape[0]]
-        ctrl = warm = None
-        if control is not None:
-            ctrl = _rollout._batch("control", control, 3, ncontrol)
-            batches.append(ctrl.shape[0])
-        if initial_warmstart is not None:
-            warm = _rollout._batch("initial_warmstart", initial_warmstart, 2, first.nv)
-            batches.append(warm.shape[0])
-        if len(models) > 1:
-            batches.append(len(models))
-        nbatch = max(batches)
-        if any(b not in (1, nbatch) for b in batches):
-            raise ValueError(f"batch sizes {batches} disagree: each must be 1 or nbatch")
-        if nstep is None:
-            if ctrl is None:
-                raise ValueError("nstep is needed when there is no control")
-            nstep = ctrl.shape[1]
-        nstep = int(nstep)
-        if nstep < 0:
-            raise ValueError(f"nstep must be >= 0, got {nstep}")
-        if ctrl is not None and ctrl.shape[1] not in (1, nstep):
-            raise ValueError(f"control has {ctrl.shape[1]} steps, nstep is {nstep}")
+        models, first, spec, s0, ctrl, warm, nbatch, nstep = _rollout._arguments(
+            model, initial_state, control, control_spec, nstep, initial_warmstart)
+        nstate = s0.shape[1]
         state = _rollout._output("state", state, (nbatch, nstep, nstate))
         sensordata = _rollout._output("sensordata", sensordata,
                                       (nbatch, nstep, first.nsensordata))
         if nbatch == 0:
             return state, sensordata
-        s0 = np.broadcast_to(s0, (nbatch, nstate))
-        if ctrl is not None:
-            ctrl = np.broadcast_to(ctrl, (nbatch, nstep, ncontrol))
-        if warm is not None:
-            warm = np.broadcast_to(warm, (nbatch, first.nv))
         if chunk_size is None:
             chunk_size = -(-nbatch // (2 * max(1, len(self.workers))))
         chunk_size = max(1, int(chunk_size))
