@@ -31,11 +31,7 @@ class InvertedPendulumEnv(GaussEnv):
         return obs, reward, terminated, False, {"reward_survive": reward}
 
     def reset_model(self):
-        s = self._reset_noise_scale
-        qpos = self.init_qpos + self._uniform(s, self.model.nq)
-        qvel = self.init_qvel + self._uniform(s, self.model.nv)
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._noisy_reset(normal_qvel=False)
 
     def _get_obs(self):
         return np.concatenate([self.data.qpos, self.data.qvel]).ravel()

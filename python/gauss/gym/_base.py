@@ -142,6 +142,20 @@ class GaussEnv(gymnasium.Env, EzPickle):
     def _normal(self, scale, size):
         return scale * self.np_random.standard_normal(size)
 
+    def _noisy_reset(self, normal_qvel):
+        """qpos0 and qvel0 with the reset noise (qpos uniform, then qvel normal or uniform, in that
+        order), set; the observation."""
+        s = self._reset_noise_scale
+        qpos = self.init_qpos + self._uniform(s, self.model.nq)
+        qvel = self.init_qvel + (self._normal if normal_qvel else self._uniform)(s, self.model.nv)
+        self.set_state(qpos, qvel)
+        return self._get_obs()
+
+    def _position_info(self):
+        """The reset info of the environments that walk on the plane."""
+        return {"x_position": self.data.qpos[0], "y_position": self.data.qpos[1],
+                "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2)}
+
     # ---- rendering ----
     def _make_renderer(self):
         renderer_cls = getattr(gauss, "Renderer", None)

@@ -97,15 +97,10 @@ class AntEnv(GaussEnv):
         return np.concatenate(parts)
 
     def reset_model(self):
-        s = self._reset_noise_scale
-        qpos = self.init_qpos + self._uniform(s, self.model.nq)
-        qvel = self.init_qvel + self._normal(s, self.model.nv)
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._noisy_reset(normal_qvel=True)
 
     def _get_reset_info(self):
-        return {"x_position": self.data.qpos[0], "y_position": self.data.qpos[1],
-                "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2)}
+        return self._position_info()
 
 
 class _Humanoid(GaussEnv):
@@ -151,11 +146,7 @@ class _Humanoid(GaussEnv):
         return np.concatenate(parts)
 
     def reset_model(self):
-        s = self._reset_noise_scale
-        qpos = self.init_qpos + self._uniform(s, self.model.nq)
-        qvel = self.init_qvel + self._uniform(s, self.model.nv)
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._noisy_reset(normal_qvel=False)
 
     def _tendons(self):
         return {"tendon_length": self.data.ten_length.copy(),

@@ -68,11 +68,7 @@ class HalfCheetahEnv(_Runner):
         return self._get_obs(), forward - ctrl, False, False, info
 
     def reset_model(self):
-        s = self._reset_noise_scale
-        qpos = self.init_qpos + self._uniform(s, self.model.nq)
-        qvel = self.init_qvel + self._normal(s, self.model.nv)
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._noisy_reset(normal_qvel=True)
 
     def _get_reset_info(self):
         return {"x_position": self.data.qpos[0]}
@@ -111,11 +107,7 @@ class _Hopping(_Runner):
         return obs, reward, terminated, False, info
 
     def reset_model(self):
-        s = self._reset_noise_scale
-        qpos = self.init_qpos + self._uniform(s, self.model.nq)
-        qvel = self.init_qvel + self._uniform(s, self.model.nv)
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._noisy_reset(normal_qvel=False)
 
     def _get_reset_info(self):
         return {"x_position": self.data.qpos[0],
@@ -199,12 +191,7 @@ class SwimmerEnv(_Runner):
         return self._get_obs(), forward - ctrl, False, False, info
 
     def reset_model(self):
-        s = self._reset_noise_scale
-        qpos = self.init_qpos + self._uniform(s, self.model.nq)
-        qvel = self.init_qvel + self._uniform(s, self.model.nv)
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._noisy_reset(normal_qvel=False)
 
     def _get_reset_info(self):
-        return {"x_position": self.data.qpos[0], "y_position": self.data.qpos[1],
-                "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2)}
+        return self._position_info()
