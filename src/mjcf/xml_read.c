@@ -309,6 +309,21 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   return ok;
 }
 
+/* w (a copy of parent) takes the pose (pos, quat) given in parent's frame: nested frames compose,
+ * the parent's pose first */
+static void compose_frame(BodyWalk* w, const BodyWalk* parent, const gsReal pos[3], const gsReal quat[4]) {
+  if (!parent->framed) {
+    gs_zero3(w->fpos);
+    gs_unitQuat(w->fquat);
+  }
+  w->framed = 1;
+  gsReal p[3];
+  gs_rotVecQuat(p, pos, w->fquat);
+  gs_add3(w->fpos, w->fpos, p);
+  gs_mulQuat(w->fquat, w->fquat, quat);
+  gs_normalize4(w->fquat);
+}
+
 static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent) {
   BodyWalk w = *parent;
   if (!gsx_checkAttrs(c, node, src, "frame", 0)) return 0;
@@ -325,17 +340,7 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
       !orient_quat(c, q, &tmp.orient, src, node) || !frame_name(c, node, src))
     return 0;
   gs_copy3(pos, tmp.pos);
-  /* nested frames compose: parent pose, then this one */
-  if (!parent->framed) {
-    gs_zero3(w.fpos);
-    gs_unitQuat(w.fquat);
-  }
-  w.framed = 1;
-  gsReal p[3];
-  gs_rotVecQuat(p, pos, w.fquat);
-  gs_add3(w.fpos, w.fpos, p);
-  gs_mulQuat(w.fquat, w.fquat, q);
-  gs_normalize4(w.fquat);
+  compose_frame(&w, parent, pos, q);
   return gsx_eachChild(c, node, src, body_child, &w);
 }
 
@@ -406,18 +411,10 @@ static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWa
   for (int i = 0; ok && i < count; i++) {
     c->rep[k].index = i;
     BodyWalk w = *parent;
-    if (!parent->framed) {
-      gs_zero3(w.fpos);
-      gs_unitQuat(w.fquat);
-    }
-    w.framed = 1;
-    gsReal p[3];
-    gs_rotVecQuat(p, pos, w.fquat);
-    gs_add3(w.fpos, w.fpos, p);
-    gs_mulQuat(w.fquat, w.fquat, quat);
-    gs_normalize4(w.fquat);
+    compose_frame(&w, parent, pos, quat);
     ok = gsx_eachChild(c, node, src, replica_child, &w);
     /* the next replica: this one's frame, then the step */
+    gsReal p[3];
     gs_rotVecQuat(p, step, quat);
     gs_add3(pos, pos, p);
     gsReal q[4];
