@@ -303,10 +303,14 @@ def test_overlays():
 # ---- the command line: gauss render ----
 
 def _gauss_command():
+    # beside the library in a build tree; in the package's bin/ when installed (the wheel's and
+    # pip's layout)
     lib = os.environ.get("GAUSS_LIBRARY") or gauss._lib.path
-    exe = os.path.join(os.path.dirname(os.path.abspath(lib)), "gauss")
-    assert os.access(exe, os.X_OK), f"no gauss command beside {lib}"
-    return exe
+    here = os.path.dirname(os.path.abspath(lib))
+    for exe in (os.path.join(here, "gauss"), os.path.join(here, "bin", "gauss")):
+        if os.access(exe, os.X_OK):
+            return exe
+    raise AssertionError(f"no gauss command beside {lib} or in its bin/")
 
 
 def _png_size(path):
