@@ -158,7 +158,7 @@ static size_t elem_size(int type) {
 
 /* one edit applied to the file `buf` and, unless it changes a size, to the model copy `mc`;
  * returns 0 when it changed a size (mc no longer comparable) */
-static int edit(const gsModel* m, gsModel* mc, unsigned char* buf, Input* in) {
+static int edit(const gsModel* m, gsModel* mc, unsigned char* buf, size_t bufsize, Input* in) {
   uint32_t where = take(in, 1), pick = take(in, 2), index = take(in, 3), kind = take(in, 1);
   uint32_t raw = take(in, 4);
   size_t nsizes = (size_t)gs_modelSizeCount();
@@ -203,8 +203,14 @@ static int edit(const gsModel* m, gsModel* mc, unsigned char* buf, Input* in) {
   if (count == 0) return 1;
   /* the pick-th eligible field */
   uint32_t want = pick % (uint32_t)count;
-  /* the file stores the options member by member, without the struct's trailing padding */
-  size_t off = opt_off + offsetof(gsOption, actuatorgroupdisable) + sizeof(int) + sizeof(gsStatistic);
+  /* the arrays end the file, before its CRC: where they start follows from their lengths, whatever
+   * the blocks before them (options, statistic, visual settings) hold */
+  size_t arrays = 0;
+  for (int i = 0; i < nfield; i++) {
+    gs_modelField(m, i, &fi);
+    arrays += (size_t)fi.rows * (size_t)fi.cols * elem_size(fi.type);
+  }
+  size_t off = bufsize - 4 - arrays;
   for (int i = 0; i < nfield; i++) {
     gs_modelField(m, i, &fi);
     size_t nel = (size_t)fi.rows * (size_t)fi.cols;
@@ -244,7 +250,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int nedit = 1 + (int)(in.n ? in.p[0] % 4 : 0);
   if (in.n) in.p++, in.n--;
   for (int k = 0; k < nedit && (k == 0 || in.n >= EDIT_BYTES); k++)
-    comparable &= edit(s->m, mc, buf, &in);
+    comparable &= edit(s->m, mc, buf, s->n, &in);
   uint32_t crc = crc32_bytes(buf, s->n - 4);
   memcpy(buf + s->n - 4, &crc, 4);
 
