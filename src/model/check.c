@@ -649,10 +649,10 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
                        v->headlight_specular[0], v->headlight_specular[1], v->headlight_specular[2]};
   for (size_t k = 0; k < sizeof vr / sizeof vr[0]; k++)
     if (!isfinite(vr[k])) return gs_ioError(err, errsz, "visual value %zu is %g", k, vr[k]);
-  if (!(v->znear > 0 && v->zfar > v->znear && v->zfar < 1e300))
+  /* as MJCF: a near plane in front of the camera; the far plane and the tessellation are taken as
+   * given (the renderer keeps them to what it can draw) */
+  if (!(v->znear > 0 && isfinite(v->znear) && isfinite(v->zfar)))
     return gs_ioError(err, errsz, "visual znear %g, zfar %g", v->znear, v->zfar);
-  if (v->numslices < 3 || v->numslices > 1000 || v->numstacks < 2 || v->numstacks > 1000)
-    return gs_ioError(err, errsz, "visual numslices %d, numstacks %d", v->numslices, v->numstacks);
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&

@@ -830,6 +830,10 @@ int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
   /* the extent, centre and visual settings are the compiler's: gs_setConst (no spec) keeps them */
   if (c->spec) {
     model_extent(c, m, d);
+    /* as MJCF: the near clipping plane in front of the camera (after float rounding) */
+    if (!(gs_compileFloat(c->spec->visual.map_znear) > 0))
+      return gs_compileFail(c, NULL, "visual", "map znear must be strictly positive, got %g",
+                            c->spec->visual.map_znear);
     model_visual(c, m);
   }
   for (int i = 0; i < m->ncam; i++) {

@@ -93,6 +93,15 @@ static int invweight0(gsCompileCtx* c, gsModel* m, gsData* d) {
   }
   free(x);
   free(range);
+  /* a mass matrix singular at qpos0 (two slides along one axis, a moving body without inertia for
+   * one of its dofs) leaves no finite inverse weight: the model cannot be simulated */
+  for (int i = 0; i < nv; i++)
+    if (!isfinite(m->dof_invweight0[i]) || !(m->dof_invweight0[i] < 1e300))
+      return gs_compileFail(c, NULL, "model", "the mass matrix is singular at qpos0 (dof %d of joint %d)",
+                            i, m->dof_jntid[i]);
+  for (int b = 0; b < 2 * m->nbody; b++)
+    if (!isfinite(m->body_invweight0[b]))
+      return gs_compileFail(c, NULL, "model", "the mass matrix is singular at qpos0 (body %d)", b / 2);
   return 1;
 }
 

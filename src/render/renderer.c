@@ -28,7 +28,11 @@ gsRenderer* gs_makeRenderer(const gsModel* m, int width, int height, char* err, 
   r->opt.shadow = 1;
   r->opt.planegrid = 1;
   /* tessellation of round shapes: <visual><quality numslices numstacks> */
-  if (!gsr_buildGeometry(&r->geom, m, m->vis.numslices, m->vis.numstacks)) {
+  /* MJCF takes any numbers here; the renderer draws with at least 3 slices and 2 stacks, and at
+   * most 1000 of each */
+  int slices = m->vis.numslices < 3 ? 3 : m->vis.numslices > 1000 ? 1000 : m->vis.numslices;
+  int stacks = m->vis.numstacks < 2 ? 2 : m->vis.numstacks > 1000 ? 1000 : m->vis.numstacks;
+  if (!gsr_buildGeometry(&r->geom, m, slices, stacks)) {
     snprintf(err, (size_t)errsz, "renderer: out of memory");
     gs_freeRenderer(r);
     return NULL;

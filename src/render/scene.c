@@ -344,6 +344,8 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
   /* clipping planes: <visual><map znear zfar>, in extents */
   s->znear = m->vis.znear * s->extent;
   s->zfar = m->vis.zfar * s->extent;
+  /* MJCF accepts a far plane at or before the near one: the renderer keeps some depth */
+  if (!(s->zfar > s->znear)) s->zfar = 2 * s->znear;
 
   /* lights: the headlight, then the model's active lights */
   s->nlight = 0;
