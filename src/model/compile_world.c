@@ -24,11 +24,6 @@ static void f32n(gsReal* dst, const gsReal* src, int n) {
 
 /* ---- names ---- */
 
-/* every name of one object type used once (MJCF rejects repeats) */
-static int check_unique(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind) {
-  return gs_compileUniqueInfos(c, infos, n, kind);
-}
-
 /* the infos of a list of spec elements whose first member is their gsSpecInfo */
 static const gsSpecInfo** infos_of(void* const* list, int n) {
   const gsSpecInfo** out = malloc(sizeof(gsSpecInfo*) * (size_t)(n ? n : 1));
@@ -40,7 +35,7 @@ static const gsSpecInfo** infos_of(void* const* list, int n) {
 static int unique_list(gsCompileCtx* c, void* const* list, int n, const char* kind) {
   const gsSpecInfo** infos = infos_of(list, n);
   if (!infos) return gs_compileFail(c, NULL, "model", "out of memory");
-  int ok = check_unique(c, infos, n, kind);
+  int ok = gs_compileUniqueInfos(c, infos, n, kind);
   free(infos);
   return ok;
 }
@@ -304,11 +299,11 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   int k = 0;
   for (int b = 0; b < c->nbody; b++)
     for (int i = 0; i < c->body[b]->ncamera; i++) infos[k++] = &c->body[b]->camera[i]->info;
-  int ok = check_unique(c, infos, k, "camera");
+  int ok = gs_compileUniqueInfos(c, infos, k, "camera");
   k = 0;
   for (int b = 0; b < c->nbody; b++)
     for (int i = 0; i < c->body[b]->nlight; i++) infos[k++] = &c->body[b]->light[i]->info;
-  ok = ok && check_unique(c, infos, k, "light");
+  ok = ok && gs_compileUniqueInfos(c, infos, k, "light");
   free(infos);
   if (!ok || !unique_list(c, (void* const*)s->mesh, s->nmesh, "mesh") ||
       !unique_list(c, (void* const*)s->hfield, s->nhfield, "hfield") ||

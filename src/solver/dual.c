@@ -438,10 +438,10 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
   for (int i = 1; i < k; i++) y[i] = t[i - 1];
 }
 
-/* the block's exact minimiser over its cone (cone_qp); with kkt, only when the forces miss the
- * block's optimality conditions (in y = x / mu: y in the cone, the gradient G in the cone, which is
- * its own dual, and y.G = 0) by more than rounding; returns the cost change */
-static gsReal block_exact(gsData* d, gsDual* w, int r, int n, int kkt) {
+/* the block's exact minimiser over its cone (cone_qp), only when the forces miss the block's
+ * optimality conditions (in y = x / mu: y in the cone, the gradient G in the cone, which is
+ * its own dual, and y.G = 0) by more than 1e-6 of the block's scale; returns the cost change */
+static gsReal block_exact(gsData* d, gsDual* w, int r, int n) {
   const gsContact* c = d->contact + d->efc_id[r];
   const gsReal* B = w->block + w->blockadr[r];
   /* the rows that take part: the normal, and the frictions with a coefficient (those without one
@@ -471,7 +471,7 @@ static gsReal block_exact(gsData* d, gsDual* w, int r, int n, int kkt) {
     cs[i] = mu[i] * ci;
     for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
   }
-  if (kkt) {
+  {
     /* the gradient at the current forces, in y */
     gsReal G[6] = {0}, yy[6] = {0}, g0 = 0, gt = 0, yg = 0, size = 0;
     for (int i = 0; i < k; i++) {
@@ -526,7 +526,7 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
    * optimality is checked and, when missed, the exact minimiser takes over */
   gsReal size = A0 * d->efc_force[r] * d->efc_force[r];
   if (dc < -1e-10 * size) return dc;
-  return dc + block_exact(d, w, r, n, 1);
+  return dc + block_exact(d, w, r, n);
 }
 
 /* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
