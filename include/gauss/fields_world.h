@@ -6,8 +6,10 @@
 
 /* Values that MJCF keeps in single precision (colors, light and material coefficients, camera
  * sensor, height field data) are stored here rounded to single precision, so that they are the
- * same numbers. Texture pixels are not loaded or generated yet: tex_data (and its size ntexdata)
- * is absent. Mesh vertices are single precision in MJCF: mesh_vert holds them rounded so. */
+ * same numbers. Texture pixels: those of image files are in tex_image (8-bit samples, MJCF's
+ * layout: rows top first, cube faces right left up down front back stacked), at tex_imageadr;
+ * builtin textures keep their recipe and are made where they are drawn, so MJCF's tex_data
+ * (whose addresses tex_adr keeps) is absent. Mesh vertices are single precision in MJCF: mesh_vert holds them rounded so. */
 #define GS_SIZES_WORLD(X)                                                                          \
   X(ncam)        /* cameras */                                                                     \
   X(nlight)      /* lights */                                                                      \
@@ -19,6 +21,7 @@
   X(nhfield)     /* height fields */                                                               \
   X(nhfielddata) /* elevation values of all height fields */                                       \
   X(ntex)        /* textures */                                                                    \
+  X(nteximage)   /* bytes of the pixels of textures read from image files */                       \
   X(nmat)        /* materials */                                                                   \
   X(npair)       /* predefined geom pairs */                                                       \
   X(nexclude)    /* excluded body pairs */                                                         \
@@ -109,6 +112,8 @@
   X(int,    tex_nchannel,        ntex,        1)                                                   \
   X(int,    tex_adr,             ntex,        1)   /* where its pixels would start (MJCF's) */     \
   X(int,    tex_pathadr,         ntex,        1)                                                   \
+  X(int,    tex_imageadr,        ntex,        1)   /* its pixels in tex_image, -1: none (builtin) */ \
+  X(char,   tex_image,           nteximage,   1)   /* pixels of image files, 8-bit samples */       \
   /* a builtin texture's recipe (MJCF's attributes; the pixels are made where they are drawn) */   \
   X(int,    tex_builtin,         ntex,        1)   /* gsBuiltin */                                 \
   X(int,    tex_mark,            ntex,        1)   /* gsMark */                                    \

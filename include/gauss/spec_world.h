@@ -104,6 +104,8 @@ typedef struct gsSpecTexture {
   gsSpecBlob cubedata[6];
   int hflip;
   int vflip;
+  int unreadable;           /* the reader could not read or decode its file(s): compiled without
+                             * pixels, drawn untextured (a load warning says so) */
 } gsSpecTexture;
 
 typedef struct gsSpecMaterial {

@@ -458,6 +458,7 @@ class Model:
     nhfield: int
     nhfielddata: int
     ntex: int
+    nteximage: int
     nmat: int
     npair: int
     nexclude: int
@@ -979,6 +980,10 @@ class Model:
     """tex_adr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tex_pathadr: numpy.ndarray
     """tex_pathadr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_imageadr: numpy.ndarray
+    """tex_imageadr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_image: numpy.ndarray
+    """tex_image: uint8 array of shape (nteximage,); units: text bytes (NUL-separated strings)"""
     tex_builtin: numpy.ndarray
     """tex_builtin: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tex_mark: numpy.ndarray

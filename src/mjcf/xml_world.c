@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "model/png_read.h"
 #include "model/spec_slices.h"
 #include "xml_internal.h"
 #include "xml_keywords.h"
@@ -368,6 +370,41 @@ static int read_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
   return 1;
 }
 
+/* A texture's image file: one that cannot be read or is not a valid PNG image leaves the texture
+ * without pixels (drawn untextured) and a load warning, where MJCF fails: a texture changes
+ * nothing but the picture. KTX files are left to the compiler, which refuses them. */
+static void read_texture_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecTexture* t,
+                              const char* path, const char* shown, gsSpecBlob* blob) {
+  void* data = NULL;
+  size_t n = 0;
+  errno = 0;
+  if (!gsx_readAsset(c, path, &data, &n)) {
+    gsx_warn(c, src->name, gsx_line(node), "texture file '%.200s' cannot be read (%s): drawn without it",
+             shown, gsx_readError(c));
+    t->unreadable = 1;
+    return;
+  }
+  const char* ct = t->content_type;
+  size_t len = strlen(shown);
+  int ktx = (ct && strcmp(ct, "image/ktx") == 0) || (!ct && len >= 4 && strcasecmp(shown + len - 4, ".ktx") == 0);
+  if (!ktx && (!ct || strcmp(ct, "image/png") == 0)) {
+    int w, h, ch;
+    unsigned char* pix = NULL;
+    char why[160];
+    int ok = gs_pngDecode(data, n, &w, &h, &ch, &pix, why, sizeof why);
+    free(pix);
+    if (!ok) {
+      gsx_warn(c, src->name, gsx_line(node), "texture file '%.200s': %s: drawn without it", shown, why);
+      free(data);
+      t->unreadable = 1;
+      return;
+    }
+  }
+  free(blob->bytes);
+  blob->bytes = data;
+  blob->n = n;
+}
+
 static const char* mesh_dir(const gsxCtx* c) {
   return c->spec->compiler.meshdir ? c->spec->compiler.meshdir : c->spec->compiler.assetdir;
 }
@@ -442,10 +479,9 @@ static int read_texture(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   if (t->file) {
     const char* f = builtin ? t->file : file_name(c, t->file);
     if (f != t->file) memmove(t->file, f, strlen(f) + 1);
-    if (!asset_path(c, &t->path, t->file, texture_dir(c)) ||
-        !name_from_file(c, &t->info, t->file) ||
-        (!builtin && !read_blob(c, node, src, t->path, t->file, &t->data)))
+    if (!asset_path(c, &t->path, t->file, texture_dir(c)) || !name_from_file(c, &t->info, t->file))
       return 0;
+    if (!builtin) read_texture_blob(c, node, src, t, t->path, t->file, &t->data);
   }
   for (int i = 0; i < 6; i++)
     if (t->cubefiles[i]) {
@@ -453,8 +489,7 @@ static int read_texture(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
       const char* f = used ? file_name(c, t->cubefiles[i]) : t->cubefiles[i];
       if (f != t->cubefiles[i]) memmove(t->cubefiles[i], f, strlen(f) + 1);
       if (!asset_path(c, &t->cubepaths[i], t->cubefiles[i], texture_dir(c))) return 0;
-      if (used && !read_blob(c, node, src, t->cubepaths[i], t->cubefiles[i], &t->cubedata[i]))
-        return 0;
+      if (used) read_texture_blob(c, node, src, t, t->cubepaths[i], t->cubefiles[i], &t->cubedata[i]);
     }
   return 1;
 }

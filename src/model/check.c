@@ -336,7 +336,8 @@ static int check_ids(const gsModel* m, char* err, int errsz) {
 }
 
 /* ---- address/count pairs: object i owns [adr[i], adr[i] + product of counts) of an array of
- * `size` elements (count 0: adr may be -1). Checked where the fields exist. */
+ * `size` elements (count 0: adr may be -1; tex_imageadr: -1 whatever the count, a builtin
+ * texture's pixels being made where it is drawn). Checked where the fields exist. */
 static const struct {
   const char* adr;
   const char* num[3];
@@ -353,6 +354,7 @@ static const struct {
     {"mesh_polyadr", {"mesh_polynum"}, "nmeshpoly"},
     {"hfield_adr", {"hfield_nrow", "hfield_ncol"}, "nhfielddata"},
     {"tex_adr", {"tex_height", "tex_width", "tex_nchannel"}, "ntexdata"},
+    {"tex_imageadr", {"tex_height", "tex_width", "tex_nchannel"}, "nteximage"},
     {"numeric_adr", {"numeric_size"}, "nnumericdata"},
     {"text_adr", {"text_size"}, "ntextdata"},
     {"tuple_adr", {"tuple_size"}, "ntupledata"},
@@ -375,6 +377,7 @@ static int check_ranges(const gsModel* m, char* err, int errsz) {
     }
     if (!have) continue;
     for (int i = 0; i < rows; i++) {
+      if (adr[i] == -1 && strcmp(kRanges[k].adr, "tex_imageadr") == 0) continue;
       long long count = 1;
       for (int c = 0; c < 3 && num[c]; c++) {
         if (num[c][i] < 0)

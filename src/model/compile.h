@@ -35,6 +35,10 @@ gsReal gs_compileFloat(gsReal v);
 /* id of the object of type `type` named `name`, -1 when absent or unnamed; the world body is
  * "world", as in MJCF */
 int gs_compileObjectId(const gsModel* m, int type, const char* name);
+/* the pixels of a texture read from image files, width x height x nch bytes into out, in MJCF's
+ * layout (compile_texture.c); 0 after an error */
+int gs_compileTexturePixels(gsCompileCtx* c, const gsSpecTexture* t, int width, int height, int nch,
+                            unsigned char* out);
 /* an angle in the compiler's unit, in radians */
 gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle);
 /* the unit quaternion of an orientation in any of its forms; 0 after an error */

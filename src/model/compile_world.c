@@ -2,7 +2,7 @@
  * fields), contact pairs and exclusions, and the asset references of geoms and sites.
  *
  * Asset files: the headers of PNG textures (size, colour space) and height field files (PNG or
- * binary) are read; texture pixels are not loaded yet. Meshes: compile_mesh.c. */
+ * binary) are read here, texture pixels in compile_texture.c. Meshes: compile_mesh.c. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@
 #include "model/compile.h"
 #include "model/io.h"
 #include "model/mesh.h"
-#include "model/png_gray.h"
+#include "model/png_read.h"
 
 /* MJCF keeps these values in single precision: store the same numbers */
 static gsReal f32(gsReal v) { return gs_compileFloat(v); }
@@ -127,6 +127,14 @@ static int texture_dims(gsCompileCtx* c, const gsSpecTexture* t, TexDims* d) {
   d->colorspace = t->colorspace;
   if (t->type < GS_TEXTURE_2D || t->type > GS_TEXTURE_SKYBOX)
     return gs_compileFail(c, &t->info, "texture", "unknown texture type %d", t->type);
+  if (t->unreadable && t->builtin == GS_BUILTIN_NONE) {
+    /* its file could not be read (the reader warned): no pixels, drawn untextured */
+    if (t->nchannel < 1 || t->nchannel > 4)
+      return gs_compileFail(c, &t->info, "texture", "nchannel must be 1 to 4, not %d", t->nchannel);
+    d->width = d->height = 0;
+    if (d->colorspace == GS_COLORSPACE_AUTO) d->colorspace = GS_COLORSPACE_LINEAR;
+    return 1;
+  }
   if (t->builtin != GS_BUILTIN_NONE) {
     if (t->width < 1) return gs_compileFail(c, &t->info, "texture", "a builtin texture needs a positive width");
     if (t->type == GS_TEXTURE_2D && t->height < 1)
@@ -348,7 +356,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     npaths += path_bytes(h->file);
     sz->nnames += (int)gs_compileNameBytes(&h->info);
   }
-  long tdata = 0;
+  long tdata = 0, timage = 0;
   for (int i = 0; i < s->ntexture; i++) {
     const gsSpecTexture* t = s->texture[i];
     TexDims d;
@@ -356,6 +364,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
       return gs_compileFail(c, &t->info, "texture", "a texture needs a name (only a skybox may have none)");
     if (!texture_dims(c, t, &d)) return 0;
     tdata += (long)d.width * d.height * d.nchannel;
+    if (t->builtin == GS_BUILTIN_NONE) timage += (long)d.width * d.height * d.nchannel;
     if (tdata > MAX_ASSET_DATA)
       return gs_compileFail(c, &t->info, "texture", "the textures up to this one hold %ld bytes, more "
                             "than the %ld a model holds", tdata, MAX_ASSET_DATA);
@@ -372,6 +381,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     return gs_compileFail(c, NULL, "model", "asset file names of %zu bytes together, more than the %ld a model holds",
                           (size_t)npaths, MAX_ASSET_DATA);
   sz->nhfielddata = (int)hdata;
+  sz->nteximage = (int)timage;
   sz->npaths = npaths ? (int)npaths : 1;  /* one empty string when there are none */
   return 1;
 }
@@ -465,7 +475,7 @@ static int compile_light(gsCompileCtx* c, gsModel* m, int id, int body, const gs
   return 1;
 }
 
-static int compile_texture(gsCompileCtx* c, gsModel* m, int id, int* adr, int* pathadr) {
+static int compile_texture(gsCompileCtx* c, gsModel* m, int id, int* adr, int* imgadr, int* pathadr) {
   const gsSpecTexture* t = c->spec->texture[id];
   TexDims d;
   if (!texture_dims(c, t, &d)) return 0;
@@ -475,7 +485,15 @@ static int compile_texture(gsCompileCtx* c, gsModel* m, int id, int* adr, int* p
   m->tex_height[id] = d.height;
   m->tex_nchannel[id] = d.nchannel;
   m->tex_adr[id] = *adr;
-  *adr += d.width * d.height * d.nchannel;
+  int bytes = d.width * d.height * d.nchannel;
+  *adr += bytes;
+  m->tex_imageadr[id] = -1;
+  if (t->builtin == GS_BUILTIN_NONE && bytes > 0) {
+    if (!gs_compileTexturePixels(c, t, d.width, d.height, d.nchannel, (unsigned char*)m->tex_image + *imgadr))
+      return 0;
+    m->tex_imageadr[id] = *imgadr;
+    *imgadr += bytes;
+  }
   m->tex_pathadr[id] = add_path(m, pathadr, t->file);
   m->tex_builtin[id] = t->builtin;
   m->tex_mark[id] = t->mark;
@@ -716,7 +734,7 @@ int gs_compileWorld(gsCompileCtx* c, gsModel* m) {
   for (int i = 0; i < s->nmaterial; i++) m->name_matadr[i] = gs_compileName(c, m, &s->material[i]->info);
 
   /* assets; file names in MJCF's order: meshes, height fields, textures */
-  int pathadr = 0, hadr = 0, tadr = 0;
+  int pathadr = 0, hadr = 0, tadr = 0, iadr = 0;
   m->paths[0] = 0;
   for (int i = 0; i < s->nmesh; i++) {
     gs_copy3(m->mesh_scale + 3 * i, s->mesh[i]->scale);
@@ -726,7 +744,7 @@ int gs_compileWorld(gsCompileCtx* c, gsModel* m) {
   for (int i = 0; i < s->nhfield; i++)
     if (!compile_hfield(c, m, i, &hadr, &pathadr)) return 0;
   for (int i = 0; i < s->ntexture; i++)
-    if (!compile_texture(c, m, i, &tadr, &pathadr)) return 0;
+    if (!compile_texture(c, m, i, &tadr, &iadr, &pathadr)) return 0;
   for (int i = 0; i < s->nmaterial; i++)
     if (!compile_material(c, m, i)) return 0;
 

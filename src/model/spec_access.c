@@ -484,6 +484,7 @@ static const gsSpecAttr kTexture[] = {
     A(gsSpecTexture, "cubedata5", GS_SA_BLOB, cubedata[5], 1),
     A(gsSpecTexture, "hflip", I, hflip, 1),
     A(gsSpecTexture, "vflip", I, vflip, 1),
+    A(gsSpecTexture, "unreadable", I, unreadable, 1),
 };
 
 static const gsSpecAttr kMaterial[] = {

@@ -69,16 +69,22 @@ static void test_frames_in_spec(void) {
 }
 
 /* the smallest file the compiler reads the size of: a PNG signature and header */
-static int write_png(const char* path, int w, int h) {
-  unsigned char png[33] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
-  for (int k = 0; k < 4; k++) {
-    png[16 + k] = (unsigned char)(w >> (24 - 8 * k));
-    png[20 + k] = (unsigned char)(h >> (24 - 8 * k));
-  }
-  png[24] = 8, png[25] = 2;
+/* a 7 x 3 RGB image whose sample k of row y is (7 k + 3 y) mod 256 (made with zlib) */
+static const unsigned char kPng[131] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x03, 0x08, 0x02, 0x00, 0x00, 0x00, 0xd0, 0xa1, 0x82,
+    0x92, 0x00, 0x00, 0x00, 0x4a, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x60, 0x60, 0xe7, 0x13,
+    0x95, 0x51, 0xd6, 0x32, 0xb4, 0xb0, 0x77, 0xf3, 0x0d, 0x89, 0x4e, 0xca, 0x2c, 0x28, 0xaf, 0x6b,
+    0xed, 0x61, 0x60, 0xe6, 0x12, 0x94, 0x90, 0x57, 0xd3, 0x35, 0xb1, 0x76, 0xf2, 0x0c, 0x08, 0x8f,
+    0x4b, 0xcd, 0x29, 0xae, 0x6a, 0xec, 0xe8, 0x67, 0x60, 0xe3, 0x15, 0x91, 0x56, 0xd2, 0x34, 0x30,
+    0xb7, 0x73, 0xf5, 0x09, 0x8e, 0x4a, 0xcc, 0xc8, 0x2f, 0xab, 0x6d, 0xe9, 0x9e, 0x04, 0x00, 0x07,
+    0x39, 0x11, 0xf8, 0xed, 0xc1, 0xf5, 0xf3, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae,
+    0x42, 0x60, 0x82};
+
+static int write_png(const char* path) {
   FILE* f = fopen(path, "wb");
   if (!f) return 0;
-  int ok = fwrite(png, 1, sizeof(png), f) == sizeof(png);
+  int ok = fwrite(kPng, 1, sizeof(kPng), f) == sizeof(kPng);
   return fclose(f) == 0 && ok;
 }
 
@@ -111,7 +117,7 @@ static void test_built_by_hand(void) {
   int fd = mkstemp(path);
   CHECK(fd >= 0, "temporary file");
   if (fd >= 0) close(fd);
-  CHECK(write_png(path, 7, 3), "png written");
+  CHECK(write_png(path), "png written");
   tex->type = GS_TEXTURE_2D;
   gs_specSetString(&tex->file, path);
   char err[1000] = "";
@@ -122,6 +128,10 @@ static void test_built_by_hand(void) {
     CHECK(m->tex_width[0] == 7 && m->tex_height[0] == 3 && m->tex_colorspace[0] == GS_COLORSPACE_LINEAR,
           "texture size from the file: %d x %d", m->tex_width[0], m->tex_height[0]);
     CHECK(m->geom_matid[0] == 0 && m->mat_texid[GS_TEXROLE_RGB] == 0, "references");
+    int pix_ok = m->nteximage == 63 && m->tex_imageadr[0] == 0;
+    for (int y = 0; pix_ok && y < 3; y++)
+      for (int k = 0; k < 21; k++) pix_ok &= (unsigned char)m->tex_image[21 * y + k] == (7 * k + 3 * y) % 256;
+    CHECK(pix_ok, "texture pixels read from the file");
     CHECK(near(m->light_dir[0], 1) && near(m->cam_pos0[2], 1), "light and camera");
     CHECK(m->pair_signature[0] == (1 << 16) + 1 && m->pair_dim[0] == 3, "pair");
     gs_freeModel(m);

@@ -413,6 +413,8 @@ def test_asset_files(tmp_path):
     # the same files in memory
     gv = gauss.Model.from_xml_string(FILE_MODEL, assets=FILES)
     oracle.assert_no_errors(compare(gv, mm))
+    assert np.array_equal(np.asarray(gm.tex_image), np.asarray(gv.tex_image))
+    assert image_errors(gm, mm) == []
     # strippath drops the directories of the files read (a builtin's file name stays as written)
     stripped = tmp_path / "stripped.xml"
     stripped.write_text('<mujoco><compiler strippath="true" texturedir="tex"/><asset>'
@@ -421,6 +423,75 @@ def test_asset_files(tmp_path):
                         'file="a/b/c.png"/></asset></mujoco>')
     oracle.assert_no_errors(compare(gauss.Model.from_xml_path(str(stripped)),
                                     mujoco.MjModel.from_xml_path(str(stripped))))
+
+
+def image_errors(gm, mm):
+    """the pixels of every texture read from a file against MuJoCo's tex_data (builtin textures
+    keep their recipe in gauss: tex_imageadr -1)"""
+    errors = []
+    for i in range(mm.ntex):
+        n = mm.tex_width[i] * mm.tex_height[i] * mm.tex_nchannel[i]
+        a, ga = mm.tex_adr[i], gm.tex_imageadr[i]
+        if gm.tex_builtin[i] > 0:
+            continue
+        if ga < 0:
+            errors.append(f"texture {i}: no pixels in gauss")
+        elif not np.array_equal(np.asarray(gm.tex_image[ga:ga + n]), mm.tex_data[a:a + n]):
+            errors.append(f"texture {i}: pixels differ")
+    return errors
+
+
+def test_texture_pixels():
+    """every way of giving a texture's image: colour types converted to 1, 3 or 4 channels, cube
+    faces from a grid (flipped before it is cut) and from separate files (missing faces rgb1,
+    truncated to bytes). Cube faces are compared with 3 channels only: MuJoCo 3.3.7 fills missing
+    faces and copies face files 3 bytes a pixel whatever nchannel is (gauss fills whole pixels)."""
+    files = {"a.png": png(4, 3), "g.png": png(4, 3, 1), "r.png": png(4, 3, 4), "ga.png": png(4, 3, 2),
+             "sq.png": png(2, 2), "g2.png": png(2, 2, 1), "grid.png": png(8, 6), "wide.png": png(12, 2)}
+    xml = """<mujoco><asset>
+      <texture name="a" type="2d" file="a.png"/>
+      <texture name="g3" type="2d" file="g.png"/>
+      <texture name="r3" type="2d" file="r.png"/>
+      <texture name="a4" type="2d" file="a.png" nchannel="4"/>
+      <texture name="ga4" type="2d" file="ga.png" nchannel="4"/>
+      <texture name="r1" type="2d" file="r.png" nchannel="1"/>
+      <texture name="af" type="2d" file="a.png" hflip="true" vflip="true"/>
+      <texture name="sk" type="skybox" file="sq.png"/>
+      <texture name="cu" type="cube" file="sq.png" hflip="true"/>
+      <texture name="grid" type="cube" file="grid.png" gridsize="3 4" gridlayout=".U..LFRB.D.."
+               vflip="true" hflip="true"/>
+      <texture name="w" type="cube" file="wide.png" gridsize="1 6" rgb1=".5 .3 .1"/>
+      <texture name="sep" type="cube" fileright="sq.png" fileup="sq.png" hflip="true" vflip="true"
+               rgb1=".9 .2 .45"/>
+      <texture name="sep6" type="skybox" fileright="sq.png" fileleft="sq.png" fileup="sq.png"
+               filedown="sq.png" filefront="sq.png" fileback="g2.png"/>
+    </asset></mujoco>"""
+    gm = gauss.Model.from_xml_string(xml, assets=files)
+    mm = mujoco.MjModel.from_xml_string(xml, files)
+    assert gm.nteximage == sum(mm.tex_width * mm.tex_height * mm.tex_nchannel)
+    assert image_errors(gm, mm) == []
+
+
+def test_unreadable_texture_warns(tmp_path):
+    """a texture file that cannot be read or decoded: the model compiles (untextured) with a warning
+    naming the file and line, where MuJoCo fails; the texture keeps no pixels"""
+    (tmp_path / "bad.png").write_bytes(b"not a png at all, but long enough to be read as one")
+    (tmp_path / "sq.png").write_bytes(png(4, 4))
+    cases = [('<texture name="t" type="2d" file="bad.png"/>', "'bad.png': not a PNG image"),
+             ('<texture name="t" type="2d" file="missing.png"/>', "'missing.png' cannot be read"),
+             ('<texture name="t" type="2d" file="x.ktx"/>', "'x.ktx' cannot be read"),
+             ('<texture name="t" type="cube" fileright="sq.png" fileup="gone.png"/>',
+              "'gone.png' cannot be read"),
+             ('<texture name="t" type="skybox" file="missing.png"/>', "'missing.png' cannot be read")]
+    for asset, phrase in cases:
+        model = tmp_path / "model.xml"
+        model.write_text(f"<mujoco>\n<asset>\n{asset}\n<material name='m' texture='t'/>\n</asset>\n"
+                         "<worldbody><geom size='1' material='m'/></worldbody>\n</mujoco>\n")
+        with pytest.raises(ValueError):
+            mujoco.MjModel.from_xml_path(str(model))
+        gm = gauss.Model.from_xml_path(str(model))
+        assert any("model.xml:3" in w and phrase in w for w in gm.load_warnings), (asset, gm.load_warnings)
+        assert gm.tex_imageadr[0] == -1 and gm.tex_width[0] == 0 and gm.nteximage == 0
 
 
 def test_asset_file_errors(tmp_path):
@@ -432,12 +503,9 @@ def test_asset_file_errors(tmp_path):
     crc[40] ^= 0xff  # a byte of the image data changed: checksum mismatch
     (tmp_path / "crc.png").write_bytes(bytes(crc))
     cases = [
-        ('<texture name="t" type="2d" file="bad.png"/>', "not a valid PNG"),
-        ('<texture name="t" type="2d" file="missing.png"/>', "cannot read file 'missing.png'"),
         ('<texture name="t" type="cube" file="wide.png"/>', "is not a grid of 1x1 square faces"),
         ('<texture name="t" type="cube" fileright="wide.png"/>', "is not square"),
         ('<texture name="t" type="2d" fileright="wide.png"/>', "separate cube faces"),
-        ('<texture name="t" type="2d" file="x.ktx"/>', "cannot read file"),
         ('<texture name="t" type="2d" file="wide.png" content_type="image/ktx"/>', "KTX"),
         ('<texture name="t" type="2d" file="wide.png" content_type="image/foo"/>', "content type"),
         ('<hfield name="h" file="bad.bin" size="1 1 1 1"/>', "not a valid height field file"),

@@ -1,6 +1,7 @@
-/* PNG to one 8-bit channel with libpng's classic interface (its simplified interface converts
- * colours to luminance and 16-bit samples through gamma, which is not the conversion wanted). */
-#include "model/png_gray.h"
+/* PNG images to 8-bit samples with libpng's classic interface (its simplified interface converts
+ * colours to luminance and 16-bit samples through gamma, which is not the conversion wanted):
+ * texture pixels, and one channel for height fields. */
+#include "model/png_read.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -32,9 +33,9 @@ static void on_warning(png_structp png, png_const_charp msg) { (void)png, (void)
 /* images larger than this (in pixels) are refused rather than allocated */
 #define MAX_PIXELS (1L << 28)
 
-int gs_pngGray(const unsigned char* bytes, size_t n, int* width, int* height, unsigned char** gray,
-               char* err, size_t errsz) {
-  *gray = NULL;
+int gs_pngDecode(const unsigned char* bytes, size_t n, int* width, int* height, int* nchannel,
+                 unsigned char** pixels, char* err, size_t errsz) {
+  *pixels = NULL;
   if (n < 8 || png_sig_cmp(bytes, 0, 8)) {
     snprintf(err, errsz, "not a PNG image");
     return 0;
@@ -76,13 +77,24 @@ int gs_pngGray(const unsigned char* bytes, size_t n, int* width, int* height, un
   png_read_image(png, rows);
   png_read_end(png, NULL);
   png_destroy_read_struct(&png, &info, NULL);
-  /* keep the first channel, packed in place */
+  /* rows packed in place (libpng may pad them) */
   unsigned char* out = pix;
-  for (png_uint_32 r = 0; r < h; r++)
-    for (png_uint_32 k = 0; k < w; k++) out[(size_t)r * w + k] = pix[r * rowbytes + (size_t)k * channels];
+  size_t packed = (size_t)w * (size_t)channels;
+  for (png_uint_32 r = 0; r < h; r++) memmove(out + r * packed, pix + r * rowbytes, packed);
   free(rows);
-  *gray = out;
+  *pixels = out;
   *width = (int)w;
   *height = (int)h;
+  *nchannel = channels;
+  return 1;
+}
+
+int gs_pngGray(const unsigned char* bytes, size_t n, int* width, int* height, unsigned char** gray,
+               char* err, size_t errsz) {
+  int ch = 0;
+  if (!gs_pngDecode(bytes, n, width, height, &ch, gray, err, errsz)) return 0;
+  /* keep the first channel, packed in place */
+  size_t np = (size_t)*width * (size_t)*height;
+  for (size_t i = 0; i < np; i++) (*gray)[i] = (*gray)[i * (size_t)ch];
   return 1;
 }
