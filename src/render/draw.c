@@ -81,6 +81,11 @@ static const char* const kFragment =
     "uniform vec3 u_texrgb1, u_texrgb2, u_texmarkrgb;\n"
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
     "uniform vec2 u_texrepeat;\n"
+    "uniform int u_img;\n"                 /* an image texture: 1 2d, 2 cube map, 0 none */
+    "uniform int u_plane;\n"
+    "uniform vec4 u_scale;\n"              /* the shape's scale and offset along z: metres */
+    "uniform sampler2D u_image;\n"
+    "uniform samplerCube u_cube;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
     "in vec3 v_diffuse, v_specular, v_sdiffuse, v_sspecular;\n"
     "in vec4 v_shadow;\n"
@@ -117,6 +122,8 @@ static const char* const kFragment =
     "  vec3 c = mix(u_texrgb2, u_texrgb1, u_tex == 1 ? uv.y : 0.5);\n"
     "  if (u_tex != 1) c = builtin(uv * vec2(4.0, 2.0), 0.0);\n"
     "  if (u_texparam.x == 3.0 && hash(floor(uv * u_texparam.z * vec2(4.0, 2.0))) < u_texparam.y) c = u_texmarkrgb;\n"
+    /* a skybox image: its up face at the zenith, its front face towards -y (as MJCF shows it) */
+    "  if (u_img == 2) c = texture(u_cube, vec3(dir.x, dir.z, -dir.y)).rgb;\n"
     "  o_color = vec4(c, 1.0);\n"
     "#else\n"
     "  vec3 base = u_rgba.rgb;\n"
@@ -127,6 +134,18 @@ static const char* const kFragment =
     "    vec2 p = v_local.xy * u_size.xy;\n"
     "    vec2 uv = u_texparam.w > 0.5 ? 0.5 * p * u_texrepeat : (v_local.xy * 0.5 + 0.5) * u_texrepeat;\n"
     "    base *= builtin(uv, 1.0);\n"
+    "  }\n"
+    /* image textures, mapped as MJCF maps them: a cube map by the direction from the object's
+     * centre in its frame; a 2d image over a plane as the builtin textures (one image per
+     * repetition, its top row towards +y), over other objects by their x and y in their frame */
+    "  vec3 obj = v_local * u_scale.xyz + vec3(0.0, 0.0, u_scale.w);\n"
+    "  if (u_img == 2) base *= texture(u_cube, u_texparam.w > 0.5 ? v_local : obj).rgb;\n"
+    "  else if (u_img == 1) {\n"
+    "    vec2 uv;\n"
+    "    if (u_plane != 0) uv = u_texparam.w > 0.5 ? 0.5 * v_local.xy * u_size.xy * u_texrepeat\n"
+    "                                             : (v_local.xy * 0.5 + 0.5) * u_texrepeat;\n"
+    "    else uv = (obj.xy + 0.5) * u_texrepeat;\n"
+    "    base *= texture(u_image, vec2(uv.x, -uv.y)).rgb;\n"
     "  }\n"
     "  if (u_grid.x > 0.0) {\n"
     "    vec2 p = v_local.xy * u_size.xy / u_grid;\n"
@@ -192,7 +211,7 @@ static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char*
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
   U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
-  U(u_twosided); U(u_shadowmat); U(u_shadowlight); U(u_shadowmap);
+  U(u_twosided); U(u_shadowmat); U(u_shadowlight); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_plane); U(u_scale);
 #undef U
   return 1;
 }
@@ -289,6 +308,10 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, (void*)(sizeof(float) * 3));
   gl->glEnableVertexAttribArray(2);
   gl->glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, (void*)(sizeof(float) * 6));
+  if (!gsr_uploadTextures(r)) {
+    snprintf(err, (size_t)errsz, "texture upload failed");
+    return 0;
+  }
   return gl->glGetError() == GL_NO_ERROR ? 1 : (snprintf(err, (size_t)errsz, "GL setup failed"), 0);
 }
 
@@ -303,6 +326,7 @@ void gsr_freeGL(gsRenderer* r) {
   if (r->fbo_shadow) gl->glDeleteFramebuffers(1, &r->fbo_shadow);
   if (r->tex_shadow) gl->glDeleteTextures(1, &r->tex_shadow);
   if (r->vao) gl->glDeleteVertexArrays(1, &r->vao);
+  gsr_freeTextures(r);
   unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
   gl->glDeleteRenderbuffers(3, rb);
   if (r->fbo) gl->glDeleteFramebuffers(1, &r->fbo);
@@ -368,6 +392,10 @@ static void draw_shape(gsRenderer* r, const gsrGeom* g, const gsrShape* sh, cons
   if (!sh->count) return;
   model_matrix(g, sc, dz, mm, nm);
   r->gl.glUniformMatrix4fv(r->u->u_model, 1, GL_FALSE, mm);
+  if (g->image >= 0) {
+    float scale[4] = {sc[0], sc[1], sc[2], dz};
+    r->gl.glUniform4fv(r->u->u_scale, 1, scale);
+  }
   r->gl.glUniformMatrix3fv(r->u->u_normal, 1, GL_FALSE, nm);
   r->gl.glDrawElements(GL_TRIANGLES, sh->count, GL_UNSIGNED_INT, (void*)(sizeof(unsigned) * (size_t)sh->first));
 }
@@ -456,6 +484,17 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
     gl->glUniform2fv(r->u->u_texrepeat, 1, g->texrepeat);
   }
   gl->glUniform3fv(r->u->u_size, 1, g->size);
+  int img = g->image >= 0 && r->texture[g->image] ? (g->imagecube ? 2 : 1) : 0;
+  gl->glUniform1i(r->u->u_img, img);
+  if (img) {
+    float param[4] = {0, 0, 0, (float)g->texuniform};
+    gl->glUniform4fv(r->u->u_texparam, 1, param);
+    gl->glUniform2fv(r->u->u_texrepeat, 1, g->texrepeat);
+    gl->glUniform1i(r->u->u_plane, g->type == GS_GEOM_PLANE);
+    gl->glActiveTexture(img == 2 ? GL_TEXTURE2 : GL_TEXTURE1);
+    gl->glBindTexture(img == 2 ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D, r->texture[g->image]);
+    gl->glActiveTexture(GL_TEXTURE0);
+  }
 }
 
 /* the skybox: a sphere about the camera inside the far plane, seen from inside, behind all */
@@ -466,6 +505,7 @@ static void draw_skybox(gsRenderer* r) {
   int t = s->skybox;
   gsrGeom sky;
   memset(&sky, 0, sizeof sky);
+  sky.image = -1;
   float rad = (float)(0.9 * s->zfar);
   for (int k = 0; k < 3; k++) sky.pos[k] = (float)s->campos[k];
   sky.mat[0] = sky.mat[4] = sky.mat[8] = 1;
@@ -474,6 +514,13 @@ static void draw_skybox(gsRenderer* r) {
   for (int k = 0; k < 3; k++)
     c1[k] = (float)m->tex_rgb1[3 * t + k], c2[k] = (float)m->tex_rgb2[3 * t + k], cm[k] = (float)m->tex_markrgb[3 * t + k];
   gl->glUniform1i(r->u->u_tex, m->tex_builtin[t]);
+  int img = r->texture[t] ? 2 : 0;
+  gl->glUniform1i(r->u->u_img, img);
+  if (img) {
+    gl->glActiveTexture(GL_TEXTURE2);
+    gl->glBindTexture(GL_TEXTURE_CUBE_MAP, r->texture[t]);
+    gl->glActiveTexture(GL_TEXTURE0);
+  }
   gl->glUniform3fv(r->u->u_texrgb1, 1, c1);
   gl->glUniform3fv(r->u->u_texrgb2, 1, c2);
   gl->glUniform3fv(r->u->u_texmarkrgb, 1, cm);
@@ -575,6 +622,8 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
   gl->glUniformMatrix4fv(r->u->u_proj, 1, GL_FALSE, p);
   gl->glUniformMatrix4fv(r->u->u_view, 1, GL_FALSE, v);
   gl->glUniform1i(r->u->u_mode, mode);
+  gl->glUniform1i(r->u->u_image, 1);
+  gl->glUniform1i(r->u->u_cube, 2);
   float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
   gl->glUniform3fv(r->u->u_campos, 1, campos);
   /* fog: <map fogstart fogend> in extents of view depth, to black */
@@ -672,7 +721,7 @@ int gsr_draw(gsRenderer* r, int mode) {
       if (mode == GS_RENDER_RGB && (g->rgba[3] < 1) != (pass == 1)) continue;
       if (mode == GS_RENDER_RGB) {
         /* the textured program only where a texture or grid lines are drawn */
-        const gsrProgram* want = g->texbuiltin || (g->type == GS_GEOM_PLANE && g->plane_grid && r->opt.planegrid) ? &r->littex : &r->lit;
+        const gsrProgram* want = g->texbuiltin || g->image >= 0 || (g->type == GS_GEOM_PLANE && g->plane_grid && r->opt.planegrid) ? &r->littex : &r->lit;
         if (want != r->u) {
           r->u = want;
           gl->glUseProgram(want->prog);

@@ -51,6 +51,7 @@ void gs_freeRenderer(gsRenderer* r) {
   if (r->ctx.backend && gsr_contextCurrent(&r->ctx)) gsr_freeGL(r);
   gsr_contextFree(&r->ctx);
   gsr_freeGeometry(&r->geom);
+  free(r->texture);  /* the GL textures went with the context */
   free(r->scene.geom);
   free(r);
 }

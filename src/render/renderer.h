@@ -76,6 +76,8 @@ typedef struct {
    * repetition, repetitions (per unit length when uniform) */
   int texbuiltin, texmark, texuniform;
   float rgb1[3], rgb2[3], markrgb[3], texrandom, texwidth, texrepeat[2];
+  /* the material's texture read from an image file: its id, -1 none; a cube map or 2d */
+  int image, imagecube;
 } gsrGeom;
 
 #define GSR_MAXLIGHT 8
@@ -109,7 +111,7 @@ typedef struct {
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
       u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
-      u_texrepeat, u_twosided, u_shadowmat, u_shadowlight, u_shadowmap;
+      u_texrepeat, u_twosided, u_shadowmat, u_shadowlight, u_shadowmap, u_img, u_image, u_cube, u_plane, u_scale;
 } gsrProgram;
 
 struct gsRenderer {
@@ -131,10 +133,14 @@ struct gsRenderer {
    * depth, a much cheaper pixel) */
   gsrProgram lit, littex, sky, flat;
   const gsrProgram* u;  /* the one in use */
+  unsigned* texture;    /* per model texture: its GL texture when read from a file, else 0 */
   char backend[16];
 };
 
 int gsr_setupGL(gsRenderer* r, char* err, int errsz);
+/* the textures read from image files as GL textures (textures.c): 2d on unit 1, cube maps on 2 */
+int gsr_uploadTextures(gsRenderer* r);
+void gsr_freeTextures(gsRenderer* r);
 /* text into an RGB image (font.c): from pixel (x, y), dots of s pixels; the y below it */
 int gsr_drawText(unsigned char* rgb, int w, int h, int x, int y, int s, const char* text);
 void gsr_freeGL(gsRenderer* r);

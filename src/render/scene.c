@@ -135,6 +135,7 @@ static void appearance(const gsModel* m, int matid, const gsReal* rgba, gsrGeom*
   g->emission = 0;
   g->plane_grid = 0;
   g->texbuiltin = 0;
+  g->image = -1;
   if (matid >= 0) {
     if (!own)
       for (int k = 0; k < 4; k++) g->rgba[k] = (float)m->mat_rgba[4 * matid + k];
@@ -157,6 +158,13 @@ static void appearance(const gsModel* m, int matid, const gsReal* rgba, gsrGeom*
       g->texrepeat[0] = (float)m->mat_texrepeat[2 * matid];
       g->texrepeat[1] = (float)m->mat_texrepeat[2 * matid + 1];
       g->plane_grid = 0;  /* the texture draws its own lines */
+    } else if (tex >= 0 && m->tex_imageadr[tex] >= 0) {
+      g->image = tex;
+      g->imagecube = m->tex_type[tex] != GS_TEXTURE_2D;
+      g->texuniform = m->mat_texuniform[matid];
+      g->texrepeat[0] = (float)m->mat_texrepeat[2 * matid];
+      g->texrepeat[1] = (float)m->mat_texrepeat[2 * matid + 1];
+      g->plane_grid = 0;
     }
   }
 }
@@ -186,6 +194,7 @@ static int add_decor(gsrScene* s, int type, const double size[3], const double p
   gsrGeom* g = &s->geom[s->ngeom++];
   memset(g, 0, sizeof *g);
   g->type = type;
+  g->image = -1;
   g->dataid = -1;
   g->objtype = GS_OBJ_UNKNOWN;
   g->objid = -1;
@@ -387,6 +396,9 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
   s->skybox = -1;
   for (int t = 0; t < m->ntex && s->skybox < 0; t++)
     if (m->tex_type[t] == GS_TEXTURE_SKYBOX) s->skybox = t;
+  /* one whose file could not be read is not drawn */
+  if (s->skybox >= 0 && m->tex_builtin[s->skybox] == GS_BUILTIN_NONE && m->tex_imageadr[s->skybox] < 0)
+    s->skybox = -1;
 
   /* geoms and sites of the visible groups */
   s->ngeom = 0;
