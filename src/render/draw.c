@@ -82,8 +82,8 @@ static const char* const kFragment =
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
     "uniform vec2 u_texrepeat;\n"
     "uniform int u_img;\n"                 /* an image texture: 1 2d, 2 cube map, 0 none */
-    "uniform int u_plane;\n"
-    "uniform vec4 u_scale;\n"              /* the shape's scale and offset along z: metres */
+    "uniform vec4 u_scale;\n"              /* the shape's scale (and offset along z) */
+    "uniform vec2 u_ext;\n"                /* the object's half extent in x and y */
     "uniform sampler2D u_image;\n"
     "uniform samplerCube u_cube;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
@@ -135,16 +135,19 @@ static const char* const kFragment =
     "    vec2 uv = u_texparam.w > 0.5 ? 0.5 * p * u_texrepeat : (v_local.xy * 0.5 + 0.5) * u_texrepeat;\n"
     "    base *= builtin(uv, 1.0);\n"
     "  }\n"
-    /* image textures, mapped as MJCF maps them: a cube map by the direction from the object's
-     * centre in its frame; a 2d image over a plane as the builtin textures (one image per
-     * repetition, its top row towards +y), over other objects by their x and y in their frame */
-    "  vec3 obj = v_local * u_scale.xyz + vec3(0.0, 0.0, u_scale.w);\n"
-    "  if (u_img == 2) base *= texture(u_cube, u_texparam.w > 0.5 ? v_local : obj).rgb;\n"
+    /* image textures, mapped as MJCF maps them (measured against MuJoCo 3.3.7's images): a cube
+     * map by the direction from the centre of the unit shape (with texuniform, of the object in
+     * its size; a capsule's caps moved out by their offset); a 2d image by x and y in the
+     * object's frame, its centre at the object's centre and its top row towards +y, texrepeat
+     * repetitions over the object's extent in x and y, or (texuniform) half as many per unit length */
+    "  if (u_img == 2) {\n"
+    "    vec3 q = u_texparam.w > 0.5 ? v_local * u_scale.xyz : v_local;\n"
+    "    q.z += u_texparam.w > 0.5 ? u_scale.w : u_scale.w / u_scale.z;\n"
+    "    base *= texture(u_cube, q).rgb;\n"
+    "  }\n"
     "  else if (u_img == 1) {\n"
-    "    vec2 uv;\n"
-    "    if (u_plane != 0) uv = u_texparam.w > 0.5 ? 0.5 * v_local.xy * u_size.xy * u_texrepeat\n"
-    "                                             : (v_local.xy * 0.5 + 0.5) * u_texrepeat;\n"
-    "    else uv = (obj.xy + 0.5) * u_texrepeat;\n"
+    "    vec2 p = v_local.xy * u_scale.xy;\n"
+    "    vec2 uv = 0.5 + (u_texparam.w > 0.5 ? 0.5 * p : p / (2.0 * u_ext)) * u_texrepeat;\n"
     "    base *= texture(u_image, vec2(uv.x, -uv.y)).rgb;\n"
     "  }\n"
     "  if (u_grid.x > 0.0) {\n"
@@ -211,7 +214,7 @@ static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char*
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
   U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
-  U(u_twosided); U(u_shadowmat); U(u_shadowlight); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_plane); U(u_scale);
+  U(u_twosided); U(u_shadowmat); U(u_shadowlight); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_ext); U(u_scale);
 #undef U
   return 1;
 }
@@ -490,7 +493,15 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
     float param[4] = {0, 0, 0, (float)g->texuniform};
     gl->glUniform4fv(r->u->u_texparam, 1, param);
     gl->glUniform2fv(r->u->u_texrepeat, 1, g->texrepeat);
-    gl->glUniform1i(r->u->u_plane, g->type == GS_GEOM_PLANE);
+    /* the half extent in x and y: the size of boxes, planes and ellipsoids, the radius of
+     * round shapes; 1 where there is none (an infinite plane, a mesh) */
+    const float* sz = g->size;
+    int round = g->type == GS_GEOM_SPHERE || g->type == GS_GEOM_CAPSULE || g->type == GS_GEOM_CYLINDER;
+    float ext[2] = {sz[0], round ? sz[0] : sz[1]};
+    if (g->type == GS_GEOM_MESH || g->type == GS_GEOM_HFIELD) ext[0] = ext[1] = 1;
+    for (int k = 0; k < 2; k++)
+      if (!(ext[k] > 0)) ext[k] = 1;
+    gl->glUniform2fv(r->u->u_ext, 1, ext);
     gl->glActiveTexture(img == 2 ? GL_TEXTURE2 : GL_TEXTURE1);
     gl->glBindTexture(img == 2 ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D, r->texture[g->image]);
     gl->glActiveTexture(GL_TEXTURE0);

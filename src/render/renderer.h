@@ -111,7 +111,7 @@ typedef struct {
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
       u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
-      u_texrepeat, u_twosided, u_shadowmat, u_shadowlight, u_shadowmap, u_img, u_image, u_cube, u_plane, u_scale;
+      u_texrepeat, u_twosided, u_shadowmat, u_shadowlight, u_shadowmap, u_img, u_image, u_cube, u_ext, u_scale;
 } gsrProgram;
 
 struct gsRenderer {
