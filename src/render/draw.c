@@ -20,6 +20,7 @@ static const char* const kVertex =
     "layout(location = 2) in vec2 a_uv;\n"
     "uniform mat4 u_proj, u_view, u_model;\n"
     "uniform mat3 u_normal;\n"
+    "uniform vec4 u_clip;\n"
     "out vec3 v_local;\n"
     "out float v_depth;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
@@ -30,21 +31,25 @@ static const char* const kVertex =
     "uniform vec3 u_lpos[8], u_ldir[8], u_lamb[8], u_ldif[8], u_lspec[8], u_latt[8];\n"
     "uniform float u_lcut[8], u_lexp[8];\n"
     "uniform int u_ldirectional[8];\n"
-    "uniform mat4 u_shadowmat;\n"
-    "uniform int u_shadowlight;\n"
-    "out vec3 v_diffuse, v_specular, v_sdiffuse, v_sspecular;\n"
-    "out vec4 v_shadow;\n"
+    "uniform mat4 u_shadowmat[GS_NSHADOW];\n"
+    "uniform int u_shadowslot[8];\n"      /* per light: its shadow map, -1 none */
+    "out vec3 v_diffuse, v_specular;\n"
+    "out vec3 v_sdiffuse[GS_NSHADOW], v_sspecular[GS_NSHADOW];\n"
+    "out vec4 v_shadow[GS_NSHADOW];\n"
     "#endif\n"
     "void main() {\n"
     "  vec4 w = u_model * vec4(a_pos, 1.0);\n"
     "  vec4 e = u_view * w;\n"
     "  v_local = a_pos; v_depth = -e.z;\n"
+    "  gl_ClipDistance[0] = dot(u_clip, w);\n"   /* the mirror pass keeps what is behind its plane */
     "  gl_Position = u_proj * e;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
     "  vec3 n = normalize(u_normal * a_nrm);\n"
     "  vec3 v = normalize(u_campos - w.xyz);\n"
     "  if (u_twosided != 0 && dot(n, v) < 0.0) n = -n;\n"   /* planes: lit from either side */
-    "  vec3 dif = vec3(0.0), spc = vec3(0.0), sdif = vec3(0.0), sspc = vec3(0.0);\n"
+    "  vec3 dif = vec3(0.0), spc = vec3(0.0);\n"
+    "  vec3 sdif[GS_NSHADOW], sspc[GS_NSHADOW];\n"
+    "  for (int k = 0; k < GS_NSHADOW; k++) { sdif[k] = vec3(0.0); sspc[k] = vec3(0.0); }\n"
     "  for (int i = 0; i < u_nlight; i++) {\n"
     "    vec3 l; float att = 1.0;\n"
     "    if (u_ldirectional[i] != 0) l = -u_ldir[i];\n"
@@ -59,12 +64,15 @@ static const char* const kVertex =
     "    float nl = max(dot(n, l), 0.0);\n"
     "    float sp = nl > 0.0 ? pow(max(dot(n, normalize(l + v)), 0.0), max(u_shine * 128.0, 1.0)) : 0.0;\n"
     "    dif += u_lamb[i];\n"
-    /* the shadow's light apart: the pixel shader weighs it by the shadow map */
-    "    if (i == u_shadowlight) { sdif += att * u_ldif[i] * nl; sspc += att * u_lspec[i] * u_spec * sp; }\n"
+    /* the lights that cast shadows apart: the pixel shader weighs each by its shadow map */
+    "    int k = u_shadowslot[i];\n"
+    "    if (k >= 0) { sdif[k] += att * u_ldif[i] * nl; sspc[k] += att * u_lspec[i] * u_spec * sp; }\n"
     "    else { dif += att * u_ldif[i] * nl; spc += att * u_lspec[i] * u_spec * sp; }\n"
     "  }\n"
-    "  v_diffuse = dif; v_specular = spc; v_sdiffuse = sdif; v_sspecular = sspc;\n"
-    "  v_shadow = u_shadowmat * w;\n"
+    "  v_diffuse = dif; v_specular = spc;\n"
+    "  for (int k = 0; k < GS_NSHADOW; k++) {\n"
+    "    v_sdiffuse[k] = sdif[k]; v_sspecular[k] = sspc[k]; v_shadow[k] = u_shadowmat[k] * w;\n"
+    "  }\n"
     "#endif\n"
     "}\n";
 
@@ -87,10 +95,17 @@ static const char* const kFragment =
     "uniform sampler2D u_image;\n"
     "uniform samplerCube u_cube;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
-    "in vec3 v_diffuse, v_specular, v_sdiffuse, v_sspecular;\n"
-    "in vec4 v_shadow;\n"
-    "uniform int u_shadowlight;\n"
-    "uniform sampler2DShadow u_shadowmap;\n"
+    "in vec3 v_diffuse, v_specular;\n"
+    "in vec3 v_sdiffuse[GS_NSHADOW], v_sspecular[GS_NSHADOW];\n"
+    "in vec4 v_shadow[GS_NSHADOW];\n"
+    "uniform int u_nshadow;\n"
+    "uniform sampler2DShadow u_shadowmap[GS_NSHADOW];\n"
+    /* the share of a shadow's light that reaches the point: 1 outside its map */
+    "float unshadowed(sampler2DShadow map, vec4 p) {\n"
+    "  vec3 q = p.xyz / p.w;\n"
+    "  if (p.w > 0.0 && all(greaterThan(q, vec3(0.0))) && all(lessThan(q, vec3(1.0)))) return texture(map, q);\n"
+    "  return 1.0;\n"
+    "}\n"
     "#endif\n"
     "layout(location = 0) out vec4 o_color;\n"
     "layout(location = 1) out vec4 o_depth;\n"
@@ -157,13 +172,19 @@ static const char* const kFragment =
     "    base = mix(base, base * 0.6 + 0.15, line);\n"
     "  }\n"
     "#endif\n"
-    "  float lit = 1.0;\n"
-    "  if (u_shadowlight >= 0) {\n"
-    "    vec3 q = v_shadow.xyz / v_shadow.w;\n"
-    "    if (v_shadow.w > 0.0 && all(greaterThan(q, vec3(0.0))) && all(lessThan(q, vec3(1.0))))\n"
-    "      lit = texture(u_shadowmap, q);\n"
-    "  }\n"
-    "  vec3 col = base * (u_emis + v_diffuse + lit * v_sdiffuse) + v_specular + lit * v_sspecular;\n"
+    "  vec3 col = base * (u_emis + v_diffuse) + v_specular;\n"
+    /* samplers of an array are indexed by constants only (GLSL 3.30) */
+    "#define GS_SHADE(k) if (k < u_nshadow) col += unshadowed(u_shadowmap[k], v_shadow[k]) * (base * v_sdiffuse[k] + v_sspecular[k]);\n"
+    "  GS_SHADE(0)\n"
+    "#if GS_NSHADOW > 1\n"
+    "  GS_SHADE(1)\n"
+    "#endif\n"
+    "#if GS_NSHADOW > 2\n"
+    "  GS_SHADE(2)\n"
+    "#endif\n"
+    "#if GS_NSHADOW > 3\n"
+    "  GS_SHADE(3)\n"
+    "#endif\n"
     "  if (u_fog.y > u_fog.x) col *= 1.0 - clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0);\n"
     "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
     "#endif\n"
@@ -189,9 +210,11 @@ static unsigned compile(gsrGL* gl, unsigned type, const char* src, char* err, in
 static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char* err, int errsz) {
   gsrGL* gl = &r->gl;
   char fsrc[16384], vsrc[16384];
-  /* the defines go after the version line */
-  snprintf(fsrc, sizeof fsrc, "#version 330 core\n%s%s", defines, strchr(kFragment, '\n') + 1);
-  snprintf(vsrc, sizeof vsrc, "#version 330 core\n%s%s", defines, strchr(kVertex, '\n') + 1);
+  /* the defines go after the version line, with the number of shadow maps the programs take */
+  snprintf(fsrc, sizeof fsrc, "#version 330 core\n#define GS_NSHADOW %d\n%s%s", r->nshadowprog, defines,
+           strchr(kFragment, '\n') + 1);
+  snprintf(vsrc, sizeof vsrc, "#version 330 core\n#define GS_NSHADOW %d\n%s%s", r->nshadowprog, defines,
+           strchr(kVertex, '\n') + 1);
   unsigned vs = compile(gl, GL_VERTEX_SHADER, vsrc, err, errsz);
   unsigned fs = vs ? compile(gl, GL_FRAGMENT_SHADER, fsrc, err, errsz) : 0;
   if (!fs) return 0;
@@ -214,7 +237,7 @@ static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char*
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
   U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
-  U(u_twosided); U(u_shadowmat); U(u_shadowlight); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_ext); U(u_scale);
+  U(u_twosided); U(u_shadowmat); U(u_shadowslot); U(u_nshadow); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_ext); U(u_scale); U(u_clip);
 #undef U
   return 1;
 }
@@ -234,8 +257,9 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   unsigned rb[3];
   gl->glGenRenderbuffers(3, rb);
   r->rb_color = rb[0], r->rb_depthval = rb[1], r->rb_depth = rb[2];
-  static const GLenum kFormat[3] = {GL_RGBA8, GL_R32F, GL_DEPTH_COMPONENT32F};
-  static const GLenum kAttach[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_DEPTH_ATTACHMENT};
+  /* the stencil marks where a reflecting plane is seen (its mirror pass) */
+  static const GLenum kFormat[3] = {GL_RGBA8, GL_R32F, GL_DEPTH32F_STENCIL8};
+  static const GLenum kAttach[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_DEPTH_STENCIL_ATTACHMENT};
   for (int i = 0; i < 3; i++) {
     gl->glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
     gl->glRenderbufferStorage(GL_RENDERBUFFER, kFormat[i], w, h);
@@ -259,32 +283,39 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
     gl->glRenderbufferStorageMultisample(GL_RENDERBUFFER, r->samples, GL_RGBA8, w, h);
     gl->glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, ms[0]);
     gl->glBindRenderbuffer(GL_RENDERBUFFER, ms[1]);
-    gl->glRenderbufferStorageMultisample(GL_RENDERBUFFER, r->samples, GL_DEPTH_COMPONENT32F, w, h);
-    gl->glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, ms[1]);
+    gl->glRenderbufferStorageMultisample(GL_RENDERBUFFER, r->samples, GL_DEPTH32F_STENCIL8, w, h);
+    gl->glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ms[1]);
     if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) r->samples = 0;
     gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
   }
-  /* the shadow map: a depth texture compared at lookup */
-  gl->glGenTextures(1, &r->tex_shadow);
-  gl->glActiveTexture(GL_TEXTURE0);
-  gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow);
-  gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, GSR_SHADOWSIZE, GSR_SHADOWSIZE, 0,
-                   GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
-  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
-  gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
-  gl->glGenFramebuffers(1, &r->fbo_shadow);
-  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow);
-  gl->glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, r->tex_shadow, 0);
-  GLenum none = GL_NONE;
-  gl->glDrawBuffers(1, &none);
-  if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    gl->glDeleteFramebuffers(1, &r->fbo_shadow);
-    r->fbo_shadow = 0;  /* no shadows on this back end */
+  /* the shadow maps: depth textures compared at lookup, as many as the model's lights that cast
+   * shadows (at least one, so that the programs declare their arrays) */
+  r->nshadowprog = 0;
+  for (int i = 0; i < r->m->nlight; i++) r->nshadowprog += r->m->light_castshadow[i] != 0;
+  r->nshadowprog = r->nshadowprog < 1 ? 1 : r->nshadowprog > GSR_MAXSHADOW ? GSR_MAXSHADOW : r->nshadowprog;
+  for (int k = 0; k < r->nshadowprog; k++) {
+    gl->glGenTextures(1, &r->tex_shadow[k]);
+    gl->glActiveTexture(GL_TEXTURE3 + (GLenum)k);
+    gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow[k]);
+    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, GSR_SHADOWSIZE, GSR_SHADOWSIZE, 0,
+                     GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    gl->glGenFramebuffers(1, &r->fbo_shadow[k]);
+    gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow[k]);
+    gl->glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, r->tex_shadow[k], 0);
+    GLenum none = GL_NONE;
+    gl->glDrawBuffers(1, &none);
+    if (gl->glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      gl->glDeleteFramebuffers(1, &r->fbo_shadow[k]);
+      r->fbo_shadow[k] = 0;  /* no shadows on this back end */
+    }
   }
+  gl->glActiveTexture(GL_TEXTURE0);
   gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo);
   /* programs */
   if (!make_program(r, &r->lit, "", err, errsz) ||
@@ -326,8 +357,10 @@ void gsr_freeGL(gsRenderer* r) {
     if (progs[i]->prog) gl->glDeleteProgram(progs[i]->prog);
   if (r->vbo) gl->glDeleteBuffers(1, &r->vbo);
   if (r->ibo) gl->glDeleteBuffers(1, &r->ibo);
-  if (r->fbo_shadow) gl->glDeleteFramebuffers(1, &r->fbo_shadow);
-  if (r->tex_shadow) gl->glDeleteTextures(1, &r->tex_shadow);
+  for (int k = 0; k < GSR_MAXSHADOW; k++) {
+    if (r->fbo_shadow[k]) gl->glDeleteFramebuffers(1, &r->fbo_shadow[k]);
+    if (r->tex_shadow[k]) gl->glDeleteTextures(1, &r->tex_shadow[k]);
+  }
   if (r->vao) gl->glDeleteVertexArrays(1, &r->vao);
   gsr_freeTextures(r);
   unsigned rb[3] = {r->rb_color, r->rb_depthval, r->rb_depth};
@@ -390,10 +423,31 @@ static void model_matrix(const gsrGeom* g, const float sc[3], float dz, float mm
   mm[15] = 1;
 }
 
+/* column-major 4x4 product c = a b */
+static void mat4_mul(const float a[16], const float b[16], float c[16]) {
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++) {
+      float t = 0;
+      for (int k = 0; k < 4; k++) t += a[4 * k + i] * b[4 * j + k];
+      c[4 * j + i] = t;
+    }
+}
+
 static void draw_shape(gsRenderer* r, const gsrGeom* g, const gsrShape* sh, const float sc[3], float dz) {
   float mm[16], nm[9];
   if (!sh->count) return;
   model_matrix(g, sc, dz, mm, nm);
+  if (r->mirrored) {
+    /* reflected: M mm, and the normal matrix by the reflection's 3 x 3 part (its own inverse
+     * transpose) */
+    float a[16], b[9];
+    mat4_mul(r->mirror, mm, a);
+    memcpy(mm, a, sizeof a);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        b[3 * j + i] = r->mirror[i] * nm[3 * j] + r->mirror[4 + i] * nm[3 * j + 1] + r->mirror[8 + i] * nm[3 * j + 2];
+    memcpy(nm, b, sizeof b);
+  }
   r->gl.glUniformMatrix4fv(r->u->u_model, 1, GL_FALSE, mm);
   if (g->image >= 0) {
     float scale[4] = {sc[0], sc[1], sc[2], dz};
@@ -544,30 +598,13 @@ static void draw_skybox(gsRenderer* r) {
   gl->glEnable(GL_CULL_FACE);
 }
 
-/* column-major 4x4 product c = a b */
-static void mat4_mul(const float a[16], const float b[16], float c[16]) {
-  for (int i = 0; i < 4; i++)
-    for (int j = 0; j < 4; j++) {
-      float t = 0;
-      for (int k = 0; k < 4; k++) t += a[4 * k + i] * b[4 * j + k];
-      c[4 * j + i] = t;
-    }
-}
-
-/* The shadow pass: the depth of the opaque geoms seen from the first active light that casts
- * shadows (a spot or point light: a perspective of twice its cutoff, at most 150 degrees; a
- * directional light: an orthographic box of two extents about the model's centre), and the
- * matrix from world to that map's coordinates. */
-static void shadow_pass(gsRenderer* r) {
+/* A shadow map: the depth of the opaque geoms seen from a light that casts shadows (a spot or
+ * point light: a perspective of twice its cutoff, at most 150 degrees; a directional light: an
+ * orthographic box of two extents about the model's centre), and the matrix from world to that
+ * map's coordinates. */
+static void shadow_map(gsRenderer* r, int li, int slot) {
   gsrGL* gl = &r->gl;
   const gsrScene* s = &r->scene;
-  r->shadowlight = -1;
-  memset(r->shadowmat, 0, sizeof r->shadowmat);
-  if (!r->opt.shadow || !r->fbo_shadow) return;
-  int li = -1;
-  for (int i = 0; i < s->nlight && li < 0; i++)
-    if (s->light[i].castshadow && !s->light[i].headlight) li = i;
-  if (li < 0) return;
   const gsrLight* l = &s->light[li];
   /* the light's camera: a frame looking along its direction */
   gsrScene ls = *s;
@@ -601,10 +638,10 @@ static void shadow_pass(gsRenderer* r) {
   mat4_mul(P, V, PV);
   /* clip space [-1 1] to texture coordinates and depth [0 1] */
   static const float kBias[16] = {0.5f, 0, 0, 0, 0, 0.5f, 0, 0, 0, 0, 0.5f, 0, 0.5f, 0.5f, 0.5f, 1};
-  mat4_mul(kBias, PV, r->shadowmat);
-  r->shadowlight = li;
+  mat4_mul(kBias, PV, r->shadowmat[slot]);
+  r->shadowslot[li] = slot;
 
-  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow);
+  gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow[slot]);
   gl->glViewport(0, 0, GSR_SHADOWSIZE, GSR_SHADOWSIZE);
   gl->glClear(GL_DEPTH_BUFFER_BIT);
   r->u = &r->flat;
@@ -621,6 +658,18 @@ static void shadow_pass(gsRenderer* r) {
   gl->glEnable(GL_CULL_FACE);
 }
 
+/* The shadow pass: a map for each active light that casts shadows, up to the programs' room */
+static void shadow_pass(gsRenderer* r) {
+  const gsrScene* s = &r->scene;
+  r->nshadow = 0;
+  memset(r->shadowmat, 0, sizeof r->shadowmat);
+  for (int i = 0; i < GSR_MAXLIGHT; i++) r->shadowslot[i] = -1;
+  if (!r->opt.shadow) return;
+  for (int i = 0; i < s->nlight && r->nshadow < r->nshadowprog; i++)
+    if (s->light[i].castshadow && !s->light[i].headlight && r->fbo_shadow[r->nshadow])
+      shadow_map(r, i, r->nshadow++);
+}
+
 /* the uniforms of a frame, in program p */
 static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
   gsrGL* gl = &r->gl;
@@ -635,6 +684,11 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
   gl->glUniform1i(r->u->u_mode, mode);
   gl->glUniform1i(r->u->u_image, 1);
   gl->glUniform1i(r->u->u_cube, 2);
+  /* the mirror pass keeps the points behind its plane: -n.x + off >= 0 */
+  if (r->mirrored)
+    gl->glUniform4f(r->u->u_clip, -r->mirror_n[0], -r->mirror_n[1], -r->mirror_n[2], r->mirror_off);
+  else
+    gl->glUniform4f(r->u->u_clip, 0, 0, 0, 1);
   float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
   gl->glUniform3fv(r->u->u_campos, 1, campos);
   /* fog: <map fogstart fogend> in extents of view depth, to black */
@@ -649,6 +703,13 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
       const gsrLight* l = &s->light[i];
       memcpy(lp[i], l->pos, sizeof lp[i]);
       memcpy(ld[i], l->dir, sizeof ld[i]);
+      if (r->mirrored) {
+        /* the mirror image is lit by the lights' mirror images */
+        const float* n = r->mirror_n;
+        float hp = lp[i][0] * n[0] + lp[i][1] * n[1] + lp[i][2] * n[2] - r->mirror_off;
+        float hd = ld[i][0] * n[0] + ld[i][1] * n[1] + ld[i][2] * n[2];
+        for (int k = 0; k < 3; k++) lp[i][k] -= 2 * hp * n[k], ld[i][k] -= 2 * hd * n[k];
+      }
       memcpy(la[i], l->ambient, sizeof la[i]);
       memcpy(ldf[i], l->diffuse, sizeof ldf[i]);
       memcpy(ls[i], l->specular, sizeof ls[i]);
@@ -657,9 +718,11 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
       le[i] = l->exponent;
       dir[i] = l->directional;
     }
-    gl->glUniform1i(r->u->u_shadowlight, r->shadowlight);
-    gl->glUniform1i(r->u->u_shadowmap, 0);
-    gl->glUniformMatrix4fv(r->u->u_shadowmat, 1, GL_FALSE, r->shadowmat);
+    int units[GSR_MAXSHADOW] = {3, 4, 5, 6};
+    gl->glUniform1i(r->u->u_nshadow, r->mirrored ? 0 : r->nshadow);  /* no shadows in mirrors */
+    gl->glUniform1iv(r->u->u_shadowslot, GSR_MAXLIGHT, r->shadowslot);
+    gl->glUniform1iv(r->u->u_shadowmap, r->nshadowprog, units);
+    gl->glUniformMatrix4fv(r->u->u_shadowmat, r->nshadowprog, GL_FALSE, r->shadowmat[0]);
     gl->glUniform1i(r->u->u_nlight, s->nlight);
     if (s->nlight) {
       gl->glUniform3fv(r->u->u_lpos, s->nlight, lp[0]);
@@ -675,6 +738,85 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
   }
 }
 
+/* the lit program a geom needs: the textured one only where a texture or grid lines are drawn */
+static void use_program(gsRenderer* r, const gsrGeom* g) {
+  const gsrProgram* want = g->texbuiltin || g->image >= 0 ||
+                                   (g->type == GS_GEOM_PLANE && g->plane_grid && r->opt.planegrid)
+                               ? &r->littex
+                               : &r->lit;
+  if (want != r->u) {
+    r->u = want;
+    r->gl.glUseProgram(want->prog);
+  }
+}
+
+/* MJCF's mirror: a plane whose material has reflectance shows the scene mirrored through it,
+ * seen where the plane is seen (the stencil), behind it (clipped at the plane), lit by the lights'
+ * mirror images, without shadows; the plane is then blended over it with opacity 1 - reflectance.
+ * Returns 1 when the plane was drawn (the camera on its front side), 0 to leave it to the usual
+ * pass. */
+static int mirror_pass(gsRenderer* r, int k) {
+  gsrGL* gl = &r->gl;
+  gsrScene* s = &r->scene;
+  const gsrGeom* g = &s->geom[k];
+  float n[3] = {g->mat[2], g->mat[5], g->mat[8]};
+  float off = n[0] * g->pos[0] + n[1] * g->pos[1] + n[2] * g->pos[2];
+  if (n[0] * s->campos[0] + n[1] * s->campos[1] + n[2] * s->campos[2] <= off) return 0;
+  /* 1. the stencil where the plane is seen, black there (the skybox is not mirrored, as in
+   * MJCF's images) */
+  gl->glClear(GL_STENCIL_BUFFER_BIT);
+  gl->glEnable(GL_STENCIL_TEST);
+  gl->glStencilMask(0xff);
+  gl->glStencilFunc(GL_ALWAYS, 1, 0xff);
+  gl->glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  gl->glDepthMask(GL_FALSE);
+  frame_uniforms(r, &r->flat, GS_RENDER_RGB);
+  static const float kBlack[4] = {0, 0, 0, 1};
+  gl->glUniform4fv(r->u->u_segcolor, 1, kBlack);
+  draw_geom(r, g);
+  gl->glDepthMask(GL_TRUE);
+  gl->glStencilMask(0);
+  gl->glStencilFunc(GL_EQUAL, 1, 0xff);
+  gl->glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  /* 2. the mirror image: x -> x - 2 (n.x - off) n, which turns faces inside out */
+  memset(r->mirror, 0, sizeof r->mirror);
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) r->mirror[4 * j + i] = (i == j) - 2 * n[i] * n[j];
+    r->mirror[12 + i] = 2 * off * n[i];
+    r->mirror_n[i] = n[i];
+  }
+  r->mirror[15] = 1;
+  r->mirror_off = off;
+  r->mirrored = 1;
+  gl->glEnable(GL_CLIP_DISTANCE0);
+  gl->glFrontFace(GL_CW);
+  frame_uniforms(r, &r->littex, GS_RENDER_RGB);
+  frame_uniforms(r, &r->lit, GS_RENDER_RGB);
+  for (int j = 0; j < s->ngeom; j++) {
+    const gsrGeom* o = &s->geom[j];
+    if (j == k || o->rgba[3] < 1) continue;
+    use_program(r, o);
+    set_material(r, o, j, GS_RENDER_RGB);
+    draw_geom(r, o);
+  }
+  r->mirrored = 0;
+  gl->glDisable(GL_CLIP_DISTANCE0);
+  gl->glFrontFace(GL_CCW);
+  gl->glDisable(GL_STENCIL_TEST);
+  frame_uniforms(r, &r->littex, GS_RENDER_RGB);
+  frame_uniforms(r, &r->lit, GS_RENDER_RGB);
+  /* 3. the plane over its mirror image */
+  gsrGeom top = *g;
+  top.rgba[3] = 1 - g->reflectance;
+  gl->glEnable(GL_BLEND);
+  gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  use_program(r, &top);
+  set_material(r, &top, k, GS_RENDER_RGB);
+  draw_geom(r, &top);
+  gl->glDisable(GL_BLEND);
+  return 1;
+}
+
 int gsr_draw(gsRenderer* r, int mode) {
   gsrGL* gl = &r->gl;
   gsrScene* s = &r->scene;
@@ -682,10 +824,9 @@ int gsr_draw(gsRenderer* r, int mode) {
   gl->glEnable(GL_DEPTH_TEST);
   gl->glDepthFunc(GL_LEQUAL);
   gl->glDepthMask(GL_TRUE);
-  r->shadowlight = -1;
+  r->nshadow = 0;
+  for (int i = 0; i < GSR_MAXLIGHT; i++) r->shadowslot[i] = -1;
   if (mode == GS_RENDER_RGB) shadow_pass(r);
-  gl->glActiveTexture(GL_TEXTURE0);
-  gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow);
   /* colour images go through the multisampled framebuffer, resolved at the end */
   int ms = mode == GS_RENDER_RGB && r->opt.multisample && r->samples > 1;
   gl->glBindFramebuffer(GL_FRAMEBUFFER, ms ? r->fbo_ms : r->fbo);
@@ -708,7 +849,7 @@ int gsr_draw(gsRenderer* r, int mode) {
   if (mode == GS_RENDER_DEPTH) gl->glClearColor((float)s->zfar, 0, 0, 0);
   else if (mode == GS_RENDER_SEGMENT) gl->glClearColor(0, 0, 0, 0);
   else gl->glClearColor(0.12f, 0.15f, 0.2f, 1);
-  gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
 
   if (mode == GS_RENDER_RGB) {
     if (s->skybox >= 0) {
@@ -717,6 +858,11 @@ int gsr_draw(gsRenderer* r, int mode) {
     }
     frame_uniforms(r, &r->littex, mode);
     frame_uniforms(r, &r->lit, mode);
+    /* reflecting planes first, each with its mirror image */
+    for (int k = 0; k < s->ngeom; k++) s->geom[k].drawn = 0;
+    for (int k = 0; k < s->ngeom; k++)
+      if (s->geom[k].type == GS_GEOM_PLANE && s->geom[k].reflectance > 0 && s->geom[k].rgba[3] >= 1)
+        s->geom[k].drawn = mirror_pass(r, k);
   } else {
     frame_uniforms(r, &r->flat, mode);
   }
@@ -729,15 +875,8 @@ int gsr_draw(gsRenderer* r, int mode) {
     }
     for (int k = 0; k < s->ngeom; k++) {
       const gsrGeom* g = &s->geom[k];
-      if (mode == GS_RENDER_RGB && (g->rgba[3] < 1) != (pass == 1)) continue;
-      if (mode == GS_RENDER_RGB) {
-        /* the textured program only where a texture or grid lines are drawn */
-        const gsrProgram* want = g->texbuiltin || g->image >= 0 || (g->type == GS_GEOM_PLANE && g->plane_grid && r->opt.planegrid) ? &r->littex : &r->lit;
-        if (want != r->u) {
-          r->u = want;
-          gl->glUseProgram(want->prog);
-        }
-      }
+      if (mode == GS_RENDER_RGB && ((g->rgba[3] < 1) != (pass == 1) || g->drawn)) continue;
+      if (mode == GS_RENDER_RGB) use_program(r, g);
       set_material(r, g, k, mode);
       draw_geom(r, g);
     }

@@ -79,7 +79,13 @@
   X(void, glActiveTexture, (GLenum))                                                               \
   X(void, glTexImage2D, (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum, const void*)) \
   X(void, glTexParameteri, (GLenum, GLenum, GLint))                                                \
-  X(void, glGenerateMipmap, (GLenum))
+  X(void, glGenerateMipmap, (GLenum))                                                              \
+  X(void, glStencilFunc, (GLenum, GLint, GLuint))                                                  \
+  X(void, glStencilOp, (GLenum, GLenum, GLenum))                                                   \
+  X(void, glStencilMask, (GLuint))                                                                 \
+  X(void, glColorMask, (GLboolean, GLboolean, GLboolean, GLboolean))                               \
+  X(void, glFrontFace, (GLenum))                                                                   \
+  X(void, glUniform4f, (GLint, GLfloat, GLfloat, GLfloat, GLfloat))
 
 typedef struct {
 #define GSR_GL_PTR(ret, name, args) ret(APIENTRY* name) args;

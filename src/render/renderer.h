@@ -70,7 +70,7 @@ typedef struct {
   float pos[3];
   float mat[9];    /* row-major rotation, world from object */
   float rgba[4];
-  float specular, shininess, emission;
+  float specular, shininess, emission, reflectance;
   int plane_grid;  /* draw the plane's grid */
   /* the material's builtin texture (made in the shader): gsBuiltin, gsMark, colours, texels per
    * repetition, repetitions (per unit length when uniform) */
@@ -78,10 +78,12 @@ typedef struct {
   float rgb1[3], rgb2[3], markrgb[3], texrandom, texwidth, texrepeat[2];
   /* the material's texture read from an image file: its id, -1 none; a cube map or 2d */
   int image, imagecube;
+  int drawn;       /* drawn already this frame (a reflecting plane with its mirror image) */
 } gsrGeom;
 
 #define GSR_MAXLIGHT 8
 #define GSR_SHADOWSIZE 1024  /* pixels of the shadow map's side */
+#define GSR_MAXSHADOW 4      /* lights that cast shadows at once (texture units 3 to 6) */
 
 typedef struct {
   float pos[3], dir[3];
@@ -111,7 +113,7 @@ typedef struct {
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
       u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
-      u_texrepeat, u_twosided, u_shadowmat, u_shadowlight, u_shadowmap, u_img, u_image, u_cube, u_ext, u_scale;
+      u_texrepeat, u_twosided, u_shadowmat, u_shadowslot, u_nshadow, u_shadowmap, u_img, u_image, u_cube, u_ext, u_scale, u_clip;
 } gsrProgram;
 
 struct gsRenderer {
@@ -126,9 +128,17 @@ struct gsRenderer {
   unsigned fbo, rb_color, rb_depthval, rb_depth, vbo, ibo, vao;
   unsigned fbo_ms, rb_ms_color, rb_ms_depth;  /* multisampled colour images, resolved into fbo */
   int samples;
-  unsigned fbo_shadow, tex_shadow;  /* the shadow map: depth seen from the shadow's light */
-  int shadowlight;                  /* index in the scene's lights, -1: no shadow this frame */
-  float shadowmat[16];              /* world to the shadow map's texture coordinates and depth */
+  /* shadow maps: the depth seen from each light that casts shadows (up to GSR_MAXSHADOW; the
+   * programs have room for nshadowprog of them, the model's count) */
+  unsigned fbo_shadow[GSR_MAXSHADOW], tex_shadow[GSR_MAXSHADOW];
+  int nshadowprog;
+  int nshadow;                       /* shadows this frame */
+  int shadowslot[GSR_MAXLIGHT];      /* per scene light: its shadow map, -1 none */
+  float shadowmat[GSR_MAXSHADOW][16];  /* world to a shadow map's texture coordinates and depth */
+  /* the mirror pass of a reflecting plane: its unit normal and offset (n.x = off), and the
+   * reflection through it that model matrices are multiplied with while `mirrored` */
+  int mirrored;
+  float mirror_n[3], mirror_off, mirror[16];
   /* programs: lit colour (with textures or not), the skybox, and flat (segmentation colour and
    * depth, a much cheaper pixel) */
   gsrProgram lit, littex, sky, flat;

@@ -133,6 +133,7 @@ static void appearance(const gsModel* m, int matid, const gsReal* rgba, gsrGeom*
   g->specular = 0.5f;
   g->shininess = 0.5f;
   g->emission = 0;
+  g->reflectance = 0;
   g->plane_grid = 0;
   g->texbuiltin = 0;
   g->image = -1;
@@ -142,6 +143,7 @@ static void appearance(const gsModel* m, int matid, const gsReal* rgba, gsrGeom*
     g->specular = (float)m->mat_specular[matid];
     g->shininess = (float)m->mat_shininess[matid];
     g->emission = (float)m->mat_emission[matid];
+    g->reflectance = (float)m->mat_reflectance[matid];
     int tex = m->mat_texid[GS_NTEXROLE * matid + 1];  /* the colour role */
     g->plane_grid = tex >= 0 ? 1 : 0;
     if (tex >= 0 && m->tex_builtin[tex] > 0) {
