@@ -40,7 +40,9 @@ typedef struct {
   int tendongroup[6];  /* spatial tendons of these groups (0, 1, 2 by default) */
   int multisample;     /* colour images drawn with 4 samples per pixel (MJCF's offsamples), 1 by
                         * default; depth and segmentation never are */
-  int shadow;          /* the first active light with castshadow casts shadows (1 by default) */
+  int shadow;          /* lights with castshadow cast shadows, up to four (1 by default) */
+  int rangefinder;     /* rangefinder rays: from the site along its z axis to what it measures
+                        * (1 by default, as MJCF's viewers) */
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with

@@ -26,16 +26,22 @@ class _Camera(ctypes.Structure):
                 ("elevation", ctypes.c_double)]
 
 
+# the index of the rangefinder rays among MjvOption's flags (mjtVisFlag's mjVIS_RANGEFINDER)
+_MJVIS_RANGEFINDER = 8
+
+
 class RenderOption(ctypes.Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
     headlight, the grid lines of textured planes, transparency of every geom, and the overlays
-    (contactpoint, contactforce, frame, com, joint: 0 or 1) and fog."""
+    (contactpoint, contactforce, frame, com, joint: 0 or 1), fog, multisample, shadow and
+    rangefinder (rays, on by default)."""
     _fields_ = [("geomgroup", ctypes.c_int * 6), ("sitegroup", ctypes.c_int * 6),
                 ("headlight", ctypes.c_int), ("planegrid", ctypes.c_int),
                 ("transparent", ctypes.c_int), ("contactpoint", ctypes.c_int),
                 ("contactforce", ctypes.c_int), ("frame", ctypes.c_int), ("com", ctypes.c_int),
                 ("joint", ctypes.c_int), ("fog", ctypes.c_int), ("tendongroup", ctypes.c_int * 6),
-                ("multisample", ctypes.c_int), ("shadow", ctypes.c_int)]
+                ("multisample", ctypes.c_int), ("shadow", ctypes.c_int),
+                ("rangefinder", ctypes.c_int)]
 
 
 class FreeCamera:
@@ -204,6 +210,11 @@ class Renderer:
                 if groups is not None:
                     for i in range(6):
                         getattr(opt, name)[i] = int(bool(groups[i]))
+            flags = getattr(scene_option, "flags", None)  # MjvOption's visual flags
+            if flags is not None:
+                opt.rangefinder = int(bool(flags[_MJVIS_RANGEFINDER]))
+            elif hasattr(scene_option, "rangefinder"):
+                opt.rangefinder = int(bool(scene_option.rangefinder))
         self._camera = self._camera_of(data, camera)
         if not _load().gs_updateScene(self._ptr, data._ptr, ctypes.byref(self._camera)):
             raise RuntimeError("gauss.Renderer.update_scene failed (out of memory?)")

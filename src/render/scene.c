@@ -299,6 +299,30 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
   return 1;
 }
 
+/* rangefinder rays (MJCF's rangefinder flag): a thin yellow cylinder from the sensor's site
+ * along its z axis, as long as the distance it measures (none where it sees nothing, -1) */
+static int add_rays(gsRenderer* r, const gsData* d) {
+  const gsModel* m = r->m;
+  static const float kRay[4] = {1, 1, 0.1f, 1};  /* MJCF's rgba.rangefinder */
+  for (int i = 0; i < m->nsensor; i++) {
+    if (m->sensor_type[i] != GS_SENS_RANGEFINDER || m->sensor_objtype[i] != GS_OBJ_SITE) continue;
+    int site = m->sensor_objid[i];
+    double dist = d->sensordata[m->sensor_adr[i]];
+    if (!(dist >= 0)) continue;
+    const gsReal* R = d->site_xmat + 9 * site;
+    double a[3], v[3];
+    for (int k = 0; k < 3; k++) a[k] = d->site_xpos[3 * site + k], v[k] = dist * R[3 * k + 2];
+    /* a line of a few millimetres per metre of model, unlit (its own colour), as MJCF's lines */
+    int n0 = r->scene.ngeom;
+    if (!add_arrow(&r->scene, a, v, 0.004 * m->stat.extent, kRay)) return 0;
+    if (r->scene.ngeom > n0) {
+      gsrGeom* g = &r->scene.geom[n0];
+      g->emission = 1, g->specular = 0;
+    }
+  }
+  return 1;
+}
+
 /* spatial tendons: a capsule of the tendon's width along each straight piece of its path (none
  * across a pulley, which starts a new branch), segmented as the tendon */
 static int add_tendons(gsRenderer* r, const gsData* d) {
@@ -420,5 +444,5 @@ int gs_updateScene(gsRenderer* r, const gsData* d, const gsRenderCamera* cam) {
                     r->opt.transparent))
       return 0;
   }
-  return add_tendons(r, d) && add_overlays(r, d);
+  return add_tendons(r, d) && add_overlays(r, d) && (!r->opt.rangefinder || add_rays(r, d));
 }

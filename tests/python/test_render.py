@@ -46,9 +46,10 @@ def _state(m, mm, seed, scale=0.3):
 
 
 def _mujoco_option():
-    """MuJoCo's default visual options (geom, site and tendon groups 0-2) without its decorations
-    that gauss does not draw yet (rangefinder rays), so that the two images hold the same
-    objects"""
+    """MuJoCo's default visual options (geom, site and tendon groups 0-2) without the rangefinder
+    rays, given to both engines: rays are decorations (no object of the segmentation), drawn by
+    MuJoCo as lines one pixel wide and by gauss as thin cylinders, which would cut differently
+    into the objects behind them"""
     opt = mujoco.MjvOption()
     opt.flags[mujoco.mjtVisFlag.mjVIS_RANGEFINDER] = False
     return opt
@@ -64,7 +65,7 @@ def _pair(m, mm, d, md, camera, mode, mcamera=None):
                 x.enable_segmentation_rendering()
             elif mode == "depth":
                 x.enable_depth_rendering()
-        r.update_scene(d, camera=camera)
+        r.update_scene(d, camera=camera, scene_option=_mujoco_option())
         mr.update_scene(md, camera=camera if mcamera is None else mcamera,
                         scene_option=_mujoco_option())
         return r.render().copy(), mr.render().copy()

@@ -134,3 +134,44 @@ def test_two_lights_two_shadows():
     assert np.abs(img[lit] - both[lit]).max() <= 2
     # and a shadow is a visible one: the blocked light gives at least a third of the light there
     assert (both[in1] - img[in1]).mean() > 0.33 * both[in1].mean()
+
+
+RAY = """<mujoco><visual>{head}</visual>
+  <worldbody>
+    <geom type="plane" size="2 2 .1" rgba=".3 .3 .3 1"/>
+    <body pos=".5 0 1.2" euler="0 30 0">
+      <geom type="box" size=".05 .05 .05" rgba=".2 .2 .9 1"/>
+      <site name="eye" zaxis="0 0 -1"/>
+    </body>
+    <camera name="side" pos="0 -4 .6" xyaxes="1 0 0 0 0 1" orthographic="true" fovy="2"/>
+  </worldbody>
+  <sensor><rangefinder site="eye"/></sensor></mujoco>"""
+
+
+def test_rangefinder_ray():
+    """a rangefinder looking down and 30 degrees to the side from (0.5, 0, 1.2): its ray is drawn
+    in MJCF's rangefinder yellow from the site to the floor point it measures, (0.5 - 1.2 tan 30,
+    0, 0), along the measured distance 1.2 / cos 30; with the rangefinder option off it is not"""
+    m = gauss.Model.from_xml_string(RAY.format(head=BLACK_SKY))
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    assert abs(d.sensordata[0] - 1.2 / np.cos(np.radians(30))) < 1e-9
+    n = 128
+    with gauss.Renderer(m, n, n) as r:
+        r.update_scene(d, camera="side")
+        on = r.render().astype(int)
+        r.option.rangefinder = 0
+        r.update_scene(d, camera="side")
+        off = r.render().astype(int)
+    yellow = lambda img: (img[..., 0] > 150) & (img[..., 1] > 150) & (img[..., 2] < 80)  # noqa: E731
+    assert not yellow(off).any()
+    # the camera sees x in [-1 1] and z in [-0.4 1.6]; points along the ray away from its ends
+    end = 0.5 - 1.2 * np.tan(np.radians(30))
+    for f in np.linspace(0.15, 0.85, 8):
+        x, z = 0.5 + f * (end - 0.5), 1.2 * (1 - f)
+        i, j = int((1.6 - z) / 2 * n), int((x + 1) / 2 * n)
+        assert yellow(on[i - 1:i + 2, j - 1:j + 2]).any(), (f, i, j)
+    # beyond the floor point and above the site: no ray
+    for x, z in [(end - 0.15, -0.1), (0.5 + 0.1, 1.4)]:
+        i, j = int((1.6 - z) / 2 * n), int((x + 1) / 2 * n)
+        assert not yellow(on[i - 2:i + 3, j - 2:j + 3]).any()
