@@ -72,7 +72,8 @@ typedef struct gsViewer gsViewer;
  * 0..5 toggle geom groups, t transparency, c contact points, f contact forces, e body frames,
  * m centres of mass, j joints, h the text, page up / page down choose the keyframe that
  * backspace loads,
- * Escape closes); mouse: left drag orbits the free camera, right drag pans, the wheel zooms,
+ * Escape closes); mouse: left drag orbits the free camera (on the speed slider: sets the speed),
+ * right drag pans, the wheel zooms,
  * ctrl + left drag pulls a body with a spring, ctrl + right click tracks a body with the camera
  * (on the background: stops). */
 typedef struct {
@@ -88,7 +89,11 @@ typedef struct {
   double perturb_local[3];    /* the grabbed point, in the body's frame */
   int keyframe;       /* the keyframe a reset loads (page up and down choose; -1: the default state) */
   int track_body;     /* body the free camera follows (ctrl + right click), -1: none */
-  int show_info;      /* the text of gs_viewerSync drawn over the image (h toggles) */
+  int show_info;      /* the text of gs_viewerSync and the speed slider drawn over the image (h
+                       * toggles) */
+  int slider[4];      /* the speed slider's box in the image (x, y, width, height, pixels): a left
+                       * press or drag there sets the speed, 1/64 at its left end to 64 at its
+                       * right, by powers of two along it (1 in the middle) */
 } gsViewerState;
 
 /* A window of width x height for model m; NULL with the reason in err (no display, no GLFW). */

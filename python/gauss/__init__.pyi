@@ -1200,7 +1200,8 @@ class Option:
 class RenderOption(Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
     headlight, the grid lines of textured planes, transparency of every geom, and the overlays
-    (contactpoint, contactforce, frame, com, joint: 0 or 1) and fog."""
+    (contactpoint, contactforce, frame, com, joint: 0 or 1), fog, multisample, shadow and
+    rangefinder (rays, on by default)."""
     com: CField
     contactforce: CField
     contactpoint: CField
@@ -1211,6 +1212,7 @@ class RenderOption(Structure):
     joint: CField
     multisample: CField
     planegrid: CField
+    rangefinder: CField
     shadow: CField
     sitegroup: CField
     tendongroup: CField

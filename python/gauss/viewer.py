@@ -35,7 +35,7 @@ class ViewerState(ctypes.Structure):
                 ("transparent", ctypes.c_int), ("perturb_body", ctypes.c_int),
                 ("perturb_target", ctypes.c_double * 3), ("perturb_local", ctypes.c_double * 3),
                 ("keyframe", ctypes.c_int), ("track_body", ctypes.c_int),
-                ("show_info", ctypes.c_int)]
+                ("show_info", ctypes.c_int), ("slider", ctypes.c_int * 4)]
 
 
 def _lib():

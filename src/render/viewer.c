@@ -158,9 +158,48 @@ void gs_viewerKey(gsViewer* v, int key, int mods) {
   else if (key == KEY_ESCAPE && v->window) v->f.SetWindowShouldClose(v->window, 1);
 }
 
+/* ---- the speed slider: log2(speed) from -6 at the left end of the bar to 6 at its right ---- */
+
+#define SLIDER_BUTTON 2  /* v->button while the slider's knob is dragged */
+
+static int on_slider(const gsViewer* v, double x, double y) {
+  const int* b = v->st.slider;
+  return v->st.show_info && x >= b[0] - 4 && x <= b[0] + b[2] + 4 && y >= b[1] && y <= b[1] + b[3];
+}
+
+static void slide(gsViewer* v, double x) {
+  const int* b = v->st.slider;
+  double f = fmin(1, fmax(0, (x - b[0]) / b[2]));
+  v->st.speed = pow(2, 12 * f - 6);
+}
+
+/* the bar, its filled part up to the knob, the knob and the speed beside it, into the image */
+static void draw_slider(gsViewer* v) {
+  const int* b = v->st.slider;
+  int knob = b[0] + (int)lround((log2(v->st.speed) + 6) / 12 * b[2]);
+  for (int y = b[1]; y < b[1] + b[3]; y++)
+    for (int x = b[0] - 3; x <= b[0] + b[2] + 3; x++) {
+      if (x < 0 || x >= v->width || y < 0 || y >= v->height) continue;
+      unsigned char* p = v->rgb + 3 * ((size_t)y * (size_t)v->width + (size_t)x);
+      int mid = abs(2 * (y - b[1]) - b[3] + 1) <= 3;  /* the bar: 4 pixels about the middle */
+      if (abs(x - knob) <= 2) p[0] = p[1] = p[2] = 240;
+      else if (mid && x >= b[0] && x <= b[0] + b[2]) {
+        p[0] = x < knob ? 90 : 60;
+        p[1] = x < knob ? 160 : 60;
+        p[2] = x < knob ? 230 : 60;
+      }
+    }
+  char text[32];
+  snprintf(text, sizeof text, "%gX", v->st.speed);
+  gsr_drawText(v->rgb, v->width, v->height, b[0] + b[2] + 8, b[1] + (b[3] - 7) / 2, 1, text);
+}
+
 void gs_viewerMouse(gsViewer* v, int button, int action, double x, double y, int mods) {
   gsViewerState* st = &v->st;
-  if (action == PRESS) {
+  if (action == PRESS && button == 0 && !(mods & MOD_CONTROL) && on_slider(v, x, y)) {
+    v->button = SLIDER_BUTTON;
+    slide(v, x);
+  } else if (action == PRESS) {
     v->button = button;
     v->mods = mods;
     if (button == 0 && (mods & MOD_CONTROL)) pick(v, x, y, 1);
@@ -173,7 +212,9 @@ void gs_viewerMouse(gsViewer* v, int button, int action, double x, double y, int
     st->perturb_body = -1;
   } else if (v->button >= 0) {
     double dx = x - v->mx, dy = y - v->my;
-    if (st->perturb_body >= 0) {
+    if (v->button == SLIDER_BUTTON) {
+      slide(v, x);
+    } else if (st->perturb_body >= 0) {
       drag_target(v, x, y);
     } else if (st->camid < 0 && v->button == 0) {
       st->free.azimuth -= 180 * dx / v->height;
@@ -238,6 +279,11 @@ gsViewer* gs_makeViewer(const gsModel* m, int width, int height, const char* tit
   v->st.perturb_body = -1;
   v->st.keyframe = -1;
   v->st.show_info = 1;
+  /* the speed slider: along the bottom left, a third of the width, 9 pixels high */
+  v->st.slider[2] = width / 3 > 240 ? 240 : width / 3;
+  v->st.slider[3] = 9;
+  v->st.slider[0] = 8;
+  v->st.slider[1] = height - v->st.slider[3] - 6;
   v->st.track_body = -1;
   v->pulled = -1;
   v->lib = dlopen("libglfw.so.3", RTLD_NOW | RTLD_LOCAL);
@@ -384,6 +430,7 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   v->have_image = 1;
   /* the caller's text over the image's top left, and in the title bar */
   if (info && *info && v->st.show_info) gsr_drawText(v->rgb, v->width, v->height, 8, 8, v->height >= 600 ? 2 : 1, info);
+  if (v->st.show_info) draw_slider(v);
   gsr_contextRelease(&v->r->ctx);
   v->f.MakeContextCurrent(v->window);
   int fw, fh;

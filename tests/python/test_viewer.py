@@ -173,7 +173,11 @@ def test_toggles_keyframes_and_tracking(display):
         assert (text[:30, :90] >= 240).all(axis=-1).sum() > 20
         v.key("h")
         v.sync("t = 1.00 s")
-        np.testing.assert_array_equal(v.screenshot(), before)
+        # the text and the speed slider (the image's bottom rows) hidden
+        x0, y0, w, h = v.state.slider
+        hidden = v.screenshot()
+        np.testing.assert_array_equal(hidden[:y0 - 1], before[:y0 - 1])
+        assert not (hidden[y0:y0 + h, x0:x0 + w] >= 230).all(axis=-1).any()
         v.key("h")
         # page up chooses the keyframe, backspace loads it
         v.key("pageup")
@@ -214,3 +218,43 @@ def test_gymnasium_human_mode_shows_frames(display):
     with pytest.raises(ValueError, match="height, width, 3"):
         gauss.show_frame(np.zeros((H, W)))
     env.close()
+
+
+def test_speed_slider(display):
+    """the speed slider at the bottom left (its box in the state): a left press on it sets the
+    speed to 2^(12 f - 6) at the fraction f along it, a drag follows the cursor, the camera does
+    not turn; the knob is drawn where the speed puts it; h hides it (and a press there then orbits)"""
+    m, d = _model()
+    with gauss.viewer.launch_passive(m, d, W, H) as v:
+        v.sync()
+        x0, y0, w, h = v.state.slider
+        assert w > 20 and 0 <= y0 and y0 + h <= H
+        cy = y0 + h // 2
+        azimuth = v.state.free.azimuth
+        v.mouse(0, 1, x0 + 0.75 * w, cy)           # press at three quarters: 2^3
+        assert v.state.speed == pytest.approx(8)
+        v.mouse(-1, 2, x0 + 0.25 * w, cy + 30)     # drag (off the bar vertically) to a quarter
+        assert v.state.speed == pytest.approx(1 / 8)
+        v.mouse(-1, 2, x0 - 50, cy)                # past the left end: the slowest
+        assert v.state.speed == pytest.approx(1 / 64)
+        v.mouse(-1, 2, x0 + 0.5 * w, cy)
+        v.mouse(0, 0, x0 + 0.5 * w, cy)
+        assert v.state.speed == pytest.approx(1) and v.state.free.azimuth == azimuth
+        v.key("=")  # keys still double it
+        assert v.state.speed == 2
+        v.sync()
+        shot = v.screenshot().astype(int)
+        # the knob (light grey, 5 pixels wide) at f = (log2(2) + 6) / 12 along the bar
+        knob = x0 + round(7 / 12 * w)
+        row = shot[cy]
+        bright = np.nonzero(row.min(axis=1) >= 230)[0]
+        bright = bright[(bright >= x0 - 3) & (bright <= x0 + w + 3)]
+        assert bright.min() == knob - 2 and bright.max() == knob + 2, bright
+        # left of the knob the bar is filled (blue), right of it not
+        assert row[knob - 8, 2] > row[knob - 8, 0] + 100 and abs(row[knob + 8, 2] - row[knob + 8, 0]) < 5
+        # hidden with the text: a press there orbits the camera instead
+        v.key("h")
+        v.mouse(0, 1, x0 + 0.75 * w, cy)
+        v.mouse(-1, 2, x0 + 0.75 * w + 20, cy)
+        v.mouse(0, 0, x0 + 0.75 * w + 20, cy)
+        assert v.state.speed == 2 and v.state.free.azimuth != azimuth
