@@ -43,6 +43,7 @@ typedef struct {
   int shadow;          /* lights with castshadow cast shadows, up to four (1 by default) */
   int rangefinder;     /* rangefinder rays: from the site along its z axis to what it measures
                         * (1 by default, as MJCF's viewers) */
+  int reflection;      /* planes whose material has reflectance mirror the scene (1 by default) */
 } gsRenderOption;
 
 /* A renderer for images of width x height of model m, which must outlive it; NULL on error with

@@ -1200,8 +1200,8 @@ class Option:
 class RenderOption(Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
     headlight, the grid lines of textured planes, transparency of every geom, and the overlays
-    (contactpoint, contactforce, frame, com, joint: 0 or 1), fog, multisample, shadow and
-    rangefinder (rays, on by default)."""
+    (contactpoint, contactforce, frame, com, joint: 0 or 1), fog, multisample, shadow,
+    rangefinder (rays) and reflection (the last four on by default)."""
     com: CField
     contactforce: CField
     contactpoint: CField
@@ -1213,6 +1213,7 @@ class RenderOption(Structure):
     multisample: CField
     planegrid: CField
     rangefinder: CField
+    reflection: CField
     shadow: CField
     sitegroup: CField
     tendongroup: CField

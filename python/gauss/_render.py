@@ -33,15 +33,15 @@ _MJVIS_RANGEFINDER = 8
 class RenderOption(ctypes.Structure):
     """What is drawn (gsRenderOption): geom and site groups 0..5 (0, 1, 2 shown by default), the
     headlight, the grid lines of textured planes, transparency of every geom, and the overlays
-    (contactpoint, contactforce, frame, com, joint: 0 or 1), fog, multisample, shadow and
-    rangefinder (rays, on by default)."""
+    (contactpoint, contactforce, frame, com, joint: 0 or 1), fog, multisample, shadow,
+    rangefinder (rays) and reflection (the last four on by default)."""
     _fields_ = [("geomgroup", ctypes.c_int * 6), ("sitegroup", ctypes.c_int * 6),
                 ("headlight", ctypes.c_int), ("planegrid", ctypes.c_int),
                 ("transparent", ctypes.c_int), ("contactpoint", ctypes.c_int),
                 ("contactforce", ctypes.c_int), ("frame", ctypes.c_int), ("com", ctypes.c_int),
                 ("joint", ctypes.c_int), ("fog", ctypes.c_int), ("tendongroup", ctypes.c_int * 6),
                 ("multisample", ctypes.c_int), ("shadow", ctypes.c_int),
-                ("rangefinder", ctypes.c_int)]
+                ("rangefinder", ctypes.c_int), ("reflection", ctypes.c_int)]
 
 
 class FreeCamera:

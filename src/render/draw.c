@@ -861,7 +861,8 @@ int gsr_draw(gsRenderer* r, int mode) {
     /* reflecting planes first, each with its mirror image */
     for (int k = 0; k < s->ngeom; k++) s->geom[k].drawn = 0;
     for (int k = 0; k < s->ngeom; k++)
-      if (s->geom[k].type == GS_GEOM_PLANE && s->geom[k].reflectance > 0 && s->geom[k].rgba[3] >= 1)
+      if (r->opt.reflection && s->geom[k].type == GS_GEOM_PLANE && s->geom[k].reflectance > 0 &&
+          s->geom[k].rgba[3] >= 1)
         s->geom[k].drawn = mirror_pass(r, k);
   } else {
     frame_uniforms(r, &r->flat, mode);

@@ -27,6 +27,7 @@ gsRenderer* gs_makeRenderer(const gsModel* m, int width, int height, char* err, 
   r->opt.multisample = 1;
   r->opt.shadow = 1;
   r->opt.rangefinder = 1;
+  r->opt.reflection = 1;
   r->opt.planegrid = 1;
   /* tessellation of round shapes: <visual><quality numslices numstacks> */
   /* MJCF takes any numbers here; the renderer draws with at least 3 slices and 2 stacks, and at
