@@ -372,17 +372,19 @@ static int read_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char*
 
 /* A texture's image file: one that cannot be read or is not a valid PNG image leaves the texture
  * without pixels (drawn untextured) and a load warning, where MJCF fails: a texture changes
- * nothing but the picture. KTX files are left to the compiler, which refuses them. */
-static void read_texture_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecTexture* t,
-                              const char* path, const char* shown, gsSpecBlob* blob) {
+ * nothing but the picture. A file that confined loading refuses stays an error (as every file
+ * outside the model's directory). KTX files are left to the compiler, which refuses them. */
+static int read_texture_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecTexture* t,
+                             const char* path, const char* shown, gsSpecBlob* blob) {
   void* data = NULL;
   size_t n = 0;
   errno = 0;
   if (!gsx_readAsset(c, path, &data, &n)) {
+    if (c->denied) return read_blob(c, node, src, path, shown, blob);
     gsx_warn(c, src->name, gsx_line(node), "texture file '%.200s' cannot be read (%s): drawn without it",
              shown, gsx_readError(c));
     t->unreadable = 1;
-    return;
+    return 1;
   }
   const char* ct = t->content_type;
   size_t len = strlen(shown);
@@ -397,12 +399,13 @@ static void read_texture_blob(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gs
       gsx_warn(c, src->name, gsx_line(node), "texture file '%.200s': %s: drawn without it", shown, why);
       free(data);
       t->unreadable = 1;
-      return;
+      return 1;
     }
   }
   free(blob->bytes);
   blob->bytes = data;
   blob->n = n;
+  return 1;
 }
 
 static const char* mesh_dir(const gsxCtx* c) {
@@ -481,7 +484,7 @@ static int read_texture(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
     if (f != t->file) memmove(t->file, f, strlen(f) + 1);
     if (!asset_path(c, &t->path, t->file, texture_dir(c)) || !name_from_file(c, &t->info, t->file))
       return 0;
-    if (!builtin) read_texture_blob(c, node, src, t, t->path, t->file, &t->data);
+    if (!builtin && !read_texture_blob(c, node, src, t, t->path, t->file, &t->data)) return 0;
   }
   for (int i = 0; i < 6; i++)
     if (t->cubefiles[i]) {
@@ -489,7 +492,8 @@ static int read_texture(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
       const char* f = used ? file_name(c, t->cubefiles[i]) : t->cubefiles[i];
       if (f != t->cubefiles[i]) memmove(t->cubefiles[i], f, strlen(f) + 1);
       if (!asset_path(c, &t->cubepaths[i], t->cubefiles[i], texture_dir(c))) return 0;
-      if (used) read_texture_blob(c, node, src, t, t->cubepaths[i], t->cubefiles[i], &t->cubedata[i]);
+      if (used && !read_texture_blob(c, node, src, t, t->cubepaths[i], t->cubefiles[i], &t->cubedata[i]))
+        return 0;
     }
   return 1;
 }
