@@ -550,7 +550,8 @@ int gsx_readComposite(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody
         gsReal v = k.has_vertex ? k.vertex[3 * i + a]
                    : curve_value(k.has_curve ? k.curve[a] : CURVE_ZERO,
                                  (gsReal)i / (gsReal)(nv - 1), k.size);
-        vert[3 * i + a] = (gsReal)(float)v;
+        volatile float single = (float)v;  /* a volatile: GCC 12 may drop a bare round trip */
+        vert[3 * i + a] = single;
       }
     /* given vertices are in the parent's frame: quat turns only a curve */
     if (k.has_vertex) gs_unitQuat(k.quat);

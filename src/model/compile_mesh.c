@@ -53,7 +53,14 @@ static int load_source(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshData* md) {
     if (!ok) return gs_compileFail(c, &sm->info, "mesh", "file '%s': %s", sm->file, msg);
     return 1;
   }
-  if (sm->builtin) return gs_compileFail(c, &sm->info, "mesh", "builtin meshes are not supported");
+  if (sm->builtin) {  /* generated (mesh_builtin.c) */
+    char msg[256];
+    if (sm->nvert || sm->nface)
+      return gs_compileFail(c, &sm->info, "mesh", "a builtin mesh cannot have vertex or face data");
+    if (!gs_meshBuiltin(sm->builtin, sm->params, sm->nparams, md, msg, sizeof(msg)))
+      return gs_compileFail(c, &sm->info, "mesh", "%s", msg);
+    return 1;
+  }
   md->nvert = sm->nvert;
   md->nface = sm->nface;
   md->vert = malloc(sizeof(gsReal) * (3 * (size_t)sm->nvert + 1));
