@@ -308,6 +308,15 @@ static int info_here(gsxCtx* c, gsSpecInfo* info, const Composite* k) {
   return 1;
 }
 
+/* an edge between two vertices, subtracted in single precision as MJCF does (the vertices are
+ * single precision values; through volatiles, which GCC 12 keeps) */
+static void edge(gsReal e[3], const gsReal* to, const gsReal* from) {
+  for (int k = 0; k < 3; k++) {
+    volatile float d = (float)to[k] - (float)from[k];
+    e[k] = d;
+  }
+}
+
 static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal* vert, int nv) {
   int nb = nv - 1;
   gsReal frame[4];  /* the previous body's orientation in the composite's frame */
@@ -317,7 +326,7 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
   for (int i = 0; i < nb; i++) {
     const gsReal* p0 = vert + 3 * i;
     gsReal e[3];
-    gs_sub3(e, vert + 3 * (i + 1), p0);
+    edge(e, vert + 3 * (i + 1), p0);
     gsReal len = gs_norm3(e), d[3];
     gs_scl3(d, e, len > 0 ? 1 / len : 0);
     gsSpecBody* nb_ = gs_specAddBody(b);
@@ -328,13 +337,10 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
     if (i == 0) {
       /* the first body: at the first vertex, its x axis along the first edge */
       gsReal e1[3];
-      if (nb > 1) gs_sub3(e1, vert + 6, vert + 3);
+      if (nb > 1) edge(e1, vert + 6, vert + 3);
       first_frame(frame, d, nb > 1 ? e1 : NULL);
-      gs_mulQuat(q, k->quat, frame);
-      if (q[0] < 0) q[0] = -q[0], q[1] = -q[1], q[2] = -q[2], q[3] = -q[3];  /* the sign MJCF gives (a free joint's qpos0 holds it) */
-      gsReal p[3];
-      gs_rotVecQuat(p, p0, k->quat);
-      gs_add3(nb_->pos, p, k->offset);
+      gs_copy4(q, frame);
+      gs_add3(nb_->pos, p0, k->offset);
     } else {
       /* the next: at the end of the previous edge, the previous frame carried onto its edge by the
        * least rotation (parallel transport) */
@@ -346,7 +352,7 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
       gs_mulQuat(f, frame, q);
       gs_copy4(frame, f);
       gsReal prev[3];
-      gs_sub3(prev, p0, vert + 3 * (i - 1));
+      edge(prev, p0, vert + 3 * (i - 1));
       nb_->pos[0] = gs_norm3(prev);
       nb_->pos[1] = nb_->pos[2] = 0;
     }
@@ -537,7 +543,9 @@ int gsx_readComposite(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody
       ok = gsx_error(c, src->name, line, "composite", "a cable needs at least 2 vertices");
   }
   if (ok) {
-    gsReal qn = gs_normalize4(k.quat);
+    /* MJCF turns the curve by quat as given, without normalising it */
+    gsReal qn = sqrt(k.quat[0] * k.quat[0] + k.quat[1] * k.quat[1] + k.quat[2] * k.quat[2] +
+                     k.quat[3] * k.quat[3]);
     if (!(qn >= GS_MINVAL)) ok = gsx_error(c, src->name, line, "composite", "quat is zero");
   }
   if (ok) {
@@ -546,15 +554,20 @@ int gsx_readComposite(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody
     vert = malloc(sizeof(gsReal) * 3 * (size_t)nv);
     if (!vert) ok = gsx_oom(c);
     for (int i = 0; ok && i < nv; i++)
+    {
+      gsReal v[3], r[3];
+      for (int a = 0; a < 3; a++)
+        v[a] = k.has_vertex ? k.vertex[3 * i + a]
+               : curve_value(k.has_curve ? k.curve[a] : CURVE_ZERO, (gsReal)i / (gsReal)(nv - 1),
+                             k.size);
+      /* quat turns a curve (given vertices are in the parent's frame already) */
+      if (k.has_vertex) gs_copy3(r, v);
+      else gs_rotVecQuat(r, v, k.quat);
       for (int a = 0; a < 3; a++) {
-        gsReal v = k.has_vertex ? k.vertex[3 * i + a]
-                   : curve_value(k.has_curve ? k.curve[a] : CURVE_ZERO,
-                                 (gsReal)i / (gsReal)(nv - 1), k.size);
-        volatile float single = (float)v;  /* a volatile: GCC 12 may drop a bare round trip */
+        volatile float single = (float)r[a];  /* a volatile: GCC 12 may drop a bare round trip */
         vert[3 * i + a] = single;
       }
-    /* given vertices are in the parent's frame: quat turns only a curve */
-    if (k.has_vertex) gs_unitQuat(k.quat);
+    }
   }
   ok = ok && make_cable(c, &k, parent, vert, nv) && add_text(c, &k);
   free(vert);
