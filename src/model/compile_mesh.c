@@ -375,7 +375,8 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
     gs_sub3(u, v, com);
     gs_mulMatTVec3(v, R, u);
     for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(v[k]));
-    for (int k = 0; k < 3; k++) v[k] = (gsReal)(float)v[k];
+    /* through a volatile: GCC 12 at -O2/-O3 drops a bare (gsReal)(float) round trip here */
+    for (int k = 0; k < 3; k++) { volatile float f = (float)v[k]; v[k] = f; }
   }
   return 1;
 }

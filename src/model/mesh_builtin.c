@@ -187,7 +187,8 @@ static int make_supersphere(Builder* b, int res, gsReal e, gsReal n) {
   if (!reserve(b, 2 + res * (res - 1), 2 * res * (res - 1))) return 0;
   add_vert(b, 0, 0, -1);
   for (int i = 1; i < res; i++) {
-    gsReal v = GS_PI * i / res, z = -spow(cos(v), n), r = spow(sin(v), n);
+    /* latitude from the south pole, as MJCF computes it (the equator's z is its rounding) */
+    gsReal v = -GS_PI / 2 + GS_PI * i / res, z = spow(sin(v), n), r = spow(cos(v), n);
     for (int j = 0; j < res; j++) {
       gsReal u = 2 * GS_PI * j / res - GS_PI;
       add_vert(b, r * spow(cos(u), e), r * spow(sin(u), e), z);
