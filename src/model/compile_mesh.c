@@ -408,6 +408,7 @@ void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
   sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = 0;
   for (int i = 0; i < c->nmesh; i++) {
     if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
+    if (c->spec->mesh[i]->builtin) sz->nmeshsrcvert += c->mesh[i].data.nvert;  /* builtin: as made */
     sz->nmeshvert += c->mesh[i].data.nvert;
     sz->nmeshface += c->mesh[i].data.nface;
     sz->nmeshgraph += c->mesh[i].ngraph;
@@ -428,6 +429,16 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
       m->mesh_srcvertnum[i] = sm->nvert;
       for (int k = 0; k < 3 * sm->nvert; k++) m->mesh_srcvert[3 * sa + k] = (gsReal)(float)sm->vert[k];
       sa += sm->nvert;
+    }
+    /* a builtin mesh's vertices as generated, for the writer (MJCF writes them out too) */
+    gsMeshData gen;
+    char msg[8];
+    if (sm->builtin && gs_meshBuiltin(sm->builtin, sm->params, sm->nparams, &gen, msg, sizeof(msg))) {
+      m->mesh_srcvertadr[i] = sa;
+      m->mesh_srcvertnum[i] = gen.nvert;
+      memcpy(m->mesh_srcvert + 3 * sa, gen.vert, sizeof(gsReal) * 3 * (size_t)gen.nvert);
+      sa += gen.nvert;
+      gs_meshDataFree(&gen);
     }
     gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
     gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);

@@ -184,6 +184,10 @@ def test_makemesh_loads_like_mujoco():
         if mm.geom_type[g] == mujoco.mjtGeom.mjGEOM_MESH:
             np.testing.assert_allclose(mesh_in_body(gm, g), mesh_in_body(mm, g), atol=VERT_TOL,
                                        err_msg=f"geom {g}")
+    # written back, builtin meshes become their vertices (as MJCF writes them) and reload the same
+    g2 = gauss.Model.from_xml_string(gm.to_xml())
+    np.testing.assert_array_equal(np.asarray(g2.mesh_vert), np.asarray(gm.mesh_vert))
+    np.testing.assert_array_equal(np.asarray(g2.mesh_graph), np.asarray(gm.mesh_graph))
 
 
 @pytest.mark.parametrize("mesh,phrase", [
