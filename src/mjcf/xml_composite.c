@@ -475,7 +475,7 @@ int gsx_readComposite(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody
     for (size_t i = 0; i < sizeof kRetired / sizeof kRetired[0]; i++)
       if (strcmp((const char*)type, kRetired[i][0]) == 0)
         gsx_error(c, src->name, line, "composite",
-                  "the \"%s\" composite type is deprecated; use \"%s\" instead", kRetired[i][0],
+                  "The \"%s\" composite type is deprecated. Please use \"%s\" instead.", kRetired[i][0],
                   kRetired[i][1]);
     if (!c->failed)
       gsx_error(c, src->name, line, "composite", "attribute 'type': invalid keyword '%.40s' "

@@ -12,7 +12,9 @@
  * - supersphere (resolution, e, n) and supertorus (resolution, radius, s, t): latitude/longitude
  *   grids with signed powers of the cosines and sines;
  * - wedge (res_phi, res_theta, fov_phi, fov_theta, gamma) and plate (res_x, res_y): the surfaces
- *   of the tactile sensor, points at the centres of a grid of cells. */
+ *   of the tactile sensor, points at the centres of a grid of cells.
+ * A builtin mesh has at most about 10^5 vertices (a short file must not ask for a hull of
+ * millions of points). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,20 +306,20 @@ int gs_meshBuiltin(const char* name, const gsReal* p, int np, gsMeshData* out, c
       break;
     case 2:
       if (n0 < 1) FAIL("Cone nvert must be positive");
-      if (n0 > 10000) FAIL("Cone nvert cannot be greater than 10000");
+      if (n0 > 50000) FAIL("Cone nvert cannot be greater than 50000");
       if (p[1] < 0) FAIL("Cone radius cannot be negative");
       ok = make_cone(&b, n0, p[1]);
       break;
     case 3:
       if (n0 < 3) FAIL("Supersphere resolution must be greater than 2");
-      if (n0 > 1000) FAIL("Supersphere resolution cannot be greater than 1000");
+      if (n0 > 300) FAIL("Supersphere resolution cannot be greater than 300");
       if (p[1] < 0) FAIL("Supersphere 'e' cannot be negative");
       if (p[2] < 0) FAIL("Supersphere 'n' cannot be negative");
       ok = make_supersphere(&b, n0, p[1], p[2]);
       break;
     case 4:
       if (n0 < 3) FAIL("Supertorus resolution must be greater than 2");
-      if (n0 > 1000) FAIL("Supertorus resolution cannot be greater than 1000");
+      if (n0 > 300) FAIL("Supertorus resolution cannot be greater than 300");
       if (!(p[1] > 0 && p[1] <= 1)) FAIL("Supertorus radius must be in (0, 1]");
       if (!(p[2] > 0)) FAIL("Supertorus 's' must be greater than 0");
       if (!(p[3] > 0)) FAIL("Supertorus 't' must be greater than 0");
@@ -326,7 +328,7 @@ int gs_meshBuiltin(const char* name, const gsReal* p, int np, gsMeshData* out, c
     case 5: {
       int n1 = p[1] > 1e6 ? 1000000 : p[1] < -1e6 ? -1000000 : (int)p[1];
       if (n0 < 0 || n1 < 0) FAIL("Wedge resolutions cannot be negative");
-      if ((long long)n0 * n1 > 1000000) FAIL("Wedge resolutions give more than 10^6 vertices");
+      if ((long long)n0 * n1 > 100000) FAIL("Wedge resolutions give more than 100000 vertices");
       if (!(p[2] > 0 && p[2] <= 180)) FAIL("fov[0] must be a float between (0, 180] degrees");
       if (!(p[3] > 0 && p[3] <= 90)) FAIL("fov[1] must be a float between (0, 90] degrees");
       if (!(p[4] >= 0 && p[4] <= 1)) FAIL("`gamma` must be a nonnegative float between [0, 1]");
@@ -337,7 +339,7 @@ int gs_meshBuiltin(const char* name, const gsReal* p, int np, gsMeshData* out, c
     default: {
       int n1 = p[1] > 1e6 ? 1000000 : p[1] < -1e6 ? -1000000 : (int)p[1];
       if (n0 <= 0 || n1 <= 0) FAIL("Horizontal and vertical resolutions must be positive");
-      if ((long long)n0 * n1 > 1000000) FAIL("Plate resolutions give more than 10^6 vertices");
+      if ((long long)n0 * n1 > 100000) FAIL("Plate resolutions give more than 100000 vertices");
       ok = make_plate(&b, n0, n1);
       break;
     }

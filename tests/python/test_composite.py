@@ -188,6 +188,10 @@ def test_frames_follow_the_curve():
      '</composite>', "composite", "spacing", True),
     ('<composite type="cable" count="4" curve="s"><geom type="capsule" size=".01"/><pin/>'
      '</composite>', "pin", "not allowed", True),
+    # MuJoCo 3.3.7's schema has no <frame> inside <composite> (a composite inside a frame is the
+    # "vertex" model above)
+    ('<composite type="cable" count="4" curve="s"><geom type="capsule" size=".01"/><frame/>'
+     '</composite>', "frame", "not allowed", True),
 ])
 def test_bad_composite_names_line_and_element(body, elem, phrase, mujoco_rejects):
     xml = f"<mujoco>\n<worldbody>\n{body}\n</worldbody>\n</mujoco>"
