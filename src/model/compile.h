@@ -59,6 +59,14 @@ int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n
 /* compiler.c: the compile of a spec as it is; gs_compile (compile_discard.c) calls it, once more
  * on a pruned copy when the spec discards visual elements */
 gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz);
+/* compiler.c: the frame and size of a geom or site of the given type, from fromto when given, else
+ * from pos and the orientation; 0 after an error */
+int gs_compileShape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, int type,
+                    const gsReal* size_in, const gsReal* pos_in, const gsOrientation* orient,
+                    int has_fromto, const gsReal* fromto, gsReal size[3], gsReal pos[3], gsReal quat[4]);
+/* compile_fuse.c: fusestatic on a spec whose bodies carry their inertia explicitly (compile_discard.c
+ * gives it them); 0 after an error */
+int gs_compileFuseStatic(gsSpec* spec, char* err, int errsz);
 /* compile_align.c: alignfree, once every slice's arrays are compiled (before the qpos0 quantities) */
 void gs_compileAlignFree(gsCompileCtx* c, gsModel* m);
 /* setconst.c: body_subtreemass from body_mass; everything defined at qpos0 (d is reset to qpos0
