@@ -583,25 +583,3 @@ int gsx_readURDF(gsxCtx* c, const gsxFile* f) {
   free(u.link), free(u.mat), free(u.geomname), free(u.mesh);
   return ok && !c->failed;
 }
-
-/* ---- public API ---- */
-
-gsModel* gs_loadURDF(const char* path, char* err, int errsz) {
-  if (!path) {
-    if (err && errsz > 0) snprintf(err, (size_t)errsz, "no file given");
-    return NULL;
-  }
-  gsSpec* spec = gsx_parse(path, NULL, NULL, GSX_PARSE_URDF, err, errsz);
-  if (!spec) return NULL;
-  gsModel* m = gs_compile(spec, err, errsz);
-  gs_specFree(spec);
-  return m;
-}
-
-gsModel* gs_loadURDFString(const char* urdf, char* err, int errsz) {
-  gsSpec* spec = gsx_parse(NULL, urdf, NULL, GSX_PARSE_URDF, err, errsz);
-  if (!spec) return NULL;
-  gsModel* m = gs_compile(spec, err, errsz);
-  gs_specFree(spec);
-  return m;
-}
