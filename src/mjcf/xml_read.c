@@ -605,7 +605,7 @@ static int read_mujoco(gsxCtx* c, const gsxFile* f) {
   /* URDF: MJCF's loaders read it too (urdf_read.c) */
   if (strcmp(gsx_name(root), "robot") == 0) return gsx_readURDF(c, f);
   if (strcmp(gsx_name(root), "mujoco") != 0)
-    return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco>");
+    return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco> (MJCF) or <robot> (URDF)");
   if (!gsx_checkAttrs(c, root, f, "mujoco", 0)) return 0;
   xmlChar* model = gsx_getAttr(c, root, "model");
   if (model) {
