@@ -23,6 +23,15 @@ typedef struct {
   int nref;
   const char** sites; /* sites read by force and torque sensors */
   int nsite;
+  /* MuJoCo 3.3.7 looks the bodies that references name up by the place each body had when it was
+   * last looked at (first: its place in the unfused tree), and counts a place beyond the bodies
+   * left as a failed reference, which keeps the named body being examined. Followed, so that the
+   * same bodies are fused: the named bodies, their recorded places, the bodies left */
+  int nnamed;
+  const char** name;
+  int* place;
+  int nleft;
+  int here;           /* place of the body being examined */
 } FuseCtx;
 
 static int named(const char* name, const char* const* names, int n) {
@@ -81,11 +90,48 @@ static int reference_lists(const gsSpec* s, FuseCtx* f) {
   return collect_refs(s, s->world, &f->refs, &f->nref, &cap);
 }
 
-static int fusable(const FuseCtx* f, const gsSpecBody* b) {
-  if (b->njoint > 0 || b->mocap || named(b->info.name, f->refs, f->nref)) return 0;
+static int named_index(const FuseCtx* f, const char* name) {
+  for (int i = 0; i < f->nnamed; i++)
+    if (strcmp(f->name[i], name) == 0) return i;
+  return -1;
+}
+
+/* a named body may go when no element names it, none of its sites feeds a force or torque sensor,
+ * and every body an element names is found at its recorded place (see FuseCtx) */
+static int unreferenced(FuseCtx* f, const gsSpecBody* b) {
+  int self = named_index(f, b->info.name);
+  if (self >= 0) f->place[self] = f->here;
+  if (named(b->info.name, f->refs, f->nref)) return 0;
   for (int i = 0; i < b->nsite; i++)
     if (named(b->site[i]->info.name, f->sites, f->nsite)) return 0;
+  for (int i = 0; i < f->nref; i++) {
+    int k = f->refs[i] ? named_index(f, f->refs[i]) : -1;
+    if (k >= 0 && f->place[k] > f->nleft - 1) return 0;
+  }
   return 1;
+}
+
+static int fusable(FuseCtx* f, const gsSpecBody* b) {
+  if (b->info.name && b->info.name[0] && !unreferenced(f, b)) return 0;
+  return b->njoint == 0 && !b->mocap;
+}
+
+/* the named bodies and their places in the unfused tree (pre-order) */
+static int list_named(FuseCtx* f, const gsSpecBody* b, int* place) {
+  int here = (*place)++;
+  if (b->info.name) {
+    f->name[f->nnamed] = b->info.name;
+    f->place[f->nnamed++] = here;
+  }
+  for (int i = 0; i < b->nchild; i++)
+    if (!list_named(f, b->child[i], place)) return 0;
+  return 1;
+}
+
+static int count_bodies(const gsSpecBody* b) {
+  int n = 1;
+  for (int i = 0; i < b->nchild; i++) n += count_bodies(b->child[i]);
+  return n;
 }
 
 /* pose (p, q) of the fused body in its parent applied to a point and an orientation */
@@ -265,8 +311,10 @@ static int fuse_child(FuseCtx* f, gsSpecBody* par, int k) {
 static int fuse_tree(FuseCtx* f, gsSpecBody* b) {
   int k = 0;
   while (k < b->nchild) {
+    f->here++;
     if (fusable(f, b->child[k])) {
       if (!fuse_child(f, b, k)) return 0;
+      f->here--, f->nleft--;
     } else if (!fuse_tree(f, b->child[k++])) {
       return 0;
     }
@@ -278,10 +326,21 @@ int gs_compileFuseStatic(gsSpec* s, char* err, int errsz) {
   gsCompileCtx c;
   memset(&c, 0, sizeof(c));
   c.spec = s, c.err = err, c.errsz = errsz;
-  FuseCtx f = {&c, NULL, 0, NULL, 0};
-  int ok = reference_lists(s, &f) && fuse_tree(&f, s->world);
+  FuseCtx f;
+  memset(&f, 0, sizeof(f));
+  f.c = &c;
+  f.nleft = count_bodies(s->world);
+  f.name = malloc(sizeof(char*) * (size_t)f.nleft);
+  f.place = malloc(sizeof(int) * (size_t)f.nleft);
+  int place = 0;
+  /* the world is "world" to references */
+  int ok = f.name && f.place && list_named(&f, s->world, &place);
+  if (ok && !s->world->info.name) f.name[f.nnamed] = "world", f.place[f.nnamed++] = 0;
+  ok = ok && reference_lists(s, &f) && fuse_tree(&f, s->world);
   free(f.refs);
   free(f.sites);
+  free(f.name);
+  free(f.place);
   if (!ok && !c.failed && err && errsz > 0) snprintf(err, (size_t)errsz, "out of memory");
   return ok;
 }
