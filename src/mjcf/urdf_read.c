@@ -53,6 +53,8 @@ typedef struct {
   char** geomname;         /* geom names used so far (a repeated one leaves its geom unnamed) */
   int nmesh, capmesh;
   MeshUse* mesh;
+  int nowned, capowned;
+  xmlChar** owned;         /* attribute values expanded from entity references */
 } Urdf;
 
 /* ---- small XML helpers ---- */
@@ -70,13 +72,25 @@ static xmlNodePtr require_elem(Urdf* u, xmlNodePtr node, const char* name) {
   return ch;
 }
 
-/* the value of name= as libxml2 holds it (no copy), NULL when absent or after an error */
+/* the value of attribute name, NULL when absent or after an error; text with entity references
+ * is expanded (within the reader's limits) and kept until the end of the read */
 static const char* attr_text(Urdf* u, xmlNodePtr node, const char* name, int required) {
-  for (xmlAttrPtr at = node->properties; at; at = at->next)
-    if (strcmp((const char*)at->name, name) == 0 && at->children && at->children->content)
+  for (xmlAttrPtr at = node->properties; at; at = at->next) {
+    if (strcmp((const char*)at->name, name) != 0) continue;
+    if (!at->children) return "";
+    if (!at->children->next && at->children->type == XML_TEXT_NODE && at->children->content)
       return (const char*)at->children->content;
-  for (xmlAttrPtr at = node->properties; at; at = at->next)
-    if (strcmp((const char*)at->name, name) == 0) return "";
+    xmlChar* v = gsx_attrValue(u->c, at);
+    if (!v) return NULL;
+    if (u->nowned == u->capowned) {
+      int cap = u->capowned ? 2 * u->capowned : 8;
+      xmlChar** grown = realloc(u->owned, sizeof(xmlChar*) * (size_t)cap);
+      if (!grown) return xmlFree(v), gsx_oom(u->c), NULL;
+      u->owned = grown, u->capowned = cap;
+    }
+    u->owned[u->nowned++] = v;
+    return (const char*)v;
+  }
   if (required)
     gsx_error(u->c, u->src->name, gsx_line(node), gsx_name(node), "missing required attribute '%s'",
               name);
@@ -572,14 +586,15 @@ int gsx_readURDF(gsxCtx* c, const gsxFile* f) {
   if (mj && !read_extension(&u, mj)) return 0;
   s->compiler.degree = 0;  /* URDF angles are radians */
   const char* name = attr_text(&u, robot, "name", 0);
-  if (name && !gs_specSetString(&s->modelname, name)) return gsx_oom(c);
-  int ok = collect_materials(&u, robot) && read_links(&u, robot) && read_tree(&u, robot) &&
+  int ok = !c->failed && (!name || gs_specSetString(&s->modelname, name) || gsx_oom(c));
+  ok = ok && collect_materials(&u, robot) && read_links(&u, robot) && read_tree(&u, robot) &&
            make_bodies(&u);
   for (int i = 0; ok && i < u.nlink; i++) ok = read_link(&u, &u.link[i]);
   for (xmlNodePtr ch = robot->children; ok && ch; ch = ch->next)
     if (ch->type == XML_ELEMENT_NODE && strcmp(gsx_name(ch), "joint") == 0) ok = read_joint(&u, ch);
   for (int i = 0; i < u.nlink; i++) free(u.link[i].child);
   for (int i = 0; i < u.nmesh; i++) free(u.mesh[i].name);
-  free(u.link), free(u.mat), free(u.geomname), free(u.mesh);
+  for (int i = 0; i < u.nowned; i++) xmlFree(u.owned[i]);
+  free(u.link), free(u.mat), free(u.geomname), free(u.mesh), free(u.owned);
   return ok && !c->failed;
 }

@@ -92,7 +92,7 @@ static int reference_lists(const gsSpec* s, FuseCtx* f) {
 
 static int named_index(const FuseCtx* f, const char* name) {
   for (int i = 0; i < f->nnamed; i++)
-    if (strcmp(f->name[i], name) == 0) return i;
+    if (f->name[i] && strcmp(f->name[i], name) == 0) return i;
   return -1;
 }
 
@@ -303,6 +303,9 @@ static int fuse_child(FuseCtx* f, gsSpecBody* par, int k) {
   if (b->nchild) memcpy(par->child + k, b->child, sizeof(gsSpecBody*) * (size_t)b->nchild);
   par->nchild = n;
   b->nchild = 0;
+  /* its name goes with it (MJCF's references can no longer find it) */
+  int self = b->info.name ? named_index(f, b->info.name) : -1;
+  if (self >= 0) f->name[self] = NULL;
   gs_specFreeElement(GS_SK_BODY, b);
   return 1;
 }

@@ -109,7 +109,23 @@ static void test_bad_files(void) {
   }
 }
 
+/* an attribute made of entity references is expanded as in MJCF */
+static void test_entities(void) {
+  char err[1000];
+  gsModel* m = gs_loadURDFString(
+      "<?xml version='1.0'?><!DOCTYPE robot [<!ENTITY r '0.25'>]>"
+      "<robot name='e'><link name='a'/><link name='b'>" INERTIA
+      "<collision><geometry><sphere radius='&r;'/></geometry></collision></link>"
+      "<joint name='j' type='revolute'><parent link='a'/><child link='b'/></joint></robot>",
+      err, sizeof err);
+  CHECK(m != NULL, "load: %s", err);
+  if (!m) return;
+  CHECK(m->ngeom == 1 && m->geom_size[0] == 0.25, "radius %g", m->ngeom ? m->geom_size[0] : -1.0);
+  gs_freeModel(m);
+}
+
 int main(void) {
+  test_entities();
   test_joint_types();
   test_fused_like_unfused();
   test_bad_files();
