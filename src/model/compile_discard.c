@@ -93,7 +93,9 @@ static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
   }
   copy->compiler.discardvisual = 0;
   copy->compiler.fusestatic = 0;
-  gsModel* whole = gs_compileSpec(copy, err, errsz);
+  /* the meshes built for the whole model serve the pruned one too */
+  gsMeshStore store = {0, 0, NULL, NULL};
+  gsModel* whole = gs_compileSpecStore(copy, err, errsz, &store);
   gsModel* m = NULL;
   const char** refs = NULL;
   int nref = whole ? geom_references(copy, &refs) : -1;
@@ -117,11 +119,12 @@ static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
     /* every body's inertia is explicit now: the geoms that remain must not replace it */
     copy->compiler.inertiafromgeom = GS_INERTIAFROMGEOM_FALSE;
     if (fuse) ok = gs_compileFuseStatic(copy, err, errsz);
-    if (ok) m = gs_compileSpec(copy, err, errsz);
+    if (ok) m = gs_compileSpecStore(copy, err, errsz, &store);
   } else if (whole && err && errsz > 0) {
     snprintf(err, (size_t)errsz, "out of memory");
   }
   free(refs);
+  gs_compileMeshStoreFree(&store);
   gs_freeModel(whole);
   gs_specFree(copy);
   return m;

@@ -340,7 +340,11 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
 }
 
 gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
-  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL};
+  return gs_compileSpecStore(spec, err, errsz, NULL);
+}
+
+gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store) {
+  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL, store};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");

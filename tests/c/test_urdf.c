@@ -124,8 +124,38 @@ static void test_entities(void) {
   gs_freeModel(m);
 }
 
+/* meshes built by the first of fusestatic's two compiles serve the second: the same mesh arrays
+ * as one compile without fusing; an unused and an unnamed-file mesh among them */
+static void test_fused_meshes(void) {
+  static const char* xml =
+      "<mujoco><compiler fusestatic='%s' discardvisual='%s'/><asset>"
+      "<mesh name='tet' vertex='0 0 0  1 0 0  0 1 0  0 0 1' scale='.1 .2 .3'/>"
+      "<mesh name='unused' vertex='0 0 0  1 0 0  0 1 0  0 0 2'/></asset><worldbody>"
+      "<body pos='0 0 1'><joint/><geom size='.1'/>"
+      "<body pos='.2 0 0' euler='10 20 30'><geom type='mesh' mesh='tet'/>"
+      "<geom type='mesh' mesh='tet' pos='0 .3 0' contype='0' conaffinity='0'/></body></body>"
+      "</worldbody></mujoco>";
+  char text[2048], err[1000];
+  snprintf(text, sizeof text, xml, "false", "false");
+  gsModel* plain = gs_loadXMLString(text, err, sizeof err);
+  snprintf(text, sizeof text, xml, "true", "true");
+  gsModel* fused = gs_loadXMLString(text, err, sizeof err);
+  CHECK(plain && fused, "load: %s", err);
+  if (!plain || !fused) return gs_freeModel(plain), gs_freeModel(fused);
+  /* discardvisual drops the visual geom and the unused mesh */
+  CHECK(fused->nbody == 2 && fused->nmesh == 1 && fused->ngeom == 2, "nbody %d nmesh %d ngeom %d",
+        fused->nbody, fused->nmesh, fused->ngeom);
+  int same = fused->mesh_vertnum[0] == plain->mesh_vertnum[0];
+  for (int i = 0; same && i < 3 * fused->mesh_vertnum[0]; i++) same = fused->mesh_vert[i] == plain->mesh_vert[i];
+  for (int i = 0; same && i < 4; i++) same = fused->mesh_quat[i] == plain->mesh_quat[i];
+  CHECK(same, "mesh vertices differ");
+  gs_freeModel(plain);
+  gs_freeModel(fused);
+}
+
 int main(void) {
   test_entities();
+  test_fused_meshes();
   test_joint_types();
   test_fused_like_unfused();
   test_bad_files();
