@@ -28,6 +28,13 @@ GS_API const char* gs_loadWarnings(void);
 GS_API gsModel* gs_loadXML(const char* path, char* err, int errsz);
 GS_API gsModel* gs_loadXMLString(const char* xml, char* err, int errsz);
 
+/* URDF (a <robot> file): links and joints as MJCF's loader reads them, with its defaults
+ * (fusestatic, discardvisual, strippath; radians) and the <mujoco><compiler/option/size>
+ * extension; an error names file, line and element. gs_loadXML and the other loaders take URDF
+ * too; these refuse any other file. */
+GS_API gsModel* gs_loadURDF(const char* path, char* err, int errsz);
+GS_API gsModel* gs_loadURDFString(const char* urdf, char* err, int errsz);
+
 /* MJCF to a spec (the editable tree), for callers that want to modify it before compiling */
 GS_API gsSpec* gs_parseXML(const char* path, char* err, int errsz);
 GS_API gsSpec* gs_parseXMLString(const char* xml, char* err, int errsz);

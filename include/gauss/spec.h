@@ -183,8 +183,8 @@ typedef struct {
   const char* texturedir;
   const char* assetdir;
   int strippath;          /* drop the directories written in asset file names */
-  int discardvisual;      /* stored; not applied yet */
-  int fusestatic;         /* stored; not applied yet */
+  int discardvisual;      /* visual geoms, materials, textures and unused meshes left out */
+  int fusestatic;         /* bodies without joints that nothing names merged into their parents */
   int alignfree;          /* free bodies without children get their frame at their inertial frame */
   gsLengthRangeOptions lengthrange;
 } gsCompilerOptions;

@@ -1665,6 +1665,10 @@ from ._render import Renderer, RenderOption, FreeCamera, show_frame  # noqa: E40
 __all__ += _render.__all__
 # gauss.viewer is imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
 
+# ---- URDF files (_urdf.py): Model.from_urdf_path, Model.from_urdf_string ----
+from . import _urdf  # noqa: E402
+_urdf._install(Model)
+
 # ---- model editing (_spec.py) ----
 from ._spec import Spec, SpecError  # noqa: E402,F401
 __all__ += ["Spec", "SpecError", "set_const"]

@@ -1123,6 +1123,16 @@ class Model:
     def from_binary_path(cls, path):
         """Load a binary model (Model.save_binary, `gauss compile`)."""
     @classmethod
+    def from_urdf_path(cls, path):
+        """Load a URDF file (root element <robot>) as MuJoCo's loader reads it: links are bodies,
+        joints (revolute, continuous, prismatic, fixed, floating, planar, spherical) their joints,
+        collision geometry kept, visual geometry discarded unless the file's
+        <mujoco><compiler discardvisual="false"/></mujoco> says otherwise, bodies without joints fused
+        into their parents (fusestatic), angles in radians. Errors name the file, line and element."""
+    @classmethod
+    def from_urdf_string(cls, urdf):
+        """Load URDF text, as from_urdf_path (mesh files are found relative to the working directory)."""
+    @classmethod
     def from_xml_path(cls, path, assets=None, confined=False):
         """Load an MJCF file. `assets` ({name: bytes}) holds files the model names (includes,
         meshes, textures): each is looked up there first, by the name the XML writes (or the

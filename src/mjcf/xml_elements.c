@@ -54,9 +54,7 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
   if (IS("strippath")) return gsx_bool(c, a, &o->strippath);
   if (IS("discardvisual") || IS("fusestatic") || IS("alignfree")) {
     int* v = IS("discardvisual") ? &o->discardvisual : IS("fusestatic") ? &o->fusestatic : &o->alignfree;
-    if (!gsx_bool(c, a, v)) return GSX_ERR;
-    /* fusestatic is not applied yet: named in the load warnings when on */
-    return *v && IS("fusestatic") ? GSX_UNUSED : GSX_OK;
+    return gsx_bool(c, a, v) ? GSX_OK : GSX_ERR;
   }
   if (IS("coordinate")) {
     static const char* const w[] = {"local", "global"};

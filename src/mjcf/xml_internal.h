@@ -305,6 +305,15 @@ const char* gsx_attrsActuation(const char* element);
 const char* gsx_attrsSensing(const char* element);
 const char* gsx_attrsWorld(const char* element);
 
+/* a mesh whose file= another reader set: the file found (strippath, meshdir) and read into the
+ * spec; 0 after reporting (xml_world.c) */
+int gsx_meshFile(gsxCtx* c, gsSpecMesh* m, xmlNodePtr node, const gsxFile* src);
+/* ---- URDF (urdf_read.c) ---- */
+/* a <robot> document read into c->spec as MJCF's loader reads URDF; 0 after reporting */
+int gsx_readURDF(gsxCtx* c, const gsxFile* f);
+/* gsx_parse flag (beside GS_LOAD_*): the document must be URDF (gs_loadURDF) */
+#define GSX_PARSE_URDF 0x10000
+
 /* ---- documents (xml_doc.c) ---- */
 
 /* the contents of a file named in the model (an include, a mesh, a texture): from the VFS when it

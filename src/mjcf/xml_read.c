@@ -603,8 +603,10 @@ static int top_model(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
 static int read_mujoco(gsxCtx* c, const gsxFile* f) {
   xmlNodePtr root = xmlDocGetRootElement(f->doc);
   int line = gsx_line(root);
+  /* URDF: MJCF's loaders read it too (urdf_read.c) */
+  if (strcmp(gsx_name(root), "robot") == 0) return gsx_readURDF(c, f);
   if (strcmp(gsx_name(root), "mujoco") != 0)
-    return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco>");
+    return gsx_error(c, f->name, line, gsx_name(root), "the root element must be <mujoco> (MJCF) or <robot> (URDF)");
   if (!gsx_checkAttrs(c, root, f, "mujoco", 0)) return 0;
   xmlChar* model = gsx_getAttr(c, root, "model");
   if (model) {
@@ -680,7 +682,11 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
     gsx_error(&c, NULL, 0, NULL, "no XML given");
   if (f) {
     if (f->canon) c.incstack[c.ninc++] = f->canon;  /* a file including itself is a cycle */
-    if (read_mujoco(&c, f) && !c.failed) gsx_replicateReferences(&c);
+    xmlNodePtr root = xmlDocGetRootElement(f->doc);
+    if ((flags & GSX_PARSE_URDF) && strcmp(gsx_name(root), "robot") != 0)  /* gs_loadURDF */
+      gsx_error(&c, f->name, gsx_line(root), gsx_name(root), "the root element of URDF must be <robot>");
+    else if (read_mujoco(&c, f) && !c.failed)
+      gsx_replicateReferences(&c);
   }
 
   /* before the spec goes: warnings point into its string pool */

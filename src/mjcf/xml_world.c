@@ -622,6 +622,14 @@ static int read_mesh(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   return 1;
 }
 
+/* a mesh named by another reader (URDF, urdf_read.c): its file found and read as <mesh file=> */
+int gsx_meshFile(gsxCtx* c, gsSpecMesh* m, xmlNodePtr node, const gsxFile* src) {
+  const char* f = file_name(c, m->file);
+  if (f != m->file) memmove(m->file, f, strlen(f) + 1);
+  return asset_path(c, &m->path, m->file, mesh_dir(c)) &&
+         read_blob(c, node, src, m->path, m->file, &m->data);
+}
+
 static int set_hfield(gsxCtx* c, void* obj, const gsxAt* a) {
   gsSpecHField* h = obj;
   if (IS("content_type")) return gsx_setString(c, &h->content_type, a);

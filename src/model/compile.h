@@ -18,7 +18,19 @@ typedef struct {
   /* the spec's meshes, decoded and processed (model/mesh.h), in the spec's order */
   int nmesh;
   struct gsMeshBuild* mesh;
+  struct gsMeshStore* store;  /* meshes carried from one compile of a spec to the next; NULL: none */
 } gsCompileCtx;
+
+/* meshes built by one compile, by name, for a later compile of a copy of the same spec
+ * (compile_discard.c compiles twice): an empty store takes the meshes a compile built, a filled
+ * one gives them to the next compile (compile_mesh.c) */
+typedef struct gsMeshStore {
+  int filled;               /* a compile has left its meshes here */
+  int n;
+  struct gsMeshBuild* mesh;
+  char** name;              /* owned; NULL: taken or unnamed */
+} gsMeshStore;
+void gs_compileMeshStoreFree(gsMeshStore* store);
 
 /* error "file:line: <kind> 'name': message"; the first one is kept; returns 0 */
 int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...)
@@ -63,6 +75,16 @@ int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n
 /* compiler.c: the compile of a spec as it is; gs_compile (compile_discard.c) calls it, once more
  * on a pruned copy when the spec discards visual elements */
 gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz);
+/* the same, its meshes taken from or left in store (see gsMeshStore) */
+gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store);
+/* compiler.c: the frame and size of a geom or site of the given type, from fromto when given, else
+ * from pos and the orientation; 0 after an error */
+int gs_compileShape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, int type,
+                    const gsReal* size_in, const gsReal* pos_in, const gsOrientation* orient,
+                    int has_fromto, const gsReal* fromto, gsReal size[3], gsReal pos[3], gsReal quat[4]);
+/* compile_fuse.c: fusestatic on a spec whose bodies carry their inertia explicitly (compile_discard.c
+ * gives it them); 0 after an error */
+int gs_compileFuseStatic(gsSpec* spec, char* err, int errsz);
 /* compile_align.c: alignfree, once every slice's arrays are compiled (before the qpos0 quantities) */
 void gs_compileAlignFree(gsCompileCtx* c, gsModel* m);
 /* setconst.c: body_subtreemass from body_mass; everything defined at qpos0 (d is reset to qpos0

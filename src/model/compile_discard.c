@@ -2,7 +2,8 @@
  * conaffinity 0) and that nothing names, every material and texture, and the meshes no geom is
  * left to use, are left out of the model, which keeps the dynamics it had: the spec is compiled
  * whole once for the bodies' inertia, then a pruned copy, its bodies given that inertia
- * explicitly, is compiled. */
+ * explicitly, is compiled. fusestatic (compile_fuse.c) works on the same copy, whose bodies'
+ * inertia must not change when their geoms move to another body. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ static int geom_references(const gsSpec* s, const char*** out) {
 /* the copy's bodies, in the model's order, take the compiled inertia; visual geoms go; the
  * material names geoms, sites, tendons, meshes and lights hold are cleared. b: next body id. */
 static int prune_body(gsSpec* s, gsSpecBody* body, const gsModel* m, int* b, const char* const* refs,
-                      int nref) {
+                      int nref, int discard) {
   int id = (*b)++;
   if (id > 0) {
     gsSpecInertial* in = &body->inertial;
@@ -55,23 +56,23 @@ static int prune_body(gsSpec* s, gsSpecBody* body, const gsModel* m, int* b, con
     memcpy(in->orient.quat, m->body_iquat + 4 * id, 4 * sizeof(gsReal));
     memcpy(in->diaginertia, m->body_inertia + 3 * id, 3 * sizeof(gsReal));
   }
-  for (int g = body->ngeom - 1; g >= 0; g--) {
+  for (int g = body->ngeom - 1; discard && g >= 0; g--) {
     const gsSpecGeom* geom = body->geom[g];
     int visual = geom->contype == 0 && geom->conaffinity == 0;
     if (visual && !(geom->info.name && named_in(geom->info.name, refs, nref)) &&
         !gs_specDelete(s, GS_SK_GEOM, body->geom[g]))
       return 0;
   }
-  for (int i = 0; i < body->nassetref; i++) {
+  for (int i = 0; discard && i < body->nassetref; i++) {
     free(body->assetref[i]->material);
     body->assetref[i]->material = NULL;
   }
-  for (int i = 0; i < body->nlight; i++) {
+  for (int i = 0; discard && i < body->nlight; i++) {
     free(body->light[i]->texture);
     body->light[i]->texture = NULL;
   }
   for (int i = 0; i < body->nchild; i++)
-    if (!prune_body(s, body->child[i], m, b, refs, nref)) return 0;
+    if (!prune_body(s, body->child[i], m, b, refs, nref, discard)) return 0;
   return 1;
 }
 
@@ -84,20 +85,22 @@ static int mesh_used(const gsSpecBody* body, const char* name) {
 }
 
 static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
+  int discard = spec->compiler.discardvisual, fuse = spec->compiler.fusestatic;
   gsSpec* copy = gs_specCopy(spec);
   if (!copy) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "out of memory");
     return NULL;
   }
   copy->compiler.discardvisual = 0;
-  gsModel* whole = gs_compileSpec(copy, err, errsz);
+  copy->compiler.fusestatic = 0;
+  /* the meshes built for the whole model serve the pruned one too */
+  gsMeshStore store = {0, 0, NULL, NULL};
+  gsModel* whole = gs_compileSpecStore(copy, err, errsz, &store);
   gsModel* m = NULL;
   const char** refs = NULL;
   int nref = whole ? geom_references(copy, &refs) : -1;
-  int b = 0, ok = nref >= 0 && prune_body(copy, copy->world, whole, &b, refs, nref);
-  if (ok) {
-    /* every body's inertia is explicit now: the geoms that remain must not replace it */
-    copy->compiler.inertiafromgeom = GS_INERTIAFROMGEOM_FALSE;
+  int b = 0, ok = nref >= 0 && prune_body(copy, copy->world, whole, &b, refs, nref, discard);
+  if (ok && discard) {
     gs_specFreeList(GS_SK_MATERIAL, (void***)&copy->material, &copy->nmaterial, &copy->nmaterial_cap);
     gs_specFreeList(GS_SK_TEXTURE, (void***)&copy->texture, &copy->ntexture, &copy->ntexture_cap);
     for (int i = 0; i < copy->ntendon; i++) {
@@ -111,17 +114,24 @@ static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
       if (!mesh->info.name || !mesh_used(copy->world, mesh->info.name))
         ok = gs_specDelete(copy, GS_SK_MESH, mesh);
     }
-    if (ok) m = gs_compileSpec(copy, err, errsz);
+  }
+  if (ok) {
+    /* every body's inertia is explicit now: the geoms that remain must not replace it */
+    copy->compiler.inertiafromgeom = GS_INERTIAFROMGEOM_FALSE;
+    if (fuse) ok = gs_compileFuseStatic(copy, err, errsz);
+    if (ok) m = gs_compileSpecStore(copy, err, errsz, &store);
   } else if (whole && err && errsz > 0) {
     snprintf(err, (size_t)errsz, "out of memory");
   }
   free(refs);
+  gs_compileMeshStoreFree(&store);
   gs_freeModel(whole);
   gs_specFree(copy);
   return m;
 }
 
 gsModel* gs_compile(const gsSpec* spec, char* err, int errsz) {
-  if (spec && spec->compiler.discardvisual) return compile_discarding(spec, err, errsz);
+  if (spec && (spec->compiler.discardvisual || spec->compiler.fusestatic))
+    return compile_discarding(spec, err, errsz);
   return gs_compileSpec(spec, err, errsz);
 }

@@ -24,10 +24,49 @@ static void build_free(gsMeshBuild* b) {
 }
 
 void gs_compileMeshFree(gsCompileCtx* c) {
+  gsMeshStore* st = c->store;
+  if (st && !st->filled && !c->failed && c->nmesh == c->spec->nmesh) {
+    /* an empty store keeps what this compile built, by name, for the next one */
+    st->name = calloc((size_t)(c->nmesh ? c->nmesh : 1), sizeof(char*));
+    if (st->name) {
+      for (int i = 0; i < c->nmesh; i++) {
+        const char* name = c->spec->mesh[i]->info.name;
+        size_t n = name ? strlen(name) + 1 : 0;
+        if (n && (st->name[i] = malloc(n))) memcpy(st->name[i], name, n);
+      }
+      st->mesh = c->mesh, st->n = c->nmesh, st->filled = 1;
+      c->mesh = NULL, c->nmesh = 0;
+      return;
+    }
+  }
   for (int i = 0; i < c->nmesh; i++) build_free(&c->mesh[i]);
   free(c->mesh);
   c->mesh = NULL;
   c->nmesh = 0;
+}
+
+void gs_compileMeshStoreFree(gsMeshStore* st) {
+  for (int i = 0; i < st->n; i++) {
+    build_free(&st->mesh[i]);  /* (emptied when taken) */
+    free(st->name[i]);
+  }
+  free(st->name);
+  free(st->mesh);
+  memset(st, 0, sizeof(*st));
+}
+
+/* the mesh named name from a filled store, moved into b; 0 when the store has none */
+static int take_stored(gsMeshStore* st, const char* name, gsMeshBuild* b) {
+  if (!st || !st->filled || !name) return 0;
+  for (int i = 0; i < st->n; i++)
+    if (st->name[i] && strcmp(st->name[i], name) == 0) {
+      *b = st->mesh[i];
+      memset(&st->mesh[i], 0, sizeof(st->mesh[i]));
+      free(st->name[i]);
+      st->name[i] = NULL;
+      return 1;
+    }
+  return 0;
 }
 
 /* ---- source data ---- */
@@ -387,7 +426,8 @@ int gs_compileMeshes(gsCompileCtx* c) {
   c->mesh = calloc((size_t)(s->nmesh ? s->nmesh : 1), sizeof(gsMeshBuild));
   if (!c->mesh) return gs_compileFail(c, NULL, "model", "out of memory");
   for (int i = 0; i < s->nmesh; i++) {
-    int ok = process(c, s->mesh[i], &c->mesh[i]);
+    int ok = take_stored(c->store, s->mesh[i]->info.name, &c->mesh[i]) ||
+             process(c, s->mesh[i], &c->mesh[i]);
     c->nmesh = i + 1;  /* freed by gs_compileMeshFree, built or not */
     if (!ok) return 0;
   }

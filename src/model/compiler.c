@@ -23,7 +23,7 @@ static int all_finite(const gsReal* v, int n) {
 /* ---- geoms: frame, size, volume and inertia ---- */
 
 /* frame and size of a geom or site; fromto overrides pos and orientation */
-static int resolve_shape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, int type,
+int gs_compileShape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, int type,
                          const gsReal* size_in, const gsReal* pos_in, const gsOrientation* orient,
                          int has_fromto, const gsReal* fromto, gsReal size[3], gsReal pos[3],
                          gsReal quat[4]) {
@@ -340,7 +340,11 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
 }
 
 gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
-  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL};
+  return gs_compileSpecStore(spec, err, errsz, NULL);
+}
+
+gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store) {
+  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL, store};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
@@ -558,7 +562,7 @@ gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
       m->name_geomadr[geom] = gs_compileName(&c, m, &sg->info);
       m->geom_type[geom] = sg->type;
       m->geom_bodyid[geom] = b;
-      if (!resolve_shape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
+      if (!gs_compileShape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
         goto error_model;
       /* planes only where nothing moves: the world and bodies welded to it (no joint on the path) */
@@ -595,7 +599,7 @@ gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
       m->site_type[site] = ss->type;
       m->site_bodyid[site] = b;
       m->site_group[site] = ss->group;
-      if (!resolve_shape(&c, &ss->info, "site", ss->type, ss->size, ss->pos, &ss->orient, ss->has_fromto,
+      if (!gs_compileShape(&c, &ss->info, "site", ss->type, ss->size, ss->pos, &ss->orient, ss->has_fromto,
                          ss->fromto, m->site_size + 3 * site, m->site_pos + 3 * site, m->site_quat + 4 * site))
         goto error_model;
       copy_rgba(m->site_rgba + 4 * site, ss->rgba);

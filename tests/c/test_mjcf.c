@@ -208,7 +208,8 @@ static void test_errors(void) {
                "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>\n"
                "</body></worldbody></mujoco>",
                "<string>:3:", "<inertial>", "more than one");
-  expect_error("root not mujoco", "<robot name=\"r\">\n</robot>", "<string>:1:", "<robot>",
+  /* (a <robot> root is URDF: test_urdf.c) */
+  expect_error("root not mujoco", "<sdf version=\"1.6\">\n</sdf>", "<string>:1:", "<sdf>",
                "root element");
   expect_error("not XML", "this is not xml", "<string>:1:", NULL, "malformed XML");
   expect_error("empty string", "", "<string>", NULL, "malformed XML");

@@ -38,8 +38,6 @@ CASES = [
     ("sdf_iterations", dict(top='<option sdf_iterations="5"/>'), "'sdf_iterations' of <option>",
      "sdf_iterations"),
     # compiler transformations
-    ("fusestatic", dict(top='<compiler fusestatic="true"/>'), "'fusestatic' of <compiler>",
-     "fusestatic"),
     ("fitaabb", dict(top='<compiler fitaabb="true"/>'), "'fitaabb' of <compiler>", "fitaabb"),
     # tree
     ("springdamper", dict(body='<body pos="0.3 0 0"><joint axis="0 1 0" springdamper="0.5 1"/>'
