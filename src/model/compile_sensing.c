@@ -619,6 +619,10 @@ static int compile_key(gsCompileCtx* c, gsModel* m, int i) {
       !key_vector(c, k, "act", k->act, k->nact, m->na, m->key_act + (size_t)m->na * i) ||
       !key_vector(c, k, "ctrl", k->ctrl, k->nctrl, m->nu, m->key_ctrl + (size_t)m->nu * i))
     return 0;
+  /* a NaN stands for the model's default: the keys of attached sub-models (src/mjcf/xml_attach.c)
+   * give values for the sub-model's joints only */
+  for (int j = 0; k->qpos && j < m->nq; j++)
+    if (isnan(qpos[j])) qpos[j] = m->qpos0[j];
   if (k->qpos)
     for (int j = 0; j < m->njnt; j++) {
       int t = m->jnt_type[j], adr = m->jnt_qposadr[j];
