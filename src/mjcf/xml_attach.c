@@ -1,7 +1,7 @@
 /* MJCF composition by models: <model name file> in <asset> names a sub-model, read from its file
- * as a model of its own (its compiler settings, default classes and assets) where it is named; <attach model body
- * prefix> in a body, frame or replicate places a copy of one of its bodies (or, without body=, the
- * contents of its world body) there. What comes along, as MJCF 3.3.7 compiles it:
+ * as a model of its own (its compiler settings, default classes and assets) where it is named;
+ * <attach model body prefix> in a body, frame or replicate places a copy of one of its bodies
+ * (or, without body=, the contents of its world body) there. What comes along, as MJCF 3.3.7 compiles it:
  * - the subtree, its pose composed with the enclosing frame, angles converted from the sub-model's
  *   units to the model's (orientations become quaternions);
  * - every mesh, height field, texture and material of the sub-model, once per model and prefix;
@@ -9,7 +9,7 @@
  *   of whose references are inside the subtree (with no body=, all of them);
  * - its keyframes, named with the prefix, holding the sub-model's values for the attached joints
  *   and actuators and the model's defaults elsewhere (inside replicates: from the first replica
- *   only, as MJCF does);
+ *   only, and without controls and activations, as MJCF 3.3.7 does);
  * - names take the prefix, then the suffixes of the replicates being read.
  * The sub-model's <option>, <size>, <visual>, <statistic> and custom data are not used. */
 #include <math.h>
@@ -512,8 +512,9 @@ static int record_keys(Attach* a) {
       ok = reintern(a, &r->key->info) && prefixed(a, &r->key->info.name, 0);
       c->nrep = nrep;
       for (int j = 0; j < nj; j++) r->jnt[j] = map_find(a, cj[j]), r->jtype[j] = cj[j]->type;
+      /* inside replicates MJCF leaves the keys' controls and activations at zero */
       for (int u = 0; u < ch->nactuator; u++)
-        r->act[u] = map_find(a, ch->actuator[u]), r->asize[u] = act_size(ch->actuator[u]);
+        r->act[u] = c->nrep ? NULL : map_find(a, ch->actuator[u]), r->asize[u] = act_size(ch->actuator[u]);
     } else {
       gs_specFreeElement(GS_SK_KEY, r->key);
       free(r->jnt), free(r->act), free(r->jtype), free(r->asize);
