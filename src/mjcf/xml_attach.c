@@ -65,7 +65,7 @@ static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
       m->line = line;
       c->nmodel++;
       /* read now, as MJCF does: a bad sub-model is an error even when nothing attaches it */
-      m->spec = gsx_parseModel(c, m->path, m->file, m->line);
+      m->spec = c->parse_model(c, m->path, m->file, m->line);
       ok = m->spec != NULL;
     }
   }

@@ -178,6 +178,10 @@ typedef struct gsxCtx {
     int* asize;
   }* attkey;
   const struct gsxCtx* outer;  /* the model attaching this one (a sub-model's parse); NULL: none */
+  /* reads a sub-model's file into a spec of its own; errors and warnings go to outer; (file,
+   * line) is the <model> element; NULL after an error (a model that attaches itself, at any
+   * depth, is one). Set by xml_read.c, so that xml_attach.c does not call the reader back. */
+  gsSpec* (*parse_model)(struct gsxCtx* outer, const char* path, const char* file, int line);
   const char* canon;           /* canonical path of the main file, NULL for a string */
 } gsxCtx;
 
@@ -200,10 +204,6 @@ int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
 /* after the whole model is read: the attached sub-models' keyframes; 0 after an error */
 int gsx_attachKeys(gsxCtx* c);
 void gsx_attachFree(gsxCtx* c);
-/* read a sub-model's file into a spec of its own (xml_read.c); errors and warnings go to outer;
- * (file, line) is the <model> element; NULL after an error (a model that attaches itself, at any
- * depth, is one) */
-gsSpec* gsx_parseModel(gsxCtx* outer, const char* path, const char* file, int line);
 
 /* one attribute being applied to an element, with where it was written */
 typedef struct {

@@ -648,7 +648,9 @@ static int confine_root(gsxCtx* c, const char* path) {
 static const gsxAttrsFn kSliceAttrs[] = {gsx_attrsActuation, gsx_attrsSensing, gsx_attrsWorld,
                                          NULL};
 
-/* outer: the model attaching this one (gsx_parseModel), NULL for the main file */
+static gsSpec* parse_model(gsxCtx* outer, const char* path, const char* file, int line);
+
+/* outer: the model attaching this one (parse_model), NULL for the main file */
 static gsSpec* parse_in(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
                         int errsz, gsxCtx* outer, const char* from_file, int from_line) {
   if (!outer) {
@@ -660,6 +662,7 @@ static gsSpec* parse_in(const char* path, const char* xml, const gsVFS* vfs, int
   gsxCtx c;
   memset(&c, 0, sizeof(c));
   c.outer = outer;
+  c.parse_model = parse_model;
   c.err = err;
   c.errsz = errsz;
   c.vfs = vfs;
@@ -735,7 +738,7 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
   return parse_in(path, xml, vfs, flags, err, errsz, NULL, NULL, 0);
 }
 
-gsSpec* gsx_parseModel(gsxCtx* outer, const char* path, const char* file, int line) {
+static gsSpec* parse_model(gsxCtx* outer, const char* path, const char* file, int line) {
   return parse_in(path, NULL, outer->vfs, outer->confined ? GS_LOAD_CONFINED : 0, outer->err,
                   outer->errsz, outer, file, line);
 }
