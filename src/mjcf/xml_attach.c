@@ -79,6 +79,8 @@ int gsx_readModels(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
 }
 
 void gsx_attachFree(gsxCtx* c) {
+  gs_specFree(c->held);
+  c->held = NULL;
   for (int i = 0; i < c->nmodel; i++) {
     free(c->model[i].name);
     free(c->model[i].path);
@@ -99,6 +101,12 @@ void gsx_attachFree(gsxCtx* c) {
 }
 
 /* ---- copying ---- */
+
+/* the scratch spec holding what attaches bring, made on first use */
+static gsSpec* held(gsxCtx* c) {
+  if (!c->held) c->held = gs_specNew();
+  return c->held;
+}
 
 /* one attach being made */
 typedef struct {
@@ -436,7 +444,8 @@ static int copy_assets(Attach* a, struct gsxModel* md) {
   if (!(p[md->nprefix] = malloc(strlen(a->prefix) + 1))) return 0;
   strcpy(p[md->nprefix++], a->prefix);
   const gsSpec* ch = a->child;
-  gsSpec* s = a->c->spec;
+  gsSpec* s = held(a->c);
+  if (!s) return 0;
   /* asset names take the prefix only: replicas share them */
   int nrep = a->c->nrep;
   a->c->nrep = 0;
@@ -547,7 +556,31 @@ static gsReal* filled(int n, gsReal fill) {
   return out;
 }
 
-int gsx_attachKeys(gsxCtx* c) {
+/* move list `name` of the held spec to the end of the model's */
+#define MOVE(name)                                                                          \
+  for (int i = 0; ok && i < h->n##name; i++) {                                              \
+    ok = gs_specPush((void***)&s->name, &s->n##name, &s->n##name##_cap, h->name[i]);        \
+    if (ok) h->name[i] = NULL;                                                              \
+  }
+
+static int attach_keys(gsxCtx* c);
+
+int gsx_attachFinish(gsxCtx* c) {
+  gsSpec *s = c->spec, *h = c->held;
+  int ok = 1;
+  if (h) {
+    MOVE(texture) MOVE(material) MOVE(mesh) MOVE(hfield) MOVE(tendon) MOVE(actuator) MOVE(sensor)
+    MOVE(equality) MOVE(pair) MOVE(exclude)
+    if (!ok) return gsx_oom(c);
+    /* what moved is the model's now; the scratch spec frees the rest */
+    h->ntexture = h->nmaterial = h->nmesh = h->nhfield = h->ntendon = h->nactuator = 0;
+    h->nsensor = h->nequality = h->npair = h->nexclude = 0;
+  }
+  return attach_keys(c);
+}
+#undef MOVE
+
+static int attach_keys(gsxCtx* c) {
   if (!c->nattkey) return 1;
   gsSpec* s = c->spec;
   int nj = tree_joints(s->world, NULL, 0);
@@ -683,9 +716,10 @@ int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
          (all || subtree_names(&in, from));
     if (!ok && !c->failed) gsx_oom(c);
   }
+  gsSpec* s = ok ? held(c) : NULL;
+  if (ok && !s) ok = gsx_oom(c);
   if (ok) {
     const gsSpec* ch = md->spec;
-    gsSpec* s = c->spec;
 #define REFERRING(K, name) \
     ok = ok && copy_referring(&a, K, (void* const*)ch->name, ch->n##name, (void***)&s->name, &s->n##name, &s->n##name##_cap, &in, all)
     REFERRING(GS_SK_TENDON, tendon);

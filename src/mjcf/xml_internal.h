@@ -177,6 +177,9 @@ typedef struct gsxCtx {
     void** act;
     int* asize;
   }* attkey;
+  /* the assets, tendons, actuators, sensors, equalities, pairs and exclusions that attaches
+   * bring, held in a scratch spec's lists until the model's own are read: they follow them */
+  gsSpec* held;
   const struct gsxCtx* outer;  /* the model attaching this one (a sub-model's parse); NULL: none */
   /* reads a sub-model's file into a spec of its own; errors and warnings go to outer; (file,
    * line) is the <model> element; NULL after an error (a model that attaches itself, at any
@@ -201,8 +204,9 @@ int gsx_readModels(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
 /* <attach> in `body`, placed by `frame` */
 int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
                const gsxAttachFrame* frame);
-/* after the whole model is read: the attached sub-models' keyframes; 0 after an error */
-int gsx_attachKeys(gsxCtx* c);
+/* after the whole model is read: the elements attaches brought, after the model's own, and the
+ * attached sub-models' keyframes; 0 after an error */
+int gsx_attachFinish(gsxCtx* c);
 void gsx_attachFree(gsxCtx* c);
 
 /* one attribute being applied to an element, with where it was written */

@@ -709,7 +709,7 @@ static gsSpec* parse_in(const char* path, const char* xml, const gsVFS* vfs, int
         break;
       }
     if (!c.failed && read_mujoco(&c, f) && !c.failed && gsx_replicateReferences(&c))
-      gsx_attachKeys(&c);
+      gsx_attachFinish(&c);
   }
 
   /* before the spec goes: warnings point into its string pool */

@@ -170,7 +170,8 @@ FILES = {
 
 MODELS = {
     # into a body and into a rotated frame; the child's radians, euler sequence, defaults,
-    # materials (all of them, once per prefix), referring elements and keys; its option unused
+    # materials (all of them, once per prefix), referring elements and keys; its option unused;
+    # the model's own elements naming attached ones
     "body_and_frame": """<mujoco model="parent">
   <default><default class="cc"><geom rgba="0 0 1 1"/></default></default>
   <asset><model name="c" file="child.xml"/></asset>
@@ -184,6 +185,9 @@ MODELS = {
     <frame pos="0 2 0" euler="0 30 90"><attach model="c" body="arm" prefix="b_"/></frame>
   </worldbody>
   <keyframe><key name="pk" qpos="1 2 3 4 5"/></keyframe>
+  <tendon><fixed name="across"><joint joint="a_j" coef="1"/><joint joint="b_j2" coef="-1"/></fixed></tendon>
+  <actuator><motor name="own" joint="b_j"/></actuator>
+  <sensor><jointpos name="own_jp" joint="a_j2"/><framepos objtype="site" objname="b_s"/></sensor>
 </mujoco>""",
     # the world body's contents into a body: every element of the child comes along
     "world": """<mujoco>
