@@ -24,6 +24,26 @@
 
 /* ---- <model> in <asset> (first pass) ---- */
 
+/* file relative to dir (unless absolute), malloc'ed; NULL out of memory */
+static char* resolve(gsxCtx* c, const char* file, const char* dir) {
+  (void)c;
+  while (file[0] == '.' && file[1] == '/') file += 2;
+  size_t n = strlen(dir) + strlen(file) + 2;
+  char* path = malloc(n);
+  if (!path) return NULL;
+  if (file[0] == '/' || strcmp(dir, ".") == 0) snprintf(path, n, "%s", file);
+  else snprintf(path, n, "%s/%s", dir, file);
+  return path;
+}
+
+static int readable(gsxCtx* c, const char* path) {
+  void* data = NULL;
+  size_t n = 0;
+  int ok = gsx_readAsset(c, path, &data, &n);
+  free(data);
+  return ok;
+}
+
 static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   if (strcmp(gsx_name(ch), "model") != 0) return 1;
@@ -45,22 +65,23 @@ static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
     else c->model = p, c->capmodel = cap;
   }
   if (ok) {
-    /* relative to the directory of the file that names it, as <include> */
-    const char* rel = (const char*)file;
-    while (rel[0] == '.' && rel[1] == '/') rel += 2;
-    size_t n = strlen(src->dir) + strlen(rel) + 2;
     struct gsxModel* m = &c->model[c->nmodel];
     memset(m, 0, sizeof(*m));
     m->name = malloc(strlen((const char*)name) + 1);
-    m->path = malloc(n);
+    /* relative to the model's directory, else (MJCF's fallback) to that of the included file
+     * that names it */
+    m->path = resolve(c, (const char*)file, c->files[0]->dir);
+    if (m->path && strcmp(src->dir, c->files[0]->dir) != 0 && !readable(c, m->path)) {
+      char* other = resolve(c, (const char*)file, src->dir);
+      if (other && readable(c, other)) free(m->path), m->path = other;
+      else free(other);
+    }
     if (!m->name || !m->path) {
       free(m->name);
       free(m->path);
       ok = gsx_oom(c);
     } else {
       strcpy(m->name, (const char*)name);
-      if (rel[0] == '/' || strcmp(src->dir, ".") == 0) snprintf(m->path, n, "%s", rel);
-      else snprintf(m->path, n, "%s/%s", src->dir, rel);
       m->file = src->name;
       m->line = line;
       c->nmodel++;

@@ -347,3 +347,24 @@ def test_missing_file_and_cycles_are_errors(tmp_path):
     (tmp_path / "top.xml").write_text('<mujoco><asset><model name="x" file="bad.xml"/></asset></mujoco>')
     with pytest.raises(gauss.GaussError, match=r"bad\.xml:2"):
         gauss.Model.from_xml_path(str(tmp_path / "top.xml"))
+
+
+@pytest.mark.parametrize("where", ["model_dir", "include_dir", "both"])
+def test_model_file_of_an_included_file_is_found_like_mujoco(where, tmp_path):
+    """A <model file> in an included file: relative to the main model's directory, else to the
+    included file's (MuJoCo 3.3.7's order; each place holds a different sub-model here)."""
+    write_files(tmp_path, '<mujoco>\n<include file="deep/inc.xml"/>\n</mujoco>')
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "inc.xml").write_text(
+        '<mujoco><asset><model name="c" file="part.xml"/></asset>'
+        '<worldbody><attach model="c" body="b" prefix="x_"/></worldbody></mujoco>')
+    part = '<mujoco><worldbody><body name="b"><geom name="{}" size=".1"/></body></worldbody></mujoco>'
+    if where in ("model_dir", "both"):
+        (tmp_path / "part.xml").write_text(part.format("top"))
+    if where in ("include_dir", "both"):
+        (tmp_path / "deep" / "part.xml").write_text(part.format("deep"))
+    path = str(tmp_path / "main.xml")
+    mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+    want = mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_GEOM, 0)
+    assert want == ("x_deep" if where == "include_dir" else "x_top")
+    assert gauss.id2name(gm, gauss.OBJ_GEOM, 0) == want
