@@ -36,14 +36,6 @@ static char* resolve(gsxCtx* c, const char* file, const char* dir) {
   return path;
 }
 
-static int readable(gsxCtx* c, const char* path) {
-  void* data = NULL;
-  size_t n = 0;
-  int ok = gsx_readAsset(c, path, &data, &n);
-  free(data);
-  return ok;
-}
-
 static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   if (strcmp(gsx_name(ch), "model") != 0) return 1;
@@ -68,14 +60,10 @@ static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
     struct gsxModel* m = &c->model[c->nmodel];
     memset(m, 0, sizeof(*m));
     m->name = malloc(strlen((const char*)name) + 1);
-    /* relative to the model's directory, else (MJCF's fallback) to that of the included file
-     * that names it */
-    m->path = resolve(c, (const char*)file, c->files[0]->dir);
-    if (m->path && strcmp(src->dir, c->files[0]->dir) != 0 && !readable(c, m->path)) {
-      char* other = resolve(c, (const char*)file, src->dir);
-      if (other && readable(c, other)) free(m->path), m->path = other;
-      else free(other);
-    }
+    /* relative to the directory of the file that names it (an included file's own), as MJCF
+     * does when the model is loaded by an absolute path; MJCF also finds a relative one from the
+     * working directory, which the engine does not look at */
+    m->path = resolve(c, (const char*)file, src->dir);
     if (!m->name || !m->path) {
       free(m->name);
       free(m->path);
