@@ -232,8 +232,17 @@ static int copy_assetref(Attach* a, const gsSpecBody* from, gsSpecBody* to, cons
          prefixed(a, &nr->mesh, 0) && prefixed(a, &nr->hfield, 0);
 }
 
+/* one more element made by an attach: with replicas, a short file must not grow without bound
+ * (models attaching models many times each multiply); 0 after the error */
+static int count_made(Attach* a) {
+  if (++a->c->replicated <= GSX_MAX_REPLICATED) return 1;
+  return gsx_error(a->c, a->file, a->line, "attach",
+                   "attaches and replicates make more than %d elements", GSX_MAX_REPLICATED);
+}
+
 /* copy element el of kind into list, renamed; *out the copy */
 static void* copy_el(Attach* a, int kind, const void* el, void*** list, int* n, int* cap) {
+  if (!count_made(a)) return NULL;
   void* cp = gs_specCopyElement(kind, el);
   if (!cp) return NULL;
   gsSpecInfo* info = cp;
@@ -269,6 +278,7 @@ static int copy_contents(Attach* a, const gsSpecBody* from, gsSpecBody* to, cons
 
 static gsSpecBody* copy_body(Attach* a, const gsSpecBody* b, gsSpecBody* parent,
                              const gsxAttachFrame* f) {
+  if (!count_made(a)) return NULL;
   gsSpecBody* nb = gs_specCopyElement(GS_SK_BODY, b);
   if (!nb) return NULL;
   nb->parent = parent;
@@ -716,7 +726,8 @@ int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
     gsReal from_unit = md->spec->compiler.degree ? GS_PI / 180 : 1;
     gsReal to_unit = c->spec->compiler.degree ? GS_PI / 180 : 1;
     a.angle = from_unit == to_unit ? 1 : from_unit / to_unit;
-    ok = copy_assets(&a, md) || gsx_oom(c);
+    ok = copy_assets(&a, md);
+    if (!ok && !c->failed) gsx_oom(c);
   }
   Names in = {0, 0, NULL};
   int all = from == (md ? md->spec->world : NULL);

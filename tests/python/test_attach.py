@@ -374,3 +374,16 @@ def test_model_file_of_an_included_file_is_found_like_mujoco(where, tmp_path):
     mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
     assert mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_GEOM, 0) == "x_deep"
     assert gauss.id2name(gm, gauss.OBJ_GEOM, 0) == "x_deep"
+
+
+def test_models_attaching_models_many_times_are_capped(tmp_path):
+    """Each level attaching the one below 60 times multiplies: a few short files must not make a
+    model of millions of elements (the cap of replicates, 200000 elements, holds for attaches)."""
+    (tmp_path / "l0.xml").write_text('<mujoco><worldbody><body><geom size=".1"/></body></worldbody></mujoco>')
+    for i in range(1, 4):
+        bodies = "".join(f'<body name="b{k}"><attach model="m" prefix="p{k}_"/></body>\n' for k in range(60))
+        (tmp_path / f"l{i}.xml").write_text(
+            f'<mujoco><asset><model name="m" file="l{i - 1}.xml"/></asset><worldbody>\n{bodies}'
+            '</worldbody></mujoco>')
+    with pytest.raises(gauss.GaussError, match=r"l3\.xml:\d+: <attach>: .*more than 200000 elements"):
+        gauss.Model.from_xml_path(str(tmp_path / "l3.xml"))
