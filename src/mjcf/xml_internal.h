@@ -209,6 +209,11 @@ int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
 int gsx_attachFinish(gsxCtx* c);
 void gsx_attachFree(gsxCtx* c);
 
+/* ---- <composite> (xml_composite.c) ---- */
+/* expand a <composite> (cable) into bodies below parent, contact exclusions and a custom text;
+ * 1 on success, 0 after reporting an error */
+int gsx_readComposite(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* parent);
+
 /* one attribute being applied to an element, with where it was written */
 typedef struct {
   const char* elem;       /* element name, for messages */

@@ -188,6 +188,7 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   else if (strcmp(name, "site") == 0)
     r = read_site(c, ch, src, w) && gsx_readWorldBodyChild(c, ch, src, b, w->cls);
   else if (strcmp(name, "inertial") == 0) r = read_inertial(c, ch, src, w);
+  else if (strcmp(name, "composite") == 0) r = gsx_readComposite(c, ch, src, b);  /* cable */
   else {
     r = gsx_readWorldBodyChild(c, ch, src, w->body, w->cls);  /* camera, light */
     /* replicate, attach, composite, flexcomp, plugin */

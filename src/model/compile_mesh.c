@@ -53,7 +53,14 @@ static int load_source(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshData* md) {
     if (!ok) return gs_compileFail(c, &sm->info, "mesh", "file '%s': %s", sm->file, msg);
     return 1;
   }
-  if (sm->builtin) return gs_compileFail(c, &sm->info, "mesh", "builtin meshes are not supported");
+  if (sm->builtin) {  /* generated (mesh_builtin.c) */
+    char msg[256];
+    if (sm->nvert || sm->nface)
+      return gs_compileFail(c, &sm->info, "mesh", "a builtin mesh cannot have vertex or face data");
+    if (!gs_meshBuiltin(sm->builtin, sm->params, sm->nparams, md, msg, sizeof(msg)))
+      return gs_compileFail(c, &sm->info, "mesh", "%s", msg);
+    return 1;
+  }
   md->nvert = sm->nvert;
   md->nface = sm->nface;
   md->vert = malloc(sizeof(gsReal) * (3 * (size_t)sm->nvert + 1));
@@ -368,7 +375,8 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
     gs_sub3(u, v, com);
     gs_mulMatTVec3(v, R, u);
     for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(v[k]));
-    for (int k = 0; k < 3; k++) v[k] = (gsReal)(float)v[k];
+    /* through a volatile: GCC 12 at -O2/-O3 drops a bare (gsReal)(float) round trip here */
+    for (int k = 0; k < 3; k++) { volatile float f = (float)v[k]; v[k] = f; }
   }
   return 1;
 }
@@ -400,6 +408,7 @@ void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
   sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = 0;
   for (int i = 0; i < c->nmesh; i++) {
     if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
+    if (c->spec->mesh[i]->builtin) sz->nmeshsrcvert += c->mesh[i].data.nvert;  /* builtin: as made */
     sz->nmeshvert += c->mesh[i].data.nvert;
     sz->nmeshface += c->mesh[i].data.nface;
     sz->nmeshgraph += c->mesh[i].ngraph;
@@ -420,6 +429,16 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
       m->mesh_srcvertnum[i] = sm->nvert;
       for (int k = 0; k < 3 * sm->nvert; k++) m->mesh_srcvert[3 * sa + k] = (gsReal)(float)sm->vert[k];
       sa += sm->nvert;
+    }
+    /* a builtin mesh's vertices as generated, for the writer (MJCF writes them out too) */
+    gsMeshData gen;
+    char msg[8];
+    if (sm->builtin && gs_meshBuiltin(sm->builtin, sm->params, sm->nparams, &gen, msg, sizeof(msg))) {
+      m->mesh_srcvertadr[i] = sa;
+      m->mesh_srcvertnum[i] = gen.nvert;
+      memcpy(m->mesh_srcvert + 3 * sa, gen.vert, sizeof(gsReal) * 3 * (size_t)gen.nvert);
+      sa += gen.nvert;
+      gs_meshDataFree(&gen);
     }
     gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
     gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);

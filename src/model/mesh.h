@@ -25,6 +25,12 @@ void gs_meshDataFree(gsMeshData* md);
 int gs_meshDecode(const unsigned char* bytes, size_t n, const char* file, const char* content_type,
                   gsMeshData* out, char* err, int errsz);
 
+/* The vertices and triangles of a builtin mesh (<mesh builtin= params=>, mesh_builtin.c), in
+ * MJCF's order and single precision. Returns 0 with a message in err for an unknown type or
+ * parameters MJCF refuses. */
+int gs_meshBuiltin(const char* name, const gsReal* params, int nparams, gsMeshData* out, char* err,
+                   int errsz);
+
 /* a mesh asset as the model keeps it */
 typedef struct gsMeshBuild {
   gsMeshData data;       /* vertices in the inertial frame (rounded to single precision), faces */

@@ -52,10 +52,13 @@ CASES = [
     # elements
     ("flexcomp", dict(world='<flexcomp name="fc" type="grid" count="3 3 1" spacing="0.1 0.1 0.1" '
                             'dim="2" pos="0 0 2"/>'), "<flexcomp>", "flexcomp"),
-    ("composite", dict(world='<body pos="1 0 1"><composite type="cable" curve="s 0 0" '
-                             'count="4 1 1" size="1" initial="none"><joint kind="main" '
-                             'damping="0.1"/><geom type="capsule" size=".01"/></composite></body>'),
-     "<composite>", "composite"),
+    # the cable itself is simulated (test_composite.py); its elasticity plugin is not
+    ("composite plugin", dict(top='<extension><plugin plugin="mujoco.elasticity.cable"/></extension>',
+                              world='<body pos="1 0 1"><composite type="cable" curve="s 0 0" '
+                                    'count="4 1 1" size="1" initial="none"><plugin '
+                                    'plugin="mujoco.elasticity.cable"/><geom type="capsule" '
+                                    'size=".01"/></composite></body>'),
+     "<plugin>", "<plugin plugin=\"mujoco.elasticity.cable\"/><geom"),
     ("extension", dict(top='<extension><plugin plugin="mujoco.pid"/></extension>'), "<extension>",
      "extension"),
     ("actuator plugin", dict(top='<extension><plugin plugin="mujoco.pid"><instance name="pid">'
