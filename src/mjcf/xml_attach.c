@@ -1,17 +1,20 @@
 /* MJCF composition by models: <model name file> in <asset> names a sub-model, read from its file
  * as a model of its own (its compiler settings, default classes and assets) where it is named;
  * <attach model body prefix> in a body, frame or replicate places a copy of one of its bodies
- * (or, without body=, the contents of its world body) there. What comes along, as MJCF 3.3.7 compiles it:
- * - the subtree, its pose composed with the enclosing frame, angles converted from the sub-model's
- *   units to the model's (orientations become quaternions);
+ * (or, without body=, the contents of its world body) there. What comes along, as MJCF 3.3.7
+ * compiles it:
+ * - the subtree, its pose composed with the enclosing frame, angles converted from the
+ *   sub-model's units to the model's (orientations become quaternions);
  * - every mesh, height field, texture and material of the sub-model, once per model and prefix;
- * - the tendons, actuators, sensors, equalities, contact pairs and exclusions of the sub-model all
- *   of whose references are inside the subtree (with no body=, all of them);
- * - its keyframes, named with the prefix, holding the sub-model's values for the attached joints
- *   and actuators and the model's defaults elsewhere (inside replicates: from the first replica
- *   only, and without controls and activations, as MJCF 3.3.7 does);
+ * - the tendons, actuators, sensors, equalities, contact pairs and exclusions of the sub-model
+ *   all of whose references are inside the subtree (with no body=, all of them), after the
+ *   model's own elements of their kind;
+ * - its keyframes, named with the prefix, holding the sub-model's values for the attached
+ *   joints, actuators and mocap bodies and the model's defaults elsewhere (inside replicates:
+ *   from the first replica only, and without controls and activations, as MJCF 3.3.7 does);
  * - names take the prefix, then the suffixes of the replicates being read.
- * The sub-model's <option>, <size>, <visual>, <statistic> and custom data are not used. */
+ * The sub-model's <option>, <size>, <visual>, <statistic>, custom data and frame names are not
+ * used. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +106,7 @@ void gsx_attachFree(gsxCtx* c) {
   for (int i = 0; i < c->nattkey; i++) {
     if (c->attkey[i].key) gs_specFreeElement(GS_SK_KEY, c->attkey[i].key);
     free(c->attkey[i].jnt), free(c->attkey[i].act), free(c->attkey[i].jtype), free(c->attkey[i].asize);
+    free(c->attkey[i].mocap);
   }
   free(c->attkey);
   c->attkey = NULL;
@@ -496,6 +500,16 @@ static int tree_joints(const gsSpecBody* b, const gsSpecJoint** out, int n) {
   return n;
 }
 
+/* the mocap bodies of a tree in the compiler's order */
+static int tree_mocap(const gsSpecBody* b, const gsSpecBody** out, int n) {
+  if (b->mocap) {
+    if (out) out[n] = b;
+    n++;
+  }
+  for (int i = 0; i < b->nchild; i++) n = tree_mocap(b->child[i], out, n);
+  return n;
+}
+
 static int qpos_size(int type) { return type == GS_JNT_FREE ? 7 : type == GS_JNT_BALL ? 4 : 1; }
 static int dof_size(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
 static int act_size(const gsSpecActuator* u) {
@@ -506,10 +520,15 @@ static int act_size(const gsSpecActuator* u) {
 static int record_keys(Attach* a) {
   const gsSpec* ch = a->child;
   if (!ch->nkey) return 1;
-  int nj = tree_joints(ch->world, NULL, 0);
+  int nj = tree_joints(ch->world, NULL, 0), nm = tree_mocap(ch->world, NULL, 0);
   const gsSpecJoint** cj = malloc(sizeof(void*) * (size_t)(nj ? nj : 1));
-  if (!cj) return 0;
+  const gsSpecBody** cm = malloc(sizeof(void*) * (size_t)(nm ? nm : 1));
+  if (!cj || !cm) {
+    free(cj), free(cm);
+    return 0;
+  }
   tree_joints(ch->world, cj, 0);
+  tree_mocap(ch->world, cm, 0);
   gsxCtx* c = a->c;
   int ok = 1;
   for (int k = 0; ok && k < ch->nkey; k++) {
@@ -532,7 +551,9 @@ static int record_keys(Attach* a) {
     r->act = malloc(sizeof(void*) * (size_t)(ch->nactuator ? ch->nactuator : 1));
     r->jtype = malloc(sizeof(int) * (size_t)(nj ? nj : 1));
     r->asize = malloc(sizeof(int) * (size_t)(ch->nactuator ? ch->nactuator : 1));
-    ok = r->key && r->jnt && r->act && r->jtype && r->asize;
+    r->nmocap = nm;
+    r->mocap = malloc(sizeof(void*) * (size_t)(nm ? nm : 1));
+    ok = r->key && r->jnt && r->act && r->jtype && r->asize && r->mocap;
     if (ok) {
       c->nattkey++;
       int nrep = c->nrep;
@@ -540,15 +561,17 @@ static int record_keys(Attach* a) {
       ok = reintern(a, &r->key->info) && prefixed(a, &r->key->info.name, 0);
       c->nrep = nrep;
       for (int j = 0; j < nj; j++) r->jnt[j] = map_find(a, cj[j]), r->jtype[j] = cj[j]->type;
+      for (int b = 0; b < nm; b++) r->mocap[b] = map_find(a, cm[b]);
       /* inside replicates MJCF leaves the keys' controls and activations at zero */
       for (int u = 0; u < ch->nactuator; u++)
         r->act[u] = c->nrep ? NULL : map_find(a, ch->actuator[u]), r->asize[u] = act_size(ch->actuator[u]);
     } else {
       gs_specFreeElement(GS_SK_KEY, r->key);
-      free(r->jnt), free(r->act), free(r->jtype), free(r->asize);
+      free(r->jnt), free(r->act), free(r->jtype), free(r->asize), free(r->mocap);
     }
   }
   free(cj);
+  free(cm);
   return ok;
 }
 
@@ -606,7 +629,10 @@ static int attach_keys(gsxCtx* c) {
   const gsSpecJoint** pj = malloc(sizeof(void*) * (size_t)(nj ? nj : 1));
   Slot* js = malloc(sizeof(Slot) * (size_t)(nj ? nj : 1));
   Slot* us = malloc(sizeof(Slot) * (size_t)(s->nactuator ? s->nactuator : 1));
-  int ok = pj && js && us;
+  int nmb = tree_mocap(s->world, NULL, 0);
+  const gsSpecBody** pm = malloc(sizeof(void*) * (size_t)(nmb ? nmb : 1));
+  Slot* ms = malloc(sizeof(Slot) * (size_t)(nmb ? nmb : 1));
+  int ok = pj && js && us && pm && ms;
   int nq = 0, nv = 0, na = 0;
   if (ok) {
     tree_joints(s->world, pj, 0);
@@ -619,6 +645,9 @@ static int attach_keys(gsxCtx* c) {
       us[u] = (Slot){s->actuator[u], u, na};
       na += act_size(s->actuator[u]);
     }
+    tree_mocap(s->world, pm, 0);
+    for (int b = 0; b < nmb; b++) ms[b] = (Slot){pm[b], b, 0};
+    qsort(ms, (size_t)nmb, sizeof(Slot), by_ptr);
     qsort(js, (size_t)nj, sizeof(Slot), by_ptr);
     qsort(us, (size_t)s->nactuator, sizeof(Slot), by_ptr);
   }
@@ -655,22 +684,33 @@ static int attach_keys(gsxCtx* c) {
       for (int i = 0; act && sl && i < m; i++) act[sl->dof + i] = ca + i < key->nact ? key->act[ca + i] : 0;
       ca += m;
     }
+    /* mocap poses: NaN marks the model's defaults (the bodies' own poses) */
+    gsReal *mpos = NULL, *mquat = NULL;
+    if (key->mpos) ok = ok && (mpos = filled(3 * nmb, NAN)) != NULL;
+    if (key->mquat) ok = ok && (mquat = filled(4 * nmb, NAN)) != NULL;
+    for (int b = 0; ok && b < r->nmocap; b++) {
+      const Slot* sl = slot_of(ms, nmb, r->mocap[b]);
+      if (!sl) continue;
+      for (int i = 0; mpos && i < 3 && 3 * b + 3 <= key->nmpos; i++) mpos[3 * sl->adr + i] = key->mpos[3 * b + i];
+      for (int i = 0; mquat && i < 4 && 4 * b + 4 <= key->nmquat; i++) mquat[4 * sl->adr + i] = key->mquat[4 * b + i];
+    }
     if (ok) {
       free(key->qpos), free(key->qvel), free(key->act), free(key->ctrl);
       key->qpos = qpos, key->nqpos = qpos ? nq : 0;
       key->qvel = qvel, key->nqvel = qvel ? nv : 0;
       key->act = act, key->nact = act ? na : 0;
       key->ctrl = ctrl, key->nctrl = ctrl ? s->nactuator : 0;
-      /* mocap poses of the sub-model are not carried over: the model's defaults */
       free(key->mpos), free(key->mquat);
-      key->mpos = key->mquat = NULL;
-      key->nmpos = key->nmquat = 0;
+      key->mpos = mpos, key->nmpos = mpos ? 3 * nmb : 0;
+      key->mquat = mquat, key->nmquat = mquat ? 4 * nmb : 0;
       ok = gs_specPush((void***)&s->key, &s->nkey, &s->nkey_cap, key);
       if (ok) r->key = NULL;
     } else {
-      free(qpos), free(qvel), free(act), free(ctrl);
+      free(qpos), free(qvel), free(act), free(ctrl), free(mpos), free(mquat);
     }
   }
+  free(pm);
+  free(ms);
   free(pj);
   free(js);
   free(us);

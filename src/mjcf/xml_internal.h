@@ -166,8 +166,8 @@ typedef struct gsxCtx {
     char** prefix;
   }* model;
   /* keyframes of attached sub-models, made into the model's once the tree is whole: the key, and
-   * per joint and actuator of the sub-model (in its order) the copy (NULL: not attached) and its
-   * size in the vectors */
+   * per joint, actuator and mocap body of the sub-model (in its order) the copy (NULL: not
+   * attached) and, for joints and actuators, its size in the vectors */
   int nattkey, capattkey;
   struct gsxAttachKey {
     gsSpecKey* key;
@@ -176,6 +176,8 @@ typedef struct gsxCtx {
     int* jtype;
     void** act;
     int* asize;
+    int nmocap;
+    void** mocap;         /* the sub-model's mocap bodies in its order: their copies or NULL */
   }* attkey;
   /* the assets, tendons, actuators, sensors, equalities, pairs and exclusions that attaches
    * bring, held in a scratch spec's lists until the model's own are read: they follow them */

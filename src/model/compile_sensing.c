@@ -642,11 +642,12 @@ static int compile_key(gsCompileCtx* c, gsModel* m, int i) {
     int id = m->body_mocapid[b];
     if (id < 0) continue;
     if (k->mpos) {
-      if (3 * id + 3 <= k->nmpos) gs_copy3(mpos + 3 * id, k->mpos + 3 * id);
+      /* NaN: not given (an attached sub-model's key, src/mjcf/xml_attach.c) */
+      if (3 * id + 3 <= k->nmpos && !isnan(k->mpos[3 * id])) gs_copy3(mpos + 3 * id, k->mpos + 3 * id);
       else gs_copy3(mpos + 3 * id, c->body[b]->pos);
     }
     if (k->mquat) {
-      if (4 * id + 4 <= k->nmquat) {
+      if (4 * id + 4 <= k->nmquat && !isnan(k->mquat[4 * id])) {
         gs_copy4(mquat + 4 * id, k->mquat + 4 * id);
         normalize_nonzero(mquat + 4 * id);
       } else {

@@ -147,8 +147,17 @@ BOX_OBJ = "".join(f"v {x * .1 + .01:g} {y * .06:g} {z * .03:g}\n"
     f"f {a} {b} {c}\nf {a} {c} {d}\n"
     for a, b, c, d in [(1, 3, 4, 2), (5, 6, 8, 7), (1, 2, 6, 5), (3, 7, 8, 4), (1, 5, 7, 3), (2, 4, 8, 6)])
 
+# mocap bodies and a key that moves them
+MOCAP = """<mujoco><worldbody>
+  <body name="m1" mocap="true" pos="1 0 0"><geom size=".1" contype="0" conaffinity="0"/></body>
+  <body name="free" pos="0 0 1"><freejoint/><geom size=".1"/></body>
+  <body name="m2" mocap="true" pos="2 0 0" quat="0 1 0 0"><geom size=".1" contype="0" conaffinity="0"/></body>
+</worldbody>
+<keyframe><key name="k" mpos="5 5 5 6 6 6" mquat="1 0 0 0 0 0 1 0" qpos="0 0 2 1 0 0 0"/></keyframe></mujoco>"""
+
 FILES = {
     "child.xml": CHILD,
+    "mocap.xml": MOCAP,
     "sub/arm.xml": ARM,
     "sub/meshes/box.obj": BOX_OBJ,
     # a composing model that the next ones attach whole (models inside models)
@@ -189,6 +198,16 @@ MODELS = {
   <actuator><motor name="own" joint="b_j"/></actuator>
   <sensor><jointpos name="own_jp" joint="a_j2"/><framepos objtype="site" objname="b_s"/></sensor>
 </mujoco>""",
+    # keys of sub-models with mocap bodies: the sub-model's poses for its bodies, the defaults
+    # elsewhere (one attach per model here: MuJoCo 3.3.7 also gives a key of an earlier attach
+    # the values of the bodies of a later attach of the same sub-model)
+    "mocap_world": """<mujoco><asset><model name="c" file="mocap.xml"/></asset><worldbody>
+  <body name="pm" mocap="true" pos="0 3 0"><geom size=".1" contype="0" conaffinity="0"/></body>
+  <attach model="c" prefix="w_"/></worldbody>
+  <keyframe><key name="own" mpos="7 7 7 8 8 8 9 9 9"/></keyframe></mujoco>""",
+    "mocap_body": """<mujoco><asset><model name="c" file="mocap.xml"/></asset><worldbody>
+  <body name="pm" mocap="true" pos="0 3 0"><geom size=".1" contype="0" conaffinity="0"/></body>
+  <frame pos="0 0 1"><attach model="c" body="m2" prefix="a_"/></frame></worldbody></mujoco>""",
     # the world body's contents into a body: every element of the child comes along
     "world": """<mujoco>
   <asset><model name="c" file="child.xml"/></asset>
