@@ -28,8 +28,7 @@
 /* ---- <model> in <asset> (first pass) ---- */
 
 /* file relative to dir (unless absolute), malloc'ed; NULL out of memory */
-static char* resolve(gsxCtx* c, const char* file, const char* dir) {
-  (void)c;
+static char* resolve(const char* file, const char* dir) {
   while (file[0] == '.' && file[1] == '/') file += 2;
   size_t n = strlen(dir) + strlen(file) + 2;
   char* path = malloc(n);
@@ -66,7 +65,7 @@ static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
     /* relative to the directory of the file that names it (an included file's own), as MJCF
      * does when the model is loaded by an absolute path; MJCF also finds a relative one from the
      * working directory, which the engine does not look at */
-    m->path = resolve(c, (const char*)file, src->dir);
+    m->path = resolve((const char*)file, src->dir);
     if (!m->name || !m->path) {
       free(m->name);
       free(m->path);

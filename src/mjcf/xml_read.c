@@ -703,12 +703,14 @@ static gsSpec* parse_in(const char* path, const char* xml, const gsVFS* vfs, int
   if (f) {
     if (f->canon) c.incstack[c.ninc++] = f->canon;  /* a file including itself is a cycle */
     c.canon = f->canon;
-    /* a sub-model that is (or attaches) one of the models attaching it */
-    for (const gsxCtx* o = outer; o && f->canon; o = o->outer)
-      if (o->canon && strcmp(o->canon, f->canon) == 0) {
+    /* a sub-model that is (or attaches) one of the models attaching it; a runaway chain */
+    int depth = 0;
+    for (const gsxCtx* o = outer; o && !c.failed; o = o->outer, depth++)
+      if (o->canon && f->canon && strcmp(o->canon, f->canon) == 0)
         gsx_error(&c, from_file, from_line, "model", "'%s' attaches itself (a cycle of models)", path);
-        break;
-      }
+    if (!c.failed && depth > GSX_MAX_INCLUDE_DEPTH)
+      gsx_error(&c, from_file, from_line, "model", "sub-models nest more than %d deep",
+                GSX_MAX_INCLUDE_DEPTH);
     if (!c.failed && read_mujoco(&c, f) && !c.failed && gsx_replicateReferences(&c))
       gsx_attachFinish(&c);
   }

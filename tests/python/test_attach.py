@@ -406,3 +406,15 @@ def test_models_attaching_models_many_times_are_capped(tmp_path):
             '</worldbody></mujoco>')
     with pytest.raises(gauss.GaussError, match=r"l3\.xml:\d+: <attach>: .*more than 200000 elements"):
         gauss.Model.from_xml_path(str(tmp_path / "l3.xml"))
+
+
+def test_sub_models_nested_too_deep_are_an_error(tmp_path):
+    """A chain of distinct files each attaching the next (no cycle) stops at the include depth."""
+    n = 70
+    (tmp_path / f"m{n}.xml").write_text('<mujoco><worldbody><body name="b"><geom size=".1"/></body></worldbody></mujoco>')
+    for i in range(n):
+        (tmp_path / f"m{i}.xml").write_text(
+            f'<mujoco>\n<asset><model name="x" file="m{i + 1}.xml"/></asset>'
+            '<worldbody><body name="b"><attach model="x" body="b" prefix="p"/></body></worldbody></mujoco>')
+    with pytest.raises(gauss.GaussError, match=r"m\d+\.xml:2: <model>: sub-models nest more than 64 deep"):
+        gauss.Model.from_xml_path(str(tmp_path / "m0.xml"))
