@@ -41,6 +41,9 @@ MJ_TIMERS = mujoco.mjtTimer
 
 def default_models():
     out = [p for _, p in oracle.corpus_models()]
+    # MuJoCo's composed benchmarks (<replicate> and <attach> of its humanoid)
+    for name in ("22_humanoids.xml", "100_humanoids.xml"):
+        out.append(os.path.join(ROOT, "tests", "models", "mujoco", "humanoid", name))
     for name in sorted(os.listdir(os.path.join(HERE, "models"))):
         if name.endswith(".xml"):
             out.append(os.path.join(HERE, "models", name))

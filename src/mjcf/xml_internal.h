@@ -103,7 +103,15 @@ typedef struct {
   char* text;             /* message without file and line, also the key for de-duplication */
 } gsxWarning;
 
+/* the pose of a <frame> (or replicate) an element is placed by: children written in it take
+ * (fpos, fquat) in the enclosing body; framed 0: none */
 typedef struct {
+  int framed;
+  gsReal fpos[3];
+  gsReal fquat[4];
+} gsxAttachFrame;
+
+typedef struct gsxCtx {
   gsSpec* spec;
   char* err;
   int errsz;
@@ -144,6 +152,42 @@ typedef struct {
     gsSpecInfo* info;
     char* base;
   }* repname;
+
+  /* <model> assets and <attach> (xml_attach.c): the sub-models named, each read at its first
+   * attach, with the prefixes its assets were copied with */
+  int nmodel, capmodel;
+  struct gsxModel {
+    char* name;
+    char* path;
+    const char* file;     /* the <model> element, for messages */
+    int line;
+    gsSpec* spec;
+    int nprefix;
+    char** prefix;
+  }* model;
+  /* keyframes of attached sub-models, made into the model's once the tree is whole: the key, and
+   * per joint, actuator and mocap body of the sub-model (in its order) the copy (NULL: not
+   * attached) and, for joints and actuators, its size in the vectors */
+  int nattkey, capattkey;
+  struct gsxAttachKey {
+    gsSpecKey* key;
+    int njnt, nact;
+    void** jnt;
+    int* jtype;
+    void** act;
+    int* asize;
+    int nmocap;
+    void** mocap;         /* the sub-model's mocap bodies in its order: their copies or NULL */
+  }* attkey;
+  /* the assets, tendons, actuators, sensors, equalities, pairs and exclusions that attaches
+   * bring, held in a scratch spec's lists until the model's own are read: they follow them */
+  gsSpec* held;
+  const struct gsxCtx* outer;  /* the model attaching this one (a sub-model's parse); NULL: none */
+  /* reads a sub-model's file into a spec of its own; errors and warnings go to outer; (file,
+   * line) is the <model> element; NULL after an error (a model that attaches itself, at any
+   * depth, is one). Set by xml_read.c, so that xml_attach.c does not call the reader back. */
+  gsSpec* (*parse_model)(struct gsxCtx* outer, const char* path, const char* file, int line);
+  const char* canon;           /* canonical path of the main file, NULL for a string */
 } gsxCtx;
 
 /* ---- <replicate> (xml_replicate.c) ---- */
@@ -155,6 +199,17 @@ int gsx_replicaRecord(gsxCtx* c, gsSpecInfo* info, const char* base);
 /* after the whole model is read: tendons, actuators, sensors, equalities, pairs and excludes that
  * name an element of a replicate are replicated with it (MJCF's rule); 0 after an error */
 int gsx_replicateReferences(gsxCtx* c);
+
+/* ---- <model> and <attach> (xml_attach.c) ---- */
+/* the <model> children of an <asset> section (first pass) */
+int gsx_readModels(gsxCtx* c, xmlNodePtr node, const gsxFile* src);
+/* <attach> in `body`, placed by `frame` */
+int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
+               const gsxAttachFrame* frame);
+/* after the whole model is read: the elements attaches brought, after the model's own, and the
+ * attached sub-models' keyframes; 0 after an error */
+int gsx_attachFinish(gsxCtx* c);
+void gsx_attachFree(gsxCtx* c);
 
 /* ---- <composite> (xml_composite.c) ---- */
 /* expand a <composite> (cable) into bodies below parent, contact exclusions and a custom text;

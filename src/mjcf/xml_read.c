@@ -170,6 +170,11 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
     return gsx_error(c, src->name, line, name, "inertial on the world body");
   if (strcmp(name, "frame") == 0) return read_frame(c, ch, src, w);
   if (strcmp(name, "replicate") == 0) return read_replicate(c, ch, src, w);
+  if (strcmp(name, "attach") == 0) {  /* sub-models: xml_attach.c */
+    gsxAttachFrame f = {w->framed, {w->fpos[0], w->fpos[1], w->fpos[2]},
+                        {w->fquat[0], w->fquat[1], w->fquat[2], w->fquat[3]}};
+    return gsx_attach(c, ch, src, w->body, &f);
+  }
   /* what the element adds to the body, for a frame to place it */
   gsSpecBody* b = w->body;
   int n0[6] = {b->nchild, b->njoint, b->ngeom, b->nsite, b->ncamera, b->nlight};
@@ -580,6 +585,7 @@ static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user
     return gsx_checkAttrs(c, ch, src, name, 0) &&
            gsx_applyOwn(c, ch, src, name, set_size, c->spec, NULL) && gsx_checkChildren(c, ch, src, name);
   if (strcmp(name, "default") == 0) return read_default(c, ch, src, -1);
+  if (strcmp(name, "asset") == 0) return gsx_readModels(c, ch, src);  /* <model>: xml_attach.c */
   return 1;
 }
 
@@ -645,14 +651,21 @@ static int confine_root(gsxCtx* c, const char* path) {
 static const gsxAttrsFn kSliceAttrs[] = {gsx_attrsActuation, gsx_attrsSensing, gsx_attrsWorld,
                                          NULL};
 
-gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
-                  int errsz) {
-  if (err && errsz > 0) err[0] = 0;
-  g_warnings[0] = 0;
+static gsSpec* parse_model(gsxCtx* outer, const char* path, const char* file, int line);
+
+/* outer: the model attaching this one (parse_model), NULL for the main file */
+static gsSpec* parse_in(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                        int errsz, gsxCtx* outer, const char* from_file, int from_line) {
+  if (!outer) {
+    if (err && errsz > 0) err[0] = 0;
+    g_warnings[0] = 0;
+  }
   xmlInitParser();
 
   gsxCtx c;
   memset(&c, 0, sizeof(c));
+  c.outer = outer;
+  c.parse_model = parse_model;
   c.err = err;
   c.errsz = errsz;
   c.vfs = vfs;
@@ -670,10 +683,19 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
   if (!c.spec->file) gsx_oom(&c);
   c.spec->size_memory = c.spec->size_nconmax = c.spec->size_njmax = c.spec->size_nstack = -1;
   c.replicas = 1;  /* the product of the counts of the replicates being read */
-  if (!c.failed && path && c.confined && !confine_root(&c, path))
+  if (outer && outer->root && !(c.root = strdup(outer->root))) gsx_oom(&c);
+  if (!c.failed && path && c.confined && !c.root && !confine_root(&c, path))
     gsx_error(&c, path, 0, NULL, "cannot read file: %s", strerror(errno));
 
   gsxFile* f = NULL;
+  if (!c.failed && outer) {
+    /* a sub-model's file that cannot be read is an error at its <model> element */
+    void* data = NULL;
+    size_t n = 0;
+    if (!gsx_readAsset(&c, path, &data, &n))
+      gsx_error(&c, from_file, from_line, "model", "cannot read file '%s': %s", path, gsx_readError(&c));
+    free(data);
+  }
   if (!c.failed && path)
     f = gsx_loadFile(&c, path, NULL, 0);
   else if (!c.failed && xml)
@@ -682,15 +704,33 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
     gsx_error(&c, NULL, 0, NULL, "no XML given");
   if (f) {
     if (f->canon) c.incstack[c.ninc++] = f->canon;  /* a file including itself is a cycle */
+    c.canon = f->canon;
+    /* a sub-model that is (or attaches) one of the models attaching it; a runaway chain */
+    int depth = 0;
+    for (const gsxCtx* o = outer; o && !c.failed; o = o->outer, depth++)
+      if (o->canon && f->canon && strcmp(o->canon, f->canon) == 0)
+        gsx_error(&c, from_file, from_line, "model", "'%s' attaches itself (a cycle of models)", path);
+    if (!c.failed && depth > GSX_MAX_INCLUDE_DEPTH)
+      gsx_error(&c, from_file, from_line, "model", "sub-models nest more than %d deep",
+                GSX_MAX_INCLUDE_DEPTH);
     xmlNodePtr root = xmlDocGetRootElement(f->doc);
-    if ((flags & GSX_PARSE_URDF) && strcmp(gsx_name(root), "robot") != 0)  /* gs_loadURDF */
+    if (!c.failed && (flags & GSX_PARSE_URDF) && strcmp(gsx_name(root), "robot") != 0)  /* gs_loadURDF */
       gsx_error(&c, f->name, gsx_line(root), gsx_name(root), "the root element of URDF must be <robot>");
-    else if (read_mujoco(&c, f) && !c.failed)
-      gsx_replicateReferences(&c);
+    else if (!c.failed && read_mujoco(&c, f) && !c.failed && gsx_replicateReferences(&c))
+      gsx_attachFinish(&c);
   }
 
   /* before the spec goes: warnings point into its string pool */
-  gsx_formatWarnings(&c, g_warnings, sizeof(g_warnings));
+  if (!outer) {
+    gsx_formatWarnings(&c, g_warnings, sizeof(g_warnings));
+  } else {
+    for (int i = 0; i < c.nwarn; i++) {
+      const char* file = c.warn[i].file ? gs_specIntern(outer->spec, c.warn[i].file) : NULL;
+      gsx_warn(outer, file, c.warn[i].line, "%s", c.warn[i].text);
+    }
+    if (c.failed) outer->failed = 1;
+  }
+  gsx_attachFree(&c);
   gsSpec* spec = c.spec;
   if (c.failed) {
     gs_specFree(spec);
@@ -699,6 +739,16 @@ gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags
   free(c.root);
   gsx_ctxFree(&c);
   return spec;
+}
+
+gsSpec* gsx_parse(const char* path, const char* xml, const gsVFS* vfs, int flags, char* err,
+                  int errsz) {
+  return parse_in(path, xml, vfs, flags, err, errsz, NULL, NULL, 0);
+}
+
+static gsSpec* parse_model(gsxCtx* outer, const char* path, const char* file, int line) {
+  return parse_in(path, NULL, outer->vfs, outer->confined ? GS_LOAD_CONFINED : 0, outer->err,
+                  outer->errsz, outer, file, line);
 }
 
 gsSpec* gs_parseXML(const char* path, char* err, int errsz) {

@@ -673,7 +673,8 @@ static int asset_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user)
   if (strcmp(name, "material") == 0) return read_material(c, ch, src);
   if (strcmp(name, "mesh") == 0) return read_mesh(c, ch, src);
   if (strcmp(name, "hfield") == 0) return read_hfield(c, ch, src);
-  if (strcmp(name, "skin") == 0 || strcmp(name, "model") == 0) return gsx_skipElement(c, ch, src);
+  if (strcmp(name, "model") == 0) return 1;  /* read in the first pass (xml_attach.c) */
+  if (strcmp(name, "skin") == 0) return gsx_skipElement(c, ch, src);
   return gsx_childError(c, ch, src, "asset");
 }
 

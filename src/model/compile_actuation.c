@@ -37,6 +37,21 @@ static int user_columns(gsCompileCtx* c, int given, int n, const gsSpecInfo* con
   return given;
 }
 
+/* M^-1 x in place, solved only over the kinematic trees where x is not zero: outside them the
+ * full solve keeps zeros, and inside it does the same operations, so the result is the same to
+ * the bit; a model of many trees (100 humanoids: 2100 actuators, 2800 dofs) compiles in linear
+ * rather than quadratic time */
+static void solve_trees(const gsModel* m, const gsData* d, gsReal* x) {
+  int lo = 0, hi = m->nv;
+  while (lo < hi && x[lo] == 0) lo++;
+  while (hi > lo && x[hi - 1] == 0) hi--;
+  if (lo == hi) return;
+  while (m->dof_parentid[lo] >= 0) lo = m->dof_parentid[lo];  /* the first dof of its tree */
+  int root = m->body_rootid[m->dof_bodyid[hi - 1]];
+  while (hi < m->nv && m->body_rootid[m->dof_bodyid[hi]] == root) hi++;
+  gs_solveLTDLRange(m, d->qLD, d->qLDiagInv, x, lo, hi);
+}
+
 /* ---- the sparsity of the actuator moments, from the spec (the tree is not compiled yet) ---- */
 
 static int joint_dofs(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
@@ -529,12 +544,13 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
 
   gsReal* x = malloc(sizeof(gsReal) * (size_t)(nv ? nv : 1));
   if (!x) return gs_compileFail(c, NULL, "model", "out of memory");
+  gs_solveM(m, d, x, x, 0);  /* the factor of M, should the data have deferred it */
 
   /* tendons: inverse weight J M^-1 J^T */
   for (int t = 0; t < m->ntendon; t++) {
     const gsReal* J = d->ten_J + (size_t)t * nv;
     gs_copy(x, J, nv);
-    gs_solveM(m, d, x, x, 1);  /* M with the tendons' armature (gs_crb) */
+    solve_trees(m, d, x);  /* M with the tendons' armature (gs_crb) */
     gsReal w = 0;
     for (int k = 0; k < nv; k++) w += J[k] * x[k];
     m->tendon_invweight0[t] = w;
@@ -551,7 +567,7 @@ int gs_compileActuationAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {
     }
     m->actuator_length0[i] = length;
     gs_copy(x, moment, nv);
-    gs_solveM(m, d, x, x, 1);
+    solve_trees(m, d, x);
     gsReal acc = 0;
     for (int k = 0; k < nv; k++) acc += x[k] * x[k];
     m->actuator_acc0[i] = sqrt(acc);

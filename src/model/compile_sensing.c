@@ -619,6 +619,10 @@ static int compile_key(gsCompileCtx* c, gsModel* m, int i) {
       !key_vector(c, k, "act", k->act, k->nact, m->na, m->key_act + (size_t)m->na * i) ||
       !key_vector(c, k, "ctrl", k->ctrl, k->nctrl, m->nu, m->key_ctrl + (size_t)m->nu * i))
     return 0;
+  /* a NaN stands for the model's default: the keys of attached sub-models (src/mjcf/xml_attach.c)
+   * give values for the sub-model's joints only */
+  for (int j = 0; k->qpos && j < m->nq; j++)
+    if (isnan(qpos[j])) qpos[j] = m->qpos0[j];
   if (k->qpos)
     for (int j = 0; j < m->njnt; j++) {
       int t = m->jnt_type[j], adr = m->jnt_qposadr[j];
@@ -638,11 +642,12 @@ static int compile_key(gsCompileCtx* c, gsModel* m, int i) {
     int id = m->body_mocapid[b];
     if (id < 0) continue;
     if (k->mpos) {
-      if (3 * id + 3 <= k->nmpos) gs_copy3(mpos + 3 * id, k->mpos + 3 * id);
+      /* NaN: not given (an attached sub-model's key, src/mjcf/xml_attach.c) */
+      if (3 * id + 3 <= k->nmpos && !isnan(k->mpos[3 * id])) gs_copy3(mpos + 3 * id, k->mpos + 3 * id);
       else gs_copy3(mpos + 3 * id, c->body[b]->pos);
     }
     if (k->mquat) {
-      if (4 * id + 4 <= k->nmquat) {
+      if (4 * id + 4 <= k->nmquat && !isnan(k->mquat[4 * id])) {
         gs_copy4(mquat + 4 * id, k->mquat + 4 * id);
         normalize_nonzero(mquat + 4 * id);
       } else {
