@@ -172,8 +172,9 @@ def run(terrain, controller, seconds):
     base = np.arange(6)
     planner = Planner()
     warm = gauss.RigidWarm()
-    method = {"qp_mu": ("qp", True), "qp_inf": ("qp", False), "lcp_mu": ("coulomb", True),
-              "lcp_inf": ("noslip", True)}.get(controller)
+    method = {"qp_mu": ("qp", True, "energy"), "qp_inf": ("qp", False, "energy"),
+              "qpc_mu": ("qp", True, "contact"), "qpc_inf": ("qp", False, "contact"),
+              "lcp_mu": ("coulomb", True, None), "lcp_inf": ("noslip", True, None)}.get(controller)
     sensed = [np.zeros(nv), np.zeros(nv)]   # qfrc_constraint one and two steps back
     integ = np.zeros(12)
     n = int(round(seconds / h))
@@ -209,7 +210,8 @@ def run(terrain, controller, seconds):
                 ctl.qacc[:] = 0
                 ctl.qacc[act] = acc
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
-                                        warm=warm if method[0] == "noslip" else None, dt=DT)
+                                        warm=warm if method[0] == "noslip" else None, dt=DT,
+                                        objective=method[2] or "energy")
                 # no solution (the desired motion asks the contacts for the impossible): the
                 # last torques are kept
                 if r.status >= 0 or tau_prev is None:

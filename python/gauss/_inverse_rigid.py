@@ -9,13 +9,15 @@ from . import _lib
 __all__ = ["inverse_rigid", "InverseRigidResult", "RigidWarm"]
 
 METHODS = {"noslip": 0, "coulomb": 1, "qp": 2}
+OBJECTIVES = {"energy": 0, "contact": 1}
 _MAXWARM = 64
 
 
 class _Opt(ctypes.Structure):
     _fields_ = [("method", ctypes.c_int), ("friction", ctypes.c_int), ("warmstart", ctypes.c_int),
                 ("stage2", ctypes.c_int), ("skipstage", ctypes.c_int), ("reg", ctypes.c_double),
-                ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int)]
+                ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int),
+                ("objective", ctypes.c_int)]
 
 
 class _Warm(ctypes.Structure):
@@ -77,7 +79,7 @@ class InverseRigidResult:
 
 
 def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, reg=0.0, dt=0.0,
-                  skipstage=0, kkt=False, mindiff=False):
+                  skipstage=0, kkt=False, mindiff=False, objective="energy"):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -89,16 +91,23 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
     "qp", solve both stages through their KKT systems, without the fast paths (comparisons).
     mindiff: for "coulomb" with `warm`, the solution nearest the last call's forces among all the
-    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts)."""
+    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts). objective: for
+    "qp", Stage I's objective: "energy" (the seed's eq. 63, the kinetic energy after the step with
+    the actuated velocities prescribed) or "contact" (1/2 |G^T f|^2 + b^T f: its optimality
+    conditions are the complementarity of each pyramid edge's force with that edge's velocity
+    after the step, so that it inverts the complementarity-free forward step, MuJoCo's pyramidal
+    cone with a velocity-level reference)."""
     pkg = _package()
     pkg._check(m, d)
     if method not in METHODS:
         raise ValueError(f"method must be one of {sorted(METHODS)}, got {method!r}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {sorted(OBJECTIVES)}, got {objective!r}")
     if warm is not None and not isinstance(warm, RigidWarm):
         raise TypeError("warm must be a gauss.RigidWarm or None")
     opt = _Opt(METHODS[method], 1 if friction else 0, 1 if warm is not None else 0,
                1 if stage2 else 0, int(skipstage), float(reg), float(dt), 1 if kkt else 0,
-               1 if mindiff else 0)
+               1 if mindiff else 0, OBJECTIVES[objective])
     # the stages first, here, so that the forces' array has the collision stage's contact count
     skipstage = int(skipstage)
     if skipstage < 1:
