@@ -47,6 +47,11 @@ typedef struct {
                         call's forces in warm (Algorithm 3, by enumeration: at most 2 contacts;
                         with more, or without warm, Lemke's) */
   int objective;     /* QP: gsRigidObjective (Stage I's objective; Stage II keeps its optima) */
+  int repair;        /* no-slip: when the normal LCP has no solution (the desired motion asks the
+                        contacts to pull), take the forces of the LCP regularised until it has
+                        one and, as in section 3.5 (eqs. 40-45), the actuated accelerations
+                        nearest the desired ones with which no contact closes and no held
+                        contact slides under those forces; status 2 */
 } gsRigidOpt;
 
 #define GS_RIGID_MAXWARM 64
@@ -59,8 +64,9 @@ typedef struct {
 } gsRigidWarm;
 
 typedef struct {
-  int status;        /* 0 solved, 1 solved with regularisation, -1 not solved (forces zero),
-                        -2 no room in the arena */
+  int status;        /* 0 solved, 1 solved with regularisation, 2 solved for repaired desired
+                        accelerations (opt.repair), -1 not solved (forces zero), -2 no room in
+                        the arena */
   int ncon;          /* contacts used */
   int pivots;        /* Lemke pivots or PPM principal pivots, all solves together */
   int fallback;      /* no-slip: PPM handed over to Lemke */

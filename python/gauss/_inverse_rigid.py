@@ -17,7 +17,7 @@ class _Opt(ctypes.Structure):
     _fields_ = [("method", ctypes.c_int), ("friction", ctypes.c_int), ("warmstart", ctypes.c_int),
                 ("stage2", ctypes.c_int), ("skipstage", ctypes.c_int), ("reg", ctypes.c_double),
                 ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int),
-                ("objective", ctypes.c_int)]
+                ("objective", ctypes.c_int), ("repair", ctypes.c_int)]
 
 
 class _Warm(ctypes.Structure):
@@ -64,7 +64,8 @@ class InverseRigidResult:
         frame; zero for contacts the constraint stage did not include.
     qacc: (nv,) the accelerations the forces produce (the desired ones on actuated dofs, the
         base's from the contact forces).
-    status: 0 solved, 1 solved with regularisation, -1 not solved, -2 arena full.
+    status: 0 solved, 1 solved with regularisation, 2 solved for repaired accelerations
+        (repair), -1 not solved, -2 arena full.
     ncon (contacts used), pivots, residual (LCP/KKT max |min(z, w)|), reg, fallback (no-slip:
     PPM handed over to Lemke), ntangent (no-slip: tangent rows kept by Algorithm 1), nnb (no-slip:
     contacts with force), penetration (most negative normal velocity after the step)."""
@@ -79,7 +80,8 @@ class InverseRigidResult:
 
 
 def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, reg=0.0, dt=0.0,
-                  skipstage=0, kkt=False, mindiff=False, objective="energy"):
+                  skipstage=0, kkt=False, mindiff=False, objective="energy",
+                  repair=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -96,7 +98,10 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     the actuated velocities prescribed) or "contact" (1/2 |G^T f|^2 + b^T f: its optimality
     conditions are the complementarity of each pyramid edge's force with that edge's velocity
     after the step, so that it inverts the complementarity-free forward step, MuJoCo's pyramidal
-    cone with a velocity-level reference)."""
+    cone with a velocity-level reference). repair: for "noslip", when the contacts cannot give
+    the desired motion (the normal LCP has no solution), the forces of the regularised LCP and
+    the actuated accelerations nearest the desired ones that they allow (seed 004 section 3.5);
+    status 2, and qacc holds the repaired accelerations."""
     pkg = _package()
     pkg._check(m, d)
     if method not in METHODS:
@@ -107,7 +112,7 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
         raise TypeError("warm must be a gauss.RigidWarm or None")
     opt = _Opt(METHODS[method], 1 if friction else 0, 1 if warm is not None else 0,
                1 if stage2 else 0, int(skipstage), float(reg), float(dt), 1 if kkt else 0,
-               1 if mindiff else 0, OBJECTIVES[objective])
+               1 if mindiff else 0, OBJECTIVES[objective], 1 if repair else 0)
     # the stages first, here, so that the forces' array has the collision stage's contact count
     skipstage = int(skipstage)
     if skipstage < 1:

@@ -31,6 +31,11 @@ size_t gs_inverseRigidReals(int nv_, int ncon) {
   size_t nv = (size_t)nv_, nc = (size_t)ncon, r = 3 * nc;
   size_t common = 3 * nv * nv + 2 * r * nv + r + 12 * nv + 8 * nc + 64;
   size_t noslip = 2 * nv * nv + 2 * nc * nv + 7 * nc + 2 * nv + gs_ppmWork(ncon, nv_);
+  /* section 3.5's repair after it: the regularised LCP, then a QP in the actuated dofs */
+  size_t nrow = nc + 2 * nv;
+  size_t repair = nc * nc + gs_lemkeWork(ncon) + 2 * nrow * nv + nrow + nv * nv + 5 * nv + 16 +
+                  gs_qpWork(nv_, (int)nrow, 0);
+  noslip += repair;
   size_t s = 6 * nc;
   size_t coulomb = s * s + 2 * s + gs_lemkeWork((int)s) + 2 * s + gs_lcpEnumWork(GS_LCP_ENUM_MAX);
   size_t nz = 5 * nc, m1 = 2 * nc, m2 = 2 * nv + nc + 2;
@@ -46,6 +51,7 @@ size_t gs_inverseRigidReals(int nv_, int ncon) {
 typedef struct {
   int nv, nf, na, nc;     /* dofs, unactuated (free) dofs, actuated dofs, contacts used */
   int *fid, *aid, *con;   /* unactuated dof ids, actuated dof ids, contact ids */
+  int *sel, nsel;         /* no-slip: the tangent rows Algorithm 1 kept (rows of J) */
   gsReal h;
   gsReal *M, *J, *L, *G, *b, *a, *f0, *mu;
 } Setup;
@@ -78,6 +84,8 @@ static int setup(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, i
   s->fid = (int*)take(d, (size_t)nv / 2 + 1, ok);
   s->aid = (int*)take(d, (size_t)nv / 2 + 1, ok);
   s->con = (int*)take(d, (size_t)d->ncon / 2 + 1, ok);
+  s->sel = (int*)take(d, (size_t)nv / 2 + 1, ok);
+  s->nsel = 0;
   if (!*ok) return 0;
   actuated_dofs(m, act);
   s->nf = s->na = 0;
@@ -228,6 +236,37 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
       if (!loose[c] && z[c] == 0 && w[c] > 1e-9 * (1 + wmax)) { loose[c] = 1; changed = 1; }
     if (!changed) break;
   }
+  if (ls.status < 0 && opt->repair) {
+    /* section 3.5: no force set keeps every contact from closing. The normal LCP regularised
+     * until it is a P-matrix one (1e-3 of its largest diagonal) has a solution: its forces are
+     * kept and the desired accelerations repaired around them (repair_acc) */
+    size_t mk = gs_stackMark(d);
+    gsReal* Mn = take(d, (size_t)nc * nc, ok);
+    gsReal* lw = take(d, gs_lemkeWork(nc), ok);
+    if (!*ok) return -2;
+    gs_denseMulBT(Mn, Gp, Gp, nc, nf, nc);
+    gsReal dmax = 0;
+    for (int c = 0; c < nc; c++) dmax = fmax(dmax, Mn[(size_t)c * nc + c]);
+    for (int c = 0; c < nc; c++) {
+      /* a contact whose force cannot move the base (its projected row is zero) gets none: the
+       * regularisation alone would balance its q with a force of -q / eps */
+      if (Mn[(size_t)c * nc + c] == 0) {
+        Mn[(size_t)c * nc + c] = 1;
+        if (q[c] < 0) q[c] = -q[c];
+      }
+      Mn[(size_t)c * nc + c] += 1e-3 * (dmax > 0 ? dmax : 1);
+    }
+    gsLCPStat lr;
+    gs_lemke(nc, Mn, q, z, w, 0, 0, &lr, lw);
+    st->pivots += lr.pivots;
+    gs_stackRelease(d, mk);
+    if (lr.status == 0) {
+      ls.status = 2;
+      ls.reg = 1e-3 * (dmax > 0 ? dmax : 1);
+      nnb = 0;
+      for (int c = 0; c < nc; c++) if (z[c] > 0) nb[nnb++] = c;
+    }
+  }
   st->ntangent = k;
   st->fallback = ls.fallback;
   st->residual = ls.residual;
@@ -254,7 +293,81 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
   memset(frow, 0, sizeof(gsReal) * 3 * (size_t)nc);
   for (int c = 0; c < nc; c++) frow[3 * c] = z[c];
   for (int j = 0; j < k; j++) frow[sel[j]] = ft[j];
+  s->nsel = k;
+  memcpy(s->sel, sel, sizeof(int) * (size_t)k);
   return ls.status;
+}
+
+/* Section 3.5 (eqs. 40-45) with the forces f fixed: the actuated accelerations nearest the
+ * desired ones, min 1/2 |a_A - a_des|^2, such that after the step no contact closes (normal rows
+ * v+ >= 0) and the tangent rows Algorithm 1 kept do not slide (v+ = 0). With f fixed the base
+ * follows a_A: a_U = M_UU^-1 (f0_U - M_UA a_A + J_U^T f), so each row's velocity after the step is
+ * v+ = c + dt W a_A, W = J_A - J_U M_UU^-1 M_UA. s->a becomes the repaired acceleration (base
+ * included). 1: repaired, 0: the QP has no solution (s->a untouched). */
+static int repair_acc(gsData* d, Setup* s, const gsReal* frow, int* ok) {
+  int nv = s->nv, nf = s->nf, na = s->na, nc = s->nc, nrow = nc + 2 * s->nsel;
+  size_t mark = gs_stackMark(d);
+  gsReal* W = take(d, (size_t)nrow * na + 1, ok);
+  gsReal* A = take(d, (size_t)nrow * na + 1, ok);
+  gsReal* bA = take(d, (size_t)nrow + 1, ok);
+  gsReal* H = take(d, (size_t)na * na + 1, ok);
+  gsReal* g = take(d, (size_t)na + 1, ok);
+  gsReal* x = take(d, (size_t)na + 1, ok);
+  gsReal* aU = take(d, (size_t)nf + 1, ok);
+  gsReal* col = take(d, (size_t)nf + 1, ok);
+  gsReal* a = take(d, (size_t)nv, ok);
+  gsReal* work = take(d, gs_qpWork(na, nrow, 0), ok);
+  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  /* a_U with a_A = 0 (the forces' and f0's share): M_UU^-1 (f0_U + J_U^T f) */
+  for (int i = 0; i < nf; i++) {
+    int p = s->fid[i];
+    gsReal t = s->f0[p];
+    for (int r = 0; r < 3 * nc; r++) t += s->J[(size_t)r * nv + p] * frow[r];
+    aU[i] = t;
+  }
+  gs_cholSolve(s->L, nf, aU);
+  memset(a, 0, sizeof(gsReal) * (size_t)nv);
+  for (int i = 0; i < nf; i++) a[s->fid[i]] = aU[i];
+  for (int k = 0; k < nrow; k++) {
+    int row = k < nc ? 3 * k : s->sel[(k - nc) / 2];
+    const gsReal* jr = s->J + (size_t)row * nv;
+    gsReal c = 0;
+    for (int i = 0; i < nv; i++) c += jr[i] * (d->qvel[i] + s->h * a[i]);
+    /* W: the actuated column j moves the row directly and through the base */
+    for (int j = 0; j < na; j++) {
+      int pa = s->aid[j];
+      for (int i = 0; i < nf; i++) col[i] = s->M[(size_t)s->fid[i] * nv + pa];
+      gs_cholSolve(s->L, nf, col);
+      gsReal t = jr[pa];
+      for (int i = 0; i < nf; i++) t -= jr[s->fid[i]] * col[i];
+      W[(size_t)k * na + j] = s->h * t;
+    }
+    /* rows: normal c + W x >= 0; kept tangents as two inequalities */
+    gsReal sign = k < nc || (k - nc) % 2 == 0 ? 1 : -1;
+    for (int j = 0; j < na; j++) A[(size_t)k * na + j] = sign * W[(size_t)k * na + j];
+    bA[k] = -sign * c;
+  }
+  memset(H, 0, sizeof(gsReal) * (size_t)na * na);
+  for (int j = 0; j < na; j++) {
+    H[(size_t)j * na + j] = 1;
+    g[j] = -s->a[s->aid[j]];
+  }
+  gsLCPStat ls;
+  gs_qp(na, H, g, nrow, A, bA, 0, 0, x, NULL, &ls, work);
+  int good = ls.status == 0;
+  if (good) {
+    /* the repaired a_A = x, and a_U0 = M_UU^-1 (f0_U - M_UA x): the caller adds the forces' */
+    for (int j = 0; j < na; j++) s->a[s->aid[j]] = x[j];
+    for (int i = 0; i < nf; i++) {
+      gsReal t = s->f0[s->fid[i]];
+      for (int j = 0; j < na; j++) t -= s->M[(size_t)s->fid[i] * nv + s->aid[j]] * x[j];
+      col[i] = t;
+    }
+    gs_cholSolve(s->L, nf, col);
+    for (int i = 0; i < nf; i++) s->a[s->fid[i]] = col[i];
+  }
+  gs_stackRelease(d, mark);
+  return good;
 }
 
 /* the five force directions of contact c in G's space: normal, +t1, -t1, +t2, -t2 */
@@ -794,6 +907,7 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
     else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, warm, &s, frow, st, &ok);
     else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, &s, frow, st, &ok);
     else status = solve_noslip(m, d, opt, warm, &s, frow, st, &ok);
+    if (status == 2 && ok && !repair_acc(d, &s, frow, &ok)) status = -1;
     if (!ok) status = -2;
   }
   if (status < 0 && ok) memset(frow, 0, sizeof(gsReal) * (size_t)r);

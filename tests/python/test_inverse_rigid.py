@@ -467,3 +467,47 @@ def test_qp_contact_objective_needs_friction():
     assert r.status == -1 and not r.contact_force.any()
     with pytest.raises(ValueError):
         gauss.inverse_rigid(m, d, method="qp", objective="kinetic")
+
+
+SLIDER = """<mujoco><option timestep="0.001"/>
+  <worldbody><geom type="plane" size="1 1 0.1" condim="1"/>
+    <body name="base" pos="0 0 0.1999"><joint name="y" type="slide" axis="0 1 0"/>
+      <geom type="box" size="0.1 0.05 0.02" mass="2" contype="0" conaffinity="0"/>
+      <body name="leg"><joint name="hip" axis="0 1 0"/>
+        <geom type="capsule" fromto="0 0 0 0.1 0 -0.17" size="0.01" mass="0.3" contype="0"
+              conaffinity="0"/>
+        <geom name="foot" type="sphere" pos="0.1 0 -0.17" size="0.03" mass="0.1" condim="1"/>
+      </body></body></worldbody>
+  <actuator><motor joint="hip"/></actuator></mujoco>"""
+
+
+def test_noslip_repair_of_an_impossible_acceleration():
+    """Section 3.5: a base that only slides sideways (across the leg's plane) cannot rise, so a hip
+    accelerating its foot
+    into the ground asks the contact for the impossible (its force cannot move the base) and the
+    no-slip LCP has no solution (status -1). With repair the foot gets no force and the hip the
+    acceleration nearest the desired one that keeps the foot out of the ground: the foot, rising
+    at 0.1 m/s (hip at -1 rad/s), stops within the step, a = -qvel / dt = 1000 rad/s^2 (the
+    desired 2000 would drive it in). Applied in gauss's forward dynamics (contacts off: no
+    force), the torque gives that acceleration and the base's. A consistent desired acceleration
+    is left as it is."""
+    m, d = load(SLIDER)
+    d.qvel[:] = (0, -1.0)
+    gauss.forward(m, d)
+    assert d.ncon == 1
+    d.qacc[:] = (0, 2000.0)
+    assert gauss.inverse_rigid(m, d, method="noslip").status == -1
+    d.qacc[:] = (0, 2000.0)
+    r = gauss.inverse_rigid(m, d, method="noslip", repair=True)
+    assert r.status == 2
+    assert not r.contact_force.any()
+    np.testing.assert_allclose(r.qacc[1], 1000.0, rtol=1e-9)
+    assert abs(r.penetration) < 1e-9
+    m.opt.disableflags |= gauss.DSBL_CONTACT
+    d.ctrl[:] = r.qfrc[1]
+    gauss.forward(m, d)
+    np.testing.assert_allclose(d.qacc, r.qacc, rtol=1e-9, atol=1e-9)
+    m.opt.disableflags &= ~gauss.DSBL_CONTACT
+    d.qacc[:] = (0, 500.0)      # the foot still rises: nothing to repair
+    r = gauss.inverse_rigid(m, d, method="noslip", repair=True)
+    assert r.status == 0 and r.qacc[1] == 500.0
