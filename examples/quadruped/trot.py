@@ -2,8 +2,9 @@
 (seed 004, section 6), simulated by gauss.
 
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
-        [--terrains rigid-high,rigid-low,compliant-high,compliant-low]
-        [--controllers pid,id1,id2,qp_mu,qp_inf,lcp_mu,lcp_inf] [--out DIR]
+        [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
+        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf] [--dt 0.01]
+        [--out DIR]
 
 The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
 trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
@@ -17,19 +18,24 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
             simulator's generalized constraint force)
   qp_mu, qp_inf, lcp_mu, lcp_inf
             inverse dynamics with the contact forces predicted by gauss.inverse_rigid: the
-            two-stage QP with Coulomb friction (pyramid) and without a friction bound, the
-            Coulomb LCP and the no-slip LCP (warm-started)
+            seed's two-stage QP with Coulomb friction (pyramid) and without a friction bound, the
+            Coulomb LCP and the no-slip LCP (warm-started; section 3.5's repair when the contacts
+            cannot give the desired motion)
+  qps_mu    qp_mu whose Stage II takes the torques nearest the last step's (smooth)
+  qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
+            model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
 
-Terrains (the rough one: a height field of bumps up to 3 cm, rigid, mu = 0.8 since MJCF gives a
-height field one friction where the seed draws mu ~ U(0.1, 1.5)): rigid (stiff contacts, solref 0.002 and solimp 0.99 0.999, with MuJoCo-style noslip)
-or compliant (solref 0.02), with high (mu = 1.5) or low (mu = 0.1) friction. The predictive
-controllers discretize at dt = 0.01 s (DT below): at the simulation's 1 ms the rigid model asks
-to cancel in one step the small contact velocities of the compliant simulator, and the torques
-chatter. For each terrain the script prints
-tables in the form of seed 004's Tables 3-5 (joint tracking error; E|dtau/dt| and E|tau|;
-the predicted summed normal force against the simulator's, after the step) and writes PNG plots
-of the centre-of-mass path and of a knee's torque. The same run twice gives identical tables."""
+Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
+-v / h, no spring, impedance 0.9999, and noslip; the seed's time-stepping model) or compliant
+(solref 0.02, a spring and damper), with high (mu = 1.5) or low (mu = 0.1) friction; rough: rigid,
+bumps up to 3 cm, in 10 cm height-field tiles with friction drawn from U(0.1, 1.5). The
+predictive controllers discretize at dt (--dt, default 0.01 s): at the simulation's 1 ms the
+models are the simulator's own step, but the torques chatter (see docs/inverse_rigid.md). For
+each terrain the script prints tables in the form of seed 004's Tables 3-5 (joint tracking
+error; E|dtau/dt| and E|tau|; the predicted summed normal force against the simulator's in the
+same step) and writes PNG plots of the centre-of-mass path and of a knee's torque. The same run
+twice gives identical tables."""
 
 import argparse
 import math
@@ -53,7 +59,7 @@ STAND = np.array([0.0, 0.5, -1.0])
 WAYPOINTS = np.array([(0, 0), (0.25, 0), (0, 0.25), (0, -0.25), (-0.25, 0)], float)
 CYCLE, DUTY, STEP_H, SPEED = 0.3, 0.75, 0.015, 0.2
 PHASE = {"FL": 0.0, "HR": 0.0, "FR": 0.5, "HL": 0.5}   # trot: diagonal pairs together
-CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qp_inf", "qpc_mu", "lcp_mu", "lcp_inf")
+CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qps_mu", "qp_inf", "qpc_mu", "lcp_mu", "lcp_inf")
 TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
             "compliant-high": (False, 1.5), "compliant-low": (False, 0.1), "rough": (True, 0.8)}
 KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
@@ -204,9 +210,11 @@ def run(terrain, controller, seconds):
     warm = gauss.RigidWarm()
     # qpc_mu: the QP with the contact objective (the complementarity-free model the simulator
     # steps, inverted); qp_mu, qp_inf: the seed's kinetic-energy objective
-    method = {"qp_mu": ("qp", True, "energy"), "qp_inf": ("qp", False, "energy"),
-              "qpc_mu": ("qp", True, "contact"),
-              "lcp_mu": ("coulomb", True, None), "lcp_inf": ("noslip", True, None)}.get(controller)
+    method = {"qp_mu": ("qp", True, "energy", False), "qp_inf": ("qp", False, "energy", False),
+              "qpc_mu": ("qp", True, "contact", False),
+              "qps_mu": ("qp", True, "energy", True), "qpcs_mu": ("qp", True, "contact", True),
+              "lcp_mu": ("coulomb", True, None, False),
+              "lcp_inf": ("noslip", True, None, False)}.get(controller)
     sensed = [np.zeros(nv), np.zeros(nv)]   # qfrc_constraint one and two steps back
     integ = np.zeros(12)
     n = int(round(seconds / h))
@@ -242,8 +250,9 @@ def run(terrain, controller, seconds):
                 ctl.qacc[:] = 0
                 ctl.qacc[act] = acc
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
-                                        warm=warm if method[0] == "noslip" else None, dt=DT,
-                                        objective=method[2] or "energy")
+                                        warm=warm if method[0] != "coulomb" else None, dt=DT,
+                                        objective=method[2] or "energy", smooth=method[3],
+                                        repair=method[0] == "noslip")
                 # no solution (the desired motion asks the contacts for the impossible): the
                 # last torques are kept
                 if r.status >= 0 or tau_prev is None:

@@ -47,6 +47,8 @@ typedef struct {
                         call's forces in warm (Algorithm 3, by enumeration: at most 2 contacts;
                         with more, or without warm, Lemke's) */
   int objective;     /* QP: gsRigidObjective (Stage I's objective; Stage II keeps its optima) */
+  int smooth;        /* QP with warm: Stage II takes, among Stage I's optima, the actuated forces
+                        nearest the last call's (warm->tau) rather than the least ones */
   int repair;        /* no-slip: when the normal LCP has no solution (the desired motion asks the
                         contacts to pull), take the forces of the LCP regularised until it has
                         one and, as in section 3.5 (eqs. 40-45), the actuated accelerations
@@ -61,6 +63,8 @@ typedef struct {
   int ncon;                   /* the last call's contacts (geom pairs) and their forces */
   int geom[2 * GS_RIGID_MAXWARM];
   gsReal force[3 * GS_RIGID_MAXWARM];
+  int ntau;                   /* the last call's actuated forces (QP: smooth) */
+  gsReal tau[GS_RIGID_MAXWARM];
 } gsRigidWarm;
 
 typedef struct {

@@ -1608,7 +1608,7 @@ def inverse(m, d):
     qacc read as the integrator's discrete step)."""
 
 
-def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False, objective='energy', repair=False):
+def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False, objective='energy', smooth=False, repair=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -1625,7 +1625,8 @@ def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, 
     the actuated velocities prescribed) or "contact" (1/2 |G^T f|^2 + b^T f: its optimality
     conditions are the complementarity of each pyramid edge's force with that edge's velocity
     after the step, so that it inverts the complementarity-free forward step, MuJoCo's pyramidal
-    cone with a velocity-level reference). repair: for "noslip", when the contacts cannot give
+    cone with a velocity-level reference). smooth: for "qp" with `warm`, Stage II takes the
+    actuated forces nearest the last call's instead of the least ones. repair: for "noslip", when the contacts cannot give
     the desired motion (the normal LCP has no solution), the forces of the regularised LCP and
     the actuated accelerations nearest the desired ones that they allow (seed 004 section 3.5);
     status 2, and qacc holds the repaired accelerations."""

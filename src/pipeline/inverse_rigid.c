@@ -673,8 +673,8 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   return good;
 }
 
-static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* frow,
-                    gsRigidStat* st, int* ok) {
+static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gsRigidWarm* warm,
+                    Setup* s, gsReal* frow, gsRigidStat* st, int* ok) {
   (void)m;
   int nc = s->nc, nf = s->nf, nv = s->nv, na = s->na, nz = 5 * nc;
   int m1 = opt->friction ? 2 * nc : nc;
@@ -766,6 +766,9 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       for (int i = 0; i < nv; i++) t += s->M[(size_t)pa * nv + i] * a1[i];
       tc[j] = t;
     }
+    /* smooth: |tau - tau_last|^2 = |tc - tau_last - Y beta|^2 */
+    if (opt->smooth && warm && warm->ntau == na)
+      for (int j = 0; j < na; j++) tc[j] -= warm->tau[j];
     /* Stage I has no normal complementarity; Stage II puts no force on a contact that Stage I's
      * motion opens and Stage I left without force (else the least torques come from the ground
      * pushing a lifting foot) */
@@ -905,7 +908,7 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
      * contacts carry none (stat->penetration tells whether the motion closes one) */
     if (nc == 0 || s.nf == 0) status = 0;
     else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, warm, &s, frow, st, &ok);
-    else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, &s, frow, st, &ok);
+    else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, warm, &s, frow, st, &ok);
     else status = solve_noslip(m, d, opt, warm, &s, frow, st, &ok);
     if (status == 2 && ok && !repair_acc(d, &s, frow, &ok)) status = -1;
     if (!ok) status = -2;
@@ -932,6 +935,16 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
         warm->geom[2 * c + 1] = d->contact[s.con[c]].geom2;
         memcpy(warm->force + 3 * c, frow + 3 * c, sizeof(gsReal) * 3);
         warm->ncon++;
+      }
+    }
+    if (warm) {   /* the actuated forces, for the next call's smooth Stage II */
+      warm->ntau = 0;
+      if (s.na <= GS_RIGID_MAXWARM && status >= 0) {
+        for (int j = 0; j < s.na; j++) {
+          int p = s.aid[j];
+          warm->tau[j] = t[p] - s.f0[p] - t[nv + p];
+        }
+        warm->ntau = s.na;
       }
     }
     if (qacc) memcpy(qacc, s.a, sizeof(gsReal) * (size_t)nv);
