@@ -511,3 +511,30 @@ def test_noslip_repair_of_an_impossible_acceleration():
     d.qacc[:] = (0, 500.0)      # the foot still rises: nothing to repair
     r = gauss.inverse_rigid(m, d, method="noslip", repair=True)
     assert r.status == 0 and r.qacc[1] == 500.0
+
+
+def test_qp_smooth_stage2_keeps_the_last_torques_when_optimal():
+    """The smooth Stage II takes, among Stage I's optima, the torques nearest the last call's.
+    On four legs Stage I's own split is one of those optima: given its torques as the last ones,
+    the smooth Stage II returns them (to the 1e-4 share of |beta|^2 the closed form adds) with the
+    same base acceleration, where the least-norm Stage II returns smaller ones."""
+    m, d = standing_quadruped()
+    act = np.sort(m.jnt_dofadr[m.actuator_trnid[:, 0]])
+    d.qacc[:] = 0           # standing: Stage I's split against the least torques'
+    desired = d.qacc.copy()
+    one = gauss.inverse_rigid(m, d, method="qp", stage2=False)
+    d.qacc[:] = desired
+    least = gauss.inverse_rigid(m, d, method="qp")
+    warm = gauss.RigidWarm()
+    warm._c.ntau = len(act)
+    for j, p in enumerate(act):
+        warm._c.tau[j] = one.qfrc[p]
+    d.qacc[:] = desired
+    smooth = gauss.inverse_rigid(m, d, method="qp", warm=warm, smooth=True)
+    assert one.status == least.status == smooth.status == 0
+    scale = np.abs(one.qfrc).max()
+    assert np.linalg.norm(least.qfrc) < 0.5 * np.linalg.norm(one.qfrc)
+    np.testing.assert_allclose(smooth.qfrc, one.qfrc, atol=1e-3 * scale)
+    np.testing.assert_allclose(smooth.qacc, one.qacc, atol=1e-9)
+    # and the warm start now holds this call's torques
+    np.testing.assert_allclose([warm._c.tau[j] for j in range(len(act))], smooth.qfrc[act])
