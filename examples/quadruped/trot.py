@@ -2,8 +2,9 @@
 (seed 004, section 6), simulated by gauss.
 
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
-        [--terrains rigid-high,rigid-low,compliant-high,compliant-low]
-        [--controllers pid,id1,id2,qp_mu,qp_inf,lcp_mu,lcp_inf] [--out DIR]
+        [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
+        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf] [--dt 0.01]
+        [--out DIR]
 
 The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
 trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
@@ -17,19 +18,24 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
             simulator's generalized constraint force)
   qp_mu, qp_inf, lcp_mu, lcp_inf
             inverse dynamics with the contact forces predicted by gauss.inverse_rigid: the
-            two-stage QP with Coulomb friction (pyramid) and without a friction bound, the
-            Coulomb LCP and the no-slip LCP (warm-started)
+            seed's two-stage QP with Coulomb friction (pyramid) and without a friction bound, the
+            Coulomb LCP and the no-slip LCP (warm-started; section 3.5's repair when the contacts
+            cannot give the desired motion)
+  qps_mu    qp_mu whose Stage II takes the torques nearest the last step's (smooth)
+  qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
+            model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
 
-Terrains (the rough one: a height field of bumps up to 3 cm, rigid, mu = 0.8 since MJCF gives a
-height field one friction where the seed draws mu ~ U(0.1, 1.5)): rigid (stiff contacts, solref 0.002 and solimp 0.99 0.999, with MuJoCo-style noslip)
-or compliant (solref 0.02), with high (mu = 1.5) or low (mu = 0.1) friction. The predictive
-controllers discretize at dt = 0.01 s (DT below): at the simulation's 1 ms the rigid model asks
-to cancel in one step the small contact velocities of the compliant simulator, and the torques
-chatter. For each terrain the script prints
-tables in the form of seed 004's Tables 3-5 (joint tracking error; E|dtau/dt| and E|tau|;
-the predicted summed normal force against the simulator's, after the step) and writes PNG plots
-of the centre-of-mass path and of a knee's torque. The same run twice gives identical tables."""
+Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
+-v / h, no spring, impedance 0.9999, and noslip; the seed's time-stepping model) or compliant
+(solref 0.02, a spring and damper), with high (mu = 1.5) or low (mu = 0.1) friction; rough: rigid,
+bumps up to 3 cm, in 10 cm height-field tiles with friction drawn from U(0.1, 1.5). The
+predictive controllers discretize at dt (--dt, default 0.01 s): at the simulation's 1 ms the
+models are the simulator's own step, but the torques chatter (see docs/inverse_rigid.md). For
+each terrain the script prints tables in the form of seed 004's Tables 3-5 (joint tracking
+error; E|dtau/dt| and E|tau|; the predicted summed normal force against the simulator's in the
+same step) and writes PNG plots of the centre-of-mass path and of a knee's torque. The same run
+twice gives identical tables."""
 
 import argparse
 import math
@@ -53,12 +59,13 @@ STAND = np.array([0.0, 0.5, -1.0])
 WAYPOINTS = np.array([(0, 0), (0.25, 0), (0, 0.25), (0, -0.25), (-0.25, 0)], float)
 CYCLE, DUTY, STEP_H, SPEED = 0.3, 0.75, 0.015, 0.2
 PHASE = {"FL": 0.0, "HR": 0.0, "FR": 0.5, "HL": 0.5}   # trot: diagonal pairs together
-CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qp_inf", "lcp_mu", "lcp_inf")
+CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qps_mu", "qp_inf", "qpc_mu", "lcp_mu", "lcp_inf")
 TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
             "compliant-high": (False, 1.5), "compliant-low": (False, 0.1), "rough": (True, 0.8)}
 KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
 DT = 0.01
 PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
+PATCH = 15                    # rough terrain: 15 x 15 tiles of 10 cm (feet off their edges)
 
 
 def rough_elevation(n=61, half=1.5, seed=4):
@@ -74,18 +81,47 @@ def rough_elevation(n=61, half=1.5, seed=4):
     return np.clip(z, 0, 1)
 
 
+def rough_patches(xml, mu_seed=5):
+    """the rough terrain as PATCH x PATCH height-field tiles of 10 cm that share their edge samples
+    (one continuous surface, the bumps of rough_elevation), each with its own friction drawn from
+    U(0.1, 1.5) as in the seed: MJCF gives a height field one friction, a geom per tile gives the
+    surface many. Each tile's elevation is normalized to [0, 1] by the compiler: its height range
+    goes into its size and its lowest sample into its position."""
+    elev = rough_elevation() * 0.03
+    step = 2 * 1.5 / (elev.shape[0] - 1)                # 5 cm between samples
+    mus = np.random.default_rng(mu_seed).uniform(0.1, 1.5, (PATCH, PATCH))
+    c0 = (elev.shape[0] - 1) // 2 - PATCH               # the patches cover the middle +-PATCH*5 cm
+    assets, geoms = [], []
+    for i in range(PATCH):
+        for j in range(PATCH):
+            r, c = c0 + 2 * i, c0 + 2 * j                # 3 x 3 samples per tile
+            z = elev[r:r + 3, c:c + 3]
+            lo, hi = z.min(), z.max()
+            span = max(hi - lo, 1e-6)
+            rows = " ".join(f"{(v - lo) / span:.6f}" for v in z[::-1].ravel())   # MJCF: top row first
+            assets.append(f'<hfield name="p{i}_{j}" nrow="3" ncol="3" size="{step} {step} '
+                          f'{span:.6f} 0.05" elevation="{rows}"/>')
+            x, y = -1.5 + (c + 1) * step, -1.5 + (r + 1) * step
+            geoms.append(f'<geom type="hfield" hfield="p{i}_{j}" pos="{x:.4f} {y:.4f} {lo:.6f}" '
+                         f'friction="{mus[i, j]:.4f} 0.005 0.0001"/>')
+    xml = xml.replace('<geom name="floor" type="plane" size="3 3 0.1"/>', "\n    ".join(geoms))
+    return xml.replace("<worldbody>", "<asset>" + "".join(assets) + "</asset>\n  <worldbody>")
+
+
 def model(rigid, mu, rough=False):
     xml = open(os.path.join(HERE, "quadruped.xml")).read()
     if rough:
-        # MJCF gives a height field one friction: the seed's mu ~ U(0.1, 1.5) over the surface
-        # is not representable; the terrain uses the mean, 0.8
-        elev = " ".join(f"{v:.4f}" for v in rough_elevation().ravel())
-        xml = xml.replace('<geom name="floor" type="plane" size="3 3 0.1"/>',
-                          '<geom name="floor" type="hfield" hfield="rough"/>')
-        xml = xml.replace("<worldbody>", '<asset><hfield name="rough" nrow="61" ncol="61" '
-                          f'size="1.5 1.5 0.03 0.05" elevation="{elev}"/></asset>\n  <worldbody>')
-    solref = "0.002 1" if rigid else "0.02 1"
-    solimp = "0.99 0.999 0.001" if rigid else "0.9 0.95 0.001"
+        xml = rough_patches(xml)
+    # rigid: MuJoCo's soft contact at its velocity-level limit, the seed's time-stepping model: the
+    # reference acceleration -v / h (solref's direct form, damping 1 / h, no spring) with impedance
+    # 0.9999 stops a contact within the step, as v+ = v + h a = 0 does. (A spring, solref 0.002 1,
+    # adds k r at touchdown; its penetration of 0.1 mm gives a quarter of the damping's force.)
+    # compliant: solref 0.02, a spring and damper.
+    if rigid:
+        h = float(xml.split('timestep="')[1].split('"')[0])
+        solref, solimp = f"0 {-1 / h:g}", "0.9999 0.9999 0.001"
+    else:
+        solref, solimp = "0.02 1", "0.9 0.95 0.001"
     xml = xml.replace('<geom friction="1 0.005 0.0001"/>',
                       f'<geom friction="{mu} 0.005 0.0001" solref="{solref}" solimp="{solimp}"/>')
     if rigid:
@@ -172,8 +208,13 @@ def run(terrain, controller, seconds):
     base = np.arange(6)
     planner = Planner()
     warm = gauss.RigidWarm()
-    method = {"qp_mu": ("qp", True), "qp_inf": ("qp", False), "lcp_mu": ("coulomb", True),
-              "lcp_inf": ("noslip", True)}.get(controller)
+    # qpc_mu: the QP with the contact objective (the complementarity-free model the simulator
+    # steps, inverted); qp_mu, qp_inf: the seed's kinetic-energy objective
+    method = {"qp_mu": ("qp", True, "energy", False), "qp_inf": ("qp", False, "energy", False),
+              "qpc_mu": ("qp", True, "contact", False),
+              "qps_mu": ("qp", True, "energy", True), "qpcs_mu": ("qp", True, "contact", True),
+              "lcp_mu": ("coulomb", True, None, False),
+              "lcp_inf": ("noslip", True, None, False)}.get(controller)
     sensed = [np.zeros(nv), np.zeros(nv)]   # qfrc_constraint one and two steps back
     integ = np.zeros(12)
     n = int(round(seconds / h))
@@ -209,7 +250,9 @@ def run(terrain, controller, seconds):
                 ctl.qacc[:] = 0
                 ctl.qacc[act] = acc
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
-                                        warm=warm if method[0] == "noslip" else None, dt=DT)
+                                        warm=warm if method[0] != "coulomb" else None, dt=DT,
+                                        objective=method[2] or "energy", smooth=method[3],
+                                        repair=method[0] == "noslip")
                 # no solution (the desired motion asks the contacts for the impossible): the
                 # last torques are kept
                 if r.status >= 0 or tau_prev is None:
@@ -239,23 +282,37 @@ def run(terrain, controller, seconds):
     return {k: np.array(v) for k, v in rec.items()}
 
 
+def prediction_error(r):
+    """the predicted summed normal force against the simulator's over the steps with a
+    prediction: the mean absolute error (N); the seed's relative error (Table 5: its absolute and
+    relative columns are not in one ratio, so the relative one is the mean of each step's
+    |error| / force, over the steps where the simulator's feet carry load); the mean error over
+    the mean force; the share of steps with a prediction whose simulator carries no load"""
+    ok = np.isfinite(r["fpred"])
+    if not ok.any():
+        return None
+    fp, fs = r["fpred"][ok], r["fsim"][ok]
+    err = np.abs(fp - fs)
+    loaded = fs > 1e-6
+    rel = np.mean(err[loaded] / fs[loaded]) if loaded.any() else np.nan
+    return err.mean(), rel, err.mean() / fs.mean(), 1 - loaded.mean()
+
+
 def tables(terrain, results):
     print(f"\n## {terrain}\n")
     print("Tracking (Table 3) and torques (Table 4); contact-force prediction (Table 5): the "
-          "predicted summed normal force against the simulator's after the step.\n")
+          "predicted summed normal force against the simulator's in the same step.\n")
     print("| controller | E|q - q_des| (rad) | E|dq - dq_des| (rad/s) | E|dtau/dt| (N m/s) | "
-          "E|tau| (N m) | abs. error (N) | rel. error | completed |")
-    print("|" + " --- |" * 8)
+          "E|tau| (N m) | abs. error (N) | rel. error (seed's) | mean error / mean force | "
+          "no load | completed |")
+    print("|" + " --- |" * 10)
     for c, r in results.items():
         done = "yes" if not r["fell"][-1] else f"fell at {r['t'][-1]:.2f} s"
-        ok = np.isfinite(r["fpred"])
-        if ok.any():
-            err = np.abs(r["fpred"][ok] - r["fsim"][ok])
-            abs_e, rel_e = f"{err.mean():.3f}", f"{100 * err.mean() / r['fsim'][ok].mean():.2f} %"
-        else:
-            abs_e = rel_e = "-"
+        e = prediction_error(r)
+        cols = ["-"] * 4 if e is None else [f"{e[0]:.3f}", f"{100 * e[1]:.2f} %",
+                                            f"{100 * e[2]:.2f} %", f"{100 * e[3]:.1f} %"]
         print(f"| {c} | {r['eq'].mean():.4f} | {r['edq'].mean():.4f} | "
-              f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {abs_e} | {rel_e} | {done} |")
+              f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {' | '.join(cols)} | {done} |")
 
 
 def plots(terrain, results, out):
@@ -280,14 +337,19 @@ def plots(terrain, results, out):
 
 
 def main():
+    global DT
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--terrains", default=",".join(TERRAINS))
     ap.add_argument("--controllers", default=",".join(CONTROLLERS))
     ap.add_argument("--out", default=".")
+    ap.add_argument("--dt", type=float, default=DT,
+                    help="the predictive controllers' velocity-level step (s)")
     a = ap.parse_args()
+    DT = a.dt
     for terrain in a.terrains.split(","):
         results = {c: run(terrain, c, a.seconds) for c in a.controllers.split(",")}
+        print(f"\n(predictive controllers' dt = {DT:g} s)")
         tables(terrain, results)
         if a.out:
             print(f"\nwrote {plots(terrain, results, a.out)}")

@@ -19,6 +19,18 @@ typedef enum {
   GS_RIGID_QP            /* section 5: Stage I (eqs. 63-73 reduced as in 5.1.2) and Stage II */
 } gsRigidMethod;
 
+/* The QP's Stage I objective. ENERGY is the seed's (eq. 63): the kinetic energy of v+ with the
+ * actuated velocities prescribed; its optimality conditions make the base's share of each
+ * contact velocity, J_U (v_U+ + M_UU^-1 M_UA v_A+), complementary to the force, not the contact's
+ * own velocity J v+, so a forward simulation under the same torques gives other forces. CONTACT
+ * minimizes 1/2 |G^T f|^2 + b^T f instead, whose optimality conditions are 0 <= beta _|_ (pyramid
+ * edge velocities after the step) >= 0: the complementarity-free model of the forward step
+ * (Anitescu's, MuJoCo's pyramidal cone) inverted, convex as well. */
+typedef enum {
+  GS_RIGID_ENERGY = 0,
+  GS_RIGID_CONTACT
+} gsRigidObjective;
+
 typedef struct {
   int method;        /* gsRigidMethod */
   int friction;      /* QP: 1 bounds friction by each contact's friction[0] (pyramid), 0 unbounded */
@@ -34,6 +46,14 @@ typedef struct {
   int mindiff;       /* Coulomb: 1 takes, among all the LCP's solutions, the one nearest the last
                         call's forces in warm (Algorithm 3, by enumeration: at most 2 contacts;
                         with more, or without warm, Lemke's) */
+  int objective;     /* QP: gsRigidObjective (Stage I's objective; Stage II keeps its optima) */
+  int smooth;        /* QP with warm: Stage II takes, among Stage I's optima, the actuated forces
+                        nearest the last call's (warm->tau) rather than the least ones */
+  int repair;        /* no-slip: when the normal LCP has no solution (the desired motion asks the
+                        contacts to pull), take the forces of the LCP regularised until it has
+                        one and, as in section 3.5 (eqs. 40-45), the actuated accelerations
+                        nearest the desired ones with which no contact closes and no held
+                        contact slides under those forces; status 2 */
 } gsRigidOpt;
 
 #define GS_RIGID_MAXWARM 64
@@ -43,11 +63,14 @@ typedef struct {
   int ncon;                   /* the last call's contacts (geom pairs) and their forces */
   int geom[2 * GS_RIGID_MAXWARM];
   gsReal force[3 * GS_RIGID_MAXWARM];
+  int ntau;                   /* the last call's actuated forces (QP: smooth) */
+  gsReal tau[GS_RIGID_MAXWARM];
 } gsRigidWarm;
 
 typedef struct {
-  int status;        /* 0 solved, 1 solved with regularisation, -1 not solved (forces zero),
-                        -2 no room in the arena */
+  int status;        /* 0 solved, 1 solved with regularisation, 2 solved for repaired desired
+                        accelerations (opt.repair), -1 not solved (forces zero), -2 no room in
+                        the arena */
   int ncon;          /* contacts used */
   int pivots;        /* Lemke pivots or PPM principal pivots, all solves together */
   int fallback;      /* no-slip: PPM handed over to Lemke */

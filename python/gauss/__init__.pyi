@@ -382,7 +382,8 @@ class InverseRigidResult:
         frame; zero for contacts the constraint stage did not include.
     qacc: (nv,) the accelerations the forces produce (the desired ones on actuated dofs, the
         base's from the contact forces).
-    status: 0 solved, 1 solved with regularisation, -1 not solved, -2 arena full.
+    status: 0 solved, 1 solved with regularisation, 2 solved for repaired accelerations
+        (repair), -1 not solved, -2 arena full.
     ncon (contacts used), pivots, residual (LCP/KKT max |min(z, w)|), reg, fallback (no-slip:
     PPM handed over to Lemke), ntangent (no-slip: tangent rows kept by Algorithm 1), nnb (no-slip:
     contacts with force), penetration (most negative normal velocity after the step)."""
@@ -1625,7 +1626,7 @@ def inverse(m, d):
     qacc read as the integrator's discrete step)."""
 
 
-def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False):
+def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False, objective='energy', smooth=False, repair=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -1637,7 +1638,16 @@ def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, 
     gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
     "qp", solve both stages through their KKT systems, without the fast paths (comparisons).
     mindiff: for "coulomb" with `warm`, the solution nearest the last call's forces among all the
-    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts)."""
+    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts). objective: for
+    "qp", Stage I's objective: "energy" (the seed's eq. 63, the kinetic energy after the step with
+    the actuated velocities prescribed) or "contact" (1/2 |G^T f|^2 + b^T f: its optimality
+    conditions are the complementarity of each pyramid edge's force with that edge's velocity
+    after the step, so that it inverts the complementarity-free forward step, MuJoCo's pyramidal
+    cone with a velocity-level reference). smooth: for "qp" with `warm`, Stage II takes the
+    actuated forces nearest the last call's instead of the least ones. repair: for "noslip", when the contacts cannot give
+    the desired motion (the normal LCP has no solution), the forces of the regularised LCP and
+    the actuated accelerations nearest the desired ones that they allow (seed 004 section 3.5);
+    status 2, and qacc holds the repaired accelerations."""
 
 
 def inverse_skip(m, d, skipstage, skipsensor=0):

@@ -9,18 +9,21 @@ from . import _lib
 __all__ = ["inverse_rigid", "InverseRigidResult", "RigidWarm"]
 
 METHODS = {"noslip": 0, "coulomb": 1, "qp": 2}
+OBJECTIVES = {"energy": 0, "contact": 1}
 _MAXWARM = 64
 
 
 class _Opt(ctypes.Structure):
     _fields_ = [("method", ctypes.c_int), ("friction", ctypes.c_int), ("warmstart", ctypes.c_int),
                 ("stage2", ctypes.c_int), ("skipstage", ctypes.c_int), ("reg", ctypes.c_double),
-                ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int)]
+                ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int),
+                ("objective", ctypes.c_int), ("smooth", ctypes.c_int), ("repair", ctypes.c_int)]
 
 
 class _Warm(ctypes.Structure):
     _fields_ = [("nnb", ctypes.c_int), ("nb", ctypes.c_int * _MAXWARM), ("ncon", ctypes.c_int),
-                ("geom", ctypes.c_int * (2 * _MAXWARM)), ("force", ctypes.c_double * (3 * _MAXWARM))]
+                ("geom", ctypes.c_int * (2 * _MAXWARM)), ("force", ctypes.c_double * (3 * _MAXWARM)),
+                ("ntau", ctypes.c_int), ("tau", ctypes.c_double * _MAXWARM)]
 
 
 class _Stat(ctypes.Structure):
@@ -52,6 +55,8 @@ class RigidWarm:
     def clear(self):
         """forget the set: the next call starts cold"""
         self._c.nnb = 0
+        self._c.ncon = 0
+        self._c.ntau = 0
 
 
 class InverseRigidResult:
@@ -62,7 +67,8 @@ class InverseRigidResult:
         frame; zero for contacts the constraint stage did not include.
     qacc: (nv,) the accelerations the forces produce (the desired ones on actuated dofs, the
         base's from the contact forces).
-    status: 0 solved, 1 solved with regularisation, -1 not solved, -2 arena full.
+    status: 0 solved, 1 solved with regularisation, 2 solved for repaired accelerations
+        (repair), -1 not solved, -2 arena full.
     ncon (contacts used), pivots, residual (LCP/KKT max |min(z, w)|), reg, fallback (no-slip:
     PPM handed over to Lemke), ntangent (no-slip: tangent rows kept by Algorithm 1), nnb (no-slip:
     contacts with force), penetration (most negative normal velocity after the step)."""
@@ -77,7 +83,8 @@ class InverseRigidResult:
 
 
 def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, reg=0.0, dt=0.0,
-                  skipstage=0, kkt=False, mindiff=False):
+                  skipstage=0, kkt=False, mindiff=False, objective="energy",
+                  smooth=False, repair=False):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -89,16 +96,28 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     gauss.forward's (0 runs the position and velocity stages first, with collision). kkt: for
     "qp", solve both stages through their KKT systems, without the fast paths (comparisons).
     mindiff: for "coulomb" with `warm`, the solution nearest the last call's forces among all the
-    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts)."""
+    LCP's solutions (seed 004 Algorithm 3, by enumeration; at most 2 contacts). objective: for
+    "qp", Stage I's objective: "energy" (the seed's eq. 63, the kinetic energy after the step with
+    the actuated velocities prescribed) or "contact" (1/2 |G^T f|^2 + b^T f: its optimality
+    conditions are the complementarity of each pyramid edge's force with that edge's velocity
+    after the step, so that it inverts the complementarity-free forward step, MuJoCo's pyramidal
+    cone with a velocity-level reference). smooth: for "qp" with `warm`, Stage II takes the
+    actuated forces nearest the last call's instead of the least ones. repair: for "noslip", when the contacts cannot give
+    the desired motion (the normal LCP has no solution), the forces of the regularised LCP and
+    the actuated accelerations nearest the desired ones that they allow (seed 004 section 3.5);
+    status 2, and qacc holds the repaired accelerations."""
     pkg = _package()
     pkg._check(m, d)
     if method not in METHODS:
         raise ValueError(f"method must be one of {sorted(METHODS)}, got {method!r}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {sorted(OBJECTIVES)}, got {objective!r}")
     if warm is not None and not isinstance(warm, RigidWarm):
         raise TypeError("warm must be a gauss.RigidWarm or None")
     opt = _Opt(METHODS[method], 1 if friction else 0, 1 if warm is not None else 0,
                1 if stage2 else 0, int(skipstage), float(reg), float(dt), 1 if kkt else 0,
-               1 if mindiff else 0)
+               1 if mindiff else 0, OBJECTIVES[objective], 1 if smooth else 0,
+               1 if repair else 0)
     # the stages first, here, so that the forces' array has the collision stage's contact count
     skipstage = int(skipstage)
     if skipstage < 1:

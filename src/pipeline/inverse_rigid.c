@@ -31,13 +31,18 @@ size_t gs_inverseRigidReals(int nv_, int ncon) {
   size_t nv = (size_t)nv_, nc = (size_t)ncon, r = 3 * nc;
   size_t common = 3 * nv * nv + 2 * r * nv + r + 12 * nv + 8 * nc + 64;
   size_t noslip = 2 * nv * nv + 2 * nc * nv + 7 * nc + 2 * nv + gs_ppmWork(ncon, nv_);
+  /* section 3.5's repair after it: the regularised LCP, then a QP in the actuated dofs */
+  size_t nrow = nc + 2 * nv;
+  size_t repair = nc * nc + gs_lemkeWork(ncon) + 2 * nrow * nv + nrow + nv * nv + 5 * nv + 16 +
+                  gs_qpWork(nv_, (int)nrow, 0);
+  noslip += repair;
   size_t s = 6 * nc;
   size_t coulomb = s * s + 2 * s + gs_lemkeWork((int)s) + 2 * s + gs_lcpEnumWork(GS_LCP_ENUM_MAX);
-  size_t nz = 5 * nc, m1 = 2 * nc, m2 = 2 * nv + nc;
+  size_t nz = 5 * nc, m1 = 2 * nc, m2 = 2 * nv + nc + 2;
   /* the QP: what both stages keep, then the larger stage (Stage I's scratch is released) */
   size_t qp1 = nz * nz + m1 * nz + m1 + nz + gs_qpWork((int)nz, (int)m1, 1);
   size_t qp2 = nv * nz + nz * nz + m2 * nz + m2 + 2 * nz + 2 * nv + gs_qpWork((int)nz, (int)m2, 1);
-  size_t qp = nz * nv + 2 * nz + nv + (qp1 > qp2 ? qp1 : qp2);
+  size_t qp = nz * nv + 2 * nz + nv + r + (qp1 > qp2 ? qp1 : qp2);
   size_t meth = noslip > coulomb ? noslip : coulomb;
   if (qp > meth) meth = qp;
   return common + meth + 64;
@@ -46,6 +51,7 @@ size_t gs_inverseRigidReals(int nv_, int ncon) {
 typedef struct {
   int nv, nf, na, nc;     /* dofs, unactuated (free) dofs, actuated dofs, contacts used */
   int *fid, *aid, *con;   /* unactuated dof ids, actuated dof ids, contact ids */
+  int *sel, nsel;         /* no-slip: the tangent rows Algorithm 1 kept (rows of J) */
   gsReal h;
   gsReal *M, *J, *L, *G, *b, *a, *f0, *mu;
 } Setup;
@@ -78,6 +84,8 @@ static int setup(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, i
   s->fid = (int*)take(d, (size_t)nv / 2 + 1, ok);
   s->aid = (int*)take(d, (size_t)nv / 2 + 1, ok);
   s->con = (int*)take(d, (size_t)d->ncon / 2 + 1, ok);
+  s->sel = (int*)take(d, (size_t)nv / 2 + 1, ok);
+  s->nsel = 0;
   if (!*ok) return 0;
   actuated_dofs(m, act);
   s->nf = s->na = 0;
@@ -228,6 +236,37 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
       if (!loose[c] && z[c] == 0 && w[c] > 1e-9 * (1 + wmax)) { loose[c] = 1; changed = 1; }
     if (!changed) break;
   }
+  if (ls.status < 0 && opt->repair) {
+    /* section 3.5: no force set keeps every contact from closing. The normal LCP regularised
+     * until it is a P-matrix one (1e-3 of its largest diagonal) has a solution: its forces are
+     * kept and the desired accelerations repaired around them (repair_acc) */
+    size_t mk = gs_stackMark(d);
+    gsReal* Mn = take(d, (size_t)nc * nc, ok);
+    gsReal* lw = take(d, gs_lemkeWork(nc), ok);
+    if (!*ok) return -2;
+    gs_denseMulBT(Mn, Gp, Gp, nc, nf, nc);
+    gsReal dmax = 0;
+    for (int c = 0; c < nc; c++) dmax = fmax(dmax, Mn[(size_t)c * nc + c]);
+    for (int c = 0; c < nc; c++) {
+      /* a contact whose force cannot move the base (its projected row is zero) gets none: the
+       * regularisation alone would balance its q with a force of -q / eps */
+      if (Mn[(size_t)c * nc + c] == 0) {
+        Mn[(size_t)c * nc + c] = 1;
+        if (q[c] < 0) q[c] = -q[c];
+      }
+      Mn[(size_t)c * nc + c] += 1e-3 * (dmax > 0 ? dmax : 1);
+    }
+    gsLCPStat lr;
+    gs_lemke(nc, Mn, q, z, w, 0, 0, &lr, lw);
+    st->pivots += lr.pivots;
+    gs_stackRelease(d, mk);
+    if (lr.status == 0) {
+      ls.status = 2;
+      ls.reg = 1e-3 * (dmax > 0 ? dmax : 1);
+      nnb = 0;
+      for (int c = 0; c < nc; c++) if (z[c] > 0) nb[nnb++] = c;
+    }
+  }
   st->ntangent = k;
   st->fallback = ls.fallback;
   st->residual = ls.residual;
@@ -254,7 +293,81 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
   memset(frow, 0, sizeof(gsReal) * 3 * (size_t)nc);
   for (int c = 0; c < nc; c++) frow[3 * c] = z[c];
   for (int j = 0; j < k; j++) frow[sel[j]] = ft[j];
+  s->nsel = k;
+  memcpy(s->sel, sel, sizeof(int) * (size_t)k);
   return ls.status;
+}
+
+/* Section 3.5 (eqs. 40-45) with the forces f fixed: the actuated accelerations nearest the
+ * desired ones, min 1/2 |a_A - a_des|^2, such that after the step no contact closes (normal rows
+ * v+ >= 0) and the tangent rows Algorithm 1 kept do not slide (v+ = 0). With f fixed the base
+ * follows a_A: a_U = M_UU^-1 (f0_U - M_UA a_A + J_U^T f), so each row's velocity after the step is
+ * v+ = c + dt W a_A, W = J_A - J_U M_UU^-1 M_UA. s->a becomes the repaired acceleration (base
+ * included). 1: repaired, 0: the QP has no solution (s->a untouched). */
+static int repair_acc(gsData* d, Setup* s, const gsReal* frow, int* ok) {
+  int nv = s->nv, nf = s->nf, na = s->na, nc = s->nc, nrow = nc + 2 * s->nsel;
+  size_t mark = gs_stackMark(d);
+  gsReal* W = take(d, (size_t)nrow * na + 1, ok);
+  gsReal* A = take(d, (size_t)nrow * na + 1, ok);
+  gsReal* bA = take(d, (size_t)nrow + 1, ok);
+  gsReal* H = take(d, (size_t)na * na + 1, ok);
+  gsReal* g = take(d, (size_t)na + 1, ok);
+  gsReal* x = take(d, (size_t)na + 1, ok);
+  gsReal* aU = take(d, (size_t)nf + 1, ok);
+  gsReal* col = take(d, (size_t)nf + 1, ok);
+  gsReal* a = take(d, (size_t)nv, ok);
+  gsReal* work = take(d, gs_qpWork(na, nrow, 0), ok);
+  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  /* a_U with a_A = 0 (the forces' and f0's share): M_UU^-1 (f0_U + J_U^T f) */
+  for (int i = 0; i < nf; i++) {
+    int p = s->fid[i];
+    gsReal t = s->f0[p];
+    for (int r = 0; r < 3 * nc; r++) t += s->J[(size_t)r * nv + p] * frow[r];
+    aU[i] = t;
+  }
+  gs_cholSolve(s->L, nf, aU);
+  memset(a, 0, sizeof(gsReal) * (size_t)nv);
+  for (int i = 0; i < nf; i++) a[s->fid[i]] = aU[i];
+  for (int k = 0; k < nrow; k++) {
+    int row = k < nc ? 3 * k : s->sel[(k - nc) / 2];
+    const gsReal* jr = s->J + (size_t)row * nv;
+    gsReal c = 0;
+    for (int i = 0; i < nv; i++) c += jr[i] * (d->qvel[i] + s->h * a[i]);
+    /* W: the actuated column j moves the row directly and through the base */
+    for (int j = 0; j < na; j++) {
+      int pa = s->aid[j];
+      for (int i = 0; i < nf; i++) col[i] = s->M[(size_t)s->fid[i] * nv + pa];
+      gs_cholSolve(s->L, nf, col);
+      gsReal t = jr[pa];
+      for (int i = 0; i < nf; i++) t -= jr[s->fid[i]] * col[i];
+      W[(size_t)k * na + j] = s->h * t;
+    }
+    /* rows: normal c + W x >= 0; kept tangents as two inequalities */
+    gsReal sign = k < nc || (k - nc) % 2 == 0 ? 1 : -1;
+    for (int j = 0; j < na; j++) A[(size_t)k * na + j] = sign * W[(size_t)k * na + j];
+    bA[k] = -sign * c;
+  }
+  memset(H, 0, sizeof(gsReal) * (size_t)na * na);
+  for (int j = 0; j < na; j++) {
+    H[(size_t)j * na + j] = 1;
+    g[j] = -s->a[s->aid[j]];
+  }
+  gsLCPStat ls;
+  gs_qp(na, H, g, nrow, A, bA, 0, 0, x, NULL, &ls, work);
+  int good = ls.status == 0;
+  if (good) {
+    /* the repaired a_A = x, and a_U0 = M_UU^-1 (f0_U - M_UA x): the caller adds the forces' */
+    for (int j = 0; j < na; j++) s->a[s->aid[j]] = x[j];
+    for (int i = 0; i < nf; i++) {
+      gsReal t = s->f0[s->fid[i]];
+      for (int j = 0; j < na; j++) t -= s->M[(size_t)s->fid[i] * nv + s->aid[j]] * x[j];
+      col[i] = t;
+    }
+    gs_cholSolve(s->L, nf, col);
+    for (int i = 0; i < nf; i++) s->a[s->fid[i]] = col[i];
+  }
+  gs_stackRelease(d, mark);
+  return good;
 }
 
 /* the five force directions of contact c in G's space: normal, +t1, -t1, +t2, -t2 */
@@ -416,10 +529,11 @@ static void rays_to_z(const gsRigidOpt* opt, const Setup* s, const gsReal* beta,
   }
 }
 
-/* Stage I without the non-penetration rows (eq. 70): min 1/2 |E^T beta + c'|^2, beta >= 0, the
- * LCP (E c', E E^T) in Baraff's form; when its answer keeps every contact from closing it is
- * Stage I's. 1: solved, 0: the full QP is needed. */
-static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const gsReal* cp,
+/* Stage I without the non-penetration rows (eq. 70): min 1/2 |E^T beta|^2 + q^T beta, beta >= 0,
+ * q_j = ray_j . gb (gb: the linear term per contact direction; G c' for the seed's objective, where
+ * this is min 1/2 |E^T beta + c'|^2), the LCP (q, E E^T) in Baraff's form; when its answer keeps
+ * every contact from closing it is Stage I's. 1: solved, 0: the full QP is needed. */
+static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const gsReal* gb,
                        gsReal* z0, gsRigidStat* st, int* ok) {
   int nc = s->nc, nf = s->nf, nr = ray_count(opt) * nc;
   size_t mark = gs_stackMark(d);
@@ -432,7 +546,12 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
   gsReal* work = take(d, gs_ppmWork(nr, nf), ok);
   if (!*ok) { gs_stackRelease(d, mark); return 0; }
   ray_rows(opt, s, NULL, E, NULL);
-  gs_denseMulVec(q, E, cp, nr, nf, 0);
+  for (int j = 0; j < nr; j++) {
+    int c = j / ray_count(opt);
+    gsReal co[3];
+    ray_coef(opt, s->mu[c], j % ray_count(opt), co);
+    q[j] = co[0] * gb[3 * c] + co[1] * gb[3 * c + 1] + co[2] * gb[3 * c + 2];
+  }
   int nnb = 0;
   gsLCPStat ls;
   gs_ppm(nr, nf, E, q, beta, w, nb, &nnb, 0, &ls, work);
@@ -458,22 +577,37 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
 
 /* Stage II with the bounds left out: min 1/2 |Y beta - tau_c|^2 + eps/2 |beta|^2 subject to
  * E^T beta = E^T beta0 in closed form, with (Y^T Y + eps I)^-1 by Woodbury (na x na) and the
- * equality's multipliers from an nf x nf system; when every beta >= 0 this is Stage II's answer.
+ * equality's multipliers from an ne x ne system; when every beta >= 0 this is Stage II's answer.
+ * gb (3 per contact, NULL for the energy objective): the contact objective's linear term, whose
+ * value is kept too (one more column of E): with G^T f kept, that keeps its optimum.
  * 1: solved (z2 written), 0: the full QP is needed. */
 static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const char* open,
-                       const gsReal* D, const gsReal* z0, const gsReal* tc, gsReal* z2, int* ok) {
-  int nc = s->nc, nf = s->nf, na = s->na, nr = ray_count(opt) * nc;
+                       const gsReal* D, const gsReal* z0, const gsReal* gb, const gsReal* tc,
+                       gsReal* z2, int* ok) {
+  int nc = s->nc, nf = s->nf, na = s->na, nr = ray_count(opt) * nc, ne = nf + (gb ? 1 : 0);
   size_t mark = gs_stackMark(d);
-  gsReal* E = take(d, (size_t)nr * nf, ok);
+  gsReal* E0 = take(d, (size_t)nr * nf, ok);
+  gsReal* E = take(d, (size_t)nr * ne, ok);
   gsReal* Y = take(d, (size_t)na * nr + 1, ok);
   gsReal* S = take(d, (size_t)na * na + 1, ok);
-  gsReal* YE = take(d, (size_t)na * nf + 1, ok);
-  gsReal* Phi = take(d, (size_t)nr * nf, ok);
-  gsReal* K = take(d, (size_t)nf * nf, ok);
+  gsReal* YE = take(d, (size_t)na * ne + 1, ok);
+  gsReal* Phi = take(d, (size_t)nr * ne, ok);
+  gsReal* K = take(d, (size_t)ne * ne, ok);
   gsReal* beta = take(d, (size_t)nr, ok);
-  gsReal* v = take(d, (size_t)(na > nf ? na : nf) + (size_t)nf + 2, ok);
+  gsReal* v = take(d, (size_t)(na > ne ? na : ne) + (size_t)ne + 2, ok);
   if (!*ok) { gs_stackRelease(d, mark); return 0; }
-  ray_rows(opt, s, open, E, Y);
+  ray_rows(opt, s, open, E0, Y);
+  for (int j = 0; j < nr; j++) {
+    memcpy(E + (size_t)j * ne, E0 + (size_t)j * nf, sizeof(gsReal) * (size_t)nf);
+    if (gb) {
+      int c = j / ray_count(opt);
+      gsReal co[3], t = 0;
+      ray_coef(opt, s->mu[c], j % ray_count(opt), co);
+      if (!open[c])
+        for (int k = 0; k < 3; k++) t += co[k] * gb[3 * c + k];
+      E[(size_t)j * ne + nf] = t;
+    }
+  }
   gsReal diag = 0;
   for (size_t i = 0; i < (size_t)na * nr; i++) diag += Y[i] * Y[i];
   diag = diag > 0 ? diag / nr : 0;
@@ -484,36 +618,44 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   for (int a = 0; a < na; a++) S[(size_t)a * na + a] += eps;
   if (na > 0 && gs_cholesky(S, na, 1e-14) >= 0) { gs_stackRelease(d, mark); return 0; }
   /* Phi = H^-1 E = (E - Y^T S^-1 Y E) / eps */
-  gs_denseMul(YE, Y, E, na, nr, nf);
-  for (int i = 0; i < nf; i++) {
-    for (int a = 0; a < na; a++) v[a] = YE[(size_t)a * nf + i];
+  gs_denseMul(YE, Y, E, na, nr, ne);
+  for (int i = 0; i < ne; i++) {
+    for (int a = 0; a < na; a++) v[a] = YE[(size_t)a * ne + i];
     gs_cholSolve(S, na, v);
     for (int j = 0; j < nr; j++) {
-      gsReal t = E[(size_t)j * nf + i];
+      gsReal t = E[(size_t)j * ne + i];
       for (int a = 0; a < na; a++) t -= Y[(size_t)a * nr + j] * v[a];
-      Phi[(size_t)j * nf + i] = t / eps;
+      Phi[(size_t)j * ne + i] = t / eps;
     }
   }
   /* K nu = E^T beta0 - E^T Y^T S^-1 tau_c, beta = Y^T S^-1 tau_c + Phi nu */
-  gs_denseMulAT(K, E, Phi, nf, nr, nf);
+  gs_denseMulAT(K, E, Phi, ne, nr, ne);
   gsReal tr = 0;
-  for (int i = 0; i < nf; i++) tr += K[(size_t)i * nf + i];
-  for (int i = 0; i < nf; i++) K[(size_t)i * nf + i] += 1e-14 * (tr > 0 ? tr : 1);
-  if (gs_cholesky(K, nf, 0) >= 0) { gs_stackRelease(d, mark); return 0; }
+  for (int i = 0; i < ne; i++) tr += K[(size_t)i * ne + i];
+  for (int i = 0; i < ne; i++) K[(size_t)i * ne + i] += 1e-14 * (tr > 0 ? tr : 1);
+  if (gs_cholesky(K, ne, 0) >= 0) { gs_stackRelease(d, mark); return 0; }
   for (int a = 0; a < na; a++) v[a] = tc[a];
   if (na > 0) gs_cholSolve(S, na, v);
   gs_denseMulVecT(beta, Y, v, na, nr, 0);
-  gsReal* rhs = v + (na > nf ? na : nf);
+  gsReal* rhs = v + (na > ne ? na : ne);
   gs_denseMulVecT(rhs, D, z0, 5 * nc, nf, 0);      /* E^T beta0 = D^T z0 */
-  gsReal ynorm = 0;
-  for (int i = 0; i < nf; i++) ynorm = fmax(ynorm, fabs(rhs[i]));
-  for (int i = 0; i < nf; i++) {
+  if (gb) {
     gsReal t = 0;
-    for (int j = 0; j < nr; j++) t += E[(size_t)j * nf + i] * beta[j];
+    for (int c = 0; c < nc; c++) {
+      const gsReal* p = z0 + 5 * c;
+      t += gb[3 * c] * p[0] + gb[3 * c + 1] * (p[1] - p[2]) + gb[3 * c + 2] * (p[3] - p[4]);
+    }
+    rhs[nf] = t;
+  }
+  gsReal ynorm = 0;
+  for (int i = 0; i < ne; i++) ynorm = fmax(ynorm, fabs(rhs[i]));
+  for (int i = 0; i < ne; i++) {
+    gsReal t = 0;
+    for (int j = 0; j < nr; j++) t += E[(size_t)j * ne + i] * beta[j];
     rhs[i] -= t;
   }
-  gs_cholSolve(K, nf, rhs);
-  gs_denseMulVec(beta, Phi, rhs, nr, nf, 1);
+  gs_cholSolve(K, ne, rhs);
+  gs_denseMulVec(beta, Phi, rhs, nr, ne, 1);
   /* accepted when inside the bounds and the impulse on the free dofs is kept */
   gsReal bmax = 0;
   for (int j = 0; j < nr; j++) bmax = fmax(bmax, fabs(beta[j]));
@@ -521,16 +663,18 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   for (int j = 0; j < nr; j++) if (beta[j] < -1e-12 * bmax) good = 0;
   if (good) {
     gsReal* y = v;
-    gs_denseMulVecT(y, E, beta, nr, nf, 0);
-    gs_denseMulVecT(K, D, z0, 5 * nc, nf, 0);
-    for (int i = 0; i < nf; i++) if (fabs(y[i] - K[i]) > 1e-11 * (1 + ynorm)) good = 0;
+    gsReal* y0 = v + nf;
+    gs_denseMulVecT(y, E0, beta, nr, nf, 0);
+    gs_denseMulVecT(y0, D, z0, 5 * nc, nf, 0);
+    for (int i = 0; i < nf; i++) if (fabs(y[i] - y0[i]) > 1e-11 * (1 + ynorm)) good = 0;
   }
   if (good) rays_to_z(opt, s, beta, z2);
   gs_stackRelease(d, mark);
   return good;
 }
-static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s, gsReal* frow,
-                    gsRigidStat* st, int* ok) {
+
+static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gsRigidWarm* warm,
+                    Setup* s, gsReal* frow, gsRigidStat* st, int* ok) {
   (void)m;
   int nc = s->nc, nf = s->nf, nv = s->nv, na = s->na, nz = 5 * nc;
   int m1 = opt->friction ? 2 * nc : nc;
@@ -557,8 +701,18 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
   }
   gs_solveL(s->L, nf, mv);
   for (int i = 0; i < nf; i++) cp[i] = (cp[i] + mv[i]) / s->h;
+  /* the linear term per contact direction: G c' (the seed's kinetic energy) or b (the contact
+   * objective: the edges' velocities after the step are the optimality conditions' slacks) */
+  int contact_obj = opt->objective == GS_RIGID_CONTACT;
+  /* without a friction bound the contact objective is unbounded below whenever a tangential
+   * velocity the base cannot cancel remains (no-slip is that model: GS_RIGID_NOSLIP) */
+  if (contact_obj && !opt->friction) return -1;
+  gsReal* gb = take(d, (size_t)3 * nc, ok);
+  if (!*ok) return -2;
+  if (contact_obj) memcpy(gb, s->b, sizeof(gsReal) * (size_t)(3 * nc));
+  else gs_denseMulVec(gb, s->G, cp, 3 * nc, nf, 0);
   int status = 0;
-  if (opt->kkt || !stage1_fast(d, opt, s, cp, z0, st, ok)) {
+  if (opt->kkt || !stage1_fast(d, opt, s, gb, z0, st, ok)) {
     if (!*ok) return -2;
     /* the whole Stage I (eqs. 69-72) in the five variables per contact, by its KKT LCP */
     size_t mark = gs_stackMark(d);
@@ -569,7 +723,8 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
     gsReal* work = take(d, gs_qpWork(nz, m1, 1), ok);
     if (!*ok) return -2;
     gs_denseMulBT(H, D, D, nz, nf, nz);
-    gs_denseMulVec(g, D, cp, nz, nf, 0);
+    for (int c = 0; c < nc; c++)
+      for (int e = 0; e < 5; e++) g[5 * c + e] = (e == 2 || e == 4 ? -1 : 1) * gb[3 * c + (e + 1) / 2];
     /* eq. 70: b_N + G_N D^T z >= 0; eq. 72: mu f_N >= 1^T f_F */
     memset(A, 0, sizeof(gsReal) * (size_t)m1 * nz);
     for (int c = 0; c < nc; c++) {
@@ -595,7 +750,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
     /* Stage II (eqs. 96-106): the same impulse on the free dofs (D^T z = D^T z0 keeps v+, so the
      * Stage I objective and the non-penetration rows), torques of least norm; a small multiple
      * of |z|^2 picks the least forces among equal torques (an unactuated body's own split) */
-    int m2 = 2 * nf + (opt->friction ? nc : 0);
+    int m2 = 2 * nf + (opt->friction ? nc : 0) + (contact_obj ? 2 : 0);
     gsReal* tc = take(d, (size_t)na + 1, ok);
     gsReal* z2 = take(d, (size_t)nz, ok);
     gsReal* a1 = take(d, (size_t)nv, ok);
@@ -611,6 +766,9 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
       for (int i = 0; i < nv; i++) t += s->M[(size_t)pa * nv + i] * a1[i];
       tc[j] = t;
     }
+    /* smooth: |tau - tau_last|^2 = |tc - tau_last - Y beta|^2 */
+    if (opt->smooth && warm && warm->ntau == na)
+      for (int j = 0; j < na; j++) tc[j] -= warm->tau[j];
     /* Stage I has no normal complementarity; Stage II puts no force on a contact that Stage I's
      * motion opens and Stage I left without force (else the least torques come from the ground
      * pushing a lifting foot) */
@@ -626,7 +784,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
         open[c] = vn > 1e-9 * (1 + bmax) && z0[5 * c] == 0;
       }
     }
-    if (!opt->kkt && stage2_fast(d, opt, s, open, D, z0, tc, z2, ok)) {
+    if (!opt->kkt && stage2_fast(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, ok)) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
     } else {
       if (!*ok) return -2;
@@ -673,6 +831,22 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, Setup* s
           for (int e = 1; e < 5; e++) fr[5 * c + e] = -1;
           b2[2 * nf + c] = 0;
         }
+      if (contact_obj) {
+        /* the contact objective's linear term kept as well: with D^T z kept, its optimum */
+        int r0 = m2 - 2;
+        gsReal t = 0, gmax = 0;
+        for (int i = 0; i < 3 * nc; i++) gmax = fmax(gmax, fabs(gb[i]));
+        gmax = gmax > 0 ? 1 / gmax : 1;   /* the row scaled like the others: Lemke's pivots */
+        for (int c = 0; c < nc; c++)
+          for (int e = 0; e < 5; e++) {
+            gsReal gj = open[c] ? 0 : gmax * (e == 2 || e == 4 ? -1 : 1) * gb[3 * c + (e + 1) / 2];
+            A2[(size_t)r0 * nz + 5 * c + e] = gj;
+            A2[(size_t)(r0 + 1) * nz + 5 * c + e] = -gj;
+            t += gj * z0[5 * c + e];
+          }
+        b2[r0] = t;
+        b2[r0 + 1] = -t;
+      }
       gsLCPStat l2;
       gs_qp(nz, H2, g2, m2, A2, b2, 1, opt->reg, z2, NULL, &l2, work2);
       st->pivots += l2.pivots;
@@ -734,8 +908,9 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
      * contacts carry none (stat->penetration tells whether the motion closes one) */
     if (nc == 0 || s.nf == 0) status = 0;
     else if (opt->method == GS_RIGID_COULOMB) status = solve_coulomb(d, opt, warm, &s, frow, st, &ok);
-    else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, &s, frow, st, &ok);
+    else if (opt->method == GS_RIGID_QP) status = solve_qp(m, d, opt, warm, &s, frow, st, &ok);
     else status = solve_noslip(m, d, opt, warm, &s, frow, st, &ok);
+    if (status == 2 && ok && !repair_acc(d, &s, frow, &ok)) status = -1;
     if (!ok) status = -2;
   }
   if (status < 0 && ok) memset(frow, 0, sizeof(gsReal) * (size_t)r);
@@ -760,6 +935,16 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
         warm->geom[2 * c + 1] = d->contact[s.con[c]].geom2;
         memcpy(warm->force + 3 * c, frow + 3 * c, sizeof(gsReal) * 3);
         warm->ncon++;
+      }
+    }
+    if (warm) {   /* the actuated forces, for the next call's smooth Stage II */
+      warm->ntau = 0;
+      if (s.na <= GS_RIGID_MAXWARM && status >= 0) {
+        for (int j = 0; j < s.na; j++) {
+          int p = s.aid[j];
+          warm->tau[j] = t[p] - s.f0[p] - t[nv + p];
+        }
+        warm->ntau = s.na;
       }
     }
     if (qacc) memcpy(qacc, s.a, sizeof(gsReal) * (size_t)nv);

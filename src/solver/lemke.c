@@ -145,7 +145,12 @@ int gs_lemke(int n, const gsReal* M, const gsReal* q, gsReal* z, gsReal* w, gsRe
       stat->residual = gs_lcpResidual(n, z, w);
       /* a regularised answer counts when it nearly solves the problem given: on one with no
        * solution it is a huge z that only the regularisation balances */
-      if (reg == 0 || stat->residual <= 1e-6 * (1 + qmax)) {
+      /* an unregularised answer is checked too: near-degenerate pivots (equality rows given as
+       * two opposite inequalities) can end on a basis whose values round-off has spoilt */
+      gsReal zmax = 0;
+      for (int i = 0; i < n; i++) if (fabs(z[i]) > zmax) zmax = fabs(z[i]);
+      int exact = reg == 0 && stat->residual <= 1e-8 * (1 + qmax + scale * zmax);
+      if (exact || (reg > 0 && stat->residual <= 1e-6 * (1 + qmax))) {
         stat->status = reg > 0 ? 1 : 0;
         return stat->status;
       }

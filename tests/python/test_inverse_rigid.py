@@ -395,3 +395,146 @@ def test_bad_method():
     m, d = load(table_xml())
     with pytest.raises(ValueError):
         gauss.inverse_rigid(m, d, method="pgs")
+
+
+def velocity_level_quadruped(mu):
+    """the quadruped on ground as rigid as the soft model gets at the velocity level: reference
+    acceleration -v / h (solref in its direct form, no spring), impedance 0.9999"""
+    xml = open(QUADRUPED).read().replace(
+        '<geom friction="1 0.005 0.0001"/>',
+        f'<geom friction="{mu} 0.005 0.0001" solref="0 -1000" solimp="0.9999 0.9999 0.001"/>')
+    m = gauss.Model.from_xml_string(xml)
+    d = gauss.Data(m)
+    d.qpos[3] = 1
+    d.qpos[7:] = np.tile([0, 0.5, -1.0], 4)
+    d.qpos[2] = 0
+    gauss.kinematics(m, d)
+    feet = [gauss.name2id(m, gauss.OBJ_GEOM, f"{n}_foot") for n in ("FL", "FR", "HL", "HR")]
+    d.qpos[2] = -(min(d.geom_xpos[f][2] for f in feet) - 0.012) - 1e-4
+    return m, d
+
+
+@pytest.mark.parametrize("mu", [1.5, 0.1])
+def test_qp_contact_objective_predicts_the_forward_step(mu):
+    """With the contact objective, Stage I's optimality conditions are those of the forward step
+    of the complementarity-free model (MuJoCo's pyramidal cone with the reference -v/h): the
+    torques it returns, applied in gauss's forward simulation, give the predicted contact forces
+    and base acceleration. The quadruped lands moving down and sideways (at mu 0.1
+    its feet slide). Tolerance 1e-3: the simulator's impedance 0.9999 leaves a regulariser of
+    1e-4 of each row's inverse weight. The seed's kinetic-energy objective on the same state
+    (its conditions hold on the base's share of the contact velocities) is checked the same way:
+    the simulator's summed normal force under its torques misses its prediction by over 5e-3
+    (1.2 % at mu 1.5), five times the tolerance above."""
+    m, d = velocity_level_quadruped(mu)
+    d.qvel[:3] = (0.3, -0.2, -0.15)
+    d.qvel[6:] = np.linspace(-0.5, 0.5, 12)
+    gauss.forward(m, d)
+    assert d.ncon == 4
+    desired = np.linspace(1.0, -2.0, 12)
+    act = m.jnt_dofadr[m.actuator_trnid[:, 0]]
+    preds = {}
+    for objective in ("contact", "energy"):
+        d.qacc[:] = 0
+        d.qacc[act] = desired
+        r = gauss.inverse_rigid(m, d, method="qp", dt=m.opt.timestep, objective=objective)
+        assert r.status == 0
+        preds[objective] = r
+    r = preds["contact"]
+    d.ctrl[:] = r.qfrc[act]
+    gauss.forward(m, d)
+    sim = np.array([gauss.contact_force(m, d, c)[0] for c in range(d.ncon)])
+    scale = sim.sum()
+    assert scale > 10 * 4.8 * G     # an impact: the landing's impulse dominates the weight
+    np.testing.assert_allclose(r.contact_force[:, 0], sim, atol=1e-3 * scale)
+    # the base's acceleration too (the legs' are not compared: their links weigh 50 to 150 g,
+    # and the forces' 1e-3 moves them by much more)
+    np.testing.assert_allclose(d.qacc[:3], r.qacc[:3], atol=3e-3 * np.abs(r.qacc[:3]).max())
+    e = preds["energy"]
+    d.ctrl[:] = e.qfrc[act]
+    gauss.forward(m, d)
+    sim_e = np.array([gauss.contact_force(m, d, c)[0] for c in range(d.ncon)])
+    assert abs(e.contact_force[:, 0].sum() - sim_e.sum()) > 5e-3 * sim_e.sum()
+
+
+def test_qp_contact_objective_needs_friction():
+    """Without a friction bound the contact objective is unbounded below (a sliding velocity the
+    base cannot cancel); the call refuses it rather than return a huge force."""
+    m, d = velocity_level_quadruped(1.0)
+    d.qvel[:3] = (0.3, -0.2, -0.15)
+    gauss.forward(m, d)
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="qp", friction=False, objective="contact")
+    assert r.status == -1 and not r.contact_force.any()
+    with pytest.raises(ValueError):
+        gauss.inverse_rigid(m, d, method="qp", objective="kinetic")
+
+
+SLIDER = """<mujoco><option timestep="0.001"/>
+  <worldbody><geom type="plane" size="1 1 0.1" condim="1"/>
+    <body name="base" pos="0 0 0.1999"><joint name="y" type="slide" axis="0 1 0"/>
+      <geom type="box" size="0.1 0.05 0.02" mass="2" contype="0" conaffinity="0"/>
+      <body name="leg"><joint name="hip" axis="0 1 0"/>
+        <geom type="capsule" fromto="0 0 0 0.1 0 -0.17" size="0.01" mass="0.3" contype="0"
+              conaffinity="0"/>
+        <geom name="foot" type="sphere" pos="0.1 0 -0.17" size="0.03" mass="0.1" condim="1"/>
+      </body></body></worldbody>
+  <actuator><motor joint="hip"/></actuator></mujoco>"""
+
+
+def test_noslip_repair_of_an_impossible_acceleration():
+    """Section 3.5: a base that only slides sideways (across the leg's plane) cannot rise, so a hip
+    accelerating its foot
+    into the ground asks the contact for the impossible (its force cannot move the base) and the
+    no-slip LCP has no solution (status -1). With repair the foot gets no force and the hip the
+    acceleration nearest the desired one that keeps the foot out of the ground: the foot, rising
+    at 0.1 m/s (hip at -1 rad/s), stops within the step, a = -qvel / dt = 1000 rad/s^2 (the
+    desired 2000 would drive it in). Applied in gauss's forward dynamics (contacts off: no
+    force), the torque gives that acceleration and the base's. A consistent desired acceleration
+    is left as it is."""
+    m, d = load(SLIDER)
+    d.qvel[:] = (0, -1.0)
+    gauss.forward(m, d)
+    assert d.ncon == 1
+    d.qacc[:] = (0, 2000.0)
+    assert gauss.inverse_rigid(m, d, method="noslip").status == -1
+    d.qacc[:] = (0, 2000.0)
+    r = gauss.inverse_rigid(m, d, method="noslip", repair=True)
+    assert r.status == 2
+    assert not r.contact_force.any()
+    np.testing.assert_allclose(r.qacc[1], 1000.0, rtol=1e-9)
+    assert abs(r.penetration) < 1e-9
+    m.opt.disableflags |= gauss.DSBL_CONTACT
+    d.ctrl[:] = r.qfrc[1]
+    gauss.forward(m, d)
+    np.testing.assert_allclose(d.qacc, r.qacc, rtol=1e-9, atol=1e-9)
+    m.opt.disableflags &= ~gauss.DSBL_CONTACT
+    d.qacc[:] = (0, 500.0)      # the foot still rises: nothing to repair
+    r = gauss.inverse_rigid(m, d, method="noslip", repair=True)
+    assert r.status == 0 and r.qacc[1] == 500.0
+
+
+def test_qp_smooth_stage2_keeps_the_last_torques_when_optimal():
+    """The smooth Stage II takes, among Stage I's optima, the torques nearest the last call's.
+    On four legs Stage I's own split is one of those optima: given its torques as the last ones,
+    the smooth Stage II returns them (to the 1e-4 share of |beta|^2 the closed form adds) with the
+    same base acceleration, where the least-norm Stage II returns smaller ones."""
+    m, d = standing_quadruped()
+    act = np.sort(m.jnt_dofadr[m.actuator_trnid[:, 0]])
+    d.qacc[:] = 0           # standing: Stage I's split against the least torques'
+    desired = d.qacc.copy()
+    one = gauss.inverse_rigid(m, d, method="qp", stage2=False)
+    d.qacc[:] = desired
+    least = gauss.inverse_rigid(m, d, method="qp")
+    warm = gauss.RigidWarm()
+    warm._c.ntau = len(act)
+    for j, p in enumerate(act):
+        warm._c.tau[j] = one.qfrc[p]
+    d.qacc[:] = desired
+    smooth = gauss.inverse_rigid(m, d, method="qp", warm=warm, smooth=True)
+    assert one.status == least.status == smooth.status == 0
+    scale = np.abs(one.qfrc).max()
+    assert np.linalg.norm(least.qfrc) < 0.5 * np.linalg.norm(one.qfrc)
+    np.testing.assert_allclose(smooth.qfrc, one.qfrc, atol=1e-3 * scale)
+    np.testing.assert_allclose(smooth.qacc, one.qacc, atol=1e-9)
+    # and the warm start now holds this call's torques
+    np.testing.assert_allclose([warm._c.tau[j] for j in range(len(act))], smooth.qfrc[act])

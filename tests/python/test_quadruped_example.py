@@ -47,3 +47,26 @@ def test_short_trot_is_deterministic():
         np.testing.assert_array_equal(runs[0][key], runs[1][key])
     # the predicted normal forces carry about the weight while walking
     assert abs(np.nanmean(runs[0]["fpred"]) - 4.8 * 9.81) < 0.25 * 4.8 * 9.81
+
+
+def test_rough_tiles_are_one_surface_of_many_frictions():
+    """The rough terrain's tiles: each tile's samples, as the compiler stores them (normalized
+    to [0, 1], scaled by the tile's size and lifted by its position), are the bumps' heights at
+    the tile's grid points, so that neighbours agree on their shared edge; their frictions span
+    U(0.1, 1.5)."""
+    m = trot.model(True, 0.8, rough=True)
+    elev = trot.rough_elevation() * 0.03
+    step = 3.0 / (elev.shape[0] - 1)
+    tiles = [g for g in range(m.ngeom) if m.geom_type[g] == gauss.GEOM_HFIELD]
+    assert len(tiles) == trot.PATCH ** 2
+    for g in tiles:
+        h = m.geom_dataid[g]
+        n = m.hfield_nrow[h] * m.hfield_ncol[h]
+        z = m.geom_pos[g][2] + m.hfield_size[h][2] * m.hfield_data[m.hfield_adr[h]:m.hfield_adr[h] + n]
+        z = z.reshape(m.hfield_nrow[h], m.hfield_ncol[h])
+        # grid indices of the tile's lower-left sample (rows: y, first stored row the lowest)
+        c = int(round((m.geom_pos[g][0] + 1.5) / step)) - 1
+        r = int(round((m.geom_pos[g][1] + 1.5) / step)) - 1
+        np.testing.assert_allclose(z, elev[r:r + 3, c:c + 3], atol=1e-6)   # single precision
+    mu = m.geom_friction[tiles, 0]
+    assert mu.min() >= 0.1 and mu.max() <= 1.5 and mu.max() - mu.min() > 1.0
