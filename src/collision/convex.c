@@ -1134,6 +1134,10 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
     centre_normal(normal, A, B);
     return 1;
   }
+  /* a depth below rounding of the shapes' size (1e-16 of it) is no depth: shapes exactly flush
+   * (cubelets of MuJoCo's model/cube/cube_3x3x3.xml at rest, EPA's depth 1.5e-33 after the
+   * rotation's rounding) touch at distance 0, which is no contact at margin 0, as in MuJoCo */
+  if (depth > 0 && depth < 1e-16 * shape_scale(A, B, pa, pb)) depth = 0;
   *dist = -depth;
   return 1;
 }
