@@ -1166,19 +1166,26 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gs_convexFromGeom(&a, m, d, g1);
   gs_convexFromGeom(&b, m, d, g2);
   gs_convexSettings(m, &tol, &maxiter);
-  if (margin > 0 && polytope(&a) && polytope(&b)) {
-    /* Two polytopes within a positive margin: MJCF grows the first by the margin (a rounded
-     * polytope) and takes the penetration of the grown pair, then moves its witness back by the
-     * margin. Where flat faces face each other the closest points are not unique and this
-     * decides which are reported: measured against MuJoCo 3.3.7 on mesh boxes and random hulls
-     * separated within the margin (tests/python/test_collision_robots.py), its contact points
-     * are EPA's on the grown pair, not GJK's on the pair itself, and move with the margin */
-    a.inflate = margin;
-    if (!gs_convexDistance(&a, &b, 0, tol, maxiter, &dist, pa, pb, nrm)) return 0;
-    dist += margin;
-    gs_addScl3(pa, pa, nrm, -margin);
-  } else if (!gs_convexDistance(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) {
-    return 0;  /* (a contact means dist < margin) */
+  /* (a contact means dist < margin) */
+  if (!gs_convexDistance(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) return 0;
+  if (dist > 0 && polytope(&a) && polytope(&b)) {
+    /* Two polytopes apart within a positive margin: MJCF grows the first by the margin (a
+     * rounded polytope) and takes the penetration of the grown pair, then moves its witness
+     * back by the margin. Where flat faces face each other the closest points are not unique
+     * and this decides which are reported: measured against MuJoCo 3.3.7 on mesh boxes and
+     * random hulls apart within the margin (tests/python/test_collision_robots.py), its contact
+     * points are EPA's on the grown pair, not GJK's on the pair itself, and move with the
+     * margin. Penetrating pairs keep the exact query: the grown pair's EPA, on a curved shape,
+     * stops ~1e-8 short of the depth, where MuJoCo's (converged settings) does not. */
+    gsConvex grown = a;
+    gsReal gdist, ga[3], gb[3], gn[3];
+    grown.inflate = margin;
+    if (gs_convexDistance(&grown, &b, 0, tol, maxiter, &gdist, ga, gb, gn)) {
+      gs_addScl3(pa, ga, gn, -margin);
+      gs_copy3(pb, gb);
+      gs_copy3(nrm, gn);
+      dist = gdist + margin;
+    }
   }
   gsReal pos[3];
   gs_add3(pos, pa, pb);

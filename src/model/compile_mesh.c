@@ -364,11 +364,13 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
   b->halfsize[0] = b->halfsize[1] = b->halfsize[2] = 0;
   for (int i = 0; i < md->nvert; i++) {
     gsReal* v = md->vert + 3 * i;
-    gsReal u[3];
+    gsReal u[3], w[3];
     gs_sub3(u, v, com);
-    gs_mulMatTVec3(v, R, u);
-    for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(v[k]));
-    for (int k = 0; k < 3; k++) v[k] = (gsReal)(float)v[k];
+    gs_mulMatTVec3(w, R, u);
+    for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(w[k]));
+    /* rounded through a separate vector: written in place (v rotated into itself, then each
+     * coordinate rounded), GCC 12 at -O3 kept the rounding of the last coordinate only */
+    for (int k = 0; k < 3; k++) v[k] = (gsReal)(float)w[k];
   }
   return 1;
 }
