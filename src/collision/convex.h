@@ -14,6 +14,8 @@ struct gsConvex {
   const gsReal* pos;   /* centre */
   const gsReal* mat;   /* orientation, row-major */
   gsReal radius;       /* spheres and capsules: a point or segment core swept by this radius */
+  gsReal inflate;      /* the core's support moved this far along the direction: a polytope
+                        * grown by a margin as a curved shape (see gs_collideConvex) */
   const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
   const int* graph;
   /* a shape that is not a geom (the prisms of a height field): its own support function of the

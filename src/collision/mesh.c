@@ -14,13 +14,18 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
   const int* globalid = graph + 2 + nv;
   const int* edges = graph + 2 + 2 * nv;
   if (nv <= MESH_SCAN_MAX) {
-    int best = 0;
-    gsReal bd = dot(vert + 3 * globalid[0], u);
+    /* on a tie the vertex first in the mesh's order, not the hull's: MJCF scans the mesh's
+     * vertices (flat faces pressed together tie whenever the direction is their normal, and the
+     * tie decides EPA's contact point: cubes pressed face to face with their 8 vertices listed
+     * in 20 orders, tests/python/test_collision_robots.py) */
+    int best = globalid[0];
+    gsReal bd = dot(vert + 3 * best, u);
     for (int i = 1; i < nv; i++) {
-      gsReal di = dot(vert + 3 * globalid[i], u);
-      if (di > bd) bd = di, best = i;
+      int g = globalid[i];
+      gsReal di = dot(vert + 3 * g, u);
+      if (di > bd || (di == bd && g < best)) bd = di, best = g;
     }
-    return globalid[best];
+    return best;
   }
   int cur = 0;
   gsReal cd = dot(vert + 3 * globalid[0], u);

@@ -301,6 +301,16 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     /* a point whose midpoint lies out of the reference face shrunk by 1 % and out of the
      * incident box's slabs across its face grown by 1 % (see above) */
     if (i != extra && out_shrunk(r, pos, face, margin) && out_grown(o, pos, inc, margin)) continue;
+    /* as measured on MuJoCo: a midpoint out of the reference box's own slab across the face
+     * grown by 1 %, |c| > 1.01 (s + m), is left out (but on a face tilted by 30 degrees or
+     * more, see keepEdge): a box pressed deeper into a thin box than the thin box's thickness
+     * loses its contacts (a cube into a plate of half thickness h: all four go where the overlap
+     * passes 4.02 h, bisected to 1e-15 for h = 0.005, 0.01 and cubes of 0.05 and 0.1; MuJoCo
+     * 3.3.7 lets such boxes pass through each other). On 800 random poses of four kinds (random
+     * deep, coincident, aligned deep, thin cards pressed) the counts then differ in 139 against
+     * 193: thin cards 0 of 200 against 59, random deep overlaps 15 against 9 (points MuJoCo
+     * keeps beyond the far face; the condition that keeps them was not found) */
+    if (keepEdge < 0 && fabs(box_coord(r, face, pos)) > 1.01 * (r->s[face] + margin)) continue;
     gsReal dist = parallel && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
     cnt++;
@@ -458,6 +468,8 @@ static int edge_contacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
     int rGrown = out_grown(r, pm, face, margin), oGrown = out_grown(o, pm, inc, margin);
     int rShrunk = out_shrunk(r, pm, face, margin), oShrunk = out_shrunk(o, pm, inc, margin);
     if ((rGrown && oShrunk) || (oGrown && rShrunk)) continue;
+    /* and out of the reference box's slab across the face grown by 1 % (as on a face axis) */
+    if (fabs(box_coord(r, face, pm)) > 1.01 * (r->s[face] + margin)) continue;
     gs_pairSet(con + cnt, t, pm, n);
     cnt++;
   }

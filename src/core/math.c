@@ -77,12 +77,18 @@ void gs_subQuat(gsReal r[3], const gsReal qa[4], const gsReal qb[4]) {
  * term of R(q)^T A R(q) (the later pair on a tie), with the half-angle quaternion's sine taken
  * from the rotation's cosine and its cosine from that sine; it stops
  * when that cosine is within 1e-12 of 1, so off-diagonal terms of ~1e-6 relative may remain (the
- * eigenvalues are the diagonal there). Then the axes are sorted by decreasing eigenvalue with
- * quarter turns (exchanging two axes, one negated), whose quaternion has MJCF's rounded
- * 0.707106781186548. eigvec holds the axes as columns (the matrix of quat). Returns the number of
- * rotations. */
+ * eigenvalues are the diagonal there), or when the largest off-diagonal term is below 1e-12 in
+ * absolute value. Then the axes are sorted by decreasing eigenvalue with quarter turns (exchanging
+ * two axes, one negated), whose quaternion has MJCF's rounded 0.707106781186548; two values are
+ * exchanged only when the later exceeds the earlier by more than 1e-12, again absolute. Both
+ * absolute thresholds are MJCF's (measured on mju_eig3 over scaled matrices: the iteration counts
+ * agree at every scale from 1e-13 to 1): they decide the frames of small inertias, such as a
+ * mesh's per unit density (a 1 cm part: ~1e-10), where a nearly round section is left
+ * unconverged and its two moments unsorted. eigvec holds the axes as columns (the matrix of quat).
+ * Returns the number of rotations. */
 #define EIG3_MAXITER 500
 #define EIG3_COSTOL 1e-12
+#define EIG3_ABSTOL 1e-12  /* off-diagonal and sorting thresholds, absolute */
 #define EIG3_QUARTER 0.707106781186548
 
 /* q <- q * (quarter turn about axis); d[i] and d[j] exchanged. Not renormalized: MJCF's compiled
@@ -118,7 +124,7 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
       if (fabs(a[3 * pair[k][0] + pair[k][1]]) >= fabs(a[3 * pair[p][0] + pair[p][1]])) p = k;
     int i = pair[p][0], j = pair[p][1];
     gsReal aij = a[3 * i + j];
-    if (aij == 0) break;
+    if (!(fabs(aij) >= EIG3_ABSTOL)) break;
     gsReal theta = (a[4 * j] - a[4 * i]) / (2 * aij);
     gsReal sgn = theta >= 0 ? 1 : -1;
     gsReal t = sgn / (fabs(theta) + sqrt(theta * theta + 1));
@@ -134,9 +140,9 @@ int gs_eig3(gsReal eigval[3], gsReal eigvec[9], gsReal quat[4], const gsReal mat
     iter++;
   }
   gsReal d[3] = {a[0], a[4], a[8]};
-  if (d[0] < d[1]) eig3_swap(q, d, 0, 1, 2);
-  if (d[1] < d[2]) eig3_swap(q, d, 1, 2, 0);
-  if (d[0] < d[1]) eig3_swap(q, d, 0, 1, 2);
+  if (d[0] + EIG3_ABSTOL < d[1]) eig3_swap(q, d, 0, 1, 2);
+  if (d[1] + EIG3_ABSTOL < d[2]) eig3_swap(q, d, 1, 2, 0);
+  if (d[0] + EIG3_ABSTOL < d[1]) eig3_swap(q, d, 0, 1, 2);
   gs_copy3(eigval, d);
   memcpy(quat, q, 4 * sizeof(gsReal));
   gs_quat2Mat(eigvec, q);

@@ -410,12 +410,13 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
   b->halfsize[0] = b->halfsize[1] = b->halfsize[2] = 0;
   for (int i = 0; i < md->nvert; i++) {
     gsReal* v = md->vert + 3 * i;
-    gsReal u[3];
+    gsReal u[3], w[3];
     gs_sub3(u, v, com);
-    gs_mulMatTVec3(v, R, u);
-    for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(v[k]));
-    /* through a volatile: GCC 12 at -O2/-O3 drops a bare (gsReal)(float) round trip here */
-    for (int k = 0; k < 3; k++) { volatile float f = (float)v[k]; v[k] = f; }
+    gs_mulMatTVec3(w, R, u);
+    for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(w[k]));
+    /* rounded from a separate vector through a volatile: GCC 12 at -O2/-O3 drops a bare
+     * (gsReal)(float) round trip here (in place it kept only the last coordinate's) */
+    for (int k = 0; k < 3; k++) { volatile float f = (float)w[k]; v[k] = f; }
   }
   return 1;
 }
