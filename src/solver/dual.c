@@ -1,8 +1,8 @@
 /* The dual problem's machinery (dual.h): Y by rows with its runs, the diagonal and elliptic
  * blocks of A, the row and block updates of the sweeps, and the final accelerations. An elliptic
- * contact is one block, minimised over its cone (the seed's GPGS): in the coordinates
- * y_j = f_j / mu_j the cone is circular, and the block problem is solved by accelerated projected
- * gradient with the exact projection on that cone (constraint/force.c). */
+ * contact is one block: in the coordinates y_j = f_j / mu_j its cone is circular; a normal step
+ * and a friction step on the ball that normal force allows (closed form for condim 3), and the
+ * block's exact minimiser over its cone where that pair stalls. */
 #include <math.h>
 #include <string.h>
 
@@ -197,6 +197,8 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     eliminate_group(m, d, w, r, k, w->col + w->adr[r], w->nnz[r], z, dsqrt);
     r += k;
   }
+  for (int r = 0; r < nefc; r++) source[r] = source[r] == 1;
+  w->same = source;
   for (int r = 0; r < nefc; r++) {
     /* a multiply in the sweeps, not a divide: the sweep is one chain of dependent rows */
     gsReal A = w->diag[r] + (regularised ? d->efc_R[r] : 0);
@@ -263,6 +265,56 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
   }
 }
 
+/* ball_qp for k = 2 (condim 3's two frictions) in closed form: in H's eigenvectors the secular
+ * equation is sum_i c_i^2 / (l_i + lam)^2 = r^2, and the same Newton iteration takes scalar work.
+ * 0 when H is too near singular for it (ball_qp's shifted factor then), else 1 with z and *lam. */
+static int ball_qp2(const gsReal* H, const gsReal* c, gsReal r, gsReal lam0, gsReal* z,
+                    gsReal* lam_out) {
+  gsReal a = H[0], b = H[1], e = H[3];
+  gsReal mean = 0.5 * (a + e), diff = 0.5 * (a - e), rad = sqrt(diff * diff + b * b);
+  gsReal l1 = mean + rad;
+  if (!(l1 > 0)) return 0;
+  /* the small eigenvalue from the determinant: mean - rad would cancel */
+  gsReal l2 = (a * e - b * b) / l1;
+  if (!(l2 > 1e-10 * l1)) return 0;
+  /* l1's eigenvector, from the column of H - l2 I without cancellation; l2's is its normal */
+  gsReal v0 = 1, v1 = 0;
+  if (rad > 0) {
+    if (diff >= 0) v0 = diff + rad, v1 = b;
+    else v0 = b, v1 = rad - diff;
+    gsReal nv = sqrt(v0 * v0 + v1 * v1);
+    v0 /= nv, v1 /= nv;
+  }
+  gsReal c1 = v0 * c[0] + v1 * c[1], c2 = v0 * c[1] - v1 * c[0];
+  /* z(lam) = -(w1 e1 + w2 e2), w_i = c_i / (l_i + lam) */
+  gsReal lam = 0, w1 = c1 / l1, w2 = c2 / l2;
+  gsReal nz = sqrt(w1 * w1 + w2 * w2);
+  if (lam0 > 0) {
+    /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
+    gsReal x1 = c1 / (l1 + lam0), x2 = c2 / (l2 + lam0), nx = sqrt(x1 * x1 + x2 * x2);
+    if (nx >= r) lam = lam0, w1 = x1, w2 = x2, nz = nx;
+  }
+  if (lam > 0 || nz > r) {
+    for (int it = 0; it < 50; it++) {
+      /* Newton on 1/||z(lam)|| = 1/r, as in ball_qp: z^T (H + lam I)^-1 z is scalar here */
+      gsReal nq = w1 * w1 / (l1 + lam) + w2 * w2 / (l2 + lam);
+      if (!(nq > 0)) break;
+      gsReal next = lam + (nz * nz / nq) * (nz - r) / r;
+      if (!(next > lam)) break;  /* converged to rounding */
+      lam = next;
+      w1 = c1 / (l1 + lam), w2 = c2 / (l2 + lam);
+      nz = sqrt(w1 * w1 + w2 * w2);
+      if (fabs(nz - r) <= 1e-14 * r) break;
+    }
+  }
+  z[0] = -(w1 * v0 - w2 * v1);
+  z[1] = -(w1 * v1 + w2 * v0);
+  /* on the sphere, whatever the last rounding left */
+  if (nz > r) z[0] *= r / nz, z[1] *= r / nz;
+  *lam_out = lam;
+  return 1;
+}
+
 /* minimise 1/2 z^T H z + c^T z over the ball ||z|| <= r (H k x k, symmetric positive semidefinite,
  * k <= 6); returns the multiplier lam of the ball (0 inside): the unconstrained minimiser when it lies inside, else (H + lam I) z = -c with
  * ||z|| = r and lam > 0, found by Newton's method on the secular equation 1/||z(lam)|| = 1/r,
@@ -272,6 +324,8 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   gsReal b[6] = {0}, q[6] = {0}, L[36];
   for (int i = 0; i < k; i++) b[i] = -c[i], z[i] = 0;
   if (!(r > 0) || k <= 0) return 0;
+  gsReal lam2;
+  if (k == 2 && ball_qp2(H, c, r, lam0, z, &lam2)) return lam2;
   gsReal nz = 0, lam = 0;
   /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
   if (lam0 > 0 && small_factor(H, lam0, k, L)) {
@@ -321,53 +375,64 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   return lam;
 }
 
-/* the friction rows of an elliptic contact (rows r+1 .. r+n-1) with its normal force fixed:
- * minimise the dual cost over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the
- * scaled forces z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force.
- * R: whether the regulariser is in the rows' curvature (not in noslip). Returns the cost change. */
-static gsReal friction_step(gsData* d, gsDual* w, int r, int n, gsReal normal, int R) {
-  const gsContact* c = d->contact + d->efc_id[r];
-  const gsReal* B = w->block + w->blockadr[r];
-  int idx[5], k = 0;
-  gsReal A[25], g[5], f[5], H[25], cs[5], z[5], mu[5];
+/* the state of one elliptic block through its update: the forces f (moved here, written back
+ * with u at the end), the gradient G of the block's cost at f (regulariser included where the pass
+ * counts it), and the block's A (B, n x n) and R */
+typedef struct {
+  const gsContact* c;
+  const gsReal* B;
+  int n;
+  gsReal R[6], f[6], G[6];
+} block_state;
+
+/* f_p += delta, and the gradient with it: G += (B + R)_(:,p) delta */
+static void block_shift(block_state* s, int p, gsReal delta) {
+  int n = s->n;
+  s->f[p] += delta;
+  for (int q = 0; q < n; q++) s->G[q] += s->B[q * n + p] * delta;
+  s->G[p] += s->R[p] * delta;
+}
+
+/* the friction rows of an elliptic contact with its normal force fixed: minimise the dual cost
+ * over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the scaled forces
+ * z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force. Returns the cost
+ * change. */
+static gsReal friction_step(block_state* s, gsReal normal) {
+  int n = s->n, idx[5], k = 0;
+  gsReal A[25], H[25], cs[5], z[5], mu[5];
   for (int p = 1; p < n; p++) {
-    int rp = r + p;
-    gsReal Rp = R ? d->efc_R[rp] : 0;
-    if (c->friction[p - 1] > 0) {
+    if (s->c->friction[p - 1] > 0) {
       idx[k] = p;
-      mu[k] = c->friction[p - 1];
-      g[k] = gs_dualRowGrad(w, rp) + Rp * d->efc_force[rp];
-      f[k] = d->efc_force[rp];
+      mu[k] = s->c->friction[p - 1];
       k++;
-    } else if (d->efc_force[rp] != 0) {
-      gs_dualApply(d, w, rp, -d->efc_force[rp]);
+    } else if (s->f[p] != 0) {
+      block_shift(s, p, -s->f[p]);
     }
   }
   if (!k) return 0;
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++)
-      A[i * k + j] = B[idx[i] * n + idx[j]] + (i == j && R ? d->efc_R[r + idx[i]] : 0);
-  /* cost in the absolute forces: 1/2 x^T A x + (g - A f)^T x, then scaled by mu */
+      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
+  /* cost in the absolute forces: 1/2 x^T A x + (G - A f)^T x, then scaled by mu */
   for (int i = 0; i < k; i++) {
-    gsReal ci = g[i];
-    for (int j = 0; j < k; j++) ci -= A[i * k + j] * f[j];
+    gsReal ci = s->G[idx[i]];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
     cs[i] = mu[i] * ci;
     for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
   }
   ball_qp(H, cs, k, normal, 0, z);
   gsReal dx[5], dc = 0;
-  for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - f[i];
+  for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - s->f[idx[i]];
   for (int i = 0; i < k; i++) {
-    dc += g[i] * dx[i];
+    dc += s->G[idx[i]] * dx[i];
     for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
   }
   /* applied even when it costs more: the forces it replaces may lie outside the ellipse of a
    * normal force just lowered */
   for (int i = 0; i < k; i++)
-    if (dx[i] != 0) gs_dualApply(d, w, r + idx[i], dx[i]);
+    if (dx[i] != 0) block_shift(s, idx[i], dx[i]);
   return dc;
 }
-
 /* the derivative at the normal value s of F(s) = min over ||y_t|| <= s of 1/2 y^T H y + c^T y with
  * y = (s, y_t) (y_t written to t): by the envelope theorem, the partial in y_0 less the ball's
  * multiplier times s */
@@ -441,92 +506,167 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
 /* the block's exact minimiser over its cone (cone_qp), only when the forces miss the block's
  * optimality conditions (in y = x / mu: y in the cone, the gradient G in the cone, which is
  * its own dual, and y.G = 0) by more than 1e-6 of the block's scale; returns the cost change */
-static gsReal block_exact(gsData* d, gsDual* w, int r, int n) {
-  const gsContact* c = d->contact + d->efc_id[r];
-  const gsReal* B = w->block + w->blockadr[r];
+static gsReal block_exact(block_state* s) {
+  int n = s->n;
   /* the rows that take part: the normal, and the frictions with a coefficient (those without one
    * carry no force) */
   int idx[6], k = 0;
-  gsReal mu[6], g[6], f[6], A[36], H[36], cs[6], y[6];
+  gsReal mu[6], A[36], H[36], cs[6], y[6];
   for (int p = 0; p < n; p++) {
-    int rp = r + p;
-    if (p > 0 && !(c->friction[p - 1] > 0)) {
-      if (d->efc_force[rp] != 0) gs_dualApply(d, w, rp, -d->efc_force[rp]);
+    if (p > 0 && !(s->c->friction[p - 1] > 0)) {
+      if (s->f[p] != 0) block_shift(s, p, -s->f[p]);
       continue;
     }
     idx[k] = p;
-    mu[k] = p ? c->friction[p - 1] : 1;
+    mu[k] = p ? s->c->friction[p - 1] : 1;
     k++;
-  }
-  for (int i = 0; i < k; i++) {
-    int rp = r + idx[i];
-    g[i] = gs_dualRowGrad(w, rp) + d->efc_R[rp] * d->efc_force[rp];
-    f[i] = d->efc_force[rp];
-    for (int j = 0; j < k; j++) A[i * k + j] = B[idx[i] * n + idx[j]] + (i == j ? d->efc_R[rp] : 0);
-  }
-  /* in the absolute forces x: 1/2 x^T A x + (g - A f)^T x; in y = x / mu, the cone */
-  for (int i = 0; i < k; i++) {
-    gsReal ci = g[i];
-    for (int j = 0; j < k; j++) ci -= A[i * k + j] * f[j];
-    cs[i] = mu[i] * ci;
-    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
   }
   {
     /* the gradient at the current forces, in y */
-    gsReal G[6] = {0}, yy[6] = {0}, g0 = 0, gt = 0, yg = 0, size = 0;
+    gsReal Gy[6] = {0}, yy[6] = {0}, g0 = 0, gt = 0, yg = 0, size = 0;
     for (int i = 0; i < k; i++) {
-      G[i] = mu[i] * g[i];
-      yy[i] = f[i] / mu[i];
-      size += fabs(G[i]) + H[i * k + i] * fabs(yy[i]);
-      yg += G[i] * yy[i];
-      if (i) gt += G[i] * G[i];
+      Gy[i] = mu[i] * s->G[idx[i]];
+      yy[i] = s->f[idx[i]] / mu[i];
+      size += fabs(Gy[i]) + mu[i] * mu[i] * (s->B[idx[i] * (n + 1)] + s->R[idx[i]]) * fabs(yy[i]);
+      yg += Gy[i] * yy[i];
+      if (i) gt += Gy[i] * Gy[i];
     }
-    g0 = G[0];
+    g0 = Gy[0];
     gt = sqrt(gt);
     gsReal tol = 1e-6 * size + GS_MINVAL;
     if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
   }
-  cone_qp(H, cs, k, f[0], y);
-  gsReal dx[6], dc = 0;
-  for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - f[i];
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++)
+      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
+  /* in the absolute forces x: 1/2 x^T A x + (G - A f)^T x; in y = x / mu, the cone */
   for (int i = 0; i < k; i++) {
-    dc += g[i] * dx[i];
+    gsReal ci = s->G[idx[i]];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
+    cs[i] = mu[i] * ci;
+    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
+  }
+  cone_qp(H, cs, k, s->f[0], y);
+  gsReal dx[6], dc = 0;
+  for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - s->f[idx[i]];
+  for (int i = 0; i < k; i++) {
+    dc += s->G[idx[i]] * dx[i];
     for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
   }
   /* the block's exact minimiser cannot cost more than the forces it replaces (they are in the
    * cone) but for rounding */
   if (!(dc < 0)) return 0;
-  for (int i = 0; i < k; i++) gs_dualApply(d, w, r + idx[i], dx[i]);
+  for (int i = 0; i < k; i++) block_shift(s, idx[i], dx[i]);
   return dc;
+}
+
+/* whether the block's rows share row r's columns (a contact's rows do): then their values lie
+ * consecutive in val, nnz[r] apart, and one pass over u serves them all */
+static int block_shared(const gsDual* w, int r, int n) {
+  for (int p = 1; p < n; p++)
+    if (!w->same[r + p]) return 0;
+  return 1;
+}
+
+/* g_p = (A f)_(r+p) + b_(r+p) for the block's rows */
+static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
+  if (!block_shared(w, r, n)) {
+    for (int p = 0; p < n; p++) g[p] = gs_dualRowGrad(w, r + p);
+    return;
+  }
+  const int* run = w->run + 2 * w->runadr[r];
+  const gsReal* y = w->val + w->adr[r];
+  int nnz = w->nnz[r], e = 0;
+  if (n == 3) {
+    /* condim 3, the usual contact: its own loop, three sums in registers */
+    gsReal s0 = 0, s1 = 0, s2 = 0;
+    for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+      const gsReal* u = w->u + run[0];
+      for (int k = 0; k < run[1]; k++, e++) {
+        s0 += y[e] * u[k];
+        s1 += y[nnz + e] * u[k];
+        s2 += y[2 * nnz + e] * u[k];
+      }
+    }
+    g[0] = w->b[r] + s0, g[1] = w->b[r + 1] + s1, g[2] = w->b[r + 2] + s2;
+    return;
+  }
+  gsReal sum[6] = {0};
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    const gsReal* u = w->u + run[0];
+    for (int k = 0; k < run[1]; k++, e++)
+      for (int p = 0; p < n; p++) sum[p] += y[p * nnz + e] * u[k];
+  }
+  for (int p = 0; p < n; p++) g[p] = w->b[r + p] + sum[p];
+}
+
+/* u += sum_p Y_(r+p) delta_p */
+static void block_move(gsDual* w, int r, int n, const gsReal* delta) {
+  if (!block_shared(w, r, n)) {
+    for (int p = 0; p < n; p++)
+      if (delta[p] != 0) gs_dualMoveU(w, r + p, delta[p]);
+    return;
+  }
+  const int* run = w->run + 2 * w->runadr[r];
+  const gsReal* y = w->val + w->adr[r];
+  int nnz = w->nnz[r], e = 0;
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    gsReal* u = w->u + run[0];
+    for (int k = 0; k < run[1]; k++, e++) {
+      gsReal v = 0;
+      for (int p = 0; p < n; p++) v += y[p * nnz + e] * delta[p];
+      u[k] += v;
+    }
+  }
 }
 
 /* one elliptic contact at rows r .. r+n-1: its normal force by the exact minimiser with the
  * frictions fixed (clipped at 0), then the frictions on the ellipse that normal force allows; this
  * cheap pair of steps stalls where the optimum needs both to move at once (out of the apex, along
  * the cone's surface), so the block's exact minimiser follows when the result misses the block's
- * optimality conditions (noslip: the frictions only, under the normal force it is given). Returns
- * the cost change. */
+ * optimality conditions (noslip: the frictions only, under the normal force it is given). The
+ * block's gradient is read from u once and then follows the forces through the block's own A;
+ * u moves once, at the end. Returns the cost change. */
 gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
-  if (noslip) return friction_step(d, w, r, n, d->efc_force[r], 0);
-  gsReal dc = 0;
-  gsReal A0 = w->block[w->blockadr[r]] + d->efc_R[r];
-  if (A0 > GS_MINVAL) {
-    gsReal f = d->efc_force[r];
-    gsReal g = gs_dualRowGrad(w, r) + d->efc_R[r] * f;
-    gsReal x = f - g / A0;
-    x = x < 0 ? 0 : x;
-    gsReal delta = x - f;
-    if (delta != 0) {
-      gs_dualApply(d, w, r, delta);
-      dc += g * delta + 0.5 * A0 * delta * delta;
-    }
+  block_state s = {0};
+  gsReal f0[6], delta[6];
+  s.c = d->contact + d->efc_id[r];
+  s.B = w->block + w->blockadr[r];
+  s.n = n;
+  block_grad(w, r, n, s.G);
+  for (int p = 0; p < n; p++) {
+    s.R[p] = noslip ? 0 : d->efc_R[r + p];
+    s.f[p] = f0[p] = d->efc_force[r + p];
+    s.G[p] += s.R[p] * s.f[p];
   }
-  dc += friction_step(d, w, r, n, d->efc_force[r], 1);
-  /* while the pair of steps makes progress, the sweeps carry on with it; stalled, the block's
-   * optimality is checked and, when missed, the exact minimiser takes over */
-  gsReal size = A0 * d->efc_force[r] * d->efc_force[r];
-  if (dc < -1e-10 * size) return dc;
-  return dc + block_exact(d, w, r, n);
+  gsReal dc = 0;
+  if (noslip) {
+    dc = friction_step(&s, s.f[0]);
+  } else {
+    gsReal A0 = s.B[0] + s.R[0];
+    if (A0 > GS_MINVAL) {
+      gsReal g = s.G[0], x = s.f[0] - g / A0;
+      x = x < 0 ? 0 : x;
+      gsReal step = x - s.f[0];
+      if (step != 0) {
+        block_shift(&s, 0, step);
+        dc += g * step + 0.5 * A0 * step * step;
+      }
+    }
+    dc += friction_step(&s, s.f[0]);
+    /* while the pair of steps makes progress, the sweeps carry on with it; stalled, the block's
+     * optimality is checked and, when missed, the exact minimiser takes over */
+    gsReal size = A0 * s.f[0] * s.f[0];
+    if (!(dc < -1e-10 * size)) dc += block_exact(&s);
+  }
+  int moved = 0;
+  for (int p = 0; p < n; p++) {
+    delta[p] = s.f[p] - f0[p];
+    d->efc_force[r + p] = s.f[p];
+    moved |= delta[p] != 0;
+  }
+  if (moved) block_move(w, r, n, delta);
+  return dc;
 }
 
 /* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */

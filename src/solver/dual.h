@@ -22,6 +22,7 @@ typedef struct gsDual {
   int* run;
   gsReal* diag;   /* A_rr */
   gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
+  int* same;      /* 1 where row r has the columns (and runs) of row r - 1: a contact's rows */
   int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
