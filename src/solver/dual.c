@@ -112,6 +112,41 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
   }
 }
 
+/* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
+ * otherwise): a sweep over dense rows reads nefc^2 values, over Y's rows twice their non-zeros
+ * (the gradient, then u's update), with more work per value. Each row of Y is scattered into z
+ * (nv values, zero on entry and on return) and dotted with the rows after it. */
+static void dense_setup(const gsModel* m, gsData* d, gsDual* w, size_t total, gsReal* z) {
+  int nefc = d->nefc;
+  if (nefc > GS_DUAL_DENSE || (size_t)nefc * (size_t)nefc > 4 * total) return;
+  size_t bytes = sizeof(gsReal) * (size_t)nefc * (size_t)nefc;
+  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return;
+  gsReal* A = gs_stackAlloc(d, bytes);
+  if (!A) return;
+  (void)m;
+  for (int r = 0; r < nefc; r++) {
+    const int* run = w->run + 2 * w->runadr[r];
+    const gsReal* y = w->val + w->adr[r];
+    for (int t = 0, e = 0; t < w->nrun[r]; t++, run += 2)
+      for (int k = 0; k < run[1]; k++) z[run[0] + k] = y[e++];
+    A[(size_t)r * nefc + r] = w->diag[r];
+    for (int s = r + 1; s < nefc; s++) {
+      const int* rs = w->run + 2 * w->runadr[s];
+      const gsReal* ys = w->val + w->adr[s];
+      gsReal sum = 0;
+      for (int t = 0; t < w->nrun[s]; t++, rs += 2) {
+        sum += gs_dualDot(ys, z + rs[0], rs[1]);
+        ys += rs[1];
+      }
+      A[(size_t)r * nefc + s] = A[(size_t)s * nefc + r] = sum;
+    }
+    run = w->run + 2 * w->runadr[r];
+    for (int t = 0; t < w->nrun[r]; t++, run += 2)
+      for (int k = 0; k < run[1]; k++) z[run[0] + k] = 0;
+  }
+  w->A = A;
+}
+
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
  * regularised, the rows' R count in inv (the main solve), else not (noslip). */
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
@@ -199,6 +234,10 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   }
   for (int r = 0; r < nefc; r++) source[r] = source[r] == 1;
   w->same = source;
+  w->nefc = nefc;
+  w->f = d->efc_force;
+  w->A = NULL;
+  dense_setup(m, d, w, total, z);
   for (int r = 0; r < nefc; r++) {
     /* a multiply in the sweeps, not a divide: the sweep is one chain of dependent rows */
     gsReal A = w->diag[r] + (regularised ? d->efc_R[r] : 0);
@@ -230,6 +269,7 @@ int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept) {
 /* u = Y f for the forces efc_force holds */
 void gs_dualAccumulate(gsData* d, gsDual* w, int nv) {
   for (int i = 0; i < nv; i++) w->u[i] = 0;
+  if (w->A) return;  /* the dense rows read the forces themselves */
   for (int r = 0; r < d->nefc; r++)
     if (d->efc_force[r] != 0) gs_dualMoveU(w, r, d->efc_force[r]);
 }
@@ -265,54 +305,64 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
   }
 }
 
-/* ball_qp for k = 2 (condim 3's two frictions) in closed form: in H's eigenvectors the secular
- * equation is sum_i c_i^2 / (l_i + lam)^2 = r^2, and the same Newton iteration takes scalar work.
- * 0 when H is too near singular for it (ball_qp's shifted factor then), else 1 with z and *lam. */
-static int ball_qp2(const gsReal* H, const gsReal* c, gsReal r, gsReal lam0, gsReal* z,
-                    gsReal* lam_out) {
-  gsReal a = H[0], b = H[1], e = H[3];
+/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
+ * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
+typedef struct {
+  gsReal l1, l2, v0, v1;
+} eig2;
+
+static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
   gsReal mean = 0.5 * (a + e), diff = 0.5 * (a - e), rad = sqrt(diff * diff + b * b);
-  gsReal l1 = mean + rad;
-  if (!(l1 > 0)) return 0;
+  q->l1 = mean + rad;
+  if (!(q->l1 > 0)) return 0;
   /* the small eigenvalue from the determinant: mean - rad would cancel */
-  gsReal l2 = (a * e - b * b) / l1;
-  if (!(l2 > 1e-10 * l1)) return 0;
-  /* l1's eigenvector, from the column of H - l2 I without cancellation; l2's is its normal */
-  gsReal v0 = 1, v1 = 0;
+  q->l2 = (a * e - b * b) / q->l1;
+  if (!(q->l2 > 1e-10 * q->l1)) return 0;
+  /* l1's eigenvector from a column of H - l2 I, without cancellation */
+  q->v0 = 1, q->v1 = 0;
   if (rad > 0) {
-    if (diff >= 0) v0 = diff + rad, v1 = b;
-    else v0 = b, v1 = rad - diff;
+    gsReal v0 = diff >= 0 ? diff + rad : b, v1 = diff >= 0 ? b : rad - diff;
     gsReal nv = sqrt(v0 * v0 + v1 * v1);
-    v0 /= nv, v1 /= nv;
+    q->v0 = v0 / nv, q->v1 = v1 / nv;
   }
-  gsReal c1 = v0 * c[0] + v1 * c[1], c2 = v0 * c[1] - v1 * c[0];
-  /* z(lam) = -(w1 e1 + w2 e2), w_i = c_i / (l_i + lam) */
-  gsReal lam = 0, w1 = c1 / l1, w2 = c2 / l2;
-  gsReal nz = sqrt(w1 * w1 + w2 * w2);
+  return 1;
+}
+
+/* ball_qp for k = 2 in H's eigenvectors (q), c in them as (c1, c2): the secular equation is
+ * sum_i c_i^2 / (l_i + lam)^2 = r^2, and ball_qp's Newton iteration takes scalar work. z in the
+ * eigenvectors is -(w1, w2); returns lam and ||z|| in *nz (before the final scaling to r). */
+static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal lam0, gsReal* w1,
+                        gsReal* w2, gsReal* nz) {
+  gsReal l1 = q->l1, l2 = q->l2;
+  gsReal lam = 0, x1 = c1 / l1, x2 = c2 / l2, n = sqrt(x1 * x1 + x2 * x2);
   if (lam0 > 0) {
     /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
-    gsReal x1 = c1 / (l1 + lam0), x2 = c2 / (l2 + lam0), nx = sqrt(x1 * x1 + x2 * x2);
-    if (nx >= r) lam = lam0, w1 = x1, w2 = x2, nz = nx;
+    gsReal y1 = c1 / (l1 + lam0), y2 = c2 / (l2 + lam0), ny = sqrt(y1 * y1 + y2 * y2);
+    if (ny >= r) lam = lam0, x1 = y1, x2 = y2, n = ny;
   }
-  if (lam > 0 || nz > r) {
+  if (lam > 0 || n > r) {
     for (int it = 0; it < 50; it++) {
-      /* Newton on 1/||z(lam)|| = 1/r, as in ball_qp: z^T (H + lam I)^-1 z is scalar here */
-      gsReal nq = w1 * w1 / (l1 + lam) + w2 * w2 / (l2 + lam);
+      /* Newton on 1/||z(lam)|| = 1/r: z^T (H + lam I)^-1 z is a sum of two terms here */
+      gsReal nq = x1 * x1 / (l1 + lam) + x2 * x2 / (l2 + lam);
       if (!(nq > 0)) break;
-      gsReal next = lam + (nz * nz / nq) * (nz - r) / r;
+      gsReal next = lam + (n * n / nq) * (n - r) / r;
       if (!(next > lam)) break;  /* converged to rounding */
       lam = next;
-      w1 = c1 / (l1 + lam), w2 = c2 / (l2 + lam);
-      nz = sqrt(w1 * w1 + w2 * w2);
-      if (fabs(nz - r) <= 1e-14 * r) break;
+      x1 = c1 / (l1 + lam), x2 = c2 / (l2 + lam);
+      n = sqrt(x1 * x1 + x2 * x2);
+      if (fabs(n - r) <= 1e-14 * r) break;
     }
   }
-  z[0] = -(w1 * v0 - w2 * v1);
-  z[1] = -(w1 * v1 + w2 * v0);
-  /* on the sphere, whatever the last rounding left */
+  *w1 = x1, *w2 = x2, *nz = n;
+  return lam;
+}
+
+/* z in the original coordinates from -(w1, w2) in q's eigenvectors, on the sphere of radius r
+ * when rounding left it outside */
+static void ball_back2(const eig2* q, gsReal w1, gsReal w2, gsReal nz, gsReal r, gsReal* z) {
+  z[0] = -(w1 * q->v0 - w2 * q->v1);
+  z[1] = -(w1 * q->v1 + w2 * q->v0);
   if (nz > r) z[0] *= r / nz, z[1] *= r / nz;
-  *lam_out = lam;
-  return 1;
 }
 
 /* minimise 1/2 z^T H z + c^T z over the ball ||z|| <= r (H k x k, symmetric positive semidefinite,
@@ -324,8 +374,15 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   gsReal b[6] = {0}, q[6] = {0}, L[36];
   for (int i = 0; i < k; i++) b[i] = -c[i], z[i] = 0;
   if (!(r > 0) || k <= 0) return 0;
-  gsReal lam2;
-  if (k == 2 && ball_qp2(H, c, r, lam0, z, &lam2)) return lam2;
+  eig2 q2;
+  if (k == 2 && eig2_of(H[0], H[1], H[3], &q2)) {
+    /* condim 3's two frictions: closed-form eigenvectors, a scalar secular equation */
+    gsReal w1, w2, nz;
+    gsReal lam = ball_eig2(&q2, q2.v0 * c[0] + q2.v1 * c[1], q2.v0 * c[1] - q2.v1 * c[0], r, lam0,
+                           &w1, &w2, &nz);
+    ball_back2(&q2, w1, w2, nz, r, z);
+    return lam;
+  }
   gsReal nz = 0, lam = 0;
   /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
   if (lam0 > 0 && small_factor(H, lam0, k, L)) {
@@ -389,6 +446,13 @@ typedef struct {
 static void block_shift(block_state* s, int p, gsReal delta) {
   int n = s->n;
   s->f[p] += delta;
+  if (n == 3) {
+    s->G[0] += s->B[p] * delta;
+    s->G[1] += s->B[3 + p] * delta;
+    s->G[2] += s->B[6 + p] * delta;
+    s->G[p] += s->R[p] * delta;
+    return;
+  }
   for (int q = 0; q < n; q++) s->G[q] += s->B[q * n + p] * delta;
   s->G[p] += s->R[p] * delta;
 }
@@ -400,6 +464,25 @@ static void block_shift(block_state* s, int p, gsReal delta) {
 static gsReal friction_step(block_state* s, gsReal normal) {
   int n = s->n, idx[5], k = 0;
   gsReal A[25], H[25], cs[5], z[5], mu[5];
+  eig2 q;
+  if (n == 3 && s->c->friction[0] > 0 && s->c->friction[1] > 0) {
+    /* condim 3 with both frictions: the same steps with the 2 x 2 ball in closed form */
+    const gsReal* B = s->B;
+    gsReal m1 = s->c->friction[0], m2 = s->c->friction[1];
+    gsReal a11 = B[4] + s->R[1], a12 = B[5], a22 = B[8] + s->R[2];
+    gsReal f1 = s->f[1], f2 = s->f[2], g1 = s->G[1], g2 = s->G[2];
+    if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q)) {
+      gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
+      gsReal w1, w2, nz, zz[2];
+      ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz);
+      ball_back2(&q, w1, w2, nz, normal, zz);
+      gsReal d1 = m1 * zz[0] - f1, d2 = m2 * zz[1] - f2;
+      gsReal dc = g1 * d1 + g2 * d2 + 0.5 * (a11 * d1 * d1 + 2 * a12 * d1 * d2 + a22 * d2 * d2);
+      if (d1 != 0) block_shift(s, 1, d1);
+      if (d2 != 0) block_shift(s, 2, d2);
+      return dc;
+    }
+  }
   for (int p = 1; p < n; p++) {
     if (s->c->friction[p - 1] > 0) {
       idx[k] = p;
@@ -433,12 +516,32 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     if (dx[i] != 0) block_shift(s, idx[i], dx[i]);
   return dc;
 }
+/* the cone problem of cone_qp: H (k x k), c; for k = 3 the frictions' 2 x 2 block of H by its
+ * eigenvectors (eig), with c_t and H's column 0 in them, which every value of s shares */
+typedef struct {
+  const gsReal* H;
+  const gsReal* c;
+  int k, eig;
+  eig2 q;
+  gsReal c1, c2, h1, h2;
+} cone_problem;
+
+static void cone_problem_of(const gsReal* H, const gsReal* c, int k, cone_problem* p) {
+  p->H = H, p->c = c, p->k = k, p->eig = 0;
+  if (k == 3 && eig2_of(H[4], H[5], H[8], &p->q)) {
+    gsReal v0 = p->q.v0, v1 = p->q.v1;
+    p->eig = 1;
+    p->c1 = v0 * c[1] + v1 * c[2], p->c2 = v0 * c[2] - v1 * c[1];
+    p->h1 = v0 * H[3] + v1 * H[6], p->h2 = v0 * H[6] - v1 * H[3];
+  }
+}
+
 /* the derivative at the normal value s of F(s) = min over ||y_t|| <= s of 1/2 y^T H y + c^T y with
  * y = (s, y_t) (y_t written to t): by the envelope theorem, the partial in y_0 less the ball's
  * multiplier times s */
-static gsReal cone_slope(const gsReal* H, const gsReal* c, int k, gsReal s, gsReal* lam, gsReal* t) {
-  gsReal Ht[25] = {0}, ct[5] = {0};
-  int m = k - 1;
+static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t) {
+  const gsReal *H = p->H, *c = p->c;
+  int k = p->k, m = k - 1;
   if (!(s > 0)) {
     /* at the apex, from the right: the frictions grow along -c_t, F(s) ~ (c_0 - |c_t|) s (so the
      * apex is the minimum exactly when c is in the cone, which is its own dual) */
@@ -446,11 +549,19 @@ static gsReal cone_slope(const gsReal* H, const gsReal* c, int k, gsReal s, gsRe
     for (int i = 0; i < m; i++) t[i] = 0, nt += c[i + 1] * c[i + 1];
     return c[0] - sqrt(nt);
   }
-  for (int i = 0; i < m; i++) {
-    ct[i] = c[i + 1] + H[(i + 1) * k] * s;
-    for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+  if (p->eig) {
+    /* c_t + H_t0 s in the eigenvectors: linear in s */
+    gsReal w1, w2, nz;
+    *lam = ball_eig2(&p->q, p->c1 + p->h1 * s, p->c2 + p->h2 * s, s, *lam, &w1, &w2, &nz);
+    ball_back2(&p->q, w1, w2, nz, s, t);
+  } else {
+    gsReal Ht[25], ct[5];
+    for (int i = 0; i < m; i++) {
+      ct[i] = c[i + 1] + H[(i + 1) * k] * s;
+      for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+    }
+    *lam = ball_qp(Ht, ct, m, s, *lam, t);
   }
-  *lam = ball_qp(Ht, ct, m, s, *lam, t);
   gsReal slope = H[0] * s + c[0] - *lam * s;
   for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
   return slope;
@@ -468,14 +579,16 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
     if (k == 1 && H[0] > 0 && c[0] < 0) y[0] = -c[0] / H[0];
     return;
   }
-  gsReal lo = 0, flo = cone_slope(H, c, k, 0, &lam, t);
+  cone_problem p;
+  cone_problem_of(H, c, k, &p);
+  gsReal lo = 0, flo = cone_slope(&p, 0, &lam, t);
   if (flo >= 0) return;  /* the apex */
   gsReal hi = guess > 0 ? guess : H[0] > 0 ? -c[0] / H[0] : 1;
   if (!(hi > 0)) hi = 1;
-  gsReal fhi = cone_slope(H, c, k, hi, &lam, t);
+  gsReal fhi = cone_slope(&p, hi, &lam, t);
   for (int it = 0; fhi < 0 && it < 200; it++) {
     lo = hi, flo = fhi, hi *= 2;
-    fhi = cone_slope(H, c, k, hi, &lam, t);
+    fhi = cone_slope(&p, hi, &lam, t);
   }
   /* the tolerance on F': rounding of its terms */
   gsReal tol = 1e-13 * (fabs(c[0]) + H[0] * hi) + GS_MINVAL;
@@ -485,7 +598,7 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
   for (int it = 0; it < 100 && fabs(fs) > tol; it++) {
     s = (lo * fhi - hi * flo) / (fhi - flo);
     if (!(s > lo && s < hi)) s = 0.5 * (lo + hi);
-    fs = cone_slope(H, c, k, s, &lam, t);
+    fs = cone_slope(&p, s, &lam, t);
     if (hi - lo <= 1e-15 * hi) break;
     if (fs < 0) {
       lo = s, flo = fs;
@@ -498,7 +611,7 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
       side = 1;
     }
   }
-  if (s != hi || fs != fhi) cone_slope(H, c, k, s, &lam, t);
+  if (s != hi || fs != fhi) cone_slope(&p, s, &lam, t);
   y[0] = s;
   for (int i = 1; i < k; i++) y[i] = t[i - 1];
 }
@@ -570,6 +683,30 @@ static int block_shared(const gsDual* w, int r, int n) {
 
 /* g_p = (A f)_(r+p) + b_(r+p) for the block's rows */
 static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
+  if (w->A) {
+    int N = w->nefc;
+    const gsReal *a = w->A + (size_t)r * N, *f = w->f;
+#if defined(__GNUC__)
+    if (n == 3) {
+      /* the three rows in one pass over f, two values at a time */
+      gs_dualPair p0 = {0, 0}, p1 = {0, 0}, p2 = {0, 0};
+      int k = 0;
+      for (; k + 2 <= N; k += 2) {
+        gs_dualPair fk = gs_dualLoad2(f + k);
+        p0 += gs_dualLoad2(a + k) * fk;
+        p1 += gs_dualLoad2(a + N + k) * fk;
+        p2 += gs_dualLoad2(a + 2 * N + k) * fk;
+      }
+      gsReal s0 = p0[0], s1 = p1[0], s2 = p2[0];
+      for (; k < N; k++) s0 += a[k] * f[k], s1 += a[N + k] * f[k], s2 += a[2 * N + k] * f[k];
+      g[0] = w->b[r] + (s0 + p0[1]), g[1] = w->b[r + 1] + (s1 + p1[1]);
+      g[2] = w->b[r + 2] + (s2 + p2[1]);
+      return;
+    }
+#endif
+    for (int p = 0; p < n; p++) g[p] = w->b[r + p] + gs_dualDot(a + (size_t)p * N, f, N);
+    return;
+  }
   if (!block_shared(w, r, n)) {
     for (int p = 0; p < n; p++) g[p] = gs_dualRowGrad(w, r + p);
     return;
@@ -602,6 +739,7 @@ static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
 
 /* u += sum_p Y_(r+p) delta_p */
 static void block_move(gsDual* w, int r, int n, const gsReal* delta) {
+  if (w->A) return;
   if (!block_shared(w, r, n)) {
     for (int p = 0; p < n; p++)
       if (delta[p] != 0) gs_dualMoveU(w, r + p, delta[p]);
@@ -610,6 +748,14 @@ static void block_move(gsDual* w, int r, int n, const gsReal* delta) {
   const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
   int nnz = w->nnz[r], e = 0;
+  if (n == 3) {
+    gsReal d0 = delta[0], d1 = delta[1], d2 = delta[2];
+    for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+      gsReal* u = w->u + run[0];
+      for (int k = 0; k < run[1]; k++, e++) u[k] += y[e] * d0 + y[nnz + e] * d1 + y[2 * nnz + e] * d2;
+    }
+    return;
+  }
   for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
     gsReal* u = w->u + run[0];
     for (int k = 0; k < run[1]; k++, e++) {
@@ -684,6 +830,7 @@ gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
     x = x < 0 ? 0 : x;
   }
   gsReal delta = x - f;
+  if (delta == 0) return 0;  /* a row held at its bound: u stays */
   gs_dualApply(d, w, r, delta);
   return g * delta + 0.5 * A * delta * delta;
 }
