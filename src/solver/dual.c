@@ -341,14 +341,17 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
     if (ny >= r) lam = lam0, x1 = y1, x2 = y2, n = ny;
   }
   if (lam > 0 || n > r) {
+    /* the divisions are the iteration's latency: two reciprocals, independent, and one quotient */
+    gsReal i1 = 1 / (l1 + lam), i2 = 1 / (l2 + lam);
     for (int it = 0; it < 50; it++) {
       /* Newton on 1/||z(lam)|| = 1/r: z^T (H + lam I)^-1 z is a sum of two terms here */
-      gsReal nq = x1 * x1 / (l1 + lam) + x2 * x2 / (l2 + lam);
+      gsReal nq = x1 * x1 * i1 + x2 * x2 * i2;
       if (!(nq > 0)) break;
-      gsReal next = lam + (n * n / nq) * (n - r) / r;
+      gsReal next = lam + (n * n * (n - r)) / (nq * r);
       if (!(next > lam)) break;  /* converged to rounding */
       lam = next;
-      x1 = c1 / (l1 + lam), x2 = c2 / (l2 + lam);
+      i1 = 1 / (l1 + lam), i2 = 1 / (l2 + lam);
+      x1 = c1 * i1, x2 = c2 * i2;
       n = sqrt(x1 * x1 + x2 * x2);
       if (fabs(n - r) <= 1e-14 * r) break;
     }
