@@ -115,15 +115,19 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
 /* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
  * otherwise): a sweep over dense rows reads nefc^2 values, over Y's rows twice their non-zeros
  * (the gradient, then u's update), with more work per value. Each row of Y is scattered into z
- * (nv values, zero on entry and on return) and dotted with the rows after it. */
-static void dense_setup(const gsModel* m, gsData* d, gsDual* w, size_t total, gsReal* z) {
-  int nefc = d->nefc;
-  if (nefc > GS_DUAL_DENSE || (size_t)nefc * (size_t)nefc > 4 * total) return;
-  size_t bytes = sizeof(gsReal) * (size_t)nefc * (size_t)nefc;
+ * (nv values, zeroed here and on return) and dotted with the rows after it. */
+void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
+  int nefc = d->nefc, nv = m->nv;
+  if (w->A || nefc > GS_DUAL_DENSE) return;
+  size_t total = 0;
+  for (int r = 0; r < nefc; r++) total += (size_t)w->nnz[r];
+  if ((size_t)nefc * (size_t)nefc > 4 * total) return;
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv) + 16;
   if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return;
-  gsReal* A = gs_stackAlloc(d, bytes);
-  if (!A) return;
-  (void)m;
+  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (!A || !z) return;
+  memset(z, 0, sizeof(gsReal) * (size_t)nv);
   for (int r = 0; r < nefc; r++) {
     const int* run = w->run + 2 * w->runadr[r];
     const gsReal* y = w->val + w->adr[r];
@@ -237,7 +241,6 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   w->nefc = nefc;
   w->f = d->efc_force;
   w->A = NULL;
-  dense_setup(m, d, w, total, z);
   for (int r = 0; r < nefc; r++) {
     /* a multiply in the sweeps, not a divide: the sweep is one chain of dependent rows */
     gsReal A = w->diag[r] + (regularised ? d->efc_R[r] : 0);

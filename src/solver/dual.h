@@ -29,9 +29,9 @@ typedef struct gsDual {
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
   gsReal* u;      /* Y f, nv values (Y's mode only) */
-  /* A = Y^T Y whole (nefc x nefc, row-major) where a dense row costs less than a row of Y read
-   * and written back (few rows on long chains: a humanoid's contacts and limits); then the
-   * gradients are read from the forces f (efc_force) and u is not kept. NULL otherwise. */
+  /* A = Y^T Y whole (nefc x nefc, row-major; gs_dualDense) where a dense row costs less than a
+   * row of Y read and written back (few rows on long chains: a humanoid's contacts and limits);
+   * then the gradients are read from the forces f (efc_force) and u is not kept. NULL otherwise. */
   gsReal* A;
   const gsReal* f;
   int nefc;
@@ -138,6 +138,11 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised);
 /* w as `kept` (a setup of the same position stage: Y, the diagonal and the blocks depend on it
  * alone), with its own b (from this pass's qacc_smooth and aref) and u from the arena; 0 no room */
 int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept);
+
+/* A = Y^T Y whole (w->A) from the arena when nefc <= GS_DUAL_DENSE, a dense row costs less than
+ * a row of Y read and written back, and the arena has room; else nothing changes. The sweeps then
+ * read the forces, not u. Worth it for solves of many sweeps: PGS asks after its first few. */
+void gs_dualDense(const gsModel* m, gsData* d, gsDual* w);
 
 /* u = Y f for the forces efc_force holds */
 void gs_dualAccumulate(gsData* d, gsDual* w, int nv);
