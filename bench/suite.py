@@ -4,14 +4,15 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python bench/suite.py
     ... bench/suite.py --steps 500 --rounds 5 --out docs/performance.md MODEL.xml ...
+    ... bench/suite.py --smooth MODEL.xml ...     (contacts disabled in both: smooth dynamics)
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
 (N at least --steps, and enough for --seconds of MuJoCo's time): gauss.step(m, d, N) and
 mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first
 alternates from round to round and the median over rounds is reported. The stage columns are each
-engine's own timers over the same rounds (gauss: Data.timer; MuJoCo: MjData.timer), in
-microseconds per step: positions (kinematics and inertia), collision, constraint (making the rows
+engine's own timers over the same rounds (gauss: Data.timer; MuJoCo: MjData.timer; both reset
+with the data, so read after each round), in microseconds per step: positions (kinematics and inertia), collision, constraint (making the rows
 and solving), and the rest. Without model arguments it runs the corpus and the benchmark models of
 bench/models. Ratios are speeds: above 1 gauss is faster. Numbers from a machine shared with other
 work scatter; compare only ratios of the same run.
@@ -79,9 +80,12 @@ def mujoco_stages(d):
             "step": us(MJ_TIMERS.mjTIMER_STEP)}
 
 
-def run_model(path, steps, rounds, seconds=0.2, seed=0):
+def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
     gm = gauss.Model.from_xml_path(path)
     mm = mujoco.MjModel.from_xml_path(path)
+    if smooth:  # contacts off in both (MJCF's <flag contact="disable"/>)
+        gm.opt.disableflags |= gauss.DSBL_CONTACT
+        mm.opt.disableflags |= mujoco.mjtDisableBit.mjDSBL_CONTACT
     gd, md = gauss.Data(gm), mujoco.MjData(mm)
     gauss.set_timer(gd, 1)
     rng = np.random.default_rng(seed)
@@ -91,6 +95,9 @@ def run_model(path, steps, rounds, seconds=0.2, seed=0):
     mujoco.mj_step(mm, md, nstep=50)
     steps = max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
     g_rates, m_rates = [], []
+    # the reset clears both engines' timers: they are summed round by round
+    gs = dict.fromkeys(("pos", "coll", "cons", "step"), 0.0)
+    ms = dict(gs)
     for r in range(rounds):
         u = controls(mm, rng)
         if mm.nkey:
@@ -112,9 +119,12 @@ def run_model(path, steps, rounds, seconds=0.2, seed=0):
                 mujoco.mj_step(m, d, nstep=steps)
             rate = steps / (time.perf_counter() - t0)
             (g_rates if who == "g" else m_rates).append(rate)
-    n = steps * rounds  # the stage timers ran over every round
-    gs = {k: v / n for k, v in gauss_stages(gd).items()}
-    ms = {k: v / n for k, v in mujoco_stages(md).items()}
+        for total, now in ((gs, gauss_stages(gd)), (ms, mujoco_stages(md))):
+            for k in total:
+                total[k] += now[k]
+    n = steps * rounds
+    gs = {k: v / n for k, v in gs.items()}
+    ms = {k: v / n for k, v in ms.items()}
     return statistics.median(g_rates), statistics.median(m_rates), gs, ms
 
 
@@ -125,6 +135,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=0.2,
                     help="least duration of a round (more steps for fast models)")
+    ap.add_argument("--smooth", action="store_true",
+                    help="contacts disabled in both engines (smooth dynamics and limits)")
     ap.add_argument("--out", help="also write the table (markdown) to this file")
     args = ap.parse_args()
     models = args.models or default_models()
@@ -136,7 +148,8 @@ def main():
     for path in models:
         name = os.path.relpath(path, ROOT)
         try:
-            g, m, gs, ms = run_model(path, args.steps, args.rounds, args.seconds)
+            g, m, gs, ms = run_model(path, args.steps, args.rounds, args.seconds,
+                                     smooth=args.smooth)
         except Exception as e:  # a model one engine refuses: listed, not timed
             line = f"| {name} | - | - | - | {type(e).__name__}: {str(e)[:80]} | |"
             print(line)

@@ -1,8 +1,8 @@
 /* The dual problem's machinery (dual.h): Y by rows with its runs, the diagonal and elliptic
  * blocks of A, the row and block updates of the sweeps, and the final accelerations. An elliptic
- * contact is one block, minimised over its cone (the seed's GPGS): in the coordinates
- * y_j = f_j / mu_j the cone is circular, and the block problem is solved by accelerated projected
- * gradient with the exact projection on that cone (constraint/force.c). */
+ * contact is one block: in the coordinates y_j = f_j / mu_j its cone is circular; a normal step
+ * and a friction step on the ball that normal force allows (closed form for condim 3), and the
+ * block's exact minimiser over its cone where that pair stalls. */
 #include <math.h>
 #include <string.h>
 
@@ -112,6 +112,45 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
   }
 }
 
+/* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
+ * otherwise): a sweep over dense rows reads nefc^2 values, over Y's rows twice their non-zeros
+ * (the gradient, then u's update), with more work per value. Each row of Y is scattered into z
+ * (nv values, zeroed here and on return) and dotted with the rows after it. */
+void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
+  int nefc = d->nefc, nv = m->nv;
+  if (w->A || nefc > GS_DUAL_DENSE) return;
+  size_t total = 0;
+  for (int r = 0; r < nefc; r++) total += (size_t)w->nnz[r];
+  if ((size_t)nefc * (size_t)nefc > 4 * total) return;
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv) + 16;
+  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return;
+  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (!A || !z) return;
+  memset(z, 0, sizeof(gsReal) * (size_t)nv);
+  for (int r = 0; r < nefc; r++) {
+    const int* run = w->run + 2 * w->runadr[r];
+    const gsReal* y = w->val + w->adr[r];
+    for (int t = 0, e = 0; t < w->nrun[r]; t++, run += 2)
+      for (int k = 0; k < run[1]; k++) z[run[0] + k] = y[e++];
+    A[(size_t)r * nefc + r] = w->diag[r];
+    for (int s = r + 1; s < nefc; s++) {
+      const int* rs = w->run + 2 * w->runadr[s];
+      const gsReal* ys = w->val + w->adr[s];
+      gsReal sum = 0;
+      for (int t = 0; t < w->nrun[s]; t++, rs += 2) {
+        sum += gs_dualDot(ys, z + rs[0], rs[1]);
+        ys += rs[1];
+      }
+      A[(size_t)r * nefc + s] = A[(size_t)s * nefc + r] = sum;
+    }
+    run = w->run + 2 * w->runadr[r];
+    for (int t = 0; t < w->nrun[r]; t++, run += 2)
+      for (int k = 0; k < run[1]; k++) z[run[0] + k] = 0;
+  }
+  w->A = A;
+}
+
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
  * regularised, the rows' R count in inv (the main solve), else not (noslip). */
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
@@ -197,6 +236,11 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     eliminate_group(m, d, w, r, k, w->col + w->adr[r], w->nnz[r], z, dsqrt);
     r += k;
   }
+  for (int r = 0; r < nefc; r++) source[r] = source[r] == 1;
+  w->same = source;
+  w->nefc = nefc;
+  w->f = d->efc_force;
+  w->A = NULL;
   for (int r = 0; r < nefc; r++) {
     /* a multiply in the sweeps, not a divide: the sweep is one chain of dependent rows */
     gsReal A = w->diag[r] + (regularised ? d->efc_R[r] : 0);
@@ -228,6 +272,7 @@ int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept) {
 /* u = Y f for the forces efc_force holds */
 void gs_dualAccumulate(gsData* d, gsDual* w, int nv) {
   for (int i = 0; i < nv; i++) w->u[i] = 0;
+  if (w->A) return;  /* the dense rows read the forces themselves */
   for (int r = 0; r < d->nefc; r++)
     if (d->efc_force[r] != 0) gs_dualMoveU(w, r, d->efc_force[r]);
 }
@@ -263,6 +308,69 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
   }
 }
 
+/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
+ * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
+typedef struct {
+  gsReal l1, l2, v0, v1;
+} eig2;
+
+static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
+  gsReal mean = 0.5 * (a + e), diff = 0.5 * (a - e), rad = sqrt(diff * diff + b * b);
+  q->l1 = mean + rad;
+  if (!(q->l1 > 0)) return 0;
+  /* the small eigenvalue from the determinant: mean - rad would cancel */
+  q->l2 = (a * e - b * b) / q->l1;
+  if (!(q->l2 > 1e-10 * q->l1)) return 0;
+  /* l1's eigenvector from a column of H - l2 I, without cancellation */
+  q->v0 = 1, q->v1 = 0;
+  if (rad > 0) {
+    gsReal v0 = diff >= 0 ? diff + rad : b, v1 = diff >= 0 ? b : rad - diff;
+    gsReal nv = sqrt(v0 * v0 + v1 * v1);
+    q->v0 = v0 / nv, q->v1 = v1 / nv;
+  }
+  return 1;
+}
+
+/* ball_qp for k = 2 in H's eigenvectors (q), c in them as (c1, c2): the secular equation is
+ * sum_i c_i^2 / (l_i + lam)^2 = r^2, and ball_qp's Newton iteration takes scalar work. z in the
+ * eigenvectors is -(w1, w2); returns lam and ||z|| in *nz (before the final scaling to r). */
+static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal lam0, gsReal* w1,
+                        gsReal* w2, gsReal* nz) {
+  gsReal l1 = q->l1, l2 = q->l2;
+  gsReal lam = 0, x1 = c1 / l1, x2 = c2 / l2, n = sqrt(x1 * x1 + x2 * x2);
+  if (lam0 > 0) {
+    /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
+    gsReal y1 = c1 / (l1 + lam0), y2 = c2 / (l2 + lam0), ny = sqrt(y1 * y1 + y2 * y2);
+    if (ny >= r) lam = lam0, x1 = y1, x2 = y2, n = ny;
+  }
+  if (lam > 0 || n > r) {
+    /* the divisions are the iteration's latency: two reciprocals, independent, and one quotient */
+    gsReal i1 = 1 / (l1 + lam), i2 = 1 / (l2 + lam);
+    for (int it = 0; it < 50; it++) {
+      /* Newton on 1/||z(lam)|| = 1/r: z^T (H + lam I)^-1 z is a sum of two terms here */
+      gsReal nq = x1 * x1 * i1 + x2 * x2 * i2;
+      if (!(nq > 0)) break;
+      gsReal next = lam + (n * n * (n - r)) / (nq * r);
+      if (!(next > lam)) break;  /* converged to rounding */
+      lam = next;
+      i1 = 1 / (l1 + lam), i2 = 1 / (l2 + lam);
+      x1 = c1 * i1, x2 = c2 * i2;
+      n = sqrt(x1 * x1 + x2 * x2);
+      if (fabs(n - r) <= 1e-14 * r) break;
+    }
+  }
+  *w1 = x1, *w2 = x2, *nz = n;
+  return lam;
+}
+
+/* z in the original coordinates from -(w1, w2) in q's eigenvectors, on the sphere of radius r
+ * when rounding left it outside */
+static void ball_back2(const eig2* q, gsReal w1, gsReal w2, gsReal nz, gsReal r, gsReal* z) {
+  z[0] = -(w1 * q->v0 - w2 * q->v1);
+  z[1] = -(w1 * q->v1 + w2 * q->v0);
+  if (nz > r) z[0] *= r / nz, z[1] *= r / nz;
+}
+
 /* minimise 1/2 z^T H z + c^T z over the ball ||z|| <= r (H k x k, symmetric positive semidefinite,
  * k <= 6); returns the multiplier lam of the ball (0 inside): the unconstrained minimiser when it lies inside, else (H + lam I) z = -c with
  * ||z|| = r and lam > 0, found by Newton's method on the secular equation 1/||z(lam)|| = 1/r,
@@ -272,6 +380,15 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   gsReal b[6] = {0}, q[6] = {0}, L[36];
   for (int i = 0; i < k; i++) b[i] = -c[i], z[i] = 0;
   if (!(r > 0) || k <= 0) return 0;
+  eig2 q2;
+  if (k == 2 && eig2_of(H[0], H[1], H[3], &q2)) {
+    /* condim 3's two frictions: closed-form eigenvectors, a scalar secular equation */
+    gsReal w1, w2, nz;
+    gsReal lam = ball_eig2(&q2, q2.v0 * c[0] + q2.v1 * c[1], q2.v0 * c[1] - q2.v1 * c[0], r, lam0,
+                           &w1, &w2, &nz);
+    ball_back2(&q2, w1, w2, nz, r, z);
+    return lam;
+  }
   gsReal nz = 0, lam = 0;
   /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
   if (lam0 > 0 && small_factor(H, lam0, k, L)) {
@@ -321,59 +438,116 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   return lam;
 }
 
-/* the friction rows of an elliptic contact (rows r+1 .. r+n-1) with its normal force fixed:
- * minimise the dual cost over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the
- * scaled forces z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force.
- * R: whether the regulariser is in the rows' curvature (not in noslip). Returns the cost change. */
-static gsReal friction_step(gsData* d, gsDual* w, int r, int n, gsReal normal, int R) {
-  const gsContact* c = d->contact + d->efc_id[r];
-  const gsReal* B = w->block + w->blockadr[r];
-  int idx[5], k = 0;
-  gsReal A[25], g[5], f[5], H[25], cs[5], z[5], mu[5];
+/* the state of one elliptic block through its update: the forces f (moved here, written back
+ * with u at the end), the gradient G of the block's cost at f (regulariser included where the pass
+ * counts it), and the block's A (B, n x n) and R */
+typedef struct {
+  const gsContact* c;
+  const gsReal* B;
+  int n;
+  gsReal R[6], f[6], G[6];
+} block_state;
+
+/* f_p += delta, and the gradient with it: G += (B + R)_(:,p) delta */
+static void block_shift(block_state* s, int p, gsReal delta) {
+  int n = s->n;
+  s->f[p] += delta;
+  if (n == 3) {
+    s->G[0] += s->B[p] * delta;
+    s->G[1] += s->B[3 + p] * delta;
+    s->G[2] += s->B[6 + p] * delta;
+    s->G[p] += s->R[p] * delta;
+    return;
+  }
+  for (int q = 0; q < n; q++) s->G[q] += s->B[q * n + p] * delta;
+  s->G[p] += s->R[p] * delta;
+}
+
+/* the friction rows of an elliptic contact with its normal force fixed: minimise the dual cost
+ * over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the scaled forces
+ * z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force. Returns the cost
+ * change. */
+static gsReal friction_step(block_state* s, gsReal normal) {
+  int n = s->n, idx[5], k = 0;
+  gsReal A[25], H[25], cs[5], z[5], mu[5];
+  eig2 q;
+  if (n == 3 && s->c->friction[0] > 0 && s->c->friction[1] > 0) {
+    /* condim 3 with both frictions: the same steps with the 2 x 2 ball in closed form */
+    const gsReal* B = s->B;
+    gsReal m1 = s->c->friction[0], m2 = s->c->friction[1];
+    gsReal a11 = B[4] + s->R[1], a12 = B[5], a22 = B[8] + s->R[2];
+    gsReal f1 = s->f[1], f2 = s->f[2], g1 = s->G[1], g2 = s->G[2];
+    if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q)) {
+      gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
+      gsReal w1, w2, nz, zz[2];
+      ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz);
+      ball_back2(&q, w1, w2, nz, normal, zz);
+      gsReal d1 = m1 * zz[0] - f1, d2 = m2 * zz[1] - f2;
+      gsReal dc = g1 * d1 + g2 * d2 + 0.5 * (a11 * d1 * d1 + 2 * a12 * d1 * d2 + a22 * d2 * d2);
+      if (d1 != 0) block_shift(s, 1, d1);
+      if (d2 != 0) block_shift(s, 2, d2);
+      return dc;
+    }
+  }
   for (int p = 1; p < n; p++) {
-    int rp = r + p;
-    gsReal Rp = R ? d->efc_R[rp] : 0;
-    if (c->friction[p - 1] > 0) {
+    if (s->c->friction[p - 1] > 0) {
       idx[k] = p;
-      mu[k] = c->friction[p - 1];
-      g[k] = gs_dualRowGrad(w, rp) + Rp * d->efc_force[rp];
-      f[k] = d->efc_force[rp];
+      mu[k] = s->c->friction[p - 1];
       k++;
-    } else if (d->efc_force[rp] != 0) {
-      gs_dualApply(d, w, rp, -d->efc_force[rp]);
+    } else if (s->f[p] != 0) {
+      block_shift(s, p, -s->f[p]);
     }
   }
   if (!k) return 0;
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++)
-      A[i * k + j] = B[idx[i] * n + idx[j]] + (i == j && R ? d->efc_R[r + idx[i]] : 0);
-  /* cost in the absolute forces: 1/2 x^T A x + (g - A f)^T x, then scaled by mu */
+      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
+  /* cost in the absolute forces: 1/2 x^T A x + (G - A f)^T x, then scaled by mu */
   for (int i = 0; i < k; i++) {
-    gsReal ci = g[i];
-    for (int j = 0; j < k; j++) ci -= A[i * k + j] * f[j];
+    gsReal ci = s->G[idx[i]];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
     cs[i] = mu[i] * ci;
     for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
   }
   ball_qp(H, cs, k, normal, 0, z);
   gsReal dx[5], dc = 0;
-  for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - f[i];
+  for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - s->f[idx[i]];
   for (int i = 0; i < k; i++) {
-    dc += g[i] * dx[i];
+    dc += s->G[idx[i]] * dx[i];
     for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
   }
   /* applied even when it costs more: the forces it replaces may lie outside the ellipse of a
    * normal force just lowered */
   for (int i = 0; i < k; i++)
-    if (dx[i] != 0) gs_dualApply(d, w, r + idx[i], dx[i]);
+    if (dx[i] != 0) block_shift(s, idx[i], dx[i]);
   return dc;
+}
+/* the cone problem of cone_qp: H (k x k), c; for k = 3 the frictions' 2 x 2 block of H by its
+ * eigenvectors (eig), with c_t and H's column 0 in them, which every value of s shares */
+typedef struct {
+  const gsReal* H;
+  const gsReal* c;
+  int k, eig;
+  eig2 q;
+  gsReal c1, c2, h1, h2;
+} cone_problem;
+
+static void cone_problem_of(const gsReal* H, const gsReal* c, int k, cone_problem* p) {
+  p->H = H, p->c = c, p->k = k, p->eig = 0;
+  if (k == 3 && eig2_of(H[4], H[5], H[8], &p->q)) {
+    gsReal v0 = p->q.v0, v1 = p->q.v1;
+    p->eig = 1;
+    p->c1 = v0 * c[1] + v1 * c[2], p->c2 = v0 * c[2] - v1 * c[1];
+    p->h1 = v0 * H[3] + v1 * H[6], p->h2 = v0 * H[6] - v1 * H[3];
+  }
 }
 
 /* the derivative at the normal value s of F(s) = min over ||y_t|| <= s of 1/2 y^T H y + c^T y with
  * y = (s, y_t) (y_t written to t): by the envelope theorem, the partial in y_0 less the ball's
  * multiplier times s */
-static gsReal cone_slope(const gsReal* H, const gsReal* c, int k, gsReal s, gsReal* lam, gsReal* t) {
-  gsReal Ht[25] = {0}, ct[5] = {0};
-  int m = k - 1;
+static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t) {
+  const gsReal *H = p->H, *c = p->c;
+  int k = p->k, m = k - 1;
   if (!(s > 0)) {
     /* at the apex, from the right: the frictions grow along -c_t, F(s) ~ (c_0 - |c_t|) s (so the
      * apex is the minimum exactly when c is in the cone, which is its own dual) */
@@ -381,11 +555,19 @@ static gsReal cone_slope(const gsReal* H, const gsReal* c, int k, gsReal s, gsRe
     for (int i = 0; i < m; i++) t[i] = 0, nt += c[i + 1] * c[i + 1];
     return c[0] - sqrt(nt);
   }
-  for (int i = 0; i < m; i++) {
-    ct[i] = c[i + 1] + H[(i + 1) * k] * s;
-    for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+  if (p->eig) {
+    /* c_t + H_t0 s in the eigenvectors: linear in s */
+    gsReal w1, w2, nz;
+    *lam = ball_eig2(&p->q, p->c1 + p->h1 * s, p->c2 + p->h2 * s, s, *lam, &w1, &w2, &nz);
+    ball_back2(&p->q, w1, w2, nz, s, t);
+  } else {
+    gsReal Ht[25], ct[5];
+    for (int i = 0; i < m; i++) {
+      ct[i] = c[i + 1] + H[(i + 1) * k] * s;
+      for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+    }
+    *lam = ball_qp(Ht, ct, m, s, *lam, t);
   }
-  *lam = ball_qp(Ht, ct, m, s, *lam, t);
   gsReal slope = H[0] * s + c[0] - *lam * s;
   for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
   return slope;
@@ -403,14 +585,16 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
     if (k == 1 && H[0] > 0 && c[0] < 0) y[0] = -c[0] / H[0];
     return;
   }
-  gsReal lo = 0, flo = cone_slope(H, c, k, 0, &lam, t);
+  cone_problem p;
+  cone_problem_of(H, c, k, &p);
+  gsReal lo = 0, flo = cone_slope(&p, 0, &lam, t);
   if (flo >= 0) return;  /* the apex */
   gsReal hi = guess > 0 ? guess : H[0] > 0 ? -c[0] / H[0] : 1;
   if (!(hi > 0)) hi = 1;
-  gsReal fhi = cone_slope(H, c, k, hi, &lam, t);
+  gsReal fhi = cone_slope(&p, hi, &lam, t);
   for (int it = 0; fhi < 0 && it < 200; it++) {
     lo = hi, flo = fhi, hi *= 2;
-    fhi = cone_slope(H, c, k, hi, &lam, t);
+    fhi = cone_slope(&p, hi, &lam, t);
   }
   /* the tolerance on F': rounding of its terms */
   gsReal tol = 1e-13 * (fabs(c[0]) + H[0] * hi) + GS_MINVAL;
@@ -420,7 +604,7 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
   for (int it = 0; it < 100 && fabs(fs) > tol; it++) {
     s = (lo * fhi - hi * flo) / (fhi - flo);
     if (!(s > lo && s < hi)) s = 0.5 * (lo + hi);
-    fs = cone_slope(H, c, k, s, &lam, t);
+    fs = cone_slope(&p, s, &lam, t);
     if (hi - lo <= 1e-15 * hi) break;
     if (fs < 0) {
       lo = s, flo = fs;
@@ -433,7 +617,7 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
       side = 1;
     }
   }
-  if (s != hi || fs != fhi) cone_slope(H, c, k, s, &lam, t);
+  if (s != hi || fs != fhi) cone_slope(&p, s, &lam, t);
   y[0] = s;
   for (int i = 1; i < k; i++) y[i] = t[i - 1];
 }
@@ -441,92 +625,200 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
 /* the block's exact minimiser over its cone (cone_qp), only when the forces miss the block's
  * optimality conditions (in y = x / mu: y in the cone, the gradient G in the cone, which is
  * its own dual, and y.G = 0) by more than 1e-6 of the block's scale; returns the cost change */
-static gsReal block_exact(gsData* d, gsDual* w, int r, int n) {
-  const gsContact* c = d->contact + d->efc_id[r];
-  const gsReal* B = w->block + w->blockadr[r];
+static gsReal block_exact(block_state* s) {
+  int n = s->n;
   /* the rows that take part: the normal, and the frictions with a coefficient (those without one
    * carry no force) */
   int idx[6], k = 0;
-  gsReal mu[6], g[6], f[6], A[36], H[36], cs[6], y[6];
+  gsReal mu[6], A[36], H[36], cs[6], y[6];
   for (int p = 0; p < n; p++) {
-    int rp = r + p;
-    if (p > 0 && !(c->friction[p - 1] > 0)) {
-      if (d->efc_force[rp] != 0) gs_dualApply(d, w, rp, -d->efc_force[rp]);
+    if (p > 0 && !(s->c->friction[p - 1] > 0)) {
+      if (s->f[p] != 0) block_shift(s, p, -s->f[p]);
       continue;
     }
     idx[k] = p;
-    mu[k] = p ? c->friction[p - 1] : 1;
+    mu[k] = p ? s->c->friction[p - 1] : 1;
     k++;
-  }
-  for (int i = 0; i < k; i++) {
-    int rp = r + idx[i];
-    g[i] = gs_dualRowGrad(w, rp) + d->efc_R[rp] * d->efc_force[rp];
-    f[i] = d->efc_force[rp];
-    for (int j = 0; j < k; j++) A[i * k + j] = B[idx[i] * n + idx[j]] + (i == j ? d->efc_R[rp] : 0);
-  }
-  /* in the absolute forces x: 1/2 x^T A x + (g - A f)^T x; in y = x / mu, the cone */
-  for (int i = 0; i < k; i++) {
-    gsReal ci = g[i];
-    for (int j = 0; j < k; j++) ci -= A[i * k + j] * f[j];
-    cs[i] = mu[i] * ci;
-    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
   }
   {
     /* the gradient at the current forces, in y */
-    gsReal G[6] = {0}, yy[6] = {0}, g0 = 0, gt = 0, yg = 0, size = 0;
+    gsReal Gy[6] = {0}, yy[6] = {0}, g0 = 0, gt = 0, yg = 0, size = 0;
     for (int i = 0; i < k; i++) {
-      G[i] = mu[i] * g[i];
-      yy[i] = f[i] / mu[i];
-      size += fabs(G[i]) + H[i * k + i] * fabs(yy[i]);
-      yg += G[i] * yy[i];
-      if (i) gt += G[i] * G[i];
+      Gy[i] = mu[i] * s->G[idx[i]];
+      yy[i] = s->f[idx[i]] / mu[i];
+      size += fabs(Gy[i]) + mu[i] * mu[i] * (s->B[idx[i] * (n + 1)] + s->R[idx[i]]) * fabs(yy[i]);
+      yg += Gy[i] * yy[i];
+      if (i) gt += Gy[i] * Gy[i];
     }
-    g0 = G[0];
+    g0 = Gy[0];
     gt = sqrt(gt);
     gsReal tol = 1e-6 * size + GS_MINVAL;
     if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
   }
-  cone_qp(H, cs, k, f[0], y);
-  gsReal dx[6], dc = 0;
-  for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - f[i];
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++)
+      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
+  /* in the absolute forces x: 1/2 x^T A x + (G - A f)^T x; in y = x / mu, the cone */
   for (int i = 0; i < k; i++) {
-    dc += g[i] * dx[i];
+    gsReal ci = s->G[idx[i]];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
+    cs[i] = mu[i] * ci;
+    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
+  }
+  cone_qp(H, cs, k, s->f[0], y);
+  gsReal dx[6], dc = 0;
+  for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - s->f[idx[i]];
+  for (int i = 0; i < k; i++) {
+    dc += s->G[idx[i]] * dx[i];
     for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
   }
   /* the block's exact minimiser cannot cost more than the forces it replaces (they are in the
    * cone) but for rounding */
   if (!(dc < 0)) return 0;
-  for (int i = 0; i < k; i++) gs_dualApply(d, w, r + idx[i], dx[i]);
+  for (int i = 0; i < k; i++) block_shift(s, idx[i], dx[i]);
   return dc;
+}
+
+/* whether the block's rows share row r's columns (a contact's rows do): then their values lie
+ * consecutive in val, nnz[r] apart, and one pass over u serves them all */
+static int block_shared(const gsDual* w, int r, int n) {
+  for (int p = 1; p < n; p++)
+    if (!w->same[r + p]) return 0;
+  return 1;
+}
+
+/* g_p = (A f)_(r+p) + b_(r+p) for the block's rows */
+static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
+  if (w->A) {
+    int N = w->nefc;
+    const gsReal *a = w->A + (size_t)r * N, *f = w->f;
+#if defined(__GNUC__)
+    if (n == 3) {
+      /* the three rows in one pass over f, two values at a time */
+      gs_dualPair p0 = {0, 0}, p1 = {0, 0}, p2 = {0, 0};
+      int k = 0;
+      for (; k + 2 <= N; k += 2) {
+        gs_dualPair fk = gs_dualLoad2(f + k);
+        p0 += gs_dualLoad2(a + k) * fk;
+        p1 += gs_dualLoad2(a + N + k) * fk;
+        p2 += gs_dualLoad2(a + 2 * N + k) * fk;
+      }
+      gsReal s0 = p0[0], s1 = p1[0], s2 = p2[0];
+      for (; k < N; k++) s0 += a[k] * f[k], s1 += a[N + k] * f[k], s2 += a[2 * N + k] * f[k];
+      g[0] = w->b[r] + (s0 + p0[1]), g[1] = w->b[r + 1] + (s1 + p1[1]);
+      g[2] = w->b[r + 2] + (s2 + p2[1]);
+      return;
+    }
+#endif
+    for (int p = 0; p < n; p++) g[p] = w->b[r + p] + gs_dualDot(a + (size_t)p * N, f, N);
+    return;
+  }
+  if (!block_shared(w, r, n)) {
+    for (int p = 0; p < n; p++) g[p] = gs_dualRowGrad(w, r + p);
+    return;
+  }
+  const int* run = w->run + 2 * w->runadr[r];
+  const gsReal* y = w->val + w->adr[r];
+  int nnz = w->nnz[r], e = 0;
+  if (n == 3) {
+    /* condim 3, the usual contact: its own loop, three sums in registers */
+    gsReal s0 = 0, s1 = 0, s2 = 0;
+    for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+      const gsReal* u = w->u + run[0];
+      for (int k = 0; k < run[1]; k++, e++) {
+        s0 += y[e] * u[k];
+        s1 += y[nnz + e] * u[k];
+        s2 += y[2 * nnz + e] * u[k];
+      }
+    }
+    g[0] = w->b[r] + s0, g[1] = w->b[r + 1] + s1, g[2] = w->b[r + 2] + s2;
+    return;
+  }
+  gsReal sum[6] = {0};
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    const gsReal* u = w->u + run[0];
+    for (int k = 0; k < run[1]; k++, e++)
+      for (int p = 0; p < n; p++) sum[p] += y[p * nnz + e] * u[k];
+  }
+  for (int p = 0; p < n; p++) g[p] = w->b[r + p] + sum[p];
+}
+
+/* u += sum_p Y_(r+p) delta_p */
+static void block_move(gsDual* w, int r, int n, const gsReal* delta) {
+  if (w->A) return;
+  if (!block_shared(w, r, n)) {
+    for (int p = 0; p < n; p++)
+      if (delta[p] != 0) gs_dualMoveU(w, r + p, delta[p]);
+    return;
+  }
+  const int* run = w->run + 2 * w->runadr[r];
+  const gsReal* y = w->val + w->adr[r];
+  int nnz = w->nnz[r], e = 0;
+  if (n == 3) {
+    gsReal d0 = delta[0], d1 = delta[1], d2 = delta[2];
+    for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+      gsReal* u = w->u + run[0];
+      for (int k = 0; k < run[1]; k++, e++) u[k] += y[e] * d0 + y[nnz + e] * d1 + y[2 * nnz + e] * d2;
+    }
+    return;
+  }
+  for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
+    gsReal* u = w->u + run[0];
+    for (int k = 0; k < run[1]; k++, e++) {
+      gsReal v = 0;
+      for (int p = 0; p < n; p++) v += y[p * nnz + e] * delta[p];
+      u[k] += v;
+    }
+  }
 }
 
 /* one elliptic contact at rows r .. r+n-1: its normal force by the exact minimiser with the
  * frictions fixed (clipped at 0), then the frictions on the ellipse that normal force allows; this
  * cheap pair of steps stalls where the optimum needs both to move at once (out of the apex, along
  * the cone's surface), so the block's exact minimiser follows when the result misses the block's
- * optimality conditions (noslip: the frictions only, under the normal force it is given). Returns
- * the cost change. */
+ * optimality conditions (noslip: the frictions only, under the normal force it is given). The
+ * block's gradient is read from u once and then follows the forces through the block's own A;
+ * u moves once, at the end. Returns the cost change. */
 gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
-  if (noslip) return friction_step(d, w, r, n, d->efc_force[r], 0);
-  gsReal dc = 0;
-  gsReal A0 = w->block[w->blockadr[r]] + d->efc_R[r];
-  if (A0 > GS_MINVAL) {
-    gsReal f = d->efc_force[r];
-    gsReal g = gs_dualRowGrad(w, r) + d->efc_R[r] * f;
-    gsReal x = f - g / A0;
-    x = x < 0 ? 0 : x;
-    gsReal delta = x - f;
-    if (delta != 0) {
-      gs_dualApply(d, w, r, delta);
-      dc += g * delta + 0.5 * A0 * delta * delta;
-    }
+  block_state s = {0};
+  gsReal f0[6], delta[6];
+  s.c = d->contact + d->efc_id[r];
+  s.B = w->block + w->blockadr[r];
+  s.n = n;
+  block_grad(w, r, n, s.G);
+  for (int p = 0; p < n; p++) {
+    s.R[p] = noslip ? 0 : d->efc_R[r + p];
+    s.f[p] = f0[p] = d->efc_force[r + p];
+    s.G[p] += s.R[p] * s.f[p];
   }
-  dc += friction_step(d, w, r, n, d->efc_force[r], 1);
-  /* while the pair of steps makes progress, the sweeps carry on with it; stalled, the block's
-   * optimality is checked and, when missed, the exact minimiser takes over */
-  gsReal size = A0 * d->efc_force[r] * d->efc_force[r];
-  if (dc < -1e-10 * size) return dc;
-  return dc + block_exact(d, w, r, n);
+  gsReal dc = 0;
+  if (noslip) {
+    dc = friction_step(&s, s.f[0]);
+  } else {
+    gsReal A0 = s.B[0] + s.R[0];
+    if (A0 > GS_MINVAL) {
+      gsReal g = s.G[0], x = s.f[0] - g / A0;
+      x = x < 0 ? 0 : x;
+      gsReal step = x - s.f[0];
+      if (step != 0) {
+        block_shift(&s, 0, step);
+        dc += g * step + 0.5 * A0 * step * step;
+      }
+    }
+    dc += friction_step(&s, s.f[0]);
+    /* while the pair of steps makes progress, the sweeps carry on with it; stalled, the block's
+     * optimality is checked and, when missed, the exact minimiser takes over */
+    gsReal size = A0 * s.f[0] * s.f[0];
+    if (!(dc < -1e-10 * size)) dc += block_exact(&s);
+  }
+  int moved = 0;
+  for (int p = 0; p < n; p++) {
+    delta[p] = s.f[p] - f0[p];
+    d->efc_force[r + p] = s.f[p];
+    moved |= delta[p] != 0;
+  }
+  if (moved) block_move(w, r, n, delta);
+  return dc;
 }
 
 /* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
@@ -544,6 +836,7 @@ gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
     x = x < 0 ? 0 : x;
   }
   gsReal delta = x - f;
+  if (delta == 0) return 0;  /* a row held at its bound: u stays */
   gs_dualApply(d, w, r, delta);
   return g * delta + 0.5 * A * delta * delta;
 }

@@ -10,6 +10,8 @@
 #ifndef GAUSS_SOLVER_DUAL_H
 #define GAUSS_SOLVER_DUAL_H
 
+#include <string.h>
+
 #include "gauss/gauss.h"
 
 typedef struct gsDual {
@@ -22,14 +24,62 @@ typedef struct gsDual {
   int* run;
   gsReal* diag;   /* A_rr */
   gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
+  int* same;      /* 1 where row r has the columns (and runs) of row r - 1: a contact's rows */
   int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
-  gsReal* u;      /* Y f, nv values */
+  gsReal* u;      /* Y f, nv values (Y's mode only) */
+  /* A = Y^T Y whole (nefc x nefc, row-major; gs_dualDense) where a dense row costs less than a
+   * row of Y read and written back (few rows on long chains: a humanoid's contacts and limits);
+   * then the gradients are read from the forces f (efc_force) and u is not kept. NULL otherwise. */
+  gsReal* A;
+  const gsReal* f;
+  int nefc;
 } gsDual;
+
+/* the most rows for the dense A (its nefc^2 values come from the arena; capacity.c reserves them) */
+#define GS_DUAL_DENSE 64
+
+/* sum_i a_i b_i over n values: four partial sums, the products being independent; with GCC's
+ * vector types (x86-64's SSE2 baseline) two pairs of them, in the same order of additions */
+#if defined(__GNUC__)
+typedef double gs_dualPair __attribute__((vector_size(16)));
+
+static inline gs_dualPair gs_dualLoad2(const gsReal* p) {
+  gs_dualPair v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+static inline gsReal gs_dualDot(const gsReal* a, const gsReal* b, int n) {
+  gs_dualPair p01 = {0, 0}, p23 = {0, 0};
+  int k = 0;
+  for (; k + 4 <= n; k += 4) {
+    p01 += gs_dualLoad2(a + k) * gs_dualLoad2(b + k);
+    p23 += gs_dualLoad2(a + k + 2) * gs_dualLoad2(b + k + 2);
+  }
+  gsReal s0 = p01[0];
+  for (; k < n; k++) s0 += a[k] * b[k];
+  return (s0 + p01[1]) + (p23[0] + p23[1]);
+}
+#else
+static inline gsReal gs_dualDot(const gsReal* a, const gsReal* b, int n) {
+  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int k = 0;
+  for (; k + 4 <= n; k += 4) {
+    s0 += a[k] * b[k];
+    s1 += a[k + 1] * b[k + 1];
+    s2 += a[k + 2] * b[k + 2];
+    s3 += a[k + 3] * b[k + 3];
+  }
+  for (; k < n; k++) s0 += a[k] * b[k];
+  return (s0 + s1) + (s2 + s3);
+}
+#endif
 
 /* (A f)_r + b_r: the dual gradient of row r without its regulariser */
 static inline gsReal gs_dualRowGrad(const gsDual* w, int r) {
+  if (w->A) return w->b[r] + gs_dualDot(w->A + (size_t)r * w->nefc, w->f, w->nefc);
   const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
   /* four partial sums: the products are independent, a single sum would wait on each add */
@@ -51,6 +101,7 @@ static inline gsReal gs_dualRowGrad(const gsDual* w, int r) {
 
 /* A_rs = Y_r . Y_s, both rows ascending */
 static inline gsReal gs_dualRowProduct(const gsDual* w, int r, int s) {
+  if (w->A) return w->A[(size_t)r * w->nefc + s];
   const int *cr = w->col + w->adr[r], *cs = w->col + w->adr[s];
   const gsReal *yr = w->val + w->adr[r], *ys = w->val + w->adr[s];
   int nr = w->nnz[r], ns = w->nnz[s], i = 0, j = 0;
@@ -65,6 +116,7 @@ static inline gsReal gs_dualRowProduct(const gsDual* w, int r, int s) {
 
 /* u += Y_r delta */
 static inline void gs_dualMoveU(gsDual* w, int r, gsReal delta) {
+  if (w->A) return;
   const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
   for (int t = 0, nrun = w->nrun[r]; t < nrun; t++, run += 2) {
@@ -86,6 +138,11 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised);
 /* w as `kept` (a setup of the same position stage: Y, the diagonal and the blocks depend on it
  * alone), with its own b (from this pass's qacc_smooth and aref) and u from the arena; 0 no room */
 int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept);
+
+/* A = Y^T Y whole (w->A) from the arena when nefc <= GS_DUAL_DENSE, a dense row costs less than
+ * a row of Y read and written back, and the arena has room; else nothing changes. The sweeps then
+ * read the forces, not u. Worth it for solves of many sweeps: PGS asks after its first few. */
+void gs_dualDense(const gsModel* m, gsData* d, gsDual* w);
 
 /* u = Y f for the forces efc_force holds */
 void gs_dualAccumulate(gsData* d, gsDual* w, int nv);

@@ -34,6 +34,8 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
   gs_stackRelease(d, mark);
 }
 
+enum { GS_PGS_DENSE_AFTER = 6 };
+
 int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
   size_t mark = gs_stackMark(d);
   gsDual w;
@@ -46,6 +48,9 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
   int iter = 0;
   for (; iter < m->opt.iterations; iter++) {
     gsReal change = 0;
+    /* a solve still going after a few sweeps is likely a long one: A whole, when it pays, makes
+     * the rest cheaper (a quick warm-started solve never pays for forming it) */
+    if (iter == GS_PGS_DENSE_AFTER) gs_dualDense(m, d, &w);
     for (int r = 0; r < d->nefc;) {
       if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC) {
         int n = d->contact[d->efc_id[r]].dim;

@@ -382,6 +382,26 @@ def test_contacts(cone, cd):
     assert rows > 0
 
 
+BOXES = """<mujoco><option cone="elliptic"/><worldbody>
+<geom type="plane" size="5 5 .1" friction="0.7 0.02 0.003"/>
+{bodies}
+</worldbody></mujoco>"""
+
+
+def test_pgs_many_rows():
+    """Eight boxes resting on their four corners (96 elliptic rows): more rows than PGS holds
+    A = J M^-1 J^T whole for (64), so its sweeps go through Y's rows instead; PGS still reaches
+    MuJoCo's Newton solution."""
+    bodies = "\n".join(f'<body pos="{0.4 * i} 0 0.095"><freejoint/><geom type="box" size=".1 .1 .1"/></body>'
+                       for i in range(8))
+    xml = BOXES.format(bodies=bodies)
+    mjm, mjd, _, _ = pair(xml)
+    mujoco.mj_forward(mjm, mjd)
+    assert mjd.nefc > 64, mjd.nefc
+    rows = check_model(xml, nstate=3, qscale=0.001, vscale=0.1, solvers=("PGS",))
+    assert rows > 0
+
+
 @pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])
 def test_contacts_impratio_override(cone):
     check_model(CONTACTS.format(cone=cone, cd=4, imp=5, extra=""), qscale=0.01, vscale=0.3)
