@@ -131,6 +131,13 @@ struct gsSpecBody {
   gsOrientation orient;
   gsSpecInertial inertial;
   gsReal gravcomp;        /* share of the body's weight cancelled by a passive force */
+  /* the mass settings of the <compiler> of the model the body came from: a body attached from a
+   * sub-model keeps its model's, as MJCF does (the model's own bodies leave own_mass 0) */
+  int own_mass;           /* 1: the four below replace the compiler's for this body */
+  int inertiafromgeom;    /* gsInertiaFromGeom */
+  gsReal boundmass;
+  gsReal boundinertia;
+  int balanceinertia;
 
   int nchild, nchild_cap;  gsSpecBody** child;
   int njoint, njoint_cap;  gsSpecJoint** joint;

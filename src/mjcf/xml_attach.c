@@ -12,7 +12,13 @@
  * - its keyframes, named with the prefix, holding the sub-model's values for the attached
  *   joints, actuators and mocap bodies and the model's defaults elsewhere (inside replicates:
  *   from the first replica only, and without controls and activations, as MJCF 3.3.7 does);
- * - names take the prefix, then the suffixes of the replicates being read.
+ * - names take the prefix, then the suffixes of the replicates being read;
+ * - the sub-model's compiler settings that act per element: its angle unit and euler sequence
+ *   (orientations converted here), meshdir and texturedir (its assets' files), autolimits
+ *   (limited="auto" of its joints, tendons and actuators resolved here), alignfree (its free
+ *   joints), and inertiafromgeom, boundmass, boundinertia and balanceinertia (kept by its bodies,
+ *   gsSpecBody.own_mass). Its settotalmass, discardvisual and fusestatic are not used: MJCF applies
+ *   the model's to the whole tree, attached parts included.
  * The sub-model's <option>, <size>, <visual>, <statistic>, custom data and frame names are not
  * used. */
 #include <math.h>
@@ -260,11 +266,36 @@ static void* copy_el(Attach* a, int kind, const void* el, void*** list, int* n, 
 #define COPY(kind, el, owner, name) \
   copy_el(a, kind, el, (void***)&(owner)->name, &(owner)->n##name, &(owner)->n##name##_cap)
 
-/* joint angles in the model's unit */
-static void convert_joint(Attach* a, gsSpecJoint* j) {
+/* limited="auto" resolved by the sub-model's autolimits, as MJCF resolves it for the elements
+ * attached (given: whether the range was written; < 0: a range other than "0 0" counts as
+ * written); 0 after the error */
+static int own_limited(Attach* a, int* limited, const gsReal range[2], int given, const gsSpecInfo* info,
+                       const char* kind, const char* attr, const char* flag) {
+  if (*limited != GS_LIMITED_AUTO) return 1;
+  if (given < 0) given = range[0] != 0 || range[1] != 0;
+  if (a->child->compiler.autolimits) {
+    *limited = given && range[0] < range[1] ? GS_LIMITED_TRUE : GS_LIMITED_FALSE;
+    return 1;
+  }
+  if (given)
+    return gsx_error(a->c, info->file, info->line, kind,
+                     "%s is given but %s is not, and the sub-model's compiler has autolimits=\"false\": "
+                     "give %s explicitly", attr, flag, flag);
+  *limited = GS_LIMITED_FALSE;
+  return 1;
+}
+
+/* joint angles in the model's unit; the sub-model's autolimits and alignfree */
+static int convert_joint(Attach* a, gsSpecJoint* j) {
   if (j->limited == GS_LIMITED_AUTO && a->child->compiler.autolimits)
     j->limited = j->range_given ? GS_LIMITED_TRUE : GS_LIMITED_FALSE;
-  if (a->angle == 1) return;
+  if (j->type != GS_JNT_FREE &&
+      (!own_limited(a, &j->limited, j->range, j->range_given, &j->info, "joint", "range", "limited") ||
+       !own_limited(a, &j->actfrclimited, j->actfrcrange, -1, &j->info, "joint", "actuatorfrcrange",
+                    "actuatorfrclimited")))
+    return 0;
+  if (j->align == 2) j->align = a->child->compiler.alignfree != 0;
+  if (a->angle == 1) return 1;
   if (j->type == GS_JNT_HINGE || j->type == GS_JNT_BALL) {
     j->range[0] *= a->angle;
     j->range[1] *= a->angle;
@@ -273,6 +304,19 @@ static void convert_joint(Attach* a, gsSpecJoint* j) {
     j->ref *= a->angle;
     j->springref *= a->angle;
   }
+  return 1;
+}
+
+/* a body keeps the mass settings of its own model's compiler (one attached there before keeps
+ * those it came with) */
+static void own_mass(Attach* a, gsSpecBody* b) {
+  if (b->own_mass) return;
+  const gsCompilerOptions* o = &a->child->compiler;
+  b->own_mass = 1;
+  b->inertiafromgeom = o->inertiafromgeom;
+  b->boundmass = o->boundmass;
+  b->boundinertia = o->boundinertia;
+  b->balanceinertia = o->balanceinertia;
 }
 
 /* the contents of body `from` (joints, geoms, sites, cameras, lights, child bodies) into `to`;
@@ -290,6 +334,7 @@ static gsSpecBody* copy_body(Attach* a, const gsSpecBody* b, gsSpecBody* parent,
     return NULL;
   }
   if (!reintern(a, &nb->info) || !prefixed(a, &nb->info.name, 1) || !map_add(a, b, nb)) return NULL;
+  own_mass(a, nb);
   if (!to_quat(a, &nb->orient, &nb->info, "body")) return NULL;
   if (nb->inertial.given && !nb->inertial.has_full &&
       !to_quat(a, &nb->inertial.orient, &nb->info, "inertial"))
@@ -301,8 +346,7 @@ static gsSpecBody* copy_body(Attach* a, const gsSpecBody* b, gsSpecBody* parent,
 static int copy_contents(Attach* a, const gsSpecBody* from, gsSpecBody* to, const gsxAttachFrame* f) {
   for (int i = 0; i < from->njoint; i++) {
     gsSpecJoint* j = COPY(GS_SK_JOINT, from->joint[i], to, joint);
-    if (!j) return 0;
-    convert_joint(a, j);
+    if (!j || !convert_joint(a, j)) return 0;
     if (f && f->framed) {
       gsReal p[3];
       gs_rotVecQuat(p, j->pos, f->fquat);
@@ -444,8 +488,19 @@ static int copy_referring(Attach* a, int kind, void* const* list, int n, void***
     nr = references(kind, cp, refs);
     for (int r = 0; r < nr; r++)
       if (!prefixed(a, refs[r], 1)) return 0;
+    if (kind == GS_SK_ACTUATOR) {
+      gsSpecActuator* u = cp;
+      if (!own_limited(a, &u->ctrllimited, u->ctrlrange, -1, &u->info, "actuator", "ctrlrange", "ctrllimited") ||
+          !own_limited(a, &u->forcelimited, u->forcerange, -1, &u->info, "actuator", "forcerange", "forcelimited") ||
+          !own_limited(a, &u->actlimited, u->actrange, -1, &u->info, "actuator", "actrange", "actlimited"))
+        return 0;
+    }
     if (kind == GS_SK_TENDON) {
       gsSpecTendon* t = cp;
+      if (!own_limited(a, &t->limited, t->range, -1, &t->info, "tendon", "range", "limited") ||
+          !own_limited(a, &t->actfrclimited, t->actfrcrange, -1, &t->info, "tendon", "actuatorfrcrange",
+                       "actuatorfrclimited"))
+        return 0;
       if (!prefixed(a, &t->material, 0)) return 0;
       for (int w = 0; w < t->nwrap; w++)
         if (t->wrap[w]->info.file && !(t->wrap[w]->info.file = gs_specIntern(a->c->spec, t->wrap[w]->info.file)))
