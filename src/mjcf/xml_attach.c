@@ -19,8 +19,9 @@
  *   joints), and inertiafromgeom, boundmass, boundinertia and balanceinertia (kept by its bodies,
  *   gsSpecBody.own_mass). Its settotalmass, discardvisual and fusestatic are not used: MJCF applies
  *   the model's to the whole tree, attached parts included.
- * The sub-model's <option>, <size>, <visual>, <statistic>, custom data and frame names are not
- * used. */
+ * - its custom data (numeric, text, and the tuples naming only attached elements) and, with no
+ *   body=, its frame names, as copy_custom and copy_frame_names say.
+ * The sub-model's <option>, <size>, <visual> and <statistic> are not used. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -511,6 +512,57 @@ static int copy_referring(Attach* a, int kind, void* const* list, int n, void***
   return 1;
 }
 
+/* the sub-model's custom data, as MJCF 3.3.7 brings it along: every numeric and text, and the
+ * tuples all of whose objects are in `in` (all of them when `all`), names and objects taking the
+ * prefix only (MJCF adds no replica suffix here: a tuple naming a replicated body then names
+ * none, and the model is refused as MJCF refuses it) */
+static int copy_custom(Attach* a, const Names* in, int all) {
+  const gsSpec* ch = a->child;
+  gsSpec* s = held(a->c);
+  if (!s) return 0;
+  int nrep = a->c->nrep, ok = 1;
+  a->c->nrep = 0;
+  for (int i = 0; ok && i < ch->nnumeric; i++) ok = COPY(GS_SK_NUMERIC, ch->numeric[i], s, numeric) != NULL;
+  for (int i = 0; ok && i < ch->ntext; i++) ok = COPY(GS_SK_TEXT, ch->text[i], s, text) != NULL;
+  for (int i = 0; ok && i < ch->ntuple; i++) {
+    const gsSpecTuple* t = ch->tuple[i];
+    int keep = 1;
+    for (int e = 0; !all && keep && e < t->nelement; e++)
+      keep = t->element[e]->objname && names_has(in, t->element[e]->objname);
+    if (!keep) continue;
+    gsSpecTuple* cp = COPY(GS_SK_TUPLE, t, s, tuple);
+    ok = cp != NULL;
+    for (int e = 0; ok && e < cp->nelement; e++) ok = prefixed(a, &cp->element[e]->objname, 0);
+  }
+  a->c->nrep = nrep;
+  return ok;
+}
+
+/* the names of the sub-model's frames (with no body=, all of them), prefixed and suffixed like
+ * the bodies; a name the model has already is an error at the <attach> */
+static int copy_frame_names(Attach* a) {
+  const gsSpec* ch = a->child;
+  gsSpec* s = a->c->spec;
+  for (int i = 0; i < ch->nframename; i++) {
+    char* name = NULL;
+    if (!gs_specSetString(&name, ch->framename[i]) || !prefixed(a, &name, 1)) {
+      free(name);
+      return 0;
+    }
+    for (int k = 0; k < s->nframename; k++)
+      if (strcmp(s->framename[k], name) == 0) {
+        gsx_error(a->c, a->file, a->line, "attach", "repeated name '%.60s' in frame", name);
+        free(name);
+        return 0;
+      }
+    if (!gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, name)) {
+      free(name);
+      return 0;
+    }
+  }
+  return 1;
+}
+
 /* the sub-model's assets, once per model and prefix */
 static int copy_assets(Attach* a, struct gsxModel* md) {
   for (int k = 0; k < md->nprefix; k++)
@@ -666,11 +718,11 @@ int gsx_attachFinish(gsxCtx* c) {
   int ok = 1;
   if (h) {
     MOVE(texture) MOVE(material) MOVE(mesh) MOVE(hfield) MOVE(tendon) MOVE(actuator) MOVE(sensor)
-    MOVE(equality) MOVE(pair) MOVE(exclude)
+    MOVE(equality) MOVE(pair) MOVE(exclude) MOVE(numeric) MOVE(text) MOVE(tuple)
     if (!ok) return gsx_oom(c);
     /* what moved is the model's now; the scratch spec frees the rest */
     h->ntexture = h->nmaterial = h->nmesh = h->nhfield = h->ntendon = h->nactuator = 0;
-    h->nsensor = h->nequality = h->npair = h->nexclude = 0;
+    h->nsensor = h->nequality = h->npair = h->nexclude = h->nnumeric = h->ntext = h->ntuple = 0;
   }
   return attach_keys(c);
 }
@@ -847,7 +899,8 @@ int gsx_attach(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body,
     int first = 1;
     for (int k = 0; k < c->nrep; k++)
       if (c->rep[k].index) first = 0;
-    if (ok && first) ok = record_keys(&a);
+    if (ok && first) ok = record_keys(&a) && copy_custom(&a, &in, all);
+    if (ok && all) ok = copy_frame_names(&a);
     if (!ok && !c->failed) gsx_oom(c);
   }
   free(in.name);

@@ -97,3 +97,62 @@ def test_sub_model_without_autolimits_is_an_error(elem, rest, tmp_path):
         gauss.Model.from_xml_path(path)
     msg = str(e.value)
     assert "child.xml" in msg and elem in msg and "limited" in msg, msg
+
+
+# ---- custom data and frame names ----
+
+CUSTOM_CHILD = """<mujoco model="c"><worldbody>
+  <frame name="cf"><body name="b"><joint/><geom size=".1"/><frame name="inb"/></body></frame>
+  <body name="o"><geom size=".1"/></body></worldbody>
+<custom><numeric name="n" data="1 2"/><text name="t" data="hello"/>
+  <tuple name="onlyb"><element objtype="body" objname="b" prm="3"/></tuple>
+  <tuple name="both"><element objtype="body" objname="o"/><element objtype="body" objname="b" prm="2"/></tuple>
+</custom></mujoco>"""
+
+
+def custom(m, is_gauss):
+    if is_gauss:
+        name = lambda t, i: gauss.id2name(m, t, i)  # noqa: E731
+        kinds = (gauss.OBJ_NUMERIC, gauss.OBJ_TEXT, gauss.OBJ_TUPLE)
+    else:
+        name = lambda t, i: mujoco.mj_id2name(m, t, i)  # noqa: E731
+        kinds = (mujoco.mjtObj.mjOBJ_NUMERIC, mujoco.mjtObj.mjOBJ_TEXT, mujoco.mjtObj.mjOBJ_TUPLE)
+    return ([[name(t, i) for i in range(n)] for t, n in zip(kinds, (m.nnumeric, m.ntext, m.ntuple))],
+            list(m.numeric_data), list(m.tuple_objtype), list(m.tuple_objid), list(m.tuple_objprm),
+            bytes(m.text_data).rstrip(b"\0").split(b"\0"))
+
+
+@pytest.mark.parametrize("attach", [
+    '<attach model="c" prefix="p-"/>',
+    '<attach model="c" body="b" prefix="p-"/>',
+    '<attach model="c" body="b" prefix="p-"/><body name="x"><attach model="c" body="o" prefix="q-"/></body>',
+    '<replicate count="2" offset="1 0 0"><attach model="c" body="o" prefix="p-"/></replicate>'])
+def test_custom_data_of_the_sub_model_like_mujoco(attach, tmp_path):
+    (tmp_path / "c.xml").write_text(CUSTOM_CHILD)
+    (tmp_path / "main.xml").write_text(f"""<mujoco><asset><model name="c" file="c.xml"/></asset>
+  <worldbody><frame name="cf"/>{attach}</worldbody>
+  <custom><numeric name="mine" data="5"/><text name="tmine" data="x"/></custom></mujoco>""")
+    path = str(tmp_path / "main.xml")
+    mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+    assert custom(gm, True) == custom(mm, False)
+
+
+@pytest.mark.parametrize("attach,extra,phrase", [
+    # a tuple naming a replicated body: MJCF names it without the replica's suffix
+    ('<replicate count="2" offset="1 0 0"><attach model="c" prefix="p-"/></replicate>', "", "p-b"),
+    # custom data brought twice under one prefix
+    ('<attach model="c" body="b" prefix="p-"/><body name="x"><attach model="c" body="o" prefix="p-"/></body>',
+     "", "p-n"),
+    # frame names: those of the sub-model with the prefix and the replicas' suffixes
+    ('<attach model="c" prefix="p-"/>', '<frame name="p-cf"/>', "p-cf"),
+    ('<replicate count="2" offset="1 0 0"><attach model="c" prefix="p-"/></replicate>',
+     '<frame name="p-inb1"/>', "p-inb1")])
+def test_custom_and_frame_name_clashes_are_errors(attach, extra, phrase, tmp_path):
+    (tmp_path / "c.xml").write_text(CUSTOM_CHILD)
+    (tmp_path / "main.xml").write_text(f"""<mujoco><asset><model name="c" file="c.xml"/></asset>
+  <worldbody>{extra}{attach}</worldbody></mujoco>""")
+    path = str(tmp_path / "main.xml")
+    with pytest.raises(ValueError, match=phrase):
+        mujoco.MjModel.from_xml_path(path)
+    with pytest.raises(gauss.GaussError, match=phrase):
+        gauss.Model.from_xml_path(path)
