@@ -161,8 +161,10 @@ static void* map_find(const Attach* a, const void* from) {
   return NULL;
 }
 
-/* *s becomes prefix + *s (+ the replicas' suffixes when `replica`); NULL stays NULL */
-static int prefixed(Attach* a, char** s, int replica) {
+/* *s becomes prefix + *s (+ the replicas' suffixes when `replica`); NULL stays NULL. `info`: the
+ * element so named, recorded inside replicates under prefix + name, so that the model's own
+ * elements naming it are replicated along (MJCF 3.3.7 does so) */
+static int prefixed_as(Attach* a, char** s, int replica, gsSpecInfo* info) {
   if (!*s) return 1;
   size_t n = strlen(a->prefix) + strlen(*s) + 1;
   char* t = malloc(n);
@@ -170,7 +172,8 @@ static int prefixed(Attach* a, char** s, int replica) {
   snprintf(t, n, "%s%s", a->prefix, *s);
   char* full = t;
   if (replica && a->c->nrep) {
-    if (!gsx_replicaName(a->c, t, &full)) {
+    if (!gsx_replicaName(a->c, t, &full) || (info && !gsx_replicaRecord(a->c, info, t))) {
+      free(full != t ? full : NULL);
       free(t);
       return 0;
     }
@@ -180,6 +183,8 @@ static int prefixed(Attach* a, char** s, int replica) {
   *s = full;
   return 1;
 }
+
+static int prefixed(Attach* a, char** s, int replica) { return prefixed_as(a, s, replica, NULL); }
 
 /* the copy's file name in the model's string pool (the sub-model's pool goes with it) */
 static int reintern(Attach* a, gsSpecInfo* info) {
@@ -256,7 +261,7 @@ static void* copy_el(Attach* a, int kind, const void* el, void*** list, int* n, 
   void* cp = gs_specCopyElement(kind, el);
   if (!cp) return NULL;
   gsSpecInfo* info = cp;
-  if (!reintern(a, info) || !prefixed(a, &info->name, 1) || !gs_specPush(list, n, cap, cp) ||
+  if (!reintern(a, info) || !prefixed_as(a, &info->name, 1, info) || !gs_specPush(list, n, cap, cp) ||
       !map_add(a, el, cp)) {
     gs_specFreeElement(kind, cp);
     return NULL;
@@ -334,7 +339,8 @@ static gsSpecBody* copy_body(Attach* a, const gsSpecBody* b, gsSpecBody* parent,
     gs_specFreeElement(GS_SK_BODY, nb);
     return NULL;
   }
-  if (!reintern(a, &nb->info) || !prefixed(a, &nb->info.name, 1) || !map_add(a, b, nb)) return NULL;
+  if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb))
+    return NULL;
   own_mass(a, nb);
   if (!to_quat(a, &nb->orient, &nb->info, "body")) return NULL;
   if (nb->inertial.given && !nb->inertial.has_full &&
@@ -711,14 +717,86 @@ static gsReal* filled(int n, gsReal fill) {
     if (ok) h->name[i] = NULL;                                                              \
   }
 
+/* a recorded replica name: the element and the suffix its replicas gave its name */
+typedef struct {
+  const void* el;
+  const char* suffix;
+} Suffix;
+
+static int by_el(const void* x, const void* y) {
+  const Suffix *a = x, *b = y;
+  return (a->el > b->el) - (a->el < b->el);
+}
+
+static const char* suffix_of(const Suffix* s, int n, const void* el) {
+  Suffix key = {el, NULL};
+  const Suffix* f = n ? bsearch(&key, s, (size_t)n, sizeof(Suffix), by_el) : NULL;
+  return f ? f->suffix : "";
+}
+
+/* the held elements of one kind into the model's list. Inside replicates MJCF orders them per
+ * replica: the model's own elements made for a replica (those naming replicated ones), then what
+ * the attaches of that replica brought; so one made in a replica goes after the last element of
+ * the same replica, others at the end. */
+static int place_held(const Suffix* sx, int nsx, void*** list, int* n, int* cap, void** held, int nheld) {
+  const char** suf = malloc(sizeof(char*) * (size_t)(*n + nheld + 1));
+  if (!suf) return 0;
+  for (int i = 0; i < *n; i++) suf[i] = suffix_of(sx, nsx, (*list)[i]);
+  int ok = 1;
+  for (int k = 0; ok && k < nheld; k++) {
+    const char* own = suffix_of(sx, nsx, held[k]);
+    int at = *n;
+    if (own[0])
+      for (int i = *n - 1; i >= 0; i--)
+        if (strcmp(suf[i], own) == 0) {
+          at = i + 1;
+          break;
+        }
+    ok = gs_specPush(list, n, cap, held[k]);  /* grows the list; then moved into place */
+    if (!ok) break;
+    held[k] = NULL;
+    void* el = (*list)[*n - 1];
+    memmove(*list + at + 1, *list + at, sizeof(void*) * (size_t)(*n - 1 - at));
+    memmove(suf + at + 1, suf + at, sizeof(char*) * (size_t)(*n - 1 - at));
+    (*list)[at] = el;
+    suf[at] = own;
+  }
+  free(suf);
+  return ok;
+}
+
+/* every recorded replica name, sorted by element; NULL with *n 0 when there are none */
+static Suffix* suffixes(const gsxCtx* c, int* n) {
+  *n = 0;
+  if (!c->nrepname) return NULL;
+  Suffix* s = malloc(sizeof(Suffix) * (size_t)c->nrepname);
+  if (!s) return NULL;
+  for (int i = 0; i < c->nrepname; i++) {
+    const gsSpecInfo* info = c->repname[i].info;
+    size_t nb = strlen(c->repname[i].base);
+    const char* name = info->name ? info->name : "";
+    s[i] = (Suffix){info, strlen(name) >= nb ? name + nb : ""};
+  }
+  qsort(s, (size_t)c->nrepname, sizeof(Suffix), by_el);
+  *n = c->nrepname;
+  return s;
+}
+
+#define PLACE(name) \
+  ok = ok && place_held(sx, nsx, (void***)&s->name, &s->n##name, &s->n##name##_cap, (void**)h->name, h->n##name);
+
 static int attach_keys(gsxCtx* c);
 
 int gsx_attachFinish(gsxCtx* c) {
   gsSpec *s = c->spec, *h = c->held;
   int ok = 1;
   if (h) {
-    MOVE(texture) MOVE(material) MOVE(mesh) MOVE(hfield) MOVE(tendon) MOVE(actuator) MOVE(sensor)
-    MOVE(equality) MOVE(pair) MOVE(exclude) MOVE(numeric) MOVE(text) MOVE(tuple)
+    int nsx = 0;
+    Suffix* sx = suffixes(c, &nsx);
+    if (c->nrepname && !sx) return gsx_oom(c);
+    MOVE(texture) MOVE(material) MOVE(mesh) MOVE(hfield) MOVE(numeric) MOVE(text) MOVE(tuple)
+    PLACE(tendon) PLACE(actuator) PLACE(sensor) PLACE(equality) PLACE(pair) PLACE(exclude)
+    free(sx);
     if (!ok) return gsx_oom(c);
     /* what moved is the model's now; the scratch spec frees the rest */
     h->ntexture = h->nmaterial = h->nmesh = h->nhfield = h->ntendon = h->nactuator = 0;
@@ -727,6 +805,7 @@ int gsx_attachFinish(gsxCtx* c) {
   return attach_keys(c);
 }
 #undef MOVE
+#undef PLACE
 
 static int attach_keys(gsxCtx* c) {
   if (!c->nattkey) return 1;

@@ -156,3 +156,35 @@ def test_custom_and_frame_name_clashes_are_errors(attach, extra, phrase, tmp_pat
         mujoco.MjModel.from_xml_path(path)
     with pytest.raises(gauss.GaussError, match=phrase):
         gauss.Model.from_xml_path(path)
+
+
+# ---- the model's own elements naming attached ones, inside replicates ----
+
+REPLICATED_CHILD = """<mujoco model="c"><worldbody><body name="b"><joint name="j"/><geom name="g" size=".1"/>
+  <site name="s"/></body><body name="o" pos="0 1 0"><joint/><geom name="og" size=".1"/></body></worldbody>
+  <tendon><fixed name="ct"><joint joint="j" coef="2"/></fixed></tendon></mujoco>"""
+
+
+@pytest.mark.parametrize("body", ['body="b"', ""])
+def test_own_elements_naming_attached_ones_are_replicated_like_mujoco(body, tmp_path):
+    # MJCF replicates the model's own tendons, actuators, sensors, equalities, pairs and
+    # exclusions that name an attached element by its prefixed name, as it does for elements
+    # written inside the replicate
+    (tmp_path / "c.xml").write_text(REPLICATED_CHILD)
+    (tmp_path / "main.xml").write_text(f"""<mujoco><asset><model name="c" file="c.xml"/></asset>
+  <worldbody><geom name="floor" type="plane" size="5 5 .1"/>
+    <replicate count="3" offset="1 0 0" euler="0 0 10">
+      <body name="holder"><geom size=".05" pos="0 0 -.3"/><attach model="c" {body} prefix="p-"/></body></replicate></worldbody>
+  <tendon><fixed name="t"><joint joint="p-j" coef="1"/></fixed></tendon>
+  <actuator><motor name="m" joint="p-j"/><motor name="mt" tendon="p-ct"/></actuator>
+  <sensor><framepos name="fp" objtype="site" objname="p-s"/><jointpos name="jp" joint="p-j"/></sensor>
+  <equality><joint name="e" joint1="p-j" polycoef=".1 0 0 0 0"/></equality>
+  <contact><exclude body1="p-b" body2="holder"/><pair geom1="p-g" geom2="floor"/></contact>
+</mujoco>""")
+    path = str(tmp_path / "main.xml")
+    mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+    errors = compiled_errors(gm, mm)
+    assert not errors, "; ".join(errors)
+    want, got = names(mm, False), names(gm, True)
+    for _, size in KINDS:
+        assert got[size] == want[size], size
