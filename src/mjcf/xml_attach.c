@@ -116,6 +116,9 @@ void gsx_attachFree(gsxCtx* c) {
   }
   free(c->attkey);
   c->attkey = NULL;
+  free(c->origin);
+  c->origin = NULL;
+  c->norigin = c->caporigin = 0;
   c->nattkey = c->capattkey = 0;
 }
 
@@ -255,6 +258,21 @@ static int count_made(Attach* a) {
                    "attaches and replicates make more than %d elements", GSX_MAX_REPLICATED);
 }
 
+/* an element this attach made, for the check of repeated names */
+static int origin_add(Attach* a, int kind, const gsSpecInfo* info) {
+  gsxCtx* c = a->c;
+  if (!info->name) return 1;
+  if (c->norigin == c->caporigin) {
+    int cap = c->caporigin ? 2 * c->caporigin : 64;
+    void* p = realloc(c->origin, sizeof(*c->origin) * (size_t)cap);
+    if (!p) return 0;
+    c->origin = p;
+    c->caporigin = cap;
+  }
+  c->origin[c->norigin++] = (struct gsxOrigin){info, kind, a->file, a->line};
+  return 1;
+}
+
 /* copy element el of kind into list, renamed; *out the copy */
 static void* copy_el(Attach* a, int kind, const void* el, void*** list, int* n, int* cap) {
   if (!count_made(a)) return NULL;
@@ -266,7 +284,7 @@ static void* copy_el(Attach* a, int kind, const void* el, void*** list, int* n, 
     gs_specFreeElement(kind, cp);
     return NULL;
   }
-  return cp;
+  return origin_add(a, kind, info) ? cp : NULL;
 }
 
 #define COPY(kind, el, owner, name) \
@@ -339,7 +357,8 @@ static gsSpecBody* copy_body(Attach* a, const gsSpecBody* b, gsSpecBody* parent,
     gs_specFreeElement(GS_SK_BODY, nb);
     return NULL;
   }
-  if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb))
+  if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb) ||
+      !origin_add(a, GS_SK_BODY, &nb->info))
     return NULL;
   own_mass(a, nb);
   if (!to_quat(a, &nb->orient, &nb->info, "body")) return NULL;
@@ -785,11 +804,62 @@ static Suffix* suffixes(const gsxCtx* c, int* n) {
 #define PLACE(name) \
   ok = ok && place_held(sx, nsx, (void***)&s->name, &s->n##name, &s->n##name##_cap, (void**)h->name, h->n##name);
 
+static int by_kind_name(const void* x, const void* y) {
+  const struct gsxOrigin *a = x, *b = y;
+  if (a->kind != b->kind) return a->kind - b->kind;
+  int d = strcmp(a->info->name, b->info->name);
+  if (d) return d;
+  return (a->info > b->info) - (a->info < b->info);
+}
+
+static const char* kind_name(int kind) {
+  switch (kind) {
+    case GS_SK_BODY: return "body";
+    case GS_SK_JOINT: return "joint";
+    case GS_SK_GEOM: return "geom";
+    case GS_SK_SITE: return "site";
+    case GS_SK_CAMERA: return "camera";
+    case GS_SK_LIGHT: return "light";
+    case GS_SK_TENDON: return "tendon";
+    case GS_SK_ACTUATOR: return "actuator";
+    case GS_SK_SENSOR: return "sensor";
+    case GS_SK_EQUALITY: return "equality";
+    case GS_SK_PAIR: return "pair";
+    case GS_SK_EXCLUDE: return "exclude";
+    case GS_SK_NUMERIC: return "numeric";
+    case GS_SK_TEXT: return "text";
+    case GS_SK_TUPLE: return "tuple";
+    case GS_SK_MESH: return "mesh";
+    case GS_SK_HFIELD: return "hfield";
+    case GS_SK_TEXTURE: return "texture";
+    case GS_SK_MATERIAL: return "material";
+    default: return "element";
+  }
+}
+
+/* a name two attaches made: the error names both <attach> elements (the compiler's own check
+ * would name the sub-model's element twice) */
+static int repeated_names(gsxCtx* c) {
+  if (c->norigin < 2) return 1;
+  qsort(c->origin, (size_t)c->norigin, sizeof(*c->origin), by_kind_name);
+  for (int i = 1; i < c->norigin; i++) {
+    const struct gsxOrigin *p = &c->origin[i - 1], *q = &c->origin[i];
+    if (p->kind != q->kind || strcmp(p->info->name, q->info->name) != 0) continue;
+    /* the error at the later <attach> of the two */
+    const struct gsxOrigin *x = p->line <= q->line ? p : q, *y = x == p ? q : p;
+    return gsx_error(c, y->file, y->line, "attach",
+                     "repeated name '%.60s' in %s (also made by the <attach> at %.400s:%d)", y->info->name,
+                     kind_name(y->kind), x->file, x->line);
+  }
+  return 1;
+}
+
 static int attach_keys(gsxCtx* c);
 
 int gsx_attachFinish(gsxCtx* c) {
   gsSpec *s = c->spec, *h = c->held;
-  int ok = 1;
+  int ok = repeated_names(c);
+  if (!ok) return 0;
   if (h) {
     int nsx = 0;
     Suffix* sx = suffixes(c, &nsx);

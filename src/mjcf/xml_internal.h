@@ -182,6 +182,15 @@ typedef struct gsxCtx {
   /* the assets, tendons, actuators, sensors, equalities, pairs and exclusions that attaches
    * bring, held in a scratch spec's lists until the model's own are read: they follow them */
   gsSpec* held;
+  /* every named element an attach made, with that <attach>: a name two attaches make is an
+   * error naming both */
+  int norigin, caporigin;
+  struct gsxOrigin {
+    const gsSpecInfo* info;
+    int kind;
+    const char* file;
+    int line;
+  }* origin;
   const struct gsxCtx* outer;  /* the model attaching this one (a sub-model's parse); NULL: none */
   /* reads a sub-model's file into a spec of its own; errors and warnings go to outer; (file,
    * line) is the <model> element; NULL after an error (a model that attaches itself, at any

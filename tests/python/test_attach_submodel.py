@@ -188,3 +188,22 @@ def test_own_elements_naming_attached_ones_are_replicated_like_mujoco(body, tmp_
     want, got = names(mm, False), names(gm, True)
     for _, size in KINDS:
         assert got[size] == want[size], size
+
+
+# ---- a name two attaches make ----
+
+def test_name_made_by_two_attaches_names_both_attach_lines(tmp_path):
+    (tmp_path / "c.xml").write_text(REPLICATED_CHILD)
+    (tmp_path / "main.xml").write_text("""<mujoco><asset><model name="c" file="c.xml"/></asset>
+  <worldbody>
+    <body name="x"><attach model="c" body="b" prefix="p-"/></body>
+    <body name="y">
+      <attach model="c" body="b" prefix="p-"/></body>
+  </worldbody></mujoco>""")
+    path = str(tmp_path / "main.xml")
+    with pytest.raises(ValueError, match="attach"):  # MuJoCo refuses it too, at the second
+        mujoco.MjModel.from_xml_path(path)
+    with pytest.raises(gauss.GaussError) as e:
+        gauss.Model.from_xml_path(path)
+    msg = str(e.value)
+    assert "main.xml:5" in msg and "main.xml:3" in msg and "p-b" in msg and "c.xml" not in msg, msg
