@@ -248,5 +248,10 @@ GS_API gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
 GS_API int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
                          const gsSpec* child, const gsSpecBody* from, const char* prefix,
                          const char* suffix, char* err, int errsz);
+/* the same at a site of spec (MuJoCo's spec.attach(child, site=) and site.attach_body): placed at
+ * the site's pose in its body */
+GS_API int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
+                             const gsSpecBody* from, const char* prefix, const char* suffix, char* err,
+                             int errsz);
 
 #endif

@@ -804,3 +804,32 @@ int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsR
   if (!ok && !h.failed && err && errsz > 0) snprintf(err, (size_t)errsz, "attach: out of memory");
   return ok;
 }
+
+/* the body holding site s in b's subtree; NULL: none */
+static gsSpecBody* site_body(gsSpecBody* b, const gsSpecSite* s) {
+  for (int i = 0; i < b->nsite; i++)
+    if (b->site[i] == s) return b;
+  for (int i = 0; i < b->nchild; i++) {
+    gsSpecBody* r = site_body(b->child[i], s);
+    if (r) return r;
+  }
+  return NULL;
+}
+
+int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child, const gsSpecBody* from,
+                      const char* prefix, const char* suffix, char* err, int errsz) {
+  gsSpecBody* body = spec && site ? site_body(spec->world, site) : NULL;
+  if (!body) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: the site is not in the spec");
+    return 0;
+  }
+  /* the site's pose in its body, its orientation in the spec's own units */
+  gsCompileCtx cc;
+  memset(&cc, 0, sizeof(cc));
+  cc.spec = spec;
+  cc.err = err;
+  cc.errsz = errsz;
+  gsReal q[4];
+  if (!gs_compileOrientation(&cc, q, &site->orient, &site->info, "site")) return 0;
+  return gs_specAttach(spec, body, site->pos, q, child, from, prefix, suffix, err, errsz);
+}
