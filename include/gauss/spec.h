@@ -131,6 +131,13 @@ struct gsSpecBody {
   gsOrientation orient;
   gsSpecInertial inertial;
   gsReal gravcomp;        /* share of the body's weight cancelled by a passive force */
+  /* the mass settings of the <compiler> of the model the body came from: a body attached from a
+   * sub-model keeps its model's, as MJCF does (the model's own bodies leave own_mass 0) */
+  int own_mass;           /* 1: the four below replace the compiler's for this body */
+  int inertiafromgeom;    /* gsInertiaFromGeom */
+  gsReal boundmass;
+  gsReal boundinertia;
+  int balanceinertia;
 
   int nchild, nchild_cap;  gsSpecBody** child;
   int njoint, njoint_cap;  gsSpecJoint** joint;
@@ -230,5 +237,21 @@ GS_API const char* gs_specIntern(gsSpec* spec, const char* s);
 
 /* compile: NULL on error, with a message naming the file, line and element in err */
 GS_API gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
+
+/* a copy of child's body `from` (NULL: the contents of its world body) placed in `body` of spec,
+ * at (pos, quat) in it (NULL: the body's frame), as MuJoCo's spec attach and MJCF's <attach> make
+ * it: names take prefix and suffix (NULL: none), and with it come the child's assets, the tendons,
+ * actuators, sensors, equalities, pairs and exclusions naming only copied elements, its keyframes,
+ * custom data and the compiler settings its elements keep (src/model/spec_attach.c). child is
+ * not changed and must not be spec. 0 with the reason in err on failure (spec then holds what
+ * was copied so far). */
+GS_API int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
+                         const gsSpec* child, const gsSpecBody* from, const char* prefix,
+                         const char* suffix, char* err, int errsz);
+/* the same at a site of spec (MuJoCo's spec.attach(child, site=) and site.attach_body): placed at
+ * the site's pose in its body */
+GS_API int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
+                             const gsSpecBody* from, const char* prefix, const char* suffix, char* err,
+                             int errsz);
 
 #endif

@@ -1350,6 +1350,10 @@ class Spec:
         """Add a texture with MJCF's defaults and the attributes given."""
     def add_tuple(self, **kwargs):
         """Add a tuple with MJCF's defaults and the attributes given."""
+    def attach(self, child, prefix=None, suffix=None, site=None, frame=None):
+        """Copy the contents of child's world body to `site` (a site of this spec, or its name), as
+        MuJoCo's spec.attach(child, prefix=, suffix=, site=). `frame=` is not available: a gauss spec
+        keeps no frames. Returns None (MuJoCo returns the frame it makes)."""
     @property
     def bodies(self) -> Any:
         """Every body, the world first, in the compiled model's order."""

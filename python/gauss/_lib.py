@@ -373,6 +373,10 @@ gs_specWorld = _fn("gs_specWorld", c_void_p, c_void_p)
 gs_specSettings = _fn("gs_specSettings", c_void_p, c_void_p, c_int)
 gs_specChild = _fn("gs_specChild", c_void_p, c_void_p, c_int, c_int, c_int, ctypes.POINTER(c_int))
 gs_specCopy = _fn("gs_specCopy", c_void_p, c_void_p)
+gs_specAttach = _fn("gs_specAttach", c_int, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                    c_char_p, c_char_p, c_char_p, c_int)
+gs_specAttachSite = _fn("gs_specAttachSite", c_int, c_void_p, c_void_p, c_void_p, c_void_p, c_char_p,
+                        c_char_p, c_char_p, c_int)
 gs_specDelete = _fn("gs_specDelete", c_int, c_void_p, c_int, c_void_p)
 gs_specParent = _fn("gs_specParent", c_void_p, c_void_p, c_int, c_void_p)
 gs_specAssetRef = _fn("gs_specAssetRef", c_void_p, c_void_p, c_void_p)

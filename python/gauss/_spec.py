@@ -786,3 +786,8 @@ for _name, _kind in _BODY_KINDS.items():
         return find
     setattr(Spec, _name, _finder(_kind))
 
+
+# attaching (python/gauss/_spec_attach.py)
+from ._spec_attach import site_attach_body as _site_attach_body, spec_attach as _spec_attach  # noqa: E402
+Spec.attach = _spec_attach
+Element.attach_body = _site_attach_body

@@ -6,6 +6,7 @@
 #include <libxml/tree.h>
 
 #include "gauss/gauss.h"
+#include "model/attach.h"
 
 /* deepest chain of nested <include> files; deeper is treated as a runaway */
 #define GSX_MAX_INCLUDE_DEPTH 64
@@ -105,11 +106,7 @@ typedef struct {
 
 /* the pose of a <frame> (or replicate) an element is placed by: children written in it take
  * (fpos, fquat) in the enclosing body; framed 0: none */
-typedef struct {
-  int framed;
-  gsReal fpos[3];
-  gsReal fquat[4];
-} gsxAttachFrame;
+typedef gsAttachFrame gsxAttachFrame;
 
 typedef struct gsxCtx {
   gsSpec* spec;
@@ -165,23 +162,21 @@ typedef struct gsxCtx {
     int nprefix;
     char** prefix;
   }* model;
-  /* keyframes of attached sub-models, made into the model's once the tree is whole: the key, and
-   * per joint, actuator and mocap body of the sub-model (in its order) the copy (NULL: not
-   * attached) and, for joints and actuators, its size in the vectors */
-  int nattkey, capattkey;
-  struct gsxAttachKey {
-    gsSpecKey* key;
-    int njnt, nact;
-    void** jnt;
-    int* jtype;
-    void** act;
-    int* asize;
-    int nmocap;
-    void** mocap;         /* the sub-model's mocap bodies in its order: their copies or NULL */
-  }* attkey;
+  /* the host of the attaches (src/model/attach.h): the keyframes of attached sub-models, made
+   * into the model's once the tree is whole */
+  gsAttachHost host;
   /* the assets, tendons, actuators, sensors, equalities, pairs and exclusions that attaches
    * bring, held in a scratch spec's lists until the model's own are read: they follow them */
   gsSpec* held;
+  /* every named element an attach made, with that <attach>: a name two attaches make is an
+   * error naming both */
+  int norigin, caporigin;
+  struct gsxOrigin {
+    const gsSpecInfo* info;
+    int kind;
+    const char* file;
+    int line;
+  }* origin;
   const struct gsxCtx* outer;  /* the model attaching this one (a sub-model's parse); NULL: none */
   /* reads a sub-model's file into a spec of its own; errors and warnings go to outer; (file,
    * line) is the <model> element; NULL after an error (a model that attaches itself, at any

@@ -84,6 +84,13 @@ static int mesh_used(const gsSpecBody* body, const char* name) {
   return 0;
 }
 
+/* a body's own inertiafromgeom (from a sub-model) must not bring back what the first compile
+ * made explicit either */
+static void clear_own_inertia(gsSpecBody* b) {
+  b->inertiafromgeom = GS_INERTIAFROMGEOM_FALSE;
+  for (int i = 0; i < b->nchild; i++) clear_own_inertia(b->child[i]);
+}
+
 static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
   int discard = spec->compiler.discardvisual, fuse = spec->compiler.fusestatic;
   gsSpec* copy = gs_specCopy(spec);
@@ -118,6 +125,7 @@ static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
   if (ok) {
     /* every body's inertia is explicit now: the geoms that remain must not replace it */
     copy->compiler.inertiafromgeom = GS_INERTIAFROMGEOM_FALSE;
+    clear_own_inertia(copy->world);
     if (fuse) ok = gs_compileFuseStatic(copy, err, errsz);
     if (ok) m = gs_compileSpecStore(copy, err, errsz, &store);
   } else if (whole && err && errsz > 0) {

@@ -607,15 +607,16 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
 
     /* inertia: explicit, or from the geoms of the body */
     if (b > 0) {
-      int use_geoms = copt->inertiafromgeom == GS_INERTIAFROMGEOM_TRUE ||
-                      (copt->inertiafromgeom == GS_INERTIAFROMGEOM_AUTO && !sb->inertial.given);
+      int ifg = sb->own_mass ? sb->inertiafromgeom : copt->inertiafromgeom;
+      int use_geoms = ifg == GS_INERTIAFROMGEOM_TRUE || (ifg == GS_INERTIAFROMGEOM_AUTO && !sb->inertial.given);
       gsReal* ipos = m->body_ipos + 3 * b;
       gsReal* iquat = m->body_iquat + 4 * b;
       gsReal* inertia = m->body_inertia + 3 * b;
+      gsReal mass = 0, mc[3] = {0, 0, 0};
+      int ncontrib = 0, single = -1;
+      gsReal single_I[3] = {0, 0, 0};
       if (use_geoms) {
-        gsReal mass = 0, mc[3] = {0, 0, 0};
-        int first = m->body_geomadr[b], ncontrib = 0, single = -1;
-        gsReal single_I[3] = {0, 0, 0};
+        int first = m->body_geomadr[b];
         for (int g = 0; g < sb->ngeom; g++) {
           gsReal gm, I[3];
           int has = geom_mass_inertia(&c, sb, sb->geom[g], m, first + g, &gm, I);
@@ -628,6 +629,13 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
           single = first + g;
           gs_copy3(single_I, I);
         }
+      }
+      /* MJCF keeps an explicit <inertial> where the geoms give no mass, even with
+       * inertiafromgeom="true" (measured against MuJoCo 3.3.7: a body with none, or only
+       * massless ones or ones outside inertiagrouprange) */
+      if (use_geoms && mass < GS_MINVAL && sb->inertial.given) use_geoms = 0;
+      if (use_geoms) {
+        int first = m->body_geomadr[b];
         m->body_mass[b] = mass;
         if (ncontrib == 1) {
           /* one geom: its own frame is already principal; keep it as written */
@@ -660,9 +668,12 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
   /* ---- mass bounds, total mass, validity ---- */
   for (int b = 1; b < nbody; b++) {
     gsReal* I = m->body_inertia + 3 * b;
-    if (m->body_mass[b] < copt->boundmass) m->body_mass[b] = copt->boundmass;
+    const gsSpecBody* sb = c.body[b];
+    gsReal boundmass = sb->own_mass ? sb->boundmass : copt->boundmass;
+    gsReal boundinertia = sb->own_mass ? sb->boundinertia : copt->boundinertia;
+    if (m->body_mass[b] < boundmass) m->body_mass[b] = boundmass;
     for (int k = 0; k < 3; k++)
-      if (I[k] < copt->boundinertia) I[k] = copt->boundinertia;
+      if (I[k] < boundinertia) I[k] = boundinertia;
   }
   if (copt->settotalmass > 0) {
     gsReal total = 0;
@@ -687,7 +698,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     int bad = I[0] + I[1] < I[2] * (1 - 1e-10) || I[0] + I[2] < I[1] * (1 - 1e-10) ||
               I[1] + I[2] < I[0] * (1 - 1e-10);
     if (bad) {
-      if (copt->balanceinertia) {
+      if (c.body[b]->own_mass ? c.body[b]->balanceinertia : copt->balanceinertia) {
         gsReal mean = (I[0] + I[1] + I[2]) / 3;
         I[0] = I[1] = I[2] = mean;
       } else {

@@ -320,7 +320,7 @@ BAD = {
     # the same prefix twice: the names repeat (MuJoCo 3.3.7 silently leaves the second attach
     # out when its top body's name is taken)
     "repeated_names": ('<attach model="c" body="arm" prefix="a_"/>\n<attach model="c" body="arm" prefix="a_"/>',
-                       "child.xml", "body 'a_arm'", "repeated name"),
+                       "main.xml:5", "attach", "repeated name 'a_arm' in body (also made by the <attach> at "),
 }
 
 
