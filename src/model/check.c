@@ -652,6 +652,14 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
                        v->headlight_specular[0], v->headlight_specular[1], v->headlight_specular[2]};
   for (size_t k = 0; k < sizeof vr / sizeof vr[0]; k++)
     if (!isfinite(vr[k])) return gs_ioError(err, errsz, "visual value %zu is %g", k, vr[k]);
+  /* sizes and colours of decorations: finite (the renderer keeps them to what it can draw) */
+#define GS_D(elem, attr, count)                                                                    \
+  for (int k = 0; k < (count); k++)                                                                \
+    if (!isfinite(((const gsReal*)&v->elem##_##attr)[k]))                                          \
+      return gs_ioError(err, errsz, "visual %s %s is %g", #elem, #attr,                             \
+                        ((const gsReal*)&v->elem##_##attr)[k]);
+  GS_VISUAL_DECOR(GS_D)
+#undef GS_D
   /* as MJCF: a near plane in front of the camera; the far plane and the tessellation are taken as
    * given (the renderer keeps them to what it can draw) */
   if (!(v->znear > 0 && isfinite(v->znear) && isfinite(v->zfar)))

@@ -85,6 +85,7 @@ static const char* const kFragment =
     "uniform vec2 u_grid;\n"
     "uniform vec3 u_size;\n"
     "uniform vec2 u_fog;\n"
+    "uniform vec3 u_fogrgb;\n"
     "uniform int u_tex;\n"                 /* gsBuiltin, 0: none */
     "uniform vec3 u_texrgb1, u_texrgb2, u_texmarkrgb;\n"
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
@@ -185,7 +186,7 @@ static const char* const kFragment =
     "#if GS_NSHADOW > 3\n"
     "  GS_SHADE(3)\n"
     "#endif\n"
-    "  if (u_fog.y > u_fog.x) col *= 1.0 - clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0);\n"
+    "  if (u_fog.y > u_fog.x) col = mix(col, u_fogrgb, clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0));\n"
     "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
     "#endif\n"
     "}\n";
@@ -236,7 +237,7 @@ static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char*
   U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
-  U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
+  U(u_fog); U(u_fogrgb); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
   U(u_twosided); U(u_shadowmat); U(u_shadowslot); U(u_nshadow); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_ext); U(u_scale); U(u_clip);
 #undef U
   return 1;
@@ -272,7 +273,8 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   /* the multisampled framebuffer for colour images, where the back end has one */
   GLint maxs = 0;
   gl->glGetIntegerv(GL_MAX_SAMPLES, &maxs);
-  r->samples = maxs >= 4 ? 4 : maxs;
+  /* <quality offsamples> samples per pixel, as many as the back end has; 0 or 1: none */
+  r->samples = r->m->vis.offsamples < maxs ? r->m->vis.offsamples : maxs;
   if (r->samples > 1) {
     gl->glGenFramebuffers(1, &r->fbo_ms);
     gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_ms);
@@ -293,11 +295,17 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   r->nshadowprog = 0;
   for (int i = 0; i < r->m->nlight; i++) r->nshadowprog += r->m->light_castshadow[i] != 0;
   r->nshadowprog = r->nshadowprog < 1 ? 1 : r->nshadowprog > GSR_MAXSHADOW ? GSR_MAXSHADOW : r->nshadowprog;
+  /* <quality shadowsize>: the maps' side in pixels, at most the back end's largest texture; none
+   * (no shadows) when it is not positive */
+  GLint maxtex = 0;
+  gl->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxtex);
+  r->shadowsize = r->m->vis.shadowsize < maxtex ? r->m->vis.shadowsize : maxtex;
   for (int k = 0; k < r->nshadowprog; k++) {
     gl->glGenTextures(1, &r->tex_shadow[k]);
     gl->glActiveTexture(GL_TEXTURE3 + (GLenum)k);
     gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow[k]);
-    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, GSR_SHADOWSIZE, GSR_SHADOWSIZE, 0,
+    if (r->shadowsize < 1) break;
+    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, r->shadowsize, r->shadowsize, 0,
                      GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
     gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -600,7 +608,7 @@ static void draw_skybox(gsRenderer* r) {
 
 /* A shadow map: the depth of the opaque geoms seen from a light that casts shadows (a spot or
  * point light: a perspective of twice its cutoff, at most 150 degrees; a directional light: an
- * orthographic box of two extents about the model's centre), and the matrix from world to that
+ * orthographic box of 2 shadowclip extents each side of the model's centre), and the matrix from world to that
  * map's coordinates. */
 static void shadow_map(gsRenderer* r, int li, int slot) {
   gsrGL* gl = &r->gl;
@@ -631,7 +639,9 @@ static void shadow_map(gsRenderer* r, int li, int slot) {
   ls.znear = 0.02 * e;
   ls.zfar = l->directional ? 8 * e : s->zfar;
   ls.orthographic = l->directional;
-  ls.fovy = l->directional ? 4 * e : fmin(2 * (l->cutoff < 180 ? l->cutoff : 75), 150);
+  /* <map shadowclip> scales the directional light's box (2 shadowclip extents each side) */
+  double clip = fabs(r->m->vis.map_shadowclip) > 0 ? fabs(r->m->vis.map_shadowclip) : 1;
+  ls.fovy = l->directional ? 4 * clip * e : fmin(2 * (l->cutoff < 180 ? l->cutoff : 75), 150);
   float P[16], V[16], PV[16];
   projection(&ls, 1.0, P);
   view(&ls, V);
@@ -642,7 +652,7 @@ static void shadow_map(gsRenderer* r, int li, int slot) {
   r->shadowslot[li] = slot;
 
   gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow[slot]);
-  gl->glViewport(0, 0, GSR_SHADOWSIZE, GSR_SHADOWSIZE);
+  gl->glViewport(0, 0, r->shadowsize, r->shadowsize);
   gl->glClear(GL_DEPTH_BUFFER_BIT);
   r->u = &r->flat;
   gl->glUseProgram(r->flat.prog);
@@ -691,10 +701,12 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
     gl->glUniform4f(r->u->u_clip, 0, 0, 0, 1);
   float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
   gl->glUniform3fv(r->u->u_campos, 1, campos);
-  /* fog: <map fogstart fogend> in extents of view depth, to black */
-  float fog[2] = {0, 0};
+  /* fog: <map fogstart fogend> in extents of view depth, to <rgba fog> */
+  float fog[2] = {0, 0}, fogrgb[3];
   if (r->opt.fog) fog[0] = (float)(r->m->vis.fogstart * s->extent), fog[1] = (float)(r->m->vis.fogend * s->extent);
+  for (int k = 0; k < 3; k++) fogrgb[k] = (float)r->m->vis.rgba_fog[k];
   gl->glUniform2fv(r->u->u_fog, 1, fog);
+  gl->glUniform3fv(r->u->u_fogrgb, 1, fogrgb);
   if (mode == GS_RENDER_RGB) {
     float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],
         ls[GSR_MAXLIGHT][3], lt[GSR_MAXLIGHT][3], lc[GSR_MAXLIGHT], le[GSR_MAXLIGHT];
