@@ -762,17 +762,27 @@ static void use_program(gsRenderer* r, const gsrGeom* g) {
   }
 }
 
+/* the top face of a box (z = size[2] in its frame), a quad seen from both sides */
+static void draw_box_top(gsRenderer* r, const gsrGeom* g) {
+  float sc[3] = {g->size[0], g->size[1], 1};
+  r->gl.glDisable(GL_CULL_FACE);
+  draw_shape(r, g, &r->geom.prim[GSR_PRIM_QUAD], sc, g->size[2]);
+  r->gl.glEnable(GL_CULL_FACE);
+}
+
 /* MJCF's mirror: a plane whose material has reflectance shows the scene mirrored through it,
  * seen where the plane is seen (the stencil), behind it (clipped at the plane), lit by the lights'
- * mirror images, without shadows; the plane is then blended over it with opacity 1 - reflectance.
- * Returns 1 when the plane was drawn (the camera on its front side), 0 to leave it to the usual
- * pass. */
+ * mirror images, without shadows; the plane's colour is then added to reflectance times it.
+ * A box with reflectance mirrors so on its top face (+z), its other faces drawn as usual.
+ * Returns 1 when the geom was drawn (the camera on the mirror's front side), 0 to leave it to the
+ * usual pass. */
 static int mirror_pass(gsRenderer* r, int k) {
   gsrGL* gl = &r->gl;
   gsrScene* s = &r->scene;
   const gsrGeom* g = &s->geom[k];
+  int box = g->type == GS_GEOM_BOX;
   float n[3] = {g->mat[2], g->mat[5], g->mat[8]};
-  float off = n[0] * g->pos[0] + n[1] * g->pos[1] + n[2] * g->pos[2];
+  float off = n[0] * g->pos[0] + n[1] * g->pos[1] + n[2] * g->pos[2] + (box ? g->size[2] : 0);
   if (n[0] * s->campos[0] + n[1] * s->campos[1] + n[2] * s->campos[2] <= off) return 0;
   /* 1. the stencil where the plane is seen, black there (the skybox is not mirrored, as in
    * MJCF's images) */
@@ -785,7 +795,8 @@ static int mirror_pass(gsRenderer* r, int k) {
   frame_uniforms(r, &r->flat, GS_RENDER_RGB);
   static const float kBlack[4] = {0, 0, 0, 1};
   gl->glUniform4fv(r->u->u_segcolor, 1, kBlack);
-  draw_geom(r, g);
+  if (box) draw_box_top(r, g);
+  else draw_geom(r, g);
   gl->glDepthMask(GL_TRUE);
   gl->glStencilMask(0);
   gl->glStencilFunc(GL_EQUAL, 1, 0xff);
@@ -814,18 +825,30 @@ static int mirror_pass(gsRenderer* r, int k) {
   r->mirrored = 0;
   gl->glDisable(GL_CLIP_DISTANCE0);
   gl->glFrontFace(GL_CCW);
-  gl->glDisable(GL_STENCIL_TEST);
   frame_uniforms(r, &r->littex, GS_RENDER_RGB);
   frame_uniforms(r, &r->lit, GS_RENDER_RGB);
-  /* 3. the plane over its mirror image */
+  /* 3. the plane over its mirror image; a box: its faces but the top's region opaque, then the
+   * top blended over the mirror image */
   gsrGeom top = *g;
   top.rgba[3] = 1 - g->reflectance;
+  if (box) {
+    gl->glStencilFunc(GL_NOTEQUAL, 1, 0xff);
+    use_program(r, g);
+    set_material(r, g, k, GS_RENDER_RGB);
+    draw_geom(r, g);
+    gl->glStencilFunc(GL_EQUAL, 1, 0xff);
+  } else {
+    gl->glDisable(GL_STENCIL_TEST);
+  }
+  /* the surface in full over reflectance times its mirror image (MuJoCo's images: where nothing
+   * is mirrored the surface is as without reflectance) */
   gl->glEnable(GL_BLEND);
-  gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  gl->glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   use_program(r, &top);
   set_material(r, &top, k, GS_RENDER_RGB);
   draw_geom(r, &top);
   gl->glDisable(GL_BLEND);
+  gl->glDisable(GL_STENCIL_TEST);
   return 1;
 }
 
@@ -870,10 +893,11 @@ int gsr_draw(gsRenderer* r, int mode) {
     }
     frame_uniforms(r, &r->littex, mode);
     frame_uniforms(r, &r->lit, mode);
-    /* reflecting planes first, each with its mirror image */
+    /* reflecting planes and boxes first, each with its mirror image */
     for (int k = 0; k < s->ngeom; k++) s->geom[k].drawn = 0;
     for (int k = 0; k < s->ngeom; k++)
-      if (r->opt.reflection && s->geom[k].type == GS_GEOM_PLANE && s->geom[k].reflectance > 0 &&
+      if (r->opt.reflection && (s->geom[k].type == GS_GEOM_PLANE || s->geom[k].type == GS_GEOM_BOX) &&
+          s->geom[k].reflectance > 0 &&
           s->geom[k].rgba[3] >= 1)
         s->geom[k].drawn = mirror_pass(r, k);
   } else {
