@@ -4,7 +4,7 @@
  *
  * What the compiled model does not keep cannot be written: texture pixels (a builtin texture is
  * written as a flat one of the same size; one read from a file names the file again), a mesh's
- * texture coordinates and normals (a mesh file is named again; inline vertices are kept as given
+ * normals (a mesh file is named again; inline vertices are kept as given
  * in mesh_srcvert and written back with the triangles), <visual> beyond what gsVisual keeps. Files
  * are named as the original model wrote them, so the document reads back where those names resolve. */
 #include <stdio.h>
@@ -102,6 +102,9 @@ static void write_mesh(gswWriter* w, int i) {
       return gsw_fail(w, "mesh %d has neither a file nor its vertices as given: the model keeps them only in the inertial frame, which does not reload to the same model", i);
     gsw_reals(w, "vertex", m->mesh_srcvert + 3 * m->mesh_srcvertadr[i], 3 * m->mesh_srcvertnum[i]);
     gsw_ints(w, "face", m->mesh_face + 3 * m->mesh_faceadr[i], 3 * m->mesh_facenum[i]);
+    /* inline texture coordinates are one per vertex, in the vertices' order */
+    if (m->mesh_texcoordadr[i] >= 0 && m->mesh_texcoordnum[i] == m->mesh_srcvertnum[i])
+      gsw_reals(w, "texcoord", m->mesh_texcoord + 2 * m->mesh_texcoordadr[i], 2 * m->mesh_texcoordnum[i]);
   }
   gsw_reals(w, "scale", m->mesh_scale + 3 * i, 3);
   gsw_reals(w, "refpos", m->mesh_refpos + 3 * i, 3);

@@ -584,6 +584,12 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
     for (int k = 3 * fa; k < 3 * (fa + fn); k++)
       if (m->mesh_face[k] < 0 || m->mesh_face[k] >= vn)
         return gs_ioError(err, errsz, "mesh %d: face %d refers to vertex %d of %d", i, k / 3 - fa, m->mesh_face[k], vn);
+    /* face corners' texture coordinates within the mesh's (the renderer reads them) */
+    int tn = m->mesh_texcoordadr[i] >= 0 ? m->mesh_texcoordnum[i] : 0;
+    for (int k = 3 * fa; k < 3 * (fa + fn) && tn; k++)
+      if (m->mesh_facetexcoord[k] < 0 || m->mesh_facetexcoord[k] >= tn)
+        return gs_ioError(err, errsz, "mesh %d: face %d refers to texture coordinate %d of %d", i, k / 3 - fa,
+                          m->mesh_facetexcoord[k], tn);
     (void)va;
     int ga = m->mesh_graphadr[i];
     if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);
