@@ -478,9 +478,12 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
     m->mesh_texcoordadr[i] = b->data.ntexcoord ? ta : -1;
     m->mesh_texcoordnum[i] = b->data.ntexcoord;
-    memcpy(m->mesh_texcoord + 2 * ta, b->data.texcoord, sizeof(gsReal) * 2 * (size_t)b->data.ntexcoord);
-    if (b->data.ntexcoord) memcpy(m->mesh_facetexcoord + 3 * fa, b->data.facetex, sizeof(int) * 3 * (size_t)b->data.nface);
-    else memset(m->mesh_facetexcoord + 3 * fa, 0, sizeof(int) * 3 * (size_t)b->data.nface);
+    if (b->data.ntexcoord) {
+      memcpy(m->mesh_texcoord + 2 * ta, b->data.texcoord, sizeof(gsReal) * 2 * (size_t)b->data.ntexcoord);
+      memcpy(m->mesh_facetexcoord + 3 * fa, b->data.facetex, sizeof(int) * 3 * (size_t)b->data.nface);
+    } else if (b->data.nface) {
+      memset(m->mesh_facetexcoord + 3 * fa, 0, sizeof(int) * 3 * (size_t)b->data.nface);
+    }
     ta += b->data.ntexcoord;
     va += b->data.nvert;
     fa += b->data.nface;

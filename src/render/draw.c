@@ -22,6 +22,7 @@ static const char* const kVertex =
     "uniform mat3 u_normal;\n"
     "uniform vec4 u_clip;\n"
     "out vec3 v_local;\n"
+    "out vec2 v_uv;\n"
     "out float v_depth;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
     "uniform vec3 u_campos;\n"
@@ -40,7 +41,7 @@ static const char* const kVertex =
     "void main() {\n"
     "  vec4 w = u_model * vec4(a_pos, 1.0);\n"
     "  vec4 e = u_view * w;\n"
-    "  v_local = a_pos; v_depth = -e.z;\n"
+    "  v_local = a_pos; v_uv = a_uv; v_depth = -e.z;\n"
     "  gl_ClipDistance[0] = dot(u_clip, w);\n"   /* the mirror pass keeps what is behind its plane */
     "  gl_Position = u_proj * e;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
@@ -79,6 +80,7 @@ static const char* const kVertex =
 static const char* const kFragment =
     "#version 330 core\n"
     "in vec3 v_local;\n"
+    "in vec2 v_uv;\n"
     "in float v_depth;\n"
     "uniform vec4 u_rgba, u_segcolor;\n"
     "uniform float u_emis;\n"
@@ -90,7 +92,7 @@ static const char* const kFragment =
     "uniform vec3 u_texrgb1, u_texrgb2, u_texmarkrgb;\n"
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
     "uniform vec2 u_texrepeat;\n"
-    "uniform int u_img;\n"                 /* an image texture: 1 2d, 2 cube map, 0 none */
+    "uniform int u_img;\n"                 /* an image texture: 1 2d, 2 cube map, 3 2d by a mesh's coordinates, 0 none */
     "uniform vec4 u_scale;\n"              /* the shape's scale (and offset along z) */
     "uniform vec2 u_ext;\n"                /* the object's half extent in x and y */
     "uniform sampler2D u_image;\n"
@@ -161,6 +163,8 @@ static const char* const kFragment =
     "    q.z += u_texparam.w > 0.5 ? u_scale.w : u_scale.w / u_scale.z;\n"
     "    base *= texture(u_cube, q).rgb;\n"
     "  }\n"
+    /* a mesh's own texture coordinates (MJCF's; texrepeat does not apply, as in MuJoCo's images) */
+    "  else if (u_img == 3) base *= texture(u_image, v_uv).rgb;\n"
     "  else if (u_img == 1) {\n"
     "    vec2 p = v_local.xy * u_scale.xy;\n"
     "    vec2 uv = 0.5 + (u_texparam.w > 0.5 ? 0.5 * p : p / (2.0 * u_ext)) * u_texrepeat;\n"
@@ -550,6 +554,8 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
   }
   gl->glUniform3fv(r->u->u_size, 1, g->size);
   int img = g->image >= 0 && r->texture[g->image] ? (g->imagecube ? 2 : 1) : 0;
+  /* a mesh with texture coordinates maps a 2d image by them; without, as the primitives */
+  if (img == 1 && g->type == GS_GEOM_MESH && g->dataid >= 0 && r->m->mesh_texcoordadr[g->dataid] >= 0) img = 3;
   gl->glUniform1i(r->u->u_img, img);
   if (img) {
     float param[4] = {0, 0, 0, (float)g->texuniform};
