@@ -4,7 +4,8 @@ in the same run on the same GL back end: the Gymnasium humanoid (its tracking ca
 (the image read back into numpy), from states of a short simulation; best of `repeat` rounds.
 
 Both draw their default images: colour with 4 samples per pixel, the shadows of the lights that
-cast them and the floor's reflection (a material with reflectance). The ratio is also given with
+cast them (maps of <quality shadowsize>, 4096 by default; also timed with 1024) and the floor's
+reflection (a material with reflectance). The ratio is also given with
 shadows and reflections off in both ("plain"); "1 sample" is gauss without multisampling.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so python bench/render_bench.py [--gl egl|osmesa]
@@ -53,12 +54,12 @@ def main():
         mr = mujoco.Renderer(mm, args.height, args.width)
         assert gr.backend == args.gl
 
-        def run_gauss():
+        def run_gauss(r=gr):
             for q in states:
                 gd.qpos[:] = q
                 gauss.forward(gm, gd)
-                gr.update_scene(gd, camera=camera)
-                gr.render()
+                r.update_scene(gd, camera=camera)
+                r.render()
 
         def run_mujoco():
             for q in states:
@@ -77,6 +78,12 @@ def main():
 
         # forward passes are part of every frame in both
         fps_g = timed(run_gauss)
+        # the model's shadow maps (MJCF's <quality shadowsize>, 4096 by default) against 1024
+        size = gm.vis.shadowsize
+        gm.vis.shadowsize = 1024
+        with gauss.Renderer(gm, args.height, args.width) as gr1024:
+            fps_g1024 = timed(lambda: run_gauss(gr1024))
+        gm.vis.shadowsize = size
         gr.option.multisample = 0
         fps_g1 = timed(run_gauss)
         gr.option.multisample = 1
@@ -94,7 +101,8 @@ def main():
 
         mr.update_scene = plain_update
         fps_p = timed(run_mujoco)
-        print(f"{label:20s} gauss {fps_g:6.1f} fps (1 sample {fps_g1:6.1f})   mujoco {fps_m:6.1f} fps "
+        print(f"{label:20s} gauss {fps_g:6.1f} fps (1 sample {fps_g1:6.1f}, shadow maps of 1024 "
+              f"{fps_g1024:6.1f})   mujoco {fps_m:6.1f} fps "
               f"(ratio {fps_g / fps_m:.2f})   plain: gauss {fps_gp:6.1f} mujoco {fps_p:6.1f} fps "
               f"(ratio {fps_gp / fps_p:.2f})")
         gr.close()

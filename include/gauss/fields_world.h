@@ -18,6 +18,7 @@
   X(nmeshface)   /* triangles of all meshes */                                                     \
   X(nmeshgraph)  /* ints of all convex hull graphs */                                              \
   X(nmeshsrcvert) /* vertices of inline meshes as given, for the MJCF writer */                    \
+  X(nmeshtexcoord) /* texture coordinates of all meshes */                                        \
   X(nhfield)     /* height fields */                                                               \
   X(nhfielddata) /* elevation values of all height fields */                                       \
   X(ntex)        /* textures */                                                                    \
@@ -97,6 +98,12 @@
   X(int,    mesh_srcvertadr,     nmesh,       1)   /* inline vertices as given, -1: from a file */ \
   X(int,    mesh_srcvertnum,     nmesh,       1)                                                   \
   X(gsReal, mesh_srcvert,        nmeshsrcvert, 3)  /* rounded to single precision */              \
+  /* texture coordinates (u, v) of mesh i at mesh_texcoordadr (-1: none), as MJCF keeps them (an    \
+   * OBJ file's v turned to 1 - v), and the texture coordinate of each face corner (0 without) */   \
+  X(int,    mesh_texcoordadr,    nmesh,       1)                                                   \
+  X(int,    mesh_texcoordnum,    nmesh,       1)                                                   \
+  X(gsReal, mesh_texcoord,       nmeshtexcoord, 2) /* single precision */                         \
+  X(int,    mesh_facetexcoord,   nmeshface,   3)                                                   \
   /* height fields */                                                                              \
   X(gsReal, hfield_size,         nhfield,     4)   /* radius x, radius y, elevation z, base z */   \
   X(int,    hfield_nrow,         nhfield,     1)                                                   \

@@ -103,8 +103,25 @@ typedef struct {
   gsReal fovy, azimuth, elevation;          /* <global>: the free camera (degrees) */
   gsReal znear, zfar, fogstart, fogend;     /* <map>: clipping planes and fog, in extents */
   gsReal headlight_ambient[3], headlight_diffuse[3], headlight_specular[3];
+  /* <map>: the mouse's spring, force arrows (force / meanmass * map_force units of length),
+   * transparency, haze, the shadow volumes of directional and spot lights, tendon width */
+  gsReal map_stiffness, map_stiffnessrot, map_force, map_torque, map_alpha, map_haze,
+      map_shadowclip, map_shadowscale, map_actuatortendon;
+  /* <scale>: sizes of decorations, in units of the model's mean size */
+  gsReal scale_forcewidth, scale_contactwidth, scale_contactheight, scale_connect, scale_com,
+      scale_camera, scale_light, scale_selectpoint, scale_jointlength, scale_jointwidth,
+      scale_actuatorlength, scale_actuatorwidth, scale_framelength, scale_framewidth,
+      scale_constraint, scale_slidercrank, scale_frustum;
+  /* <rgba>: colours of decorations, fog and haze */
+  gsReal rgba_fog[4], rgba_haze[4], rgba_force[4], rgba_inertia[4], rgba_joint[4],
+      rgba_actuator[4], rgba_actuatornegative[4], rgba_actuatorpositive[4], rgba_com[4],
+      rgba_camera[4], rgba_light[4], rgba_selectpoint[4], rgba_connect[4], rgba_contactpoint[4],
+      rgba_contactforce[4], rgba_contactfriction[4], rgba_contacttorque[4], rgba_contactgap[4],
+      rgba_rangefinder[4], rgba_constraint[4], rgba_slidercrank[4], rgba_crankbroken[4],
+      rgba_frustum[4], rgba_bv[4], rgba_bvactive[4];
   int headlight_active;
   int numslices, numstacks;                 /* <quality>: tessellation of round shapes */
+  int shadowsize, offsamples, numquads;     /* <quality>: shadow map side, samples per pixel */
 } gsVisual;
 
 /* sizes of the model: X(name) for each int size; slices of the engine add theirs in their own

@@ -35,12 +35,14 @@ typedef struct {
   int planegrid;       /* lines on planes, spaced by the material's texture repeat */
   int transparent;     /* every geom drawn half transparent */
   /* overlays (off by default): contact points and forces, body frames, body centres of mass,
-   * joint axes; and fog (from the model's vis.fogstart to vis.fogend extents, to black) */
+   * joint axes, in the model's vis.rgba_* colours and vis.scale_* sizes; and fog (from
+   * vis.fogstart to vis.fogend extents, to vis.rgba_fog) */
   int contactpoint, contactforce, frame, com, joint, fog;
   int tendongroup[6];  /* spatial tendons of these groups (0, 1, 2 by default) */
-  int multisample;     /* colour images drawn with 4 samples per pixel (MJCF's offsamples), 1 by
-                        * default; depth and segmentation never are */
-  int shadow;          /* lights with castshadow cast shadows, up to four (1 by default) */
+  int multisample;     /* colour images drawn with vis.offsamples samples per pixel (MJCF's
+                        * offsamples), 1 by default; depth and segmentation never are */
+  int shadow;          /* lights with castshadow cast shadows, up to four, through maps of
+                        * vis.shadowsize pixels square (1 by default) */
   int rangefinder;     /* rangefinder rays: from the site along its z axis to what it measures
                         * (1 by default, as MJCF's viewers) */
   int reflection;      /* planes whose material has reflectance mirror the scene (1 by default) */

@@ -456,6 +456,7 @@ class Model:
     nmeshface: int
     nmeshgraph: int
     nmeshsrcvert: int
+    nmeshtexcoord: int
     nhfield: int
     nhfielddata: int
     ntex: int
@@ -955,6 +956,14 @@ class Model:
     """mesh_srcvertnum: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
     mesh_srcvert: numpy.ndarray
     """mesh_srcvert: float64 array of shape (nmeshsrcvert, 3); units: m"""
+    mesh_texcoordadr: numpy.ndarray
+    """mesh_texcoordadr: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_texcoordnum: numpy.ndarray
+    """mesh_texcoordnum: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_texcoord: numpy.ndarray
+    """mesh_texcoord: float64 array of shape (nmeshtexcoord, 2); units: unitless (texture coordinates, 0..1 per image)"""
+    mesh_facetexcoord: numpy.ndarray
+    """mesh_facetexcoord: int32 array of shape (nmeshface, 3); units: integer (an id, address, count, type, flag or mask): unitless"""
     hfield_size: numpy.ndarray
     """hfield_size: float64 array of shape (nhfield, 4); units: m (half-sizes / radius)"""
     hfield_nrow: numpy.ndarray

@@ -82,13 +82,30 @@ class Statistic(ctypes.Structure):
     _fields_ = [("meaninertia", c_double), ("extent", c_double), ("center", c_double * 3)]
 
 
+# gsVisual's <map>, <scale> and <rgba> members in their order (MJCF's, as MuJoCo's m.vis)
+VISUAL_MAP = ("stiffness", "stiffnessrot", "force", "torque", "alpha", "haze", "shadowclip",
+              "shadowscale", "actuatortendon")
+VISUAL_SCALE = ("forcewidth", "contactwidth", "contactheight", "connect", "com", "camera", "light",
+                "selectpoint", "jointlength", "jointwidth", "actuatorlength", "actuatorwidth",
+                "framelength", "framewidth", "constraint", "slidercrank", "frustum")
+VISUAL_RGBA = ("fog", "haze", "force", "inertia", "joint", "actuator", "actuatornegative",
+               "actuatorpositive", "com", "camera", "light", "selectpoint", "connect",
+               "contactpoint", "contactforce", "contactfriction", "contacttorque", "contactgap",
+               "rangefinder", "constraint", "slidercrank", "crankbroken", "frustum", "bv",
+               "bvactive")
+
+
 class Visual(ctypes.Structure):
     """gsVisual: the renderer's part of <visual>, field for field."""
     _fields_ = [("fovy", c_double), ("azimuth", c_double), ("elevation", c_double),
                 ("znear", c_double), ("zfar", c_double), ("fogstart", c_double),
                 ("fogend", c_double), ("headlight_ambient", c_double * 3),
-                ("headlight_diffuse", c_double * 3), ("headlight_specular", c_double * 3),
-                ("headlight_active", c_int), ("numslices", c_int), ("numstacks", c_int)]
+                ("headlight_diffuse", c_double * 3), ("headlight_specular", c_double * 3)] + \
+        [("map_" + n, c_double) for n in VISUAL_MAP] + \
+        [("scale_" + n, c_double) for n in VISUAL_SCALE] + \
+        [("rgba_" + n, c_double * 4) for n in VISUAL_RGBA] + \
+        [("headlight_active", c_int), ("numslices", c_int), ("numstacks", c_int),
+         ("shadowsize", c_int), ("offsamples", c_int), ("numquads", c_int)]
 
 
 class WarningStat(ctypes.Structure):

@@ -4,14 +4,14 @@
  *
  * What the compiled model does not keep cannot be written: texture pixels (a builtin texture is
  * written as a flat one of the same size; one read from a file names the file again), a mesh's
- * texture coordinates and normals (a mesh file is named again; inline vertices are kept as given
- * in mesh_srcvert and written back with the triangles), <visual> and <statistic> (except the near
- * clipping plane, which the intrinsics of cameras without a sensor hold, and meaninertia). Files
+ * normals (a mesh file is named again; inline vertices are kept as given
+ * in mesh_srcvert and written back with the triangles), <visual> beyond what gsVisual keeps. Files
  * are named as the original model wrote them, so the document reads back where those names resolve. */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/math.h"
+#include "model/io.h"
 #include "xml_write_internal.h"
 #include "xml_keywords.h"
 
@@ -102,6 +102,9 @@ static void write_mesh(gswWriter* w, int i) {
       return gsw_fail(w, "mesh %d has neither a file nor its vertices as given: the model keeps them only in the inertial frame, which does not reload to the same model", i);
     gsw_reals(w, "vertex", m->mesh_srcvert + 3 * m->mesh_srcvertadr[i], 3 * m->mesh_srcvertnum[i]);
     gsw_ints(w, "face", m->mesh_face + 3 * m->mesh_faceadr[i], 3 * m->mesh_facenum[i]);
+    /* inline texture coordinates are one per vertex, in the vertices' order */
+    if (m->mesh_texcoordadr[i] >= 0 && m->mesh_texcoordnum[i] == m->mesh_srcvertnum[i])
+      gsw_reals(w, "texcoord", m->mesh_texcoord + 2 * m->mesh_texcoordadr[i], 2 * m->mesh_texcoordnum[i]);
   }
   gsw_reals(w, "scale", m->mesh_scale + 3 * i, 3);
   gsw_reals(w, "refpos", m->mesh_refpos + 3 * i, 3);
@@ -151,6 +154,33 @@ static void write_hfield(gswWriter* w, int i) {
   gsw_end(w);
 }
 
+/* the <map>, <scale> or <rgba> attributes of <visual> that differ from MJCF's defaults (in the
+ * single precision the model keeps them), so that a model that gives none writes none */
+static const struct {
+  const char *elem, *attr;
+  int n;
+  size_t off, spec_off;
+} kDecor[] = {
+#define GS_D(e, a, count) {#e, #a, count, offsetof(gsVisual, e##_##a), offsetof(gsSpecVisual, e##_##a)},
+    GS_VISUAL_DECOR(GS_D)
+#undef GS_D
+};
+
+static void write_decor(gswWriter* w, const char* elem) {
+  gsSpecVisual def;
+  gs_defaultVisual(&def);
+  for (size_t i = 0; i < sizeof kDecor / sizeof kDecor[0]; i++) {
+    if (strcmp(kDecor[i].elem, elem) != 0) continue;
+    const gsReal* v = (const gsReal*)((const char*)&w->m->vis + kDecor[i].off);
+    const gsReal* d = (const gsReal*)((const char*)&def + kDecor[i].spec_off);
+    int same = 1;
+    for (int k = 0; k < kDecor[i].n; k++) same &= (float)v[k] == (float)d[k];
+    if (same) continue;
+    if (kDecor[i].n == 1) gsw_real(w, kDecor[i].attr, v[0]);
+    else gsw_reals(w, kDecor[i].attr, v, kDecor[i].n);
+  }
+}
+
 void gsw_writeWorldAssets(gswWriter* w) {
   const gsModel* m = w->m;
   /* the solvers' unit of cost, which the model may have given */
@@ -170,8 +200,11 @@ void gsw_writeWorldAssets(gswWriter* w) {
   gsw_real(w, "elevation", v->elevation);
   gsw_end(w);
   gsw_open(w, "quality");
+  gsw_int(w, "shadowsize", v->shadowsize);
+  gsw_int(w, "offsamples", v->offsamples);
   gsw_int(w, "numslices", v->numslices);
   gsw_int(w, "numstacks", v->numstacks);
+  gsw_int(w, "numquads", v->numquads);
   gsw_end(w);
   gsw_open(w, "headlight");
   gsw_reals(w, "ambient", v->headlight_ambient, 3);
@@ -184,6 +217,13 @@ void gsw_writeWorldAssets(gswWriter* w) {
   gsw_real(w, "zfar", v->zfar);
   gsw_real(w, "fogstart", v->fogstart);
   gsw_real(w, "fogend", v->fogend);
+  write_decor(w, "map");
+  gsw_end(w);
+  gsw_open(w, "scale");
+  write_decor(w, "scale");
+  gsw_end(w);
+  gsw_open(w, "rgba");
+  write_decor(w, "rgba");
   gsw_end(w);
   gsw_close(w, "visual");
   if (!m->ntex && !m->nmat && !m->nmesh && !m->nhfield) return;

@@ -107,11 +107,14 @@ static const struct {
   size_t offset;
 } kVisual[] = {
 #define GS_T(type, name, count) {#name, GS_TYPECODE(type), count, offsetof(gsVisual, name)},
-  GS_VISUAL_FIELDS(GS_T)
+#define GS_D(elem, attr, count) {#elem "_" #attr, GS_TYPE_REAL, count, offsetof(gsVisual, elem##_##attr)},
+  GS_VISUAL_FIELDS(GS_T) GS_VISUAL_DECOR(GS_D)
+#undef GS_D
 #undef GS_T
 };
 #define NVIS ((int)(sizeof(kVisual) / sizeof(kVisual[0])))
-#define VIS_BYTES (0 GS_VISUAL_FIELDS(GS_O))
+#define GS_D(elem, attr, count) +sizeof(gsReal) * (count)
+#define VIS_BYTES (0 GS_VISUAL_FIELDS(GS_O) GS_VISUAL_DECOR(GS_D))
 _Static_assert((VIS_BYTES + sizeof(gsReal) - 1) / sizeof(gsReal) * sizeof(gsReal) == sizeof(gsVisual),
                "GS_VISUAL_FIELDS must list every member of gsVisual");
 #define VIS_SIZE(i) ((kVisual[i].type == GS_TYPE_REAL ? sizeof(gsReal) : sizeof(int)) * (size_t)kVisual[i].count)

@@ -584,6 +584,12 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
     for (int k = 3 * fa; k < 3 * (fa + fn); k++)
       if (m->mesh_face[k] < 0 || m->mesh_face[k] >= vn)
         return gs_ioError(err, errsz, "mesh %d: face %d refers to vertex %d of %d", i, k / 3 - fa, m->mesh_face[k], vn);
+    /* face corners' texture coordinates within the mesh's (the renderer reads them) */
+    int tn = m->mesh_texcoordadr[i] >= 0 ? m->mesh_texcoordnum[i] : 0;
+    for (int k = 3 * fa; k < 3 * (fa + fn) && tn; k++)
+      if (m->mesh_facetexcoord[k] < 0 || m->mesh_facetexcoord[k] >= tn)
+        return gs_ioError(err, errsz, "mesh %d: face %d refers to texture coordinate %d of %d", i, k / 3 - fa,
+                          m->mesh_facetexcoord[k], tn);
     (void)va;
     int ga = m->mesh_graphadr[i];
     if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);
@@ -652,6 +658,14 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
                        v->headlight_specular[0], v->headlight_specular[1], v->headlight_specular[2]};
   for (size_t k = 0; k < sizeof vr / sizeof vr[0]; k++)
     if (!isfinite(vr[k])) return gs_ioError(err, errsz, "visual value %zu is %g", k, vr[k]);
+  /* sizes and colours of decorations: finite (the renderer keeps them to what it can draw) */
+#define GS_D(elem, attr, count)                                                                    \
+  for (int k = 0; k < (count); k++)                                                                \
+    if (!isfinite(((const gsReal*)&v->elem##_##attr)[k]))                                          \
+      return gs_ioError(err, errsz, "visual %s %s is %g", #elem, #attr,                             \
+                        ((const gsReal*)&v->elem##_##attr)[k]);
+  GS_VISUAL_DECOR(GS_D)
+#undef GS_D
   /* as MJCF: a near plane in front of the camera; the far plane and the tessellation are taken as
    * given (the renderer keeps them to what it can draw) */
   if (!(v->znear > 0 && isfinite(v->znear) && isfinite(v->zfar)))

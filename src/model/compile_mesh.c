@@ -110,6 +110,17 @@ static int load_source(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshData* md) {
   }
   for (int i = 0; i < 3 * sm->nvert; i++) md->vert[i] = (gsReal)(float)sm->vert[i];
   if (sm->nface) memcpy(md->face, sm->face, sizeof(int) * 3 * (size_t)sm->nface);
+  /* texture coordinates: one (u, v) per vertex, indexed as the vertices (after the hull's faces
+   * where none are given) */
+  if (sm->ntexcoord) {
+    if (sm->ntexcoord != sm->nvert)
+      return gs_compileFail(c, &sm->info, "mesh", "texcoord gives %d pairs for %d vertices: one (u, v) per vertex",
+                            sm->ntexcoord, sm->nvert);
+    md->texcoord = malloc(sizeof(gsReal) * 2 * (size_t)sm->ntexcoord);
+    if (!md->texcoord) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+    md->ntexcoord = sm->ntexcoord;
+    for (int i = 0; i < 2 * sm->ntexcoord; i++) md->texcoord[i] = (gsReal)(float)sm->texcoord[i];
+  }
   return 1;
 }
 
@@ -384,6 +395,14 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
     memcpy(md->face, h.face, sizeof(int) * 3 * (size_t)h.nface);
     md->nface = h.nface;
   }
+  if (md->ntexcoord && !md->facetex) {  /* coordinates per vertex: the faces index them */
+    md->facetex = malloc(sizeof(int) * (3 * (size_t)md->nface + 1));
+    if (!md->facetex) {
+      hull_free(&h);
+      return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+    }
+    memcpy(md->facetex, md->face, sizeof(int) * 3 * (size_t)md->nface);
+  }
   int mode = sm->inertia;
   gsReal vol, com[3], C[9];
   /* the triangles keep their corners as given, as MJCF's do: a mirror scale turns them inwards,
@@ -446,18 +465,19 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
 }
 
 void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
-  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = 0;
+  sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = sz->nmeshtexcoord = 0;
   for (int i = 0; i < c->nmesh; i++) {
     if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
     if (c->spec->mesh[i]->builtin) sz->nmeshsrcvert += c->mesh[i].data.nvert;  /* builtin: as made */
     sz->nmeshvert += c->mesh[i].data.nvert;
     sz->nmeshface += c->mesh[i].data.nface;
     sz->nmeshgraph += c->mesh[i].ngraph;
+    sz->nmeshtexcoord += c->mesh[i].data.ntexcoord;
   }
 }
 
 void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
-  int va = 0, fa = 0, ga = 0, sa = 0;
+  int va = 0, fa = 0, ga = 0, sa = 0, ta = 0;
   for (int i = 0; i < c->nmesh; i++) {
     const gsMeshBuild* b = &c->mesh[i];
     const gsSpecMesh* sm = c->spec->mesh[i];
@@ -497,6 +517,15 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     memcpy(m->mesh_vert + 3 * va, b->data.vert, sizeof(gsReal) * 3 * (size_t)b->data.nvert);
     memcpy(m->mesh_face + 3 * fa, b->data.face, sizeof(int) * 3 * (size_t)b->data.nface);
     memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
+    m->mesh_texcoordadr[i] = b->data.ntexcoord ? ta : -1;
+    m->mesh_texcoordnum[i] = b->data.ntexcoord;
+    if (b->data.ntexcoord) {
+      memcpy(m->mesh_texcoord + 2 * ta, b->data.texcoord, sizeof(gsReal) * 2 * (size_t)b->data.ntexcoord);
+      memcpy(m->mesh_facetexcoord + 3 * fa, b->data.facetex, sizeof(int) * 3 * (size_t)b->data.nface);
+    } else if (b->data.nface) {
+      memset(m->mesh_facetexcoord + 3 * fa, 0, sizeof(int) * 3 * (size_t)b->data.nface);
+    }
+    ta += b->data.ntexcoord;
     va += b->data.nvert;
     fa += b->data.nface;
     ga += b->ngraph;

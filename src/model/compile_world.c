@@ -824,6 +824,13 @@ static void model_visual(const gsCompileCtx* c, gsModel* m) {
   o->headlight_active = v->headlight_active;
   o->numslices = v->numslices;
   o->numstacks = v->numstacks;
+  o->shadowsize = v->shadowsize;
+  o->offsamples = v->offsamples;
+  o->numquads = v->numquads;
+  /* MJCF keeps them in single precision */
+#define GS_D(elem, attr, count) f32n((gsReal*)&o->elem##_##attr, (const gsReal*)&v->elem##_##attr, count);
+  GS_VISUAL_DECOR(GS_D)
+#undef GS_D
 }
 
 int gs_compileWorldAtQpos0(gsCompileCtx* c, gsModel* m, gsData* d) {

@@ -45,7 +45,26 @@
   X(gsReal, fovy, 1) X(gsReal, azimuth, 1) X(gsReal, elevation, 1) X(gsReal, znear, 1)             \
   X(gsReal, zfar, 1) X(gsReal, fogstart, 1) X(gsReal, fogend, 1) X(gsReal, headlight_ambient, 3)   \
   X(gsReal, headlight_diffuse, 3) X(gsReal, headlight_specular, 3) X(int, headlight_active, 1)     \
-  X(int, numslices, 1) X(int, numstacks, 1)
+  X(int, numslices, 1) X(int, numstacks, 1) X(int, shadowsize, 1) X(int, offsamples, 1)         \
+  X(int, numquads, 1)
+
+/* gsVisual's <map>, <scale> and <rgba> members, X(element, attribute, count): the member is
+ * element_attribute, a real as MJCF's attribute of that element (binary IO, the writer) */
+#define GS_VISUAL_DECOR(X)                                                                         \
+  X(map, stiffness, 1) X(map, stiffnessrot, 1) X(map, force, 1) X(map, torque, 1)                  \
+  X(map, alpha, 1) X(map, haze, 1) X(map, shadowclip, 1) X(map, shadowscale, 1)                    \
+  X(map, actuatortendon, 1) X(scale, forcewidth, 1) X(scale, contactwidth, 1)                      \
+  X(scale, contactheight, 1) X(scale, connect, 1) X(scale, com, 1) X(scale, camera, 1)             \
+  X(scale, light, 1) X(scale, selectpoint, 1) X(scale, jointlength, 1) X(scale, jointwidth, 1)     \
+  X(scale, actuatorlength, 1) X(scale, actuatorwidth, 1) X(scale, framelength, 1)                  \
+  X(scale, framewidth, 1) X(scale, constraint, 1) X(scale, slidercrank, 1) X(scale, frustum, 1)    \
+  X(rgba, fog, 4) X(rgba, haze, 4) X(rgba, force, 4) X(rgba, inertia, 4) X(rgba, joint, 4)         \
+  X(rgba, actuator, 4) X(rgba, actuatornegative, 4) X(rgba, actuatorpositive, 4) X(rgba, com, 4)   \
+  X(rgba, camera, 4) X(rgba, light, 4) X(rgba, selectpoint, 4) X(rgba, connect, 4)                 \
+  X(rgba, contactpoint, 4) X(rgba, contactforce, 4) X(rgba, contactfriction, 4)                    \
+  X(rgba, contacttorque, 4) X(rgba, contactgap, 4) X(rgba, rangefinder, 4) X(rgba, constraint, 4)  \
+  X(rgba, slidercrank, 4) X(rgba, crankbroken, 4) X(rgba, frustum, 4) X(rgba, bv, 4)               \
+  X(rgba, bvactive, 4)
 
 /* ---- binary.c ---- */
 

@@ -14,6 +14,9 @@ typedef struct {
   gsReal* vert;
   int nface;
   int* face;
+  int ntexcoord;       /* texture coordinates (u, v), 0: none */
+  gsReal* texcoord;
+  int* facetex;        /* each face corner's texture coordinate (3 per face), with texcoord */
 } gsMeshData;
 
 void gs_meshDataFree(gsMeshData* md);

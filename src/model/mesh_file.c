@@ -19,8 +19,10 @@
 void gs_meshDataFree(gsMeshData* md) {
   free(md->vert);
   free(md->face);
-  md->vert = NULL, md->face = NULL;
-  md->nvert = md->nface = 0;
+  free(md->texcoord);
+  free(md->facetex);
+  md->vert = NULL, md->face = NULL, md->texcoord = NULL, md->facetex = NULL;
+  md->nvert = md->nface = md->ntexcoord = 0;
 }
 
 /* growable arrays */
@@ -210,8 +212,9 @@ static int decode_stl_ascii(const unsigned char* b, size_t n, gsMeshData* out, c
 
 /* ---- OBJ ---- */
 
-/* the vertex index of a face corner "i", "i/t", "i//n" or "i/t/n"; negative: from the end */
-static int obj_index(const char* w, size_t len, int nvert, int* idx) {
+/* the vertex index of a face corner "i", "i/t", "i//n" or "i/t/n"; negative: from the end; its
+ * texture coordinate's index t in *tex (-1 when the corner gives none, -2 when t is invalid) */
+static int obj_index(const char* w, size_t len, int nvert, int ntex, int* idx, int* tex) {
   char buf[32];
   if (len == 0 || len >= sizeof(buf)) return 0;
   memcpy(buf, w, len);
@@ -224,15 +227,24 @@ static int obj_index(const char* w, size_t len, int nvert, int* idx) {
   else return 0;
   if (v < 0 || v >= nvert) return 0;
   *idx = (int)v;
+  *tex = -1;
+  if (*end == '/' && end[1] && end[1] != '/') {
+    char* e2;
+    long t = strtol(end + 1, &e2, 10);
+    if (t > 0) t -= 1;
+    else if (t < 0) t += ntex;
+    else t = -2;
+    *tex = e2 == end + 1 || (*e2 && *e2 != '/') || t < 0 || t >= ntex ? -2 : (int)t;
+  }
   return 1;
 }
 
 static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* err, int errsz) {
   char* s = text_copy(b, n);
   if (!s) return gs_ioError(err, errsz, "out of memory");
-  Reals v = {0};
-  Ints f = {0};
-  int ok = 1, line = 0;
+  Reals v = {0}, vt = {0};
+  Ints f = {0}, ft = {0};
+  int ok = 1, line = 0, alltex = 1;
   for (char* ln = s; ln && ok;) {
     char* next = strchr(ln, '\n');
     if (next) *next++ = 0;
@@ -250,27 +262,46 @@ static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* e
           else ok = push_real(&v, (gsReal)(float)x) || gs_ioError(err, errsz, "out of memory");
           p = end;
         }
+      } else if (word_is(w, len, "vt")) {
+        /* (u, v), kept as MJCF keeps them: v turned to 1 - v (OBJ's rows run upwards) */
+        for (int k = 0; k < 2 && ok; k++) {
+          char* end;
+          double x = strtod(p, &end);
+          if (end == p) ok = gs_ioError(err, errsz, "OBJ line %d: a texture coordinate needs 2 numbers", line);
+          else if (!isfinite(x)) ok = gs_ioError(err, errsz, "OBJ line %d: texture coordinate is not finite", line);
+          else ok = push_real(&vt, (gsReal)(float)(k ? 1 - (float)x : x)) || gs_ioError(err, errsz, "out of memory");
+          p = end;
+        }
       } else if (word_is(w, len, "f")) {
-        int corner[3], nc = 0, nvert = v.n / 3;
+        int corner[3], ctex[3], nc = 0, nvert = v.n / 3;
         while (ok && next_word(&p, &w, &len)) {
-          int idx;
-          if (!obj_index(w, len, nvert, &idx)) {
+          int idx, tex;
+          if (!obj_index(w, len, nvert, vt.n / 2, &idx, &tex)) {
             ok = gs_ioError(err, errsz, "OBJ line %d: face refers to a vertex that does not exist", line);
             break;
           }
+          if (tex == -2) {
+            ok = gs_ioError(err, errsz, "OBJ line %d: face refers to a texture coordinate that does not exist", line);
+            break;
+          }
+          alltex &= tex >= 0;
           if (nc < 2) {
+            ctex[nc] = tex;
             corner[nc++] = idx;
             continue;
           }
           corner[2] = idx;  /* a fan from the first corner */
-          ok = (push_int(&f, corner[0]) && push_int(&f, corner[1]) && push_int(&f, corner[2])) ||
+          ctex[2] = tex;
+          ok = (push_int(&f, corner[0]) && push_int(&f, corner[1]) && push_int(&f, corner[2]) &&
+                push_int(&ft, ctex[0]) && push_int(&ft, ctex[1]) && push_int(&ft, ctex[2])) ||
                gs_ioError(err, errsz, "out of memory");
           corner[1] = idx;
+          ctex[1] = tex;
           nc++;
         }
         if (ok && nc < 3) ok = gs_ioError(err, errsz, "OBJ line %d: a face needs at least 3 vertices", line);
       }
-      /* normals, texture coordinates, groups and materials do not shape the geometry */
+      /* normals, groups and materials do not shape the geometry */
     }
     ln = next;
   }
@@ -279,10 +310,19 @@ static int decode_obj(const unsigned char* b, size_t n, gsMeshData* out, char* e
   if (!ok) {
     free(v.v);
     free(f.v);
+    free(vt.v);
+    free(ft.v);
     return 0;
   }
   out->nvert = v.n / 3, out->vert = v.v;
   out->nface = f.n / 3, out->face = f.v;
+  /* texture coordinates where every face corner names one */
+  if (vt.n && f.n && alltex) {
+    out->ntexcoord = vt.n / 2, out->texcoord = vt.v, out->facetex = ft.v;
+  } else {
+    free(vt.v);
+    free(ft.v);
+  }
   return 1;
 }
 
@@ -306,8 +346,21 @@ static int decode_msh(const unsigned char* b, size_t n, gsMeshData* out, char* e
   }
   const unsigned char* p = b + 16;
   for (int i = 0; i < 3 * cnt[0]; i++) out->vert[i] = lef32(p + 4 * i);
+  const unsigned char* t = p + 4 * (3 * (size_t)cnt[0] + 3 * (size_t)cnt[1]);
   p += 4 * (3 * (size_t)cnt[0] + 3 * (size_t)cnt[1] + 2 * (size_t)cnt[2]);
   for (int i = 0; i < 3 * cnt[3]; i++) out->face[i] = (int32_t)le32(p + 4 * i);
+  /* texture coordinates, one per vertex (as given), indexed by the faces */
+  if (cnt[2] == cnt[0] && cnt[3]) {
+    out->ntexcoord = cnt[2];
+    out->texcoord = malloc(sizeof(gsReal) * 2 * (size_t)cnt[2]);
+    out->facetex = malloc(sizeof(int) * 3 * (size_t)cnt[3]);
+    if (!out->texcoord || !out->facetex) {
+      gs_meshDataFree(out);
+      return gs_ioError(err, errsz, "out of memory");
+    }
+    for (int i = 0; i < 2 * cnt[2]; i++) out->texcoord[i] = lef32(t + 4 * i);
+    memcpy(out->facetex, out->face, sizeof(int) * 3 * (size_t)cnt[3]);
+  }
   return 1;
 }
 

@@ -22,6 +22,7 @@ static const char* const kVertex =
     "uniform mat3 u_normal;\n"
     "uniform vec4 u_clip;\n"
     "out vec3 v_local;\n"
+    "out vec2 v_uv;\n"
     "out float v_depth;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
     "uniform vec3 u_campos;\n"
@@ -40,7 +41,7 @@ static const char* const kVertex =
     "void main() {\n"
     "  vec4 w = u_model * vec4(a_pos, 1.0);\n"
     "  vec4 e = u_view * w;\n"
-    "  v_local = a_pos; v_depth = -e.z;\n"
+    "  v_local = a_pos; v_uv = a_uv; v_depth = -e.z;\n"
     "  gl_ClipDistance[0] = dot(u_clip, w);\n"   /* the mirror pass keeps what is behind its plane */
     "  gl_Position = u_proj * e;\n"
     "#if !defined(GS_FLAT) && !defined(GS_SKY)\n"
@@ -79,17 +80,19 @@ static const char* const kVertex =
 static const char* const kFragment =
     "#version 330 core\n"
     "in vec3 v_local;\n"
+    "in vec2 v_uv;\n"
     "in float v_depth;\n"
     "uniform vec4 u_rgba, u_segcolor;\n"
     "uniform float u_emis;\n"
     "uniform vec2 u_grid;\n"
     "uniform vec3 u_size;\n"
     "uniform vec2 u_fog;\n"
+    "uniform vec3 u_fogrgb;\n"
     "uniform int u_tex;\n"                 /* gsBuiltin, 0: none */
     "uniform vec3 u_texrgb1, u_texrgb2, u_texmarkrgb;\n"
     "uniform vec4 u_texparam;\n"           /* mark, random, texels per repetition, uniform */
     "uniform vec2 u_texrepeat;\n"
-    "uniform int u_img;\n"                 /* an image texture: 1 2d, 2 cube map, 0 none */
+    "uniform int u_img;\n"                 /* an image texture: 1 2d, 2 cube map, 3 2d by a mesh's coordinates, 0 none */
     "uniform vec4 u_scale;\n"              /* the shape's scale (and offset along z) */
     "uniform vec2 u_ext;\n"                /* the object's half extent in x and y */
     "uniform sampler2D u_image;\n"
@@ -160,6 +163,8 @@ static const char* const kFragment =
     "    q.z += u_texparam.w > 0.5 ? u_scale.w : u_scale.w / u_scale.z;\n"
     "    base *= texture(u_cube, q).rgb;\n"
     "  }\n"
+    /* a mesh's own texture coordinates (MJCF's; texrepeat does not apply, as in MuJoCo's images) */
+    "  else if (u_img == 3) base *= texture(u_image, v_uv).rgb;\n"
     "  else if (u_img == 1) {\n"
     "    vec2 p = v_local.xy * u_scale.xy;\n"
     "    vec2 uv = 0.5 + (u_texparam.w > 0.5 ? 0.5 * p : p / (2.0 * u_ext)) * u_texrepeat;\n"
@@ -185,7 +190,7 @@ static const char* const kFragment =
     "#if GS_NSHADOW > 3\n"
     "  GS_SHADE(3)\n"
     "#endif\n"
-    "  if (u_fog.y > u_fog.x) col *= 1.0 - clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0);\n"
+    "  if (u_fog.y > u_fog.x) col = mix(col, u_fogrgb, clamp((v_depth - u_fog.x) / (u_fog.y - u_fog.x), 0.0, 1.0));\n"
     "  o_color = vec4(clamp(col, 0.0, 1.0), u_rgba.a);\n"
     "#endif\n"
     "}\n";
@@ -236,7 +241,7 @@ static int make_program(gsRenderer* r, gsrProgram* p, const char* defines, char*
   U(u_proj); U(u_view); U(u_model); U(u_normal); U(u_mode); U(u_rgba); U(u_segcolor); U(u_spec);
   U(u_shine); U(u_emis); U(u_nlight); U(u_lpos); U(u_ldir); U(u_lamb); U(u_ldif); U(u_lspec);
   U(u_latt); U(u_lcut); U(u_lexp); U(u_ldirectional); U(u_grid); U(u_size); U(u_campos);
-  U(u_fog); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
+  U(u_fog); U(u_fogrgb); U(u_tex); U(u_texrgb1); U(u_texrgb2); U(u_texmarkrgb); U(u_texparam); U(u_texrepeat);
   U(u_twosided); U(u_shadowmat); U(u_shadowslot); U(u_nshadow); U(u_shadowmap); U(u_img); U(u_image); U(u_cube); U(u_ext); U(u_scale); U(u_clip);
 #undef U
   return 1;
@@ -272,7 +277,8 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   /* the multisampled framebuffer for colour images, where the back end has one */
   GLint maxs = 0;
   gl->glGetIntegerv(GL_MAX_SAMPLES, &maxs);
-  r->samples = maxs >= 4 ? 4 : maxs;
+  /* <quality offsamples> samples per pixel, as many as the back end has; 0 or 1: none */
+  r->samples = r->m->vis.offsamples < maxs ? r->m->vis.offsamples : maxs;
   if (r->samples > 1) {
     gl->glGenFramebuffers(1, &r->fbo_ms);
     gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_ms);
@@ -293,11 +299,17 @@ int gsr_setupGL(gsRenderer* r, char* err, int errsz) {
   r->nshadowprog = 0;
   for (int i = 0; i < r->m->nlight; i++) r->nshadowprog += r->m->light_castshadow[i] != 0;
   r->nshadowprog = r->nshadowprog < 1 ? 1 : r->nshadowprog > GSR_MAXSHADOW ? GSR_MAXSHADOW : r->nshadowprog;
+  /* <quality shadowsize>: the maps' side in pixels, at most the back end's largest texture; none
+   * (no shadows) when it is not positive */
+  GLint maxtex = 0;
+  gl->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxtex);
+  r->shadowsize = r->m->vis.shadowsize < maxtex ? r->m->vis.shadowsize : maxtex;
   for (int k = 0; k < r->nshadowprog; k++) {
     gl->glGenTextures(1, &r->tex_shadow[k]);
     gl->glActiveTexture(GL_TEXTURE3 + (GLenum)k);
     gl->glBindTexture(GL_TEXTURE_2D, r->tex_shadow[k]);
-    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, GSR_SHADOWSIZE, GSR_SHADOWSIZE, 0,
+    if (r->shadowsize < 1) break;
+    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, r->shadowsize, r->shadowsize, 0,
                      GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
     gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -542,6 +554,8 @@ static void set_material(gsRenderer* r, const gsrGeom* g, int k, int mode) {
   }
   gl->glUniform3fv(r->u->u_size, 1, g->size);
   int img = g->image >= 0 && r->texture[g->image] ? (g->imagecube ? 2 : 1) : 0;
+  /* a mesh with texture coordinates maps a 2d image by them; without, as the primitives */
+  if (img == 1 && g->type == GS_GEOM_MESH && g->dataid >= 0 && r->m->mesh_texcoordadr[g->dataid] >= 0) img = 3;
   gl->glUniform1i(r->u->u_img, img);
   if (img) {
     float param[4] = {0, 0, 0, (float)g->texuniform};
@@ -600,7 +614,7 @@ static void draw_skybox(gsRenderer* r) {
 
 /* A shadow map: the depth of the opaque geoms seen from a light that casts shadows (a spot or
  * point light: a perspective of twice its cutoff, at most 150 degrees; a directional light: an
- * orthographic box of two extents about the model's centre), and the matrix from world to that
+ * orthographic box of 2 shadowclip extents each side of the model's centre), and the matrix from world to that
  * map's coordinates. */
 static void shadow_map(gsRenderer* r, int li, int slot) {
   gsrGL* gl = &r->gl;
@@ -631,7 +645,9 @@ static void shadow_map(gsRenderer* r, int li, int slot) {
   ls.znear = 0.02 * e;
   ls.zfar = l->directional ? 8 * e : s->zfar;
   ls.orthographic = l->directional;
-  ls.fovy = l->directional ? 4 * e : fmin(2 * (l->cutoff < 180 ? l->cutoff : 75), 150);
+  /* <map shadowclip> scales the directional light's box (2 shadowclip extents each side) */
+  double clip = fabs(r->m->vis.map_shadowclip) > 0 ? fabs(r->m->vis.map_shadowclip) : 1;
+  ls.fovy = l->directional ? 4 * clip * e : fmin(2 * (l->cutoff < 180 ? l->cutoff : 75), 150);
   float P[16], V[16], PV[16];
   projection(&ls, 1.0, P);
   view(&ls, V);
@@ -642,7 +658,7 @@ static void shadow_map(gsRenderer* r, int li, int slot) {
   r->shadowslot[li] = slot;
 
   gl->glBindFramebuffer(GL_FRAMEBUFFER, r->fbo_shadow[slot]);
-  gl->glViewport(0, 0, GSR_SHADOWSIZE, GSR_SHADOWSIZE);
+  gl->glViewport(0, 0, r->shadowsize, r->shadowsize);
   gl->glClear(GL_DEPTH_BUFFER_BIT);
   r->u = &r->flat;
   gl->glUseProgram(r->flat.prog);
@@ -691,10 +707,12 @@ static void frame_uniforms(gsRenderer* r, const gsrProgram* p_, int mode) {
     gl->glUniform4f(r->u->u_clip, 0, 0, 0, 1);
   float campos[3] = {(float)s->campos[0], (float)s->campos[1], (float)s->campos[2]};
   gl->glUniform3fv(r->u->u_campos, 1, campos);
-  /* fog: <map fogstart fogend> in extents of view depth, to black */
-  float fog[2] = {0, 0};
+  /* fog: <map fogstart fogend> in extents of view depth, to <rgba fog> */
+  float fog[2] = {0, 0}, fogrgb[3];
   if (r->opt.fog) fog[0] = (float)(r->m->vis.fogstart * s->extent), fog[1] = (float)(r->m->vis.fogend * s->extent);
+  for (int k = 0; k < 3; k++) fogrgb[k] = (float)r->m->vis.rgba_fog[k];
   gl->glUniform2fv(r->u->u_fog, 1, fog);
+  gl->glUniform3fv(r->u->u_fogrgb, 1, fogrgb);
   if (mode == GS_RENDER_RGB) {
     float lp[GSR_MAXLIGHT][3], ld[GSR_MAXLIGHT][3], la[GSR_MAXLIGHT][3], ldf[GSR_MAXLIGHT][3],
         ls[GSR_MAXLIGHT][3], lt[GSR_MAXLIGHT][3], lc[GSR_MAXLIGHT], le[GSR_MAXLIGHT];
@@ -750,17 +768,27 @@ static void use_program(gsRenderer* r, const gsrGeom* g) {
   }
 }
 
+/* the top face of a box (z = size[2] in its frame), a quad seen from both sides */
+static void draw_box_top(gsRenderer* r, const gsrGeom* g) {
+  float sc[3] = {g->size[0], g->size[1], 1};
+  r->gl.glDisable(GL_CULL_FACE);
+  draw_shape(r, g, &r->geom.prim[GSR_PRIM_QUAD], sc, g->size[2]);
+  r->gl.glEnable(GL_CULL_FACE);
+}
+
 /* MJCF's mirror: a plane whose material has reflectance shows the scene mirrored through it,
  * seen where the plane is seen (the stencil), behind it (clipped at the plane), lit by the lights'
- * mirror images, without shadows; the plane is then blended over it with opacity 1 - reflectance.
- * Returns 1 when the plane was drawn (the camera on its front side), 0 to leave it to the usual
- * pass. */
+ * mirror images, without shadows; the plane's colour is then added to reflectance times it.
+ * A box with reflectance mirrors so on its top face (+z), its other faces drawn as usual.
+ * Returns 1 when the geom was drawn (the camera on the mirror's front side), 0 to leave it to the
+ * usual pass. */
 static int mirror_pass(gsRenderer* r, int k) {
   gsrGL* gl = &r->gl;
   gsrScene* s = &r->scene;
   const gsrGeom* g = &s->geom[k];
+  int box = g->type == GS_GEOM_BOX;
   float n[3] = {g->mat[2], g->mat[5], g->mat[8]};
-  float off = n[0] * g->pos[0] + n[1] * g->pos[1] + n[2] * g->pos[2];
+  float off = n[0] * g->pos[0] + n[1] * g->pos[1] + n[2] * g->pos[2] + (box ? g->size[2] : 0);
   if (n[0] * s->campos[0] + n[1] * s->campos[1] + n[2] * s->campos[2] <= off) return 0;
   /* 1. the stencil where the plane is seen, black there (the skybox is not mirrored, as in
    * MJCF's images) */
@@ -773,7 +801,8 @@ static int mirror_pass(gsRenderer* r, int k) {
   frame_uniforms(r, &r->flat, GS_RENDER_RGB);
   static const float kBlack[4] = {0, 0, 0, 1};
   gl->glUniform4fv(r->u->u_segcolor, 1, kBlack);
-  draw_geom(r, g);
+  if (box) draw_box_top(r, g);
+  else draw_geom(r, g);
   gl->glDepthMask(GL_TRUE);
   gl->glStencilMask(0);
   gl->glStencilFunc(GL_EQUAL, 1, 0xff);
@@ -802,18 +831,30 @@ static int mirror_pass(gsRenderer* r, int k) {
   r->mirrored = 0;
   gl->glDisable(GL_CLIP_DISTANCE0);
   gl->glFrontFace(GL_CCW);
-  gl->glDisable(GL_STENCIL_TEST);
   frame_uniforms(r, &r->littex, GS_RENDER_RGB);
   frame_uniforms(r, &r->lit, GS_RENDER_RGB);
-  /* 3. the plane over its mirror image */
+  /* 3. the plane over its mirror image; a box: its faces but the top's region opaque, then the
+   * top blended over the mirror image */
   gsrGeom top = *g;
   top.rgba[3] = 1 - g->reflectance;
+  if (box) {
+    gl->glStencilFunc(GL_NOTEQUAL, 1, 0xff);
+    use_program(r, g);
+    set_material(r, g, k, GS_RENDER_RGB);
+    draw_geom(r, g);
+    gl->glStencilFunc(GL_EQUAL, 1, 0xff);
+  } else {
+    gl->glDisable(GL_STENCIL_TEST);
+  }
+  /* the surface in full over reflectance times its mirror image (MuJoCo's images: where nothing
+   * is mirrored the surface is as without reflectance) */
   gl->glEnable(GL_BLEND);
-  gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  gl->glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   use_program(r, &top);
   set_material(r, &top, k, GS_RENDER_RGB);
   draw_geom(r, &top);
   gl->glDisable(GL_BLEND);
+  gl->glDisable(GL_STENCIL_TEST);
   return 1;
 }
 
@@ -858,10 +899,11 @@ int gsr_draw(gsRenderer* r, int mode) {
     }
     frame_uniforms(r, &r->littex, mode);
     frame_uniforms(r, &r->lit, mode);
-    /* reflecting planes first, each with its mirror image */
+    /* reflecting planes and boxes first, each with its mirror image */
     for (int k = 0; k < s->ngeom; k++) s->geom[k].drawn = 0;
     for (int k = 0; k < s->ngeom; k++)
-      if (r->opt.reflection && s->geom[k].type == GS_GEOM_PLANE && s->geom[k].reflectance > 0 &&
+      if (r->opt.reflection && (s->geom[k].type == GS_GEOM_PLANE || s->geom[k].type == GS_GEOM_BOX) &&
+          s->geom[k].reflectance > 0 &&
           s->geom[k].rgba[3] >= 1)
         s->geom[k].drawn = mirror_pass(r, k);
   } else {

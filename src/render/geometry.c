@@ -139,12 +139,18 @@ static int mesh(gsrGeometry* g, const gsModel* m, int id) {
   if (!reserve(g, 3 * nf)) return 0;
   const gsReal* vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[id];
+  /* texture coordinates of each face corner, where the mesh has them (else x and y, unused) */
+  int ta = m->mesh_texcoordadr[id];
+  const int* ftex = m->mesh_facetexcoord + 3 * m->mesh_faceadr[id];
   for (int f = 0; f < nf; f++) {
     double p[3][3], n[3];
     for (int k = 0; k < 3; k++)
       for (int c = 0; c < 3; c++) p[k][c] = vert[3 * face[3 * f + k] + c];
     face_normal(p[0], p[1], p[2], n);
-    for (int k = 0; k < 3; k++) vertex(g, p[k], n, p[k][0], p[k][1]);
+    for (int k = 0; k < 3; k++) {
+      const gsReal* t = ta >= 0 ? m->mesh_texcoord + 2 * (ta + ftex[3 * f + k]) : NULL;
+      vertex(g, p[k], n, t ? t[0] : p[k][0], t ? t[1] : p[k][1]);
+    }
   }
   return 1;
 }

@@ -82,7 +82,6 @@ typedef struct {
 } gsrGeom;
 
 #define GSR_MAXLIGHT 8
-#define GSR_SHADOWSIZE 1024  /* pixels of the shadow map's side */
 #define GSR_MAXSHADOW 4      /* lights that cast shadows at once (texture units 3 to 6) */
 
 typedef struct {
@@ -112,7 +111,7 @@ typedef struct {
   unsigned prog;
   int u_proj, u_view, u_model, u_normal, u_mode, u_rgba, u_segcolor, u_spec, u_shine, u_emis,
       u_nlight, u_lpos, u_ldir, u_lamb, u_ldif, u_lspec, u_latt, u_lcut, u_lexp, u_ldirectional,
-      u_grid, u_size, u_campos, u_fog, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
+      u_grid, u_size, u_campos, u_fog, u_fogrgb, u_tex, u_texrgb1, u_texrgb2, u_texmarkrgb, u_texparam,
       u_texrepeat, u_twosided, u_shadowmat, u_shadowslot, u_nshadow, u_shadowmap, u_img, u_image, u_cube, u_ext, u_scale, u_clip;
 } gsrProgram;
 
@@ -131,6 +130,7 @@ struct gsRenderer {
   /* shadow maps: the depth seen from each light that casts shadows (up to GSR_MAXSHADOW; the
    * programs have room for nshadowprog of them, the model's count) */
   unsigned fbo_shadow[GSR_MAXSHADOW], tex_shadow[GSR_MAXSHADOW];
+  int shadowsize;                    /* pixels of a map's side (<quality shadowsize>) */
   int nshadowprog;
   int nshadow;                       /* shadows this frame */
   int shadowslot[GSR_MAXLIGHT];      /* per scene light: its shadow map, -1 none */

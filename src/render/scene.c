@@ -231,30 +231,41 @@ static int add_arrow(gsrScene* s, const double a[3], const double v[3], double r
   return add_decor(s, GS_GEOM_CYLINDER, size, pos, mat, rgba);
 }
 
+/* <visual><rgba> colour of a decoration, in single precision */
+static void vis_rgba(const gsReal v[4], float rgba[4]) {
+  for (int k = 0; k < 4; k++) rgba[k] = (float)(v[k] < 0 ? 0 : v[k] > 1 ? 1 : v[k]);
+}
+
 static int add_overlays(gsRenderer* r, const gsData* d) {
   const gsModel* m = r->m;
+  const gsVisual* vis = &m->vis;
   gsrScene* s = &r->scene;
   const gsRenderOption* o = &r->opt;
-  /* sizes follow the mean bounding radius of the geoms (planes aside), the model's own scale */
+  /* the unit of <visual><scale>: the mean bounding radius of the geoms (planes aside), where
+   * MJCF takes its own mean body size, which the model does not keep */
   double e = 0;
   int n = 0;
   for (int g = 0; g < m->ngeom; g++)
     if (m->geom_type[g] != GS_GEOM_PLANE && m->geom_rbound[g] > 0) e += m->geom_rbound[g], n++;
   e = n ? e / n : 0.05 * m->stat.extent;
-  static const float kContact[4] = {0.9f, 0.6f, 0.2f, 1}, kForce[4] = {0.5f, 0.9f, 0.9f, 1},
-                     kCom[4] = {0.9f, 0.9f, 0.9f, 1}, kJoint[4] = {0.2f, 0.6f, 0.8f, 1},
-                     kAxis[3][4] = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.9f, 0.1f, 1}, {0.1f, 0.1f, 0.9f, 1}};
-  /* forces are drawn so that the weight of the whole model spans four mean sizes */
-  double weight = 0;
-  for (int b = 1; b < m->nbody; b++) weight += m->body_mass[b];
-  weight *= sqrt(m->opt.gravity[0] * m->opt.gravity[0] + m->opt.gravity[1] * m->opt.gravity[1] +
-                 m->opt.gravity[2] * m->opt.gravity[2]);
-  double fscale = weight > 0 ? 4 * e / weight : 0;
+  float kContact[4], kForce[4], kCom[4], kJoint[4];
+  vis_rgba(vis->rgba_contactpoint, kContact);
+  vis_rgba(vis->rgba_contactforce, kForce);
+  vis_rgba(vis->rgba_com, kCom);
+  vis_rgba(vis->rgba_joint, kJoint);
+  static const float kAxis[3][4] = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.9f, 0.1f, 1}, {0.1f, 0.1f, 0.9f, 1}};
+  /* forces as MJCF maps them: map_force units of length per unit of force per mean body mass
+   * (the mean over the bodies but the world, 1 where they have none) */
+  double meanmass = 0;
+  for (int b = 1; b < m->nbody; b++) meanmass += m->body_mass[b];
+  meanmass = m->nbody > 1 && meanmass > 0 ? meanmass / (m->nbody - 1) : 1;
+  double fscale = vis->map_force / meanmass;
   for (int i = 0; i < d->ncon && (o->contactpoint || o->contactforce); i++) {
     const gsContact* c = &d->contact[i];
     double pos[3] = {c->pos[0], c->pos[1], c->pos[2]}, n[3] = {c->frame[0], c->frame[1], c->frame[2]};
     if (o->contactpoint) {
-      double mat[9], size[3] = {0.3 * e, 0.03 * e, 0};
+      /* a disc across the normal: contactwidth in radius, contactheight in half thickness */
+      double mat[9], size[3] = {fabs(vis->scale_contactwidth) * e, fabs(vis->scale_contactheight) * e, 0};
       frame_of(n, mat);
       if (!add_decor(s, GS_GEOM_CYLINDER, size, pos, mat, kContact)) return 0;
     }
@@ -264,24 +275,21 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
       double v[3];
       for (int k = 0; k < 3; k++)
         v[k] = fscale * (f[0] * c->frame[k] + f[1] * c->frame[3 + k] + f[2] * c->frame[6 + k]);
-      if (!add_arrow(s, pos, v, 0.08 * e, kForce)) return 0;
+      if (!add_arrow(s, pos, v, fabs(vis->scale_forcewidth) * e, kForce)) return 0;
     }
   }
   for (int b = 1; b < m->nbody; b++) {
     if (o->frame) {
-      /* long enough to leave the body's own geoms */
-      double len = e;
-      for (int g = 0; g < m->ngeom; g++)
-        if (m->geom_bodyid[g] == b && m->geom_type[g] != GS_GEOM_PLANE) len = fmax(len, 0.5 * e + 1.2 * m->geom_rbound[g]);
+      double len = fabs(vis->scale_framelength) * e;
       const gsReal* R = d->xmat + 9 * b;
       double a[3] = {d->xpos[3 * b], d->xpos[3 * b + 1], d->xpos[3 * b + 2]};
       for (int axis = 0; axis < 3; axis++) {
         double v[3] = {len * R[axis], len * R[3 + axis], len * R[6 + axis]};
-        if (!add_arrow(s, a, v, 0.06 * e, kAxis[axis])) return 0;
+        if (!add_arrow(s, a, v, fabs(vis->scale_framewidth) * e, kAxis[axis])) return 0;
       }
     }
     if (o->com) {
-      double size[3] = {0.15 * e, 0, 0}, pos[3] = {d->xipos[3 * b], d->xipos[3 * b + 1], d->xipos[3 * b + 2]};
+      double size[3] = {fabs(vis->scale_com) * e, 0, 0}, pos[3] = {d->xipos[3 * b], d->xipos[3 * b + 1], d->xipos[3 * b + 2]};
       static const double kI[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
       if (!add_decor(s, GS_GEOM_SPHERE, size, pos, kI, kCom)) return 0;
     }
@@ -291,19 +299,20 @@ static int add_overlays(gsRenderer* r, const gsData* d) {
     if (t != 2 && t != 3) continue;  /* slide and hinge have an axis */
     double a[3], v[3];
     for (int k = 0; k < 3; k++) {
-      v[k] = 1.5 * e * d->xaxis[3 * j + k];
+      v[k] = fabs(vis->scale_jointlength) * e * d->xaxis[3 * j + k];
       a[k] = d->xanchor[3 * j + k] - 0.5 * v[k];
     }
-    if (!add_arrow(s, a, v, 0.08 * e, kJoint)) return 0;
+    if (!add_arrow(s, a, v, fabs(vis->scale_jointwidth) * e, kJoint)) return 0;
   }
   return 1;
 }
 
-/* rangefinder rays (MJCF's rangefinder flag): a thin yellow cylinder from the sensor's site
+/* rangefinder rays (MJCF's rangefinder flag): a thin cylinder of <rgba rangefinder> from the sensor's site
  * along its z axis, as long as the distance it measures (none where it sees nothing, -1) */
 static int add_rays(gsRenderer* r, const gsData* d) {
   const gsModel* m = r->m;
-  static const float kRay[4] = {1, 1, 0.1f, 1};  /* MJCF's rgba.rangefinder */
+  float kRay[4];
+  vis_rgba(m->vis.rgba_rangefinder, kRay);
   for (int i = 0; i < m->nsensor; i++) {
     if (m->sensor_type[i] != GS_SENS_RANGEFINDER || m->sensor_objtype[i] != GS_OBJ_SITE) continue;
     int site = m->sensor_objid[i];

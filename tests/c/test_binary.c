@@ -64,7 +64,7 @@ static int same_model(const gsModel* a, const gsModel* b, const char* what) {
     return 0;
   }
   /* the visual settings member by member: the struct's padding is not saved */
-  if (memcmp(&a->vis, &b->vis, offsetof(gsVisual, numstacks) + sizeof(int)) != 0) {
+  if (memcmp(&a->vis, &b->vis, offsetof(gsVisual, numquads) + sizeof(int)) != 0) {
     printf("  %s: visual settings differ\n", what);
     return 0;
   }
@@ -185,7 +185,7 @@ static void expect_error(const unsigned char* buf, size_t n, const char* phrase,
 /* the options as the file stores them: member by member, without the struct's trailing padding
  * (actuatorgroupdisable is the last member) */
 #define OPTION_BYTES (offsetof(gsOption, actuatorgroupdisable) + sizeof(int))
-#define VISUAL_BYTES (offsetof(gsVisual, numstacks) + sizeof(int))
+#define VISUAL_BYTES (offsetof(gsVisual, numquads) + sizeof(int))
 
 /* deterministic generator for the corruption tests */
 static uint64_t rng = 0x9e3779b97f4a7c15ull;

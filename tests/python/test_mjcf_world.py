@@ -741,3 +741,69 @@ def test_mesh_geom_with_explicit_inertia_compiles():
            "</body></worldbody></mujoco>")
     gm = gauss.Model.from_xml_string(xml)
     assert list(gm.geom_dataid) == [0, 0] and gm.nmesh == 1
+
+
+# ---- texture coordinates of meshes ----
+
+QUAD_OBJ = """v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+v 0.5 0.5 1
+vt 0 0
+vt 1 0
+vt 1 1
+vt 0 1
+vt 0.5 0.25
+f 1/1 4/4 3/3 2/2
+f 1/1/1 2/2/1 5/5/1
+f 2/2 3/3 5/5
+f 3/3 4/4 5/1
+f -2/-2 -5/-5 5/5
+"""
+
+TEXCOORD_MODEL = """<mujoco><asset>
+  <mesh name="obj" file="quad.obj"/><mesh name="objnotex" file="plain.obj"/><mesh name="msh" file="p.msh"/>
+  <mesh name="none" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/>
+  <mesh name="hull" vertex="0 0 0 1 0 0 0 1 0 0 0 1" texcoord="0 0 1 0 0 1 .5 .5"/>
+  <mesh name="faces" vertex="0 0 0 1 0 0 0 1 0 0 0 1" texcoord="0 0 1 0 0 1 .5 .5"
+        face="0 2 1 0 1 3 0 3 2 1 2 3"/>
+</asset><worldbody>
+  <geom type="mesh" mesh="obj"/><geom type="mesh" mesh="objnotex" pos="1 0 0"/>
+  <geom type="mesh" mesh="msh" pos="2 0 0"/><geom type="mesh" mesh="none" pos="3 0 0"/>
+  <geom type="mesh" mesh="hull" pos="4 0 0"/><geom type="mesh" mesh="faces" pos="5 0 0"/>
+</worldbody></mujoco>"""
+
+TEXCOORD_FIELDS = ("mesh_texcoordadr", "mesh_texcoordnum", "mesh_texcoord", "mesh_facetexcoord")
+
+
+def test_mesh_texcoords(tmp_path):
+    """texture coordinates of OBJ files (v turned to 1 - v, per face corner), MSH files and
+    MJCF's texcoord (per vertex, also on the hull's faces), none for a mesh without them: the
+    compiled arrays equal MuJoCo's; they survive the binary model and the MJCF writer; a texcoord
+    that is not one pair per vertex is refused naming the mesh's line"""
+    (tmp_path / "quad.obj").write_text(QUAD_OBJ)
+    (tmp_path / "plain.obj").write_text("\n".join(QUAD_OBJ.splitlines()[:5]) + "\nf 1 4 3 2\nf 1 2 5\n"
+                                        "f 2 3 5\nf 3 4 5\nf 4 1 5\n")
+    v = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [.5, .5, 1]], np.float32)
+    t = np.array([[0, 0], [1, 0], [1, 1], [0, 1], [.5, .25]], np.float32)
+    f = np.array([[0, 3, 2], [0, 2, 1], [0, 1, 4], [1, 2, 4], [2, 3, 4], [3, 0, 4]], np.int32)
+    (tmp_path / "p.msh").write_bytes(struct.pack("<4i", 5, 0, 5, 6) + v.tobytes() + t.tobytes() + f.tobytes())
+    path = tmp_path / "model.xml"
+    path.write_text(TEXCOORD_MODEL)
+    gm, mm = gauss.Model.from_xml_path(str(path)), mujoco.MjModel.from_xml_path(str(path))
+    assert mm.nmeshtexcoord == 5 + 5 + 4 + 4 and list(mm.mesh_texcoordadr)[1] == -1
+    for name in TEXCOORD_FIELDS + ("mesh_face",):
+        np.testing.assert_array_equal(getattr(gm, name), getattr(mm, name), err_msg=name)
+    gm.save_binary(str(tmp_path / "m.gsb"))
+    (tmp_path / "out.xml").write_text(gm.to_xml())
+    for again in (gauss.Model.from_binary_path(str(tmp_path / "m.gsb")),
+                  gauss.Model.from_xml_path(str(tmp_path / "out.xml"))):
+        for name in TEXCOORD_FIELDS:
+            np.testing.assert_array_equal(getattr(again, name), getattr(mm, name), err_msg=name)
+    bad = TEXCOORD_MODEL.replace('texcoord="0 0 1 0 0 1 .5 .5"/>', 'texcoord="0 0 1 0 0 1"/>')
+    with pytest.raises(Exception, match="texcoord gives 3 pairs for 4 vertices") as e:
+        gauss.Model.from_xml_string(bad.replace('file="', 'file="' + str(tmp_path) + "/"))
+    assert "<string>:4: mesh 'hull'" in str(e.value), str(e.value)
+    with pytest.raises(Exception):
+        mujoco.MjModel.from_xml_string(bad.replace('file="', 'file="' + str(tmp_path) + "/"))

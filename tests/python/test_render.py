@@ -242,6 +242,28 @@ def test_osmesa_back_end_matches_egl(monkeypatch):
         gauss.Renderer(m, H, W)
 
 
+def _visual_pairs(v, mv):
+    """every member of gauss's m.vis beside MuJoCo's m.vis member of the same name, flattened"""
+    from gauss._lib import VISUAL_MAP, VISUAL_SCALE, VISUAL_RGBA
+    got = [v.fovy, v.azimuth, v.elevation, v.znear, v.zfar, v.fogstart, v.fogend,
+           *v.headlight_ambient, *v.headlight_diffuse, *v.headlight_specular,
+           v.headlight_active, v.numslices, v.numstacks, v.shadowsize, v.offsamples, v.numquads]
+    want = [mv.global_.fovy, mv.global_.azimuth, mv.global_.elevation, mv.map.znear,
+            mv.map.zfar, mv.map.fogstart, mv.map.fogend, *mv.headlight.ambient,
+            *mv.headlight.diffuse, *mv.headlight.specular, mv.headlight.active,
+            mv.quality.numslices, mv.quality.numstacks, mv.quality.shadowsize,
+            mv.quality.offsamples, mv.quality.numquads]
+    for group, names, count in (("map", VISUAL_MAP, 1), ("scale", VISUAL_SCALE, 1),
+                                ("rgba", VISUAL_RGBA, 4)):
+        for n in names:
+            g, w = getattr(v, group + "_" + n), getattr(getattr(mv, group), n)
+            if count > 1 and len(w) == 0:
+                continue  # MuJoCo 3.3.7's Python binding gives rgba.bv and rgba.bvactive empty
+            got += list(g) if count > 1 else [g]
+            want += list(w) if count > 1 else [w]
+    return got, want
+
+
 def test_statistic_matches_mujoco():
     """stat.extent and stat.center (the renderer's clipping planes and default free camera) and
     the renderer's part of <visual> equal MuJoCo's on every corpus model."""
@@ -251,15 +273,50 @@ def test_statistic_matches_mujoco():
         np.testing.assert_allclose(list(m.stat.center), mm.stat.center, atol=1e-9, err_msg=model_id)
         assert m.stat.extent == pytest.approx(mm.stat.extent, rel=1e-9), model_id
         # the renderer's part of <visual>, as MuJoCo keeps it (single precision)
-        v, mv = m.vis, mm.vis
-        got = [v.fovy, v.azimuth, v.elevation, v.znear, v.zfar, v.fogstart, v.fogend,
-               *v.headlight_ambient, *v.headlight_diffuse, *v.headlight_specular,
-               v.headlight_active, v.numslices, v.numstacks]
-        want = [mv.global_.fovy, mv.global_.azimuth, mv.global_.elevation, mv.map.znear,
-                mv.map.zfar, mv.map.fogstart, mv.map.fogend, *mv.headlight.ambient,
-                *mv.headlight.diffuse, *mv.headlight.specular, mv.headlight.active,
-                mv.quality.numslices, mv.quality.numstacks]
+        got, want = _visual_pairs(m.vis, mm.vis)
         np.testing.assert_array_equal(np.float32(got), np.float32(want), err_msg=model_id)
+
+
+# every <visual> setting the model keeps, none at MJCF's default, each colour its own
+VISUAL = """<mujoco><visual>
+  <quality shadowsize="512" offsamples="2" numslices="10" numstacks="8" numquads="2"/>
+  <map stiffness="10" stiffnessrot="20" force="0.1" torque="0.2" alpha="0.5" fogstart="2"
+       fogend="4" znear="0.02" zfar="30" haze="0.1" shadowclip="2" shadowscale="0.5"
+       actuatortendon="3"/>
+  <scale forcewidth="0.21" contactwidth="0.22" contactheight="0.23" connect="0.31" com="0.51"
+         camera="0.41" light="0.42" selectpoint="0.32" jointlength="2.1" jointwidth="0.24"
+         actuatorlength="0.52" actuatorwidth="0.33" framelength="2.2" framewidth="0.25"
+         constraint="0.26" slidercrank="0.34" frustum="5"/>
+  <rgba %s/>
+</visual><worldbody><geom size=".1"/></worldbody></mujoco>"""
+
+
+def test_visual_settings_match_mujoco(tmp_path):
+    """Every <map>, <scale>, <rgba> and <quality> setting the model keeps equals MuJoCo's m.vis,
+    and survives the binary model and the MJCF writer."""
+    from gauss._lib import VISUAL_MAP, VISUAL_SCALE, VISUAL_RGBA
+    colours = " ".join(f'{n}="{0.01 * i:g} {0.5 + 0.01 * i:g} {1 - 0.02 * i:g} {0.9 - 0.01 * i:g}"'
+                       for i, n in enumerate(VISUAL_RGBA))
+    xml = VISUAL % colours
+    m, mm = _load(xml, is_xml=True)
+    got, want = _visual_pairs(m.vis, mm.vis)
+    np.testing.assert_array_equal(np.float32(got), np.float32(want))
+    # (those the binding leaves empty against the values given)
+    for i, n in enumerate(VISUAL_RGBA):
+        if len(getattr(mm.vis.rgba, n)) == 0:
+            np.testing.assert_array_equal(np.float32(getattr(m.vis, "rgba_" + n)), np.float32(
+                [0.01 * i, 0.5 + 0.01 * i, 1 - 0.02 * i, 0.9 - 0.01 * i]), err_msg=n)
+    # none of the settings above is MJCF's default, so each comparison could fail
+    dv = mujoco.MjModel.from_xml_string("<mujoco/>").vis
+    for group, names in (("map", VISUAL_MAP), ("scale", VISUAL_SCALE), ("rgba", VISUAL_RGBA)):
+        for n in names:
+            if n not in ("bv", "bvactive"):
+                assert np.any(np.float32(getattr(getattr(mm.vis, group), n)) !=
+                              np.float32(getattr(getattr(dv, group), n))), (group, n)
+    m.save_binary(str(tmp_path / "m.gsb"))
+    for again in (gauss.Model.from_binary_path(str(tmp_path / "m.gsb")),
+                  gauss.Model.from_xml_string(m.to_xml())):
+        np.testing.assert_array_equal(np.float32(_visual_pairs(again.vis, mm.vis)[0]), np.float32(want))
 
 
 def test_overlays():

@@ -13,9 +13,12 @@ import pytest
 import gauss
 import gauss.viewer
 
+# shadow maps of 1024 (MJCF's default is 4096): the drag test draws 500 frames, and on a software
+# rasterizer the default maps cost most of each frame; what is tested here is not the shadows
 XML = """
 <mujoco>
   <option gravity="0 0 0"/>
+  <visual><quality shadowsize="1024"/></visual>
   <worldbody>
     <light pos="0 0 3" dir="0 0 -1"/>
     <geom type="plane" size="2 2 .1" rgba=".4 .4 .4 1" pos="0 0 -.5"/>
