@@ -35,7 +35,9 @@ int gs_meshBuiltin(const char* name, const gsReal* params, int nparams, gsMeshDa
 typedef struct gsMeshBuild {
   gsMeshData data;       /* vertices in the inertial frame (rounded to single precision), faces */
   int ngraph;
-  int* graph;            /* convex hull graph (layout of mesh_graph in fields_world.h) */
+  int* graph;            /* convex hull graph (layout of mesh_graph in fields_world.h); NULL
+                          * where no geom can collide with the mesh (mesh_graphadr -1) */
+  int hullfaces;         /* no triangles were given: they are the hull's */
   gsReal pos[3];         /* inertial frame in the frame the vertices were given in */
   gsReal quat[4];
   gsReal volume;         /* volume, or area for inertia="shell" */
