@@ -434,6 +434,8 @@ static void mark_needs(const gsCompileCtx* c, unsigned char* need) {
 
 static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshBuild* b) {
   memset(b, 0, sizeof(*b));
+  int mode = inertia_mode(sm);
+  if (gs_meshCacheGet(sm, mode, need_hull, b)) return 1;  /* a file built before (mesh_cache.c) */
   gsMeshData* md = &b->data;
   if (!load_source(c, sm, md)) return 0;
   if (!check_source(c, sm, md)) return 0;
@@ -455,7 +457,6 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
     memcpy(md->face, h.face, sizeof(int) * 3 * (size_t)h.nface);
     md->nface = h.nface;
   }
-  int mode = inertia_mode(sm);
   gsReal vol, com[3], C[9];
   /* the triangles keep their corners as given, as MJCF's do: a mirror scale turns them inwards,
    * and the exact and convex rules then refuse the mesh, as MJCF does */
@@ -489,6 +490,7 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
      * (gsReal)(float) round trip here (in place it kept only the last coordinate's) */
     for (int k = 0; k < 3; k++) { volatile float f = (float)w[k]; v[k] = f; }
   }
+  gs_meshCachePut(sm, mode, b);
   return 1;
 }
 

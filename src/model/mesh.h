@@ -45,6 +45,13 @@ typedef struct gsMeshBuild {
   gsReal halfsize[3];    /* largest |coordinate| of the vertices along each principal axis */
 } gsMeshBuild;
 
+/* The process-wide cache of meshes built from files (mesh_cache.c), keyed by the file's bytes and
+ * the attributes the build depends on (inertia: the rule applied). Get copies a cached build into
+ * b (its graph left out unless need_graph or the triangles are the hull's); 0 on a miss, or when
+ * only a build without the graph is cached and need_graph is set. Put keeps a copy of b. */
+int gs_meshCacheGet(const gsSpecMesh* sm, int inertia, int need_graph, gsMeshBuild* b);
+void gs_meshCachePut(const gsSpecMesh* sm, int inertia, const gsMeshBuild* b);
+
 /* Builds every mesh of the spec into c->mesh (c->nmesh of them); 0 after reporting an error
  * "file:line: mesh 'name': ...". gs_compileMeshFree releases them. */
 int gs_compileMeshes(gsCompileCtx* c);
