@@ -11,6 +11,8 @@ import os
 import struct
 import sys
 
+import numpy as np
+
 
 def lumpy_sphere(nu, nv, r=(0.05, 0.04, 0.06)):
     """vertices and triangles of a UV sphere with a bumpy radius (a non-trivial convex hull)"""
@@ -59,41 +61,23 @@ def rounded_box(n, half=(0.03, 0.02, 0.08), p=6):
     return out, tris
 
 
-def normal(a, b, c):
-    u = [b[k] - a[k] for k in range(3)]
-    v = [c[k] - a[k] for k in range(3)]
-    n = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
-    s = math.sqrt(sum(x * x for x in n)) or 1
-    return tuple(x / s for x in n)
-
-
 def write_stl_binary(path, verts, tris):
+    """binary STL: per triangle its normal, three corners and a zero attribute word"""
+    v = np.asarray(verts, dtype=np.float64)[np.asarray(tris)]  # (ntri, 3, 3)
+    n = np.cross(v[:, 1] - v[:, 0], v[:, 2] - v[:, 0])
+    n /= np.maximum(np.linalg.norm(n, axis=1, keepdims=True), 1e-300)
+    rec = np.zeros(len(v), dtype=[("n", "<f4", 3), ("v", "<f4", 9), ("attr", "<u2")])
+    rec["n"], rec["v"] = n, v.reshape(-1, 9)
     with open(path, "wb") as f:
         f.write(b"bench mesh".ljust(80, b" "))
-        f.write(struct.pack("<I", len(tris)))
-        for t in tris:
-            a, b, c = (verts[i] for i in t)
-            f.write(struct.pack("<12fH", *normal(a, b, c), *a, *b, *c, 0))
-
-
-def write_stl_ascii(path, verts, tris):
-    with open(path, "w") as f:
-        f.write("solid bench\n")
-        for t in tris:
-            a, b, c = (verts[i] for i in t)
-            f.write(" facet normal %.6e %.6e %.6e\n  outer loop\n" % normal(a, b, c))
-            for p in (a, b, c):
-                f.write("   vertex %.7e %.7e %.7e\n" % p)
-            f.write("  endloop\n endfacet\n")
-        f.write("endsolid bench\n")
+        f.write(struct.pack("<I", len(v)))
+        f.write(rec.tobytes())
 
 
 def write_obj(path, verts, tris):
     with open(path, "w") as f:
-        for v in verts:
-            f.write("v %.7f %.7f %.7f\n" % v)
-        for t in tris:
-            f.write("f %d %d %d\n" % (t[0] + 1, t[1] + 1, t[2] + 1))
+        f.write("".join("v %.7f %.7f %.7f\n" % v for v in verts))
+        f.write("".join("f %d %d %d\n" % (t[0] + 1, t[1] + 1, t[2] + 1) for t in tris))
 
 
 # (link, shape, file): 2e4 to 1e5 triangles per file
@@ -115,8 +99,6 @@ def write_meshes(out):
         verts, tris = make()
         if fname.endswith(".obj"):
             write_obj(path, verts, tris)
-        elif "ascii" in fname:
-            write_stl_ascii(path, verts, tris)
         else:
             write_stl_binary(path, verts, tris)
 
