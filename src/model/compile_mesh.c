@@ -186,7 +186,7 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
   qhT qh_qh;
   qhT* qh = &qh_qh;
   qh_zero(qh, errfile);
-  /* no output file: qhull then prints no summary of the hull (a tenth of its time on large meshes) */
+  /* no output file: qhull prints no summary of the hull (1-2 % of its time on large meshes) */
   int code = qh_new_qhull(qh, 3, md->nvert, pts, False, cmd, NULL, errfile);
   int ok = 1;
   if (code) {
