@@ -7,7 +7,14 @@ checkers, gradients and noise), which gauss's model does not hold (its renderer 
 --no-textures times copies of the models without <texture> elements and texture references, like
 for like.
 
-    PYTHONPATH=python .venv/bin/python bench/load_bench.py [--rounds 7] [--no-textures] [models...]
+Mesh-heavy models (--meshes, or named "mesh_arm"): a six-link arm whose links are STL and OBJ files
+of 2e4 to 1e5 triangles (bench/mesh_models.py writes them into a temporary folder), as MJCF and as
+URDF. Both engines keep the meshes they build from files in a process-wide cache (MuJoCo's asset
+cache, gauss's mesh cache): repeated loads, as timed here, hit it; --cold empties both caches
+before every load (the first load of a model in a process).
+
+    PYTHONPATH=python .venv/bin/python bench/load_bench.py [--rounds 7] [--no-textures] [--meshes]
+        [--cold] [models...]
 """
 import argparse
 import os
@@ -21,7 +28,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
+import mujoco  # noqa: E402
+
+import gauss  # noqa: E402
 from load_time import gauss_load, mujoco_load  # noqa: E402
+from mesh_models import write_models  # noqa: E402
 
 MODELS = [
     "tests/models/mujoco/humanoid/22_humanoids.xml",
@@ -86,9 +97,27 @@ def main():
     ap.add_argument("--seconds", type=float, default=0.3, help="least duration of a round")
     ap.add_argument("--no-textures", action="store_true",
                     help="time copies without textures (MuJoCo makes their pixels, gauss does not)")
+    ap.add_argument("--meshes", action="store_true", help="time the mesh-heavy arm (MJCF, URDF)")
+    ap.add_argument("--cold", action="store_true",
+                    help="empty both engines' mesh caches before every load")
     args = ap.parse_args()
-    models = args.models or [os.path.join(ROOT, p) for p in MODELS]
     tmp = tempfile.TemporaryDirectory()
+    models = [p for p in args.models if p != "mesh_arm"]
+    if args.meshes or "mesh_arm" in args.models:
+        models += write_models(os.path.join(tmp.name, "meshes"))
+    if not args.models and not args.meshes:
+        models = [os.path.join(ROOT, p) for p in MODELS]
+    if args.cold:
+        cache = mujoco.mj_getCache()
+        gload, mload = gauss_load, mujoco_load
+
+        def gauss_cold(path):
+            gauss.clear_mesh_cache()
+            gload(path)
+
+        def mujoco_cold(path):
+            mujoco.mj_clearCache(cache)
+            mload(path)
     if args.no_textures:
         copies = []
         for k, p in enumerate(models):
@@ -99,16 +128,18 @@ def main():
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     print("| model | gauss ms | MuJoCo ms | ratio |")
     print("|---|---:|---:|---:|")
+    gfn, mfn = (gauss_cold, mujoco_cold) if args.cold else (gauss_load, mujoco_load)
     for path in models:
         gauss_load(path)  # warm: files in the page cache, code paged in
         mujoco_load(path)
         tg, tm = [], []
         for _ in range(args.rounds):
-            tg.append(timed(gauss_load, path, args.seconds))
-            tm.append(timed(mujoco_load, path, args.seconds))
+            tg.append(timed(gfn, path, args.seconds))
+            tm.append(timed(mfn, path, args.seconds))
         g, m = statistics.median(tg), statistics.median(tm)
         flag = " **< 1**" if m / g < 1 else ""
-        name = os.path.basename(path) if args.no_textures else os.path.relpath(path, ROOT)
+        name = os.path.basename(path) if args.no_textures or path.startswith(tmp.name) \
+            else os.path.relpath(path, ROOT)
         print(f"| {name} | {g * 1e3:.2f} | {m * 1e3:.2f} | {m / g:.2f}{flag} |")
 
 

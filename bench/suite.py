@@ -175,13 +175,20 @@ def main():
         commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
                                 capture_output=True, text=True).stdout.strip()
         cpu = platform.processor() or platform.machine()
+        # the file's hand-written sections (from its first "## " heading on) are kept after the table
+        kept = ""
+        if os.path.exists(args.out):
+            with open(args.out) as f:
+                text = f.read()
+            at = text.find("\n## ")
+            kept = text[at:] if at >= 0 else ""
         with open(args.out, "w") as f:
             f.write("# Performance: gauss against MuJoCo, full steps with actuators driven\n\n")
             f.write(f"Written by `bench/suite.py` (commit {commit}, {cpu}, {os.cpu_count()} cores, "
                     f"{args.rounds} alternating rounds of at least {args.steps} steps and "
                     f"{args.seconds} s per model, median). "
                     "Ratios are gauss's speed over MuJoCo's in the same run.\n\n")
-            f.write("\n".join(lines) + "\n" + summary + "\n")
+            f.write("\n".join(lines) + "\n" + summary + "\n" + kept)
 
 
 if __name__ == "__main__":

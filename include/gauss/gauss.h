@@ -59,6 +59,15 @@ GS_API gsModel* gs_loadXMLWithAssets(const char* path, const char* const* names,
 GS_API gsModel* gs_loadXMLOpt(const char* path, const char* xml, const gsVFS* vfs, int flags,
                               char* err, int errsz);
 
+/* ---- the cache of mesh files: every loader keeps each mesh file it builds (decoded, convex hull,
+ * inertia) in one process-wide cache, keyed by the file's contents and the mesh's attributes, so
+ * that loading the same model again skips that work; least recently used meshes go first past the
+ * capacity (500 MB at start; 0 turns the cache off). Safe from several threads. ---- */
+GS_API size_t gs_meshCacheSize(void);                  /* bytes held now */
+GS_API size_t gs_meshCacheCapacity(void);
+GS_API size_t gs_setMeshCacheCapacity(size_t bytes);   /* returns the new capacity */
+GS_API void gs_clearMeshCache(void);
+
 /* ---- binary models: versioned, checked (a truncated, corrupted or foreign file is an error) ---- */
 GS_API int gs_saveModel(const gsModel* m, const char* path, char* err, int errsz);   /* 1 ok, 0 error */
 GS_API size_t gs_sizeModel(const gsModel* m);                                     /* bytes of the binary */

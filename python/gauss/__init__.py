@@ -1665,6 +1665,11 @@ from ._render import Renderer, RenderOption, FreeCamera, show_frame  # noqa: E40
 __all__ += _render.__all__
 # gauss.viewer is imported on demand, as MuJoCo's mujoco.viewer: `import gauss.viewer`
 
+# ---- the cache of mesh files (_mesh_cache.py) ----
+from . import _mesh_cache  # noqa: E402
+from ._mesh_cache import *  # noqa: E402,F401,F403
+__all__ += _mesh_cache.__all__
+
 # ---- URDF files (_urdf.py): Model.from_urdf_path, Model.from_urdf_string ----
 from . import _urdf  # noqa: E402
 _urdf._install(Model)

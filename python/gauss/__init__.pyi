@@ -1534,6 +1534,10 @@ WARN_CONTACTFULL: int
 WARN_INERTIA: int
 WARN_STIFFINVERSE: int
 
+def clear_mesh_cache():
+    """Empty the mesh cache (the next load builds every mesh file again)."""
+
+
 def com_pos(m, d):
     """Subtree centres of mass (m), cinert and cdof, after kinematics."""
 
@@ -1714,6 +1718,14 @@ def kinematics(m, d):
     """Forward kinematics: body, joint, geom and site poses (xpos m, xquat, xmat, ...) from qpos."""
 
 
+def mesh_cache_capacity():
+    """The mesh cache's capacity in bytes (500 MB at start)."""
+
+
+def mesh_cache_size():
+    """Bytes the mesh cache holds now."""
+
+
 def mul_M(m, d, vec):
     """M @ vec (MuJoCo's mj_mulM), from d.qM."""
 
@@ -1807,6 +1819,11 @@ def set_const(m, d):
     frames at qpos0, tendon_length0, actuator_length0 and acc0, servo damping from dampratio,
     equality anchors. `d` is used for the computation and left reset to qpos0 (reset_data).
     Raises GaussError when the edited model has no valid constants (a moving body without mass)."""
+
+
+def set_mesh_cache_capacity(nbytes):
+    """Set the mesh cache's capacity in bytes (0 turns it off); least recently used meshes go first
+    past it. Returns the new capacity."""
 
 
 def set_sensor_callback(d, fn):

@@ -25,11 +25,12 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->inflate = 0;
   c->support = NULL;
   c->data = NULL;
-  c->vert = NULL, c->graph = NULL;
+  c->vert = NULL, c->graph = NULL, c->nvert = 0;
   if (c->type == GS_GEOM_MESH) {
     int id = m->geom_dataid[g];
     c->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
-    c->graph = m->mesh_graph + m->mesh_graphadr[id];
+    c->graph = m->mesh_graphadr[id] >= 0 ? m->mesh_graph + m->mesh_graphadr[id] : NULL;
+    c->nvert = m->mesh_vertnum[id];
   }
 }
 
@@ -89,7 +90,9 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   }
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
-  if (c->type == GS_GEOM_MESH) gs_copy3(p, c->vert + 3 * gs_meshSupportVertex(c->vert, c->graph, u));
+  if (c->type == GS_GEOM_MESH)
+    gs_copy3(p, c->vert + 3 * (c->graph ? gs_meshSupportVertex(c->vert, c->graph, u)
+                                        : gs_meshSupportScan(c->vert, c->nvert, u)));
   else support_local(p, c->type, c->size, u);
   gs_mulMatVec3(r, c->mat, p);
   gs_add3(r, r, c->pos);

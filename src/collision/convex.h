@@ -17,7 +17,8 @@ struct gsConvex {
   gsReal inflate;      /* the core's support moved this far along the direction: a polytope
                         * grown by a margin as a curved shape (see gs_collideConvex) */
   const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
-  const int* graph;
+  const int* graph;    /* NULL where the mesh has none: nvert vertices scanned */
+  int nvert;
   /* a shape that is not a geom (the prisms of a height field): its own support function of the
    * core in world frame, with `data` for it; NULL for geoms (gs_convexFromGeom) */
   void (*support)(gsReal r[3], const gsConvex* c, const gsReal dir[3]);

@@ -8,6 +8,16 @@
 
 static gsReal dot(const gsReal* v, const gsReal u[3]) { return v[0] * u[0] + v[1] * u[1] + v[2] * u[2]; }
 
+int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
+  int best = 0;
+  gsReal bd = dot(vert, u);
+  for (int i = 1; i < nvert; i++) {
+    gsReal di = dot(vert + 3 * i, u);
+    if (di > bd) bd = di, best = i;
+  }
+  return best;
+}
+
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]) {
   int nv = graph[0];
   const int* edgeadr = graph + 2;
@@ -59,9 +69,15 @@ int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g
   const gsReal* pos = d->geom_xpos + 3 * g2;
   int id = m->geom_dataid[g2];
   const gsReal* vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
-  const int* graph = m->mesh_graph + m->mesh_graphadr[id];
   gs_mulMatTVec3(nl, mat, n);
   gs_scl3(dir, nl, -1);
+  if (m->mesh_graphadr[id] < 0) {  /* no hull graph (a distance sensor's mesh): the deepest vertex */
+    gsReal p[3];
+    gs_mulMatVec3(p, mat, vert + 3 * gs_meshSupportScan(vert, m->mesh_vertnum[id], dir));
+    gs_add3(p, p, pos);
+    return gs_pairPlanePoint(con, d->geom_xpos + 3 * g1, n, p, 0, margin);
+  }
+  const int* graph = m->mesh_graph + m->mesh_graphadr[id];
   int first = gs_meshSupportVertex(vert, graph, dir);
   int nv = graph[0];
   const int* edgeadr = graph + 2;

@@ -6,5 +6,8 @@
 
 /* the mesh vertex (index into vert, 3 per vertex) of the hull farthest along local direction u */
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]);
+/* the same over all nvert vertices, for a mesh without a hull graph (mesh_graphadr -1: no geom
+ * collides with it, but a distance sensor may measure it); the first on a tie */
+int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]);
 
 #endif

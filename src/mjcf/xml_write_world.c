@@ -91,17 +91,32 @@ static void write_material(gswWriter* w, int i) {
   gsw_close(w, "material");
 }
 
+/* whether mesh i's triangles are its convex hull's, in the hull graph's order: then none were
+ * given (or they equal the hull's), and writing none reloads to the same mesh and the same graph,
+ * where written triangles would leave a mesh that no geom collides with without its graph */
+static int hull_triangles(const gsModel* m, int i) {
+  int ga = m->mesh_graphadr[i], end = m->nmeshgraph;
+  if (ga < 0) return 0;
+  for (int k = i + 1; k < m->nmesh; k++)
+    if (m->mesh_graphadr[k] >= 0) {
+      end = m->mesh_graphadr[k];
+      break;
+    }
+  int nf = m->mesh_graph[ga + 1];
+  return nf == m->mesh_facenum[i] && end - ga >= 2 + 3 * nf &&
+         memcmp(m->mesh_graph + end - 3 * nf, m->mesh_face + 3 * m->mesh_faceadr[i], sizeof(int) * 3 * (size_t)nf) == 0;
+}
+
 static void write_mesh(gswWriter* w, int i) {
   const gsModel* m = w->m;
   gsw_open(w, "mesh");
   gsw_name(w, GS_OBJ_MESH, i);
   if (!file_attr(w, m->mesh_pathadr[i])) {
-    /* inline data: the vertices as given and the triangles (the hull's when none were given,
-     * which compile to the same mesh) */
+    /* inline data: the vertices as given and the triangles, unless they are the hull's */
     if (m->mesh_srcvertadr[i] < 0)
       return gsw_fail(w, "mesh %d has neither a file nor its vertices as given: the model keeps them only in the inertial frame, which does not reload to the same model", i);
     gsw_reals(w, "vertex", m->mesh_srcvert + 3 * m->mesh_srcvertadr[i], 3 * m->mesh_srcvertnum[i]);
-    gsw_ints(w, "face", m->mesh_face + 3 * m->mesh_faceadr[i], 3 * m->mesh_facenum[i]);
+    if (!hull_triangles(m, i)) gsw_ints(w, "face", m->mesh_face + 3 * m->mesh_faceadr[i], 3 * m->mesh_facenum[i]);
     /* inline texture coordinates are one per vertex, in the vertices' order */
     if (m->mesh_texcoordadr[i] >= 0 && m->mesh_texcoordnum[i] == m->mesh_srcvertnum[i])
       gsw_reals(w, "texcoord", m->mesh_texcoord + 2 * m->mesh_texcoordadr[i], 2 * m->mesh_texcoordnum[i]);

@@ -592,6 +592,7 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
                           m->mesh_facetexcoord[k], tn);
     (void)va;
     int ga = m->mesh_graphadr[i];
+    if (ga == -1) continue;  /* no hull graph: the collision stage scans the vertices */
     if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);
     const int* g = m->mesh_graph + ga;
     int room = m->nmeshgraph - ga, nv = g[0], nf = g[1];

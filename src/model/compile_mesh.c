@@ -55,13 +55,19 @@ void gs_compileMeshStoreFree(gsMeshStore* st) {
   memset(st, 0, sizeof(*st));
 }
 
-/* the mesh named name from a filled store, moved into b; 0 when the store has none */
-static int take_stored(gsMeshStore* st, const char* name, gsMeshBuild* b) {
+/* the mesh named name from a filled store, moved into b; 0 when the store has none or it lacks
+ * the hull graph this compile needs (one it does not need is dropped) */
+static int take_stored(gsMeshStore* st, const char* name, int need_hull, gsMeshBuild* b) {
   if (!st || !st->filled || !name) return 0;
   for (int i = 0; i < st->n; i++)
     if (st->name[i] && strcmp(st->name[i], name) == 0) {
+      if (need_hull && !st->mesh[i].graph) return 0;
       *b = st->mesh[i];
       memset(&st->mesh[i], 0, sizeof(st->mesh[i]));
+      if (!need_hull && b->graph && !b->hullfaces) {
+        free(b->graph);
+        b->graph = NULL, b->ngraph = 0;
+      }
       free(st->name[i]);
       st->name[i] = NULL;
       return 1;
@@ -191,7 +197,8 @@ static int convex_hull(gsCompileCtx* c, const gsSpecMesh* sm, const gsMeshData* 
   qhT qh_qh;
   qhT* qh = &qh_qh;
   qh_zero(qh, errfile);
-  int code = qh_new_qhull(qh, 3, md->nvert, pts, False, cmd, errfile, errfile);
+  /* no output file: qhull prints no summary of the hull (1-2 % of its time on large meshes) */
+  int code = qh_new_qhull(qh, 3, md->nvert, pts, False, cmd, NULL, errfile);
   int ok = 1;
   if (code) {
     fflush(errfile);
@@ -374,18 +381,85 @@ static void mass_properties(const gsReal* vert, const int* face, int nface, int 
   for (int i = 0; i < 9; i++) C[i] = S[i];
 }
 
-static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
+/* the inertia rule of a mesh: a builtin plate is a surface, its inertia a shell's whatever the
+ * attribute says (MJCF's reader sets it so: MuJoCo 3.3.7's spec of a plate says shell after an
+ * inertia="exact" or "convex") */
+static int inertia_mode(const gsSpecMesh* sm) {
+  if (sm->builtin && strcmp(sm->builtin, "plate") == 0) return GS_MESHINERTIA_SHELL;
+  return sm->inertia;
+}
+
+/* ---- which meshes need their convex hull ---- */
+
+/* MJCF builds the hull graph only where the collision stage can meet the mesh: a mesh geom that
+ * collides (contype or conaffinity not 0) or is named in a contact pair; a mesh given without
+ * triangles (the hull's are its triangles) or with inertia="convex" needs the hull too (measured
+ * against MuJoCo 3.3.7: an unused mesh, one used by visual geoms only, by geoms of other types
+ * fitted to it, by distance sensors or by excluded bodies gets none, mesh_graphadr -1) */
+static int mesh_index(const gsCompileCtx* c, const char* name) {
+  for (int i = 0; name && i < c->spec->nmesh; i++)
+    if (c->spec->mesh[i]->info.name && strcmp(c->spec->mesh[i]->info.name, name) == 0) return i;
+  return -1;
+}
+
+static int geom_mesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g) {
+  if (g->type != GS_GEOM_MESH) return -1;
+  const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
+  return r ? mesh_index(c, r->mesh) : -1;
+}
+
+static void mark_colliding(const gsCompileCtx* c, const gsSpecBody* b, unsigned char* need) {
+  for (int i = 0; i < b->ngeom; i++) {
+    const gsSpecGeom* g = b->geom[i];
+    int id = (g->contype || g->conaffinity) ? geom_mesh(c, b, g) : -1;
+    if (id >= 0) need[id] = 1;
+  }
+  for (int i = 0; i < b->nchild; i++) mark_colliding(c, b->child[i], need);
+}
+
+/* the mesh of the geom named name, anywhere in the tree; -1 when none */
+static int named_geom_mesh(const gsCompileCtx* c, const gsSpecBody* b, const char* name) {
+  for (int i = 0; i < b->ngeom; i++)
+    if (b->geom[i]->info.name && strcmp(b->geom[i]->info.name, name) == 0) return geom_mesh(c, b, b->geom[i]);
+  for (int i = 0; i < b->nchild; i++) {
+    int id = named_geom_mesh(c, b->child[i], name);
+    if (id >= 0) return id;
+  }
+  return -1;
+}
+
+static void mark_needs(const gsCompileCtx* c, unsigned char* need) {
+  const gsSpec* s = c->spec;
+  if (s->world) mark_colliding(c, s->world, need);
+  for (int p = 0; p < s->npair && s->world; p++) {
+    const char* names[2] = {s->pair[p]->geom1, s->pair[p]->geom2};
+    for (int k = 0; k < 2; k++) {
+      int id = names[k] ? named_geom_mesh(c, s->world, names[k]) : -1;
+      if (id >= 0) need[id] = 1;
+    }
+  }
+  for (int i = 0; i < s->nmesh; i++)
+    if (inertia_mode(s->mesh[i]) == GS_MESHINERTIA_CONVEX) need[i] = 1;
+}
+
+/* ---- one mesh ---- */
+
+static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshBuild* b) {
   memset(b, 0, sizeof(*b));
+  int mode = inertia_mode(sm);
+  if (gs_meshCacheGet(sm, mode, need_hull, b)) return 1;  /* a file built before (mesh_cache.c) */
   gsMeshData* md = &b->data;
   if (!load_source(c, sm, md)) return 0;
   if (!check_source(c, sm, md)) return 0;
   Hull h;
-  if (!convex_hull(c, sm, md, &h)) return 0;
+  memset(&h, 0, sizeof(h));
+  if (md->nface == 0) need_hull = b->hullfaces = 1;  /* no triangles given: the hull's */
+  if (need_hull && !convex_hull(c, sm, md, &h)) return 0;
   if (!transform(c, sm, md)) {
     hull_free(&h);
     return 0;
   }
-  if (md->nface == 0) {  /* no triangles given: the hull's */
+  if (md->nface == 0) {
     free(md->face);
     md->face = malloc(sizeof(int) * 3 * (size_t)h.nface);
     if (!md->face) {
@@ -403,13 +477,12 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
     }
     memcpy(md->facetex, md->face, sizeof(int) * 3 * (size_t)md->nface);
   }
-  int mode = sm->inertia;
   gsReal vol, com[3], C[9];
   /* the triangles keep their corners as given, as MJCF's do: a mirror scale turns them inwards,
    * and the exact and convex rules then refuse the mesh, as MJCF does */
   if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, h.face, h.nface, mode, &vol, com, C);
   else mass_properties(md->vert, md->face, md->nface, mode, &vol, com, C);
-  int ok = hull_graph(&h, md->nvert, &b->graph, &b->ngraph);
+  int ok = !need_hull || hull_graph(&h, md->nvert, &b->graph, &b->ngraph);
   hull_free(&h);
   if (!ok) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
   if ((mode == GS_MESHINERTIA_EXACT || mode == GS_MESHINERTIA_CONVEX) && vol < 0)
@@ -437,6 +510,7 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
      * (gsReal)(float) round trip here (in place it kept only the last coordinate's) */
     for (int k = 0; k < 3; k++) { volatile float f = (float)w[k]; v[k] = f; }
   }
+  gs_meshCachePut(sm, mode, b);
   return 1;
 }
 
@@ -445,12 +519,19 @@ int gs_compileMeshes(gsCompileCtx* c) {
   c->nmesh = 0;
   c->mesh = calloc((size_t)(s->nmesh ? s->nmesh : 1), sizeof(gsMeshBuild));
   if (!c->mesh) return gs_compileFail(c, NULL, "model", "out of memory");
+  unsigned char* need = calloc((size_t)(s->nmesh ? s->nmesh : 1), 1);
+  if (!need) return gs_compileFail(c, NULL, "model", "out of memory");
+  mark_needs(c, need);
   for (int i = 0; i < s->nmesh; i++) {
-    int ok = take_stored(c->store, s->mesh[i]->info.name, &c->mesh[i]) ||
-             process(c, s->mesh[i], &c->mesh[i]);
+    int ok = take_stored(c->store, s->mesh[i]->info.name, need[i], &c->mesh[i]) ||
+             process(c, s->mesh[i], need[i], &c->mesh[i]);
     c->nmesh = i + 1;  /* freed by gs_compileMeshFree, built or not */
-    if (!ok) return 0;
+    if (!ok) {
+      free(need);
+      return 0;
+    }
   }
+  free(need);
   return 1;
 }
 
@@ -503,13 +584,13 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     }
     gs_copy3(m->mesh_refpos + 3 * i, sm->refpos);
     gs_copy4(m->mesh_refquat + 4 * i, sm->refquat);
-    m->mesh_inertia[i] = sm->inertia;
+    m->mesh_inertia[i] = inertia_mode(sm);
     m->mesh_maxhullvert[i] = sm->maxhullvert;
     m->mesh_vertadr[i] = va;
     m->mesh_vertnum[i] = b->data.nvert;
     m->mesh_faceadr[i] = fa;
     m->mesh_facenum[i] = b->data.nface;
-    m->mesh_graphadr[i] = ga;
+    m->mesh_graphadr[i] = b->ngraph ? ga : -1;
     gs_copy3(m->mesh_pos + 3 * i, b->pos);
     gs_copy4(m->mesh_quat + 4 * i, b->quat);
     m->mesh_volume[i] = b->volume;

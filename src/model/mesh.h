@@ -38,13 +38,22 @@ int gs_meshBuiltin(const char* name, const gsReal* params, int nparams, gsMeshDa
 typedef struct gsMeshBuild {
   gsMeshData data;       /* vertices in the inertial frame (rounded to single precision), faces */
   int ngraph;
-  int* graph;            /* convex hull graph (layout of mesh_graph in fields_world.h) */
+  int* graph;            /* convex hull graph (layout of mesh_graph in fields_world.h); NULL
+                          * where no geom can collide with the mesh (mesh_graphadr -1) */
+  int hullfaces;         /* no triangles were given: they are the hull's */
   gsReal pos[3];         /* inertial frame in the frame the vertices were given in */
   gsReal quat[4];
   gsReal volume;         /* volume, or area for inertia="shell" */
   gsReal inertia[3];     /* principal inertia per unit density */
   gsReal halfsize[3];    /* largest |coordinate| of the vertices along each principal axis */
 } gsMeshBuild;
+
+/* The process-wide cache of meshes built from files (mesh_cache.c), keyed by the file's bytes and
+ * the attributes the build depends on (inertia: the rule applied). Get copies a cached build into
+ * b (its graph left out unless need_graph or the triangles are the hull's); 0 on a miss, or when
+ * only a build without the graph is cached and need_graph is set. Put keeps a copy of b. */
+int gs_meshCacheGet(const gsSpecMesh* sm, int inertia, int need_graph, gsMeshBuild* b);
+void gs_meshCachePut(const gsSpecMesh* sm, int inertia, const gsMeshBuild* b);
 
 /* Builds every mesh of the spec into c->mesh (c->nmesh of them); 0 after reporting an error
  * "file:line: mesh 'name': ...". gs_compileMeshFree releases them. */

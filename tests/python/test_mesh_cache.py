@@ -1,0 +1,129 @@
+"""The process-wide cache of mesh files (src/model/mesh_cache.c): a model loaded again, with its
+meshes from the cache, is the same model to the last byte as one loaded with the cache off, and
+MuJoCo 3.3.7's; a file changed on disk, another scale, or a use that needs the hull graph where
+the cached build has none, each builds the mesh again (checked against MuJoCo); capacity 0 keeps
+nothing, and a full cache drops its least recently used meshes."""
+
+import struct
+
+import mujoco
+import numpy as np
+import pytest
+
+import gauss
+
+ARRAYS = ("mesh_vert", "mesh_face", "mesh_graphadr", "mesh_graph", "mesh_vertnum", "mesh_facenum",
+          "body_mass", "body_inertia", "body_ipos", "body_iquat", "geom_pos", "geom_quat", "geom_size")
+
+
+def write_stl(path, nu=24, nv=12, r=(0.3, 0.2, 0.25)):
+    """a binary STL of a UV ellipsoid (nu x nv), corners repeated per triangle as STL does"""
+    th = np.pi * np.arange(nv + 1) / nv
+    ph = 2 * np.pi * np.arange(nu) / nu
+    v = np.stack([r[0] * np.outer(np.sin(th), np.cos(ph)), r[1] * np.outer(np.sin(th), np.sin(ph)),
+                  r[2] * np.outer(np.cos(th), np.ones(nu))], -1).reshape(-1, 3)
+    tris = []
+    for i in range(nv):
+        for j in range(nu):
+            a, b = i * nu + j, i * nu + (j + 1) % nu
+            if i > 0:
+                tris.append((a, b, b + nu))
+            if i < nv - 1:
+                tris.append((a, b + nu, a + nu))
+    with open(path, "wb") as f:
+        f.write(b"\0" * 80 + struct.pack("<I", len(tris)))
+        for t in tris:
+            f.write(struct.pack("<12fH", 0, 0, 0, *v[t[0]], *v[t[1]], *v[t[2]], 0))
+
+
+def model(tmp_path, geom_attr="", mesh_attr=""):
+    path = tmp_path / "m.xml"
+    path.write_text(f"""<mujoco><asset><mesh name="m" file="e.stl" {mesh_attr}/></asset><worldbody>
+<geom type="plane" size="1 1 1"/>
+<body pos="0 0 1"><freejoint/><geom type="mesh" mesh="m" {geom_attr}/></body></worldbody></mujoco>""")
+    return str(path)
+
+
+def assert_like_mujoco(gm, path):
+    mm = mujoco.MjModel.from_xml_path(path)
+    for name in ARRAYS:
+        np.testing.assert_allclose(np.asarray(getattr(gm, name), dtype=float),
+                                   np.asarray(getattr(mm, name), dtype=float), rtol=1e-9, atol=1e-9,
+                                   err_msg=name)
+
+
+@pytest.fixture
+def cache():
+    """the cache emptied before and after each test, its capacity restored"""
+    cap = gauss.mesh_cache_capacity()
+    gauss.clear_mesh_cache()
+    yield
+    gauss.set_mesh_cache_capacity(cap)
+    gauss.clear_mesh_cache()
+
+
+def test_reload_is_the_same_model(tmp_path, cache):
+    write_stl(tmp_path / "e.stl")
+    path = model(tmp_path)
+    first = gauss.Model.from_xml_path(path)
+    held = gauss.mesh_cache_size()
+    assert held > 0
+    second = gauss.Model.from_xml_path(path)
+    assert gauss.mesh_cache_size() == held  # a hit: nothing more kept
+    gauss.set_mesh_cache_capacity(0)
+    assert gauss.mesh_cache_size() == 0
+    uncached = gauss.Model.from_xml_path(path)
+    assert gauss.mesh_cache_size() == 0
+    assert second.to_binary() == uncached.to_binary() == first.to_binary()
+    assert_like_mujoco(second, path)
+
+
+def test_changes_build_again(tmp_path, cache):
+    write_stl(tmp_path / "e.stl")
+    gauss.Model.from_xml_path(model(tmp_path))
+    write_stl(tmp_path / "e.stl", r=(0.2, 0.3, 0.25))  # the same name, other contents
+    path = model(tmp_path)
+    assert_like_mujoco(gauss.Model.from_xml_path(path), path)
+    path = model(tmp_path, mesh_attr='scale="1 2 .5" refpos=".1 0 0"')
+    assert_like_mujoco(gauss.Model.from_xml_path(path), path)
+
+
+def test_graph_built_when_a_later_model_needs_it(tmp_path, cache):
+    """cached from a model whose geom does not collide (no hull graph); a model whose geom does
+    needs it: the mesh is built again, with its graph, as MuJoCo builds it"""
+    write_stl(tmp_path / "e.stl")
+    path = model(tmp_path, 'contype="0" conaffinity="0"')
+    gm = gauss.Model.from_xml_path(path)
+    assert gm.mesh_graphadr[0] == -1
+    assert_like_mujoco(gm, path)
+    path = model(tmp_path)
+    gm = gauss.Model.from_xml_path(path)
+    assert gm.mesh_graphadr[0] == 0 and gm.nmeshgraph > 0
+    assert_like_mujoco(gm, path)
+    # and back: the cached build with a graph serves a visual use without it
+    path = model(tmp_path, 'contype="0" conaffinity="0"')
+    assert_like_mujoco(gauss.Model.from_xml_path(path), path)
+
+
+def test_capacity_drops_least_recently_used(tmp_path, cache):
+    for k in range(3):
+        write_stl(tmp_path / f"e{k}.stl", nu=20 + 4 * k)
+    paths = []
+    for k in range(3):
+        p = tmp_path / f"m{k}.xml"
+        p.write_text(f'<mujoco><asset><mesh name="m" file="e{k}.stl"/></asset><worldbody><body>'
+                     '<freejoint/><geom type="mesh" mesh="m"/></body></worldbody></mujoco>')
+        paths.append(str(p))
+    sizes = []
+    for p in paths:
+        before = gauss.mesh_cache_size()
+        gauss.Model.from_xml_path(p)
+        sizes.append(gauss.mesh_cache_size() - before)
+    assert min(sizes) > 0
+    gauss.Model.from_xml_path(paths[0])  # the first is now the most recently used
+    gauss.set_mesh_cache_capacity(sizes[0] + sizes[2])  # room for two: the second goes
+    assert gauss.mesh_cache_size() == sizes[0] + sizes[2]
+    gauss.Model.from_xml_path(paths[0])
+    assert gauss.mesh_cache_size() == sizes[0] + sizes[2]  # a hit
+    gauss.clear_mesh_cache()
+    assert gauss.mesh_cache_size() == 0
