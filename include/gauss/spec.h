@@ -42,6 +42,8 @@ typedef struct gsSpecJoint {
   gsReal damping;
   gsReal armature;
   gsReal frictionloss;
+  gsReal springdamper[2]; /* time constant and damping ratio: when both are positive, they set
+                           * stiffness and damping from the joint's inertia at qpos0 */
   gsReal range[2];        /* compiler's angle unit for hinges */
   int limited;            /* gsLimited */
   int range_given;        /* range was written (drives autolimits) */

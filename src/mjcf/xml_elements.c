@@ -212,6 +212,7 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
   if (IS("stiffness")) return first_coef(c, a, &j->stiffness);
   if (IS("damping")) return first_coef(c, a, &j->damping);
   if (IS("armature")) return gsx_real(c, a, &j->armature);
+  if (IS("springdamper")) return gsx_reals(c, a, j->springdamper, 2, 2, NULL);
   if (IS("frictionloss")) return gsx_real(c, a, &j->frictionloss);
   if (IS("margin")) return gsx_real(c, a, &j->margin);
   if (IS("ref")) return gsx_real(c, a, &j->ref);

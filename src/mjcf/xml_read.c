@@ -367,6 +367,9 @@ static int replicate_attr(gsxCtx* c, void* o, const gsxAt* a) {
     return GSX_OK;
   }
   if (strcmp(a->name, "sep") == 0) return GSX_OK;
+  /* MJCF 3.3.7 reads prefix and names nothing with it: the replicas' names take only the
+   * suffixes (two replicates of one name under different prefixes are a repeated name there) */
+  if (strcmp(a->name, "prefix") == 0) return GSX_OK;
   return GSX_UNUSED;
 }
 

@@ -133,6 +133,17 @@ static int append(char** s, const char* suffix) {
 
 #define MAXREF 512
 
+typedef struct {
+  const char* s;
+  int order;
+} Suffix;
+
+static int by_suffix(const void* a, const void* b) {
+  const Suffix *x = a, *y = b;
+  int d = strcmp(x->s, y->s);
+  return d ? d : (x->order > y->order) - (x->order < y->order);
+}
+
 /* the suffixes of the replicas of the elements named `name` (of any kind: a geom and a site of one
  * replica share the suffix), each once, in the order the replicas were made; the count */
 static int suffixes(const Index* ix, const char* name, const char*** out) {
@@ -141,12 +152,24 @@ static int suffixes(const Index* ix, const char* name, const char*** out) {
   if (!n) return 0;
   const char** list = malloc(sizeof(char*) * (size_t)n);
   if (!list) return -1;
+  Suffix* sorted = malloc(sizeof(Suffix) * (size_t)n);
+  if (!sorted) {
+    free(list);
+    return -1;
+  }
   for (int k = 0; k < n; k++) {
     const Entry* e = &ix->e[first + k];
-    const char* suffix = e->rec->info->name + strlen(e->base);
-    /* elements of one replica are made one after another: a repeat follows its first */
-    if (!m || strcmp(list[m - 1], suffix) != 0) list[m++] = suffix;
+    list[k] = e->rec->info->name + strlen(e->base);
+    sorted[k] = (Suffix){list[k], k};
   }
+  /* each suffix once, at its first place: elements of several kinds (a site and the tendon made
+   * from it, both named "b") share the replicas' suffixes, and a repeat need not follow its first */
+  qsort(sorted, (size_t)n, sizeof(Suffix), by_suffix);
+  for (int k = 1; k < n; k++)
+    if (strcmp(sorted[k].s, sorted[k - 1].s) == 0) list[sorted[k].order] = NULL;
+  free(sorted);
+  for (int k = 0; k < n; k++)
+    if (list[k]) list[m++] = list[k];
   *out = list;
   return m;
 }

@@ -306,6 +306,23 @@ static int count_bodies(const gsSpecBody* b) {
 static int joint_nq(int type) { return type == GS_JNT_FREE ? 7 : type == GS_JNT_BALL ? 4 : 1; }
 static int joint_nv(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
 
+/* A joint's springdamper (time constant tc, damping ratio z, both positive) replaces its stiffness and
+ * damping by those of a mass-spring-damper with the joint's inertia at qpos0, the inverse of its
+ * first dof's invweight0 (the solref convention: natural frequency 1/(tc z), damping 2/tc per unit
+ * mass): k = mass / (tc z)^2, b = 2 mass / tc on every dof of the joint. */
+static void compile_springdamper(gsCompileCtx* c, gsModel* m) {
+  for (int j = 0; j < m->njnt; j++) {
+    int b = m->jnt_bodyid[j];
+    const gsSpecJoint* sj = c->body[b]->joint[j - m->body_jntadr[b]];
+    gsReal tc = sj->springdamper[0], z = sj->springdamper[1];
+    if (!(tc > 0 && z > 0)) continue;
+    int a = m->jnt_dofadr[j];
+    gsReal mass = 1 / m->dof_invweight0[a];
+    m->jnt_stiffness[j] = mass / (tc * tc * z * z);
+    for (int k = 0; k < joint_nv(m->jnt_type[j]); k++) m->dof_damping[a + k] = 2 * mass / tc;
+  }
+}
+
 static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
   for (int i = 0; i < c->nbody; i++)
     if (c->body[i] == b) return i;
@@ -739,7 +756,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     }
     /* what is defined at qpos0 (as gs_setConst), then the length ranges, which simulate the
      * complete model */
-    int ok = gs_compileAtQpos0(&c, m, d) && gs_compileLengthRange(&c, m);
+    int ok = gs_compileAtQpos0(&c, m, d);
+    if (ok) compile_springdamper(&c, m);
+    ok = ok && gs_compileLengthRange(&c, m);
     gs_freeData(d);
     if (!ok) goto error_model;
   }

@@ -204,6 +204,7 @@ static const gsSpecAttr kJoint[] = {
     A(gsSpecJoint, "damping", R, damping, 1),
     A(gsSpecJoint, "armature", R, armature, 1),
     A(gsSpecJoint, "frictionloss", R, frictionloss, 1),
+    A(gsSpecJoint, "springdamper", R, springdamper, 2),
     AF(gsSpecJoint, "range", R, range, 2, range_given, 1),
     A(gsSpecJoint, "limited", I, limited, 1),
     A(gsSpecJoint, "actfrclimited", I, actfrclimited, 1),
