@@ -83,6 +83,7 @@ typedef struct gsSpecGeom {
   gsReal margin;
   gsReal gap;
   gsReal rgba[4];
+  gsReal fitscale;        /* a primitive with a mesh is fitted to it: the fitted sizes' scale */
   int fluidshape;         /* 0 none (the body's inertia box), 1 ellipsoid */
   gsReal fluidcoef[5];    /* blunt, slender and angular drag, Kutta and Magnus lift */
   int nuser;
@@ -188,6 +189,7 @@ typedef struct {
   int discardvisual;      /* visual geoms, materials, textures and unused meshes left out */
   int fusestatic;         /* bodies without joints that nothing names merged into their parents */
   int alignfree;          /* free bodies without children get their frame at their inertial frame */
+  int fitaabb;            /* primitives are fitted to a mesh's bounding box, not its inertia box */
   gsLengthRangeOptions lengthrange;
 } gsCompilerOptions;
 

@@ -163,6 +163,66 @@ static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeo
   return 1;
 }
 
+/* A primitive geom that names a mesh is fitted to it, as MJCF does: it takes the mesh's frame (as a
+ * mesh geom would) and sizes from the mesh's equivalent inertia box (half-sizes h, the box of the
+ * mesh's volume and principal inertia) or, under compiler fitaabb, from the bounding box of its
+ * vertices in that frame (half-sizes h, the frame moved to the box's centre), each size times
+ * fitscale: sphere radius mean(h) (bounding box: max(h)); cylinder and capsule radius the mean of
+ * h0, h1 (bounding box: their max) and half-length h2, less r/2 for the inertia box's capsule and r
+ * for the bounding box's, whose caps then reach the box's ends; ellipsoid and box h. */
+static int fit_geom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g, gsModel* m, int id) {
+  const gsMeshBuild* mb = gs_compileGeomMesh(c, b, g);
+  if (!mb) {
+    const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
+    return gs_compileFail(c, &g->info, "geom", "unknown mesh '%s'", r && r->mesh ? r->mesh : "");
+  }
+  int type = g->type;
+  if (type == GS_GEOM_PLANE || type == GS_GEOM_HFIELD)
+    return gs_compileFail(c, &g->info, "geom", "only a sphere, capsule, cylinder, ellipsoid or box can be fitted to a mesh");
+  int aabb = c->spec->compiler.fitaabb;
+  gsReal h[3], center[3] = {0, 0, 0};
+  if (aabb) {
+    const gsReal *lo = mb->aabb, *hi = mb->aabb + 3;
+    for (int k = 0; k < 3; k++) h[k] = (hi[k] - lo[k]) / 2, center[k] = (hi[k] + lo[k]) / 2;
+  } else {
+    /* a box of half-sizes h and mass M has principal inertia M/3 (h_j^2 + h_k^2) */
+    const gsReal* I = mb->inertia;
+    if (!(mb->volume > 0))
+      return gs_compileFail(c, &g->info, "geom", "mesh has no volume: a primitive cannot be fitted to its inertia");
+    for (int k = 0; k < 3; k++) {
+      gsReal s = I[(k + 1) % 3] + I[(k + 2) % 3] - I[k];
+      h[k] = sqrt(fmax(s, 0) * 3 / (2 * mb->volume));
+    }
+  }
+  gsReal* size = m->geom_size + 3 * id;
+  switch (type) {
+    case GS_GEOM_SPHERE:
+      size[0] = aabb ? fmax(fmax(h[0], h[1]), h[2]) : (h[0] + h[1] + h[2]) / 3;
+      size[1] = size[2] = 0;
+      break;
+    case GS_GEOM_CAPSULE:
+    case GS_GEOM_CYLINDER:
+      size[0] = aabb ? fmax(h[0], h[1]) : (h[0] + h[1]) / 2;
+      size[1] = h[2];
+      if (type == GS_GEOM_CAPSULE) size[1] -= aabb ? size[0] : size[0] / 2;
+      size[2] = 0;
+      break;
+    default:
+      gs_copy3(size, h);
+      break;
+  }
+  for (int k = 0; k < 3; k++) size[k] *= g->fitscale;
+  gsReal* pos = m->geom_pos + 3 * id;
+  gsReal* quat = m->geom_quat + 4 * id;
+  gsReal off[3];
+  gs_rotVecQuat(off, mb->pos, quat);
+  gs_add3(pos, pos, off);
+  gs_mulQuat(quat, quat, mb->quat);
+  gs_rotVecQuat(off, center, quat);
+  gs_add3(pos, pos, off);
+  return 1;
+}
+
 /* mass and principal inertia (about its centre, in its frame) of one geom of a body: 1 when it has
  * mass, 0 when it adds nothing (outside the inertia groups, no volume, massless), -1 on bad input */
 static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpecGeom* sg,
@@ -581,6 +641,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       m->geom_bodyid[geom] = b;
       if (!gs_compileShape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
+        goto error_model;
+      if (sg->type != GS_GEOM_MESH && gs_specFindAssetRef(sb, sg) && gs_specFindAssetRef(sb, sg)->mesh &&
+          !fit_geom(&c, sb, sg, m, geom))
         goto error_model;
       /* planes only where nothing moves: the world and bodies welded to it (no joint on the path) */
       if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, m->body_weldid[b] == 0)) goto error_model;
