@@ -569,6 +569,11 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
         gs_compileFail(&c, &sj->info, "joint", "stiffness, damping, armature and frictionloss must be non-negative");
         goto error_model;
       }
+      if ((sj->springdamper[0] != 0 || sj->springdamper[1] != 0) &&
+          !(sj->springdamper[0] > 0 && sj->springdamper[1] > 0)) {
+        gs_compileFail(&c, &sj->info, "joint", "springdamper values must both be positive when given");
+        goto error_model;
+      }
       m->jnt_stiffness[jnt] = sj->stiffness;
       m->jnt_actgravcomp[jnt] = sj->actgravcomp != 0;
       int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
