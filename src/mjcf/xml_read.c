@@ -410,6 +410,7 @@ static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWa
   int digits = 1;
   for (int n = count; n >= 10; n /= 10) digits++;
   int k = c->nrep++;
+  if (k == 0) c->repgroup++;  /* a new outermost replicate: references are replicated along one */
   c->rep[k].sep = sepcopy;
   c->rep[k].digits = digits;
   long long outer = c->replicas;

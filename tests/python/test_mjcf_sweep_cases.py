@@ -152,6 +152,29 @@ def test_tendon_and_actuator_replicated_along_a_site_of_their_name():
     assert_qacc(gm, mm)
 
 
+def test_reference_follows_the_first_replicate_holding_its_target():
+    # site "s" is made by two separate replicates: the sensor naming it is replicated along the
+    # first one only (6 sensors on its 6 sites), as MuJoCo does
+    xml = """
+<mujoco><worldbody>
+  <replicate count="2" offset=".2 0 0">
+    <replicate count="3" offset="0 .2 0" sep="_">
+      <body pos="0 0 1"><freejoint/><geom size=".1"/><site name="s"/></body>
+    </replicate>
+  </replicate>
+  <replicate count="2" offset=".2 0 0" sep="-">
+    <body pos="0 0 2"><joint axis="1 0 0"/><geom size=".1"/><site name="s"/></body>
+  </replicate>
+</worldbody>
+<sensor><framepos name="p" objtype="site" objname="s"/></sensor>
+</mujoco>"""
+    mm, gm = load_both(xml)
+    assert gm.nsensor == mm.nsensor == 6
+    t = int(mujoco.mjtObj.mjOBJ_SENSOR)
+    assert oracle.object_names(gm, t, 6, True) == oracle.object_names(mm, t, 6, False)
+    assert_fields(gm, mm, ["sensor_objid", "sensor_adr"])
+
+
 # ---- primitives fitted to a mesh ----
 
 # a skew, asymmetric mesh: its inertia box, bounding box and frame all differ from the identity
