@@ -367,19 +367,22 @@ static int joint_nq(int type) { return type == GS_JNT_FREE ? 7 : type == GS_JNT_
 static int joint_nv(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
 
 /* A joint's springdamper (time constant tc, damping ratio z, both positive) replaces its stiffness and
- * damping by those of a mass-spring-damper with the joint's inertia at qpos0, the inverse of its
- * first dof's invweight0 (the solref convention: natural frequency 1/(tc z), damping 2/tc per unit
- * mass): k = mass / (tc z)^2, b = 2 mass / tc on every dof of the joint. */
+ * damping by those of a mass-spring-damper with the joint's inertia at qpos0, the inverse of the
+ * mean invweight0 of its dofs (a free joint's translational and rotational parts averaged, as
+ * MJCF does) (the solref convention: natural frequency 1/(tc z), damping 2/tc per unit mass):
+ * k = mass / (tc z)^2, b = 2 mass / tc on every dof of the joint. */
 static void compile_springdamper(gsCompileCtx* c, gsModel* m) {
   for (int j = 0; j < m->njnt; j++) {
     int b = m->jnt_bodyid[j];
     const gsSpecJoint* sj = c->body[b]->joint[j - m->body_jntadr[b]];
     gsReal tc = sj->springdamper[0], z = sj->springdamper[1];
     if (!(tc > 0 && z > 0)) continue;
-    int a = m->jnt_dofadr[j];
-    gsReal mass = 1 / m->dof_invweight0[a];
+    int a = m->jnt_dofadr[j], n = joint_nv(m->jnt_type[j]);
+    gsReal w = 0;
+    for (int k = 0; k < n; k++) w += m->dof_invweight0[a + k];
+    gsReal mass = n / w;
     m->jnt_stiffness[j] = mass / (tc * tc * z * z);
-    for (int k = 0; k < joint_nv(m->jnt_type[j]); k++) m->dof_damping[a + k] = 2 * mass / tc;
+    for (int k = 0; k < n; k++) m->dof_damping[a + k] = 2 * mass / tc;
   }
 }
 

@@ -69,7 +69,7 @@ SPRINGDAMPER = """
         </body>
       </body>
     </body>
-    <body pos="1 0 1"><freejoint/><geom type="box" size="0.1 0.2 0.3"/></body>
+    <body pos="1 0 1"><joint type="free" springdamper="0.4 0.9"/><geom type="box" size="0.1 0.2 0.3"/></body>
   </worldbody>
 </mujoco>"""
 
