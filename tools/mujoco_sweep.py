@@ -2,7 +2,8 @@
 how far apart qacc is at random states; with gauss's load warnings.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \
-        tools/mujoco_sweep.py /path/to/mujoco [--states 3] [--seed 0] [--only SUBSTRING]
+        tools/mujoco_sweep.py /path/to/mujoco [--states 3] [--seed 0] [--only SUBSTRING] \
+        [--table docs/mujoco_sweep.md]
 
 It walks model/ and test/*/testdata/ of the checkout (or of an extracted snapshot of it) and
 prints one row per XML file:
@@ -14,6 +15,9 @@ prints one row per XML file:
     warns    gauss's load warnings, after the table
 
 then a summary: counts per outcome and the warnings by kind with the files that raise them.
+With --table, the same as a Markdown file (the command, the summary, the files MuJoCo loads and
+gauss refuses with the reason's kind, every file's row, the warnings by kind): docs/mujoco_sweep.md
+is that file for MuJoCo 3.3.7's model/ and test/*/testdata/.
 The mujoco Python package is only the reference here (as in the tests); nothing of it is used
 by the library.
 """
@@ -114,12 +118,76 @@ def warning_kind(line):
     return re.sub(r"\d+", "N", s)[:100]
 
 
+def refusal_kind(row):
+    """why gauss refuses a file MuJoCo loads, by kind: what is out of scope (flex, plugins, SDF
+    geoms, skins) apart from MJCF semantics still missing"""
+    e, f = row["error"], row["file"]
+    if "'sdf'" in e or "/plugin/" in f:
+        return "plugin/SDF"
+    if "/flex/" in f or "flex" in e:
+        return "flex"
+    if "skin" in e:
+        return "skin"
+    return "MJCF semantics"
+
+
+def summary_counts(rows):
+    count = defaultdict(int)
+    for r in rows:
+        count["loads " + r["loads"]] += 1
+        if r["loads"] == "mujoco":
+            count["refused: " + refusal_kind(r)] += 1
+        if r["loads"] == "both":
+            count["sizes equal" if r["sizes"] == "=" else "sizes differ"] += 1
+            q = r["qacc"]
+            if q != "-" and not q.startswith("error"):
+                v = float(q)
+                count["qacc <= 1e-8" if v <= 1e-8 else "qacc <= 1e-4" if v <= 1e-4 else "qacc > 1e-4"] += 1
+            elif q.startswith("error"):
+                count["qacc error"] += 1
+    return count
+
+
+def warning_groups(rows, root):
+    kinds = defaultdict(list)
+    for r in rows:
+        for w in r["warns"]:
+            kinds[warning_kind(w)].append(os.path.relpath(r["file"], root))
+    return sorted(kinds.items(), key=lambda kv: -len(kv[1]))
+
+
+def write_table(path, rows, root, argv):
+    """the sweep as Markdown: readable as text and rendered"""
+    def cell(s):
+        return str(s).replace(root.rstrip("/") + "/", "").replace("|", "\\|").replace("\n", " ")
+    count = summary_counts(rows)
+    out = ["# MuJoCo's own files in gauss", "",
+           "Written by `tools/mujoco_sweep.py` (rerun it to refresh):", "",
+           "    " + " ".join(argv), "",
+           "loads: which engine loads the file (both, mujoco = gauss refuses it, gauss = MuJoCo refuses "
+           "it, neither); sizes: `=` when every size both name agrees; qacc: max |qacc_gauss - "
+           "qacc_mujoco| / max(1, |qacc_mujoco|) at random states (Newton, tolerance 1e-12).", "",
+           "## Summary", "", "| outcome | files |", "|---|---|"]
+    out += [f"| {k} | {count[k]} |" for k in sorted(count)]
+    refused = [r for r in rows if r["loads"] == "mujoco"]
+    out += ["", "## Files MuJoCo loads and gauss refuses", "", "| file | kind | gauss's error |", "|---|---|---|"]
+    out += [f"| {os.path.relpath(r['file'], root)} | {refusal_kind(r)} | {cell(r['error'])} |" for r in refused]
+    out += ["", "## Every file", "", "| file | loads | sizes | qacc | warnings | error |", "|---|---|---|---|---|---|"]
+    out += [f"| {os.path.relpath(r['file'], root)} | {r['loads']} | {cell(r['sizes'])} | {cell(r['qacc'])} | "
+            f"{len(r['warns'])} | {cell(r['error'])} |" for r in rows]
+    out += ["", "## gauss's load warnings by kind", "", "| files | warning | some of the files |", "|---|---|---|"]
+    out += [f"| {len(fs)} | {cell(k)} | {', '.join(sorted(set(fs))[:4])} |" for k, fs in warning_groups(rows, root)]
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("root", help="a checkout (or extracted snapshot) of MuJoCo's repository")
     ap.add_argument("--states", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", default="", help="only files whose path contains this")
+    ap.add_argument("--table", default="", help="also write the results as a Markdown table file")
     a = ap.parse_args()
     files = [f for f in xml_files(a.root) if a.only in f]
     rows = []
@@ -130,27 +198,17 @@ def main():
         print(f"{rel:70s} {r['loads']:8s} {r['sizes']:12s} {r['qacc']:10s} "
               f"{len(r['warns'])} warn {r['error']}", flush=True)
     print("\nsummary")
-    count = defaultdict(int)
-    for r in rows:
-        count["loads " + r["loads"]] += 1
-        if r["loads"] == "both":
-            count["sizes equal" if r["sizes"] == "=" else "sizes differ"] += 1
-            q = r["qacc"]
-            if q != "-" and not q.startswith("error"):
-                v = float(q)
-                count["qacc <= 1e-8" if v <= 1e-8 else "qacc <= 1e-4" if v <= 1e-4 else "qacc > 1e-4"] += 1
+    count = summary_counts(rows)
     for k in sorted(count):
-        print(f"  {k:20s} {count[k]}")
-    kinds = defaultdict(list)
-    for r in rows:
-        for w in r["warns"]:
-            kinds[warning_kind(w)].append(os.path.relpath(r["file"], a.root))
+        print(f"  {k:28s} {count[k]}")
     print("\nload warnings by kind (files)")
-    for k, fs in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+    for k, fs in warning_groups(rows, a.root):
         print(f"  {len(fs):4d}  {k}")
         for f in sorted(set(fs))[:4]:
             print(f"          {f}")
-
+    if a.table:
+        write_table(a.table, rows, a.root,
+                    ["tools/mujoco_sweep.py", "MUJOCO_ROOT"] + sys.argv[2:])
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -42,6 +42,8 @@ typedef struct gsSpecJoint {
   gsReal damping;
   gsReal armature;
   gsReal frictionloss;
+  gsReal springdamper[2]; /* time constant and damping ratio: when both are positive, they set
+                           * stiffness and damping from the joint's inertia at qpos0 */
   gsReal range[2];        /* compiler's angle unit for hinges */
   int limited;            /* gsLimited */
   int range_given;        /* range was written (drives autolimits) */
@@ -81,6 +83,7 @@ typedef struct gsSpecGeom {
   gsReal margin;
   gsReal gap;
   gsReal rgba[4];
+  gsReal fitscale;        /* a primitive with a mesh is fitted to it: the fitted sizes' scale */
   int fluidshape;         /* 0 none (the body's inertia box), 1 ellipsoid */
   gsReal fluidcoef[5];    /* blunt, slender and angular drag, Kutta and Magnus lift */
   int nuser;
@@ -193,6 +196,7 @@ typedef struct {
   int discardvisual;      /* visual geoms, materials, textures and unused meshes left out */
   int fusestatic;         /* bodies without joints that nothing names merged into their parents */
   int alignfree;          /* free bodies without children get their frame at their inertial frame */
+  int fitaabb;            /* primitives are fitted to a mesh's bounding box, not its inertia box */
   gsLengthRangeOptions lengthrange;
 } gsCompilerOptions;
 

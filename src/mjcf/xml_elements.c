@@ -52,8 +52,9 @@ int gsx_compilerAttr(gsxCtx* c, gsCompilerOptions* o, const gsxAt* a) {
     return GSX_OK;
   }
   if (IS("strippath")) return gsx_bool(c, a, &o->strippath);
-  if (IS("discardvisual") || IS("fusestatic") || IS("alignfree")) {
-    int* v = IS("discardvisual") ? &o->discardvisual : IS("fusestatic") ? &o->fusestatic : &o->alignfree;
+  if (IS("discardvisual") || IS("fusestatic") || IS("alignfree") || IS("fitaabb")) {
+    int* v = IS("discardvisual") ? &o->discardvisual : IS("fusestatic") ? &o->fusestatic
+           : IS("alignfree") ? &o->alignfree : &o->fitaabb;
     return gsx_bool(c, a, v) ? GSX_OK : GSX_ERR;
   }
   if (IS("coordinate")) {
@@ -212,6 +213,7 @@ int gsx_jointAttr(gsxCtx* c, gsSpecJoint* j, const gsxAt* a) {
   if (IS("stiffness")) return first_coef(c, a, &j->stiffness);
   if (IS("damping")) return first_coef(c, a, &j->damping);
   if (IS("armature")) return gsx_real(c, a, &j->armature);
+  if (IS("springdamper")) return gsx_reals(c, a, j->springdamper, 2, 2, NULL);
   if (IS("frictionloss")) return gsx_real(c, a, &j->frictionloss);
   if (IS("margin")) return gsx_real(c, a, &j->margin);
   if (IS("ref")) return gsx_real(c, a, &j->ref);
@@ -236,6 +238,7 @@ int gsx_geomAttr(gsxCtx* c, gsSpecGeom* g, const gsxAt* a) {
   }
   if (IS("mass")) return nonneg_real(c, a, &g->mass);
   if (IS("density")) return nonneg_real(c, a, &g->density);
+  if (IS("fitscale")) return nonneg_real(c, a, &g->fitscale);
   if (IS("contype")) return gsx_int(c, a, &g->contype);
   if (IS("conaffinity")) return gsx_int(c, a, &g->conaffinity);
   if (IS("condim")) return gsx_int(c, a, &g->condim);

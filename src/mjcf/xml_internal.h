@@ -148,7 +148,9 @@ typedef struct gsxCtx {
   struct gsxRepName {
     gsSpecInfo* info;
     char* base;
+    int group;            /* the outermost replicate it was made in (repgroup then) */
   }* repname;
+  int repgroup;           /* outermost replicates read so far */
 
   /* <model> assets and <attach> (xml_attach.c): the sub-models named, each read at its first
    * attach, with the prefixes its assets were copied with */

@@ -367,6 +367,9 @@ static int replicate_attr(gsxCtx* c, void* o, const gsxAt* a) {
     return GSX_OK;
   }
   if (strcmp(a->name, "sep") == 0) return GSX_OK;
+  /* MJCF 3.3.7 reads prefix and names nothing with it: the replicas' names take only the
+   * suffixes (two replicates of one name under different prefixes are a repeated name there) */
+  if (strcmp(a->name, "prefix") == 0) return GSX_OK;
   return GSX_UNUSED;
 }
 
@@ -407,6 +410,7 @@ static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWa
   int digits = 1;
   for (int n = count; n >= 10; n /= 10) digits++;
   int k = c->nrep++;
+  if (k == 0) c->repgroup++;  /* a new outermost replicate: references are replicated along one */
   c->rep[k].sep = sepcopy;
   c->rep[k].digits = digits;
   long long outer = c->replicas;

@@ -40,6 +40,7 @@ int gsx_replicaRecord(gsxCtx* c, gsSpecInfo* info, const char* base) {
   memcpy(copy, base, n);
   c->repname[c->nrepname].info = info;
   c->repname[c->nrepname].base = copy;
+  c->repname[c->nrepname].group = c->repgroup;
   c->nrepname++;
   return 1;
 }
@@ -133,20 +134,50 @@ static int append(char** s, const char* suffix) {
 
 #define MAXREF 512
 
+typedef struct {
+  const char* s;
+  int order;
+} Suffix;
+
+static int by_suffix(const void* a, const void* b) {
+  const Suffix *x = a, *y = b;
+  int d = strcmp(x->s, y->s);
+  return d ? d : (x->order > y->order) - (x->order < y->order);
+}
+
 /* the suffixes of the replicas of the elements named `name` (of any kind: a geom and a site of one
- * replica share the suffix), each once, in the order the replicas were made; the count */
-static int suffixes(const Index* ix, const char* name, const char*** out) {
+ * replica share the suffix), each once, in the order the replicas were made; the count. Only
+ * those of the first outermost replicate that made the name (*group): MJCF replicates a
+ * reference along the first replicate that holds its target, and the names of a later one no
+ * longer match it. */
+static int suffixes(const Index* ix, const char* name, const char*** out, int* group) {
   int first, n = find(ix, name, &first), m = 0;
   *out = NULL;
   if (!n) return 0;
+  *group = ix->e[first].rec->group;  /* sorted by creation order within a name: the first made */
   const char** list = malloc(sizeof(char*) * (size_t)n);
   if (!list) return -1;
+  Suffix* sorted = malloc(sizeof(Suffix) * (size_t)n);
+  if (!sorted) {
+    free(list);
+    return -1;
+  }
   for (int k = 0; k < n; k++) {
     const Entry* e = &ix->e[first + k];
-    const char* suffix = e->rec->info->name + strlen(e->base);
-    /* elements of one replica are made one after another: a repeat follows its first */
-    if (!m || strcmp(list[m - 1], suffix) != 0) list[m++] = suffix;
+    /* another replicate's elements are left out (an empty suffix, which no replica has) */
+    list[k] = e->rec->group == *group ? e->rec->info->name + strlen(e->base) : "";
+    sorted[k] = (Suffix){list[k], k};
   }
+  /* each suffix once, at its first place: elements of several kinds (a site and the tendon made
+   * from it, both named "b") share the replicas' suffixes, and a repeat need not follow its first */
+  qsort(sorted, (size_t)n, sizeof(Suffix), by_suffix);
+  for (int k = 1; k < n; k++)
+    if (strcmp(sorted[k].s, sorted[k - 1].s) == 0) list[sorted[k].order] = NULL;
+  for (int k = 0; k < n; k++)
+    if (list[k] && !*list[k]) list[k] = NULL;
+  free(sorted);
+  for (int k = 0; k < n; k++)
+    if (list[k]) list[m++] = list[k];
   *out = list;
   return m;
 }
@@ -158,14 +189,15 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
   int nref = 0, maxrep = 0, ok = 1, n0 = *n;
   const char*** suf = calloc((size_t)(n0 ? n0 : 1), sizeof(*suf));
   int* count = calloc((size_t)(n0 ? n0 : 1), sizeof(int));
-  if (!suf || !count) ok = 0;
+  int* group = calloc((size_t)(n0 ? n0 : 1), sizeof(int));  /* the replicate each follows */
+  if (!suf || !count || !group) ok = 0;
   /* which elements refer to a replicated name, and the suffixes of its replicas */
   for (int i = 0; ok && i < n0; i++) {
     char** refs[MAXREF];
     int nr = references(kind, (*list)[i], refs, MAXREF);
     for (int r = 0; ok && r < nr && !count[i]; r++)
       if (*refs[r]) {
-        count[i] = suffixes(ix, *refs[r], &suf[i]);
+        count[i] = suffixes(ix, *refs[r], &suf[i], &group[i]);
         ok = count[i] >= 0;
       }
     if (count[i] > 0) nref++;
@@ -183,6 +215,7 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
       for (int i = 0; i < n0; i++) free(suf[i]);
       free(suf);
       free(count);
+      free(group);
       free(out);
       return gsx_error(c, c->spec->file, 0, "replicate",
                        "replicates make more than %d elements (with the copies of the elements that name "
@@ -212,6 +245,7 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
     for (int j = 0; ok && j < ncopy; j++) {
       const gsSpecInfo* o = (*list)[orig[j]];
       if (o->name) ok = gsx_replicaRecord(c, out[nout - ncopy + j], o->name);
+      if (o->name && ok) c->repname[c->nrepname - 1].group = group[orig[j]];
     }
     if (ok) {
       for (int i = 0; i < n0; i++)
@@ -230,6 +264,7 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
   for (int i = 0; suf && i < n0; i++) free(suf[i]);
   free(suf);
   free(count);
+  free(group);
   return ok ? 1 : gsx_oom(c);
 }
 

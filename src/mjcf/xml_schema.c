@@ -110,7 +110,7 @@ static const gsxAttrs kAttrs[] = {
     {"body",
      "name childclass pos quat axisangle xyaxes zaxis euler mocap gravcomp sleep simple user"},
     {"inertial", "pos quat mass diaginertia axisangle xyaxes zaxis euler fullinertia"},
-    {"replicate", "count sep offset euler"},
+    {"replicate", "count sep offset euler prefix"},
     {"joint",
      "name class type group pos axis springdamper limited actuatorfrclimited solreflimit "
      "solimplimit solreffriction solimpfriction stiffness range actuatorfrcrange actuatorgravcomp "

@@ -289,12 +289,6 @@ static int read_assetrefs(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpec
   if (!gsx_applyClass(c, cls, elem, set_assetref, &t) ||
       !gsx_applyOwn(c, node, src, elem, set_assetref, &t, "name class"))
     return 0;
-  /* a primitive with a mesh is fitted to the mesh in MJCF, which the engine does not do yet: say
-   * so here, before the compiler would only find the primitive's size missing */
-  const gsSpecGeom* g = t.owner;
-  if (geom && t.ref && t.ref->mesh && g->type != GS_GEOM_MESH)
-    return gsx_error(c, src->name, gsx_line(node), "geom",
-                     "fitting a primitive to mesh '%s' is not supported yet", t.ref->mesh);
   return 1;
 }
 

@@ -568,11 +568,12 @@ static int check_signatures(const gsModel* m, char* err, int errsz) {
   return 1;
 }
 
-/* geom_dataid: a mesh or a height field by the geom's type, -1 otherwise */
+/* geom_dataid: a mesh or a height field by the geom's type; a primitive other than a plane may
+ * keep the mesh it was fitted to (MJCF's compiler does), the engine reads it only for mesh geoms */
 static int dataid_count(const gsModel* m, int t) {
-  if (t == GS_GEOM_MESH) return size_of(m, "nmesh");
   if (t == GS_GEOM_HFIELD) return size_of(m, "nhfield");
-  return 0;  /* only -1 */
+  if (t == GS_GEOM_PLANE) return 0;  /* only -1 */
+  return size_of(m, "nmesh");
 }
 
 /* ---- mesh contents: faces index their mesh's vertices; each hull graph lies inside

@@ -506,6 +506,11 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
     gs_sub3(u, v, com);
     gs_mulMatTVec3(w, R, u);
     for (int k = 0; k < 3; k++) b->halfsize[k] = fmax(b->halfsize[k], fabs(w[k]));
+    /* the bounding box, for fitting primitives to the mesh (fit_geom in compiler.c) */
+    for (int k = 0; k < 3; k++) {
+      b->aabb[k] = i ? fmin(b->aabb[k], w[k]) : w[k];
+      b->aabb[3 + k] = i ? fmax(b->aabb[3 + k], w[k]) : w[k];
+    }
     /* rounded from a separate vector through a volatile: GCC 12 at -O2/-O3 drops a bare
      * (gsReal)(float) round trip here (in place it kept only the last coordinate's) */
     for (int k = 0; k < 3; k++) { volatile float f = (float)w[k]; v[k] = f; }

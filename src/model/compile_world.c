@@ -701,9 +701,8 @@ static int compile_refs_sorted(gsCompileCtx* c, gsModel* m, int b, int site0,
       m->geom_dataid[id] = gs_name2id(m, GS_OBJ_MESH, r->mesh);
       if (m->geom_dataid[id] < 0) return gs_compileFail(c, &sg->info, "geom", "unknown mesh '%s'", r->mesh);
     } else if (r && r->mesh) {
-      /* MJCF fits the primitive to the mesh: that needs the mesh data */
-      return gs_compileFail(c, &sg->info, "geom",
-                            "fitting a primitive to mesh '%s' is not supported yet (mesh data is not loaded)", r->mesh);
+      /* a primitive fitted to a mesh (compiler.c) keeps the mesh's id, as in MJCF */
+      m->geom_dataid[id] = gs_name2id(m, GS_OBJ_MESH, r->mesh);
     }
   }
   for (int s = 0; s < sb->nsite; s++) {

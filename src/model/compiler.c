@@ -163,6 +163,66 @@ static int mesh_geom_frame(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeo
   return 1;
 }
 
+/* A primitive geom that names a mesh is fitted to it, as MJCF does: it takes the mesh's frame (as a
+ * mesh geom would) and sizes from the mesh's equivalent inertia box (half-sizes h, the box of the
+ * mesh's volume and principal inertia) or, under compiler fitaabb, from the bounding box of its
+ * vertices in that frame (half-sizes h, the frame moved to the box's centre), each size times
+ * fitscale: sphere radius mean(h) (bounding box: max(h)); cylinder and capsule radius the mean of
+ * h0, h1 (bounding box: their max) and half-length h2, less r/2 for the inertia box's capsule and r
+ * for the bounding box's, whose caps then reach the box's ends; ellipsoid and box h. */
+static int fit_geom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g, gsModel* m, int id) {
+  const gsMeshBuild* mb = gs_compileGeomMesh(c, b, g);
+  if (!mb) {
+    const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
+    return gs_compileFail(c, &g->info, "geom", "unknown mesh '%s'", r && r->mesh ? r->mesh : "");
+  }
+  int type = g->type;
+  if (type == GS_GEOM_PLANE || type == GS_GEOM_HFIELD)
+    return gs_compileFail(c, &g->info, "geom", "only a sphere, capsule, cylinder, ellipsoid or box can be fitted to a mesh");
+  int aabb = c->spec->compiler.fitaabb;
+  gsReal h[3], center[3] = {0, 0, 0};
+  if (aabb) {
+    const gsReal *lo = mb->aabb, *hi = mb->aabb + 3;
+    for (int k = 0; k < 3; k++) h[k] = (hi[k] - lo[k]) / 2, center[k] = (hi[k] + lo[k]) / 2;
+  } else {
+    /* a box of half-sizes h and mass M has principal inertia M/3 (h_j^2 + h_k^2) */
+    const gsReal* I = mb->inertia;
+    if (!(mb->volume > 0))
+      return gs_compileFail(c, &g->info, "geom", "mesh has no volume: a primitive cannot be fitted to its inertia");
+    for (int k = 0; k < 3; k++) {
+      gsReal s = I[(k + 1) % 3] + I[(k + 2) % 3] - I[k];
+      h[k] = sqrt(fmax(s, 0) * 3 / (2 * mb->volume));
+    }
+  }
+  gsReal* size = m->geom_size + 3 * id;
+  switch (type) {
+    case GS_GEOM_SPHERE:
+      size[0] = aabb ? fmax(fmax(h[0], h[1]), h[2]) : (h[0] + h[1] + h[2]) / 3;
+      size[1] = size[2] = 0;
+      break;
+    case GS_GEOM_CAPSULE:
+    case GS_GEOM_CYLINDER:
+      size[0] = aabb ? fmax(h[0], h[1]) : (h[0] + h[1]) / 2;
+      size[1] = h[2];
+      if (type == GS_GEOM_CAPSULE) size[1] -= aabb ? size[0] : size[0] / 2;
+      size[2] = 0;
+      break;
+    default:
+      gs_copy3(size, h);
+      break;
+  }
+  for (int k = 0; k < 3; k++) size[k] *= g->fitscale;
+  gsReal* pos = m->geom_pos + 3 * id;
+  gsReal* quat = m->geom_quat + 4 * id;
+  gsReal off[3];
+  gs_rotVecQuat(off, mb->pos, quat);
+  gs_add3(pos, pos, off);
+  gs_mulQuat(quat, quat, mb->quat);
+  gs_rotVecQuat(off, center, quat);
+  gs_add3(pos, pos, off);
+  return 1;
+}
+
 /* mass and principal inertia (about its centre, in its frame) of one geom of a body: 1 when it has
  * mass, 0 when it adds nothing (outside the inertia groups, no volume, massless), -1 on bad input */
 static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpecGeom* sg,
@@ -305,6 +365,26 @@ static int count_bodies(const gsSpecBody* b) {
 
 static int joint_nq(int type) { return type == GS_JNT_FREE ? 7 : type == GS_JNT_BALL ? 4 : 1; }
 static int joint_nv(int type) { return type == GS_JNT_FREE ? 6 : type == GS_JNT_BALL ? 3 : 1; }
+
+/* A joint's springdamper (time constant tc, damping ratio z, both positive) replaces its stiffness and
+ * damping by those of a mass-spring-damper with the joint's inertia at qpos0, the inverse of the
+ * mean invweight0 of its dofs (a free joint's translational and rotational parts averaged, as
+ * MJCF does) (the solref convention: natural frequency 1/(tc z), damping 2/tc per unit mass):
+ * k = mass / (tc z)^2, b = 2 mass / tc on every dof of the joint. */
+static void compile_springdamper(gsCompileCtx* c, gsModel* m) {
+  for (int j = 0; j < m->njnt; j++) {
+    int b = m->jnt_bodyid[j];
+    const gsSpecJoint* sj = c->body[b]->joint[j - m->body_jntadr[b]];
+    gsReal tc = sj->springdamper[0], z = sj->springdamper[1];
+    if (!(tc > 0 && z > 0)) continue;
+    int a = m->jnt_dofadr[j], n = joint_nv(m->jnt_type[j]);
+    gsReal w = 0;
+    for (int k = 0; k < n; k++) w += m->dof_invweight0[a + k];
+    gsReal mass = n / w;
+    m->jnt_stiffness[j] = mass / (tc * tc * z * z);
+    for (int k = 0; k < n; k++) m->dof_damping[a + k] = 2 * mass / tc;
+  }
+}
 
 static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
   for (int i = 0; i < c->nbody; i++)
@@ -492,6 +572,11 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
         gs_compileFail(&c, &sj->info, "joint", "stiffness, damping, armature and frictionloss must be non-negative");
         goto error_model;
       }
+      if ((sj->springdamper[0] != 0 || sj->springdamper[1] != 0) &&
+          !(sj->springdamper[0] > 0 && sj->springdamper[1] > 0)) {
+        gs_compileFail(&c, &sj->info, "joint", "springdamper values must both be positive when given");
+        goto error_model;
+      }
       m->jnt_stiffness[jnt] = sj->stiffness;
       m->jnt_actgravcomp[jnt] = sj->actgravcomp != 0;
       int angular = sj->type == GS_JNT_HINGE || sj->type == GS_JNT_BALL;
@@ -564,6 +649,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       m->geom_bodyid[geom] = b;
       if (!gs_compileShape(&c, &sg->info, "geom", sg->type, sg->size, sg->pos, &sg->orient, sg->has_fromto,
                          sg->fromto, m->geom_size + 3 * geom, m->geom_pos + 3 * geom, m->geom_quat + 4 * geom))
+        goto error_model;
+      if (sg->type != GS_GEOM_MESH && gs_specFindAssetRef(sb, sg) && gs_specFindAssetRef(sb, sg)->mesh &&
+          !fit_geom(&c, sb, sg, m, geom))
         goto error_model;
       /* planes only where nothing moves: the world and bodies welded to it (no joint on the path) */
       if (!check_geom_size(&c, sg, m->geom_size + 3 * geom, m->body_weldid[b] == 0)) goto error_model;
@@ -750,7 +838,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     }
     /* what is defined at qpos0 (as gs_setConst), then the length ranges, which simulate the
      * complete model */
-    int ok = gs_compileAtQpos0(&c, m, d) && gs_compileLengthRange(&c, m);
+    int ok = gs_compileAtQpos0(&c, m, d);
+    if (ok) compile_springdamper(&c, m);
+    ok = ok && gs_compileLengthRange(&c, m);
     gs_freeData(d);
     if (!ok) goto error_model;
   }

@@ -46,6 +46,8 @@ typedef struct gsMeshBuild {
   gsReal volume;         /* volume, or area for inertia="shell" */
   gsReal inertia[3];     /* principal inertia per unit density */
   gsReal halfsize[3];    /* largest |coordinate| of the vertices along each principal axis */
+  gsReal aabb[6];        /* lowest, then highest coordinates of the vertices in the inertial frame,
+                            before rounding (primitives fitted under compiler fitaabb) */
 } gsMeshBuild;
 
 /* The process-wide cache of meshes built from files (mesh_cache.c), keyed by the file's bytes and

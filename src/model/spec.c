@@ -150,6 +150,7 @@ gsSpecGeom* gs_specAddGeom(gsSpecBody* body) {
   default_orientation(&g->orient);
   g->mass = -1;
   g->density = 1000;
+  g->fitscale = 1;
   g->contype = 1;
   g->conaffinity = 1;
   g->condim = 3;

@@ -566,9 +566,9 @@ def test_visual_statistic_compiler_stored_without_warnings():
 
 
 def test_transformations_not_applied_are_warned():
+    # fitaabb is applied (test_mjcf_sweep_cases.py) and fusestatic too (test_fusestatic.py): not named
     m = gauss.Model.from_xml_string('<mujoco><compiler fitaabb="true"/></mujoco>')
-    assert any("fitaabb" in w for w in m.load_warnings)
-    # fusestatic is applied (test_fusestatic.py): not named
+    assert not any("fitaabb" in w for w in m.load_warnings)
     m = gauss.Model.from_xml_string('<mujoco><compiler fusestatic="true"/></mujoco>')
     assert not any("fusestatic" in w for w in m.load_warnings)
 
@@ -724,15 +724,13 @@ def test_bad_model(body, elem, phrase, mujoco_rejects):
 MESH = '<asset><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></asset>'
 
 
-@pytest.mark.parametrize("tree,phrase", [
-    ('<geom size="1" mesh="m"/>', "fitting a primitive to mesh 'm'"),
-])
-def test_mesh_data_needed(tree, phrase):
-    xml = f"<mujoco>\n{MESH}\n<worldbody>\n{tree}\n</worldbody>\n</mujoco>"
-    with pytest.raises(gauss.GaussError) as e:
-        gauss.Model.from_xml_string(xml)
-    assert "<string>:4:" in str(e.value) and phrase in str(e.value), str(e.value)
-    mujoco.MjModel.from_xml_string(xml)  # MuJoCo builds them from the mesh
+def test_geom_with_a_mesh_and_no_type_is_a_fitted_sphere():
+    # the default type is sphere: it is fitted to the mesh (its size attribute is replaced)
+    xml = f"<mujoco>\n{MESH}\n<worldbody>\n<geom size='1' mesh='m'/>\n</worldbody>\n</mujoco>"
+    gm = gauss.Model.from_xml_string(xml)
+    mm = mujoco.MjModel.from_xml_string(xml)
+    assert gm.geom_type[0] == mm.geom_type[0] == 2
+    assert abs(gm.geom_size - mm.geom_size).max() < 1e-12 and mm.geom_size[0, 0] != 1
 
 
 def test_mesh_geom_with_explicit_inertia_compiles():

@@ -1,0 +1,215 @@
+"""MJCF semantics that MuJoCo's own model and test files use and gauss once refused or ignored
+(found by tools/mujoco_sweep.py): a joint's springdamper, replicate's prefix, a tendon and an
+actuator replicated along a site of the same name, and primitives fitted to a mesh (fitscale,
+compiler fitaabb). Each hand-written model is compared with MuJoCo 3.3.7: the compiled arrays the
+feature sets, to 1e-9, and qacc at random states, to 1e-8."""
+
+import mujoco
+import numpy as np
+import pytest
+
+import gauss
+import oracle
+
+
+def load_both(xml):
+    return mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+
+
+def assert_fields(gm, mm, fields, tol=1e-9):
+    errors = []
+    for f in fields:
+        a = np.asarray(getattr(gm, f), dtype=float).reshape(-1)
+        b = np.asarray(getattr(mm, f), dtype=float).reshape(-1)
+        if f.endswith("_quat"):
+            a = oracle.align_quats(a, b).reshape(-1)
+        if a.shape != b.shape:
+            errors.append(f"{f}: shape {a.shape} vs {b.shape}")
+        elif a.size and oracle.rel_err(a, b) > tol:
+            errors.append(f"{f}: relative error {oracle.rel_err(a, b):.2e}")
+    oracle.assert_no_errors(errors)
+
+
+def assert_qacc(gm, mm, nstates=3, seed=0, tol=1e-8):
+    """qacc of both engines at random states (Newton, tight tolerance: the solvers converge)"""
+    for m in (mm, gm):
+        m.opt.solver = 2
+        m.opt.tolerance = 1e-12
+        m.opt.iterations = 200
+    md, gd = mujoco.MjData(mm), gauss.Data(gm)
+    rng = np.random.default_rng(seed)
+    for _ in range(nstates):
+        qpos, qvel = oracle.random_state(mm, rng, scale=0.3)
+        ctrl = rng.uniform(-1, 1, mm.nu)
+        for d in (md, gd):
+            d.qpos[:] = qpos
+            d.qvel[:] = qvel
+            if mm.nu:
+                d.ctrl[:] = ctrl
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        assert oracle.rel_err(gd.qacc, md.qacc) < tol
+
+
+# ---- springdamper: stiffness k = M/(tc z)^2 and damping b = 2M/tc from the inertia at qpos0 ----
+
+SPRINGDAMPER = """
+<mujoco>
+  <default><default class="soft"><joint springdamper="0.3 0.7"/></default></default>
+  <worldbody>
+    <body pos="0 0 1">
+      <joint name="a" axis="0 1 0" springdamper="0.5 0.3" armature="0.2" stiffness="7" damping="3"/>
+      <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.05"/>
+      <body pos="0.3 0 0">
+        <joint name="b" type="slide" axis="1 0 0" class="soft" springref="0.1"/>
+        <geom size="0.1" mass="2"/>
+        <body pos="0.1 0 0">
+          <joint type="ball" springdamper="0.2 2"/>
+          <geom type="box" size="0.1 0.05 0.02" pos="0.1 0 0" mass="2"/>
+        </body>
+      </body>
+    </body>
+    <body pos="1 0 1"><joint type="free" springdamper="0.4 0.9"/><geom type="box" size="0.1 0.2 0.3"/></body>
+  </worldbody>
+</mujoco>"""
+
+
+def test_springdamper_sets_stiffness_and_damping_as_mujoco():
+    mm, gm = load_both(SPRINGDAMPER)
+    # the joints given one replace stiffness 7 and damping 3: a non-trivial override
+    assert mm.jnt_stiffness[0] != 7 and mm.dof_damping[0] != 3
+    assert gm.load_warnings == []
+    assert_fields(gm, mm, ["jnt_stiffness", "dof_damping", "qpos_spring", "dof_invweight0"])
+    assert_qacc(gm, mm)
+
+
+@pytest.mark.parametrize("value", ["0 1", "1 0", "-1 1"])
+def test_springdamper_not_positive_is_refused(value):
+    xml = (f'<mujoco><worldbody><body><joint springdamper="{value}"/><geom size=".1"/></body>'
+           '</worldbody></mujoco>')
+    oracle.assert_rejected(xml, ":1:", "joint", "springdamper", mujoco_rejects=True)
+
+
+# ---- replicate: prefix names nothing; references shared by several kinds replicate once ----
+
+def test_replicate_prefix_is_accepted_and_names_as_mujoco():
+    xml = """
+<mujoco><worldbody>
+  <replicate count="2" offset=".3 0 0" prefix="A">
+    <replicate count="3" offset="0 .3 0" sep="_" prefix="P">
+      <body name="b" pos="0 0 1"><freejoint name="j"/><geom name="g" size=".1"/></body>
+    </replicate>
+  </replicate>
+  <replicate count="2" offset=".3 0 0" prefix="Q" sep="-">
+    <body name="c" pos="0 0 2"><joint name="h" axis="1 0 0"/><geom size=".1"/></body>
+  </replicate>
+</worldbody>
+<tendon><fixed name="t"><joint joint="h" coef="1"/></fixed></tendon>
+</mujoco>"""
+    mm, gm = load_both(xml)
+    for kind, n in (("BODY", mm.nbody), ("GEOM", mm.ngeom), ("JOINT", mm.njnt), ("TENDON", mm.ntendon)):
+        t = int(getattr(mujoco.mjtObj, "mjOBJ_" + kind))
+        assert oracle.object_names(gm, t, n, True) == oracle.object_names(mm, t, n, False)
+    assert_fields(gm, mm, ["body_pos", "tendon_num", "wrap_objid"])
+    assert_qacc(gm, mm)
+
+
+def test_replicate_prefixes_do_not_separate_names():
+    # MuJoCo 3.3.7 does not apply the prefix: the same name under two prefixes repeats
+    xml = """
+<mujoco><worldbody>
+  <replicate count="2" offset=".2 0 0" prefix="A"><body name="b"><freejoint/><geom size=".1"/></body></replicate>
+  <replicate count="2" offset=".2 0 0" prefix="B"><body name="b"><freejoint/><geom size=".1"/></body></replicate>
+</worldbody></mujoco>"""
+    oracle.assert_rejected(xml, ":", "body", "repeated name", mujoco_rejects=True)
+
+
+def test_tendon_and_actuator_replicated_along_a_site_of_their_name():
+    # MuJoCo's test/user/testdata/lengthrange.xml pattern: site "b" in a replicate, tendon "b"
+    # through it, actuator "b" on tendon "b": one tendon and one actuator per replica
+    xml = """
+<mujoco>
+  <compiler><lengthrange mode="all"/></compiler>
+  <worldbody>
+    <site name="a" size=".02"/>
+    <replicate offset="0 .1 0" count="3">
+      <body pos="1 0 1">
+        <joint axis="0 -1 0" range="0 90"/>
+        <geom type="capsule" size=".02" fromto="0 0 0 0 0 -1"/>
+        <site name="b" pos="0 0 -1"/>
+      </body>
+    </replicate>
+  </worldbody>
+  <tendon><spatial name="b"><site site="a"/><site site="b"/></spatial></tendon>
+  <actuator><position name="b" tendon="b" ctrlrange="0 3" kp="100" dampratio="1"/></actuator>
+</mujoco>"""
+    mm, gm = load_both(xml)
+    assert (gm.ntendon, gm.nu) == (mm.ntendon, mm.nu) == (3, 3)
+    t = int(mujoco.mjtObj.mjOBJ_ACTUATOR)
+    assert oracle.object_names(gm, t, 3, True) == oracle.object_names(mm, t, 3, False) == ["b0", "b1", "b2"]
+    assert_fields(gm, mm, ["actuator_trnid", "wrap_objid", "actuator_lengthrange", "actuator_biasprm",
+                           "tendon_length0"], tol=1e-8)
+    assert_qacc(gm, mm)
+
+
+def test_reference_follows_the_first_replicate_holding_its_target():
+    # site "s" is made by two separate replicates: the sensor naming it is replicated along the
+    # first one only (6 sensors on its 6 sites), as MuJoCo does
+    xml = """
+<mujoco><worldbody>
+  <replicate count="2" offset=".2 0 0">
+    <replicate count="3" offset="0 .2 0" sep="_">
+      <body pos="0 0 1"><freejoint/><geom size=".1"/><site name="s"/></body>
+    </replicate>
+  </replicate>
+  <replicate count="2" offset=".2 0 0" sep="-">
+    <body pos="0 0 2"><joint axis="1 0 0"/><geom size=".1"/><site name="s"/></body>
+  </replicate>
+</worldbody>
+<sensor><framepos name="p" objtype="site" objname="s"/></sensor>
+</mujoco>"""
+    mm, gm = load_both(xml)
+    assert gm.nsensor == mm.nsensor == 6
+    t = int(mujoco.mjtObj.mjOBJ_SENSOR)
+    assert oracle.object_names(gm, t, 6, True) == oracle.object_names(mm, t, 6, False)
+    assert_fields(gm, mm, ["sensor_objid", "sensor_adr"])
+
+
+# ---- primitives fitted to a mesh ----
+
+# a skew, asymmetric mesh: its inertia box, bounding box and frame all differ from the identity
+FIT_VERTS = "0 0 0  1 0 0  0 2 0  0 0 3  1 2 0  1 0 3  0 2 3  1.3 2.2 3.1  0.5 0.1 -0.4"
+
+
+def fit_xml(aabb, scale):
+    types = ["sphere", "capsule", "cylinder", "ellipsoid", "box"]
+    geoms = "".join(f'<geom type="{t}" mesh="m" fitscale="{scale}" pos="0.1 0.2 0.3" euler="10 20 30"/>'
+                    for t in types)
+    return f"""
+<mujoco>
+  <compiler fitaabb="{aabb}"/>
+  <default><default class="fit"><geom type="box" mesh="m" fitscale="0.7"/></default></default>
+  <asset><mesh name="m" vertex="{FIT_VERTS}"/></asset>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <body pos="0 0 4"><freejoint/>{geoms}</body>
+    <body pos="4 0 4"><freejoint/><geom class="fit"/><geom mesh="m" pos="0 0 1"/></body>
+  </worldbody>
+</mujoco>"""
+
+
+@pytest.mark.parametrize("aabb", ["false", "true"])
+@pytest.mark.parametrize("scale", [1, 1.5])
+def test_primitives_fitted_to_a_mesh_as_mujoco(aabb, scale):
+    mm, gm = load_both(fit_xml(aabb, scale))
+    assert gm.load_warnings == []
+    assert list(gm.geom_type) == list(mm.geom_type)
+    assert_fields(gm, mm, ["geom_size", "geom_pos", "geom_quat", "geom_rbound", "geom_dataid",
+                           "body_mass", "body_ipos", "body_inertia", "body_subtreemass"])
+    assert_qacc(gm, mm, nstates=2)
+
+
+def test_fitting_a_plane_to_a_mesh_is_refused():
+    xml = ('<mujoco><asset><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></asset>'
+           '<worldbody><geom type="plane" size="1 1 1" mesh="m"/></worldbody></mujoco>')
+    oracle.assert_rejected(xml, ":1:", "geom", "fitted to a mesh", mujoco_rejects=True)
