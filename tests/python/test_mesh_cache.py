@@ -127,3 +127,24 @@ def test_capacity_drops_least_recently_used(tmp_path, cache):
     assert gauss.mesh_cache_size() == sizes[0] + sizes[2]  # a hit
     gauss.clear_mesh_cache()
     assert gauss.mesh_cache_size() == 0
+
+
+def test_obj_texture_coordinates_come_back_from_the_cache(tmp_path, cache):
+    """an OBJ with texture coordinates loaded again gives its `vt` pairs and the faces' indices
+    into them from the cache, equal to MuJoCo's (the cached copy owns them: dropping the first
+    model and the cache leaves the later one whole)"""
+    (tmp_path / "q.obj").write_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nvt 0 0\nvt 1 0\nvt 0 1\n"
+                                    "vt 0.5 0.5\nf 1/1 3/3 2/2\nf 1/1 2/2 4/4\nf 1/1 4/4 3/3\n"
+                                    "f 2/2 3/3 4/4\n")
+    path = tmp_path / "m.xml"
+    path.write_text('<mujoco><asset><mesh name="q" file="q.obj"/></asset><worldbody>'
+                    '<body><freejoint/><geom type="mesh" mesh="q"/></body></worldbody></mujoco>')
+    first = gauss.Model.from_xml_path(str(path))
+    again = gauss.Model.from_xml_path(str(path))
+    assert gauss.mesh_cache_size() > 0
+    del first
+    gauss.clear_mesh_cache()
+    mm = mujoco.MjModel.from_xml_path(str(path))
+    for name in ("mesh_texcoord", "mesh_texcoordadr", "mesh_texcoordnum", "mesh_facetexcoord"):
+        np.testing.assert_array_equal(np.asarray(getattr(again, name)), np.asarray(getattr(mm, name)),
+                                      err_msg=name)
