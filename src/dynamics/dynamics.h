@@ -63,6 +63,14 @@ void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const 
 /* the last dof of the chain that moves body b, or -1 when b is welded to the world */
 int gs_bodyLastDof(const gsModel* m, int b);
 
+/* the dofs [lo, hi) outside which tendon t's row of ten_J is always zero: a fixed tendon's
+ * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0) */
+void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi);
+
+/* length and moment arm of actuator i with a joint transmission (joint, jointinparent): the
+ * moment's values on the joint's dofs from jnt_dofadr (1, 3 or 6 of them: the count returned) */
+int gs_jointTransmission(const gsModel* m, const gsData* d, int i, gsReal* length, gsReal* vals);
+
 /* length and moment arm (nv values: d length / d qpos per dof) of actuator i, after gs_tendon;
  * 0 when the arena is full */
 int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* moment);
@@ -80,6 +88,14 @@ void gs_fluid(const gsModel* m, gsData* d);
 int gs_fluidDerivative(const gsModel* m, gsData* d, gsReal h, gsReal* R, gsReal* C);
 
 /* ---- actuation.c ---- */
+
+/* the dofs [lo, hi) outside which tendon t's row of ten_J is always zero: a fixed tendon's
+ * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0) */
+void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi);
+
+/* length and moment arm of actuator i with a joint transmission (joint, jointinparent): the
+ * moment's values on the joint's dofs from jnt_dofadr (1, 3 or 6 of them: the count returned) */
+int gs_jointTransmission(const gsModel* m, const gsData* d, int i, gsReal* length, gsReal* vals);
 
 /* length and moment arm (nv values) of actuator i, every transmission (adhesion after the
  * contacts); 0 when the arena is full */

@@ -121,12 +121,12 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
 /* a tree that is a chain of 6 dofs (a free body without children): rows s, s+1, ... hold
  * 1, 2, ... values back to back, the same elimination as eliminate_dof with every bound known to
  * the compiler */
-static int eliminate_chain6(gsReal* LD, gsReal* diaginv, int s, int madr) {
+static int eliminate_chain6(const gsReal* src, gsReal* LD, gsReal* diaginv, int s, int madr) {
   int bad = -1;
   /* a local copy the compiler can keep in registers: the chain of divisions then does not also
    * wait on stores and loads */
   gsReal L[21];
-  memcpy(L, LD + madr, sizeof(L));
+  memcpy(L, src + madr, sizeof(L));
 #pragma GCC unroll 6
   for (int k = 5; k >= 0; k--) {
     gsReal* row_k = L + k * (k + 1) / 2;
@@ -150,8 +150,10 @@ static int eliminate_chain6(gsReal* LD, gsReal* diaginv, int s, int madr) {
 }
 
 /* each tree (a root dof and the dofs after it up to the next root, as the bodies are depth first)
- * from its last dof down; trees share nothing, so their order does not matter */
-int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
+ * from its last dof down; trees share nothing, so their order does not matter. The rows come from
+ * src (LD itself, or M copied tree by tree: the factor then takes one pass over the storage, not a
+ * copy of the whole of M and a second pass). */
+static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal* diaginv) {
   int bad = -1;
   for (int end = m->nv; end > 0;) {
     int start = end - 1;
@@ -159,15 +161,24 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
     int chain6 = end - start == 6;
     for (int k = start + 1; chain6 && k < end; k++) chain6 = m->dof_parentid[k] == k - 1;
     if (chain6) {
-      int b = eliminate_chain6(LD, diaginv, start, m->dof_Madr[start]);
+      int b = eliminate_chain6(src, LD, diaginv, start, m->dof_Madr[start]);
       if (b >= 0 && b > bad) bad = b;
     } else {
+      if (src != LD) {
+        /* rows are stored in dof order, back to back: the tree's rows are one range */
+        int a0 = m->dof_Madr[start], a1 = end < m->nv ? m->dof_Madr[end] : m->nM;
+        memcpy(LD + a0, src + a0, sizeof(gsReal) * (size_t)(a1 - a0));
+      }
       for (int k = end - 1; k >= start; k--)
         if (eliminate_dof(m, LD, diaginv, k) && k > bad) bad = k;
     }
     end = start;
   }
   return bad;
+}
+
+int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
+  return factor_trees(m, LD, LD, diaginv);
 }
 
 void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
@@ -242,8 +253,7 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 
 void gs_factorM(const gsModel* m, gsData* d) {
   d->deferred &= ~GS_DEFER_FACTOR;
-  memcpy(d->qLD, d->qM, sizeof(gsReal) * (size_t)m->nM);
-  int bad = gs_factorLTDL(m, d->qLD, d->qLDiagInv);
+  int bad = factor_trees(m, d->qM, d->qLD, d->qLDiagInv);
   if (bad >= 0) {
     gs_warning(d, GS_WARN_INERTIA, bad);
   }

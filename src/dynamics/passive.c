@@ -36,7 +36,9 @@ static void joint_springs(const gsModel* m, gsData* d) {
 /* qfrc += J_t^T f */
 static void add_tendon_force(const gsModel* m, const gsData* d, int t, gsReal f, gsReal* qfrc) {
   const gsReal* J = d->ten_J + (size_t)t * m->nv;
-  for (int i = 0; i < m->nv; i++) qfrc[i] += J[i] * f;
+  int lo, hi;
+  gs_tendonSpan(m, t, &lo, &hi);
+  for (int i = lo; i < hi; i++) qfrc[i] += J[i] * f;
 }
 
 /* a tendon's spring pulls only outside [lower, upper] of its spring lengths, toward the nearer
@@ -61,7 +63,9 @@ static void dampers(const gsModel* m, gsData* d) {
     /* the tendon's velocity J qvel, here: ten_velocity belongs to the actuation stage */
     const gsReal* J = d->ten_J + (size_t)t * nv;
     gsReal v = 0;
-    for (int i = 0; i < nv; i++) v += J[i] * d->qvel[i];
+    int lo, hi;
+    gs_tendonSpan(m, t, &lo, &hi);
+    for (int i = lo; i < hi; i++) v += J[i] * d->qvel[i];
     add_tendon_force(m, d, t, -b * v, d->qfrc_damper);
   }
 }

@@ -243,10 +243,45 @@ static void add_point(gsData* d, int* npoint, const gsReal x[3], int obj) {
   (*npoint)++;
 }
 
+void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi) {
+  int adr = m->tendon_adr[t], end = adr + m->tendon_num[t];
+  *lo = 0;
+  *hi = 0;
+  if (adr == end) return;
+  if (m->wrap_type[adr] == GS_WRAP_JOINT) {
+    int first = m->nv, last = -1;
+    for (int k = adr; k < end; k++) {
+      int da = m->jnt_dofadr[m->wrap_objid[k]];
+      if (da < first) first = da;
+      if (da > last) last = da;
+    }
+    if (last >= 0) *lo = first, *hi = last + 1;
+    return;
+  }
+  /* a spatial tendon moves with the chains of its sites' and wrapping geoms' bodies */
+  int last = -1;
+  for (int k = adr; k < end; k++) {
+    int type = m->wrap_type[k], b = -1;
+    if (type == GS_WRAP_SITE) b = m->site_bodyid[m->wrap_objid[k]];
+    else if (type == GS_WRAP_SPHERE || type == GS_WRAP_CYLINDER) b = m->geom_bodyid[m->wrap_objid[k]];
+    if (b < 0) continue;
+    int l = gs_bodyLastDof(m, b);
+    if (l > last) last = l;
+  }
+  *hi = last + 1;
+}
+
 void gs_tendon(const gsModel* m, gsData* d) {
   int nv = m->nv;
   if (m->ntendon == 0) return;
-  gs_zero(d->ten_J, m->nten_J);
+  /* each row is written only inside its span, so only the span is cleared: the rest of the row
+   * stays zero from the data's reset (on many bodies the whole ntendon x nv clear was a tenth
+   * of the step) */
+  for (int t = 0; t < m->ntendon; t++) {
+    int lo, hi;
+    gs_tendonSpan(m, t, &lo, &hi);
+    gs_zero(d->ten_J + (size_t)t * nv + lo, hi - lo);
+  }
   gs_zero(d->wrap_xpos, 6 * m->nwrap);
   for (int k = 0; k < 2 * m->nwrap; k++) d->wrap_obj[k] = 0;
   size_t mark = gs_stackMark(d);
@@ -340,6 +375,46 @@ static void chain_mask(const gsModel* m, int b, unsigned char* mask) {
   for (int j = gs_bodyLastDof(m, b); j >= 0; j = m->dof_parentid[j]) mask[j] = 1;
 }
 
+int gs_jointTransmission(const gsModel* m, const gsData* d, int i, gsReal* length, gsReal* vals) {
+  const gsReal* gear = m->actuator_gear + 6 * i;
+  int id = m->actuator_trnid[2 * i];
+  const gsReal* q = d->qpos + m->jnt_qposadr[id];
+  *length = 0;
+  switch (m->jnt_type[id]) {
+    case GS_JNT_SLIDE:
+    case GS_JNT_HINGE:
+      *length = q[0] * gear[0];
+      vals[0] = gear[0];
+      return 1;
+    case GS_JNT_BALL: {
+      /* length: the rotation vector of the joint's quaternion along the gear */
+      gsReal unit[4] = {1, 0, 0, 0}, rv[3];
+      gs_subQuat(rv, q, unit);
+      *length = gs_dot3(rv, gear);
+      if (m->actuator_trntype[i] == GS_TRN_JOINTINPARENT) {
+        gsReal R[9];
+        gs_quat2Mat(R, q);
+        gs_mulMatTVec3(vals, R, gear);
+      } else {
+        gs_copy3(vals, gear);
+      }
+      return 3;
+    }
+    default:
+      /* free: no length; translation in the world frame, rotation in the body's (or, in parent,
+       * the world's) */
+      gs_copy3(vals, gear);
+      if (m->actuator_trntype[i] == GS_TRN_JOINTINPARENT) {
+        gsReal R[9];
+        gs_quat2Mat(R, q + 3);
+        gs_mulMatTVec3(vals + 3, R, gear + 3);
+      } else {
+        gs_copy3(vals + 3, gear + 3);
+      }
+      return 6;
+  }
+}
+
 int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* moment) {
   int nv = m->nv;
   const gsReal* gear = m->actuator_gear + 6 * i;
@@ -357,48 +432,16 @@ int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* 
   }
   switch (m->actuator_trntype[i]) {
     case GS_TRN_JOINT:
-    case GS_TRN_JOINTINPARENT: {
-      int qa = m->jnt_qposadr[id], da = m->jnt_dofadr[id];
-      const gsReal* q = d->qpos + qa;
-      switch (m->jnt_type[id]) {
-        case GS_JNT_SLIDE:
-        case GS_JNT_HINGE:
-          *length = q[0] * gear[0];
-          moment[da] = gear[0];
-          break;
-        case GS_JNT_BALL: {
-          /* length: the rotation vector of the joint's quaternion along the gear */
-          gsReal unit[4] = {1, 0, 0, 0}, rv[3];
-          gs_subQuat(rv, q, unit);
-          *length = gs_dot3(rv, gear);
-          if (m->actuator_trntype[i] == GS_TRN_JOINTINPARENT) {
-            gsReal R[9];
-            gs_quat2Mat(R, q);
-            gs_mulMatTVec3(moment + da, R, gear);
-          } else {
-            gs_copy3(moment + da, gear);
-          }
-          break;
-        }
-        case GS_JNT_FREE:
-          /* no length; translation in the world frame, rotation in the body's (or, in parent,
-           * the world's) */
-          gs_copy3(moment + da, gear);
-          if (m->actuator_trntype[i] == GS_TRN_JOINTINPARENT) {
-            gsReal R[9];
-            gs_quat2Mat(R, q + 3);
-            gs_mulMatTVec3(moment + da + 3, R, gear + 3);
-          } else {
-            gs_copy3(moment + da + 3, gear + 3);
-          }
-          break;
-      }
+    case GS_TRN_JOINTINPARENT:
+      gs_jointTransmission(m, d, i, length, moment + m->jnt_dofadr[id]);
+      break;
+    case GS_TRN_TENDON: {
+      int lo, hi;
+      gs_tendonSpan(m, id, &lo, &hi);
+      *length = d->ten_length[id] * gear[0];
+      for (int j = lo; j < hi; j++) moment[j] = d->ten_J[(size_t)id * nv + j] * gear[0];
       break;
     }
-    case GS_TRN_TENDON:
-      *length = d->ten_length[id] * gear[0];
-      for (int j = 0; j < nv; j++) moment[j] = d->ten_J[(size_t)id * nv + j] * gear[0];
-      break;
     case GS_TRN_SITE: {
       const gsReal* R = d->site_xmat + 9 * id;
       const gsReal* p = d->site_xpos + 3 * id;
