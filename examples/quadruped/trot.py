@@ -3,8 +3,8 @@
 
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
         [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
-        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf] [--dt 0.01]
-        [--out DIR]
+        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu] [--dt 0.01]
+        [--stabilise] [--out DIR]
 
 The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
 trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
@@ -22,6 +22,7 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
             Coulomb LCP and the no-slip LCP (warm-started; section 3.5's repair when the contacts
             cannot give the desired motion)
   qps_mu    qp_mu whose Stage II takes the torques nearest the last step's (smooth)
+  lcpm_mu   lcp_mu with Algorithm 3: the Coulomb LCP's solution nearest the last step's forces
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
@@ -264,7 +265,7 @@ def run(terrain, controller, seconds):
     method = {"qp_mu": ("qp", True, "energy", False), "qp_inf": ("qp", False, "energy", False),
               "qpc_mu": ("qp", True, "contact", False),
               "qps_mu": ("qp", True, "energy", True), "qpcs_mu": ("qp", True, "contact", True),
-              "lcp_mu": ("coulomb", True, None, False),
+              "lcp_mu": ("coulomb", True, None, False), "lcpm_mu": ("coulomb", True, None, False),
               "lcp_inf": ("noslip", True, None, False)}.get(controller)
     sensed = [np.zeros(nv), np.zeros(nv)]   # qfrc_constraint one and two steps back
     integ = np.zeros(12)
@@ -308,8 +309,10 @@ def run(terrain, controller, seconds):
                 ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
                 ctl.qacc[:] = 0
                 ctl.qacc[act] = acc
+                mindiff = controller == "lcpm_mu"
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
-                                        warm=warm if method[0] != "coulomb" else None, dt=DT,
+                                        warm=warm if method[0] != "coulomb" or mindiff else None,
+                                        dt=DT, mindiff=mindiff,
                                         objective=method[2] or "energy", smooth=method[3],
                                         repair=method[0] == "noslip")
                 # no solution (the desired motion asks the contacts for the impossible): the

@@ -72,7 +72,8 @@ int gs_lcpNearest(int n, const gsReal* M, const gsReal* q, const gsReal* z0, con
  * edges, f_t1 = s1 a, f_t2 = s2 (mu f_N - a), u_t = -(s1, s2) lambda). Every LCP solution is, in
  * its net forces, one of these, and a mode assignment fixes a set of linear equations. Among the
  * solutions of an assignment the nearest to f0 is an equality-constrained least-squares problem
- * (an augmented Lagrangian on one Cholesky factor): indeterminate assignments (four feet down,
+ * (an augmented Lagrangian on one Cholesky factor; a nonsingular one's solution by LU):
+ * indeterminate assignments (four feet down,
  * whose solutions form a continuum) give that continuum's nearest point rather than being
  * skipped as singular bases. Branch and bound: the distance from f0_c to the cone of forces that
  * contact c's mode allows is a lower bound of its share, so that an assignment whose partial
@@ -142,6 +143,7 @@ typedef struct {
   int *order, *mode;
   gsReal *V, *C;       /* an orthonormal basis of K's range (3nc x rank), columns of a check */
   int rank;
+  gsReal kmax;         /* K's largest entry: velocities' round-off grows with it and the forces */
   gsReal tolv, best, tailmin[2 * GS_FRICTION_ENUM_MAX + 2];
   long bases, maxbases;
   int found;
@@ -179,7 +181,7 @@ static gsReal mode_accept(ModeSearch* S, const gsReal* x, const int* off, const 
     mode_force(S->mode[c], S->mu[c], S->mode[c] == APART ? NULL : x + off[c], f + 3 * c);
     for (int i = 0; i < 3; i++) fmaxabs = fmax(fmaxabs, fabs(f[3 * c + i]));
   }
-  gsReal tolf = 1e-9 * (1 + fmaxabs), tolv = S->tolv;
+  gsReal tolf = 1e-9 * (1 + fmaxabs), tolv = S->tolv + 1e-10 * S->kmax * fmaxabs * n3;
   gsReal dist = 0;
   for (int c = 0; c < nc; c++) {
     int md = S->mode[c];
@@ -263,7 +265,18 @@ static void mode_solve(ModeSearch* S) {
       S->rhs[ne++] = -S->b[3 * c + i];
     }
   }
-  if (nx > 0) {
+  int exact = 0;
+  if (nx > 0 && ne == nx) {
+    /* a determinate assignment (as many equations as unknowns, nonsingular): its one solution */
+    memcpy(S->H, S->E, sizeof(gsReal) * (size_t)nx * nx);
+    int* piv = (int*)S->y;
+    if (gs_luFactor(S->H, nx, piv, 1e-10) < 0) {
+      memcpy(S->x, S->rhs, sizeof(gsReal) * (size_t)nx);
+      gs_luSolve(S->H, nx, piv, S->x);
+      exact = 1;
+    }
+  }
+  if (nx > 0 && !exact) {
     /* H = P^T P + eps on lambda + E^T E / rho; rho so that the constraint term dominates */
     gsReal emax = 0;
     for (int j = 0; j < nx; j++) {
@@ -303,7 +316,9 @@ static void mode_solve(ModeSearch* S) {
       }
       if (res <= 1e-3 * S->tolv) break;
     }
-    if (res > S->tolv) return;                    /* inconsistent: no solution in this mode */
+    gsReal xmax = 0;
+    for (int j = 0; j < nx; j++) xmax = fmax(xmax, fabs(S->x[j]));
+    if (res > S->tolv + 1e-10 * S->kmax * xmax * n3) return;   /* inconsistent: no solution */
   }
   mode_accept(S, S->x, off, lam, 1);
 }
@@ -412,6 +427,7 @@ int gs_frictionNearest(int nc, const gsReal* K, const gsReal* b, const gsReal* m
   /* K's range, by Gram-Schmidt on its columns (dropping those within 1e-9 of the others) */
   gsReal kmax = 0;
   for (size_t i = 0; i < n3 * n3; i++) kmax = fmax(kmax, fabs(K[i]));
+  S.kmax = kmax;
   for (size_t j = 0; j < n3; j++) {
     gsReal* v = S.C;
     for (size_t i = 0; i < n3; i++) v[i] = K[i * n3 + j];

@@ -1,10 +1,10 @@
-/* src/solver/enumerate.c, Algorithm 3 by contact modes: on random three-contact problems whose
+/* src/solver/enumerate.c, Algorithm 3 by contact modes: on two random three-contact problems whose
  * contact space has rank 6 (indeterminate, as a body on three feet), every solution that the
  * brute-force enumeration of the 2^18 complementary bases of the Coulomb LCP (eq. 58, four-edge
  * pyramid) finds is matched: with f0 a brute-force solution the modes' answer is that solution's
  * distance away (zero) or nearer, with f0 random it is never farther than the nearest
  * brute-force solution, and every answer solves the LCP (residual below 1e-9). Four contacts:
- * the answer solves the LCP and is no farther than Lemke's solution. */
+ * the answer solves the LCP and is no farther than Lemke's exact solution. */
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -139,9 +139,9 @@ int main(void) {
   double* work = dalloc(gs_frictionEnumWork(4));
   int checked = 0;
   int most = 0;
-  for (int trial = 0; trial < 4; trial++) {
+  for (int trial = 0; trial < 2; trial++) {
     int nc = 3;
-    scene(nc, K, b, mu, trial >= 2);
+    scene(nc, K, b, mu, trial >= 1);
     build_lcp(nc, K, b, mu, A, q);
     int ns = brute_force(nc, A, q, sols, 4096);
     CHECK(ns >= 1, "trial %d: brute force found no solution", trial);
@@ -170,7 +170,7 @@ int main(void) {
   long total[2] = {0, 0};
   double secs[2] = {0, 0};
   int runs = 0;
-  for (int trial = 0; trial < 20; trial++) {
+  for (int trial = 0; trial < 10; trial++) {
     int nc = 4;
     scene(nc, K, b, mu, trial % 2);
     build_lcp(nc, K, b, mu, A, q);
@@ -190,7 +190,7 @@ int main(void) {
     total[0] += bases;
     if (st.status < 0) continue;
     double res = found ? lcp_residual(nc, A, q, f, lam) : INFINITY;
-    CHECK(found > 0 && res < 1e-9, "4 contacts, trial %d: found %d, residual %g", trial, found, res);
+    CHECK(found > 0 && res < 1e-9, "4 contacts, trial %d: found %d, residual %g (Lemke: %d, %g)", trial, found, res, st.status, st.residual);
     /* against Lemke's exact answers only: a regularised one is off by its residual */
     if (st.status == 0 && st.residual < 1e-12)
       CHECK(dist2(12, f, f0) <= dist2(12, fl, f0) + 1e-9, "4 contacts, trial %d: farther than "
@@ -208,7 +208,7 @@ int main(void) {
   printf("3 contacts: %d nearest solutions checked against brute force (up to %d solutions a "
          "problem); 4 contacts (%d solved): from a random f0 %.0f of 10^4 mode assignments solved, "
          "%.0f us a call; from the last answer moved by 1 %%: %.0f assignments, %.0f us\n",
-         checked, most, runs, (double)total[0] / 20, 1e6 * secs[0] / 20,
+         checked, most, runs, (double)total[0] / 10, 1e6 * secs[0] / 10,
          (double)total[1] / (runs ? runs : 1), 1e6 * secs[1] / (runs ? runs : 1));
   free(work); free(lw);
   return CHECK_SUMMARY();
