@@ -178,9 +178,11 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
   gsLCPStat ls;
   memset(&ls, 0, sizeof ls);
   int k = 0;
-  /* A contact that carries no force and opens is not held tangentially: the seed's S v+ = 0,
-   * T v+ = 0 would otherwise pin a lifting foot. Such contacts are let go and the problem solved
-   * again from the set found (a few passes: each lets at least one contact go). */
+  /* A contact that carries no normal force is not held tangentially: the seed's S v+ = 0,
+   * T v+ = 0 would otherwise pin a lifting foot, and a contact that neither opens nor presses
+   * (a foot the motion keeps exactly on the ground) would take unbounded tangential force with
+   * none normal. Such contacts are let go and the problem solved again from the set found (a
+   * few passes: each lets at least one contact go). */
   for (int pass = 0; pass < 4; pass++) {
     /* Algorithm 1: keep a tangent row when it is independent of those kept (with M_UU's metric,
      * G's rows); at most |U| of them. Gram-Schmidt is the incremental factor of X^T M^-1 X; a
@@ -233,7 +235,7 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
     for (int c = 0; c < nc; c++) wmax = fmax(wmax, fabs(w[c]));
     int changed = 0;
     for (int c = 0; c < nc; c++)
-      if (!loose[c] && z[c] == 0 && w[c] > 1e-9 * (1 + wmax)) { loose[c] = 1; changed = 1; }
+      if (!loose[c] && z[c] == 0) { loose[c] = 1; changed = 1; }
     if (!changed) break;
   }
   if (ls.status < 0 && opt->repair) {
