@@ -246,7 +246,8 @@ def stabilised(m, ctl, acc, t, vel, z_nom, dt, g):
         jp, _ = gauss.jac(m, ctl, touching[leg], int(body))
         cols = slice(6 + 3 * k, 9 + 3 * k)
         rhs = -jp @ v / dt - jp[:, :6] @ ab
-        out[3 * k:3 * k + 3] = np.linalg.solve(jp[:, cols], rhs)
+        if np.linalg.cond(jp[:, cols]) < 1e8:     # a stretched leg keeps computed torque
+            out[3 * k:3 * k + 3] = np.linalg.solve(jp[:, cols], rhs)
     return out
 
 
