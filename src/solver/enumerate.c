@@ -293,7 +293,8 @@ static void mode_solve(ModeSearch* S) {
         for (int e = 0; e < ne; e++) u += S->E[(size_t)e * nx + i] * S->E[(size_t)e * nx + j];
         S->H[(size_t)i * nx + j] = t + u / rho;
       }
-    for (int c = 0; c < nc; c++) if (lam[c] >= 0) S->H[(size_t)lam[c] * nx + lam[c]] += 1e-12 * emax / rho;
+    for (int c = 0; c < nc; c++)
+      if (lam[c] >= 0) S->H[(size_t)lam[c] * nx + lam[c]] += 1e-12 * emax / rho;
     if (gs_cholesky(S->H, nx, 1e-15) >= 0) return;
     memset(S->y, 0, sizeof(gsReal) * (size_t)(ne > 0 ? ne : 1));
     gsReal res = INFINITY;

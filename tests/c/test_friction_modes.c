@@ -190,7 +190,8 @@ int main(void) {
     total[0] += bases;
     if (st.status < 0) continue;
     double res = found ? lcp_residual(nc, A, q, f, lam) : INFINITY;
-    CHECK(found > 0 && res < 1e-9, "4 contacts, trial %d: found %d, residual %g (Lemke: %d, %g)", trial, found, res, st.status, st.residual);
+    CHECK(found > 0 && res < 1e-9, "4 contacts, trial %d: found %d, residual %g (Lemke: %d, %g)",
+          trial, found, res, st.status, st.residual);
     /* against Lemke's exact answers only: a regularised one is off by its residual */
     if (st.status == 0 && st.residual < 1e-12)
       CHECK(dist2(12, f, f0) <= dist2(12, fl, f0) + 1e-9, "4 contacts, trial %d: farther than "
