@@ -3,8 +3,8 @@
 
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
         [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
-        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf] [--dt 0.01]
-        [--out DIR]
+        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu] [--dt 0.01]
+        [--stabilise] [--out DIR]
 
 The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
 trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
@@ -22,6 +22,7 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
             Coulomb LCP and the no-slip LCP (warm-started; section 3.5's repair when the contacts
             cannot give the desired motion)
   qps_mu    qp_mu whose Stage II takes the torques nearest the last step's (smooth)
+  lcpm_mu   lcp_mu with Algorithm 3: the Coulomb LCP's solution nearest the last step's forces
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
@@ -65,6 +66,8 @@ TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
 KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
 DT = 0.01
 PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
+STAB = None                   # the stabilising layer's gains (--stabilise), see stabilised()
+STAB_GAINS = {"kz": 100.0, "dz": 20.0, "kr": 150.0, "dr": 20.0, "dv": 10.0}
 PATCH = 15                    # rough terrain: 15 x 15 tiles of 10 cm (feet off their edges)
 
 
@@ -198,6 +201,56 @@ def yaw_of(q):
     return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
 
 
+def roll_pitch(q):
+    w, x, y, z = q
+    return (math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y)),
+            math.asin(max(-1.0, min(1.0, 2 * (w * y - z * x)))))
+
+
+def stabilised(m, ctl, acc, t, vel, z_nom, dt, g):
+    """The stabilising layer (seed 004, section 6.2: balance feedback accumulated into the desired
+    accelerations), written as a task-space rule: the base is asked for a PD acceleration toward
+    the nominal height, a level attitude and the planner's velocity, and each leg whose foot is
+    planned in stance and touches the ground gets the joint accelerations with which that foot
+    does not move over the predictor's step, J (qvel + dt qacc) = 0, for that base acceleration
+    (a foot that touches in the second half of its swing counts as landed).
+    Swing legs keep the computed-torque accelerations. Computed torque alone asks twelve joints
+    for accelerations that four planted feet cannot all follow (the rigid step then lifts feet);
+    these are consistent with the planted feet by construction. ctl: the simulator's state after
+    the position and velocity stages. Returns the joint accelerations (12)."""
+    S = STAB
+    q, v = ctl.qpos, ctl.qvel
+    roll, pitch = roll_pitch(q[3:7])
+    yaw = yaw_of(q[3:7])
+    c, s_ = math.cos(yaw), math.sin(yaw)
+    vw = np.array([c * vel[0] - s_ * vel[1], s_ * vel[0] + c * vel[1]])
+    ab = np.zeros(6)
+    ab[:2] = S["dv"] * (vw - v[:2])
+    ab[2] = S["kz"] * (z_nom - q[2]) - S["dz"] * v[2]
+    ab[3:5] = -S["kr"] * np.array([roll, pitch]) - S["dr"] * v[3:5]
+    ab[5] = -S["dr"] * v[5]
+    out = acc.copy()
+    touching = {}
+    for i in range(ctl.ncon):
+        con = ctl.contact[i]
+        for geom in (int(con.geom1), int(con.geom2)):
+            if geom in g:
+                touching[g[geom]] = np.asarray(con.pos).copy()
+    for k, leg in enumerate(LEGS):
+        ph = (t / CYCLE + PHASE[leg]) % 1.0
+        # a foot that touches in the second half of its swing has landed early (the base sits
+        # lower than planned): it is held as a stance foot rather than driven into the ground
+        if leg not in touching or ph < 0.5 * (1 - DUTY):
+            continue
+        body = m.geom_bodyid[[gg for gg, name in g.items() if name == leg][0]]
+        jp, _ = gauss.jac(m, ctl, touching[leg], int(body))
+        cols = slice(6 + 3 * k, 9 + 3 * k)
+        rhs = -jp @ v / dt - jp[:, :6] @ ab
+        if np.linalg.cond(jp[:, cols]) < 1e8:     # a stretched leg keeps computed torque
+            out[3 * k:3 * k + 3] = np.linalg.solve(jp[:, cols], rhs)
+    return out
+
+
 def run(terrain, controller, seconds):
     rigid, mu = TERRAINS[terrain]
     m = model(rigid, mu, rough=terrain == "rough")
@@ -213,12 +266,14 @@ def run(terrain, controller, seconds):
     method = {"qp_mu": ("qp", True, "energy", False), "qp_inf": ("qp", False, "energy", False),
               "qpc_mu": ("qp", True, "contact", False),
               "qps_mu": ("qp", True, "energy", True), "qpcs_mu": ("qp", True, "contact", True),
-              "lcp_mu": ("coulomb", True, None, False),
+              "lcp_mu": ("coulomb", True, None, False), "lcpm_mu": ("coulomb", True, None, False),
               "lcp_inf": ("noslip", True, None, False)}.get(controller)
     sensed = [np.zeros(nv), np.zeros(nv)]   # qfrc_constraint one and two steps back
     integ = np.zeros(12)
     n = int(round(seconds / h))
     rec = {k: [] for k in ("t", "com", "eq", "edq", "tau", "fpred", "fsim", "fell")}
+    feet = {gauss.name2id(m, "geom", f"{leg}_foot"): leg for leg in LEGS}
+    z_nom = d.qpos[2]
     tau_prev = None
     for i in range(n):
         t = i * h
@@ -233,6 +288,12 @@ def run(terrain, controller, seconds):
             tau = PID[0] * e + PID[1] * de + PID[2] * integ
         else:
             acc = qdd_des + KP * e + KD * de
+            if STAB is not None:
+                ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
+                gauss.fwd_position(m, ctl)
+                gauss.fwd_velocity(m, ctl)
+                acc = stabilised(m, ctl, acc, t, vel, z_nom,
+                                 DT if method is not None else h, feet)
             if method is None:              # sensed contact forces, one or two steps late
                 fc = sensed[0] if controller == "id1" else sensed[1]
                 ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
@@ -249,8 +310,10 @@ def run(terrain, controller, seconds):
                 ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
                 ctl.qacc[:] = 0
                 ctl.qacc[act] = acc
+                mindiff = controller == "lcpm_mu"
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
-                                        warm=warm if method[0] != "coulomb" else None, dt=DT,
+                                        warm=warm if method[0] != "coulomb" or mindiff else None,
+                                        dt=DT, mindiff=mindiff,
                                         objective=method[2] or "energy", smooth=method[3],
                                         repair=method[0] == "noslip")
                 # no solution (the desired motion asks the contacts for the impossible): the
@@ -337,7 +400,7 @@ def plots(terrain, results, out):
 
 
 def main():
-    global DT
+    global DT, STAB
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--terrains", default=",".join(TERRAINS))
@@ -345,8 +408,12 @@ def main():
     ap.add_argument("--out", default=".")
     ap.add_argument("--dt", type=float, default=DT,
                     help="the predictive controllers' velocity-level step (s)")
+    ap.add_argument("--stabilise", action="store_true",
+                    help="the inverse-dynamics controllers with the stabilising layer")
     a = ap.parse_args()
     DT = a.dt
+    if a.stabilise:
+        STAB = dict(STAB_GAINS)
     for terrain in a.terrains.split(","):
         results = {c: run(terrain, c, a.seconds) for c in a.controllers.split(",")}
         print(f"\n(predictive controllers' dt = {DT:g} s)")

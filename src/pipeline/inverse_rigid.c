@@ -178,9 +178,11 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
   gsLCPStat ls;
   memset(&ls, 0, sizeof ls);
   int k = 0;
-  /* A contact that carries no force and opens is not held tangentially: the seed's S v+ = 0,
-   * T v+ = 0 would otherwise pin a lifting foot. Such contacts are let go and the problem solved
-   * again from the set found (a few passes: each lets at least one contact go). */
+  /* A contact that carries no normal force is not held tangentially: the seed's S v+ = 0,
+   * T v+ = 0 would otherwise pin a lifting foot, and a contact that neither opens nor presses
+   * (a foot the motion keeps exactly on the ground) would take unbounded tangential force with
+   * none normal. Such contacts are let go and the problem solved again from the set found (a
+   * few passes: each lets at least one contact go). */
   for (int pass = 0; pass < 4; pass++) {
     /* Algorithm 1: keep a tangent row when it is independent of those kept (with M_UU's metric,
      * G's rows); at most |U| of them. Gram-Schmidt is the incremental factor of X^T M^-1 X; a
@@ -233,7 +235,7 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
     for (int c = 0; c < nc; c++) wmax = fmax(wmax, fabs(w[c]));
     int changed = 0;
     for (int c = 0; c < nc; c++)
-      if (!loose[c] && z[c] == 0 && w[c] > 1e-9 * (1 + wmax)) { loose[c] = 1; changed = 1; }
+      if (!loose[c] && z[c] == 0) { loose[c] = 1; changed = 1; }
     if (!changed) break;
   }
   if (ls.status < 0 && opt->repair) {
@@ -431,25 +433,44 @@ static int solve_coulomb(gsData* d, const gsRigidOpt* opt, const gsRigidWarm* wa
   gsLCPStat ls;
   memset(&ls, 0, sizeof ls);
   int found = 0;
-  if (opt->mindiff && warm && n <= GS_LCP_ENUM_MAX) {
-    /* Algorithm 3: the solution nearest the last forces (lambda does not count) */
-    gsReal* z0 = take(d, (size_t)n, ok);
-    gsReal* wt = take(d, (size_t)n, ok);
-    gsReal* ework = take(d, gs_lcpEnumWork(n), ok);
+  if (opt->mindiff && warm && nc <= GS_FRICTION_ENUM_MAX) {
+    /* Algorithm 3 by contact modes: the solution nearest the last call's forces (net forces per
+     * contact, matched by geom pair), with the velocities u = b + G G^T f */
+    int n3 = 3 * nc;
+    gsReal* K = take(d, (size_t)n3 * n3, ok);
+    gsReal* f0 = take(d, (size_t)n3, ok);
+    gsReal* fm = take(d, (size_t)n3, ok);
+    gsReal* lam = take(d, (size_t)nc, ok);
+    gsReal* ework = take(d, gs_frictionEnumWork(nc), ok);
     if (!*ok) return -2;
-    memset(z0, 0, sizeof(gsReal) * (size_t)n);
-    for (int i = 0; i < n; i++) wt[i] = i < 5 * nc ? 1 : 0;
-    for (int c = 0; c < nc; c++) {
-      gsReal f[3];
-      last_force(warm, &d->contact[s->con[c]], f);
-      z0[c] = f[0];
-      for (int e = 0; e < 4; e++) {
-        gsReal t = f[1 + e / 2] * (e % 2 ? -1 : 1);
-        z0[nc + 4 * c + e] = t > 0 ? t : 0;
+    for (int i = 0; i < n3; i++)
+      for (int j = 0; j < n3; j++) {
+        gsReal t = 0;
+        for (int x = 0; x < nf; x++) t += s->G[(size_t)i * nf + x] * s->G[(size_t)j * nf + x];
+        K[(size_t)i * n3 + j] = t;
       }
+    for (int c = 0; c < nc; c++) last_force(warm, &d->contact[s->con[c]], f0 + 3 * c);
+    long bases = 0;
+    found = gs_frictionNearest(nc, K, s->b, s->mu, f0, 0, fm, lam, &bases, ework);
+    ls.pivots = (int)bases;
+    if (found) {
+      /* the LCP's variables of that solution, and its residual there */
+      memset(z, 0, sizeof(gsReal) * (size_t)n);
+      for (int c = 0; c < nc; c++) {
+        z[c] = fm[3 * c];
+        for (int e = 0; e < 4; e++) {
+          gsReal t = fm[3 * c + 1 + e / 2] * (e % 2 ? -1 : 1);
+          z[nc + 4 * c + e] = t > 0 ? t : 0;
+        }
+        z[5 * nc + c] = lam[c];
+      }
+      for (int i = 0; i < n; i++) {
+        gsReal t = q[i];
+        for (int j = 0; j < n; j++) t += A[(size_t)i * n + j] * z[j];
+        w[i] = t;
+      }
+      ls.residual = gs_lcpResidual(n, z, w);
     }
-    found = gs_lcpNearest(n, A, q, z0, wt, z, w, ework);
-    if (found) ls.residual = gs_lcpResidual(n, z, w);
   }
   if (!found) {
     gs_lemke(n, A, q, z, w, opt->reg, 0, &ls, work);

@@ -52,6 +52,21 @@ size_t gs_lcpEnumWork(int n);
 int gs_lcpNearest(int n, const gsReal* M, const gsReal* q, const gsReal* z0, const gsReal* wt,
                   gsReal* z, gsReal* w, gsReal* work);
 
+/* Algorithm 3 by contact modes for the Coulomb LCP with a four-edge pyramid: contact c's force
+ * f_c = (normal, t1, t2) (3nc), its velocity u = b + K f (K 3nc x 3nc, symmetric PSD), the
+ * conditions 0 <= f_N _|_ u_N >= 0, |f_t1| + |f_t2| <= mu f_N, and the pyramid's maximal
+ * dissipation (eq. 58 with E lambda). Enumerates the ten modes of each contact (apart, sticking,
+ * sliding against one of four edges or four faces) by branch and bound on sum_c |f_c - f0_c|^2
+ * and returns into f the nearest solution it finds (lambda: nc), the nearest point of an
+ * indeterminate mode's continuum included. maxbases > 0 stops after that many assignments (the
+ * best so far is kept); *bases (may be NULL) counts those solved. Returns the number of
+ * assignments that gave a solution (0: none found, f untouched). nc <= GS_FRICTION_ENUM_MAX. */
+#define GS_FRICTION_ENUM_MAX 4
+size_t gs_frictionEnumWork(int nc);
+int gs_frictionNearest(int nc, const gsReal* K, const gsReal* b, const gsReal* mu,
+                       const gsReal* f0, long maxbases, gsReal* f, gsReal* lambda, long* bases,
+                       gsReal* work);
+
 /* max_i |min(z_i, w_i)|: zero exactly at a solution */
 gsReal gs_lcpResidual(int n, const gsReal* z, const gsReal* w);
 

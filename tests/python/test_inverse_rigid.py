@@ -357,9 +357,9 @@ def test_non_finite_input(method):
 def test_coulomb_mindiff_keeps_the_squeeze():
     """A bar on two feet along x, its centre of mass on the feet's line: the two normal forces
     are W/2 each, but the feet may squeeze the bar along x (equal and opposite friction, up to
-    mu W/2) in any amount: the Coulomb LCP has many solutions. Algorithm 3 takes the one nearest
-    the last call's forces: none when they were none, the squeeze at the friction limit when the
-    last forces squeezed by 0.9 of it."""
+    mu W/2) in any amount: the Coulomb LCP has a continuum of solutions. Algorithm 3 (by contact
+    modes) takes the one nearest the last call's forces: none when they were none, the same
+    squeeze when the last forces squeezed by 0.9 of the limit (they are a solution)."""
     xml = ('<mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="5 5 .1"/>'
            '<body pos="0 0 0.0599"><freejoint/><geom type="box" size="0.2 0.02 0.01" mass="2"/>'
            '<geom type="sphere" size="0.01" pos="0.2 0 -0.05" mass="0.1"/>'
@@ -387,8 +387,45 @@ def test_coulomb_mindiff_keeps_the_squeeze():
     np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
     world = [frames[i].T @ r.contact_force[i] for i in range(2)]
     for i in range(2):
-        np.testing.assert_allclose(world[i][0], mu * weight / 2 * (-np.sign(xs[i])), rtol=1e-9)
+        np.testing.assert_allclose(world[i][0], 0.9 * mu * weight / 2 * (-np.sign(xs[i])),
+                                   rtol=1e-9)
     np.testing.assert_allclose(world[0] + world[1], [0, 0, weight], atol=1e-9)
+
+
+def test_coulomb_mindiff_on_four_feet():
+    """The table on four feet: twelve force components, six equations, a six-dimensional
+    continuum of solutions inside the pyramids. Algorithm 3 by contact modes takes its point
+    nearest the last forces: from none, the least-norm solution, W/4 on each foot and no friction
+    (the weight's row spans it); from the last forces W/4 with an inward radial squeeze (its
+    forces cancel, and its moments, the feet being at one height), that squeeze itself, where
+    Lemke returns a vertex. Both are solutions (residual below 1e-9)."""
+    m, d = load(table_xml())
+    gauss.forward(m, d)
+    assert d.ncon == 4
+    weight, mu = m.body_mass.sum() * G, 1.0
+    frames = [np.asarray(d.contact[i].frame).reshape(3, 3) for i in range(4)]
+    pos = [np.asarray(d.contact[i].pos)[:2] for i in range(4)]
+    warm = gauss.RigidWarm()
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="coulomb", warm=warm, mindiff=True)
+    assert r.status == 0 and r.residual < 1e-9
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    np.testing.assert_allclose(r.contact_force[:, 0], weight / 4, rtol=1e-9)
+    np.testing.assert_allclose(r.contact_force[:, 1:], 0, atol=1e-9)
+    squeeze = []
+    for i in range(4):
+        radial = -pos[i] / np.linalg.norm(pos[i]) * 0.3 * mu * weight / 4
+        f = np.array([radial[0], radial[1], weight / 4])
+        squeeze.append(f)
+        warm._c.force[3 * i:3 * i + 3] = list(frames[i] @ f)
+    r = gauss.inverse_rigid(m, d, method="coulomb", warm=warm, mindiff=True)
+    assert r.status == 0 and r.residual < 1e-9
+    np.testing.assert_allclose(r.qacc, 0, atol=1e-9)
+    for i in range(4):
+        np.testing.assert_allclose(frames[i].T @ r.contact_force[i], squeeze[i], atol=1e-9 * weight)
+    lemke = gauss.inverse_rigid(m, d, method="coulomb")
+    assert lemke.status == 0
+    assert np.abs(lemke.contact_force - r.contact_force).max() > 1e-3
 
 
 def test_bad_method():

@@ -70,3 +70,18 @@ def test_rough_tiles_are_one_surface_of_many_frictions():
         np.testing.assert_allclose(z, elev[r:r + 3, c:c + 3], atol=1e-6)   # single precision
     mu = m.geom_friction[tiles, 0]
     assert mu.min() >= 0.1 and mu.max() <= 1.5 and mu.max() - mu.min() > 1.0
+
+
+def test_stabilised_trot_with_the_exact_prediction(monkeypatch):
+    """The QP with the contact objective at the simulator's step (dt = h: the simulator's own
+    model inverted) under the stabilising layer: over 0.6 s (two gait cycles, four touchdowns)
+    the robot keeps its feet loaded and the predicted summed normal force matches the
+    simulator's to 1 % of the mean force. Without the layer the same controller lifts its feet
+    (35 % of the steps without load, docs/inverse_rigid.md) and falls within a second."""
+    monkeypatch.setattr(trot, "DT", 1e-3)
+    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    r = trot.run("rigid-high", "qpc_mu", 0.6)
+    assert not r["fell"].any()
+    err, _, rel, noload = trot.prediction_error(r)
+    assert rel < 0.01
+    assert noload < 0.02
