@@ -32,48 +32,60 @@ static char* resolve(const char* file, const char* dir) {
   return path;
 }
 
+/* the name a <model> without one goes by: the sub-model's own <mujoco model=...>, else MJCF's
+ * default model name, as MJCF names it */
+static const char* own_name(const gsSpec* spec) {
+  return spec->modelname && spec->modelname[0] ? spec->modelname : "MuJoCo Model";
+}
+
 static int model_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   (void)user;
   if (strcmp(gsx_name(ch), "model") != 0) return 1;
   int line = gsx_line(ch);
   if (!gsx_checkAttrList(c, ch, src, "model", "name file content_type") ||
-      !gsx_requireAttr(c, ch, src, "model", "name") || !gsx_requireAttr(c, ch, src, "model", "file") ||
-      !gsx_checkChildren(c, ch, src, "model"))
+      !gsx_requireAttr(c, ch, src, "model", "file") || !gsx_checkChildren(c, ch, src, "model"))
     return 0;
-  xmlChar* name = gsx_getAttr(c, ch, "name");
+  xmlChar* name = gsx_getAttr(c, ch, "name");  /* optional */
   xmlChar* file = gsx_getAttr(c, ch, "file");
-  int ok = name && file;
-  for (int i = 0; ok && i < c->nmodel; i++)
-    if (strcmp(c->model[i].name, (const char*)name) == 0)
-      ok = gsx_error(c, src->name, line, "model", "repeated name '%.60s'", (const char*)name);
+  int ok = file != NULL;
   if (ok && c->nmodel == c->capmodel) {
     int cap = c->capmodel ? 2 * c->capmodel : 4;
     struct gsxModel* p = realloc(c->model, sizeof(*p) * (size_t)cap);
     if (!p) ok = gsx_oom(c);
     else c->model = p, c->capmodel = cap;
   }
+  gsSpec* spec = NULL;
+  char* path = NULL;
   if (ok) {
-    struct gsxModel* m = &c->model[c->nmodel];
-    memset(m, 0, sizeof(*m));
-    m->name = malloc(strlen((const char*)name) + 1);
     /* relative to the directory of the file that names it (an included file's own), as MJCF
      * does when the model is loaded by an absolute path; MJCF also finds a relative one from the
      * working directory, which the engine does not look at */
-    m->path = resolve((const char*)file, src->dir);
-    if (!m->name || !m->path) {
-      free(m->name);
-      free(m->path);
+    path = resolve((const char*)file, src->dir);
+    if (!path) ok = gsx_oom(c);
+  }
+  /* read now, as MJCF does: a bad sub-model is an error even when nothing attaches it */
+  if (ok) ok = (spec = c->parse_model(c, path, src->name, line)) != NULL;
+  const char* mname = ok ? (name ? (const char*)name : own_name(spec)) : NULL;
+  for (int i = 0; ok && i < c->nmodel; i++)
+    if (strcmp(c->model[i].name, mname) == 0)
+      ok = gsx_error(c, src->name, line, "model", "repeated name '%.60s'", mname);
+  if (ok) {
+    struct gsxModel* m = &c->model[c->nmodel];
+    memset(m, 0, sizeof(*m));
+    m->name = malloc(strlen(mname) + 1);
+    if (!m->name) {
       ok = gsx_oom(c);
     } else {
-      strcpy(m->name, (const char*)name);
+      strcpy(m->name, mname);
+      m->path = path, path = NULL;
+      m->spec = spec, spec = NULL;
       m->file = src->name;
       m->line = line;
       c->nmodel++;
-      /* read now, as MJCF does: a bad sub-model is an error even when nothing attaches it */
-      m->spec = c->parse_model(c, m->path, m->file, m->line);
-      ok = m->spec != NULL;
     }
   }
+  gs_specFree(spec);
+  free(path);
   xmlFree(name);
   xmlFree(file);
   return ok;

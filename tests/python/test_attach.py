@@ -418,3 +418,28 @@ def test_sub_models_nested_too_deep_are_an_error(tmp_path):
             '<worldbody><body name="b"><attach model="x" body="b" prefix="p"/></body></worldbody></mujoco>')
     with pytest.raises(gauss.GaussError, match=r"m\d+\.xml:2: <model>: sub-models nest more than 64 deep"):
         gauss.Model.from_xml_path(str(tmp_path / "m0.xml"))
+
+
+@pytest.mark.parametrize("own", ['model="Kid"', ""])
+def test_model_without_name_goes_by_its_own_model_name(own, tmp_path):
+    """a <model> without name= is attached by the sub-model's <mujoco model=...>, or by MJCF's
+    default model name when it has none (MuJoCo's humanoid100.xml relies on it); two unnamed
+    sub-models with one name are a repeated name, and an attach of another name is unknown"""
+    kid = "Kid" if own else "MuJoCo Model"
+    (tmp_path / "c.xml").write_text(f'<mujoco {own}><worldbody><body name="b" pos="0 0 1"><joint/>'
+                                    '<geom size=".1"/></body></worldbody></mujoco>')
+    main = tmp_path / "m.xml"
+    main.write_text(f'<mujoco><asset><model file="c.xml"/></asset><worldbody>'
+                    f'<attach model="{kid}" prefix="p-"/><attach model="{kid}" prefix="q-"/>'
+                    '</worldbody></mujoco>')
+    gm, mm = gauss.Model.from_xml_path(str(main)), mujoco.MjModel.from_xml_path(str(main))
+    assert (gm.nbody, gm.nq) == (mm.nbody, mm.nq) == (3, 2)
+    assert names(gm, True) == names(mm, False)
+    assert not compiled_errors(gm, mm)
+    main.write_text('<mujoco><asset><model file="c.xml"/><model file="c.xml"/></asset></mujoco>')
+    with pytest.raises(gauss.GaussError, match="repeated name"):
+        gauss.Model.from_xml_path(str(main))
+    main.write_text('<mujoco><asset><model file="c.xml"/></asset><worldbody>'
+                    '<attach model="other" prefix="p-"/></worldbody></mujoco>')
+    with pytest.raises(gauss.GaussError, match="unknown model 'other'"):
+        gauss.Model.from_xml_path(str(main))
