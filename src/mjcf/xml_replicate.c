@@ -78,49 +78,6 @@ static int find(const Index* ix, const char* name, int* first) {
   return end - lo;
 }
 
-/* the names an element of kind refers to (pointers to its owned strings); the count */
-static int references(int kind, void* el, char*** refs, int max) {
-  int n = 0;
-  switch (kind) {
-    case GS_SK_TENDON: {
-      gsSpecTendon* t = el;
-      for (int i = 0; i < t->nwrap && n + 2 <= max; i++) {
-        refs[n++] = &t->wrap[i]->target;
-        refs[n++] = &t->wrap[i]->sidesite;
-      }
-      break;
-    }
-    case GS_SK_ACTUATOR: {
-      gsSpecActuator* a = el;
-      refs[n++] = &a->target, refs[n++] = &a->refsite, refs[n++] = &a->slidersite;
-      break;
-    }
-    case GS_SK_SENSOR: {
-      gsSpecSensor* s = el;
-      refs[n++] = &s->objname, refs[n++] = &s->refname;
-      break;
-    }
-    case GS_SK_EQUALITY: {
-      gsSpecEquality* e = el;
-      refs[n++] = &e->name1, refs[n++] = &e->name2;
-      break;
-    }
-    case GS_SK_PAIR: {
-      gsSpecPair* p = el;
-      refs[n++] = &p->geom1, refs[n++] = &p->geom2;
-      break;
-    }
-    case GS_SK_EXCLUDE: {
-      gsSpecExclude* e = el;
-      refs[n++] = &e->body1, refs[n++] = &e->body2;
-      break;
-    }
-    default:
-      break;
-  }
-  return n;
-}
-
 /* append suffix to *s (when set); 0 out of memory */
 static int append(char** s, const char* suffix) {
   if (!*s) return 1;
@@ -194,7 +151,7 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
   /* which elements refer to a replicated name, and the suffixes of its replicas */
   for (int i = 0; ok && i < n0; i++) {
     char** refs[MAXREF];
-    int nr = references(kind, (*list)[i], refs, MAXREF);
+    int nr = gs_specReferences(kind, (*list)[i], refs, MAXREF);
     for (int r = 0; ok && r < nr && !count[i]; r++)
       if (*refs[r]) {
         count[i] = suffixes(ix, *refs[r], &suf[i], &group[i]);
@@ -231,7 +188,7 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
         ok = copy != NULL;
         /* the copy's own name and every name it refers to that is replicated take the suffix */
         char** refs[MAXREF];
-        int nr = ok ? references(kind, copy, refs, MAXREF) : 0;
+        int nr = ok ? gs_specReferences(kind, copy, refs, MAXREF) : 0;
         for (int r = 0; ok && r < nr; r++) {
           int f;
           if (*refs[r] && find(ix, *refs[r], &f)) ok = append(refs[r], suffix);

@@ -331,13 +331,14 @@ static int subtree_names(Names* s, const gsSpecBody* b) {
 
 #define MAXREF 1024
 
-/* the names an element of kind refers to (its owned strings); the count */
-static int references(int kind, void* el, char*** refs) {
+/* the names an element of kind refers to (pointers to its owned strings, at most max); the count;
+ * shared with the MJCF reader's replicates, which copy such elements along */
+int gs_specReferences(int kind, void* el, char*** refs, int max) {
   int n = 0;
   switch (kind) {
     case GS_SK_TENDON: {
       gsSpecTendon* t = el;
-      for (int i = 0; i < t->nwrap && n + 2 <= MAXREF; i++) {
+      for (int i = 0; i < t->nwrap && n + 2 <= max; i++) {
         refs[n++] = &t->wrap[i]->target;
         refs[n++] = &t->wrap[i]->sidesite;
       }
@@ -380,13 +381,13 @@ static int copy_referring(gsAttach* a, int kind, void* const* list, int n, void*
                           int* cap, Names* in, int all) {
   char** refs[MAXREF];
   for (int i = 0; i < n; i++) {
-    int nr = references(kind, list[i], refs), keep = 1;
+    int nr = gs_specReferences(kind, list[i], refs, MAXREF), keep = 1;
     for (int r = 0; !all && keep && r < nr; r++)
       if (*refs[r] && !names_has(in, *refs[r])) keep = 0;
     if (!keep) continue;
     void* cp = copy_el(a, kind, list[i], dst, ndst, cap);
     if (!cp) return 0;
-    nr = references(kind, cp, refs);
+    nr = gs_specReferences(kind, cp, refs, MAXREF);
     for (int r = 0; r < nr; r++)
       if (!prefixed(a, refs[r], 1)) return 0;
     if (kind == GS_SK_ACTUATOR) {

@@ -24,4 +24,8 @@ int gs_specPush(void*** list, int* n, int* cap, void* p);
 /* a new asset-reference record for an owner known to have none yet (no search) */
 gsSpecAssetRef* gs_specAddAssetRef(gsSpecBody* body, const void* owner);
 
+/* the names an element of kind refers to (pointers to its owned strings, at most max): tendon
+ * wraps and side sites, actuator targets, sensor objects, equality, pair and exclude partners */
+int gs_specReferences(int kind, void* element, char*** refs, int max);
+
 #endif
