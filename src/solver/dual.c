@@ -463,6 +463,34 @@ static void block_shift(block_state* s, int p, gsReal delta) {
   s->G[p] += s->R[p] * delta;
 }
 
+/* the block's rows idx (k of them) as a problem in the scaled forces x_i / mu_i: A = B + R on
+ * those rows; the cost in the absolute forces x, 1/2 x^T A x + (G - A f)^T x, becomes
+ * 1/2 z^T H z + cs^T z with H = mu A mu, cs = mu (G - A f) */
+static void scaled_block(const block_state* s, const int* idx, const gsReal* mu, int k, gsReal* A,
+                         gsReal* H, gsReal* cs) {
+  int n = s->n;
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++)
+      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
+  for (int i = 0; i < k; i++) {
+    gsReal ci = s->G[idx[i]];
+    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
+    cs[i] = mu[i] * ci;
+    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
+  }
+}
+
+/* the cost change of moving the block's rows idx by dx: G^T dx + 1/2 dx^T A dx */
+static gsReal step_cost(const block_state* s, const int* idx, const gsReal* A, const gsReal* dx,
+                        int k) {
+  gsReal dc = 0;
+  for (int i = 0; i < k; i++) {
+    dc += s->G[idx[i]] * dx[i];
+    for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
+  }
+  return dc;
+}
+
 /* the friction rows of an elliptic contact with its normal force fixed: minimise the dual cost
  * over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the scaled forces
  * z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force. Returns the cost
@@ -499,23 +527,11 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     }
   }
   if (!k) return 0;
-  for (int i = 0; i < k; i++)
-    for (int j = 0; j < k; j++)
-      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
-  /* cost in the absolute forces: 1/2 x^T A x + (G - A f)^T x, then scaled by mu */
-  for (int i = 0; i < k; i++) {
-    gsReal ci = s->G[idx[i]];
-    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
-    cs[i] = mu[i] * ci;
-    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
-  }
+  scaled_block(s, idx, mu, k, A, H, cs);
   ball_qp(H, cs, k, normal, 0, z);
   gsReal dx[5], dc = 0;
   for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - s->f[idx[i]];
-  for (int i = 0; i < k; i++) {
-    dc += s->G[idx[i]] * dx[i];
-    for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
-  }
+  dc = step_cost(s, idx, A, dx, k);
   /* applied even when it costs more: the forces it replaces may lie outside the ellipse of a
    * normal force just lowered */
   for (int i = 0; i < k; i++)
@@ -655,23 +671,11 @@ static gsReal block_exact(block_state* s) {
     gsReal tol = 1e-6 * size + GS_MINVAL;
     if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
   }
-  for (int i = 0; i < k; i++)
-    for (int j = 0; j < k; j++)
-      A[i * k + j] = s->B[idx[i] * n + idx[j]] + (i == j ? s->R[idx[i]] : 0);
-  /* in the absolute forces x: 1/2 x^T A x + (G - A f)^T x; in y = x / mu, the cone */
-  for (int i = 0; i < k; i++) {
-    gsReal ci = s->G[idx[i]];
-    for (int j = 0; j < k; j++) ci -= A[i * k + j] * s->f[idx[j]];
-    cs[i] = mu[i] * ci;
-    for (int j = 0; j < k; j++) H[i * k + j] = mu[i] * A[i * k + j] * mu[j];
-  }
+  scaled_block(s, idx, mu, k, A, H, cs);  /* y = x / mu: the cone */
   cone_qp(H, cs, k, s->f[0], y);
   gsReal dx[6], dc = 0;
   for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - s->f[idx[i]];
-  for (int i = 0; i < k; i++) {
-    dc += s->G[idx[i]] * dx[i];
-    for (int j = 0; j < k; j++) dc += 0.5 * dx[i] * A[i * k + j] * dx[j];
-  }
+  dc = step_cost(s, idx, A, dx, k);
   /* the block's exact minimiser cannot cost more than the forces it replaces (they are in the
    * cone) but for rounding */
   if (!(dc < 0)) return 0;
