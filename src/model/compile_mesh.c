@@ -602,7 +602,8 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     gs_copy3(m->mesh_unitinertia + 3 * i, b->inertia);
     memcpy(m->mesh_vert + 3 * va, b->data.vert, sizeof(gsReal) * 3 * (size_t)b->data.nvert);
     memcpy(m->mesh_face + 3 * fa, b->data.face, sizeof(int) * 3 * (size_t)b->data.nface);
-    memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
+    if (b->ngraph)  /* a mesh without a hull graph has none (graph NULL) */
+      memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
     m->mesh_texcoordadr[i] = b->data.ntexcoord ? ta : -1;
     m->mesh_texcoordnum[i] = b->data.ntexcoord;
     if (b->data.ntexcoord) {
