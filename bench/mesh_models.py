@@ -159,3 +159,129 @@ def write_models(out):
 if __name__ == "__main__":
     for p in write_models(sys.argv[1]):
         print(p)
+
+
+# ---- two arms on a table, in the style of a bimanual mesh robot (many meshes, no contacts) ----
+
+# (name, shape) of the two-arm model's meshes: 1e3 to 1e4 triangles each, elongated like robot
+# links, so that bounding spheres overlap where the shapes themselves stay apart
+TWO_ARM_MESHES = [
+    ("base", lambda: rounded_box(56, half=(0.06, 0.06, 0.03))),
+    ("plate", lambda: rounded_box(40, half=(0.05, 0.02, 0.01))),
+    ("shoulder", lambda: lumpy_sphere(48, 24, r=(0.035, 0.035, 0.04))),
+    ("bar", lambda: rounded_box(64, half=(0.018, 0.018, 0.1))),
+    ("motor", lambda: torus(40, 50, R=0.025, r=0.012)),
+    ("wrist", lambda: lumpy_sphere(40, 20, r=(0.025, 0.025, 0.03))),
+    ("palm", lambda: rounded_box(48, half=(0.03, 0.045, 0.015))),
+    ("finger", lambda: rounded_box(36, half=(0.006, 0.01, 0.035))),
+    ("pad", lambda: lumpy_sphere(36, 18, r=(0.004, 0.008, 0.012))),
+    ("rail", lambda: rounded_box(64, half=(0.01, 0.02, 0.6))),
+    ("post", lambda: rounded_box(64, half=(0.01, 0.02, 0.35))),
+    ("strut", lambda: rounded_box(48, half=(0.01, 0.02, 0.12))),
+    ("camera", lambda: lumpy_sphere(40, 20, r=(0.02, 0.045, 0.015))),
+]
+
+# the frame around the table (world geoms that collide, as in robot cells whose extrusions are
+# collision meshes): long bars whose bounding spheres take in much of the arms
+FRAME = [("rail", f"0 {y} 0.75", "0 90 0") for y in (-0.42, 0.42)] + \
+        [("rail", f"{x} 0 0.75", "90 0 0") for x in (-0.62, 0.62)] + \
+        [("post", f"{x} {y} 0.38", "0 0 0") for x in (-0.62, 0.62) for y in (-0.42, 0.42)] + \
+        [("strut", f"{x} {y} 0.1", "45 0 0") for x in (-0.45, 0.45) for y in (-0.3, 0.3)] + \
+        [("rail", "0 -0.42 0.03", "0 90 0"), ("camera", "0 -0.38 0.72", "0 0 0"),
+         ("camera", "0 0.38 0.72", "0 0 0")]
+
+# (body, parent offset, joint axis or None, collision meshes with their offsets, home angle)
+ARM = [
+    ("base", "0 0 0.03", None, [("base", "0 0 0"), ("plate", "0 0 0.035")], 0),
+    ("shoulder", "0 0 0.07", "0 0 1", [("shoulder", "0 0 0")], 0),
+    ("upper", "0 0 0.04", "0 1 0", [("bar", "0 0 0.1"), ("motor", "0 0 0.2")], -1.1),
+    ("fore", "0 0 0.2", "0 1 0", [("bar", "0 0 0.1"), ("motor", "0 0 0.2")], 2.0),
+    ("wrist1", "0 0 0.2", "0 1 0", [("wrist", "0 0 0.02")], 0.6),
+    ("wrist2", "0 0 0.05", "0 0 1", [("wrist", "0 0 0.02"), ("motor", "0 0 0.05")], 0),
+    ("gripper", "0 0 0.05", "1 0 0", [("palm", "0 0 0.02")], 0),
+]
+FINGERS = [("finger_l", "0 0.03 0.07"), ("finger_r", "0 -0.03 0.07")]
+
+
+def write_two_arm_meshes(out):
+    for name, make in TWO_ARM_MESHES:
+        path = os.path.join(out, f"two_arm_{name}.stl")
+        if not os.path.exists(path):
+            write_stl_binary(path, *make())
+
+
+def write_two_arm(out):
+    """two 7-joint arms with a two-finger gripper each, facing each other over a table; collision
+    meshes (contype 1) and visual copies (contype 0), excludes between neighbouring links as robot
+    descriptions list them, position servos around a folded home pose that keeps all shapes apart"""
+    os.makedirs(out, exist_ok=True)
+    write_two_arm_meshes(out)
+    assets = "".join(f'    <mesh name="{n}" file="two_arm_{n}.stl"/>\n' for n, _ in TWO_ARM_MESHES)
+    body, excl, acts, home = "", "", "", []
+    for side, x, yaw in (("left", -0.32, "0 0 0"), ("right", 0.32, "0 0 180")):
+        ind = "    "
+        names = []
+        for k, (name, pos, axis, geoms, q0) in enumerate(ARM):
+            bname = f"{side}_{name}"
+            names.append(bname)
+            extra = f' euler="{yaw}"' if k == 0 else ""
+            if k == 0:
+                pos = f"{x} 0 0.03"
+            body += f'{ind}<body name="{bname}" pos="{pos}"{extra}>\n'
+            if axis:
+                body += (f'{ind}  <joint name="{bname}" axis="{axis}" range="-3 3"/>\n'
+                         f'{ind}  <inertial pos="0 0 0.05" mass="0.4" diaginertia="2e-3 2e-3 5e-4"/>\n')
+                acts += (f'    <position joint="{bname}" kp="30" ctrlrange="{q0 - 0.15:.2f} '
+                         f'{q0 + 0.15:.2f}"/>\n')
+                home.append(q0)
+            for mesh, gpos in geoms:
+                body += (f'{ind}  <geom class="visual" mesh="{mesh}" pos="{gpos}"/>\n'
+                         f'{ind}  <geom class="collision" mesh="{mesh}" pos="{gpos}"/>\n')
+            ind += "  "
+        for fname, fpos in FINGERS:
+            bname = f"{side}_{fname}"
+            slide = "0 1 0" if fname.endswith("l") else "0 -1 0"
+            body += (f'{ind}<body name="{bname}" pos="{fpos}">\n'
+                     f'{ind}  <joint name="{bname}" type="slide" axis="{slide}" range="-0.01 0.02"/>\n'
+                     f'{ind}  <inertial pos="0 0 0.03" mass="0.05" diaginertia="2e-5 2e-5 1e-5"/>\n'
+                     f'{ind}  <geom class="visual" mesh="finger"/>\n'
+                     f'{ind}  <geom class="collision" mesh="finger"/>\n'
+                     f'{ind}  <geom class="collision" mesh="pad" pos="0 {-0.012 if fname.endswith("l") else 0.012} 0.025"/>\n'
+                     f'{ind}</body>\n')
+            acts += f'    <position joint="{bname}" kp="50" ctrlrange="0 0.01"/>\n'
+            home.append(0.005)
+        for k in reversed(range(len(ARM))):
+            body += "    " + "  " * k + "</body>\n"
+        # the base (welded to the table) with the shoulder, links two apart, and the fingers with the wrist, as bimanual descriptions list them
+        pairs = [(names[0], names[1])] + [(names[i], names[i + 2]) for i in range(len(names) - 2)]
+        pairs += [(f"{side}_finger_l", f"{side}_finger_r"), (f"{side}_wrist2", f"{side}_finger_l"),
+                  (f"{side}_wrist2", f"{side}_finger_r")]
+        excl += "".join(f'    <exclude body1="{a}" body2="{b}"/>\n' for a, b in pairs)
+    qpos = " ".join(f"{q:g}" for q in home)
+    frame = "".join(f'    <geom class="collision" mesh="{n}" pos="{p}" euler="{e}"/>\n' for n, p, e in FRAME)
+    xml = f"""<mujoco model="two_arm">
+  <compiler autolimits="true"/>
+  <option timestep="0.002"/>
+  <default>
+    <default class="visual"><geom type="mesh" contype="0" conaffinity="0" group="2"/></default>
+    <default class="collision"><geom type="mesh" group="3"/></default>
+  </default>
+  <asset>
+{assets}  </asset>
+  <worldbody>
+    <geom name="table" type="box" size="0.6 0.4 0.02" pos="0 0 -0.02"/>
+    <geom name="bin" type="box" size="0.08 0.08 0.03" pos="0 0.25 0.03"/>
+{frame}{body}  </worldbody>
+  <contact>
+{excl}  </contact>
+  <actuator>
+{acts}  </actuator>
+  <keyframe>
+    <key name="home" qpos="{qpos}" ctrl="{qpos}"/>
+  </keyframe>
+</mujoco>
+"""
+    path = os.path.join(out, "two_arm.xml")
+    with open(path, "w") as f:
+        f.write(xml)
+    return path

@@ -5,6 +5,7 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python bench/suite.py
     ... bench/suite.py --steps 500 --rounds 5 --out docs/performance.md MODEL.xml ...
     ... bench/suite.py --smooth MODEL.xml ...     (contacts disabled in both: smooth dynamics)
+    ... bench/suite.py two_arm                    (a model generated at run time, see GENERATED)
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
@@ -48,7 +49,24 @@ def default_models():
     for name in sorted(os.listdir(os.path.join(HERE, "models"))):
         if name.endswith(".xml"):
             out.append(os.path.join(HERE, "models", name))
+    out += [generated(name) for name in GENERATED]
     return out
+
+
+# models written at run time (their meshes are megabytes: not stored in the repository), named on
+# the command line by these names
+GENERATED = ("two_arm",)
+
+
+def generated(name):
+    """writes a generated model into build/bench_models (once) and returns its path"""
+    sys.path.insert(0, HERE)
+    import mesh_models
+
+    out = os.path.join(ROOT, "build", "bench_models")
+    if name == "two_arm":
+        return mesh_models.write_two_arm(out)
+    raise ValueError(name)
 
 
 def controls(m, rng):
@@ -139,7 +157,7 @@ def main():
                     help="contacts disabled in both engines (smooth dynamics and limits)")
     ap.add_argument("--out", help="also write the table (markdown) to this file")
     args = ap.parse_args()
-    models = args.models or default_models()
+    models = [generated(p) if p in GENERATED else p for p in args.models] or default_models()
     rows, slow = [], []
     header = ("| model | gauss steps/s | MuJoCo steps/s | ratio | gauss pos / coll / constraint / "
               "rest (us) | MuJoCo pos / coll / constraint / rest (us) |")

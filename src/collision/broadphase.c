@@ -25,6 +25,72 @@ static uint64_t sortable(double x) {
   return (u & 0x8000000000000000ull) ? ~u : (u | 0x8000000000000000ull);
 }
 
+/* half-sizes of a box about the geom frame's origin that holds a mesh geom: geom_size is the
+ * vertices' half-extent in that frame, computed before the vertices were rounded to single
+ * precision; the relative 1e-6 covers that rounding, so the box holds every stored vertex */
+static void mesh_box(const gsModel* m, int g, gsReal a[3]) {
+  const gsReal* s = m->geom_size + 3 * g;
+  gsReal slack = 1e-6 * m->geom_rbound[g];
+  for (int i = 0; i < 3; i++) a[i] = s[i] + slack;
+}
+
+/* half-sizes of a box about the geom frame's origin that holds geom g; 0 for unbounded types
+ * (planes) and height fields (their box is not centred on the frame) */
+static int local_box(const gsModel* m, int g, gsReal a[3]) {
+  const gsReal* s = m->geom_size + 3 * g;
+  switch (m->geom_type[g]) {
+    case GS_GEOM_SPHERE: a[0] = a[1] = a[2] = s[0]; return 1;
+    case GS_GEOM_CAPSULE: a[0] = a[1] = s[0]; a[2] = s[0] + s[1]; return 1;
+    case GS_GEOM_CYLINDER: a[0] = a[1] = s[0]; a[2] = s[1]; return 1;
+    case GS_GEOM_ELLIPSOID:
+    case GS_GEOM_BOX: a[0] = s[0]; a[1] = s[1]; a[2] = s[2]; return 1;
+    case GS_GEOM_MESH: mesh_box(m, g, a); return 1;
+    default: return 0;
+  }
+}
+
+/* Mid-phase test of two geoms by their boxes in their own frames (oriented boxes), grown by the
+ * margin: 1 when an axis of the 15 of the separating-axis theorem (the boxes' face normals and
+ * the cross products of their edges) separates them, so the shapes are apart beyond the margin
+ * and the narrow phase would report nothing. Each box holds its shape, so a separating axis of
+ * the boxes separates the shapes. Parallel edges give cross products near zero, which separate
+ * nothing (the tolerance keeps rounding from claiming otherwise). */
+static int boxes_apart(const gsModel* m, const gsData* d, int g1, int g2, gsReal margin) {
+  gsReal a[3], b[3];
+  if (!local_box(m, g1, a) || !local_box(m, g2, b)) return 0;
+  const gsReal* R1 = d->geom_xmat + 9 * g1;
+  const gsReal* R2 = d->geom_xmat + 9 * g2;
+  gsReal dp[3], t[3], c[3][3], ac[3][3];
+  gs_sub3(dp, d->geom_xpos + 3 * g2, d->geom_xpos + 3 * g1);
+  /* t: the centre offset in g1's frame; c[i][j]: axis i of g1 dotted with axis j of g2 */
+  for (int i = 0; i < 3; i++) {
+    t[i] = R1[i] * dp[0] + R1[3 + i] * dp[1] + R1[6 + i] * dp[2];
+    for (int j = 0; j < 3; j++) {
+      c[i][j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
+      ac[i][j] = fabs(c[i][j]) + 1e-12;
+    }
+  }
+  for (int i = 0; i < 3; i++)
+    if (fabs(t[i]) > a[i] + b[0] * ac[i][0] + b[1] * ac[i][1] + b[2] * ac[i][2] + margin) return 1;
+  for (int j = 0; j < 3; j++) {
+    gsReal tj = t[0] * c[0][j] + t[1] * c[1][j] + t[2] * c[2][j];
+    if (fabs(tj) > b[j] + a[0] * ac[0][j] + a[1] * ac[1][j] + a[2] * ac[2][j] + margin) return 1;
+  }
+  for (int i = 0; i < 3; i++) {
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; j++) {
+      int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      /* the axis (g1 axis i) x (g2 axis j) in g1's frame, of length sqrt(1 - c[i][j]^2) */
+      gsReal len2 = 1 - c[i][j] * c[i][j];
+      if (len2 < 1e-12) continue;
+      gsReal ra = a[i1] * ac[i2][j] + a[i2] * ac[i1][j];
+      gsReal rb = b[j1] * ac[i][j2] + b[j2] * ac[i][j1];
+      if (fabs(t[i2] * c[i1][j] - t[i1] * c[i2][j]) > ra + rb + margin * sqrt(len2)) return 1;
+    }
+  }
+  return 0;
+}
+
 /* world-aligned half extents of geom g around geom_xpos */
 static void half_extents(const gsModel* m, const gsData* d, int g, gsReal h[3]) {
   const gsReal* R = d->geom_xmat + 9 * g;
@@ -54,8 +120,16 @@ static void half_extents(const gsModel* m, const gsData* d, int g, gsReal h[3]) 
                fabs(R[3 * i + 2]) * a[2];
       return;
     }
+    case GS_GEOM_MESH: {
+      /* the box of the mesh's vertices in the geom frame (geom_size), not the bounding sphere:
+       * long thin meshes (frame extrusions, arm links) have spheres far wider than themselves */
+      gsReal a[3];
+      mesh_box(m, g, a);
+      for (int i = 0; i < 3; i++)
+        h[i] = fabs(R[3 * i]) * a[0] + fabs(R[3 * i + 1]) * a[1] + fabs(R[3 * i + 2]) * a[2];
+      return;
+    }
     default:
-      /* meshes: the bounding sphere */
       h[0] = h[1] = h[2] = m->geom_rbound[g];
       return;
   }
@@ -229,6 +303,10 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
     gsReal r = r1 + r2 + margin;
     if (gs_dot3(dx, dx) > r * r) return;
   }
+  /* then their boxes in their own frames, where a mesh's narrow phase (a distance query on its
+   * hull) would follow: bounding spheres of long or flat meshes overlap far more often than
+   * the meshes come near each other */
+  if ((t1 == GS_GEOM_MESH || t2 == GS_GEOM_MESH) && boxes_apart(m, d, g1, g2, margin)) return;
 
   int n = fn(m, d, ctx->scratch, g1, g2, margin);
   if (n <= 0) return;
