@@ -8,6 +8,9 @@
  * collided with every prism of the cells under its bounding box (in the field's frame), one
  * general convex query per prism (convex.c), so any geom with a support function works (meshes
  * included), and each prism that touches gives at most one contact, up to GS_MAXCONPAIR.
+ * Spheres and ellipsoids first try the prism's faces, top vertices and edges with an exact
+ * answer each (prism_face_contact): EPA against their curved surfaces converges only linearly
+ * and was most of the cost of a height field under a few such geoms.
  *
  * Margin, as MJCF treats it for height fields (measured against MuJoCo 3.3.7): the tops of the
  * prisms are raised by the margin and only penetration of those raised prisms counts, so a geom
