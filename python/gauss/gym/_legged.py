@@ -81,8 +81,7 @@ class AntEnv(GaussEnv):
         contact = self.contact_cost
         reward = (forward + survive) - (ctrl + contact)
         terminated = (not self.is_healthy) and self._terminate_when_unhealthy
-        info = {"x_position": self.data.qpos[0], "y_position": self.data.qpos[1],
-                "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2),
+        info = {**self._position_info(),
                 "x_velocity": vx, "y_velocity": vy, "reward_forward": forward,
                 "reward_ctrl": -ctrl, "reward_contact": -contact, "reward_survive": survive}
         return obs, reward, terminated, False, info
