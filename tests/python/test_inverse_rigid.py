@@ -199,12 +199,8 @@ def test_standing_on_two_feet(method):
     np.testing.assert_allclose(world_force(d, r), [0, 0, weight], atol=1e-9)
 
 
-def standing_quadruped(stiff=False):
-    xml = open(QUADRUPED).read()
-    if stiff:   # rigid-ish ground: stiff contacts and the noslip pass
-        xml = xml.replace('noslip_iterations="0"', 'noslip_iterations="20"')
-        xml = xml.replace('<geom friction="1 0.005 0.0001"/>',
-                          '<geom friction="1 0.005 0.0001" solref="0.002 1"/>')
+def quadruped_on_ground(xml):
+    """the quadruped of xml standing, legs bent, its feet (radius 12 mm) 0.1 mm into the ground"""
     m = gauss.Model.from_xml_string(xml)
     d = gauss.Data(m)
     d.qpos[3] = 1
@@ -213,6 +209,16 @@ def standing_quadruped(stiff=False):
     gauss.kinematics(m, d)
     feet = [gauss.name2id(m, gauss.OBJ_GEOM, f"{n}_foot") for n in ("FL", "FR", "HL", "HR")]
     d.qpos[2] = -(min(d.geom_xpos[f][2] for f in feet) - 0.012) - 1e-4
+    return m, d
+
+
+def standing_quadruped(stiff=False):
+    xml = open(QUADRUPED).read()
+    if stiff:   # rigid-ish ground: stiff contacts and the noslip pass
+        xml = xml.replace('noslip_iterations="0"', 'noslip_iterations="20"')
+        xml = xml.replace('<geom friction="1 0.005 0.0001"/>',
+                          '<geom friction="1 0.005 0.0001" solref="0.002 1"/>')
+    m, d = quadruped_on_ground(xml)
     gauss.forward(m, d)
     return m, d
 
@@ -440,15 +446,7 @@ def velocity_level_quadruped(mu):
     xml = open(QUADRUPED).read().replace(
         '<geom friction="1 0.005 0.0001"/>',
         f'<geom friction="{mu} 0.005 0.0001" solref="0 -1000" solimp="0.9999 0.9999 0.001"/>')
-    m = gauss.Model.from_xml_string(xml)
-    d = gauss.Data(m)
-    d.qpos[3] = 1
-    d.qpos[7:] = np.tile([0, 0.5, -1.0], 4)
-    d.qpos[2] = 0
-    gauss.kinematics(m, d)
-    feet = [gauss.name2id(m, gauss.OBJ_GEOM, f"{n}_foot") for n in ("FL", "FR", "HL", "HR")]
-    d.qpos[2] = -(min(d.geom_xpos[f][2] for f in feet) - 0.012) - 1e-4
-    return m, d
+    return quadruped_on_ground(xml)
 
 
 @pytest.mark.parametrize("mu", [1.5, 0.1])
