@@ -56,12 +56,10 @@ FILES = {"texels.png": png(TEXELS), **{f"{k}.png": face_png(v) for k, v in FACE_
 CUBE_FILES = " ".join(f'file{k}="{k}.png"' for k in FACE_RGB)
 
 
-def render(xml, camera, h=64, w=64, seg=False):
-    """gauss's image from camera (a name, or a list of names: a list of images)"""
-    m = gauss.Model.from_xml_string(xml, assets=FILES)
-    d = gauss.Data(m)
-    gauss.forward(m, d)
-    with gauss.Renderer(m, h, w) as r:
+def images(renderer, d, camera, seg):
+    """the renderer's image from camera (a name, or a list of names: a list of images); either
+    engine's Renderer (gauss's has MuJoCo's interface)"""
+    with renderer as r:
         if seg:
             r.enable_segmentation_rendering()
         out = []
@@ -69,6 +67,14 @@ def render(xml, camera, h=64, w=64, seg=False):
             r.update_scene(d, camera=c)
             out.append(r.render().copy())
     return out[0] if isinstance(camera, str) else out
+
+
+def render(xml, camera, h=64, w=64, seg=False):
+    """gauss's image from camera (a name, or a list of names: a list of images)"""
+    m = gauss.Model.from_xml_string(xml, assets=FILES)
+    d = gauss.Data(m)
+    gauss.forward(m, d)
+    return images(gauss.Renderer(m, h, w), d, camera, seg)
 
 
 def render_mujoco(xml, camera, h=64, w=64, seg=False):
@@ -76,14 +82,7 @@ def render_mujoco(xml, camera, h=64, w=64, seg=False):
     m = mujoco.MjModel.from_xml_string(xml, FILES)
     d = mujoco.MjData(m)
     mujoco.mj_forward(m, d)
-    with mujoco.Renderer(m, h, w) as r:
-        if seg:
-            r.enable_segmentation_rendering()
-        out = []
-        for c in [camera] if isinstance(camera, str) else camera:
-            r.update_scene(d, camera=c)
-            out.append(r.render().copy())
-    return out[0] if isinstance(camera, str) else out
+    return images(mujoco.Renderer(m, h, w), d, camera, seg)
 
 
 def bilinear(u, v):
