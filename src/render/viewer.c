@@ -413,6 +413,22 @@ static void perturb(gsViewer* v, gsData* d) {
   x[5] = arm[0] * f[1] - arm[1] * f[0];
 }
 
+/* the RGB image (rows top first) scaled to the window's framebuffer, drawn downwards from the
+ * top-left corner, and shown; the renderer's context is released for the window's meanwhile */
+static void present(gsViewer* v, const unsigned char* rgb, int width, int height) {
+  gsr_contextRelease(&v->r->ctx);
+  v->f.MakeContextCurrent(v->window);
+  int fw, fh;
+  v->f.GetFramebufferSize(v->window, &fw, &fh);
+  v->glViewport(0, 0, fw, fh);
+  v->glClear(0x00004000 /* GL_COLOR_BUFFER_BIT */);
+  v->glWindowPos2i(0, fh);
+  v->glPixelZoom((float)fw / width, -(float)fh / height);
+  v->glDrawPixels(width, height, 0x1907 /* GL_RGB */, 0x1401 /* GL_UNSIGNED_BYTE */, rgb);
+  v->f.SwapBuffers(v->window);
+  v->f.MakeContextCurrent(NULL);
+}
+
 int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   if (!gs_viewerRunning(v)) return 0;
   /* the pull of a released body is taken back; other applied forces are the caller's */
@@ -431,18 +447,7 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
   /* the caller's text over the image's top left, and in the title bar */
   if (info && *info && v->st.show_info) gsr_drawText(v->rgb, v->width, v->height, 8, 8, v->height >= 600 ? 2 : 1, info);
   if (v->st.show_info) draw_slider(v);
-  gsr_contextRelease(&v->r->ctx);
-  v->f.MakeContextCurrent(v->window);
-  int fw, fh;
-  v->f.GetFramebufferSize(v->window, &fw, &fh);
-  v->glViewport(0, 0, fw, fh);
-  v->glClear(0x00004000 /* GL_COLOR_BUFFER_BIT */);
-  /* the image's rows are top first: drawn downwards from the top-left corner */
-  v->glWindowPos2i(0, fh);
-  v->glPixelZoom((float)fw / v->width, -(float)fh / v->height);
-  v->glDrawPixels(v->width, v->height, 0x1907 /* GL_RGB */, 0x1401 /* GL_UNSIGNED_BYTE */, v->rgb);
-  v->f.SwapBuffers(v->window);
-  v->f.MakeContextCurrent(NULL);
+  present(v, v->rgb, v->width, v->height);
   if (info) {
     /* the title: the first line */
     char title[256];
@@ -456,17 +461,7 @@ int gs_viewerSync(gsViewer* v, gsData* d, const char* info) {
 
 int gs_viewerShowImage(gsViewer* v, const unsigned char* rgb, int width, int height) {
   if (!gs_viewerRunning(v) || !rgb || width < 1 || height < 1) return 0;
-  gsr_contextRelease(&v->r->ctx);
-  v->f.MakeContextCurrent(v->window);
-  int fw, fh;
-  v->f.GetFramebufferSize(v->window, &fw, &fh);
-  v->glViewport(0, 0, fw, fh);
-  v->glClear(0x00004000 /* GL_COLOR_BUFFER_BIT */);
-  v->glWindowPos2i(0, fh);
-  v->glPixelZoom((float)fw / width, -(float)fh / height);
-  v->glDrawPixels(width, height, 0x1907 /* GL_RGB */, 0x1401 /* GL_UNSIGNED_BYTE */, rgb);
-  v->f.SwapBuffers(v->window);
-  v->f.MakeContextCurrent(NULL);
+  present(v, rgb, width, height);
   v->f.PollEvents();
   return gs_viewerRunning(v);
 }
