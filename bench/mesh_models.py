@@ -13,6 +13,13 @@ import sys
 
 import numpy as np
 
+# the default classes of both models: visual meshes collide with nothing, collision meshes do
+DEFAULTS = """  <default>
+    <default class="visual"><geom type="mesh" contype="0" conaffinity="0" group="2"/></default>
+    <default class="collision"><geom type="mesh" group="3"/></default>
+  </default>
+"""
+
 
 def lumpy_sphere(nu, nv, r=(0.05, 0.04, 0.06)):
     """vertices and triangles of a UV sphere with a bumpy radius (a non-trivial convex hull)"""
@@ -113,11 +120,7 @@ def write_mjcf(out):
                  + f'{"  " * k}      <geom class="collision" mesh="{n}"/>\n')
     body += "".join(f'{"  " * k}    </body>\n' for k in reversed(range(len(LINKS))))
     xml = f"""<mujoco model="mesh_arm">
-  <default>
-    <default class="visual"><geom type="mesh" contype="0" conaffinity="0" group="2"/></default>
-    <default class="collision"><geom type="mesh" group="3"/></default>
-  </default>
-  <asset>
+{DEFAULTS}  <asset>
 {assets}  </asset>
   <worldbody>
 {body}  </worldbody>
@@ -262,11 +265,7 @@ def write_two_arm(out):
     xml = f"""<mujoco model="two_arm">
   <compiler autolimits="true"/>
   <option timestep="0.002"/>
-  <default>
-    <default class="visual"><geom type="mesh" contype="0" conaffinity="0" group="2"/></default>
-    <default class="collision"><geom type="mesh" group="3"/></default>
-  </default>
-  <asset>
+{DEFAULTS}  <asset>
 {assets}  </asset>
   <worldbody>
     <geom name="table" type="box" size="0.6 0.4 0.02" pos="0 0 -0.02"/>
