@@ -40,4 +40,10 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
  * mesh (its convex hull), by GJK/EPA; used where no analytic function is listed */
 int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 
+/* the same with MJCF's multiccd flag honoured (multiccd.c): more contacts where flat parts meet;
+ * the table's entry for the pairs of capsules, cylinders, boxes and meshes that have no
+ * analytic function */
+int gs_collideConvexMulti(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
+                          gsReal margin);
+
 #endif

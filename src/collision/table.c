@@ -28,16 +28,16 @@ const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
      * box-box (separating axes, clipped faces, up to 8 contacts) matches on resting and shallow
      * contacts, not yet on MuJoCo's contact counts in deep penetration and with parallel faces
      * inside a margin (see pair_box.c): still closer to it than one convex contact */
-    [C][Y] = gs_collideConvex,         [C][B] = gs_collideCapsuleBox,
+    [C][Y] = gs_collideConvexMulti,    [C][B] = gs_collideCapsuleBox,
     [E][E] = gs_collideConvex,         [E][Y] = gs_collideConvex,
     [E][B] = gs_collideConvex,
-    [Y][Y] = gs_collideConvex,         [Y][B] = gs_collideConvex,
+    [Y][Y] = gs_collideConvexMulti,    [Y][B] = gs_collideConvexMulti,
     [B][B] = gs_collideBoxBox,
     /* meshes: their convex hulls */
     [P][M] = gs_collidePlaneMesh,
-    [S][M] = gs_collideConvex,         [C][M] = gs_collideConvex,
-    [E][M] = gs_collideConvex,         [Y][M] = gs_collideConvex,
-    [B][M] = gs_collideConvex,         [M][M] = gs_collideConvex,
+    [S][M] = gs_collideConvex,         [C][M] = gs_collideConvexMulti,
+    [E][M] = gs_collideConvex,         [Y][M] = gs_collideConvexMulti,
+    [B][M] = gs_collideConvexMulti,    [M][M] = gs_collideConvexMulti,
 };
 
 int gs_collideGeoms(const gsModel* m, const gsData* d, int g1, int g2, gsReal margin,

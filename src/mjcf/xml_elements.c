@@ -147,10 +147,10 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
   int enable;
   if (!gsx_keyword(c, a, w, 2, &enable)) return GSX_ERR;
   /* disable-bits are set by "disable", enable-bits by "enable" */
-  /* stored either way (the writer keeps them), but these settings change what MJCF computes and
-   * the engine does not follow them yet: MJCF's older convex collider (nativeccd off) and several
-   * contacts per convex pair (multiccd) */
-  int unused = (IS("nativeccd") && !enable) || (enable && IS("multiccd"));
+  /* stored either way (the writer keeps them), but this setting changes what MJCF computes and
+   * the engine does not follow it yet: MJCF's older convex collider (nativeccd off); multiccd is
+   * followed (src/collision/multiccd.c) */
+  int unused = IS("nativeccd") && !enable;
   for (int i = 0; i < GS_NDISABLE; i++)
     if (IS(gs_disable_names[i])) {
       if (enable)

@@ -1,0 +1,421 @@
+/* Several contacts for one convex pair: MJCF's `multiccd` flag (GS_ENBL_MULTICCD).
+ *
+ * GJK/EPA give one contact point, which leaves a face resting on a face free to rock about it.
+ * With the flag on, MuJoCo 3.3.7 adds points in two ways, and this file follows both as measured
+ * against it (tests/python/test_collision_multiccd.py; MJCF documents only the outline, section
+ * "Multiple contacts" of its computation chapter):
+ *
+ * - Between two polytopes (boxes and meshes) inside no margin: the features of the two shapes
+ *   that face each other along the contact normal n are found (a face when its outward normal
+ *   f has |f - n| < 1.6e-3, else an edge when its direction e has |e.n| < 1.6e-3, else a
+ *   vertex; both thresholds found by tilting boxes of sizes 0.1 to 10 until the count changed,
+ *   the same at every size). Face against face: the second geom's face clipped by the first's
+ *   (both seen along n); edge against face: the edge clipped by the face. The points replace
+ *   the single contact, each with the single contact's depth and normal, placed half that
+ *   depth off the clipped feature towards the other shape (the midpoint the single contact
+ *   uses). Vertex or crossing edges keep the single contact.
+ * - Every other pair of capsules, cylinders, boxes and meshes, and polytopes inside a positive
+ *   margin: the second geom is turned by +-1e-3 rad about each tangent of the contact frame and
+ *   the pair collided again; a contact found that way is added (up to 4) at its point on the
+ *   first geom, with its own normal and the single contact's distance. Spheres and ellipsoids
+ *   get no more points (MuJoCo adds none either).
+ *
+ * Clipping keeps every corner of the overlap; where the overlap has more than 4 corners 4 are
+ * kept (MuJoCo keeps 4 too, but which 4 it takes was not found: here the 4 spanning the largest
+ * area, found greedily). */
+#include <math.h>
+#include <string.h>
+
+#include "collision/collision.h"
+#include "collision/convex.h"
+#include "collision/mesh.h"
+#include "collision/stage.h"
+#include "core/math.h"
+
+#define FACE_TOL 1.6e-3  /* |f - n| below this: a face faces n */
+#define EDGE_TOL 1.6e-3  /* |e . n| below this: an edge lies across n */
+#define TURN 1e-3        /* the legacy turn, radians */
+#define MAXPOLY 64       /* corners of a face taken (a larger face keeps the single contact) */
+#define MAXKEEP 4        /* points kept of a clipped overlap */
+
+typedef struct {
+  int n;                    /* 1 vertex, 2 edge, >= 3 face (counter-clockwise about its normal) */
+  gsReal v[MAXPOLY][3];     /* world */
+} Feature;
+
+static void to_world(gsReal r[3], const gsConvex* c, const gsReal p[3]) {
+  gs_mulMatVec3(r, c->mat, p);
+  gs_add3(r, r, c->pos);
+}
+
+/* a face faces dir when 1 - f.dir < FACE_TOL^2 / 2 (that is |f - dir| < FACE_TOL) */
+static int faces(gsReal cosang) { return 1 - cosang < 0.5 * FACE_TOL * FACE_TOL; }
+
+/* the feature of a box farthest along the unit direction dir */
+static void box_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
+  gsReal u[3];
+  const gsReal* s = c->size;
+  gs_mulMatTVec3(u, c->mat, dir);
+  int i = 0;
+  for (int k = 1; k < 3; k++)
+    if (fabs(u[k]) > fabs(u[i])) i = k;
+  gsReal si = u[i] >= 0 ? 1 : -1;
+  if (faces(fabs(u[i]))) {
+    /* the face's corners counter-clockwise about its outward normal si e_i */
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    static const gsReal cj[4] = {1, -1, -1, 1}, ck[4] = {1, 1, -1, -1};
+    f->n = 4;
+    for (int q = 0; q < 4; q++) {
+      int qq = si > 0 ? q : 3 - q;
+      gsReal p[3];
+      p[i] = si * s[i], p[j] = cj[qq] * s[j], p[k] = ck[qq] * s[k];
+      to_world(f->v[q], c, p);
+    }
+    return;
+  }
+  gsReal p[3];
+  for (int k = 0; k < 3; k++) p[k] = u[k] >= 0 ? s[k] : -s[k];
+  to_world(f->v[0], c, p);
+  f->n = 1;
+  int e = -1;
+  for (int k = 0; k < 3; k++)
+    if (k != i && fabs(u[k]) < EDGE_TOL && (e < 0 || fabs(u[k]) < fabs(u[e]))) e = k;
+  if (e >= 0) {
+    p[e] = -p[e];
+    to_world(f->v[1], c, p);
+    f->n = 2;
+  }
+}
+
+/* ---- meshes: the hull graph (fields_world.h) ---- */
+
+static const gsReal* mvert(const gsConvex* c, int id) { return c->vert + 3 * id; }
+
+static void tri_normal(gsReal nrm[3], const gsConvex* c, const int* t) {
+  gsReal e1[3], e2[3];
+  gs_sub3(e1, mvert(c, t[1]), mvert(c, t[0]));
+  gs_sub3(e2, mvert(c, t[2]), mvert(c, t[0]));
+  gs_cross(nrm, e1, e2);
+  gs_normalize3(nrm);
+}
+
+/* the corners of the mesh face through vertex s with unit normal nrm (local): every hull vertex
+ * in its plane, ordered counter-clockwise about nrm; 0 when there are more than MAXPOLY */
+static int mesh_face(gsReal (*out)[3], const gsConvex* c, int s, const gsReal nrm[3]) {
+  const int* g = c->graph;
+  int nv = g[0];
+  const int* gid = g + 2 + nv;
+  gsReal h = gs_dot3(nrm, mvert(c, s)), ext = 0;
+  for (int i = 0; i < nv; i++) {
+    const gsReal* v = mvert(c, gid[i]);
+    for (int k = 0; k < 3; k++) ext = fabs(v[k]) > ext ? fabs(v[k]) : ext;
+  }
+  /* vertices are stored in single precision: a flat face's corners agree to ~1e-7 of the size */
+  gsReal tol = 1e-6 * ext;
+  int n = 0;
+  for (int i = 0; i < nv; i++) {
+    const gsReal* v = mvert(c, gid[i]);
+    if (fabs(gs_dot3(nrm, v) - h) > tol) continue;
+    if (n == MAXPOLY) return 0;
+    gs_copy3(out[n++], v);
+  }
+  /* order by angle about the centroid in the face's plane */
+  gsReal cen[3] = {0, 0, 0}, t1[3], t2[3], ang[MAXPOLY];
+  for (int i = 0; i < n; i++) gs_add3(cen, cen, out[i]);
+  gs_scl3(cen, cen, 1.0 / n);
+  gs_sub3(t1, out[0], cen);
+  gs_normalize3(t1);
+  gs_cross(t2, nrm, t1);
+  for (int i = 0; i < n; i++) {
+    gsReal d[3];
+    gs_sub3(d, out[i], cen);
+    ang[i] = atan2(gs_dot3(d, t2), gs_dot3(d, t1));
+  }
+  for (int i = 1; i < n; i++)  /* insertion sort: faces are small */
+    for (int j = i; j > 0 && ang[j] < ang[j - 1]; j--) {
+      gsReal ta = ang[j], tv[3];
+      ang[j] = ang[j - 1], ang[j - 1] = ta;
+      gs_copy3(tv, out[j]), gs_copy3(out[j], out[j - 1]), gs_copy3(out[j - 1], tv);
+    }
+  return n;
+}
+
+/* the feature of a mesh's hull farthest along the unit direction dir; 0 without a hull graph */
+static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
+  const int* g = c->graph;
+  if (!g) return 0;
+  int nv = g[0], nface = g[1];
+  const int* edgeadr = g + 2;
+  const int* gid = g + 2 + nv;
+  const int* edges = g + 2 + 2 * nv;
+  int end = edgeadr[nv - 1];
+  while (edges[end] >= 0) end++;
+  const int* tri = edges + end + 1;
+  gsReal u[3];
+  gs_mulMatTVec3(u, c->mat, dir);
+  int s = gs_meshSupportVertex(c->vert, g, u);
+  /* the hull face through s that best faces u */
+  gsReal best = -2, bn[3] = {0, 0, 0};
+  for (int t = 0; t < nface; t++) {
+    const int* tv = tri + 3 * t;
+    if (tv[0] != s && tv[1] != s && tv[2] != s) continue;
+    gsReal nrm[3];
+    tri_normal(nrm, c, tv);
+    gsReal d = gs_dot3(nrm, u);
+    if (d > best) best = d, gs_copy3(bn, nrm);
+  }
+  if (faces(best)) {
+    gsReal loc[MAXPOLY][3];
+    int n = mesh_face(loc, c, s, bn);
+    if (n >= 3) {
+      for (int i = 0; i < n; i++) to_world(f->v[i], c, loc[i]);
+      f->n = n;
+      return 1;
+    }
+  }
+  to_world(f->v[0], c, mvert(c, s));
+  f->n = 1;
+  /* the hull edge from s that lies most across u */
+  int ls = -1;
+  for (int i = 0; i < nv && ls < 0; i++)
+    if (gid[i] == s) ls = i;
+  if (ls < 0) return 1;
+  gsReal bestv = EDGE_TOL;
+  int w = -1;
+  for (const int* e = edges + edgeadr[ls]; *e >= 0; e++) {
+    gsReal d[3];
+    gs_sub3(d, mvert(c, gid[*e]), mvert(c, s));
+    gs_normalize3(d);
+    gsReal v = fabs(gs_dot3(d, u));
+    if (v < bestv) bestv = v, w = gid[*e];
+  }
+  if (w >= 0) {
+    to_world(f->v[1], c, mvert(c, w));
+    f->n = 2;
+  }
+  return 1;
+}
+
+static int feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
+  if (c->type == GS_GEOM_BOX) {
+    box_feature(f, c, dir);
+    return 1;
+  }
+  return mesh_feature(f, c, dir);
+}
+
+/* ---- clipping, seen along n ---- */
+
+/* the inward normal of edge k of face f whose corners go counter-clockwise about sgn n */
+static void side(gsReal m[3], const Feature* f, int k, const gsReal n[3], gsReal sgn) {
+  gsReal e[3];
+  gs_sub3(e, f->v[(k + 1) % f->n], f->v[k]);
+  gs_cross(m, n, e);
+  gs_scl3(m, m, sgn);
+}
+
+/* polygon p (np corners) clipped by the prism of face f along n: Sutherland-Hodgman */
+static int clip_polygon(gsReal (*p)[3], int np, const Feature* f, const gsReal n[3], gsReal sgn) {
+  gsReal tmp[2 * MAXPOLY + 8][3];
+  for (int k = 0; k < f->n && np > 0; k++) {
+    gsReal m[3];
+    side(m, f, k, n, sgn);
+    int nt = 0;
+    for (int i = 0; i < np; i++) {
+      const gsReal* cur = p[i];
+      const gsReal* prev = p[(i + np - 1) % np];
+      gsReal dc = gs_dot3(m, cur) - gs_dot3(m, f->v[k]);
+      gsReal dp = gs_dot3(m, prev) - gs_dot3(m, f->v[k]);
+      if ((dc >= 0) != (dp >= 0) && nt < 2 * MAXPOLY + 8) {
+        gsReal t = dp / (dp - dc), x[3];
+        gs_sub3(x, cur, prev);
+        gs_addScl3(tmp[nt++], prev, x, t);
+      }
+      if (dc >= 0 && nt < 2 * MAXPOLY + 8) gs_copy3(tmp[nt++], cur);
+    }
+    np = nt < 2 * MAXPOLY ? nt : 2 * MAXPOLY;
+    memcpy(p, tmp, sizeof(gsReal) * 3 * (size_t)np);
+  }
+  return np;
+}
+
+/* segment a-b clipped by the prism of face f along n: 0 when nothing is left */
+static int clip_segment(gsReal a[3], gsReal b[3], const Feature* f, const gsReal n[3], gsReal sgn) {
+  gsReal t0 = 0, t1 = 1, d[3];
+  gs_sub3(d, b, a);
+  for (int k = 0; k < f->n; k++) {
+    gsReal m[3];
+    side(m, f, k, n, sgn);
+    gsReal da = gs_dot3(m, a) - gs_dot3(m, f->v[k]), dd = gs_dot3(m, d);
+    if (dd == 0) {
+      if (da < 0) return 0;
+      continue;
+    }
+    gsReal t = -da / dd;
+    if (dd > 0) t0 = t > t0 ? t : t0;
+    else t1 = t < t1 ? t : t1;
+    if (t0 > t1) return 0;
+  }
+  gsReal a0[3];
+  gs_copy3(a0, a);
+  gs_addScl3(a, a0, d, t0);
+  gs_addScl3(b, a0, d, t1);
+  return 1;
+}
+
+/* twice the area of triangle abc */
+static gsReal tri_area(const gsReal a[3], const gsReal b[3], const gsReal c[3]) {
+  gsReal u[3], v[3], w[3];
+  gs_sub3(u, b, a);
+  gs_sub3(v, c, a);
+  gs_cross(w, u, v);
+  return gs_norm3(w);
+}
+
+/* keep MAXKEEP of the np corners of a convex polygon: greedily the pair farthest apart from the
+ * first corner, then the corner adding the largest triangle, then the one adding the most area */
+static int reduce(gsReal (*p)[3], int np) {
+  if (np <= MAXKEEP) return np;
+  int k[MAXKEEP] = {0, 0, 0, 0};
+  gsReal best = -1;
+  for (int i = 1; i < np; i++) {
+    gsReal d[3];
+    gs_sub3(d, p[i], p[0]);
+    if (gs_dot3(d, d) > best) best = gs_dot3(d, d), k[1] = i;
+  }
+  best = -1;
+  for (int i = 0; i < np; i++) {
+    gsReal a = tri_area(p[k[0]], p[k[1]], p[i]);
+    if (a > best) best = a, k[2] = i;
+  }
+  /* the fourth corner lies off the triangle's edges: the area it adds is that of the triangle it
+   * makes with the edge it faces, the largest over the three edges */
+  best = -1;
+  for (int i = 0; i < np; i++) {
+    if (i == k[0] || i == k[1] || i == k[2]) continue;
+    for (int e = 0; e < 3; e++) {
+      gsReal a = tri_area(p[k[e]], p[k[(e + 1) % 3]], p[i]);
+      if (a > best) best = a, k[3] = i;
+    }
+  }
+  gsReal q[MAXKEEP][3];
+  for (int i = 0; i < MAXKEEP; i++) gs_copy3(q[i], p[k[i]]);
+  memcpy(p, q, sizeof q);
+  return MAXKEEP;
+}
+
+/* the polytope contacts: 0 where the single contact stays (a vertex, crossing edges, nothing left
+ * after clipping, a mesh without a hull graph) */
+static int polytope_contacts(gsContact* con, const gsConvex* a, const gsConvex* b) {
+  gsReal n[3], mn[3], dist = con[0].dist;
+  gs_copy3(n, con[0].frame);
+  gs_scl3(mn, n, -1);
+  Feature fa, fb;
+  if (!feature(&fa, a, n) || !feature(&fb, b, mn)) return 0;
+  gsReal pts[2 * MAXPOLY][3], off;
+  int np = 0;
+  if (fa.n >= 3 && fb.n >= 3) {
+    /* b's face inside a's: corners on b's face, half the depth towards a */
+    np = fb.n;
+    memcpy(pts, fb.v, sizeof(gsReal) * 3 * (size_t)np);
+    np = clip_polygon(pts, np, &fa, n, 1);
+    np = reduce(pts, np);
+    off = -0.5 * dist;
+  } else if (fa.n == 2 && fb.n >= 3) {
+    gs_copy3(pts[0], fa.v[0]), gs_copy3(pts[1], fa.v[1]);
+    np = clip_segment(pts[0], pts[1], &fb, n, -1) ? 2 : 0;
+    off = 0.5 * dist;
+  } else if (fb.n == 2 && fa.n >= 3) {
+    gs_copy3(pts[0], fb.v[0]), gs_copy3(pts[1], fb.v[1]);
+    np = clip_segment(pts[0], pts[1], &fa, n, 1) ? 2 : 0;
+    off = -0.5 * dist;
+  } else {
+    return 0;
+  }
+  if (np == 0) return 0;
+  for (int i = 0; i < np; i++) {
+    gsContact* c = con + i;
+    gsReal pos[3];
+    gs_addScl3(pos, pts[i], n, off);
+    c->dist = dist;
+    gs_copy3(c->pos, pos);
+    gs_copy3(c->frame, n);
+    gs_zero3(c->frame + 3);
+    gs_zero3(c->frame + 6);
+  }
+  return np;
+}
+
+/* ---- the legacy way: turn the second geom and collide again ---- */
+
+/* rotation matrix (row-major) of angle t about unit axis k */
+static void rotation(gsReal R[9], const gsReal k[3], gsReal t) {
+  gsReal c = cos(t), s = sin(t), v = 1 - c;
+  R[0] = c + k[0] * k[0] * v, R[1] = k[0] * k[1] * v - k[2] * s, R[2] = k[0] * k[2] * v + k[1] * s;
+  R[3] = k[1] * k[0] * v + k[2] * s, R[4] = c + k[1] * k[1] * v, R[5] = k[1] * k[2] * v - k[0] * s;
+  R[6] = k[2] * k[0] * v - k[1] * s, R[7] = k[2] * k[1] * v + k[0] * s, R[8] = c + k[2] * k[2] * v;
+}
+
+static void mat_mul(gsReal r[9], const gsReal a[9], const gsReal b[9]) {
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      r[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+}
+
+static int turned_contacts(const gsModel* m, gsContact* con, const gsConvex* a, const gsConvex* b,
+                           gsReal margin) {
+  gsReal frame[9], tol;
+  int maxiter, n = 1;
+  gs_copy3(frame, con[0].frame);
+  gs_contactFrame(frame);
+  gs_convexSettings(m, &tol, &maxiter);
+  gsReal scale = gs_norm3(con[0].pos) + 1;
+  for (int q = 0; q < 4; q++) {
+    gsReal R[9], mat[9], dist, pa[3], pb[3], nrm[3];
+    rotation(R, frame + 3 + 3 * (q / 2), q % 2 ? -TURN : TURN);
+    mat_mul(mat, R, b->mat);
+    gsConvex bt = *b;
+    bt.mat = mat;
+    if (!gs_convexDistance(a, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
+    /* at its point on the first geom (which did not move), the single contact's distance */
+    gsReal pos[3];
+    gs_addScl3(pos, pa, nrm, 0.5 * con[0].dist);
+    int dup = 0;
+    for (int i = 0; i < n && !dup; i++) {
+      gsReal d[3];
+      gs_sub3(d, pos, con[i].pos);
+      dup = gs_norm3(d) <= 1e-10 * scale;
+    }
+    if (dup) continue;
+    gsContact* c = con + n++;
+    c->dist = con[0].dist;
+    gs_copy3(c->pos, pos);
+    gs_copy3(c->frame, nrm);
+    gs_zero3(c->frame + 3);
+    gs_zero3(c->frame + 6);
+  }
+  return n;
+}
+
+/* flat parts that the turn can bring into contact */
+static int turnable(int type) {
+  return type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER || type == GS_GEOM_BOX ||
+         type == GS_GEOM_MESH;
+}
+
+int gs_collideConvexMulti(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
+                          gsReal margin) {
+  int n = gs_collideConvex(m, d, con, g1, g2, margin);
+  if (n != 1 || !(m->opt.enableflags & GS_ENBL_MULTICCD)) return n;
+  int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
+  if (!turnable(t1) || !turnable(t2)) return n;
+  gsConvex a, b;
+  gs_convexFromGeom(&a, m, d, g1);
+  gs_convexFromGeom(&b, m, d, g2);
+  int poly = (t1 == GS_GEOM_BOX || t1 == GS_GEOM_MESH) && (t2 == GS_GEOM_BOX || t2 == GS_GEOM_MESH);
+  if (poly && margin <= 0) {
+    int k = polytope_contacts(con, &a, &b);
+    return k > 0 ? k : 1;
+  }
+  return turned_contacts(m, con, &a, &b, margin);
+}
