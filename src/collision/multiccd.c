@@ -41,6 +41,7 @@
 typedef struct {
   int n;                    /* 1 vertex, 2 edge, >= 3 face (counter-clockwise about its normal) */
   gsReal v[MAXPOLY][3];     /* world */
+  gsReal nrm[3];            /* a face's outward unit normal, world */
 } Feature;
 
 static void to_world(gsReal r[3], const gsConvex* c, const gsReal p[3]) {
@@ -65,6 +66,9 @@ static void box_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
     static const gsReal cj[4] = {1, -1, -1, 1}, ck[4] = {1, 1, -1, -1};
     f->n = 4;
+    gsReal li[3] = {0, 0, 0};
+    li[i] = si;
+    gs_mulMatVec3(f->nrm, c->mat, li);
     for (int q = 0; q < 4; q++) {
       int qq = si > 0 ? q : 3 - q;
       gsReal p[3];
@@ -169,6 +173,7 @@ static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
     int n = mesh_face(loc, c, s, bn);
     if (n >= 3) {
       for (int i = 0; i < n; i++) to_world(f->v[i], c, loc[i]);
+      gs_mulMatVec3(f->nrm, c->mat, bn);
       f->n = n;
       return 1;
     }
@@ -206,20 +211,20 @@ static int feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
 
 /* ---- clipping, seen along n ---- */
 
-/* the inward normal of edge k of face f whose corners go counter-clockwise about sgn n */
-static void side(gsReal m[3], const Feature* f, int k, const gsReal n[3], gsReal sgn) {
+/* the inward normal of the side plane through edge k of face f and its normal: points inside
+ * the face's prism have m.(x - v_k) >= 0 */
+static void side(gsReal m[3], const Feature* f, int k) {
   gsReal e[3];
   gs_sub3(e, f->v[(k + 1) % f->n], f->v[k]);
-  gs_cross(m, n, e);
-  gs_scl3(m, m, sgn);
+  gs_cross(m, f->nrm, e);
 }
 
-/* polygon p (np corners) clipped by the prism of face f along n: Sutherland-Hodgman */
-static int clip_polygon(gsReal (*p)[3], int np, const Feature* f, const gsReal n[3], gsReal sgn) {
+/* polygon p (np corners) clipped by the prism of face f along its normal: Sutherland-Hodgman */
+static int clip_polygon(gsReal (*p)[3], int np, const Feature* f) {
   gsReal tmp[2 * MAXPOLY + 8][3];
   for (int k = 0; k < f->n && np > 0; k++) {
     gsReal m[3];
-    side(m, f, k, n, sgn);
+    side(m, f, k);
     int nt = 0;
     for (int i = 0; i < np; i++) {
       const gsReal* cur = p[i];
@@ -239,13 +244,13 @@ static int clip_polygon(gsReal (*p)[3], int np, const Feature* f, const gsReal n
   return np;
 }
 
-/* segment a-b clipped by the prism of face f along n: 0 when nothing is left */
-static int clip_segment(gsReal a[3], gsReal b[3], const Feature* f, const gsReal n[3], gsReal sgn) {
+/* segment a-b clipped by the prism of face f along its normal: 0 when nothing is left */
+static int clip_segment(gsReal a[3], gsReal b[3], const Feature* f) {
   gsReal t0 = 0, t1 = 1, d[3];
   gs_sub3(d, b, a);
   for (int k = 0; k < f->n; k++) {
     gsReal m[3];
-    side(m, f, k, n, sgn);
+    side(m, f, k);
     gsReal da = gs_dot3(m, a) - gs_dot3(m, f->v[k]), dd = gs_dot3(m, d);
     if (dd == 0) {
       if (da < 0) return 0;
@@ -312,22 +317,28 @@ static int polytope_contacts(gsContact* con, const gsConvex* a, const gsConvex* 
   gs_scl3(mn, n, -1);
   Feature fa, fb;
   if (!feature(&fa, a, n) || !feature(&fb, b, mn)) return 0;
+  /* MuJoCo reports the face's normal in place of EPA's where a face is involved (the second
+   * geom's when both are faces): measured on boxes tilted by less than the face threshold, whose
+   * single contact keeps EPA's normal */
   gsReal pts[2 * MAXPOLY][3], off;
   int np = 0;
   if (fa.n >= 3 && fb.n >= 3) {
-    /* b's face inside a's: corners on b's face, half the depth towards a */
+    /* b's face clipped by the prism of a's face: corners on b's face, half the depth towards a */
+    gs_scl3(n, fb.nrm, -1);
     np = fb.n;
     memcpy(pts, fb.v, sizeof(gsReal) * 3 * (size_t)np);
-    np = clip_polygon(pts, np, &fa, n, 1);
+    np = clip_polygon(pts, np, &fa);
     np = reduce(pts, np);
     off = -0.5 * dist;
   } else if (fa.n == 2 && fb.n >= 3) {
+    gs_scl3(n, fb.nrm, -1);
     gs_copy3(pts[0], fa.v[0]), gs_copy3(pts[1], fa.v[1]);
-    np = clip_segment(pts[0], pts[1], &fb, n, -1) ? 2 : 0;
+    np = clip_segment(pts[0], pts[1], &fb) ? 2 : 0;
     off = 0.5 * dist;
   } else if (fb.n == 2 && fa.n >= 3) {
+    gs_copy3(n, fa.nrm);
     gs_copy3(pts[0], fb.v[0]), gs_copy3(pts[1], fb.v[1]);
-    np = clip_segment(pts[0], pts[1], &fa, n, 1) ? 2 : 0;
+    np = clip_segment(pts[0], pts[1], &fa) ? 2 : 0;
     off = -0.5 * dist;
   } else {
     return 0;
@@ -362,29 +373,45 @@ static void mat_mul(gsReal r[9], const gsReal a[9], const gsReal b[9]) {
       r[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
 }
 
+/* rows of R applied to v (R v) and its transpose (R^T v) */
+static void rot_apply(gsReal r[3], const gsReal R[9], const gsReal v[3], int transpose) {
+  if (transpose) gs_mulMatTVec3(r, R, v);
+  else gs_mulMatVec3(r, R, v);
+}
+
 static int turned_contacts(const gsModel* m, gsContact* con, const gsConvex* a, const gsConvex* b,
-                           gsReal margin) {
+                           gsReal margin, gsReal size) {
   gsReal frame[9], tol;
   int maxiter, n = 1;
   gs_copy3(frame, con[0].frame);
   gs_contactFrame(frame);
   gs_convexSettings(m, &tol, &maxiter);
-  gsReal scale = gs_norm3(con[0].pos) + 1;
+  /* points closer than this to a contact already found add nothing */
+  gsReal same = 1e-3 * size;
   for (int q = 0; q < 4; q++) {
-    gsReal R[9], mat[9], dist, pa[3], pb[3], nrm[3];
+    /* the first geom turned by -TURN and the second by +TURN about a tangent, each about its
+     * centre (measured: a capsule's end contact moves by 2 TURN times its radius, the normal
+     * tilts by TURN) */
+    gsReal R[9], mat_a[9], mat_b[9], Rt[9], dist, pa[3], pb[3], nrm[3];
     rotation(R, frame + 3 + 3 * (q / 2), q % 2 ? -TURN : TURN);
-    mat_mul(mat, R, b->mat);
-    gsConvex bt = *b;
-    bt.mat = mat;
-    if (!gs_convexDistance(a, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
-    /* at its point on the first geom (which did not move), the single contact's distance */
-    gsReal pos[3];
-    gs_addScl3(pos, pa, nrm, 0.5 * con[0].dist);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) Rt[3 * i + j] = R[3 * j + i];
+    mat_mul(mat_a, Rt, a->mat);
+    mat_mul(mat_b, R, b->mat);
+    gsConvex at = *a, bt = *b;
+    at.mat = mat_a, bt.mat = mat_b;
+    if (!gs_convexDistance(&at, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
+    /* the point half the single contact's distance off the first geom, carried back with it */
+    gsReal p[3], pos[3];
+    gs_addScl3(p, pa, nrm, 0.5 * con[0].dist);
+    gs_sub3(p, p, a->pos);
+    rot_apply(pos, R, p, 0);
+    gs_add3(pos, pos, a->pos);
     int dup = 0;
     for (int i = 0; i < n && !dup; i++) {
       gsReal d[3];
       gs_sub3(d, pos, con[i].pos);
-      dup = gs_norm3(d) <= 1e-10 * scale;
+      dup = gs_norm3(d) < same;
     }
     if (dup) continue;
     gsContact* c = con + n++;
@@ -417,5 +444,5 @@ int gs_collideConvexMulti(const gsModel* m, const gsData* d, gsContact* con, int
     int k = polytope_contacts(con, &a, &b);
     return k > 0 ? k : 1;
   }
-  return turned_contacts(m, con, &a, &b, margin);
+  return turned_contacts(m, con, &a, &b, margin, m->geom_rbound[g1] + m->geom_rbound[g2]);
 }
