@@ -334,7 +334,7 @@ static int polytope_contacts(gsContact* con, const gsConvex* a, const gsConvex* 
     gs_scl3(n, fb.nrm, -1);
     gs_copy3(pts[0], fa.v[0]), gs_copy3(pts[1], fa.v[1]);
     np = clip_segment(pts[0], pts[1], &fb) ? 2 : 0;
-    off = 0.5 * dist;
+    off = -0.5 * dist;
   } else if (fb.n == 2 && fa.n >= 3) {
     gs_copy3(n, fa.nrm);
     gs_copy3(pts[0], fb.v[0]), gs_copy3(pts[1], fb.v[1]);
