@@ -387,26 +387,33 @@ static int turned_contacts(const gsModel* m, gsContact* con, const gsConvex* a, 
   gs_contactFrame(frame);
   gs_convexSettings(m, &tol, &maxiter);
   /* points closer than this to a contact already found add nothing */
-  gsReal same = 1e-3 * size;
+  gsReal same = 1e-3 * size, p0[3];
+  gs_copy3(p0, con[0].pos);
   for (int q = 0; q < 4; q++) {
-    /* the first geom turned by -TURN and the second by +TURN about a tangent, each about its
-     * centre (measured: a capsule's end contact moves by 2 TURN times its radius, the normal
-     * tilts by TURN) */
-    gsReal R[9], mat_a[9], mat_b[9], Rt[9], dist, pa[3], pb[3], nrm[3];
+    /* the first geom turned by -TURN and the second by +TURN about a tangent through the single
+     * contact's point; the turned pair's contact point and normal are kept as they are, with the
+     * single contact's distance (MuJoCo's points equal those of its own collision of the turned
+     * pair to the last bit: a capsule's end, the edges of a mesh box inside a margin) */
+    gsReal R[9], Rt[9], mat_a[9], mat_b[9], pos_a[3], pos_b[3], dist, pa[3], pb[3], nrm[3], r[3];
     rotation(R, frame + 3 + 3 * (q / 2), q % 2 ? -TURN : TURN);
     for (int i = 0; i < 3; i++)
       for (int j = 0; j < 3; j++) Rt[3 * i + j] = R[3 * j + i];
     mat_mul(mat_a, Rt, a->mat);
     mat_mul(mat_b, R, b->mat);
+    gs_sub3(r, a->pos, p0);
+    rot_apply(pos_a, R, r, 1);
+    gs_add3(pos_a, pos_a, p0);
+    gs_sub3(r, b->pos, p0);
+    rot_apply(pos_b, R, r, 0);
+    gs_add3(pos_b, pos_b, p0);
     gsConvex at = *a, bt = *b;
-    at.mat = mat_a, bt.mat = mat_b;
+    at.mat = mat_a, at.pos = pos_a;
+    bt.mat = mat_b, bt.pos = pos_b;
     if (!gs_convexDistance(&at, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
-    /* the point half the single contact's distance off the first geom, carried back with it */
-    gsReal p[3], pos[3];
-    gs_addScl3(p, pa, nrm, 0.5 * con[0].dist);
-    gs_sub3(p, p, a->pos);
-    rot_apply(pos, R, p, 0);
-    gs_add3(pos, pos, a->pos);
+    /* the turned pair's own contact point (its midpoint), left where the turn put it */
+    gsReal pos[3];
+    gs_add3(pos, pa, pb);
+    gs_scl3(pos, pos, 0.5);
     int dup = 0;
     for (int i = 0; i < n && !dup; i++) {
       gsReal d[3];

@@ -33,8 +33,6 @@ CASES = [
     # collision flags the engine does not follow
     ("nativeccd", dict(top='<option><flag nativeccd="disable"/></option>'),
      "'nativeccd' of <flag>", "nativeccd"),
-    ("multiccd", dict(top='<option><flag multiccd="enable"/></option>'),
-     "'multiccd' of <flag>", "multiccd"),
     ("sdf_iterations", dict(top='<option sdf_iterations="5"/>'), "'sdf_iterations' of <option>",
      "sdf_iterations"),
     # tree
@@ -96,7 +94,7 @@ def test_warned(case):
 
 
 @pytest.mark.parametrize("setting", [
-    '<option><flag nativeccd="enable" multiccd="disable" fwdinv="disable" '
+    '<option><flag nativeccd="enable" multiccd="enable" fwdinv="disable" '
     'invdiscrete="disable" midphase="disable"/></option>',
     '<compiler fusestatic="false" discardvisual="false" alignfree="false"/>',
     '<lengthrange mode="muscle"/>'.join(("<compiler>", "</compiler>")),
