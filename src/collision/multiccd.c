@@ -35,7 +35,7 @@
 #define FACE_TOL 1.6e-3  /* |f - n| below this: a face faces n */
 #define EDGE_TOL 1.6e-3  /* |e . n| below this: an edge lies across n */
 #define TURN 1e-3        /* the legacy turn, radians */
-#define MAXPOLY 64       /* corners of a face taken (a larger face keeps the single contact) */
+#define MAXPOLY 256      /* corners of a face taken (a larger face keeps the single contact) */
 #define MAXKEEP 4        /* points kept of a clipped overlap */
 
 typedef struct {
@@ -171,12 +171,11 @@ static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
   if (faces(best)) {
     gsReal loc[MAXPOLY][3];
     int n = mesh_face(loc, c, s, bn);
-    if (n >= 3) {
-      for (int i = 0; i < n; i++) to_world(f->v[i], c, loc[i]);
-      gs_mulMatVec3(f->nrm, c->mat, bn);
-      f->n = n;
-      return 1;
-    }
+    if (n < 3) return 0;  /* a face of more than MAXPOLY corners: the single contact stays */
+    for (int i = 0; i < n; i++) to_world(f->v[i], c, loc[i]);
+    gs_mulMatVec3(f->nrm, c->mat, bn);
+    f->n = n;
+    return 1;
   }
   to_world(f->v[0], c, mvert(c, s));
   f->n = 1;
