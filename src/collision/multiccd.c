@@ -9,20 +9,24 @@
  *   that face each other along the contact normal n are found (a face when its outward normal
  *   f has |f - n| < 1.6e-3, else an edge when its direction e has |e.n| < 1.6e-3, else a
  *   vertex; both thresholds found by tilting boxes of sizes 0.1 to 10 until the count changed,
- *   the same at every size). Face against face: the second geom's face clipped by the first's
- *   (both seen along n); edge against face: the edge clipped by the face. The points replace
- *   the single contact, each with the single contact's depth and normal, placed half that
- *   depth off the clipped feature towards the other shape (the midpoint the single contact
- *   uses). Vertex or crossing edges keep the single contact.
+ *   the same at every size). Face against face: the second geom's face clipped by the prism of
+ *   the first's (along the first face's normal); edge against face: the edge clipped by the
+ *   face's prism. The points replace the single contact, each with the single contact's
+ *   distance, the face's normal in place of EPA's (the second geom's when both are faces), and
+ *   moved half the depth along that normal (for points of the second geom's face, the midpoint
+ *   the single contact uses). Vertex or crossing edges keep the single contact.
  * - Every other pair of capsules, cylinders, boxes and meshes, and polytopes inside a positive
- *   margin: the second geom is turned by +-1e-3 rad about each tangent of the contact frame and
- *   the pair collided again; a contact found that way is added (up to 4) at its point on the
- *   first geom, with its own normal and the single contact's distance. Spheres and ellipsoids
- *   get no more points (MuJoCo adds none either).
+ *   margin: the pair is collided again with the first geom turned by -1e-3 rad and the second
+ *   by +1e-3 rad about each tangent of the contact frame through the single contact's point;
+ *   each contact so found (its point and normal as they come, the single contact's distance)
+ *   is added unless it lies within 1e-3 of the geoms' bounding radii of one already there.
+ *   Spheres and ellipsoids get no more points (MuJoCo adds none either).
  *
  * Clipping keeps every corner of the overlap; where the overlap has more than 4 corners 4 are
- * kept (MuJoCo keeps 4 too, but which 4 it takes was not found: here the 4 spanning the largest
- * area, found greedily). */
+ * kept. MuJoCo keeps 4 too, but which 4 was not found: its choice changes with the order of the
+ * mesh's vertices even for one face with no clipping (it follows the order of its compiled face
+ * polygons, mjModel.mesh_polyvert, which gauss does not store). Here: the 4 spanning the largest
+ * area, found greedily. */
 #include <math.h>
 #include <string.h>
 
