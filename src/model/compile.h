@@ -19,6 +19,7 @@ typedef struct {
   int nmesh;
   struct gsMeshBuild* mesh;
   struct gsMeshStore* store;  /* meshes carried from one compile of a spec to the next; NULL: none */
+  int skip_moving;  /* leave MJCF's moving-body mass rule to another compile of the same spec */
 } gsCompileCtx;
 
 /* meshes built by one compile, by name, for a later compile of a copy of the same spec
@@ -75,8 +76,10 @@ int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n
 /* compiler.c: the compile of a spec as it is; gs_compile (compile_discard.c) calls it, once more
  * on a pruned copy when the spec discards visual elements */
 gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz);
-/* the same, its meshes taken from or left in store (see gsMeshStore) */
-gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store);
+/* the same, its meshes taken from or left in store (see gsMeshStore); skip_moving: the moving-body
+ * mass rule is checked by another compile of the spec (compile_discard.c: on the fused tree) */
+gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store,
+                             int skip_moving);
 /* compiler.c: the frame and size of a geom or site of the given type, from fromto when given, else
  * from pos and the orientation; 0 after an error */
 int gs_compileShape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, int type,

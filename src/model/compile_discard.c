@@ -100,9 +100,15 @@ static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
   }
   copy->compiler.discardvisual = 0;
   copy->compiler.fusestatic = 0;
+  /* settotalmass scales once, in the second compile: after the fused sums and the moving-body
+   * rule, as MJCF orders them */
+  gsReal totalmass = copy->compiler.settotalmass;
+  copy->compiler.settotalmass = 0;
   /* the meshes built for the whole model serve the pruned one too */
   gsMeshStore store = {0, 0, NULL, NULL};
-  gsModel* whole = gs_compileSpecStore(copy, err, errsz, &store);
+  /* MJCF applies the moving-body mass rule to the fused tree: with fusestatic the second compile
+   * checks it, otherwise the first */
+  gsModel* whole = gs_compileSpecStore(copy, err, errsz, &store, fuse);
   gsModel* m = NULL;
   const char** refs = NULL;
   int nref = whole ? geom_references(copy, &refs) : -1;
@@ -125,9 +131,10 @@ static gsModel* compile_discarding(const gsSpec* spec, char* err, int errsz) {
   if (ok) {
     /* every body's inertia is explicit now: the geoms that remain must not replace it */
     copy->compiler.inertiafromgeom = GS_INERTIAFROMGEOM_FALSE;
+    copy->compiler.settotalmass = totalmass;
     clear_own_inertia(copy->world);
     if (fuse) ok = gs_compileFuseStatic(copy, err, errsz);
-    if (ok) m = gs_compileSpecStore(copy, err, errsz, &store);
+    if (ok) m = gs_compileSpecStore(copy, err, errsz, &store, !fuse);
   } else if (whole && err && errsz > 0) {
     snprintf(err, (size_t)errsz, "out of memory");
   }

@@ -16,6 +16,7 @@
 #include "model/spec_slices.h"
 
 #define FUSE_MINMASS 1e-15  /* bodies lighter than this add nothing to their parent (MJCF's mjMINVAL) */
+#define FUSE_MINEIG 1e-14   /* the smallest principal moment a fused sum may have (MJCF's) */
 
 typedef struct {
   gsCompileCtx* c;
@@ -172,20 +173,24 @@ static int move_shape(FuseCtx* f, const gsSpecInfo* info, const char* kind, int 
   return move_orient(f, o, info, kind, q);
 }
 
-/* a body's inertia about its centre of mass as a tensor in its own frame */
+/* a body's inertia about its centre of mass as a tensor in its own frame, from principal moments
+ * and their frame. The sum a fuse step left (a full matrix) is taken to its principal frame first,
+ * as MJCF keeps every body's inertia, so that a second fuse step rounds as there. */
 static void inertia_tensor(const gsSpecInertial* in, gsReal I[9]) {
+  gsReal R[9], diag[3];
   if (in->has_full) {
     const gsReal* v = in->fullinertia;
-    gsReal full[9] = {v[0], v[3], v[4], v[3], v[1], v[5], v[4], v[5], v[2]};
-    memcpy(I, full, sizeof(full));
-    return;
+    gsReal full[9] = {v[0], v[3], v[4], v[3], v[1], v[5], v[4], v[5], v[2]}, vec[9], q[4];
+    gs_eig3(diag, vec, q, full);
+    gs_quat2Mat(R, q);
+  } else {
+    gs_copy3(diag, in->diaginertia);
+    gs_quat2Mat(R, in->orient.quat);
   }
-  gsReal R[9];
-  gs_quat2Mat(R, in->orient.quat);
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) {
       gsReal s = 0;
-      for (int k = 0; k < 3; k++) s += R[3 * i + k] * in->diaginertia[k] * R[3 * j + k];
+      for (int k = 0; k < 3; k++) s += R[3 * i + k] * diag[k] * R[3 * j + k];
       I[3 * i + j] = s;
     }
 }
@@ -201,19 +206,17 @@ static void parallel_axes(gsReal I[9], gsReal m, const gsReal d[3]) {
  * MuJoCo 3.3.7 places the child's inertial frame (ipos, iquat) in the parent at
  * (ipos + iquat p, iquat): the inertial frame composed on the wrong side of the body's pose, so
  * that a fused body turned in its parent adds its inertia as if it were not turned. Reproduced
- * here, as models compile there; the same as the unfused body's only for bodies not turned. */
-static void add_inertia(gsSpecInertial* par, const gsSpecInertial* ch, const gsReal p[3]) {
-  if (ch->mass < FUSE_MINMASS) return;
-  gsReal cpos[3], Ic[9], Ip[9], com[3], dp[3], dc[3];
-  gs_rotVecQuat(cpos, p, ch->orient.quat);
-  gs_add3(cpos, cpos, ch->pos);
-  if (par->mass < FUSE_MINMASS) {
-    /* nothing to add to: the child's inertia, moved */
-    *par = *ch;
-    par->given = 1;
-    gs_copy3(par->pos, cpos);
-    return;
-  }
+ * here, as models compile there; the same as the unfused body's only for bodies not turned.
+ * A massless parent is no special case (its inertia, if any, is added too). The sum is taken to
+ * its principal frame at each step, and MJCF requires its eigenvalues to be positive (as for a
+ * fullinertia): 0 after that error. */
+static int add_inertia(FuseCtx* f, gsSpecBody* parent, const gsSpecBody* child, const gsReal p[3]) {
+  gsSpecInertial* par = &parent->inertial;
+  const gsSpecInertial* ch = &child->inertial;
+  if (ch->mass < FUSE_MINMASS) return 1;
+  gsReal cpos[3], Ic[9], Ip[9], com[3], dp[3], dc[3], R[9];
+  gs_quat2Mat(R, ch->orient.quat);  /* through the matrix, as MJCF rounds it */
+  for (int i = 0; i < 3; i++) cpos[i] = ch->pos[i] + (R[3 * i] * p[0] + R[3 * i + 1] * p[1] + R[3 * i + 2] * p[2]);
   inertia_tensor(ch, Ic);
   inertia_tensor(par, Ip);
   gsReal m = par->mass + ch->mass;
@@ -223,14 +226,28 @@ static void add_inertia(gsSpecInertial* par, const gsSpecInertial* ch, const gsR
   parallel_axes(Ip, par->mass, dp);
   parallel_axes(Ic, ch->mass, dc);
   for (int i = 0; i < 9; i++) Ip[i] += Ic[i];
+  /* the upper triangle, mirrored (the sums above round the two halves differently) */
+  gsReal sym[9] = {Ip[0], Ip[1], Ip[2], Ip[1], Ip[4], Ip[5], Ip[2], Ip[5], Ip[8]};
+  gsReal val[3], vec[9], q[4];
+  gs_eig3(val, vec, q, sym);
+  /* only the last eigenvalue is tested, as for a fullinertia (compiler.c) */
+  if (!(val[2] >= FUSE_MINEIG))
+    return gs_compileFail(f->c, &child->info, "body",
+                          "fusestatic: the inertia of this body added to its parent's must have positive "
+                          "eigenvalues (the last, %g, is below 1e-14)",
+                          val[2]);
+  /* kept as the full matrix: the compiler takes it to the same principal frame, whose
+   * quaternion it keeps with the norm the eigen-solver gave it (as MJCF) */
   par->mass = m;
+  par->given = 1;
   gs_copy3(par->pos, com);
   par->has_full = 1;
-  gsReal v[6] = {Ip[0], Ip[4], Ip[8], Ip[1], Ip[2], Ip[5]};
+  gsReal v[6] = {sym[0], sym[4], sym[8], sym[1], sym[2], sym[5]};
   memcpy(par->fullinertia, v, sizeof(v));
   memset(&par->orient, 0, sizeof(par->orient));
   par->orient.type = GS_ORIENT_QUAT;
   par->orient.quat[0] = 1;
+  return 1;
 }
 
 /* body's elements (in its frame, at p, q in parent) moved to the end of the parent's lists */
@@ -283,7 +300,7 @@ static int fuse_child(FuseCtx* f, gsSpecBody* par, int k) {
   gsReal p[3], q[4];
   gs_copy3(p, b->pos);
   if (!gs_compileOrientation(f->c, q, &b->orient, &b->info, "body")) return 0;
-  if (par->parent) add_inertia(&par->inertial, &b->inertial, p);
+  if (par->parent && !add_inertia(f, par, b, p)) return 0;
   if (!move_elements(f, par, b, p, q)) return 0;
   for (int i = 0; i < b->nchild; i++) {
     gsSpecBody* ch = b->child[i];

@@ -223,6 +223,9 @@ static int fit_geom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g, g
   return 1;
 }
 
+/* the smallest geom mass (and, for a given mass, volume) that counts, as MJCF */
+#define GEOM_MASS_EPS 1e-14
+
 /* mass and principal inertia (about its centre, in its frame) of one geom of a body: 1 when it has
  * mass, 0 when it adds nothing (outside the inertia groups, no volume, massless), -1 on bad input */
 static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpecGeom* sg,
@@ -242,7 +245,9 @@ static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpec
   *gmass = sg->mass >= 0 ? sg->mass : sg->density * V;
   if (!isfinite(*gmass))
     return gs_compileFail(c, &sg->info, "geom", "mass and density must be non-negative") - 1;
-  if (*gmass == 0) return 0;  /* massless geoms do not shape the inertial frame */
+  /* massless geoms do not shape the inertial frame; MJCF counts a geom's mass only above 1e-14,
+   * and a given mass only on a volume above 1e-14 (its density would be meaningless) */
+  if (!(*gmass > GEOM_MASS_EPS) || (sg->mass >= 0 && !(V > GEOM_MASS_EPS))) return 0;
   if (mb) gs_scl3(I, mb->inertia, sg->mass >= 0 ? sg->mass / V : sg->density);
   else geom_inertia(sg->type, m->geom_size + 3 * id, *gmass, I);
   return 1;
@@ -351,6 +356,31 @@ static void compile_sameframe(gsModel* m) {
     m->site_sameframe[s] = frame_relation(m, m->site_bodyid[s], m->site_pos + 3 * s, m->site_quat + 4 * s);
 }
 
+/* MJCF's rule for moving bodies: each body with joints, or one of the bodies welded to it (its
+ * descendants reached without crossing another joint), must by itself have a mass and all three
+ * principal moments of at least GS_MINVAL. Masses spread over several welded bodies do not add up
+ * (two point masses apart are refused), and a jointed child does not count for its parent: M would
+ * be near singular in the parent's degrees of freedom, or the joint's own mass ill defined. */
+static int check_moving_bodies(gsCompileCtx* c, const gsModel* m) {
+  unsigned char* solid = calloc((size_t)m->nbody, 1);
+  if (!solid) return gs_compileFail(c, NULL, "model", "out of memory"), 0;
+  for (int b = 1; b < m->nbody; b++) {
+    const gsReal* I = m->body_inertia + 3 * b;
+    if (m->body_mass[b] >= GS_MINVAL && I[0] >= GS_MINVAL && I[1] >= GS_MINVAL && I[2] >= GS_MINVAL)
+      solid[m->body_weldid[b]] = 1;
+  }
+  int bad = 0;
+  for (int b = 1; b < m->nbody && !bad; b++) {
+    if (m->body_jntnum[b] && !solid[b]) bad = b;
+  }
+  free(solid);
+  if (bad)
+    gs_compileFail(c, &c->body[bad]->info, "body",
+                   "mass and inertia of moving bodies must be larger than mjMINVAL (1e-15): neither this "
+                   "body nor a body welded to it (no joint between) has both");
+  return !bad;
+}
+
 /* ---- the tree ---- */
 static void flatten(gsCompileCtx* c, const gsSpecBody* b) {
   c->body[c->nbody++] = b;
@@ -392,6 +422,9 @@ static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
   return -1;
 }
 
+/* the smallest eigenvalue a full inertia matrix may have (MJCF's) */
+#define FULLINERTIA_MIN 1e-14
+
 /* explicit <inertial> element: mass, inertia (diagonal or full), frame */
 static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass, gsReal ipos[3],
                              gsReal iquat[4], gsReal inertia[3]) {
@@ -406,6 +439,12 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
     gsReal mat[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]}, vec[9], eq[4];
     if (!all_finite(f, 6)) return gs_compileFail(c, &b->info, "body", "fullinertia is not finite");
     gs_eig3(inertia, vec, eq, mat);
+    /* MJCF's test: the last eigenvalue, which is the smallest unless the solver left moments
+     * within 1e-12 of each other unsorted (so "0 1e-14 1e-14" passes, "0 1 1" does not) */
+    if (!(inertia[2] >= FULLINERTIA_MIN))
+      return gs_compileFail(c, &b->info, "body",
+                            "fullinertia must have positive eigenvalues (the last, %g, is below 1e-14)",
+                            inertia[2]);
     /* MJCF allows no orientation with fullinertia (q is then the identity): the frame is the
      * eigen-solver's, left with the norm it has, as MJCF leaves it */
     gs_mulQuat(iquat, q, eq);
@@ -420,11 +459,12 @@ static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass,
 }
 
 gsModel* gs_compileSpec(const gsSpec* spec, char* err, int errsz) {
-  return gs_compileSpecStore(spec, err, errsz, NULL);
+  return gs_compileSpecStore(spec, err, errsz, NULL, 0);
 }
 
-gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store) {
-  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL, store};
+gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshStore* store,
+                             int skip_moving) {
+  gsCompileCtx c = {spec, err, errsz, 0, 0, NULL, 0, 0, NULL, store, skip_moving};
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !spec->world) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "gs_compile: no spec");
@@ -746,7 +786,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       } else if (sb->inertial.given) {
         if (!explicit_inertial(&c, sb, m->body_mass + b, ipos, iquat, inertia)) goto error_model;
       } else {
-        gs_unitQuat(iquat);
+        /* neither geoms nor <inertial>: as a body whose geoms give no mass (MuJoCo 3.3.7) */
+        gs_copy3(ipos, m->body_pos + 3 * b);
+        gs_copy4(iquat, m->body_quat + 4 * b);
       }
     } else {
       gs_unitQuat(m->body_iquat);
@@ -763,25 +805,8 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     for (int k = 0; k < 3; k++)
       if (I[k] < boundinertia) I[k] = boundinertia;
   }
-  if (copt->settotalmass > 0) {
-    gsReal total = 0;
-    for (int b = 1; b < nbody; b++) total += m->body_mass[b];
-    if (total > GS_MINVAL) {
-      gsReal s = copt->settotalmass / total;
-      for (int b = 1; b < nbody; b++) {
-        m->body_mass[b] *= s;
-        gs_scl3(m->body_inertia + 3 * b, m->body_inertia + 3 * b, s);
-      }
-    }
-  }
   for (int b = 1; b < nbody; b++) {
     gsReal* I = m->body_inertia + 3 * b;
-    /* a geom's size or density can be so large that its mass or inertia overflows */
-    if (!isfinite(m->body_mass[b]) || !isfinite(I[0]) || !isfinite(I[1]) || !isfinite(I[2])) {
-      gs_compileFail(&c, &c.body[b]->info, "body", "mass and inertia must be finite (got mass %g, inertia %g %g %g)",
-                     m->body_mass[b], I[0], I[1], I[2]);
-      goto error_model;
-    }
     /* principal moments of a physical body satisfy the triangle inequality */
     int bad = I[0] + I[1] < I[2] * (1 - 1e-10) || I[0] + I[2] < I[1] * (1 - 1e-10) ||
               I[1] + I[2] < I[0] * (1 - 1e-10);
@@ -795,15 +820,30 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       }
     }
   }
-  /* subtree masses, leaves first: children come after their parents in the numbering */
-  gs_compileSubtreeMass(m);
-  /* a moving body must carry mass somewhere below it, or M is singular */
+  /* bounded and balanced, before settotalmass scales them (as MJCF orders it) */
+  if (!c.skip_moving && !check_moving_bodies(&c, m)) goto error_model;
+  if (copt->settotalmass > 0) {
+    gsReal total = 0;
+    for (int b = 1; b < nbody; b++) total += m->body_mass[b];
+    /* MJCF divides by at least mjMINVAL: a model of (nearly) no mass is scaled up hugely, its
+     * inertia included (measured against MuJoCo 3.3.7) */
+    gsReal s = copt->settotalmass / (total > GS_MINVAL ? total : GS_MINVAL);
+    for (int b = 1; b < nbody; b++) {
+      m->body_mass[b] *= s;
+      gs_scl3(m->body_inertia + 3 * b, m->body_inertia + 3 * b, s);
+    }
+  }
   for (int b = 1; b < nbody; b++) {
-    if (m->body_dofnum[b] && m->body_subtreemass[b] < GS_MINVAL) {
-      gs_compileFail(&c, &c.body[b]->info, "body", "mass and inertia of moving bodies must be positive");
+    gsReal* I = m->body_inertia + 3 * b;
+    /* a geom's size or density can be so large that its mass or inertia overflows */
+    if (!isfinite(m->body_mass[b]) || !isfinite(I[0]) || !isfinite(I[1]) || !isfinite(I[2])) {
+      gs_compileFail(&c, &c.body[b]->info, "body", "mass and inertia must be finite (got mass %g, inertia %g %g %g)",
+                     m->body_mass[b], I[0], I[1], I[2]);
       goto error_model;
     }
   }
+  /* subtree masses, leaves first: children come after their parents in the numbering */
+  gs_compileSubtreeMass(m);
 
   compile_sameframe(m);
   for (int b = 1; b < nbody; b++) m->body_slider[b] = slider_body(m, b);

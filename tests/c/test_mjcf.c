@@ -54,13 +54,14 @@ static void test_errors(void) {
   /* a geom so large that its inertia overflows: the compiler says so, and no model with an
    * infinite inertia (and a mean inertia of NaN, which the binary loader refuses) is made */
   expect_compile_error("overflowing inertia",
-                       "<mujoco><worldbody><body><joint/>\n"
+                       "<mujoco><worldbody><body><joint/><geom size='.1'/>\n"
                        "<body><joint/>\n<geom type='box' size='.1 6e105 .3'/></body>\n"
                        "</body></worldbody></mujoco>",
                        "<string>:2:", "body", "finite");
   expect_compile_error("overflowing mean inertia",
                        "<mujoco><worldbody><body><joint/>\n"
-                       "<body pos='0 0 1e160'><joint/><geom size='1'/></body>\n"
+                       "<inertial mass='1e300' diaginertia='1.7e308 1.7e308 1.7e308' pos='0 0 0'/></body>\n"
+                       "<body><joint/><inertial mass='1e300' diaginertia='1.7e308 1.7e308 1.7e308' pos='0 0 0'/>\n"
                        "</body></worldbody></mujoco>",
                        "model:", "qpos0", "mean inertia");
   expect_error("joint on world",

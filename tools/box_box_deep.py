@@ -1,0 +1,182 @@
+"""Box-box contacts in deep or coincident overlap, gauss against MuJoCo 3.3.7: on random poses of
+four kinds, how many differ in the number of contacts, and how many differ otherwise (the same
+count, a point, depth or normal elsewhere; contacts compared as sets, to 1e-6).
+
+    PYTHONPATH=python:tests/python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \\
+        tools/box_box_deep.py [--n 200] [--seed 0] [--show K]
+
+Kinds (n poses each, boxes 0.3 x 0.2 x 0.4 half sizes unless said):
+  deep        random orientations, centres apart by up to 0.3 of the sum of the bounding radii
+  coincident  random orientations, the same centre; every fourth pose two equal cubes
+  aligned     the second box turned from the first by a multiple of 90 degrees about each axis,
+              centres apart by up to 0.2 of the bounding radii
+  cards       thin cards (0.047 x 0.032 x 0.00035) tilted by ~1 degree, pressed into each other
+  sized       as deep, each box's half sizes drawn from 0.02 to 0.4 (with --sized only)
+  sized-coinc as coincident, half sizes drawn so (with --sized only)
+--show K prints the first K differing poses of each kind (MuJoCo's and gauss's contacts).
+--frame also turns the hinge of MuJoCo's test/engine/testdata/frame.xml (written again below:
+coincident boxes .1 x .2 x .3, one on a hinge) through 63 angles and counts those where the
+contacts differ in number (coincident equal boxes: edges on border lines to the last bit).
+"""
+
+import argparse
+
+import numpy as np
+
+import test_collision_pairs as tcp
+
+BOX = "0.3 0.2 0.4"
+CARD = "0.047 0.032 0.00035"
+
+
+def rand_quat(rng):
+    q = rng.normal(size=4)
+    return q / np.linalg.norm(q)
+
+
+def quarter_turns(rng):
+    """a rotation by multiples of 90 degrees about x, y, z (exact quaternion products)"""
+    h = np.sqrt(0.5)
+    q = np.array([1.0, 0, 0, 0])
+    for axis in range(3):
+        for _ in range(rng.integers(0, 4)):
+            r = np.zeros(4)
+            r[0], r[1 + axis] = h, h
+            q = quat_mul(q, r)
+    return q / np.linalg.norm(q)
+
+
+def quat_mul(a, b):
+    w1, x1, y1, z1 = a
+    w2, x2, y2, z2 = b
+    return np.array([w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2, w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2,
+                     w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2, w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2])
+
+
+def poses(kind, rng, n):
+    reach = 2 * np.linalg.norm([0.3, 0.2, 0.4])
+    out = []
+    for i in range(n):
+        p1 = rng.uniform(-0.2, 0.2, 3)
+        q1 = rand_quat(rng)
+        if kind == "deep":
+            d = rng.normal(size=3)
+            p2 = p1 + d / np.linalg.norm(d) * reach * rng.uniform(0, 0.3)
+            q2 = rand_quat(rng)
+        elif kind == "coincident":
+            p2, q2 = p1.copy(), rand_quat(rng)
+        elif kind == "aligned":
+            d = rng.normal(size=3)
+            p2 = p1 + d / np.linalg.norm(d) * reach * rng.uniform(0, 0.2)
+            q2 = quat_mul(q1, quarter_turns(rng))
+        else:  # cards
+            p1, q1 = np.zeros(3), np.array([1.0, 0, 0, 0])
+            ang = rng.normal(size=3) * 0.02
+            q2 = np.array([1, ang[0] / 2, ang[1] / 2, ang[2] / 2])
+            q2 /= np.linalg.norm(q2)
+            p2 = np.array([rng.uniform(-0.03, 0.03), rng.uniform(-0.02, 0.02), rng.uniform(-0.0006, 0.0006)])
+        out.append((p1, q1, p2, q2))
+    return out
+
+
+def same_set(ref, got):
+    if len(ref) != len(got):
+        return False
+    left = list(got)
+    for a in ref:
+        k = next((j for j, b in enumerate(left) if abs(a[0] - b[0]) <= tcp.TOL_DIST
+                  and np.abs(a[1] - b[1]).max() <= tcp.TOL_POS
+                  and np.abs(a[2][:3] - b[2][:3]).max() <= tcp.TOL_NORMAL), None)
+        if k is None:
+            return False
+        left.pop(k)
+    return True
+
+
+def sized_scene(rng, margin):
+    s1 = " ".join(f"{x:.3f}" for x in rng.uniform(0.02, 0.4, 3))
+    s2 = " ".join(f"{x:.3f}" for x in rng.uniform(0.02, 0.4, 3))
+    return tcp.Scene("box", "box", margin=margin, s1=s1, s2=s2)
+
+
+def measure(n, seed, show=0, margin=0.0, sized=False):
+    scenes = {"box": tcp.Scene("box", "box", margin=margin, s1=BOX, s2=BOX),
+              "cube": tcp.Scene("box", "box", margin=margin, s1="0.2 0.2 0.2", s2="0.2 0.2 0.2"),
+              "card": tcp.Scene("box", "box", margin=margin, s1=CARD, s2=CARD)}
+    result = {}
+    kinds = ("deep", "coincident", "aligned", "cards") + (("sized", "sized-coinc") if sized else ())
+    for k, kind in enumerate(kinds):
+        rng = np.random.default_rng([seed, k])
+        srng = np.random.default_rng([seed, k, 1])
+        count = other = shown = 0
+        base = {"sized": "deep", "sized-coinc": "coincident"}.get(kind, kind)
+        for i, pose in enumerate(poses(base, rng, n)):
+            if kind.startswith("sized"):
+                scene = sized_scene(srng, margin)
+            else:
+                scene = scenes["card"] if kind == "cards" else \
+                    scenes["cube"] if kind == "coincident" and i % 4 == 3 else scenes["box"]
+            scene.place(*pose)
+            ref, got = scene.mujoco_contacts(), scene.gauss_contacts()
+            if len(ref) != len(got):
+                count += 1
+            elif not same_set(ref, got):
+                other += 1
+            else:
+                continue
+            if shown < show:
+                shown += 1
+                print(f"{kind} {i}: MuJoCo {len(ref)}, gauss {len(got)}; pose {[list(map(float, x)) for x in pose]}")
+                for name, cs in (("  mj", ref), ("  gs", got)):
+                    for c in cs:
+                        print(name, f"{c[0]: .6f}", np.round(c[1], 6), np.round(c[2][:3], 6))
+        result[kind] = (count, other)
+    return result
+
+
+FRAME_XML = """<mujoco><default><geom type="box" size=".1 .2 .3"/></default><worldbody>
+  <frame euler="0 0 30"><geom pos=".5 0 0" euler="0 0 20"/></frame>
+  <frame quat="0 1 0 0"><geom quat="0 -1 0 0"/></frame>
+  <body pos="0 .5 0"><frame quat="0 1 0 0"><geom/></frame></body>
+  <frame euler="0 0 30"><frame euler="0 0 20"><geom/></frame></frame>
+  <body><geom/><frame euler="90 0 0"><joint type="hinge" axis="0 0 1"/></frame></body>
+  </worldbody></mujoco>"""
+
+
+def frame_hinge():
+    """angles of frame.xml's hinge (of 63 from -3.1 to 3.1) where the contact counts differ"""
+    import gauss
+    import mujoco
+    mm = mujoco.MjModel.from_xml_string(FRAME_XML)
+    md = mujoco.MjData(mm)
+    gm = gauss.Model.from_xml_string(FRAME_XML)
+    gd = gauss.Data(gm)
+    bad = 0
+    for a in np.linspace(-3.1, 3.1, 63):
+        md.qpos[0] = gd.qpos[0] = a
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        bad += md.ncon != gd.ncon
+    return bad
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--n", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--margin", type=float, default=0.0)
+    p.add_argument("--show", type=int, default=0)
+    p.add_argument("--sized", action="store_true")
+    p.add_argument("--frame", action="store_true")
+    a = p.parse_args()
+    res = measure(a.n, a.seed, a.show, a.margin, a.sized)
+    for kind, (count, other) in res.items():
+        print(f"{kind:11s} count differs {count:4d}, otherwise {other:4d} (of {a.n})")
+    print(f"total       count differs {sum(r[0] for r in res.values()):4d}, "
+          f"otherwise {sum(r[1] for r in res.values()):4d} (of {len(res) * a.n})")
+    if a.frame:
+        print(f"frame.xml, hinge turned: count differs at {frame_hinge()} of 63 angles")
+
+
+if __name__ == "__main__":
+    main()
