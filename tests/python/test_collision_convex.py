@@ -33,7 +33,9 @@ class Contact(ctypes.Structure):
                 ("efc_address", ctypes.c_int)]
 
 
-_collide = _lib.lib.gs_collideGeoms
+# a function object of its own (indexing the library makes a new one): other test files give
+# gs_collideGeoms argtypes with their own Contact class
+_collide = _lib.lib["gs_collideGeoms"]
 _collide.restype = ctypes.c_int
 _collide.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, c_double,
                      ctypes.POINTER(Contact), ctypes.c_int]

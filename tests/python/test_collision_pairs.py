@@ -93,7 +93,7 @@ class Scene:
         self.gd = gauss.Data(self.gm)
         # the pair's function (FUNCS) through the public narrow phase of one pair, which calls
         # the table's function for the two types in this order (test_pairs.c calls them directly)
-        self.fn = _glib.lib.gs_collideGeoms
+        self.fn = _glib.lib["gs_collideGeoms"]  # its own function object: argtypes not shared
         self.fn.restype = ctypes.c_int
         self.fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
                             ctypes.c_double, ctypes.POINTER(Contact), ctypes.c_int]
