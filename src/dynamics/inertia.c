@@ -64,11 +64,10 @@ void gs_crb(const gsModel* m, gsData* d) {
     const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
     if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
     else gs_mulInertVec(f, I, d->cdof + 6 * i);
+    /* the whole dot products along the chain: testing each ancestor for a translation costs
+     * more than the three products with zeros it would leave out */
     int adr = m->dof_Madr[i];
-    for (int j = i; j >= 0; j = m->dof_parentid[j]) {
-      const gsReal* s = d->cdof + 6 * j;
-      d->qM[adr++] = translational(m, j) ? s[3] * f[3] + s[4] * f[4] + s[5] * f[5] : gs_dot6(s, f);
-    }
+    for (int j = i; j >= 0; j = m->dof_parentid[j]) d->qM[adr++] = gs_dot6(d->cdof + 6 * j, f);
     d->qM[m->dof_Madr[i]] += m->dof_armature[i];
   }
   /* a tendon's armature is the inertia of a mass moving with the tendon: a J^T J */
@@ -93,6 +92,21 @@ void gs_addTendonTree(const gsModel* m, const gsReal* ten_J, const gsReal* coef,
   }
 }
 
+/* r -= a x over n values; the rows of two dofs never overlap */
+#if defined(__GNUC__)
+typedef double gs_pair __attribute__((vector_size(16), aligned(8)));
+static inline void sub_scaled(gsReal* restrict r, const gsReal* restrict x, gsReal a, int n) {
+  int t = 0;
+  gs_pair a2 = {a, a};
+  for (; t + 2 <= n; t += 2) *(gs_pair*)(r + t) -= *(const gs_pair*)(x + t) * a2;
+  if (t < n) r[t] -= x[t] * a;
+}
+#else
+static inline void sub_scaled(gsReal* restrict r, const gsReal* restrict x, gsReal a, int n) {
+  for (int t = 0; t < n; t++) r[t] -= x[t] * a;
+}
+#endif
+
 /* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
  * rows lose k's part; returns whether the pivot was not positive */
 static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k) {
@@ -110,9 +124,7 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
   for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
     gsReal a = LD[adr_ki] * invD;
-    gsReal* row_i = LD + m->dof_Madr[i];
-    const gsReal* row_k = LD + adr_ki;
-    for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
+    sub_scaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);
     LD[adr_ki] = a;
   }
   return bad;

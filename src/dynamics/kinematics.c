@@ -73,8 +73,17 @@ void gs_kinematics(const gsModel* m, gsData* d) {
         const gsReal* q0 = m->qpos0 + m->jnt_qposadr[j];
         gsReal* anchor = d->xanchor + 3 * j;
         gsReal* axis = d->xaxis + 3 * j;
-        gs_rotVecQuat(anchor, m->jnt_pos + 3 * j, xquat);
-        gs_add3(anchor, anchor, xpos);
+        /* most joints sit at their body's origin: the turned offset is then zero, the anchor is
+         * the body's position and a rotation leaves the position where it is (the same values
+         * as the general path, which adds and subtracts zeros) */
+        const gsReal* jpos = m->jnt_pos + 3 * j;
+        int centred = jpos[0] == 0 && jpos[1] == 0 && jpos[2] == 0;
+        if (centred) {
+          gs_copy3(anchor, xpos);
+        } else {
+          gs_rotVecQuat(anchor, jpos, xquat);
+          gs_add3(anchor, anchor, xpos);
+        }
         gs_rotVecQuat(axis, m->jnt_axis + 3 * j, xquat);
         gsReal rot[4];
         switch (m->jnt_type[j]) {
@@ -92,10 +101,12 @@ void gs_kinematics(const gsModel* m, gsData* d) {
             continue;  /* a free joint among others is rejected by the compiler */
         }
         /* rotate about the anchor: the anchor stays where it is */
-        gsReal off[3];
         gs_mulQuat(xquat, xquat, rot);
-        gs_rotVecQuat(off, m->jnt_pos + 3 * j, xquat);
-        gs_sub3(xpos, anchor, off);
+        if (!centred) {
+          gsReal off[3];
+          gs_rotVecQuat(off, jpos, xquat);
+          gs_sub3(xpos, anchor, off);
+        }
       }
       gs_normalize4(xquat);
     }
