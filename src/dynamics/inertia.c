@@ -1,10 +1,13 @@
 /* The joint-space inertia matrix: composite rigid bodies (CRB), its tree-sparse LTDL factor
  * (Featherstone: the sparsity of the branches, no fill-in), and products and solves with it.
- * Storage: row i at dof_Madr[i] holds M(i,i), then M(i,p(i)), M(i,p(p(i))), ... */
+ * Storage: row i at dof_Madr[i] holds M(i,i), then M(i,p(i)), M(i,p(p(i))), ...; M_dofid gives
+ * each entry's column, so the loops over a row index by it rather than walk the chain of parents
+ * (a load that waits on the one before). */
 #include <string.h>
 
 #include "core/math.h"
 #include "dynamics/dynamics.h"
+#include "dynamics/pair.h"
 
 /* slides and a free joint's first three dofs move without turning: their cdof is (0, v), and the
  * products below leave out its zeros (they would add exact zeros, so the sums are the same) */
@@ -40,7 +43,7 @@ static void free_block(const gsModel* m, gsData* d, int a) {
     gs_mulInertVec(f, I, s + 6 * k);
     gsReal* row = d->qM + m->dof_Madr[a + k];
     int t = 0;
-    for (int q = k; q >= 3; q--) row[t++] = gs_dot6(s + 6 * q, f);
+    for (int q = k; q >= 3; q--) row[t++] = gs_dot6Pair(s + 6 * q, f);
     for (int q = 2; q >= 0; q--) row[t++] = f[3 + q];
   }
   for (int k = 0; k < 6; k++) d->qM[m->dof_Madr[a + k]] += m->dof_armature[a + k];
@@ -64,11 +67,11 @@ void gs_crb(const gsModel* m, gsData* d) {
     const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
     if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
     else gs_mulInertVec(f, I, d->cdof + 6 * i);
-    /* the whole dot products along the chain: testing each ancestor for a translation costs
-     * more than the three products with zeros it would leave out */
-    int adr = m->dof_Madr[i];
-    for (int j = i; j >= 0; j = m->dof_parentid[j]) d->qM[adr++] = gs_dot6(d->cdof + 6 * j, f);
-    d->qM[m->dof_Madr[i]] += m->dof_armature[i];
+    /* the whole dot products along the chain, two values at a time: testing each ancestor for
+     * a translation costs more than the products with zeros it would leave out */
+    int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
+    for (int t = adr; t < end; t++) d->qM[t] = gs_dot6Pair(d->cdof + 6 * m->M_dofid[t], f);
+    d->qM[adr] += m->dof_armature[i];
   }
   /* a tendon's armature is the inertia of a mass moving with the tendon: a J^T J */
   gs_addTendonTree(m, d->ten_J, m->tendon_armature, 1, d->qM);
@@ -86,26 +89,11 @@ void gs_addTendonTree(const gsModel* m, const gsReal* ten_J, const gsReal* coef,
     for (int i = 0; i < nv; i++) {
       if (J[i] == 0) continue;
       gsReal aJi = a * J[i];
-      int adr = m->dof_Madr[i];
-      for (int j = i; j >= 0; j = m->dof_parentid[j]) H[adr++] += aJi * J[j];
+      int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
+      for (int t = adr; t < end; t++) H[t] += aJi * J[m->M_dofid[t]];
     }
   }
 }
-
-/* r -= a x over n values; the rows of two dofs never overlap */
-#if defined(__GNUC__)
-typedef double gs_pair __attribute__((vector_size(16), aligned(8)));
-static inline void sub_scaled(gsReal* restrict r, const gsReal* restrict x, gsReal a, int n) {
-  int t = 0;
-  gs_pair a2 = {a, a};
-  for (; t + 2 <= n; t += 2) *(gs_pair*)(r + t) -= *(const gs_pair*)(x + t) * a2;
-  if (t < n) r[t] -= x[t] * a;
-}
-#else
-static inline void sub_scaled(gsReal* restrict r, const gsReal* restrict x, gsReal a, int n) {
-  for (int t = 0; t < n; t++) r[t] -= x[t] * a;
-}
-#endif
 
 /* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
  * rows lose k's part; returns whether the pivot was not positive */
@@ -122,9 +110,10 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
    * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
   int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
-  for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
+  for (; len > 0; adr_ki++, len--) {
+    int i = m->M_dofid[adr_ki];
     gsReal a = LD[adr_ki] * invD;
-    sub_scaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);
+    gs_subScaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
     LD[adr_ki] = a;
   }
   return bad;
@@ -196,18 +185,19 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
 void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
                        int first, int end) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */
+  const int* col = m->M_dofid;
   for (int k = end - 1; k >= first; k--) {
     gsReal xk = x[k];
     if (xk == 0) continue;
-    int adr = m->dof_Madr[k] + 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= LD[adr++] * xk;
+    int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
+    for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
   for (int i = first; i < end; i++) x[i] *= diaginv[i];
   /* L x = z: roots first */
   for (int k = first; k < end; k++) {
-    int adr = m->dof_Madr[k] + 1;
+    int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     gsReal s = 0;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += LD[adr++] * x[i];
+    for (int t = a0; t < a1; t++) s += LD[t] * x[col[t]];
     x[k] -= s;
   }
 }
@@ -280,8 +270,9 @@ void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
 void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {
   for (int i = 0; i < m->nv; i++) res[i] = d->qM[m->dof_Madr[i]] * vec[i];
   for (int i = 0; i < m->nv; i++) {
-    int adr = m->dof_Madr[i] + 1;
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+    int a0 = m->dof_Madr[i] + 1, a1 = m->dof_Madr[i] + gs_rowLen(m, i);
+    for (int adr = a0; adr < a1; adr++) {
+      int j = m->M_dofid[adr];
       res[i] += d->qM[adr] * vec[j];
       res[j] += d->qM[adr] * vec[i];
     }
