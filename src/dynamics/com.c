@@ -105,6 +105,14 @@ void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdo
           n = 1;
           break;
       }
+      if (n == 1) {
+        /* a hinge or slide: the loops below written out for one dof */
+        const gsReal* s = cdof + 6 * dof;
+        gsReal q = qvel[dof];
+        gs_crossMotion(cdof_dot + 6 * dof, v, s);
+        for (int i = 0; i < 6; i++) v[i] += s[i] * q;
+        continue;
+      }
       for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
       for (int k = 0; k < n; k++)
         for (int i = 0; i < 6; i++) v[i] += cdof[6 * (dof + k) + i] * qvel[dof + k];

@@ -196,9 +196,15 @@ void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv
   /* L x = z: roots first */
   for (int k = first; k < end; k++) {
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
-    gsReal s = 0;
-    for (int t = a0; t < a1; t++) s += LD[t] * x[col[t]];
-    x[k] -= s;
+    /* two partial sums: the additions of one row do not all wait on each other */
+    gsReal s0 = 0, s1 = 0;
+    int t = a0;
+    for (; t + 2 <= a1; t += 2) {
+      s0 += LD[t] * x[col[t]];
+      s1 += LD[t + 1] * x[col[t + 1]];
+    }
+    if (t < a1) s0 += LD[t] * x[col[t]];
+    x[k] -= s0 + s1;
   }
 }
 
@@ -271,11 +277,15 @@ void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) 
   for (int i = 0; i < m->nv; i++) res[i] = d->qM[m->dof_Madr[i]] * vec[i];
   for (int i = 0; i < m->nv; i++) {
     int a0 = m->dof_Madr[i] + 1, a1 = m->dof_Madr[i] + gs_rowLen(m, i);
+    /* row i's sum held in a register (its ancestors j < i are other entries of res): the same
+     * additions in the same order */
+    gsReal ri = res[i], vi = vec[i];
     for (int adr = a0; adr < a1; adr++) {
       int j = m->M_dofid[adr];
-      res[i] += d->qM[adr] * vec[j];
-      res[j] += d->qM[adr] * vec[i];
+      ri += d->qM[adr] * vec[j];
+      res[j] += d->qM[adr] * vi;
     }
+    res[i] = ri;
   }
 }
 

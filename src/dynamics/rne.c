@@ -3,6 +3,7 @@
  * bodies' inertia alone, as MJCF's RNE). */
 #include "core/math.h"
 #include "dynamics/dynamics.h"
+#include "dynamics/pair.h"
 
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
               const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch,
@@ -18,10 +19,14 @@ void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsRea
     gsReal* a = cacc + 6 * b;
     const gsReal* ap = cacc + 6 * m->body_parentid[b];
     for (int i = 0; i < 6; i++) a[i] = ap[i];
-    int adr = m->body_dofadr[b];
-    for (int j = adr; j < adr + m->body_dofnum[b]; j++) {
-      gsReal qa = qacc ? qacc[j] : 0;
-      for (int i = 0; i < 6; i++) a[i] += cdof_dot[6 * j + i] * qvel[j] + d->cdof[6 * j + i] * qa;
+    int adr = m->body_dofadr[b], end = adr + m->body_dofnum[b];
+    if (qacc) {
+      for (int j = adr; j < end; j++)
+        for (int i = 0; i < 6; i++) a[i] += cdof_dot[6 * j + i] * qvel[j] + d->cdof[6 * j + i] * qacc[j];
+    } else {
+      /* the bias alone: the products with a zero acceleration add nothing */
+      for (int j = adr; j < end; j++)
+        for (int i = 0; i < 6; i++) a[i] += cdof_dot[6 * j + i] * qvel[j];
     }
     /* f = I a + v x* (I v) */
     gsReal Iv[6], vxIv[6];
@@ -37,7 +42,7 @@ void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsRea
     if (p > 0)
       for (int i = 0; i < 6; i++) cfrc[6 * p + i] += cfrc[6 * b + i];
   }
-  for (int j = 0; j < m->nv; j++) result[j] = gs_dot6(d->cdof + 6 * j, cfrc + 6 * m->dof_bodyid[j]);
+  for (int j = 0; j < m->nv; j++) result[j] = gs_dot6Pair(d->cdof + 6 * j, cfrc + 6 * m->dof_bodyid[j]);
 }
 
 void gs_rne(const gsModel* m, gsData* d, int with_acc, gsReal* result) {
