@@ -67,7 +67,11 @@ void gs_kinematics(const gsModel* m, gsData* d) {
       /* frame in the parent (its offset turned by the parent's matrix), then each joint in order */
       gs_mulMatVec3(xpos, d->xmat + 9 * p, m->body_pos + 3 * b);
       gs_add3(xpos, xpos, d->xpos + 3 * p);
-      gs_mulQuat(xquat, d->xquat + 4 * p, m->body_quat + 4 * b);
+      /* most bodies keep their parent's orientation (a unit quaternion): the product would
+       * return the parent's quaternion itself */
+      const gsReal* bq = m->body_quat + 4 * b;
+      if (bq[0] == 1 && bq[1] == 0 && bq[2] == 0 && bq[3] == 0) gs_copy4(xquat, d->xquat + 4 * p);
+      else gs_mulQuat(xquat, d->xquat + 4 * p, bq);
       for (int j = jadr; j < jadr + jnum; j++) {
         const gsReal* q = d->qpos + m->jnt_qposadr[j];
         const gsReal* q0 = m->qpos0 + m->jnt_qposadr[j];
