@@ -70,6 +70,16 @@ void gs_crb(const gsModel* m, gsData* d) {
     /* the whole dot products along the chain, two values at a time: testing each ancestor for
      * a translation costs more than the products with zeros it would leave out */
     int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
+    /* in a tree on a free joint the row ends with the joint's translations (dofs root + 2,
+     * root + 1, root), whose cdof are (0, e_k): their products are f's linear part, as
+     * free_block writes them (the dot products would give the same values) */
+    int root = m->M_dofid[end - 1];
+    if (m->jnt_type[m->dof_jntid[root]] == GS_JNT_FREE) {
+      end -= 3;
+      d->qM[end] = f[5];
+      d->qM[end + 1] = f[4];
+      d->qM[end + 2] = f[3];
+    }
     for (int t = adr; t < end; t++) d->qM[t] = gs_dot6Pair(d->cdof + 6 * m->M_dofid[t], f);
     d->qM[adr] += m->dof_armature[i];
   }
