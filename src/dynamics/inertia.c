@@ -54,7 +54,7 @@ void gs_crb(const gsModel* m, gsData* d) {
   for (int b = m->nbody - 1; b > 0; b--) {
     int p = m->body_parentid[b];
     if (p > 0)
-      for (int k = 0; k < 10; k++) d->crb[10 * p + k] += d->crb[10 * b + k];
+      gs_addToPair(d->crb + 10 * p, d->crb + 10 * b, 10);  /* parent and child: never the same */
   }
   for (int i = 0; i < m->nv; i++) {
     int j = m->dof_jntid[i];

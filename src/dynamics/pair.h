@@ -30,6 +30,26 @@ static inline gsReal gs_dot6Pair(const gsReal* a, const gsReal* b) {
 #endif
 }
 
+/* r += x over n values (six-vectors, ten-value inertias summed down the tree); r and x do not
+ * overlap */
+static inline void gs_addToPair(gsReal* restrict r, const gsReal* restrict x, int n) {
+  int t = 0;
+#ifdef GS_PAIR
+  for (; t + 2 <= n; t += 2) *(gs_pair*)(r + t) += *(const gs_pair*)(x + t);
+#endif
+  for (; t < n; t++) r[t] += x[t];
+}
+
+/* r += x a over n values; r and x do not overlap */
+static inline void gs_addScaledPair(gsReal* restrict r, const gsReal* restrict x, gsReal a, int n) {
+  int t = 0;
+#ifdef GS_PAIR
+  gs_pair a2 = {a, a};
+  for (; t + 2 <= n; t += 2) *(gs_pair*)(r + t) += *(const gs_pair*)(x + t) * a2;
+#endif
+  for (; t < n; t++) r[t] += x[t] * a;
+}
+
 /* r -= a x over n values; r and x do not overlap */
 static inline void gs_subScaled(gsReal* restrict r, const gsReal* restrict x, gsReal a, int n) {
   int t = 0;
