@@ -105,9 +105,24 @@ void gs_addTendonTree(const gsModel* m, const gsReal* ten_J, const gsReal* coef,
   }
 }
 
+/* the end of eliminate_dof's loop in a tree on a free joint: the last six ancestors are the
+ * joint's dofs r + 5, ..., r, whose rows (lengths 6, ..., 1) are stored back to back from
+ * madr_r; x is row k from the entry of r + 5 on. The same operations with every bound known. */
+static inline void eliminate_into_free(gsReal* LD, int madr_r, gsReal* x, gsReal invD) {
+#pragma GCC unroll 6
+  for (int q = 0; q < 6; q++) {
+    gsReal* row = LD + madr_r + (5 - q) * (6 - q) / 2;  /* dof r + 5 - q */
+    gsReal a = x[q] * invD;
+#pragma GCC unroll 6
+    for (int t = 0; t < 6 - q; t++) row[t] -= x[q + t] * a;
+    x[q] = a;
+  }
+}
+
 /* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
- * rows lose k's part; returns whether the pivot was not positive */
-static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k) {
+ * rows lose k's part; returns whether the pivot was not positive. free_r: the first dof of the
+ * tree's free joint at its root, or -1. */
+static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int free_r) {
   int adr_k = m->dof_Madr[k], bad = 0;
   gsReal D = LD[adr_k];
   if (!(D > GS_MINVAL)) {
@@ -120,12 +135,14 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
    * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
   int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
-  for (; len > 0; adr_ki++, len--) {
+  int stop = free_r >= 0 && k > free_r + 5 ? 6 : 0;  /* the free joint's six, written out below */
+  for (; len > stop; adr_ki++, len--) {
     int i = m->M_dofid[adr_ki];
     gsReal a = LD[adr_ki] * invD;
     gs_subScaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
     LD[adr_ki] = a;
   }
+  if (stop) eliminate_into_free(LD, m->dof_Madr[free_r], LD + adr_ki, invD);
   return bad;
 }
 
@@ -180,8 +197,9 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
         int a0 = m->dof_Madr[start], a1 = end < m->nv ? m->dof_Madr[end] : m->nM;
         memcpy(LD + a0, src + a0, sizeof(gsReal) * (size_t)(a1 - a0));
       }
+      int free_r = m->jnt_type[m->dof_jntid[start]] == GS_JNT_FREE ? start : -1;
       for (int k = end - 1; k >= start; k--)
-        if (eliminate_dof(m, LD, diaginv, k) && k > bad) bad = k;
+        if (eliminate_dof(m, LD, diaginv, k, free_r) && k > bad) bad = k;
     }
     end = start;
   }
