@@ -59,6 +59,7 @@
   X(int,    dof_jntid,         nv,     1)                                                          \
   X(int,    dof_parentid,      nv,     1)                                                          \
   X(int,    dof_Madr,          nv,     1)                                                          \
+  X(int,    M_dofid,           nM,     1)   /* the dof of each stored entry of M: i, then i's ancestors */\
   X(gsReal, dof_armature,      nv,     1)                                                          \
   X(gsReal, dof_damping,       nv,     1)                                                          \
   X(gsReal, dof_frictionloss,  nv,     1)                                                          \

@@ -74,7 +74,17 @@ void gs_transmissionAll(const gsModel* m, gsData* d) {
     d->moment_rownnz[i] = 0;
     d->actuator_length[i] = 0;
     int type = m->actuator_trntype[i], id = m->actuator_trnid[2 * i];
-    if (type == GS_TRN_JOINT || type == GS_TRN_JOINTINPARENT) {
+    if ((type == GS_TRN_JOINT || type == GS_TRN_JOINTINPARENT) &&
+        (m->jnt_type[id] == GS_JNT_HINGE || m->jnt_type[id] == GS_JNT_SLIDE)) {
+      /* the common case, gs_jointTransmission's one-dof branch written in place: length q gear,
+       * the gear as the moment on the joint's dof */
+      gsReal gear = m->actuator_gear[6 * i];
+      d->actuator_length[i] = d->qpos[m->jnt_qposadr[id]] * gear;
+      if (gear != 0 && adr < m->nJmom) {
+        d->moment_colind[adr] = m->jnt_dofadr[id];
+        d->actuator_moment[adr++] = gear;
+      }
+    } else if (type == GS_TRN_JOINT || type == GS_TRN_JOINTINPARENT) {
       gsReal vals[6];
       int n = gs_jointTransmission(m, d, i, &length, vals), da = m->jnt_dofadr[id];
       d->actuator_length[i] = length;

@@ -1,8 +1,11 @@
 /* Com-based quantities. Every tree has its own reference point, the centre of mass of its root
  * subtree; spatial vectors of a tree's bodies and dofs are expressed there, in world orientation
  * (seed 002 §2.3). */
+#include <string.h>
+
 #include "core/math.h"
 #include "gauss/gauss.h"
+#include "dynamics/pair.h"
 
 /* subtree centres of mass, composite-ready inertias cinert, and motion subspaces cdof */
 void gs_comPos(const gsModel* m, gsData* d) {
@@ -85,7 +88,8 @@ void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdo
   for (int i = 0; i < 6; i++) cvel[i] = 0;
   for (int b = 1; b < m->nbody; b++) {
     gsReal v[6];
-    for (int i = 0; i < 6; i++) v[i] = cvel[6 * m->body_parentid[b] + i];
+    /* whole-vector copies: the updates below load and store v two values at a time */
+    memcpy(v, cvel + 6 * m->body_parentid[b], sizeof v);
     int jadr = m->body_jntadr[b];
     for (int j = jadr; j < jadr + m->body_jntnum[b]; j++) {
       int dof = m->jnt_dofadr[j], n = 1;
@@ -105,11 +109,18 @@ void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdo
           n = 1;
           break;
       }
+      if (n == 1) {
+        /* a hinge or slide: the loops below written out for one dof */
+        const gsReal* s = cdof + 6 * dof;
+        gsReal q = qvel[dof];
+        gs_crossMotion(cdof_dot + 6 * dof, v, s);
+        gs_addScaledPair(v, s, q, 6);
+        continue;
+      }
       for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
-      for (int k = 0; k < n; k++)
-        for (int i = 0; i < 6; i++) v[i] += cdof[6 * (dof + k) + i] * qvel[dof + k];
+      for (int k = 0; k < n; k++) gs_addScaledPair(v, cdof + 6 * (dof + k), qvel[dof + k], 6);
     }
-    for (int i = 0; i < 6; i++) cvel[6 * b + i] = v[i];
+    memcpy(cvel + 6 * b, v, sizeof v);
   }
 }
 

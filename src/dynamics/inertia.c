@@ -1,10 +1,13 @@
 /* The joint-space inertia matrix: composite rigid bodies (CRB), its tree-sparse LTDL factor
  * (Featherstone: the sparsity of the branches, no fill-in), and products and solves with it.
- * Storage: row i at dof_Madr[i] holds M(i,i), then M(i,p(i)), M(i,p(p(i))), ... */
+ * Storage: row i at dof_Madr[i] holds M(i,i), then M(i,p(i)), M(i,p(p(i))), ...; M_dofid gives
+ * each entry's column, so the loops over a row index by it rather than walk the chain of parents
+ * (a load that waits on the one before). */
 #include <string.h>
 
 #include "core/math.h"
 #include "dynamics/dynamics.h"
+#include "dynamics/pair.h"
 
 /* slides and a free joint's first three dofs move without turning: their cdof is (0, v), and the
  * products below leave out its zeros (they would add exact zeros, so the sums are the same) */
@@ -40,7 +43,7 @@ static void free_block(const gsModel* m, gsData* d, int a) {
     gs_mulInertVec(f, I, s + 6 * k);
     gsReal* row = d->qM + m->dof_Madr[a + k];
     int t = 0;
-    for (int q = k; q >= 3; q--) row[t++] = gs_dot6(s + 6 * q, f);
+    for (int q = k; q >= 3; q--) row[t++] = gs_dot6Pair(s + 6 * q, f);
     for (int q = 2; q >= 0; q--) row[t++] = f[3 + q];
   }
   for (int k = 0; k < 6; k++) d->qM[m->dof_Madr[a + k]] += m->dof_armature[a + k];
@@ -51,7 +54,7 @@ void gs_crb(const gsModel* m, gsData* d) {
   for (int b = m->nbody - 1; b > 0; b--) {
     int p = m->body_parentid[b];
     if (p > 0)
-      for (int k = 0; k < 10; k++) d->crb[10 * p + k] += d->crb[10 * b + k];
+      gs_addToPair(d->crb + 10 * p, d->crb + 10 * b, 10);  /* parent and child: never the same */
   }
   for (int i = 0; i < m->nv; i++) {
     int j = m->dof_jntid[i];
@@ -64,12 +67,21 @@ void gs_crb(const gsModel* m, gsData* d) {
     const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
     if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
     else gs_mulInertVec(f, I, d->cdof + 6 * i);
-    int adr = m->dof_Madr[i];
-    for (int j = i; j >= 0; j = m->dof_parentid[j]) {
-      const gsReal* s = d->cdof + 6 * j;
-      d->qM[adr++] = translational(m, j) ? s[3] * f[3] + s[4] * f[4] + s[5] * f[5] : gs_dot6(s, f);
+    /* the whole dot products along the chain, two values at a time: testing each ancestor for
+     * a translation costs more than the products with zeros it would leave out */
+    int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
+    /* in a tree on a free joint the row ends with the joint's translations (dofs root + 2,
+     * root + 1, root), whose cdof are (0, e_k): their products are f's linear part, as
+     * free_block writes them (the dot products would give the same values) */
+    int root = m->M_dofid[end - 1];
+    if (m->jnt_type[m->dof_jntid[root]] == GS_JNT_FREE) {
+      end -= 3;
+      d->qM[end] = f[5];
+      d->qM[end + 1] = f[4];
+      d->qM[end + 2] = f[3];
     }
-    d->qM[m->dof_Madr[i]] += m->dof_armature[i];
+    for (int t = adr; t < end; t++) d->qM[t] = gs_dot6Pair(d->cdof + 6 * m->M_dofid[t], f);
+    d->qM[adr] += m->dof_armature[i];
   }
   /* a tendon's armature is the inertia of a mass moving with the tendon: a J^T J */
   gs_addTendonTree(m, d->ten_J, m->tendon_armature, 1, d->qM);
@@ -87,15 +99,30 @@ void gs_addTendonTree(const gsModel* m, const gsReal* ten_J, const gsReal* coef,
     for (int i = 0; i < nv; i++) {
       if (J[i] == 0) continue;
       gsReal aJi = a * J[i];
-      int adr = m->dof_Madr[i];
-      for (int j = i; j >= 0; j = m->dof_parentid[j]) H[adr++] += aJi * J[j];
+      int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
+      for (int t = adr; t < end; t++) H[t] += aJi * J[m->M_dofid[t]];
     }
   }
 }
 
+/* the end of eliminate_dof's loop in a tree on a free joint: the last six ancestors are the
+ * joint's dofs r + 5, ..., r, whose rows (lengths 6, ..., 1) are stored back to back from
+ * madr_r; x is row k from the entry of r + 5 on. The same operations with every bound known. */
+static inline void eliminate_into_free(gsReal* LD, int madr_r, gsReal* x, gsReal invD) {
+#pragma GCC unroll 6
+  for (int q = 0; q < 6; q++) {
+    gsReal* row = LD + madr_r + (5 - q) * (6 - q) / 2;  /* dof r + 5 - q */
+    gsReal a = x[q] * invD;
+#pragma GCC unroll 6
+    for (int t = 0; t < 6 - q; t++) row[t] -= x[q + t] * a;
+    x[q] = a;
+  }
+}
+
 /* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
- * rows lose k's part; returns whether the pivot was not positive */
-static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k) {
+ * rows lose k's part; returns whether the pivot was not positive. free_r: the first dof of the
+ * tree's free joint at its root, or -1. */
+static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int free_r) {
   int adr_k = m->dof_Madr[k], bad = 0;
   gsReal D = LD[adr_k];
   if (!(D > GS_MINVAL)) {
@@ -108,13 +135,14 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
    * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
   int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
-  for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i], adr_ki++, len--) {
+  int stop = free_r >= 0 && k > free_r + 5 ? 6 : 0;  /* the free joint's six, written out below */
+  for (; len > stop; adr_ki++, len--) {
+    int i = m->M_dofid[adr_ki];
     gsReal a = LD[adr_ki] * invD;
-    gsReal* row_i = LD + m->dof_Madr[i];
-    const gsReal* row_k = LD + adr_ki;
-    for (int t = 0; t < len; t++) row_i[t] -= row_k[t] * a;
+    gs_subScaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
     LD[adr_ki] = a;
   }
+  if (stop) eliminate_into_free(LD, m->dof_Madr[free_r], LD + adr_ki, invD);
   return bad;
 }
 
@@ -169,8 +197,9 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
         int a0 = m->dof_Madr[start], a1 = end < m->nv ? m->dof_Madr[end] : m->nM;
         memcpy(LD + a0, src + a0, sizeof(gsReal) * (size_t)(a1 - a0));
       }
+      int free_r = m->jnt_type[m->dof_jntid[start]] == GS_JNT_FREE ? start : -1;
       for (int k = end - 1; k >= start; k--)
-        if (eliminate_dof(m, LD, diaginv, k) && k > bad) bad = k;
+        if (eliminate_dof(m, LD, diaginv, k, free_r) && k > bad) bad = k;
     }
     end = start;
   }
@@ -184,19 +213,26 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
 void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
                        int first, int end) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */
+  const int* col = m->M_dofid;
   for (int k = end - 1; k >= first; k--) {
     gsReal xk = x[k];
     if (xk == 0) continue;
-    int adr = m->dof_Madr[k] + 1;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) x[i] -= LD[adr++] * xk;
+    int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
+    for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
   for (int i = first; i < end; i++) x[i] *= diaginv[i];
   /* L x = z: roots first */
   for (int k = first; k < end; k++) {
-    int adr = m->dof_Madr[k] + 1;
-    gsReal s = 0;
-    for (int i = m->dof_parentid[k]; i >= 0; i = m->dof_parentid[i]) s += LD[adr++] * x[i];
-    x[k] -= s;
+    int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
+    /* two partial sums: the additions of one row do not all wait on each other */
+    gsReal s0 = 0, s1 = 0;
+    int t = a0;
+    for (; t + 2 <= a1; t += 2) {
+      s0 += LD[t] * x[col[t]];
+      s1 += LD[t + 1] * x[col[t + 1]];
+    }
+    if (t < a1) s0 += LD[t] * x[col[t]];
+    x[k] -= s0 + s1;
   }
 }
 
@@ -268,11 +304,16 @@ void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
 void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {
   for (int i = 0; i < m->nv; i++) res[i] = d->qM[m->dof_Madr[i]] * vec[i];
   for (int i = 0; i < m->nv; i++) {
-    int adr = m->dof_Madr[i] + 1;
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      res[i] += d->qM[adr] * vec[j];
-      res[j] += d->qM[adr] * vec[i];
+    int a0 = m->dof_Madr[i] + 1, a1 = m->dof_Madr[i] + gs_rowLen(m, i);
+    /* row i's sum held in a register (its ancestors j < i are other entries of res): the same
+     * additions in the same order */
+    gsReal ri = res[i], vi = vec[i];
+    for (int adr = a0; adr < a1; adr++) {
+      int j = m->M_dofid[adr];
+      ri += d->qM[adr] * vec[j];
+      res[j] += d->qM[adr] * vi;
     }
+    res[i] = ri;
   }
 }
 

@@ -67,14 +67,27 @@ void gs_kinematics(const gsModel* m, gsData* d) {
       /* frame in the parent (its offset turned by the parent's matrix), then each joint in order */
       gs_mulMatVec3(xpos, d->xmat + 9 * p, m->body_pos + 3 * b);
       gs_add3(xpos, xpos, d->xpos + 3 * p);
-      gs_mulQuat(xquat, d->xquat + 4 * p, m->body_quat + 4 * b);
+      /* most bodies keep their parent's orientation (a unit quaternion): the product would
+       * return the parent's quaternion itself */
+      const gsReal* bq = m->body_quat + 4 * b;
+      if (bq[0] == 1 && bq[1] == 0 && bq[2] == 0 && bq[3] == 0) gs_copy4(xquat, d->xquat + 4 * p);
+      else gs_mulQuat(xquat, d->xquat + 4 * p, bq);
       for (int j = jadr; j < jadr + jnum; j++) {
         const gsReal* q = d->qpos + m->jnt_qposadr[j];
         const gsReal* q0 = m->qpos0 + m->jnt_qposadr[j];
         gsReal* anchor = d->xanchor + 3 * j;
         gsReal* axis = d->xaxis + 3 * j;
-        gs_rotVecQuat(anchor, m->jnt_pos + 3 * j, xquat);
-        gs_add3(anchor, anchor, xpos);
+        /* most joints sit at their body's origin: the turned offset is then zero, the anchor is
+         * the body's position and a rotation leaves the position where it is (the same values
+         * as the general path, which adds and subtracts zeros) */
+        const gsReal* jpos = m->jnt_pos + 3 * j;
+        int centred = jpos[0] == 0 && jpos[1] == 0 && jpos[2] == 0;
+        if (centred) {
+          gs_copy3(anchor, xpos);
+        } else {
+          gs_rotVecQuat(anchor, jpos, xquat);
+          gs_add3(anchor, anchor, xpos);
+        }
         gs_rotVecQuat(axis, m->jnt_axis + 3 * j, xquat);
         gsReal rot[4];
         switch (m->jnt_type[j]) {
@@ -92,10 +105,12 @@ void gs_kinematics(const gsModel* m, gsData* d) {
             continue;  /* a free joint among others is rejected by the compiler */
         }
         /* rotate about the anchor: the anchor stays where it is */
-        gsReal off[3];
         gs_mulQuat(xquat, xquat, rot);
-        gs_rotVecQuat(off, m->jnt_pos + 3 * j, xquat);
-        gs_sub3(xpos, anchor, off);
+        if (!centred) {
+          gsReal off[3];
+          gs_rotVecQuat(off, jpos, xquat);
+          gs_sub3(xpos, anchor, off);
+        }
       }
       gs_normalize4(xquat);
     }

@@ -187,6 +187,14 @@ static int check_tree(const gsModel* m, char* err, int errsz) {
                      m->dof_Madr[dof], madr, m->nM);
           goto done;
         }
+        /* the entries' columns: the dof, then its ancestors nearest first */
+        for (int a = dof, t = madr; a >= 0; a = m->dof_parentid[a], t++) {
+          if (m->M_dofid[t] != a) {
+            gs_ioError(err, errsz, "entry %d of M (dof %d): column %d, expected %d", t, dof,
+                       m->M_dofid[t], a);
+            goto done;
+          }
+        }
         madr += depth[dof] + 1;
         chain = dof;
       }

@@ -853,8 +853,8 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     int adr = 0;
     for (int i = 0; i < m->nv; i++) {
       m->dof_Madr[i] = adr;
-      adr++;
-      for (int p = m->dof_parentid[i]; p >= 0; p = m->dof_parentid[p]) adr++;
+      /* the column of each entry: the kernels on M index by it instead of walking the chain */
+      for (int p = i; p >= 0; p = m->dof_parentid[p]) m->M_dofid[adr++] = p;
     }
   }
 

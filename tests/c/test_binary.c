@@ -290,6 +290,14 @@ static void corruption(const char* path, int nsealed) {
       reseal(buf, n);
       expect_error(buf, n, "row of M", "dof_Madr out of range");
     }
+    if (strcmp(fi.name, "M_dofid") == 0 && m->nM > 1) {
+      /* the kernels on M index x and cdof by these columns: one past nv must be refused */
+      memcpy(buf, good, n);
+      int bad = m->nv;
+      memcpy(buf + off + sizeof(int) * (size_t)(m->nM - 1), &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "column", "M_dofid out of range");
+    }
     if (strcmp(fi.name, "name_geomadr") == 0 && m->ngeom > 0) {
       memcpy(buf, good, n);
       int bad = m->nnames;

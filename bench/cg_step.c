@@ -1,0 +1,60 @@
+/* One engine's steps of a model under callgrind, for instruction counts stage by stage against
+ * MuJoCo's (the benchmark partner, loaded only by this program, never by the library):
+ *
+ *   gcc -O2 -Iinclude -I$MJ/include bench/cg_step.c -o /tmp/cg_step build/release/libgauss.so \
+ *       $MJ/libmujoco.so.3.3.7 -Wl,-rpath,$PWD/build/release:$MJ
+ *   valgrind --tool=callgrind --collect-atstart=no --toggle-collect=gs_step \
+ *       /tmp/cg_step g MODEL.xml 200 smooth
+ *   valgrind --tool=callgrind --collect-atstart=no --toggle-collect=mj_step \
+ *       /tmp/cg_step m MODEL.xml 200 smooth
+ *
+ * (MJ: the mujoco Python package's folder.) Both reset to the first keyframe (or the default
+ * state), take the same controls (seeded, inside the control ranges), run 20 steps uncounted,
+ * then N steps; "smooth" disables contacts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gauss/gauss.h"
+#include "mujoco/mujoco.h"
+
+static void controls(int nu, const int* limited, const double* range, double* ctrl) {
+  srand(1);
+  for (int i = 0; i < nu; i++) {
+    double lo = -1, hi = 1;
+    if (limited[i]) { lo = range[2 * i]; hi = range[2 * i + 1]; }
+    ctrl[i] = lo + (hi - lo) * (rand() / (double)RAND_MAX);
+  }
+}
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    fprintf(stderr, "usage: cg_step g|m MODEL.xml STEPS [smooth]\n");
+    return 2;
+  }
+  int steps = atoi(argv[3]), smooth = argc > 4 && !strcmp(argv[4], "smooth");
+  char err[1000];
+  if (argv[1][0] == 'g') {
+    gsModel* m = gs_loadXML(argv[2], err, sizeof err);
+    if (!m) { fprintf(stderr, "%s\n", err); return 1; }
+    if (smooth) m->opt.disableflags |= GS_DSBL_CONTACT;
+    gsData* d = gs_makeData(m);
+    if (m->nkey) gs_resetDataKeyframe(m, d, 0);
+    controls(m->nu, m->actuator_ctrllimited, m->actuator_ctrlrange, d->ctrl);
+    for (int s = 0; s < 20; s++) gs_step(m, d);
+    for (int s = 0; s < steps; s++) gs_step(m, d);
+    printf("qpos0 %.17g nefc %d\n", d->qpos[0], d->nefc);
+  } else {
+    mjModel* m = mj_loadXML(argv[2], NULL, err, sizeof err);
+    if (!m) { fprintf(stderr, "%s\n", err); return 1; }
+    if (smooth) m->opt.disableflags |= mjDSBL_CONTACT;
+    mjData* d = mj_makeData(m);
+    if (m->nkey) mj_resetDataKeyframe(m, d, 0);
+    int limited[m->nu ? m->nu : 1];
+    for (int i = 0; i < m->nu; i++) limited[i] = m->actuator_ctrllimited[i];
+    controls(m->nu, limited, m->actuator_ctrlrange, d->ctrl);
+    for (int s = 0; s < 20; s++) mj_step(m, d);
+    for (int s = 0; s < steps; s++) mj_step(m, d);
+    printf("qpos0 %.17g nefc %d\n", d->qpos[0], d->nefc);
+  }
+  return 0;
+}
