@@ -26,6 +26,7 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->support = NULL;
   c->data = NULL;
   c->vert = NULL, c->graph = NULL, c->nvert = 0;
+  c->hint = NULL;
   if (c->type == GS_GEOM_MESH) {
     int id = m->geom_dataid[g];
     c->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
@@ -91,8 +92,9 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
   if (c->type == GS_GEOM_MESH)
-    gs_copy3(p, c->vert + 3 * (c->graph ? gs_meshSupportVertex(c->vert, c->graph, u)
-                                        : gs_meshSupportScan(c->vert, c->nvert, u)));
+    gs_copy3(p, c->vert + 3 * (!c->graph ? gs_meshSupportScan(c->vert, c->nvert, u)
+                               : c->hint ? gs_meshSupportWalk(c->vert, c->graph, u, c->hint)
+                                         : gs_meshSupportVertex(c->vert, c->graph, u)));
   else support_local(p, c->type, c->size, u);
   gs_mulMatVec3(r, c->mat, p);
   gs_add3(r, r, c->pos);
@@ -1145,8 +1147,15 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   return 1;
 }
 
-int gs_convexDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
+int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  /* the successive directions of GJK and EPA are close: a mesh's support climb starts where the
+   * previous one of this query ended (the caller's hint where it keeps one) */
+  gsConvex a = *A0, b = *B0;
+  int ha = 0, hb = 0;
+  if (!a.hint) a.hint = &ha;
+  if (!b.hint) b.hint = &hb;
+  const gsConvex *A = &a, *B = &b;
   gsReal r = A->radius + B->radius;
   if (!core_distance(A, B, cutoff + r, tol, maxiter, dist, pa, pb, normal)) return 0;
   *dist -= r;

@@ -2,6 +2,8 @@
  * graph (mesh_graph, fields_world.h). Small hulls are scanned; larger ones are climbed: from a
  * vertex, move to any neighbour farther along the direction until none is, which on a convex
  * polytope ends at a farthest vertex. */
+#include <math.h>
+
 #include "collision/mesh.h"
 
 #define MESH_SCAN_MAX 24  /* hulls up to this many vertices are scanned */
@@ -16,6 +18,36 @@ int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
     if (di > bd) bd = di, best = i;
   }
   return best;
+}
+
+/* the hill climb from local vertex `from`: each move strictly increases the value, so a walk
+ * visits a vertex at most once. With tie non-NULL, *tie is set when a neighbour of the last vertex
+ * is within 1e-12 (relative) of its value. Returns the local index. */
+static int walk(const gsReal* vert, int nv, const int* edgeadr, const int* globalid,
+                const int* edges, const gsReal u[3], int from, int* tie) {
+  int cur = from;
+  gsReal cd = dot(vert + 3 * globalid[from], u), near = -INFINITY;
+  for (int steps = 0; steps < nv; steps++) {
+    int next = -1;
+    near = -INFINITY;
+    /* written to compile without branches (conditional moves): which neighbour wins is data,
+     * and mispredicted branches cost more than the walk's arithmetic */
+    for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
+      gsReal de = dot(vert + 3 * globalid[*e], u);
+      int up = de > cd;
+      near = de > near ? de : near;  /* at the last vertex: its largest neighbour */
+      next = up ? *e : next;
+      cd = up ? de : cd;
+    }
+    if (next < 0) break;
+    cur = next;
+  }
+  if (tie) {
+    const gsReal* v = vert + 3 * globalid[cur];
+    gsReal scale = (fabs(v[0]) + fabs(v[1]) + fabs(v[2])) * (fabs(u[0]) + fabs(u[1]) + fabs(u[2]));
+    *tie = !(cd - near > 1e-12 * scale);
+  }
+  return cur;
 }
 
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]) {
@@ -37,18 +69,23 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
     }
     return best;
   }
-  int cur = 0;
-  gsReal cd = dot(vert + 3 * globalid[0], u);
-  /* each move strictly increases the value, so a walk visits a vertex at most once */
-  for (int steps = 0; steps < nv; steps++) {
-    int next = -1;
-    for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
-      gsReal de = dot(vert + 3 * globalid[*e], u);
-      if (de > cd) cd = de, next = *e;
-    }
-    if (next < 0) break;
-    cur = next;
-  }
+  return globalid[walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL)];
+}
+
+int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start) {
+  int nv = graph[0];
+  if (nv <= MESH_SCAN_MAX) return gs_meshSupportVertex(vert, graph, u);
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  int s = *start >= 0 && *start < nv ? *start : 0, tie = 0;
+  int cur = walk(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
+  /* a walk ends at the farthest vertex when it is the only one; where a neighbour comes within
+   * rounding of it (a flat face along u), where the walk stops depends on where it started:
+   * walked again from vertex 0, as gs_meshSupportVertex does, so that the answer never depends
+   * on the previous call */
+  if (tie) cur = walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL);
+  *start = cur;
   return globalid[cur];
 }
 
