@@ -1147,6 +1147,36 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   return 1;
 }
 
+/* how far (the sine of the angle) a direction may turn before a grown polytope's witness point
+ * may move to another vertex (see unique_witness) */
+#define LONE_SLOPE 1e-3
+
+/* whether the farthest point of c (a mesh or a box) along dir is one vertex, and stays that one
+ * for directions within asin(LONE_SLOPE) of dir */
+static int lone_vertex(const gsConvex* c, const gsReal dir[3]) {
+  gsReal u[3];
+  gs_mulMatTVec3(u, c->mat, dir);
+  if (c->type == GS_GEOM_BOX) {  /* the edges at a box vertex fall at the rates |u_i| / |u| */
+    gsReal n = gs_norm3(u) * LONE_SLOPE;
+    return fabs(u[0]) > n && fabs(u[1]) > n && fabs(u[2]) > n;
+  }
+  return c->type == GS_GEOM_MESH && c->graph && c->hint &&
+         gs_meshSupportSlope(c->vert, c->graph, u, c->hint) > LONE_SLOPE;
+}
+
+/* Two polytopes apart by d, A grown by a radius r > d (see gs_collideConvex): the grown pair
+ * overlaps by r - d along the pair's normal n, exactly (the nearest point of the difference, pushed
+ * out by r). Its witness points are not unique where faces or edges face each other, and there
+ * EPA on the grown pair picks them; where the farthest point of A along n or of B along -n is a
+ * lone vertex they are unique: the pair's own witness points (A's moved out by r), which the
+ * grown pair's EPA only approaches, its final face's vertices coming from directions within
+ * ~sqrt(2 tol / r) of n, where that support is the vertex (LONE_SLOPE), so that it stops within
+ * ~sqrt(2 r tol) of them (1e-8 for a 1 mm margin). */
+static int unique_witness(const gsConvex* A, const gsConvex* B, const gsReal n[3]) {
+  gsReal nb[3] = {-n[0], -n[1], -n[2]};
+  return lone_vertex(A, n) || lone_vertex(B, nb);
+}
+
 int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   /* the successive directions of GJK and EPA are close: a mesh's support climb starts where the
@@ -1175,19 +1205,22 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gsConvex a, b;
   gsReal tol, dist, pa[3], pb[3], nrm[3];
   int maxiter;
+  int ha = 0, hb = 0;  /* the mesh climbs of both queries start where the last one ended */
   gs_convexFromGeom(&a, m, d, g1);
   gs_convexFromGeom(&b, m, d, g2);
+  a.hint = &ha, b.hint = &hb;
   gs_convexSettings(m, &tol, &maxiter);
   /* (a contact means dist < margin) */
   if (!gs_convexDistance(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) return 0;
-  if (dist > 0 && polytope(&a) && polytope(&b)) {
+  if (dist > 0 && polytope(&a) && polytope(&b) && !unique_witness(&a, &b, nrm)) {
     /* Two polytopes apart within a positive margin: MJCF grows the first by the margin (a
      * rounded polytope) and takes the penetration of the grown pair, then moves its witness
      * back by the margin. Where flat faces face each other the closest points are not unique
      * and this decides which are reported: measured against MuJoCo 3.3.7 on mesh boxes and
      * random hulls apart within the margin (tests/python/test_collision_robots.py), its contact
      * points are EPA's on the grown pair, not GJK's on the pair itself, and move with the
-     * margin. Penetrating pairs keep the exact query: the grown pair's EPA, on a curved shape,
+     * margin (where the witness points are unique, the pair's own are the grown pair's:
+     * unique_witness). Penetrating pairs keep the exact query: the grown pair's EPA, on a curved shape,
      * stops ~1e-8 short of the depth, where MuJoCo's (converged settings) does not. */
     gsConvex grown = a;
     gsReal gdist, ga[3], gb[3], gn[3];

@@ -89,6 +89,26 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
   return globalid[cur];
 }
 
+gsReal gs_meshSupportSlope(const gsReal* vert, const int* graph, const gsReal u[3], int* start) {
+  int nv = graph[0];
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  int g = gs_meshSupportWalk(vert, graph, u, start), cur = *start;
+  if (nv <= MESH_SCAN_MAX)  /* scanned, *start not moved: its local index, among a few */
+    for (cur = 0; cur < nv && globalid[cur] != g;) cur++;
+  if (cur >= nv || globalid[cur] != g) return 0;
+  const gsReal* p = vert + 3 * g;
+  gsReal nu = sqrt(dot(u, u)), least = INFINITY;
+  for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
+    const gsReal* q = vert + 3 * globalid[*e];
+    gsReal d[3] = {p[0] - q[0], p[1] - q[1], p[2] - q[2]}, len = sqrt(dot(d, d));
+    gsReal r = len > 0 ? dot(d, u) / (len * nu) : -INFINITY;
+    if (r < least) least = r;
+  }
+  return least;
+}
+
 /* ---- plane against mesh ---- */
 
 #include "collision/collision.h"
