@@ -1182,7 +1182,7 @@ int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsR
   /* the successive directions of GJK and EPA are close: a mesh's support climb starts where the
    * previous one of this query ended (the caller's hint where it keeps one) */
   gsConvex a = *A0, b = *B0;
-  int ha = 0, hb = 0;
+  int ha = -1, hb = -1;
   if (!a.hint) a.hint = &ha;
   if (!b.hint) b.hint = &hb;
   const gsConvex *A = &a, *B = &b;
@@ -1205,7 +1205,7 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gsConvex a, b;
   gsReal tol, dist, pa[3], pb[3], nrm[3];
   int maxiter;
-  int ha = 0, hb = 0;  /* the mesh climbs of both queries start where the last one ended */
+  int ha = -1, hb = -1;  /* the mesh climbs of both queries start where the last one ended */
   gs_convexFromGeom(&a, m, d, g1);
   gs_convexFromGeom(&b, m, d, g2);
   a.hint = &ha, b.hint = &hb;

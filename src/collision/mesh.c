@@ -7,6 +7,7 @@
 #include "collision/mesh.h"
 
 #define MESH_SCAN_MAX 24  /* hulls up to this many vertices are scanned */
+#define MESH_SAMPLES 16   /* vertices a climb without a starting vertex chooses its start from */
 
 static gsReal dot(const gsReal* v, const gsReal u[3]) { return v[0] * u[0] + v[1] * u[1] + v[2] * u[2]; }
 
@@ -78,7 +79,17 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
   const int* edgeadr = graph + 2;
   const int* globalid = graph + 2 + nv;
   const int* edges = graph + 2 + 2 * nv;
-  int s = *start >= 0 && *start < nv ? *start : 0, tie = 0;
+  int s = *start, tie = 0;
+  if (s < 0 || s >= nv) {
+    /* no earlier vertex: the farthest of a few spread over the hull's order, so that the first
+     * climb of a query is not one across the whole hull */
+    gsReal best = -INFINITY;
+    for (int i = 0; i < MESH_SAMPLES; i++) {
+      int l = (int)((long)i * nv / MESH_SAMPLES);
+      gsReal v = dot(vert + 3 * globalid[l], u);
+      if (v > best) best = v, s = l;
+    }
+  }
   int cur = walk(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
   /* a walk ends at the farthest vertex when it is the only one; where a neighbour comes within
    * rounding of it (a flat face along u), where the walk stops depends on where it started:
