@@ -21,11 +21,43 @@ int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
   return best;
 }
 
+/* Where a climb ended at cur with a neighbour within rounding of it (values >= lo): the plateau
+ * of the vertices connected to cur with values >= lo, and the one among them that no neighbour
+ * beats. A climb from anywhere ends on the plateau (elsewhere a neighbour is higher by more than
+ * rounding), so when that vertex is the plateau's only one, every climb ends there, the climb
+ * from vertex 0 included. Returns its local index, or -1 where the plateau has several such
+ * vertices (values equal to the last bit, or coplanar faces that are not all neighbours) or more
+ * than 32. */
+static int plateau_top(const gsReal* vert, const int* edgeadr, const int* globalid,
+                       const int* edges, const gsReal u[3], int cur, gsReal lo) {
+  int P[32], n = 1, top = -1;
+  gsReal val[32];
+  P[0] = cur, val[0] = dot(vert + 3 * globalid[cur], u);
+  for (int i = 0; i < n; i++) {
+    int beaten = 0;
+    for (const int* e = edges + edgeadr[P[i]]; *e >= 0; e++) {
+      gsReal de = dot(vert + 3 * globalid[*e], u);
+      beaten |= de > val[i];
+      if (!(de >= lo)) continue;
+      int known = 0;
+      for (int j = 0; j < n && !known; j++) known = P[j] == *e;
+      if (known) continue;
+      if (n == 32) return -1;
+      P[n] = *e, val[n] = de, n++;
+    }
+    if (!beaten) {
+      if (top >= 0) return -1;
+      top = P[i];
+    }
+  }
+  return top;
+}
+
 /* the hill climb from local vertex `from`: each move strictly increases the value, so a walk
- * visits a vertex at most once. With tie non-NULL, *tie is set when a neighbour of the last vertex
- * is within 1e-12 (relative) of its value. Returns the local index. */
+ * visits a vertex at most once. With tie non-NULL, *tie is set to the last vertex's value less
+ * 1e-12 (relative) when a neighbour comes that near, to +inf otherwise. Returns the local index. */
 static int walk(const gsReal* vert, int nv, const int* edgeadr, const int* globalid,
-                const int* edges, const gsReal u[3], int from, int* tie) {
+                const int* edges, const gsReal u[3], int from, gsReal* tie) {
   int cur = from;
   gsReal cd = dot(vert + 3 * globalid[from], u), near = -INFINITY;
   for (int steps = 0; steps < nv; steps++) {
@@ -46,7 +78,7 @@ static int walk(const gsReal* vert, int nv, const int* edgeadr, const int* globa
   if (tie) {
     const gsReal* v = vert + 3 * globalid[cur];
     gsReal scale = (fabs(v[0]) + fabs(v[1]) + fabs(v[2])) * (fabs(u[0]) + fabs(u[1]) + fabs(u[2]));
-    *tie = !(cd - near > 1e-12 * scale);
+    *tie = cd - near > 1e-12 * scale ? INFINITY : cd - 1e-12 * scale;
   }
   return cur;
 }
@@ -79,7 +111,8 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
   const int* edgeadr = graph + 2;
   const int* globalid = graph + 2 + nv;
   const int* edges = graph + 2 + 2 * nv;
-  int s = *start, tie = 0;
+  int s = *start;
+  gsReal tie = INFINITY;
   if (s < 0 || s >= nv) {
     /* no earlier vertex: the farthest of a few spread over the hull's order, so that the first
      * climb of a query is not one across the whole hull */
@@ -92,10 +125,14 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
   }
   int cur = walk(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
   /* a walk ends at the farthest vertex when it is the only one; where a neighbour comes within
-   * rounding of it (a flat face along u), where the walk stops depends on where it started:
-   * walked again from vertex 0, as gs_meshSupportVertex does, so that the answer never depends
-   * on the previous call */
-  if (tie) cur = walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL);
+   * rounding of it (u along a face's normal: EPA's directions often are), the plateau decides,
+   * and where it does not, where a walk stops may depend on where it started: walked again from
+   * vertex 0, as gs_meshSupportVertex does, so that the answer never depends on the previous
+   * call */
+  if (tie < INFINITY) {
+    int top = plateau_top(vert, edgeadr, globalid, edges, u, cur, tie);
+    cur = top >= 0 ? top : walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL);
+  }
   *start = cur;
   return globalid[cur];
 }
