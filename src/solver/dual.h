@@ -59,7 +59,12 @@ static inline gsReal gs_dualDot(const gsReal* a, const gsReal* b, int n) {
     p23 += gs_dualLoad2(a + k + 2) * gs_dualLoad2(b + k + 2);
   }
   gsReal s0 = p01[0];
-  for (; k < n; k++) s0 += a[k] * b[k];
+  /* the last n % 4 values written out: a loop here is compiled into a vectorised loop with its
+   * own remainder, which cost more than the main loop on rows of 15-30 values */
+  int left = n - k;
+  if (left > 0) s0 += a[k] * b[k];
+  if (left > 1) s0 += a[k + 1] * b[k + 1];
+  if (left > 2) s0 += a[k + 2] * b[k + 2];
   return (s0 + p01[1]) + (p23[0] + p23[1]);
 }
 #else
