@@ -825,26 +825,6 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
   return dc;
 }
 
-/* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
-gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
-  if (w->inv[r] == 0) return 0;
-  gsReal A = w->diag[r] + R;
-  gsReal f = d->efc_force[r];
-  gsReal g = gs_dualRowGrad(w, r) + R * f;
-  gsReal x = f - g * w->inv[r];
-  int type = d->efc_type[r];
-  if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-    gsReal fl = d->efc_frictionloss[r];
-    x = x < -fl ? -fl : x > fl ? fl : x;
-  } else if (type != GS_CNSTR_EQUALITY) {
-    x = x < 0 ? 0 : x;
-  }
-  gsReal delta = x - f;
-  if (delta == 0) return 0;  /* a row held at its bound: u stays */
-  gs_dualApply(d, w, r, delta);
-  return g * delta + 0.5 * A * delta * delta;
-}
-
 /* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */
 void gs_dualFinish(const gsModel* m, gsData* d) {
   int nefc = d->nefc;
