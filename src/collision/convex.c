@@ -1150,31 +1150,50 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
 /* how far (the sine of the angle) a direction may turn before a grown polytope's witness point
  * may move to another vertex (see unique_witness) */
 #define LONE_SLOPE 1e-3
+#define CROSSING_SIN2 0.04  /* edges crossing at less than asin(0.2) count as parallel */
 
-/* whether the farthest point of c (a mesh or a box) along dir is one vertex, and stays that one
- * for directions within asin(LONE_SLOPE) of dir */
-static int lone_vertex(const gsConvex* c, const gsReal dir[3]) {
-  gsReal u[3];
+/* the part of c (a mesh or a box) farthest along dir when it stands alone for directions within
+ * asin(LONE_SLOPE) of dir: 1 a vertex, 2 an edge (its direction in world frame in edge), 0 else */
+static int lone_part(const gsConvex* c, const gsReal dir[3], gsReal edge[3]) {
+  gsReal u[3], e[3] = {0, 0, 0};
   gs_mulMatTVec3(u, c->mat, dir);
+  int kind = 0;
   if (c->type == GS_GEOM_BOX) {  /* the edges at a box vertex fall at the rates |u_i| / |u| */
     gsReal n = gs_norm3(u) * LONE_SLOPE;
-    return fabs(u[0]) > n && fabs(u[1]) > n && fabs(u[2]) > n;
+    int level = 0, axis = 0;
+    for (int i = 0; i < 3; i++)
+      if (!(fabs(u[i]) > n)) level++, axis = i;
+    kind = level == 0 ? 1 : level == 1 ? 2 : 0;
+    e[axis] = 1;
+  } else if (c->type == GS_GEOM_MESH && c->graph && c->hint) {
+    int ends[2];
+    kind = gs_meshSupportFeature(c->vert, c->graph, u, c->hint, LONE_SLOPE, ends);
+    if (kind == 2) gs_sub3(e, c->vert + 3 * ends[1], c->vert + 3 * ends[0]);
   }
-  return c->type == GS_GEOM_MESH && c->graph && c->hint &&
-         gs_meshSupportSlope(c->vert, c->graph, u, c->hint) > LONE_SLOPE;
+  if (kind == 2) gs_mulMatVec3(edge, c->mat, e);
+  return kind;
 }
 
 /* Two polytopes apart by d, A grown by a radius r > d (see gs_collideConvex): the grown pair
  * overlaps by r - d along the pair's normal n, exactly (the nearest point of the difference, pushed
- * out by r). Its witness points are not unique where faces or edges face each other, and there
- * EPA on the grown pair picks them; where the farthest point of A along n or of B along -n is a
- * lone vertex they are unique: the pair's own witness points (A's moved out by r), which the
- * grown pair's EPA only approaches, its final face's vertices coming from directions within
- * ~sqrt(2 tol / r) of n, where that support is the vertex (LONE_SLOPE), so that it stops within
- * ~sqrt(2 r tol) of them (1e-8 for a 1 mm margin). */
+ * out by r). Its witness points are not unique where faces or parallel edges face each other,
+ * and there EPA on the grown pair picks them; where the farthest point of A along n or of B along
+ * -n is a lone vertex, or both are lone edges that cross, they are unique: the pair's own witness
+ * points (A's moved out by r), which the grown pair's EPA only approaches, its final face's
+ * vertices coming from directions within ~sqrt(2 tol / r) of n, where those supports are the
+ * vertex or the edges (LONE_SLOPE), so that it stops within ~sqrt(2 r tol) of them (1e-8 for a
+ * 1 mm margin; crossing edges: that over the sine of their angle). */
 static int unique_witness(const gsConvex* A, const gsConvex* B, const gsReal n[3]) {
-  gsReal nb[3] = {-n[0], -n[1], -n[2]};
-  return lone_vertex(A, n) || lone_vertex(B, nb);
+  gsReal nb[3] = {-n[0], -n[1], -n[2]}, ea[3], eb[3], x[3];
+  int ka = lone_part(A, n, ea);
+  if (ka == 1) return 1;
+  int kb = lone_part(B, nb, eb);
+  if (kb == 1) return 1;
+  if (ka != 2 || kb != 2) return 0;
+  /* two crossing edges: the points are unique too, the expansion's error grown by 1 / sin of
+   * their angle (kept at most ~5) */
+  gs_cross(x, ea, eb);
+  return gs_dot3(x, x) > CROSSING_SIN2 * gs_dot3(ea, ea) * gs_dot3(eb, eb);
 }
 
 int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsReal tol, int maxiter,

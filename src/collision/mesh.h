@@ -11,11 +11,13 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
  * one query are close, so the climb is short. The answer is gs_meshSupportVertex's: where the
  * farthest vertex is not alone to rounding, the climb is done again from vertex 0. */
 int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
-/* The least slope at which the hull falls away from its farthest vertex along u (found as
- * gs_meshSupportWalk does, *start the same): the least of u.(p - q) / (|u| |p - q|) over the
- * hull edges (p, q) at that vertex p. Where it is positive, p is the only farthest vertex for
- * every direction within asin(slope) of u (the hull is convex). */
-gsReal gs_meshSupportSlope(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
+/* The hull's part farthest along u when it stands alone within the slope `lone` (the sine of an
+ * angle; *start as gs_meshSupportWalk's): 1 for a vertex whose hull edges all fall from it along u
+ * by more than lone (it stays the farthest for every direction within asin(lone) of u), 2 for an
+ * edge level with u to that much whose ends' other edges all fall so; 0 otherwise (a face, or a
+ * part of several edges). ends: the vertex twice, or the edge's two vertices (mesh indices). */
+int gs_meshSupportFeature(const gsReal* vert, const int* graph, const gsReal u[3], int* start,
+                          gsReal lone, int ends[2]);
 /* the same over all nvert vertices, for a mesh without a hull graph (mesh_graphadr -1: no geom
  * collides with it, but a distance sensor may measure it); the first on a tie */
 int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]);
