@@ -151,8 +151,6 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   w->A = A;
 }
 
-/* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
- * regularised, the rows' R count in inv (the main solve), else not (noslip). */
 /* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
  * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
 typedef struct {
@@ -188,9 +186,12 @@ static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
   gsReal m1 = c->friction[0], m2 = c->friction[1];
   gsReal a11 = B[4] + (R ? R[1] : 0), a12 = B[5], a22 = B[8] + (R ? R[2] : 0);
   eig2 q;
-  if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q)) e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1;
+  if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q))
+    e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1;
 }
 
+/* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
+ * regularised, the rows' R count in inv (the main solve), else not (noslip). */
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   int nv = m->nv, nefc = d->nefc;
   size_t rows = (size_t)nefc;
