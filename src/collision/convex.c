@@ -1239,8 +1239,9 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
      * random hulls apart within the margin (tests/python/test_collision_robots.py), its contact
      * points are EPA's on the grown pair, not GJK's on the pair itself, and move with the
      * margin (where the witness points are unique, the pair's own are the grown pair's:
-     * unique_witness). Penetrating pairs keep the exact query: the grown pair's EPA, on a curved shape,
-     * stops ~1e-8 short of the depth, where MuJoCo's (converged settings) does not. */
+     * unique_witness). Penetrating pairs keep the exact query: the grown pair's EPA, on a
+     * curved shape, stops ~1e-8 short of the depth, where MuJoCo's (converged settings) does
+     * not. */
     gsConvex grown = a;
     gsReal gdist, ga[3], gb[3], gn[3];
     grown.inflate = margin;
