@@ -1,7 +1,8 @@
 /* Two builds of libgauss timed against each other in one process: both load MODEL, set the same
  * controls (seeded, inside the control ranges) after each reset, and step N times, the builds
  * alternating which goes first over R rounds; prints the median time per step of each and the
- * last qpos[0] of both (equal when the change keeps the numbers).
+ * last qpos[0] of both (equal when the change keeps the numbers). Each round starts from the
+ * model's first keyframe where it has one, else from the default state.
  *
  *   gcc -O2 -Iinclude bench/ab_step.c -o /tmp/ab_step -ldl
  *   /tmp/ab_step MODEL.xml BEFORE/libgauss.so AFTER/libgauss.so N R */
@@ -15,6 +16,7 @@ typedef gsModel* (*load_f)(const char*, char*, int);
 typedef gsData* (*make_f)(const gsModel*);
 typedef void (*step_f)(const gsModel*, gsData*);
 typedef void (*reset_f)(const gsModel*, gsData*);
+typedef void (*resetkey_f)(const gsModel*, gsData*, int);
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
 static int cmp(const void* a, const void* b) { double x = *(double*)a, y = *(double*)b; return x < y ? -1 : x > y; }
 int main(int argc, char** argv) {
@@ -25,7 +27,7 @@ int main(int argc, char** argv) {
   const char* libs[2] = {argv[2], argv[3]};
   int steps = atoi(argv[4]), rounds = atoi(argv[5]);
   if (rounds < 1 || rounds > 64 || steps < 1) return 2;
-  gsModel* m[2]; gsData* d[2]; step_f st[2]; reset_f rs[2];
+  gsModel* m[2]; gsData* d[2]; step_f st[2]; reset_f rs[2]; resetkey_f rk[2];
   for (int k = 0; k < 2; k++) {
     void* h = dlopen(libs[k], RTLD_NOW | RTLD_LOCAL);
     if (!h) { fprintf(stderr, "%s\n", dlerror()); return 1; }
@@ -34,12 +36,14 @@ int main(int argc, char** argv) {
     if (!m[k]) { fprintf(stderr, "%s\n", err); return 1; }
     d[k] = ((make_f)dlsym(h, "gs_makeData"))(m[k]);
     st[k] = (step_f)dlsym(h, "gs_step"); rs[k] = (reset_f)dlsym(h, "gs_resetData");
+    rk[k] = (resetkey_f)dlsym(h, "gs_resetDataKeyframe");
   }
   double t[2][64];
   for (int r = 0; r < rounds; r++) {
     for (int kk = 0; kk < 2; kk++) {
       int k = (r & 1) ? 1 - kk : kk;
-      rs[k](m[k], d[k]);
+      if (m[k]->nkey) rk[k](m[k], d[k], 0);  /* a model's first keyframe where it has one */
+      else rs[k](m[k], d[k]);
       srand(1);
       for (int i = 0; i < m[k]->nu; i++) {
         double lo = -1, hi = 1;

@@ -284,3 +284,54 @@ def write_two_arm(out):
     with open(path, "w") as f:
         f.write(xml)
     return path
+
+
+# ---- a pile of meshes in contact (many touching mesh pairs: the narrow phase's expansion) ----
+
+PILE_MESHES = ["shoulder", "motor", "wrist", "palm", "camera", "base", "plate", "finger"]
+
+
+def write_mesh_pile(out, n=24, settle=1.5):
+    """n free bodies, each one collision mesh of the two-arm set with a 1 mm margin (contacts
+    made before the shapes touch, as robot models often ask), in a walled box; the first
+    keyframe is the pile after `settle` seconds of falling in MuJoCo, so that a run from it times
+    a resting pile (most pairs touching) rather than a fall"""
+    os.makedirs(out, exist_ok=True)
+    write_two_arm_meshes(out)
+    assets = "".join(f'    <mesh name="{n_}" file="two_arm_{n_}.stl"/>\n' for n_ in PILE_MESHES)
+    rng = np.random.default_rng(1)
+    bodies = ""
+    for k in range(n):
+        x, y, z = -0.09 + 0.09 * (k % 3), -0.09 + 0.09 * (k // 3 % 3), 0.06 + 0.08 * (k // 9)
+        q = rng.normal(size=4)
+        q /= np.linalg.norm(q)
+        bodies += (f'    <body name="b{k}" pos="{x:.3f} {y:.3f} {z:.3f}" '
+                   f'quat="{q[0]:.4f} {q[1]:.4f} {q[2]:.4f} {q[3]:.4f}">\n'
+                   f'      <freejoint/>\n'
+                   f'      <geom type="mesh" mesh="{PILE_MESHES[k % len(PILE_MESHES)]}" density="800" margin="0.001"/>\n'
+                   f'    </body>\n')
+    walls = "".join(f'    <geom type="box" size="{sx} {sy} 0.1" pos="{px} {py} 0.1"/>\n'
+                    for sx, sy, px, py in ((0.01, 0.16, -0.16, 0), (0.01, 0.16, 0.16, 0),
+                                           (0.16, 0.01, 0, -0.16), (0.16, 0.01, 0, 0.16)))
+    xml = f"""<mujoco model="mesh_pile">
+  <option timestep="0.002"/>
+  <asset>
+{assets}  </asset>
+  <worldbody>
+    <geom type="plane" size="0.3 0.3 0.01"/>
+{walls}{bodies}  </worldbody>
+</mujoco>
+"""
+    path = os.path.join(out, "mesh_pile.xml")
+    if os.path.exists(path):
+        return path
+    import mujoco  # the settling run only (the pile's resting pose), not a reference
+
+    m = mujoco.MjModel.from_xml_string(xml.replace('file="', f'file="{out}/'))
+    d = mujoco.MjData(m)
+    mujoco.mj_step(m, d, nstep=int(settle / m.opt.timestep))
+    qpos = " ".join(f"{v:.9g}" for v in d.qpos)
+    xml = xml.replace("</mujoco>", f'  <keyframe>\n    <key qpos="{qpos}"/>\n  </keyframe>\n</mujoco>')
+    with open(path, "w") as f:
+        f.write(xml)
+    return path

@@ -55,7 +55,7 @@ def default_models():
 
 # models written at run time (their meshes are megabytes: not stored in the repository), named on
 # the command line by these names
-GENERATED = ("two_arm",)
+GENERATED = ("two_arm", "mesh_pile")
 
 
 def generated(name):
@@ -66,6 +66,8 @@ def generated(name):
     out = os.path.join(ROOT, "build", "bench_models")
     if name == "two_arm":
         return mesh_models.write_two_arm(out)
+    if name == "mesh_pile":
+        return mesh_models.write_mesh_pile(out)
     raise ValueError(name)
 
 

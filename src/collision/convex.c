@@ -26,6 +26,7 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->support = NULL;
   c->data = NULL;
   c->vert = NULL, c->graph = NULL, c->nvert = 0;
+  c->hint = NULL;
   if (c->type == GS_GEOM_MESH) {
     int id = m->geom_dataid[g];
     c->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
@@ -91,8 +92,9 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   gsReal u[3], p[3];
   gs_mulMatTVec3(u, c->mat, dir);
   if (c->type == GS_GEOM_MESH)
-    gs_copy3(p, c->vert + 3 * (c->graph ? gs_meshSupportVertex(c->vert, c->graph, u)
-                                        : gs_meshSupportScan(c->vert, c->nvert, u)));
+    gs_copy3(p, c->vert + 3 * (!c->graph ? gs_meshSupportScan(c->vert, c->nvert, u)
+                               : c->hint ? gs_meshSupportWalk(c->vert, c->graph, u, c->hint)
+                                         : gs_meshSupportVertex(c->vert, c->graph, u)));
   else support_local(p, c->type, c->size, u);
   gs_mulMatVec3(r, c->mat, p);
   gs_add3(r, r, c->pos);
@@ -1145,8 +1147,64 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   return 1;
 }
 
-int gs_convexDistance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
+/* how far (the sine of the angle) a direction may turn before a grown polytope's witness point
+ * may move to another vertex (see unique_witness) */
+#define LONE_SLOPE 1e-3
+#define CROSSING_SIN2 0.04  /* edges crossing at less than asin(0.2) count as parallel */
+
+/* the part of c (a mesh or a box) farthest along dir when it stands alone for directions within
+ * asin(LONE_SLOPE) of dir: 1 a vertex, 2 an edge (its direction in world frame in edge), 0 else */
+static int lone_part(const gsConvex* c, const gsReal dir[3], gsReal edge[3]) {
+  gsReal u[3], e[3] = {0, 0, 0};
+  gs_mulMatTVec3(u, c->mat, dir);
+  int kind = 0;
+  if (c->type == GS_GEOM_BOX) {  /* the edges at a box vertex fall at the rates |u_i| / |u| */
+    gsReal n = gs_norm3(u) * LONE_SLOPE;
+    int level = 0, axis = 0;
+    for (int i = 0; i < 3; i++)
+      if (!(fabs(u[i]) > n)) level++, axis = i;
+    kind = level == 0 ? 1 : level == 1 ? 2 : 0;
+    e[axis] = 1;
+  } else if (c->type == GS_GEOM_MESH && c->graph && c->hint) {
+    int ends[2];
+    kind = gs_meshSupportFeature(c->vert, c->graph, u, c->hint, LONE_SLOPE, ends);
+    if (kind == 2) gs_sub3(e, c->vert + 3 * ends[1], c->vert + 3 * ends[0]);
+  }
+  if (kind == 2) gs_mulMatVec3(edge, c->mat, e);
+  return kind;
+}
+
+/* Two polytopes apart by d, A grown by a radius r > d (see gs_collideConvex): the grown pair
+ * overlaps by r - d along the pair's normal n, exactly (the nearest point of the difference, pushed
+ * out by r). Its witness points are not unique where faces or parallel edges face each other,
+ * and there EPA on the grown pair picks them; where the farthest point of A along n or of B along
+ * -n is a lone vertex, or both are lone edges that cross, they are unique: the pair's own witness
+ * points (A's moved out by r), which the grown pair's EPA only approaches, its final face's
+ * vertices coming from directions within ~sqrt(2 tol / r) of n, where those supports are the
+ * vertex or the edges (LONE_SLOPE), so that it stops within ~sqrt(2 r tol) of them (1e-8 for a
+ * 1 mm margin; crossing edges: that over the sine of their angle). */
+static int unique_witness(const gsConvex* A, const gsConvex* B, const gsReal n[3]) {
+  gsReal nb[3] = {-n[0], -n[1], -n[2]}, ea[3], eb[3], x[3];
+  int ka = lone_part(A, n, ea);
+  if (ka == 1) return 1;
+  int kb = lone_part(B, nb, eb);
+  if (kb == 1) return 1;
+  if (ka != 2 || kb != 2) return 0;
+  /* two crossing edges: the points are unique too, the expansion's error grown by 1 / sin of
+   * their angle (kept at most ~5) */
+  gs_cross(x, ea, eb);
+  return gs_dot3(x, x) > CROSSING_SIN2 * gs_dot3(ea, ea) * gs_dot3(eb, eb);
+}
+
+int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+  /* the successive directions of GJK and EPA are close: a mesh's support climb starts where the
+   * previous one of this query ended (the caller's hint where it keeps one) */
+  gsConvex a = *A0, b = *B0;
+  int ha = -1, hb = -1;
+  if (!a.hint) a.hint = &ha;
+  if (!b.hint) b.hint = &hb;
+  const gsConvex *A = &a, *B = &b;
   gsReal r = A->radius + B->radius;
   if (!core_distance(A, B, cutoff + r, tol, maxiter, dist, pa, pb, normal)) return 0;
   *dist -= r;
@@ -1166,20 +1224,24 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gsConvex a, b;
   gsReal tol, dist, pa[3], pb[3], nrm[3];
   int maxiter;
+  int ha = -1, hb = -1;  /* the mesh climbs of both queries start where the last one ended */
   gs_convexFromGeom(&a, m, d, g1);
   gs_convexFromGeom(&b, m, d, g2);
+  a.hint = &ha, b.hint = &hb;
   gs_convexSettings(m, &tol, &maxiter);
   /* (a contact means dist < margin) */
   if (!gs_convexDistance(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) return 0;
-  if (dist > 0 && polytope(&a) && polytope(&b)) {
+  if (dist > 0 && polytope(&a) && polytope(&b) && !unique_witness(&a, &b, nrm)) {
     /* Two polytopes apart within a positive margin: MJCF grows the first by the margin (a
      * rounded polytope) and takes the penetration of the grown pair, then moves its witness
      * back by the margin. Where flat faces face each other the closest points are not unique
      * and this decides which are reported: measured against MuJoCo 3.3.7 on mesh boxes and
      * random hulls apart within the margin (tests/python/test_collision_robots.py), its contact
      * points are EPA's on the grown pair, not GJK's on the pair itself, and move with the
-     * margin. Penetrating pairs keep the exact query: the grown pair's EPA, on a curved shape,
-     * stops ~1e-8 short of the depth, where MuJoCo's (converged settings) does not. */
+     * margin (where the witness points are unique, the pair's own are the grown pair's:
+     * unique_witness). Penetrating pairs keep the exact query: the grown pair's EPA, on a
+     * curved shape, stops ~1e-8 short of the depth, where MuJoCo's (converged settings) does
+     * not. */
     gsConvex grown = a;
     gsReal gdist, ga[3], gb[3], gn[3];
     grown.inflate = margin;

@@ -19,6 +19,9 @@ struct gsConvex {
   const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
   const int* graph;    /* NULL where the mesh has none: nvert vertices scanned */
   int nvert;
+  int* hint;           /* meshes: where non-NULL, the hull vertex the last support call ended at
+                        * (-1: none yet), where the next one starts its climb
+                        * (gs_meshSupportWalk) */
   /* a shape that is not a geom (the prisms of a height field): its own support function of the
    * core in world frame, with `data` for it; NULL for geoms (gs_convexFromGeom) */
   void (*support)(gsReal r[3], const gsConvex* c, const gsReal dir[3]);

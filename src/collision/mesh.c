@@ -2,9 +2,12 @@
  * graph (mesh_graph, fields_world.h). Small hulls are scanned; larger ones are climbed: from a
  * vertex, move to any neighbour farther along the direction until none is, which on a convex
  * polytope ends at a farthest vertex. */
+#include <math.h>
+
 #include "collision/mesh.h"
 
 #define MESH_SCAN_MAX 24  /* hulls up to this many vertices are scanned */
+#define MESH_SAMPLES 16   /* vertices a climb without a starting vertex chooses its start from */
 
 static gsReal dot(const gsReal* v, const gsReal u[3]) { return v[0] * u[0] + v[1] * u[1] + v[2] * u[2]; }
 
@@ -16,6 +19,68 @@ int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
     if (di > bd) bd = di, best = i;
   }
   return best;
+}
+
+/* Where a climb ended at cur with a neighbour within rounding of it (values >= lo): the plateau
+ * of the vertices connected to cur with values >= lo, and the one among them that no neighbour
+ * beats. A climb from anywhere ends on the plateau (elsewhere a neighbour is higher by more than
+ * rounding), so when that vertex is the plateau's only one, every climb ends there, the climb
+ * from vertex 0 included. Returns its local index, or -1 where the plateau has several such
+ * vertices (values equal to the last bit, or coplanar faces that are not all neighbours) or more
+ * than 32. */
+static int plateau_top(const gsReal* vert, const int* edgeadr, const int* globalid,
+                       const int* edges, const gsReal u[3], int cur, gsReal lo) {
+  int P[32], n = 1, top = -1;
+  gsReal val[32];
+  P[0] = cur, val[0] = dot(vert + 3 * globalid[cur], u);
+  for (int i = 0; i < n; i++) {
+    int beaten = 0;
+    for (const int* e = edges + edgeadr[P[i]]; *e >= 0; e++) {
+      gsReal de = dot(vert + 3 * globalid[*e], u);
+      beaten |= de > val[i];
+      if (!(de >= lo)) continue;
+      int known = 0;
+      for (int j = 0; j < n && !known; j++) known = P[j] == *e;
+      if (known) continue;
+      if (n == 32) return -1;
+      P[n] = *e, val[n] = de, n++;
+    }
+    if (!beaten) {
+      if (top >= 0) return -1;
+      top = P[i];
+    }
+  }
+  return top;
+}
+
+/* the hill climb from local vertex `from`: each move strictly increases the value, so a walk
+ * visits a vertex at most once. With tie non-NULL, *tie is set to the last vertex's value less
+ * 1e-12 (relative) when a neighbour comes that near, to +inf otherwise. Returns the local index. */
+static int walk(const gsReal* vert, int nv, const int* edgeadr, const int* globalid,
+                const int* edges, const gsReal u[3], int from, gsReal* tie) {
+  int cur = from;
+  gsReal cd = dot(vert + 3 * globalid[from], u), near = -INFINITY;
+  for (int steps = 0; steps < nv; steps++) {
+    int next = -1;
+    near = -INFINITY;
+    /* written to compile without branches (conditional moves): which neighbour wins is data,
+     * and mispredicted branches cost more than the walk's arithmetic */
+    for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
+      gsReal de = dot(vert + 3 * globalid[*e], u);
+      int up = de > cd;
+      near = de > near ? de : near;  /* at the last vertex: its largest neighbour */
+      next = up ? *e : next;
+      cd = up ? de : cd;
+    }
+    if (next < 0) break;
+    cur = next;
+  }
+  if (tie) {
+    const gsReal* v = vert + 3 * globalid[cur];
+    gsReal scale = (fabs(v[0]) + fabs(v[1]) + fabs(v[2])) * (fabs(u[0]) + fabs(u[1]) + fabs(u[2]));
+    *tie = cd - near > 1e-12 * scale ? INFINITY : cd - 1e-12 * scale;
+  }
+  return cur;
 }
 
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]) {
@@ -37,19 +102,77 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
     }
     return best;
   }
-  int cur = 0;
-  gsReal cd = dot(vert + 3 * globalid[0], u);
-  /* each move strictly increases the value, so a walk visits a vertex at most once */
-  for (int steps = 0; steps < nv; steps++) {
-    int next = -1;
-    for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
-      gsReal de = dot(vert + 3 * globalid[*e], u);
-      if (de > cd) cd = de, next = *e;
+  return globalid[walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL)];
+}
+
+int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start) {
+  int nv = graph[0];
+  if (nv <= MESH_SCAN_MAX) return gs_meshSupportVertex(vert, graph, u);
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  int s = *start;
+  gsReal tie = INFINITY;
+  if (s < 0 || s >= nv) {
+    /* no earlier vertex: the farthest of a few spread over the hull's order, so that the first
+     * climb of a query is not one across the whole hull */
+    gsReal best = -INFINITY;
+    for (int i = 0; i < MESH_SAMPLES; i++) {
+      int l = (int)((long)i * nv / MESH_SAMPLES);
+      gsReal v = dot(vert + 3 * globalid[l], u);
+      if (v > best) best = v, s = l;
     }
-    if (next < 0) break;
-    cur = next;
   }
+  int cur = walk(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
+  /* a walk ends at the farthest vertex when it is the only one; where a neighbour comes within
+   * rounding of it (u along a face's normal: EPA's directions often are), the plateau decides,
+   * and where it does not, where a walk stops may depend on where it started: walked again from
+   * vertex 0, as gs_meshSupportVertex does, so that the answer never depends on the previous
+   * call */
+  if (tie < INFINITY) {
+    int top = plateau_top(vert, edgeadr, globalid, edges, u, cur, tie);
+    cur = top >= 0 ? top : walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL);
+  }
+  *start = cur;
   return globalid[cur];
+}
+
+/* the hull edges at local vertex l other than to local vertex `skip`: how many fall from it along
+ * u (unit) by no more than `lone` (sine of the angle), and the last such neighbour in *flat */
+static int flat_edges(const gsReal* vert, const int* edgeadr, const int* globalid, const int* edges,
+                      const gsReal u[3], int l, int skip, gsReal lone, int* flat) {
+  const gsReal* p = vert + 3 * globalid[l];
+  int count = 0;
+  for (const int* e = edges + edgeadr[l]; *e >= 0; e++) {
+    if (*e == skip) continue;
+    const gsReal* q = vert + 3 * globalid[*e];
+    gsReal d[3] = {p[0] - q[0], p[1] - q[1], p[2] - q[2]}, len = sqrt(dot(d, d));
+    if (!(len > 0 && dot(d, u) > lone * len)) count++, *flat = *e;
+  }
+  return count;
+}
+
+int gs_meshSupportFeature(const gsReal* vert, const int* graph, const gsReal u[3], int* start,
+                          gsReal lone, int ends[2]) {
+  int nv = graph[0];
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  int g = gs_meshSupportWalk(vert, graph, u, start), cur = *start, other = -1;
+  if (nv <= MESH_SCAN_MAX)  /* scanned, *start not moved: its local index, among a few */
+    for (cur = 0; cur < nv && globalid[cur] != g;) cur++;
+  if (cur >= nv || globalid[cur] != g) return 0;
+  gsReal nu = sqrt(dot(u, u));
+  if (!(nu > 0)) return 0;
+  gsReal un[3] = {u[0] / nu, u[1] / nu, u[2] / nu};
+  ends[0] = ends[1] = g;
+  int n = flat_edges(vert, edgeadr, globalid, edges, un, cur, -1, lone, &other), further;
+  if (n == 0) return 1;
+  /* one edge level with u: the feature is that edge when nothing else at its far end is */
+  if (n > 1 || flat_edges(vert, edgeadr, globalid, edges, un, other, cur, lone, &further) > 0)
+    return 0;
+  ends[1] = globalid[other];
+  return 2;
 }
 
 /* ---- plane against mesh ---- */

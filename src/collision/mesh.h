@@ -6,6 +6,18 @@
 
 /* the mesh vertex (index into vert, 3 per vertex) of the hull farthest along local direction u */
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]);
+/* the same, the climb starting at the hull vertex *start (a local index of the graph: an
+ * earlier call's value, or -1 for none: then at the farthest of a few sample vertices) and ending with the vertex found stored there: successive directions of
+ * one query are close, so the climb is short. The answer is gs_meshSupportVertex's: where the
+ * farthest vertex is not alone to rounding, the climb is done again from vertex 0. */
+int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
+/* The hull's part farthest along u when it stands alone within the slope `lone` (the sine of an
+ * angle; *start as gs_meshSupportWalk's): 1 for a vertex whose hull edges all fall from it along u
+ * by more than lone (it stays the farthest for every direction within asin(lone) of u), 2 for an
+ * edge level with u to that much whose ends' other edges all fall so; 0 otherwise (a face, or a
+ * part of several edges). ends: the vertex twice, or the edge's two vertices (mesh indices). */
+int gs_meshSupportFeature(const gsReal* vert, const int* graph, const gsReal u[3], int* start,
+                          gsReal lone, int ends[2]);
 /* the same over all nvert vertices, for a mesh without a hull graph (mesh_graphadr -1: no geom
  * collides with it, but a distance sensor may measure it); the first on a tie */
 int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]);

@@ -151,6 +151,45 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   w->A = A;
 }
 
+/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
+ * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
+typedef struct {
+  gsReal l1, l2, v0, v1;
+} eig2;
+
+static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
+  gsReal mean = 0.5 * (a + e), diff = 0.5 * (a - e), rad = sqrt(diff * diff + b * b);
+  q->l1 = mean + rad;
+  if (!(q->l1 > 0)) return 0;
+  /* the small eigenvalue from the determinant: mean - rad would cancel */
+  q->l2 = (a * e - b * b) / q->l1;
+  if (!(q->l2 > 1e-10 * q->l1)) return 0;
+  /* l1's eigenvector from a column of H - l2 I, without cancellation */
+  q->v0 = 1, q->v1 = 0;
+  if (rad > 0) {
+    gsReal v0 = diff >= 0 ? diff + rad : b, v1 = diff >= 0 ? b : rad - diff;
+    gsReal nv = sqrt(v0 * v0 + v1 * v1);
+    q->v0 = v0 / nv, q->v1 = v1 / nv;
+  }
+  return 1;
+}
+
+/* condim 3's friction block keeps, after its 3 x 3 A, the eigenvalues and eigenvector of its
+ * scaled 2 x 2 friction matrix mu (A + R) mu (see friction_step), which the sweeps would otherwise
+ * take again at every update (l1 = 0 where the closed form does not apply) */
+#define FRICTION_EIG 4
+
+static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
+  gsReal* e = B + 9;
+  e[0] = e[1] = e[2] = e[3] = 0;
+  if (!(c->friction[0] > 0 && c->friction[1] > 0)) return;
+  gsReal m1 = c->friction[0], m2 = c->friction[1];
+  gsReal a11 = B[4] + (R ? R[1] : 0), a12 = B[5], a22 = B[8] + (R ? R[2] : 0);
+  eig2 q;
+  if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q))
+    e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1;
+}
+
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
  * regularised, the rows' R count in inv (the main solve), else not (noslip). */
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
@@ -187,7 +226,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
                                                         d->efc_type[r - 1] != d->efc_type[r])) {
       int n = d->contact[d->efc_id[r]].dim;
       w->blockadr[r] = (int)nblock;
-      nblock += (size_t)(n * n);
+      nblock += (size_t)(n * n) + (n == 3 ? FRICTION_EIG : 0);
     }
   }
   if (total > 0x7fffffff) return 0;
@@ -254,6 +293,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
       B[p * n + p] = w->diag[r + p];
       for (int q = p + 1; q < n; q++) B[p * n + q] = B[q * n + p] = gs_dualRowProduct(w, r + p, r + q);
     }
+    if (n == 3) friction_eig(B, d->contact + d->efc_id[r], regularised ? d->efc_R + r : NULL);
   }
   return 1;
 }
@@ -306,29 +346,6 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
     for (int t = i + 1; t < k; t++) v -= L[t * k + i] * x[t];
     x[i] = v / L[i * k + i];
   }
-}
-
-/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
- * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
-typedef struct {
-  gsReal l1, l2, v0, v1;
-} eig2;
-
-static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
-  gsReal mean = 0.5 * (a + e), diff = 0.5 * (a - e), rad = sqrt(diff * diff + b * b);
-  q->l1 = mean + rad;
-  if (!(q->l1 > 0)) return 0;
-  /* the small eigenvalue from the determinant: mean - rad would cancel */
-  q->l2 = (a * e - b * b) / q->l1;
-  if (!(q->l2 > 1e-10 * q->l1)) return 0;
-  /* l1's eigenvector from a column of H - l2 I, without cancellation */
-  q->v0 = 1, q->v1 = 0;
-  if (rad > 0) {
-    gsReal v0 = diff >= 0 ? diff + rad : b, v1 = diff >= 0 ? b : rad - diff;
-    gsReal nv = sqrt(v0 * v0 + v1 * v1);
-    q->v0 = v0 / nv, q->v1 = v1 / nv;
-  }
-  return 1;
 }
 
 /* ball_qp for k = 2 in H's eigenvectors (q), c in them as (c1, c2): the secular equation is
@@ -505,7 +522,9 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     gsReal m1 = s->c->friction[0], m2 = s->c->friction[1];
     gsReal a11 = B[4] + s->R[1], a12 = B[5], a22 = B[8] + s->R[2];
     gsReal f1 = s->f[1], f2 = s->f[2], g1 = s->G[1], g2 = s->G[2];
-    if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q)) {
+    const gsReal* e = B + 9;  /* friction_eig's, for this R */
+    q.l1 = e[0], q.l2 = e[1], q.v0 = e[2], q.v1 = e[3];
+    if (q.l1 > 0) {
       gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
       gsReal w1, w2, nz, zz[2];
       ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz);
@@ -823,26 +842,6 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
   }
   if (moved) block_move(w, r, n, delta);
   return dc;
-}
-
-/* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
-gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
-  if (w->inv[r] == 0) return 0;
-  gsReal A = w->diag[r] + R;
-  gsReal f = d->efc_force[r];
-  gsReal g = gs_dualRowGrad(w, r) + R * f;
-  gsReal x = f - g * w->inv[r];
-  int type = d->efc_type[r];
-  if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-    gsReal fl = d->efc_frictionloss[r];
-    x = x < -fl ? -fl : x > fl ? fl : x;
-  } else if (type != GS_CNSTR_EQUALITY) {
-    x = x < 0 ? 0 : x;
-  }
-  gsReal delta = x - f;
-  if (delta == 0) return 0;  /* a row held at its bound: u stays */
-  gs_dualApply(d, w, r, delta);
-  return g * delta + 0.5 * A * delta * delta;
 }
 
 /* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */

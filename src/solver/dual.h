@@ -59,7 +59,12 @@ static inline gsReal gs_dualDot(const gsReal* a, const gsReal* b, int n) {
     p23 += gs_dualLoad2(a + k + 2) * gs_dualLoad2(b + k + 2);
   }
   gsReal s0 = p01[0];
-  for (; k < n; k++) s0 += a[k] * b[k];
+  /* the last n % 4 values written out: a loop here is compiled into a vectorised loop with its
+   * own remainder, which cost more than the main loop on rows of 15-30 values */
+  int left = n - k;
+  if (left > 0) s0 += a[k] * b[k];
+  if (left > 1) s0 += a[k + 1] * b[k + 1];
+  if (left > 2) s0 += a[k + 2] * b[k + 2];
   return (s0 + p01[1]) + (p23[0] + p23[1]);
 }
 #else
@@ -151,8 +156,26 @@ void gs_dualAccumulate(gsData* d, gsDual* w, int nv);
  * normal force); returns the dual cost change */
 gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip);
 
-/* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change */
-gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R);
+/* one scalar row (R: its regulariser in this pass, as in inv); returns the dual cost change.
+ * Inline: the sweeps call it for every scalar row, and the call cost as much as a short row. */
+static inline gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
+  if (w->inv[r] == 0) return 0;
+  gsReal A = w->diag[r] + R;
+  gsReal f = d->efc_force[r];
+  gsReal g = gs_dualRowGrad(w, r) + R * f;
+  gsReal x = f - g * w->inv[r];
+  int type = d->efc_type[r];
+  if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
+    gsReal fl = d->efc_frictionloss[r];
+    x = x < -fl ? -fl : x > fl ? fl : x;
+  } else if (type != GS_CNSTR_EQUALITY) {
+    x = x < 0 ? 0 : x;
+  }
+  gsReal delta = x - f;
+  if (delta == 0) return 0;  /* a row held at its bound: u stays */
+  gs_dualApply(d, w, r, delta);
+  return g * delta + 0.5 * A * delta * delta;
+}
 
 /* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */
 void gs_dualFinish(const gsModel* m, gsData* d);
