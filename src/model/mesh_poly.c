@@ -23,21 +23,39 @@
 
 #define POLY_TOL 1.6e-3  /* |n - n0| below this: the triangle lies in the polygon's plane */
 
+/* an undirected edge (lower vertex, higher vertex) and the face corner k (3 f + k) it starts at */
 typedef struct {
-  int a, b, face;
+  int lo, hi, corner;
 } Edge;
 
 static int edge_cmp(const void* x, const void* y) {
   const Edge *e = x, *f = y;
-  if (e->a != f->a) return e->a < f->a ? -1 : 1;
-  return (e->b > f->b) - (e->b < f->b);
+  if (e->lo != f->lo) return e->lo < f->lo ? -1 : 1;
+  if (e->hi != f->hi) return e->hi < f->hi ? -1 : 1;
+  return (e->corner > f->corner) - (e->corner < f->corner);
 }
 
-/* the face with the directed edge a -> b, -1 when none */
-static int edge_face(const Edge* e, int n, int a, int b) {
-  Edge key = {a, b, 0};
-  const Edge* r = bsearch(&key, e, (size_t)n, sizeof(Edge), edge_cmp);
-  return r ? r->face : -1;
+/* for each face edge (corner 3 f + k: from corner k to k + 1) the face across it, -1 where none:
+ * the edges sorted by their ends, an edge met twice in opposite directions joins its two faces */
+static int face_neighbours(const int* face, int nf, int* across) {
+  Edge* e = malloc(sizeof(Edge) * (3 * (size_t)nf + 1));
+  if (!e) return 0;
+  for (int c = 0; c < 3 * nf; c++) {
+    int a = face[c], b = face[c - c % 3 + (c % 3 + 1) % 3];
+    e[c] = (Edge){a < b ? a : b, a < b ? b : a, c};
+    across[c] = -1;
+  }
+  qsort(e, 3 * (size_t)nf, sizeof(Edge), edge_cmp);
+  for (int i = 0; i + 1 < 3 * nf; i++) {
+    if (e[i].lo != e[i + 1].lo || e[i].hi != e[i + 1].hi) continue;
+    int c = e[i].corner, d = e[i + 1].corner;
+    if (face[c] != face[d] && across[c] < 0 && across[d] < 0) {  /* opposite directions */
+      across[c] = d / 3, across[d] = c / 3;
+      i++;
+    }
+  }
+  free(e);
+  return 1;
 }
 
 static void unit_normal(gsReal n[3], const gsReal* v, int i0, int i1, int i2) {
@@ -64,21 +82,19 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
                     int nf) {
   b->npoly = b->npolyvert = 0;
   b->poly = NULL, b->polynormal = NULL;
-  Edge* edge = malloc(sizeof(Edge) * (3 * (size_t)nf + 1));
+  int* across = malloc(sizeof(int) * (3 * (size_t)nf + 1));
   gsReal* fn = malloc(sizeof(gsReal) * (3 * (size_t)nf + 1));
   int* owner = malloc(sizeof(int) * (3 * (size_t)nf + 1));
   int* queue = owner + nf;
   int* nxt = malloc(sizeof(int) * ((size_t)nvert + 1));
   int* corner = malloc(sizeof(int) * (3 * (size_t)nf + 1));  /* a polygon has fewer corners */
   Poly* poly = malloc(sizeof(Poly) * ((size_t)nf + 1));
-  int ok = edge && fn && owner && nxt && corner && poly;
+  int ok = across && fn && owner && nxt && corner && poly && face_neighbours(face, nf, across);
   if (!ok) goto done;
   for (int f = 0; f < nf; f++) {
-    for (int k = 0; k < 3; k++) edge[3 * f + k] = (Edge){face[3 * f + k], face[3 * f + (k + 1) % 3], f};
     unit_normal(fn + 3 * f, given, face[3 * f], face[3 * f + 1], face[3 * f + 2]);
     owner[f] = -1;
   }
-  qsort(edge, 3 * (size_t)nf, sizeof(Edge), edge_cmp);
   for (int v = 0; v < nvert; v++) nxt[v] = -1;
   int npoly = 0, ncorner = 0;
   for (int s = 0; s < nf; s++) {
@@ -87,9 +103,8 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
     owner[s] = id;
     queue[qn++] = s;
     for (int q = 0; q < qn; q++) {  /* breadth first across shared edges */
-      const int* t = face + 3 * queue[q];
       for (int k = 0; k < 3; k++) {
-        int o = edge_face(edge, 3 * nf, t[(k + 1) % 3], t[k]);
+        int o = across[3 * queue[q] + k];
         if (o < 0 || owner[o] >= 0) continue;
         gsReal d[3];
         gs_sub3(d, fn + 3 * o, fn + 3 * s);
@@ -100,7 +115,7 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
     for (int q = 0; q < qn; q++) {
       const int* t = face + 3 * queue[q];
       for (int k = 0; k < 3; k++) {
-        int o = edge_face(edge, 3 * nf, t[(k + 1) % 3], t[k]);
+        int o = across[3 * queue[q] + k];
         if (o < 0 || owner[o] != id) nxt[t[k]] = t[(k + 1) % 3];
       }
     }
@@ -150,6 +165,6 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
     b->poly = NULL, b->polynormal = NULL;
   }
 done:
-  free(edge), free(fn), free(owner), free(nxt), free(corner), free(poly);
+  free(across), free(fn), free(owner), free(nxt), free(corner), free(poly);
   return ok;
 }
