@@ -17,6 +17,9 @@
   X(nmeshvert)   /* vertices of all meshes */                                                      \
   X(nmeshface)   /* triangles of all meshes */                                                     \
   X(nmeshgraph)  /* ints of all convex hull graphs */                                              \
+  X(nmeshpoly)   /* polygons of all convex hulls */                                                \
+  X(nmeshpolyvert) /* corners of all those polygons */                                             \
+  X(nmeshpolymap) /* vertex-to-polygon entries (one per corner) */                                 \
   X(nmeshsrcvert) /* vertices of inline meshes as given, for the MJCF writer */                    \
   X(nmeshtexcoord) /* texture coordinates of all meshes */                                        \
   X(nhfield)     /* height fields */                                                               \
@@ -95,6 +98,18 @@
   X(gsReal, mesh_vert,           nmeshvert,   3)                                                   \
   X(int,    mesh_face,           nmeshface,   3)                                                   \
   X(int,    mesh_graph,          nmeshgraph,  1)                                                   \
+  /* the hull's faces as polygons (triangles whose normals agree merged, mesh_poly.c), with the     \
+   * graph (none without): corners counter-clockwise from outside in mesh vertex ids, the normal in \
+   * the inertial frame; for each vertex the polygons it is a corner of, ascending */               \
+  X(int,    mesh_polynum,        nmesh,       1)                                                   \
+  X(int,    mesh_polyadr,        nmesh,       1)                                                   \
+  X(gsReal, mesh_polynormal,     nmeshpoly,   3)                                                   \
+  X(int,    mesh_polyvertadr,    nmeshpoly,   1)                                                   \
+  X(int,    mesh_polyvertnum,    nmeshpoly,   1)                                                   \
+  X(int,    mesh_polyvert,       nmeshpolyvert, 1)                                                 \
+  X(int,    mesh_polymapadr,     nmeshvert,   1)                                                   \
+  X(int,    mesh_polymapnum,     nmeshvert,   1)                                                   \
+  X(int,    mesh_polymap,        nmeshpolymap, 1)                                                  \
   X(int,    mesh_srcvertadr,     nmesh,       1)   /* inline vertices as given, -1: from a file */ \
   X(int,    mesh_srcvertnum,     nmesh,       1)                                                   \
   X(gsReal, mesh_srcvert,        nmeshsrcvert, 3)  /* rounded to single precision */              \

@@ -455,6 +455,9 @@ class Model:
     nmeshvert: int
     nmeshface: int
     nmeshgraph: int
+    nmeshpoly: int
+    nmeshpolyvert: int
+    nmeshpolymap: int
     nmeshsrcvert: int
     nmeshtexcoord: int
     nhfield: int
@@ -952,6 +955,24 @@ class Model:
     """mesh_face: int32 array of shape (nmeshface, 3); units: integer (an id, address, count, type, flag or mask): unitless"""
     mesh_graph: numpy.ndarray
     """mesh_graph: int32 array of shape (nmeshgraph,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polynum: numpy.ndarray
+    """mesh_polynum: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polyadr: numpy.ndarray
+    """mesh_polyadr: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polynormal: numpy.ndarray
+    """mesh_polynormal: float64 array of shape (nmeshpoly, 3); units: unit vector, unitless"""
+    mesh_polyvertadr: numpy.ndarray
+    """mesh_polyvertadr: int32 array of shape (nmeshpoly,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polyvertnum: numpy.ndarray
+    """mesh_polyvertnum: int32 array of shape (nmeshpoly,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polyvert: numpy.ndarray
+    """mesh_polyvert: int32 array of shape (nmeshpolyvert,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polymapadr: numpy.ndarray
+    """mesh_polymapadr: int32 array of shape (nmeshvert,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polymapnum: numpy.ndarray
+    """mesh_polymapnum: int32 array of shape (nmeshvert,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_polymap: numpy.ndarray
+    """mesh_polymap: int32 array of shape (nmeshpolymap,); units: integer (an id, address, count, type, flag or mask): unitless"""
     mesh_srcvertadr: numpy.ndarray
     """mesh_srcvertadr: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
     mesh_srcvertnum: numpy.ndarray

@@ -25,8 +25,12 @@
  * Clipping keeps every corner of the overlap; where the overlap has more than 4 corners 4 are
  * kept. MuJoCo keeps 4 too, but which 4 was not found: its choice changes with the order of the
  * mesh's vertices even for one face with no clipping (it follows the order of its compiled face
- * polygons, mjModel.mesh_polyvert, which gauss does not store). Here: the 4 spanning the largest
- * area, found greedily. */
+ * polygons, mesh_polyvert, which gauss now compiles as MuJoCo does for planar-faced hulls). Seen
+ * on a prism's n-gon face resting inside a box's face: MuJoCo's first point is always corner
+ * (n - 5) mod n of the polygon, its points run as if the polygon were walked backwards from
+ * there, and for nearly regular faces the 4 are that walk's first 4; on irregular faces they
+ * are neither those, nor the largest area, nor the deepest, and a corner may come twice. Here:
+ * the 4 spanning the largest area, found greedily. */
 #include <math.h>
 #include <string.h>
 

@@ -360,6 +360,8 @@ static const struct {
     {"mesh_texcoordadr", {"mesh_texcoordnum"}, "nmeshtexcoord"},
     {"mesh_faceadr", {"mesh_facenum"}, "nmeshface"},
     {"mesh_polyadr", {"mesh_polynum"}, "nmeshpoly"},
+    {"mesh_polyvertadr", {"mesh_polyvertnum"}, "nmeshpolyvert"},
+    {"mesh_polymapadr", {"mesh_polymapnum"}, "nmeshpolymap"},
     {"hfield_adr", {"hfield_nrow", "hfield_ncol"}, "nhfielddata"},
     {"tex_adr", {"tex_height", "tex_width", "tex_nchannel"}, "ntexdata"},
     {"tex_imageadr", {"tex_height", "tex_width", "tex_nchannel"}, "nteximage"},
@@ -600,6 +602,16 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
         return gs_ioError(err, errsz, "mesh %d: face %d refers to texture coordinate %d of %d", i, k / 3 - fa,
                           m->mesh_facetexcoord[k], tn);
     (void)va;
+    /* polygon corners are vertices of the mesh, polymap entries polygons of it (ranges above) */
+    int pa = m->mesh_polyadr[i], pn = m->mesh_polynum[i];
+    for (int p = pa; p < pa + pn; p++)
+      for (int k = m->mesh_polyvertadr[p]; k < m->mesh_polyvertadr[p] + m->mesh_polyvertnum[p]; k++)
+        if (m->mesh_polyvert[k] < 0 || m->mesh_polyvert[k] >= vn)
+          return gs_ioError(err, errsz, "mesh %d: polygon %d refers to vertex %d of %d", i, p - pa, m->mesh_polyvert[k], vn);
+    for (int v = va; v < va + vn; v++)
+      for (int k = m->mesh_polymapadr[v]; k < m->mesh_polymapadr[v] + m->mesh_polymapnum[v]; k++)
+        if (m->mesh_polymap[k] < 0 || m->mesh_polymap[k] >= pn)
+          return gs_ioError(err, errsz, "mesh %d: vertex %d is in polygon %d of %d", i, v - va, m->mesh_polymap[k], pn);
     int ga = m->mesh_graphadr[i];
     if (ga == -1) continue;  /* no hull graph: the collision stage scans the vertices */
     if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);

@@ -20,7 +20,10 @@
 static void build_free(gsMeshBuild* b) {
   gs_meshDataFree(&b->data);
   free(b->graph);
-  b->graph = NULL;
+  free(b->given);
+  free(b->poly);
+  free(b->polynormal);
+  b->graph = NULL, b->given = NULL, b->poly = NULL, b->polynormal = NULL;
 }
 
 void gs_compileMeshFree(gsCompileCtx* c) {
@@ -66,7 +69,10 @@ static int take_stored(gsMeshStore* st, const char* name, int need_hull, gsMeshB
       memset(&st->mesh[i], 0, sizeof(st->mesh[i]));
       if (!need_hull && b->graph && !b->hullfaces) {
         free(b->graph);
+        free(b->poly);  /* the hull's: made again from the triangles */
+        free(b->polynormal);
         b->graph = NULL, b->ngraph = 0;
+        b->poly = NULL, b->polynormal = NULL, b->npoly = b->npolyvert = 0;
       }
       free(st->name[i]);
       st->name[i] = NULL;
@@ -455,6 +461,14 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
   memset(&h, 0, sizeof(h));
   if (md->nface == 0) need_hull = b->hullfaces = 1;  /* no triangles given: the hull's */
   if (need_hull && !convex_hull(c, sm, md, &h)) return 0;
+  /* the vertices as given, before scale and refpos/refquat: the polygons are made from them
+   * (mesh_polygons) */
+  b->given = malloc(sizeof(gsReal) * (3 * (size_t)md->nvert + 1));
+  if (!b->given) {
+    hull_free(&h);
+    return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  }
+  memcpy(b->given, md->vert, sizeof(gsReal) * 3 * (size_t)md->nvert);
   if (!transform(c, sm, md)) {
     hull_free(&h);
     return 0;
@@ -519,6 +533,25 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
   return 1;
 }
 
+/* the polygons of a finished build (from the hull graph's faces, else from the mesh's triangles,
+ * as MJCF: mesh_poly.c), made once the build's graph is settled (a stored or cached build may
+ * lose its graph) */
+static int mesh_polygons(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
+  if (b->poly || !b->given) return 1;
+  int n = b->data.nvert, nf = b->graph ? b->graph[1] : b->data.nface;
+  const int* face = b->graph ? b->graph + b->ngraph - 3 * nf : b->data.face;
+  gsMeshData moved = {0};  /* the given vertices after scale and refpos/refquat, as transform() */
+  moved.nvert = n;
+  moved.vert = malloc(sizeof(gsReal) * (3 * (size_t)n + 1));
+  if (!moved.vert) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  memcpy(moved.vert, b->given, sizeof(gsReal) * 3 * (size_t)n);
+  int ok = transform(c, sm, &moved);
+  if (ok && !gs_meshPolygons(b, b->given, moved.vert, n, face, nf))
+    ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  free(moved.vert);
+  return ok;
+}
+
 int gs_compileMeshes(gsCompileCtx* c) {
   const gsSpec* s = c->spec;
   c->nmesh = 0;
@@ -531,6 +564,7 @@ int gs_compileMeshes(gsCompileCtx* c) {
     int ok = take_stored(c->store, s->mesh[i]->info.name, need[i], &c->mesh[i]) ||
              process(c, s->mesh[i], need[i], &c->mesh[i]);
     c->nmesh = i + 1;  /* freed by gs_compileMeshFree, built or not */
+    ok = ok && mesh_polygons(c, s->mesh[i], &c->mesh[i]);
     if (!ok) {
       free(need);
       return 0;
@@ -552,18 +586,22 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
 
 void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
   sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = sz->nmeshtexcoord = 0;
+  sz->nmeshpoly = sz->nmeshpolyvert = sz->nmeshpolymap = 0;
   for (int i = 0; i < c->nmesh; i++) {
     if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
     if (c->spec->mesh[i]->builtin) sz->nmeshsrcvert += c->mesh[i].data.nvert;  /* builtin: as made */
     sz->nmeshvert += c->mesh[i].data.nvert;
     sz->nmeshface += c->mesh[i].data.nface;
     sz->nmeshgraph += c->mesh[i].ngraph;
+    sz->nmeshpoly += c->mesh[i].npoly;
+    sz->nmeshpolyvert += c->mesh[i].npolyvert;
+    sz->nmeshpolymap += c->mesh[i].npolyvert;  /* a corner is one vertex's entry */
     sz->nmeshtexcoord += c->mesh[i].data.ntexcoord;
   }
 }
 
 void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
-  int va = 0, fa = 0, ga = 0, sa = 0, ta = 0;
+  int va = 0, fa = 0, ga = 0, sa = 0, ta = 0, pa = 0, pva = 0, pma = 0;
   for (int i = 0; i < c->nmesh; i++) {
     const gsMeshBuild* b = &c->mesh[i];
     const gsSpecMesh* sm = c->spec->mesh[i];
@@ -612,6 +650,29 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     } else if (b->data.nface) {
       memset(m->mesh_facetexcoord + 3 * fa, 0, sizeof(int) * 3 * (size_t)b->data.nface);
     }
+    /* polygons, and for each vertex the polygons it is a corner of, in polygon order */
+    m->mesh_polyadr[i] = pa;
+    m->mesh_polynum[i] = b->npoly;
+    for (int p = 0, at = b->npoly; p < b->npoly; p++) {
+      m->mesh_polyvertadr[pa + p] = pva;
+      m->mesh_polyvertnum[pa + p] = b->poly[p];
+      memcpy(m->mesh_polyvert + pva, b->poly + at, sizeof(int) * (size_t)b->poly[p]);
+      gs_copy3(m->mesh_polynormal + 3 * (pa + p), b->polynormal + 3 * p);
+      at += b->poly[p], pva += b->poly[p];
+    }
+    for (int v = 0; v < b->data.nvert; v++) m->mesh_polymapnum[va + v] = 0;
+    for (int k = 0; k < b->npolyvert; k++) m->mesh_polymapnum[va + m->mesh_polyvert[m->mesh_polyvertadr[pa] + k]]++;
+    for (int v = 0; v < b->data.nvert; v++) {
+      m->mesh_polymapadr[va + v] = pma;
+      pma += m->mesh_polymapnum[va + v];
+      m->mesh_polymapnum[va + v] = 0;
+    }
+    for (int p = 0; p < b->npoly; p++)
+      for (int k = 0; k < b->poly[p]; k++) {
+        int v = va + m->mesh_polyvert[m->mesh_polyvertadr[pa + p] + k];
+        m->mesh_polymap[m->mesh_polymapadr[v] + m->mesh_polymapnum[v]++] = p;
+      }
+    pa += b->npoly;
     ta += b->data.ntexcoord;
     va += b->data.nvert;
     fa += b->data.nface;

@@ -41,6 +41,10 @@ typedef struct gsMeshBuild {
   int* graph;            /* convex hull graph (layout of mesh_graph in fields_world.h); NULL
                           * where no geom can collide with the mesh (mesh_graphadr -1) */
   int hullfaces;         /* no triangles were given: they are the hull's */
+  gsReal* given;         /* the vertices as given, before scale and refpos/refquat */
+  int npoly, npolyvert;  /* the hull's faces (else the triangles) as polygons (mesh_poly.c) */
+  int* poly;             /* corner counts (npoly), then the corners (npolyvert), mesh ids */
+  gsReal* polynormal;    /* 3 per polygon, in the inertial frame */
   gsReal pos[3];         /* inertial frame in the frame the vertices were given in */
   gsReal quat[4];
   gsReal volume;         /* volume, or area for inertia="shell" */
@@ -64,6 +68,13 @@ void gs_compileMeshFree(gsCompileCtx* c);
 
 /* the mesh of a geom of body b (by its asset reference), NULL when it has none or it is unknown */
 const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g);
+
+/* Triangles merged into polygons (b->poly, polynormal): face holds nface triangles (the hull
+ * graph's, else the mesh's), given the mesh's nvert vertices as given (they decide the grouping
+ * and the order), vert the same after scale and refpos/refquat (the normals), b->quat the
+ * inertial frame; 0 when out of memory. */
+int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int nvert, const int* face,
+                    int nface);
 
 /* copies the built meshes into the model's mesh arrays (sizes set by gs_compileMeshSizes) */
 void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sizes);

@@ -53,7 +53,8 @@ static uint64_t hash_bytes(const unsigned char* p, size_t n) {
 static void build_copy_free(gsMeshBuild* b) {
   gs_meshDataFree(&b->data);
   free(b->graph);
-  b->graph = NULL;
+  free(b->given);
+  b->graph = NULL, b->given = NULL;
 }
 
 /* a deep copy of src into dst; with_graph 0 leaves the graph out; 0 when out of memory */
@@ -65,11 +66,14 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
   if (src->data.texcoord) dst->data.texcoord = malloc(sizeof(gsReal) * 2 * (size_t)src->data.ntexcoord);
   if (src->data.facetex) dst->data.facetex = malloc(sizeof(int) * (3 * (size_t)src->data.nface + 1));
   dst->graph = NULL, dst->ngraph = 0;
+  /* polygons are not kept: the compiler makes them for the graph the copy has */
+  dst->poly = NULL, dst->polynormal = NULL, dst->npoly = dst->npolyvert = 0;
+  dst->given = malloc(sizeof(gsReal) * (3 * (size_t)src->data.nvert + 1));
   if (with_graph && src->graph) {
     dst->graph = malloc(sizeof(int) * (size_t)src->ngraph);
     dst->ngraph = src->ngraph;
   }
-  if (!dst->data.vert || !dst->data.face || (with_graph && src->graph && !dst->graph) ||
+  if (!dst->data.vert || !dst->data.face || !dst->given || (with_graph && src->graph && !dst->graph) ||
       (src->data.texcoord && !dst->data.texcoord) || (src->data.facetex && !dst->data.facetex)) {
     build_copy_free(dst);
     return 0;
@@ -81,6 +85,7 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
   if (dst->data.facetex)
     memcpy(dst->data.facetex, src->data.facetex, sizeof(int) * 3 * (size_t)src->data.nface);
   if (dst->graph) memcpy(dst->graph, src->graph, sizeof(int) * (size_t)src->ngraph);
+  if (src->given) memcpy(dst->given, src->given, sizeof(gsReal) * 3 * (size_t)src->data.nvert);
   return 1;
 }
 
@@ -158,6 +163,7 @@ void gs_meshCachePut(const gsSpecMesh* sm, int inertia, const gsMeshBuild* b) {
   if (!sm->file || !sm->data.bytes) return;
   size_t size = sizeof(Entry) + sm->data.n + sizeof(gsReal) * 3 * (size_t)b->data.nvert +
                 sizeof(int) * (3 * (size_t)b->data.nface + (size_t)b->ngraph) +
+                sizeof(gsReal) * 3 * (size_t)b->data.nvert +  /* the vertices as given */
                 sizeof(gsReal) * 2 * (size_t)b->data.ntexcoord +
                 (b->data.facetex ? sizeof(int) * 3 * (size_t)b->data.nface : 0);
   pthread_mutex_lock(&g_lock);

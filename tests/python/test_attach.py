@@ -30,8 +30,11 @@ KINDS = [(gauss.OBJ_BODY, "nbody"), (gauss.OBJ_JOINT, "njnt"), (gauss.OBJ_GEOM, 
 # arrays not compared: where names are laid out in the name buffer (gauss does not store the model
 # name there; names themselves are compared), sizes of the arena and of scratch that each engine
 # chooses, and the meshes' adjacency graphs, which MuJoCo 3.3.7 leaves out (graphadr -1) for the
-# second and later copies of a sub-model's mesh (the graph only speeds up its support searches)
-SKIP = ("name_", "names", "nnames", "nconmax", "narena", "nJmom", "mesh_graph", "nmeshgraph")
+# second and later copies of a sub-model's mesh (the graph only speeds up its support searches),
+# and so those copies' polygons (MuJoCo then makes them from the mesh's triangles, gauss from the
+# hull it keeps: the same faces from another starting corner)
+SKIP = ("name_", "names", "nnames", "nconmax", "narena", "nJmom", "mesh_graph", "nmeshgraph", "mesh_poly",
+        "nmeshpoly")
 
 
 def compiled_errors(gm, mm, tol=1e-9):

@@ -1,0 +1,228 @@
+"""Mesh polygons (mesh_polynum ... mesh_polymap, src/model/mesh_poly.c) against MuJoCo 3.3.7's
+compiled arrays: corner lists exact (same vertices, same starting corner, same order of polygons),
+polymap exact, normals to 1e-9.
+
+Ties: polygons are ordered by their normal in the frame the vertices were given in; where two
+normals' first components agree to the last bits (symmetric shapes: cones, hemispheres), the order
+is decided by rounding and is compared as a set (the polygons themselves still exactly).
+
+Left out, with the reason: meshes whose hull has nearly coplanar neighbouring triangles (normals
+apart by less than 1.6e-3 but not equal): curved meshes (MuJoCo's torus, bunny, mug, sphere files;
+builtin superspheres, supertori, wedges). MuJoCo groups them by a rule not found here (it leaves
+some exactly coplanar pairs apart, forms corner lists that are not unions of hull triangles, and
+some triangles end in no polygon), so gauss's polygons differ there; test_near_coplanar_differs
+keeps one such case to show it."""
+
+import os
+import struct
+import zlib
+
+import numpy as np
+import pytest
+
+import gauss
+import oracle
+
+mujoco = pytest.importorskip("mujoco")
+
+INTS = ("mesh_polynum", "mesh_polyadr", "mesh_polyvertadr", "mesh_polyvertnum")
+MAKEMESH = os.path.join(oracle.REPO, "tests/models/mujoco/composed/makemesh.xml")
+
+
+def mesh_xml(vert, face=None, extra="", geom=""):
+    v = " ".join("%.17g" % x for x in np.ravel(vert))
+    f = "" if face is None else ' face="%s"' % " ".join(str(int(x)) for x in np.ravel(face))
+    return (f'<mujoco><asset><mesh name="m" vertex="{v}"{f} {extra}/></asset>'
+            f'<worldbody><geom type="mesh" mesh="m" {geom}/></worldbody></mujoco>')
+
+
+def polygons(m, i):
+    out = []
+    for p in range(m.mesh_polyadr[i], m.mesh_polyadr[i] + m.mesh_polynum[i]):
+        a, n = m.mesh_polyvertadr[p], m.mesh_polyvertnum[p]
+        out.append((tuple(int(x) for x in m.mesh_polyvert[a:a + n]), np.array(m.mesh_polynormal[p])))
+    return out
+
+
+def given_frame(m, i, n):
+    r = np.zeros(9)
+    mujoco.mju_quat2Mat(r, np.asarray(m.mesh_quat[i], float))
+    return r.reshape(3, 3) @ n
+
+
+def compare_mesh(mm, gm, i):
+    """asserts mesh i's polygons equal; returns the number of order ties met"""
+    P, Q = polygons(mm, i), polygons(gm, i)
+    assert len(P) == len(Q), (i, len(P), len(Q))
+    where = {q[0]: j for j, q in enumerate(Q)}
+    assert set(where) == {p[0] for p in P}, i  # the same corner lists, each from the same corner
+    ties = 0
+    for k, (corners, normal) in enumerate(P):
+        j = where[corners]
+        assert np.abs(Q[j][1] - normal).max() < 1e-9, (i, k)
+        if j != k:  # another polygon in this place: only where the sort keys tie to rounding
+            a, b = given_frame(mm, i, normal), given_frame(mm, i, Q[k][1])
+            assert abs(a[0] - b[0]) < 1e-12, (i, k)
+            ties += 1
+    # each vertex's polygons, renumbered to MuJoCo's order where ties reordered them
+    back = {where[p[0]]: k for k, p in enumerate(P)}
+    v0, nv = mm.mesh_vertadr[i], mm.mesh_vertnum[i]
+    for v in range(v0, v0 + nv):
+        a, n = mm.mesh_polymapadr[v], mm.mesh_polymapnum[v]
+        b, gn = gm.mesh_polymapadr[v], gm.mesh_polymapnum[v]
+        assert n == gn, (i, v)
+        mine = [back[int(x)] for x in gm.mesh_polymap[b:b + gn]]
+        theirs = [int(x) for x in mm.mesh_polymap[a:a + n]]
+        assert (mine == theirs) if not ties else (sorted(mine) == theirs), (i, v)
+    return ties
+
+
+def compare(xml, meshes=None):
+    mm = mujoco.MjModel.from_xml_string(xml) if "<" in xml else mujoco.MjModel.from_xml_path(xml)
+    gm = gauss.Model.from_xml_string(xml) if "<" in xml else gauss.Model.from_xml_path(xml)
+    for s in ("nmesh", "nmeshvert"):
+        assert getattr(mm, s) == getattr(gm, s), s
+    ids = range(mm.nmesh) if meshes is None else meshes
+    ties = sum(compare_mesh(mm, gm, i) for i in ids)
+    if meshes is None:
+        assert (mm.nmeshpoly, mm.nmeshpolyvert, mm.nmeshpolymap) == (gm.nmeshpoly, gm.nmeshpolyvert, gm.nmeshpolymap)
+        if not ties:
+            for f in INTS + ("mesh_polyvert", "mesh_polymapadr", "mesh_polymapnum", "mesh_polymap"):
+                assert np.array_equal(getattr(mm, f), getattr(gm, f)), f
+            assert np.abs(mm.mesh_polynormal - gm.mesh_polynormal).max() < 1e-9
+    return ties
+
+
+def box(rng, rotate):
+    s = rng.uniform(0.05, 5, 3)
+    v = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]) * s
+    if rotate:
+        q = rng.normal(size=4)
+        r = np.zeros(9)
+        mujoco.mju_quat2Mat(r, q / np.linalg.norm(q))
+        v = v @ r.reshape(3, 3).T + rng.normal(size=3)
+    return v[rng.permutation(8)]
+
+
+def test_cube_by_hand():
+    """the unit cube: six quads, each counter-clockwise from outside, each vertex in three"""
+    v = [[x, y, z] for z in (-1, 1) for y in (-1, 1) for x in (-1, 1)]
+    gm = gauss.Model.from_xml_string(mesh_xml(v))
+    assert gm.nmeshpoly == 6 and list(gm.mesh_polyvertnum) == [4] * 6
+    assert list(gm.mesh_polymapnum) == [3] * 8
+    vert = np.asarray(gm.mesh_vert)
+    for corners, n in polygons(gm, 0):
+        c = vert[list(corners)]
+        assert np.allclose((c - c[0]) @ n, 0)  # planar, on the hull's face of normal n
+        assert np.allclose(np.abs(n).max(), 1)
+        area = sum(np.cross(c[k], c[(k + 1) % 4]) for k in range(4)) @ n / 2
+        assert area > 0  # counter-clockwise seen along -n, from outside
+    compare(mesh_xml(v))
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+def test_boxes(rotate):
+    """boxes of random sizes, vertices in random orders (so qhull's triangles and their order
+    change), axis-aligned or turned and moved"""
+    rng = np.random.default_rng(11 + rotate)
+    assert sum(compare(mesh_xml(box(rng, rotate))) for _ in range(25)) == 0
+
+
+def test_random_hulls():
+    """hulls of random point clouds (triangles only), inner points included"""
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        assert compare(mesh_xml(rng.normal(size=(rng.integers(4, 40), 3)))) == 0
+
+
+def test_prisms():
+    """prisms over random convex polygons: two n-gons and n quads"""
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        n = rng.integers(3, 12)
+        a = np.sort(rng.uniform(0, 2 * np.pi, n))
+        v = np.array([[np.cos(t), np.sin(t), z] for t in a for z in (-0.3, 0.8)])
+        assert compare(mesh_xml(v[rng.permutation(len(v))])) == 0
+
+
+def test_scale_faces_and_inner_vertex():
+    """scaled meshes (a mirror included) and refpos/refquat: grouping and order are decided on
+    the vertices as given, normals after the transform (a mirror turns them inwards, as MuJoCo's);
+    triangles given (not the hull's: the polygons are still the hull's); a vertex inside the hull
+    is in no polygon"""
+    v = [[x, y, z] for x in (-1, 1) for y in (-2, 2) for z in (-.5, .5)] + [[0.1, 0.2, 0.3]]
+    f = [[0, 2, 1], [4, 5, 6], [8, 1, 2]]
+    assert compare(mesh_xml(v, f, 'scale="0.5 2 1.5"')) == 0
+    assert compare(mesh_xml(v, None, 'scale="0.5 2 -1.5"')) == 0
+    rng = np.random.default_rng(8)
+    for _ in range(8):
+        p = rng.normal(size=(12, 3))
+        assert compare(mesh_xml(p, None, 'scale="0.3 2 1"')) == 0
+        assert compare(mesh_xml(p, None, 'refpos="0.1 0.2 0" refquat="0.9 0.1 0.3 0.2"')) == 0
+    gm = gauss.Model.from_xml_string(mesh_xml(v, f))
+    assert gm.mesh_polymapnum[8] == 0
+
+
+def test_without_hull_graph():
+    """a mesh no geom collides with has no hull graph (MuJoCo's rule): its polygons are made from
+    its own triangles, a dent in a box's top included; with a colliding geom, from the hull's"""
+    v = [[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)] + [[0, 0, 0.5]]
+    f = [[0, 2, 6], [0, 6, 4], [0, 4, 5], [0, 5, 1], [2, 3, 7], [2, 7, 6], [0, 1, 3], [0, 3, 2],
+         [4, 6, 7], [4, 7, 5], [1, 5, 8], [5, 7, 8], [7, 3, 8], [3, 1, 8]]
+    visual = mesh_xml(v, f, geom='contype="0" conaffinity="0"')
+    assert compare(visual) == 0
+    assert gauss.Model.from_xml_string(visual).nmeshpoly == 9
+    assert compare(mesh_xml(v, f)) == 0
+    assert gauss.Model.from_xml_string(mesh_xml(v, f)).nmeshpoly == 6
+
+
+def test_builtin_meshes():
+    """MuJoCo's makemesh.xml (builtin spheres, hemispheres, cones): the meshes whose hulls have
+    no nearly coplanar neighbours; the cones and one hemisphere meet order ties"""
+    mm = mujoco.MjModel.from_xml_path(str(MAKEMESH))
+    names = [mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_MESH, i) for i in range(mm.nmesh)]
+    ids = [i for i, n in enumerate(names) if n[0] in "shc" and n[:2] not in ("ss", "st")]
+    assert len(ids) == 15
+    ties = compare(str(MAKEMESH), ids)
+    print("order ties", ties)
+
+
+def test_near_coplanar_differs():
+    """(documents what is not followed) a roof of strips 1e-3 rad apart: MuJoCo keeps the two
+    strips apart and gauss merges them (each within 1.6e-3 of the first)"""
+    a = 1e-3
+    pts = [[np.sin(k * a) * 3, y, np.cos(k * a) * 3] for k in (-1, 0, 1) for y in (-1, 1)]
+    pts += [[x * 0.5, y, -1] for x in (-1, 1) for y in (-1, 1)]
+    pts = np.array(pts)[np.random.default_rng(1).permutation(10)]
+    mm = mujoco.MjModel.from_xml_string(mesh_xml(pts))
+    gm = gauss.Model.from_xml_string(mesh_xml(pts))
+    assert (mm.nmeshpoly, gm.nmeshpoly) == (7, 6)
+
+
+def test_binary_and_xml_round_trip(tmp_path):
+    rng = np.random.default_rng(5)
+    xml = mesh_xml(box(rng, True), geom='name="g"')
+    m = gauss.Model.from_xml_string(xml)
+    b = gauss.Model.from_binary(m.to_binary())
+    x = gauss.Model.from_xml_string(m.to_xml())
+    for name in ("mesh_polynum", "mesh_polyadr", "mesh_polynormal", "mesh_polyvertadr", "mesh_polyvertnum",
+                 "mesh_polyvert", "mesh_polymapadr", "mesh_polymapnum", "mesh_polymap"):
+        assert getattr(m, name).tobytes() == getattr(b, name).tobytes(), name
+        assert getattr(m, name).tobytes() == getattr(x, name).tobytes(), name
+
+
+def test_binary_check_rejects_bad_polygons():
+    """a binary file whose polygon corners or polymap entries lie outside the mesh is refused
+    (the arrays patched in the file's bytes: they are read-only in the compiled model)"""
+    m = gauss.Model.from_xml_string(mesh_xml([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)]))
+    blob = m.to_binary()
+    for field, value, words in (("mesh_polyvert", 8, "polygon 0 refers to vertex 8"),
+                                ("mesh_polymap", 6, "is in polygon 6"),
+                                ("mesh_polyvertnum", 100, "mesh_polyvertadr")):
+        arr = np.asarray(getattr(m, field), dtype=np.int32).tobytes()
+        assert blob.count(arr) == 1, field
+        bad = np.asarray(getattr(m, field), dtype=np.int32).copy()
+        bad[0] = value
+        body = blob[:-4].replace(arr, bad.tobytes())
+        with pytest.raises(gauss.GaussError, match=words):  # (the file's CRC-32 made again)
+            gauss.Model.from_binary(body + struct.pack("<I", zlib.crc32(body)))
