@@ -154,6 +154,8 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
   *d2 = s2;
 }
 
+/* ---- the Hessian ---- */
+
 /* Rows of the part that are consecutive, share their columns and are stored one after the other
  * (a contact's rows, a connect's or a weld's): the products gather and scatter the columns once
  * per block, and each row's sums keep the order of a row-by-row loop. */
@@ -162,13 +164,148 @@ typedef struct {
   int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
 } gsRowBlock;
 
-/* ---- the Hessian ---- */
+/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
+ * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
+ * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
+ * the ancestors in a row rather than walking dof_parentid one load after another. */
+typedef struct {
+  int *madr, *ancadr, *anc;
+  int* ancmadr;  /* the ancestors' own diagonals in qM, as anc */
+} gsMPattern;
+
+typedef struct {
+  gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
+  int* state;
+  int* oldstate;
+  const int *rows, *dofs;  /* the part being solved: an island, or everything */
+  int nrow, ndof;
+  gsRowBlock* blocks;  /* its rows in blocks */
+  int nblock;
+  gsMPattern M;  /* M's pattern on its dofs */
+} gsPrimal;
+
+/* the curvature of an elliptic contact's penalty on the cone (rows r ..), in its rows'
+ * coordinates, n x n: a g g^T + a (-mu gap / T) S (I - e e^T) S */
+static void cone_block(const gsData* d, int r, const gsReal* jar, gsReal* b) {
+  const gsContact* c = d->contact + d->efc_id[r];
+  int n = c->dim;
+  gsConeResidual k;
+  gs_coneSetup(&k, d, c, r, jar + r);
+  gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
+  gsReal g[6];
+  g[0] = 1;
+  for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
+  for (int p = 0; p < n; p++)
+    for (int q = 0; q < n; q++) {
+      gsReal v = a * g[p] * g[q];
+      if (p > 0 && q > 0) {
+        gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
+        v += a * t * k.s[p - 1] * k.s[q - 1] * e;
+      }
+      b[p * n + q] = v;
+    }
+}
+
+/* When every row's columns form one path up a tree, each column the parent of the next (a
+ * contact with the world or between a body and its ancestor, a limit, a dof's friction), each
+ * J^T (d2 s) J term couples only dofs of which one is an ancestor of the other, so H keeps M's
+ * pattern, and its L^T D L factor from the leaves (as M's) fills in nothing: no block structure,
+ * no dense factor, and a refactor costs about as much as M's. The values are stored as qM's. */
+typedef struct {
+  gsReal* val;      /* H while assembling, its L^T D L factor after tree_factor */
+  gsReal* diaginv;  /* 1/D, by dof */
+} gsTreeHessian;
+
+/* 1 when every row's columns lie on one path up a tree */
+static int rows_on_paths(const gsModel* m, const gsData* d, const int* rows, int nrow) {
+  for (int q = 0; q < nrow; q++) {
+    int r = rows[q], nnz = d->efc_J_rownnz[r];
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+    for (int k = 1; k < nnz; k++)
+      if (m->dof_parentid[c[k]] != c[k - 1]) return 0;
+  }
+  return 1;
+}
+
+/* H += s x y^T (lower part) for a row on a path: column cols[a - t] is the t-th ancestor of
+ * cols[a], so row cols[a]'s entries from its diagonal up are consecutive in the storage */
+static void tree_add_outer(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                           const gsReal* x, const gsReal* y, gsReal s) {
+  for (int a = 0; a < nnz; a++) {
+    gsReal sx = s * x[a];
+    if (sx == 0) continue;
+    gsReal* H = th->val + m->dof_Madr[cols[a]];
+    for (int t = 0; t <= a; t++) H[t] += sx * y[a - t];
+  }
+}
+
+/* L^T D L of H on the listed dofs (whole trees), from the leaves; 0 when a pivot is not
+ * positive */
+static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHessian* th) {
+  gsReal* H = th->val;
+  for (int q = ndof - 1; q >= 0; q--) {
+    gsReal* Hk = H + p->madr[q];
+    int n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* amadr = p->ancmadr + p->ancadr[q];
+    gsReal D = Hk[0];
+    if (!(D > GS_MINVAL)) return 0;
+    gsReal invD = 1 / D;
+    /* the ancestors of anc[t] are anc[t + 1 ..]: its row from the diagonal up takes this row's
+     * entries from t on (rows of different dofs: never the same memory) */
+    for (int t = 0; t < n; t++) {
+      gsReal a = Hk[1 + t] * invD;
+      gsReal* restrict Ha = H + amadr[t];
+      const gsReal* restrict hk = Hk + 1 + t;
+      for (int u = 0; u < n - t; u++) Ha[u] -= a * hk[u];
+      Hk[1 + t] = a;
+    }
+    th->diaginv[dofs[q]] = invD;
+  }
+  return 1;
+}
 
 /* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states, by blocks of rows
- * that share their columns; returns the rows assembled */
-static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, int nblock,
-                   const gsReal* jar, const int* state, gsHessian* h) {
+ * that share their columns, into th's storage when th is given (rows on paths), else h's; returns
+ * the rows assembled */
+static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeHessian* th,
+                   gsHessian* h) {
+  const gsRowBlock* blocks = w->blocks;
+  int nblock = w->nblock;
+  const gsReal* jar = w->jar;
+  const int* state = w->state;
   int nrow = 0;
+  if (th) {
+    for (int q = 0; q < w->ndof; q++) {
+      int n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1, a = w->M.madr[q];
+      memcpy(th->val + a, d->qM + a, sizeof(gsReal) * (size_t)n);
+    }
+    for (int bk = 0; bk < nblock; bk++) {
+      const int* col = d->efc_J_colind + blocks[bk].adr;
+      int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
+      for (int r = blocks[bk].r; r < r1;) {
+        if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
+          int n = d->contact[d->efc_id[r]].dim;
+          gsReal b[36];
+          cone_block(d, r, jar, b);
+          for (int p = 0; p < n; p++)
+            for (int q = 0; q < n; q++)
+              if (b[p * n + q] != 0)
+                tree_add_outer(m, th, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
+                               d->efc_J + d->efc_J_rowadr[r + q], b[p * n + q]);
+          nrow += n;
+          r += n;
+          continue;
+        }
+        if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
+          const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+          tree_add_outer(m, th, col, nnz, v, v, d->efc_D[r]);
+          nrow++;
+        }
+        r++;
+      }
+    }
+    return nrow;
+  }
   gs_hessianSetM(m, d, h);
   for (int bk = 0; bk < nblock; bk++) {
     const int* col = d->efc_J_colind + blocks[bk].adr;
@@ -180,27 +317,15 @@ static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, 
     for (int r = blocks[bk].r; r < r1;) {
       if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
         if (ngroup) gs_hessianAddOuterRows(h, col, nnz, v, s, ngroup), ngroup = 0;
-        /* the cone block: a g g^T + a (-mu gap / T) S (I - e e^T) S, in the rows' coordinates */
-        const gsContact* c = d->contact + d->efc_id[r];
-        int n = c->dim;
-        gsConeResidual k;
-        gs_coneSetup(&k, d, c, r, jar + r);
-        gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
-        gsReal g[6];
-        g[0] = 1;
-        for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
+        int n = d->contact[d->efc_id[r]].dim;
+        gsReal b[36];
+        cone_block(d, r, jar, b);
         /* all rows of a contact share their columns */
         for (int p = 0; p < n; p++)
-          for (int q = 0; q < n; q++) {
-            gsReal b = a * g[p] * g[q];
-            if (p > 0 && q > 0) {
-              gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
-              b += a * t * k.s[p - 1] * k.s[q - 1] * e;
-            }
-            if (b == 0) continue;
-            gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
-                               d->efc_J + d->efc_J_rowadr[r + q], b);
-          }
+          for (int q = 0; q < n; q++)
+            if (b[p * n + q] != 0)
+              gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
+                                 d->efc_J + d->efc_J_rowadr[r + q], b[p * n + q]);
         nrow += n;
         r += n;
         continue;
@@ -218,12 +343,18 @@ static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, 
   return nrow;
 }
 
-/* the factor for the new states: rank-1 updates with the rows that entered or left the
- * quadratic state when they cost less than a refactor, else (or when a downdate fails) a
- * refactor. Returns the updates or rows assembled, -1 when H is not positive definite. */
-static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, int nrow,
-                          const gsRowBlock* blocks, int nblock, const gsReal* jar, const int* state, const int* oldstate, int factored,
-                          gsHessian* h) {
+/* the factor for the new states: on paths (th given) a refactor, which costs about as much as
+ * M's; else rank-1 updates with the rows that entered or left the quadratic state when they cost
+ * less than a refactor, else (or when a downdate fails) a refactor. Returns the updates or rows
+ * assembled, -1 when H is not positive definite. */
+static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, int factored,
+                          gsTreeHessian* th, gsHessian* h) {
+  const int *rows = w->rows, *state = w->state, *oldstate = w->oldstate;
+  int nrow = w->nrow;
+  if (th) {
+    int nassembled = hessian(m, d, w, th, NULL);
+    return tree_factor(&w->M, w->dofs, w->ndof, th) ? nassembled : -1;
+  }
   int refactor = !factored;
   double cost = 0;
   for (int q = 0; q < nrow && !refactor; q++) {
@@ -257,19 +388,11 @@ static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, in
       }
     if (!refactor) return nupdate;
   }
-  int nassembled = hessian(m, d, blocks, nblock, jar, state, h);
+  int nassembled = hessian(m, d, w, NULL, h);
   return gs_hessianFactor(h) ? nassembled : -1;
 }
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
-
-/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
- * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
- * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
- * the ancestors in a row rather than walking dof_parentid one load after another. */
-typedef struct {
-  int *madr, *ancadr, *anc;
-} gsMPattern;
 
 /* the pattern of the listed dofs (whole trees); 0 when the arena cannot hold it */
 static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsMPattern* p) {
@@ -279,12 +402,16 @@ static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsM
   p->madr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
   p->ancadr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
   p->anc = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
-  if (!p->madr || !p->ancadr || !p->anc) return 0;
+  p->ancmadr = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
+  if (!p->madr || !p->ancadr || !p->anc || !p->ancmadr) return 0;
   nanc = 0;
   for (int q = 0; q < ndof; q++) {
     p->madr[q] = m->dof_Madr[dofs[q]];
     p->ancadr[q] = nanc;
-    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) p->anc[nanc++] = j;
+    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) {
+      p->ancmadr[nanc] = m->dof_Madr[j];
+      p->anc[nanc++] = j;
+    }
   }
   p->ancadr[ndof] = nanc;
   return 1;
@@ -308,21 +435,22 @@ static void mul_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, in
   }
 }
 
-/* x = M^-1 x on the dofs, with the LTDL factor (as gs_solveLTDL, on the listed trees) */
-static void solve_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof,
-                        gsReal* x) {
+/* x = H^-1 x on the dofs, with an LTDL factor in M's pattern (as gs_solveLTDL, on the listed
+ * trees): M's, or the Hessian's on paths */
+static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
+                            const gsReal* diaginv, gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
     gsReal xk = x[dofs[q]];
     int n = p->ancadr[q + 1] - p->ancadr[q];
     const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = d->qLD + p->madr[q] + 1;
+    const gsReal* L = LD + p->madr[q] + 1;
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
   }
-  for (int q = 0; q < ndof; q++) x[dofs[q]] *= d->qLDiagInv[dofs[q]];
+  for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
     int n = p->ancadr[q + 1] - p->ancadr[q];
     const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = d->qLD + p->madr[q] + 1;
+    const gsReal* L = LD + p->madr[q] + 1;
     gsReal s = 0;
     for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
     x[dofs[q]] -= s;
@@ -415,17 +543,6 @@ static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) 
 }
 
 /* ---- the solver ---- */
-
-typedef struct {
-  gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
-  int* state;
-  int* oldstate;
-  const int *rows, *dofs;  /* the part being solved: an island, or everything */
-  int nrow, ndof;
-  gsRowBlock* blocks;  /* its rows in blocks */
-  int nblock;
-  gsMPattern M;  /* M's pattern on its dofs */
-} gsPrimal;
 
 /* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref; or,
  * when alpha is not 0, after moving a, Ma and jar by alpha times p, Mp and Jp (the line search
@@ -534,7 +651,13 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
   w->nblock = row_blocks(d, rows, nrow, w->blocks);
   size_t hmark = gs_stackMark(d);
-  if (!cg && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
+  gsTreeHessian tree, *th = NULL;
+  if (!cg && rows_on_paths(m, d, rows, nrow)) {
+    tree.val = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+    tree.diaginv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+    if (tree.val && tree.diaginv) th = &tree;
+  }
+  if (!cg && !th && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
     /* no room for Newton's Hessian (on the sparse path its fill follows the contacts, which the
      * arena's size can only estimate): this part by CG, which needs none; the arena's warning
      * counted the event */
@@ -570,7 +693,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_M_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+    solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -581,12 +704,14 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     if (iter > 0 && scale * gnorm < tol) break;
     int nupdate = 0;
     if (!cg) {
-      nupdate = refresh_factor(m, d, rows, nrow, w->blocks, w->nblock, w->jar, w->state,
-                               w->oldstate, factored, &h);
+      nupdate = refresh_factor(m, d, w, factored, th, &h);
       if (nupdate < 0) break;
       factored = 1;
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
-      gs_hessianSolve(&h, w->p);
+      if (th)
+        solve_LTDL_dofs(&w->M, dofs, ndof, th->val, th->diaginv, w->p);
+      else
+        gs_hessianSolve(&h, w->p);
     }
     gsReal slope;
     int neval;
@@ -616,7 +741,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_M_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+      solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
