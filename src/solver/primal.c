@@ -239,6 +239,34 @@ static void tree_add_outer(const gsModel* m, gsTreeHessian* th, const int* cols,
   }
 }
 
+/* H += sum_j s_j v_j v_j^T for n <= 4 rows on the same path (a contact's pyramid edges): each
+ * entry loaded and stored once; n is a constant at each call, so that the terms stay in
+ * registers */
+static inline void tree_add_rows(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                                 const gsReal* const* v, const gsReal* s, int n) {
+  for (int a = 0; a < nnz; a++) {
+    gsReal sx[4];
+    for (int j = 0; j < n; j++) sx[j] = s[j] * v[j][a];
+    gsReal* H = th->val + m->dof_Madr[cols[a]];
+    for (int t = 0; t <= a; t++) {
+      gsReal h = H[t];
+      for (int j = 0; j < n; j++) h += sx[j] * v[j][a - t];
+      H[t] = h;
+    }
+  }
+}
+
+static void tree_add_group(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                           const gsReal* const* v, const gsReal* s, int n) {
+  switch (n) {
+    case 1: tree_add_rows(m, th, cols, nnz, v, s, 1); break;
+    case 2: tree_add_rows(m, th, cols, nnz, v, s, 2); break;
+    case 3: tree_add_rows(m, th, cols, nnz, v, s, 3); break;
+    case 4: tree_add_rows(m, th, cols, nnz, v, s, 4); break;
+    default: break;
+  }
+}
+
 /* L^T D L of H on the listed dofs (whole trees), from the leaves; 0 when a pivot is not
  * positive */
 static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHessian* th) {
@@ -282,8 +310,12 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
     for (int bk = 0; bk < nblock; bk++) {
       const int* col = d->efc_J_colind + blocks[bk].adr;
       int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
+      const gsReal* v[4];
+      gsReal s[4];
+      int ngroup = 0;
       for (int r = blocks[bk].r; r < r1;) {
         if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
+          if (ngroup) tree_add_group(m, th, col, nnz, v, s, ngroup), ngroup = 0;
           int n = d->contact[d->efc_id[r]].dim;
           gsReal b[36];
           cone_block(d, r, jar, b);
@@ -297,12 +329,14 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
           continue;
         }
         if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
-          const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-          tree_add_outer(m, th, col, nnz, v, v, d->efc_D[r]);
+          v[ngroup] = d->efc_J + d->efc_J_rowadr[r];
+          s[ngroup++] = d->efc_D[r];
+          if (ngroup == 4) tree_add_group(m, th, col, nnz, v, s, ngroup), ngroup = 0;
           nrow++;
         }
         r++;
       }
+      if (ngroup) tree_add_group(m, th, col, nnz, v, s, ngroup);
     }
     return nrow;
   }
