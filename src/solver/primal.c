@@ -216,11 +216,12 @@ typedef struct {
   gsReal* diaginv;  /* 1/D, by dof */
 } gsTreeHessian;
 
-/* 1 when every row's columns lie on one path up a tree */
-static int rows_on_paths(const gsModel* m, const gsData* d, const int* rows, int nrow) {
-  for (int q = 0; q < nrow; q++) {
-    int r = rows[q], nnz = d->efc_J_rownnz[r];
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+/* 1 when every row's columns lie on one path up a tree (a block's rows share their columns) */
+static int rows_on_paths(const gsModel* m, const gsData* d, const gsRowBlock* blocks,
+                         int nblock) {
+  for (int b = 0; b < nblock; b++) {
+    int nnz = blocks[b].nnz;
+    const int* c = d->efc_J_colind + blocks[b].adr;
     for (int k = 1; k < nnz; k++)
       if (m->dof_parentid[c[k]] != c[k - 1]) return 0;
   }
@@ -686,7 +687,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   w->nblock = row_blocks(d, rows, nrow, w->blocks);
   size_t hmark = gs_stackMark(d);
   gsTreeHessian tree, *th = NULL;
-  if (!cg && rows_on_paths(m, d, rows, nrow)) {
+  if (!cg && rows_on_paths(m, d, w->blocks, w->nblock)) {
     tree.val = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
     tree.diaginv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
     if (tree.val && tree.diaginv) th = &tree;
