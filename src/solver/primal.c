@@ -182,6 +182,7 @@ typedef struct {
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
   gsMPattern M;  /* M's pattern on its dofs */
+  gsReal* tmprow;  /* nv of scratch: a scaled row */
 } gsPrimal;
 
 /* the curvature of an elliptic contact's penalty on the cone (rows r ..), in its rows'
@@ -212,8 +213,10 @@ static void cone_block(const gsData* d, int r, const gsReal* jar, gsReal* b) {
  * pattern, and its L^T D L factor from the leaves (as M's) fills in nothing: no block structure,
  * no dense factor, and a refactor costs about as much as M's. The values are stored as qM's. */
 typedef struct {
-  gsReal* val;      /* H while assembling, its L^T D L factor after tree_factor */
-  gsReal* diaginv;  /* 1/D, by dof */
+  gsReal* val;        /* H while assembling, its L^T D L factor after tree_factor */
+  gsReal* diaginv;    /* 1/D, by dof */
+  gsReal* w;          /* nv of scratch for the updates, 0 between them */
+  double factorcost;  /* multiply-adds of assembling and factoring, estimated */
 } gsTreeHessian;
 
 /* 1 when every row's columns lie on one path up a tree (a block's rows share their columns) */
@@ -291,6 +294,46 @@ static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHes
     th->diaginv[dofs[q]] = invD;
   }
   return 1;
+}
+
+/* the factor of H + alpha v v^T for a row on a path (v on cols): H = sum_k D_k l_k l_k^T with
+ * l_k = e_k + sum_a L_ka e_a over k's ancestors, so taking w = v, for each k up the path from the
+ * deepest column (the only dofs w reaches), p = w_k:
+ *   D_k' = D_k + alpha p^2, w_a -= p L_ka, L_ka += (alpha p / D_k') w_a, alpha *= D_k / D_k'.
+ * 0 when a downdate cancels most of a pivot (the factor is then invalid: refactor). */
+static int tree_update(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                       const gsReal* v, gsReal alpha) {
+  gsReal* w = th->w;
+  for (int k = 0; k < nnz; k++) w[cols[k]] = v[k];
+  int k = nnz ? cols[nnz - 1] : -1;
+  for (; k >= 0; k = m->dof_parentid[k]) {
+    gsReal p = w[k];
+    w[k] = 0;
+    if (p == 0) continue;
+    gsReal* Hk = th->val + m->dof_Madr[k];
+    gsReal Dk = Hk[0], Dn = Dk + alpha * p * p;
+    if (!(Dn > 1e-10 * Dk) || !(Dn > GS_MINVAL)) break;
+    gsReal beta = alpha * p / Dn;
+    alpha *= Dk / Dn;
+    int t = 1;
+    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a], t++) {
+      w[a] -= p * Hk[t];
+      Hk[t] += beta * w[a];
+    }
+    Hk[0] = Dn;
+    th->diaginv[k] = 1 / Dn;
+  }
+  if (k < 0) return 1;
+  for (; k >= 0; k = m->dof_parentid[k]) w[k] = 0;
+  return 0;
+}
+
+/* multiply-adds of tree_update on a row whose deepest column is dof k: each dof up the path
+ * updates its row of ancestors, twice */
+static double tree_update_cost(const gsModel* m, int k) {
+  double len = 0;
+  for (; k >= 0; k = m->dof_parentid[k]) len++;
+  return len * (len + 1);
 }
 
 /* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states, by blocks of rows
@@ -378,18 +421,14 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
   return nrow;
 }
 
-/* the factor for the new states: on paths (th given) a refactor, which costs about as much as
- * M's; else rank-1 updates with the rows that entered or left the quadratic state when they cost
- * less than a refactor, else (or when a downdate fails) a refactor. Returns the updates or rows
- * assembled, -1 when H is not positive definite. */
+/* the factor for the new states, in M's tree pattern when th is given, else by blocks: rank-1
+ * updates with the rows that entered or left the quadratic state when they cost less than a
+ * refactor, else (or when a downdate fails) a refactor. Returns the updates or rows assembled, -1
+ * when H is not positive definite. */
 static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, int factored,
                           gsTreeHessian* th, gsHessian* h) {
   const int *rows = w->rows, *state = w->state, *oldstate = w->oldstate;
   int nrow = w->nrow;
-  if (th) {
-    int nassembled = hessian(m, d, w, th, NULL);
-    return tree_factor(&w->M, w->dofs, w->ndof, th) ? nassembled : -1;
-  }
   int refactor = !factored;
   double cost = 0;
   for (int q = 0; q < nrow && !refactor; q++) {
@@ -398,8 +437,15 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
     if (state[r] == GS_CNSTRSTATE_CONE || oldstate[r] == GS_CNSTRSTATE_CONE) {
       refactor = 1;
     } else if ((state[r] == GS_CNSTRSTATE_QUADRATIC) != (oldstate[r] == GS_CNSTRSTATE_QUADRATIC)) {
-      cost += gs_hessianUpdateCost(h, d->efc_J_colind + d->efc_J_rowadr[r], d->efc_J_rownnz[r]);
-      refactor = cost > h->factorcost;
+      const int* cols = d->efc_J_colind + d->efc_J_rowadr[r];
+      int nnz = d->efc_J_rownnz[r];
+      if (th) {
+        cost += nnz ? tree_update_cost(m, cols[nnz - 1]) : 0;
+        refactor = cost > th->factorcost;
+      } else {
+        cost += gs_hessianUpdateCost(h, cols, nnz);
+        refactor = cost > h->factorcost;
+      }
     }
   }
   if (!refactor) {
@@ -412,16 +458,23 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
         if (now == before || now != (pass == 0)) continue;
         /* sqrt(D) J_r, scaled in the update's sign */
         int nnz = d->efc_J_rownnz[r];
-        gsReal sd = sqrt(d->efc_D[r]), *v = h->row;
+        const int* cols = d->efc_J_colind + d->efc_J_rowadr[r];
+        gsReal sd = sqrt(d->efc_D[r]), *v = w->tmprow;
         const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
         for (int k = 0; k < nnz; k++) v[k] = sd * J[k];
-        if (!gs_hessianUpdate(h, d->efc_J_colind + d->efc_J_rowadr[r], nnz, v, now ? 1 : -1)) {
+        int ok = th ? tree_update(m, th, cols, nnz, v, now ? 1 : -1)
+                    : gs_hessianUpdate(h, cols, nnz, v, now ? 1 : -1);
+        if (!ok) {
           refactor = 1;
           break;
         }
         nupdate++;
       }
     if (!refactor) return nupdate;
+  }
+  if (th) {
+    int nassembled = hessian(m, d, w, th, NULL);
+    return tree_factor(&w->M, w->dofs, w->ndof, th) ? nassembled : -1;
   }
   int nassembled = hessian(m, d, w, NULL, h);
   return gs_hessianFactor(h) ? nassembled : -1;
@@ -690,7 +743,17 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   if (!cg && rows_on_paths(m, d, w->blocks, w->nblock)) {
     tree.val = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
     tree.diaginv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
-    if (tree.val && tree.diaginv) th = &tree;
+    tree.w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+    if (tree.val && tree.diaginv && tree.w) {
+      th = &tree;
+      gs_zero(tree.w, m->nv);
+      /* the factor's multiply-adds and as many again for the assembly */
+      tree.factorcost = 0;
+      for (int q = 0; q < ndof; q++) {
+        double n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1;
+        tree.factorcost += n * (n + 1);
+      }
+    }
   }
   if (!cg && !th && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
     /* no room for Newton's Hessian (on the sparse path its fill follows the contacts, which the
@@ -801,7 +864,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   int nv = m->nv, nefc = d->nefc;
   size_t mark = gs_stackMark(d);
   gsPrimal w;
-  gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp};
+  gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp, &w.tmprow};
   int ok = 1;
   for (size_t i = 0; i < sizeof(vec) / sizeof(vec[0]); i++)
     ok &= (*vec[i] = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv)) != NULL;
