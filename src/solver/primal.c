@@ -162,6 +162,7 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
 typedef struct {
   int r, n;      /* first row and how many */
   int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
+  int path;      /* 1 when the columns lie on one path up a tree */
 } gsRowBlock;
 
 /* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
@@ -207,27 +208,50 @@ static void cone_block(const gsData* d, int r, const gsReal* jar, gsReal* b) {
     }
 }
 
+/* the most rows off paths that the tree factor takes as a low-rank correction */
+#define GS_NCROSS 8
+
 /* When every row's columns form one path up a tree, each column the parent of the next (a
  * contact with the world or between a body and its ancestor, a limit, a dof's friction), each
  * J^T (d2 s) J term couples only dofs of which one is an ancestor of the other, so H keeps M's
  * pattern, and its L^T D L factor from the leaves (as M's) fills in nothing: no block structure,
  * no dense factor, and a refactor costs about as much as M's. The values are stored as qM's. */
 typedef struct {
-  gsReal* val;        /* H while assembling, its L^T D L factor after tree_factor */
+  gsReal* val;        /* T while assembling, its L^T D L factor after tree_factor */
   gsReal* diaginv;    /* 1/D, by dof */
   gsReal* w;          /* nv of scratch for the updates, 0 between them */
   double factorcost;  /* multiply-adds of assembling and factoring, estimated */
+  /* H = T + U U^T, U's columns sqrt(D_r) J_r^T for the quadratic rows off paths (nq <= GS_NCROSS):
+   * Z = T^-1 U (nv a column) and the Cholesky factor of C = I + U^T Z */
+  int nq;
+  int qrow[GS_NCROSS];
+  gsReal* Z;
+  gsReal C[GS_NCROSS * GS_NCROSS];
 } gsTreeHessian;
 
-/* 1 when every row's columns lie on one path up a tree (a block's rows share their columns) */
-static int rows_on_paths(const gsModel* m, const gsData* d, const gsRowBlock* blocks,
-                         int nblock) {
+/* marks the blocks whose columns lie on one path up a tree (a block's rows share their columns);
+ * returns the rows of the other blocks (rows that join two branches of a tree), or GS_NCROSS + 1
+ * when one of them is an elliptic contact's (its cone block is not a sum of its rows' terms) */
+static int path_blocks(const gsModel* m, const gsData* d, gsRowBlock* blocks, int nblock) {
+  int ncross = 0;
   for (int b = 0; b < nblock; b++) {
-    int nnz = blocks[b].nnz;
+    int nnz = blocks[b].nnz, path = 1;
     const int* c = d->efc_J_colind + blocks[b].adr;
-    for (int k = 1; k < nnz; k++)
-      if (m->dof_parentid[c[k]] != c[k - 1]) return 0;
+    for (int k = 1; k < nnz && path; k++) path = m->dof_parentid[c[k]] == c[k - 1];
+    blocks[b].path = path;
+    if (path) continue;
+    if (d->efc_type[blocks[b].r] == GS_CNSTR_CONTACT_ELLIPTIC) return GS_NCROSS + 1;
+    ncross += blocks[b].n;
   }
+  return ncross;
+}
+
+/* 1 when row r's columns lie on one path up a tree */
+static int row_on_path(const gsModel* m, const gsData* d, int r) {
+  int nnz = d->efc_J_rownnz[r];
+  const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+  for (int k = 1; k < nnz; k++)
+    if (m->dof_parentid[c[k]] != c[k - 1]) return 0;
   return 1;
 }
 
@@ -336,6 +360,86 @@ static double tree_update_cost(const gsModel* m, int k) {
   return len * (len + 1);
 }
 
+static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
+                            const gsReal* diaginv, gsReal* x);
+
+/* x = H^-1 x on the dofs with T's factor and the correction (Woodbury's identity):
+ * H^-1 = T^-1 - Z C^-1 Z^T, Z^T x = U^T T^-1 x */
+static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
+                       const gsTreeHessian* th, gsReal* x) {
+  const int* dofs = w->dofs;
+  int ndof = w->ndof, nq = th->nq, nv = m->nv;
+  solve_LTDL_dofs(&w->M, dofs, ndof, th->val, th->diaginv, x);
+  if (!nq) return;
+  gsReal c[GS_NCROSS];
+  for (int j = 0; j < nq; j++) {
+    int r = th->qrow[j], nnz = d->efc_J_rownnz[r];
+    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+    gsReal s = 0;
+    for (int k = 0; k < nnz; k++) s += J[k] * x[col[k]];
+    c[j] = sqrt(d->efc_D[r]) * s;
+  }
+  /* C c = U^T T^-1 x by C's Cholesky factor (lower, row-major) */
+  for (int i = 0; i < nq; i++) {
+    for (int j = 0; j < i; j++) c[i] -= th->C[i * GS_NCROSS + j] * c[j];
+    c[i] /= th->C[i * GS_NCROSS + i];
+  }
+  for (int i = nq - 1; i >= 0; i--) {
+    for (int j = i + 1; j < nq; j++) c[i] -= th->C[j * GS_NCROSS + i] * c[j];
+    c[i] /= th->C[i * GS_NCROSS + i];
+  }
+  for (int j = 0; j < nq; j++) {
+    const gsReal* z = th->Z + (size_t)j * nv;
+    for (int k = 0; k < ndof; k++) x[dofs[k]] -= c[j] * z[dofs[k]];
+  }
+}
+
+/* Z and C for the quadratic rows off paths at the current states, after T's factor; nq <=
+ * GS_NCROSS rows (path_blocks counted them) */
+static void tree_correction(const gsModel* m, const gsData* d, const gsPrimal* w,
+                            gsTreeHessian* th) {
+  int nq = 0, nv = m->nv;
+  for (int b = 0; b < w->nblock; b++) {
+    if (w->blocks[b].path) continue;
+    for (int r = w->blocks[b].r; r < w->blocks[b].r + w->blocks[b].n; r++)
+      if (w->state[r] == GS_CNSTRSTATE_QUADRATIC) th->qrow[nq++] = r;
+  }
+  th->nq = nq;
+  for (int j = 0; j < nq; j++) {
+    int r = th->qrow[j], nnz = d->efc_J_rownnz[r];
+    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+    gsReal* z = th->Z + (size_t)j * nv, sd = sqrt(d->efc_D[r]);
+    for (int k = 0; k < w->ndof; k++) z[w->dofs[k]] = 0;
+    for (int k = 0; k < nnz; k++) z[col[k]] = sd * J[k];
+    solve_LTDL_dofs(&w->M, w->dofs, w->ndof, th->val, th->diaginv, z);
+  }
+  /* C = I + U^T Z, then its Cholesky factor (C >= I: never singular) */
+  for (int i = 0; i < nq; i++) {
+    int r = th->qrow[i], nnz = d->efc_J_rownnz[r];
+    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+    gsReal sd = sqrt(d->efc_D[r]);
+    for (int j = 0; j <= i; j++) {
+      const gsReal* z = th->Z + (size_t)j * nv;
+      gsReal s = 0;
+      for (int k = 0; k < nnz; k++) s += J[k] * z[col[k]];
+      th->C[i * GS_NCROSS + j] = (i == j) + sd * s;
+    }
+  }
+  for (int j = 0; j < nq; j++) {
+    gsReal* Cj = th->C + j * GS_NCROSS;
+    for (int k = 0; k < j; k++) Cj[j] -= Cj[k] * Cj[k];
+    Cj[j] = sqrt(Cj[j]);
+    for (int i = j + 1; i < nq; i++) {
+      gsReal* Ci = th->C + i * GS_NCROSS;
+      for (int k = 0; k < j; k++) Ci[j] -= Ci[k] * Cj[k];
+      Ci[j] /= Cj[j];
+    }
+  }
+}
+
 /* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states, by blocks of rows
  * that share their columns, into th's storage when th is given (rows on paths), else h's; returns
  * the rows assembled */
@@ -352,6 +456,8 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
       memcpy(th->val + a, d->qM + a, sizeof(gsReal) * (size_t)n);
     }
     for (int bk = 0; bk < nblock; bk++) {
+      /* rows off paths: the low-rank correction (tree_correction) */
+      if (!blocks[bk].path) continue;
       const int* col = d->efc_J_colind + blocks[bk].adr;
       int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
       const gsReal* v[4];
@@ -433,6 +539,8 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
   double cost = 0;
   for (int q = 0; q < nrow && !refactor; q++) {
     int r = rows[q];
+    /* rows off paths are not in T (tree_correction takes them) */
+    if (th && (state[r] != oldstate[r]) && !row_on_path(m, d, r)) continue;
     /* a cone block depends on the point, not only on the state */
     if (state[r] == GS_CNSTRSTATE_CONE || oldstate[r] == GS_CNSTRSTATE_CONE) {
       refactor = 1;
@@ -456,6 +564,7 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
         int r = rows[q];
         int now = state[r] == GS_CNSTRSTATE_QUADRATIC, before = oldstate[r] == GS_CNSTRSTATE_QUADRATIC;
         if (now == before || now != (pass == 0)) continue;
+        if (th && !row_on_path(m, d, r)) continue;
         /* sqrt(D) J_r, scaled in the update's sign */
         int nnz = d->efc_J_rownnz[r];
         const int* cols = d->efc_J_colind + d->efc_J_rowadr[r];
@@ -470,11 +579,16 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
         }
         nupdate++;
       }
-    if (!refactor) return nupdate;
+    if (!refactor) {
+      if (th) tree_correction(m, d, w, th);
+      return nupdate;
+    }
   }
   if (th) {
     int nassembled = hessian(m, d, w, th, NULL);
-    return tree_factor(&w->M, w->dofs, w->ndof, th) ? nassembled : -1;
+    if (!tree_factor(&w->M, w->dofs, w->ndof, th)) return -1;
+    tree_correction(m, d, w, th);
+    return nassembled + th->nq;
   }
   int nassembled = hessian(m, d, w, NULL, h);
   return gs_hessianFactor(h) ? nassembled : -1;
@@ -556,7 +670,7 @@ static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* bl
            d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
            memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
       n++;
-    blocks[nblock++] = (gsRowBlock){r, n, adr, nnz};
+    blocks[nblock++] = (gsRowBlock){r, n, adr, nnz, 0};
     q += n;
   }
   return nblock;
@@ -740,11 +854,16 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   w->nblock = row_blocks(d, rows, nrow, w->blocks);
   size_t hmark = gs_stackMark(d);
   gsTreeHessian tree, *th = NULL;
-  if (!cg && rows_on_paths(m, d, w->blocks, w->nblock)) {
+  int ncross = cg ? GS_NCROSS + 1 : path_blocks(m, d, w->blocks, w->nblock);
+  /* its memory, when the arena has room (else the block factor, as before) */
+  size_t treebytes = sizeof(gsReal) * ((size_t)m->nM + (size_t)(2 + ncross) * (size_t)m->nv) + 64;
+  if (ncross <= GS_NCROSS && d->narena - gs_stackMark(d) > treebytes) {
     tree.val = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
     tree.diaginv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
     tree.w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
-    if (tree.val && tree.diaginv && tree.w) {
+    tree.Z = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)ncross * (size_t)m->nv + 1));
+    tree.nq = 0;
+    if (tree.val && tree.diaginv && tree.w && tree.Z) {
       th = &tree;
       gs_zero(tree.w, m->nv);
       /* the factor's multiply-adds and as many again for the assembly */
@@ -807,7 +926,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       factored = 1;
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
       if (th)
-        solve_LTDL_dofs(&w->M, dofs, ndof, th->val, th->diaginv, w->p);
+        tree_solve(m, d, w, th, w->p);
       else
         gs_hessianSolve(&h, w->p);
     }
