@@ -325,20 +325,47 @@ void gs_hessianAddOuterRows(gsHessian* h, const int* cols, int nnz, const gsReal
 
 /* ---- numeric factor, solve, updates ---- */
 
-/* dense Cholesky of the lower triangle of A (n x n, row-major) in place */
+/* sum a_k b_k over n contiguous values, for the factor's and the solves' inner products: with
+ * GCC's vector types (x86-64's SSE2 baseline) two pairs of partial sums, else four scalars
+ * (core/math.h's gs_dot). Independent chains instead of one; the order of the additions is not
+ * a row-by-row loop's, so the factor differs from one in the last bits. */
+#if defined(__GNUC__)
+typedef double gs_hessPair __attribute__((vector_size(16)));
+
+static inline gs_hessPair load2(const gsReal* p) {
+  gs_hessPair v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+static inline gsReal dot_rows(const gsReal* a, const gsReal* b, int n) {
+  gs_hessPair p01 = {0, 0}, p23 = {0, 0};
+  int k = 0;
+  for (; k + 4 <= n; k += 4) {
+    p01 += load2(a + k) * load2(b + k);
+    p23 += load2(a + k + 2) * load2(b + k + 2);
+  }
+  if (k + 2 <= n) p01 += load2(a + k) * load2(b + k), k += 2;
+  gsReal s = (p01[0] + p01[1]) + (p23[0] + p23[1]);
+  if (k < n) s += a[k] * b[k];
+  return s;
+}
+#else
+static inline gsReal dot_rows(const gsReal* a, const gsReal* b, int n) { return gs_dot(a, b, n); }
+#endif
+
+/* dense Cholesky of the lower triangle of A (n x n, row-major) in place, by dot products of
+ * rows (gs_dot's partial sums: independent chains instead of one) */
 static int chol_dense(gsReal* A, int n) {
   for (int j = 0; j < n; j++) {
     gsReal* Aj = A + (size_t)j * n;
-    gsReal s = Aj[j];
-    for (int k = 0; k < j; k++) s -= Aj[k] * Aj[k];
+    gsReal s = Aj[j] - dot_rows(Aj, Aj, j);
     if (!(s > GS_MINVAL)) return 0;
     gsReal l = sqrt(s), inv = 1 / l;
     Aj[j] = l;
     for (int i = j + 1; i < n; i++) {
       gsReal* Ai = A + (size_t)i * n;
-      gsReal t = Ai[j];
-      for (int k = 0; k < j; k++) t -= Ai[k] * Aj[k];
-      Ai[j] = t * inv;
+      Ai[j] = (Ai[j] - dot_rows(Ai, Aj, j)) * inv;
     }
   }
   return 1;
@@ -358,9 +385,7 @@ int gs_hessianFactor(gsHessian* h) {
         gsReal* x = B + (size_t)a * nk;
         for (int c = 0; c < nk; c++) {
           const gsReal* Lc = Lkk + (size_t)c * nk;
-          gsReal t = x[c];
-          for (int q = 0; q < c; q++) t -= Lc[q] * x[q];
-          x[c] = t / Lc[c];
+          x[c] = (x[c] - dot_rows(Lc, x, c)) / Lc[c];
         }
       }
     }
@@ -382,12 +407,7 @@ int gs_hessianFactor(gsHessian* h) {
         for (int a = 0; a < ni; a++) {
           const gsReal* la = Lik + (size_t)a * nk;
           int bend = i == j ? a + 1 : nj;
-          for (int b = 0; b < bend; b++) {
-            const gsReal* lb = Ljk + (size_t)b * nk;
-            gsReal t = 0;
-            for (int q = 0; q < nk; q++) t += la[q] * lb[q];
-            A[(size_t)a * nj + b] -= t;
-          }
+          for (int b = 0; b < bend; b++) A[(size_t)a * nj + b] -= dot_rows(la, Ljk + (size_t)b * nk, nk);
         }
       }
     }
@@ -402,20 +422,13 @@ void gs_hessianSolve(const gsHessian* h, gsReal* x) {
     gsReal* xk = x + h->blk_adr[k];
     for (int c = 0; c < nk; c++) {
       const gsReal* Lc = Lkk + (size_t)c * nk;
-      gsReal t = xk[c];
-      for (int q = 0; q < c; q++) t -= Lc[q] * xk[q];
-      xk[c] = t / Lc[c];
+      xk[c] = (xk[c] - dot_rows(Lc, xk, c)) / Lc[c];
     }
     for (int e = h->colptr[k]; e < h->colptr[k + 1]; e++) {
       int i = h->rowblk[e], ni = h->blk_n[i];
       const gsReal* B = h->val + h->offadr[e];
       gsReal* xi = x + h->blk_adr[i];
-      for (int a = 0; a < ni; a++) {
-        const gsReal* Ba = B + (size_t)a * nk;
-        gsReal t = 0;
-        for (int q = 0; q < nk; q++) t += Ba[q] * xk[q];
-        xi[a] -= t;
-      }
+      for (int a = 0; a < ni; a++) xi[a] -= dot_rows(B + (size_t)a * nk, xk, nk);
     }
   }
   for (int k = h->nblk - 1; k >= 0; k--) {
@@ -431,10 +444,12 @@ void gs_hessianSolve(const gsHessian* h, gsReal* x) {
         for (int q = 0; q < nk; q++) xk[q] -= Ba[q] * xi[a];
       }
     }
+    /* L^T x = y by rows of L: each solved value leaves its row's multiples behind (a row is
+     * contiguous, a column is not) */
     for (int c = nk - 1; c >= 0; c--) {
-      gsReal t = xk[c];
-      for (int q = c + 1; q < nk; q++) t -= Lkk[(size_t)q * nk + c] * xk[q];
-      xk[c] = t / Lkk[(size_t)c * nk + c];
+      const gsReal* Lc = Lkk + (size_t)c * nk;
+      gsReal xc = xk[c] /= Lc[c];
+      for (int q = 0; q < c; q++) xk[q] -= Lc[q] * xc;
     }
   }
 }

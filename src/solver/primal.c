@@ -154,21 +154,342 @@ static void penalty_line(const gsData* d, const int* rows, int nrow, const gsRea
   *d2 = s2;
 }
 
+/* ---- the Hessian ---- */
+
 /* Rows of the part that are consecutive, share their columns and are stored one after the other
  * (a contact's rows, a connect's or a weld's): the products gather and scatter the columns once
  * per block, and each row's sums keep the order of a row-by-row loop. */
 typedef struct {
   int r, n;      /* first row and how many */
   int adr, nnz;  /* values at efc_J + adr, nnz a row; columns at efc_J_colind + adr */
+  int path;      /* 1 when the columns lie on one path up a tree */
 } gsRowBlock;
 
-/* ---- the Hessian ---- */
+/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
+ * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
+ * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
+ * the ancestors in a row rather than walking dof_parentid one load after another. */
+typedef struct {
+  int *madr, *ancadr, *anc;
+  int* ancmadr;  /* the ancestors' own diagonals in qM, as anc */
+} gsMPattern;
+
+typedef struct {
+  gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
+  int* state;
+  int* oldstate;
+  const int *rows, *dofs;  /* the part being solved: an island, or everything */
+  int nrow, ndof;
+  gsRowBlock* blocks;  /* its rows in blocks */
+  int nblock;
+  gsMPattern M;  /* M's pattern on its dofs */
+  gsReal* tmprow;  /* nv of scratch: a scaled row */
+} gsPrimal;
+
+/* the curvature of an elliptic contact's penalty on the cone (rows r ..), in its rows'
+ * coordinates, n x n: a g g^T + a (-mu gap / T) S (I - e e^T) S */
+static void cone_block(const gsData* d, int r, const gsReal* jar, gsReal* b) {
+  const gsContact* c = d->contact + d->efc_id[r];
+  int n = c->dim;
+  gsConeResidual k;
+  gs_coneSetup(&k, d, c, r, jar + r);
+  gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
+  gsReal g[6];
+  g[0] = 1;
+  for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
+  for (int p = 0; p < n; p++)
+    for (int q = 0; q < n; q++) {
+      gsReal v = a * g[p] * g[q];
+      if (p > 0 && q > 0) {
+        gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
+        v += a * t * k.s[p - 1] * k.s[q - 1] * e;
+      }
+      b[p * n + q] = v;
+    }
+}
+
+/* the most rows off paths that the tree factor takes as a low-rank correction */
+#define GS_NCROSS 8
+
+/* When every row's columns form one path up a tree, each column the parent of the next (a
+ * contact with the world or between a body and its ancestor, a limit, a dof's friction), each
+ * J^T (d2 s) J term couples only dofs of which one is an ancestor of the other, so H keeps M's
+ * pattern, and its L^T D L factor from the leaves (as M's) fills in nothing: no block structure,
+ * no dense factor, and a refactor costs about as much as M's. The values are stored as qM's. */
+typedef struct {
+  gsReal* val;        /* T while assembling, its L^T D L factor after tree_factor */
+  gsReal* diaginv;    /* 1/D, by dof */
+  gsReal* w;          /* nv of scratch for the updates, 0 between them */
+  double factorcost;  /* multiply-adds of assembling and factoring, estimated */
+  /* H = T + U U^T, U's columns sqrt(D_r) J_r^T for the quadratic rows off paths (nq <= GS_NCROSS):
+   * Z = T^-1 U (nv a column) and the Cholesky factor of C = I + U^T Z */
+  int nq;
+  int qrow[GS_NCROSS];
+  gsReal* Z;
+  gsReal C[GS_NCROSS * GS_NCROSS];
+} gsTreeHessian;
+
+/* marks the blocks whose columns lie on one path up a tree (a block's rows share their columns);
+ * returns the rows of the other blocks (rows that join two branches of a tree), or GS_NCROSS + 1
+ * when one of them is an elliptic contact's (its cone block is not a sum of its rows' terms) */
+static int path_blocks(const gsModel* m, const gsData* d, gsRowBlock* blocks, int nblock) {
+  int ncross = 0;
+  for (int b = 0; b < nblock; b++) {
+    int nnz = blocks[b].nnz, path = 1;
+    const int* c = d->efc_J_colind + blocks[b].adr;
+    for (int k = 1; k < nnz && path; k++) path = m->dof_parentid[c[k]] == c[k - 1];
+    blocks[b].path = path;
+    if (path) continue;
+    if (d->efc_type[blocks[b].r] == GS_CNSTR_CONTACT_ELLIPTIC) return GS_NCROSS + 1;
+    ncross += blocks[b].n;
+  }
+  return ncross;
+}
+
+/* 1 when row r's columns lie on one path up a tree */
+static int row_on_path(const gsModel* m, const gsData* d, int r) {
+  int nnz = d->efc_J_rownnz[r];
+  const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+  for (int k = 1; k < nnz; k++)
+    if (m->dof_parentid[c[k]] != c[k - 1]) return 0;
+  return 1;
+}
+
+/* H += s x y^T (lower part) for a row on a path: column cols[a - t] is the t-th ancestor of
+ * cols[a], so row cols[a]'s entries from its diagonal up are consecutive in the storage */
+static void tree_add_outer(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                           const gsReal* x, const gsReal* y, gsReal s) {
+  for (int a = 0; a < nnz; a++) {
+    gsReal sx = s * x[a];
+    if (sx == 0) continue;
+    gsReal* H = th->val + m->dof_Madr[cols[a]];
+    for (int t = 0; t <= a; t++) H[t] += sx * y[a - t];
+  }
+}
+
+/* H += sum_j s_j v_j v_j^T for n <= 4 rows on the same path (a contact's pyramid edges): each
+ * entry loaded and stored once; n is a constant at each call, so that the terms stay in
+ * registers */
+static inline void tree_add_rows(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                                 const gsReal* const* v, const gsReal* s, int n) {
+  for (int a = 0; a < nnz; a++) {
+    gsReal sx[4];
+    for (int j = 0; j < n; j++) sx[j] = s[j] * v[j][a];
+    gsReal* H = th->val + m->dof_Madr[cols[a]];
+    for (int t = 0; t <= a; t++) {
+      gsReal h = H[t];
+      for (int j = 0; j < n; j++) h += sx[j] * v[j][a - t];
+      H[t] = h;
+    }
+  }
+}
+
+static void tree_add_group(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                           const gsReal* const* v, const gsReal* s, int n) {
+  switch (n) {
+    case 1: tree_add_rows(m, th, cols, nnz, v, s, 1); break;
+    case 2: tree_add_rows(m, th, cols, nnz, v, s, 2); break;
+    case 3: tree_add_rows(m, th, cols, nnz, v, s, 3); break;
+    case 4: tree_add_rows(m, th, cols, nnz, v, s, 4); break;
+    default: break;
+  }
+}
+
+/* L^T D L of H on the listed dofs (whole trees), from the leaves; 0 when a pivot is not
+ * positive */
+static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHessian* th) {
+  gsReal* H = th->val;
+  for (int q = ndof - 1; q >= 0; q--) {
+    gsReal* Hk = H + p->madr[q];
+    int n = p->ancadr[q + 1] - p->ancadr[q];
+    const int* amadr = p->ancmadr + p->ancadr[q];
+    gsReal D = Hk[0];
+    if (!(D > GS_MINVAL)) return 0;
+    gsReal invD = 1 / D;
+    /* the ancestors of anc[t] are anc[t + 1 ..]: its row from the diagonal up takes this row's
+     * entries from t on (rows of different dofs: never the same memory) */
+    for (int t = 0; t < n; t++) {
+      gsReal a = Hk[1 + t] * invD;
+      gsReal* restrict Ha = H + amadr[t];
+      const gsReal* restrict hk = Hk + 1 + t;
+      for (int u = 0; u < n - t; u++) Ha[u] -= a * hk[u];
+      Hk[1 + t] = a;
+    }
+    th->diaginv[dofs[q]] = invD;
+  }
+  return 1;
+}
+
+/* the factor of H + alpha v v^T for a row on a path (v on cols): H = sum_k D_k l_k l_k^T with
+ * l_k = e_k + sum_a L_ka e_a over k's ancestors, so taking w = v, for each k up the path from the
+ * deepest column (the only dofs w reaches), p = w_k:
+ *   D_k' = D_k + alpha p^2, w_a -= p L_ka, L_ka += (alpha p / D_k') w_a, alpha *= D_k / D_k'.
+ * 0 when a downdate cancels most of a pivot (the factor is then invalid: refactor). */
+static int tree_update(const gsModel* m, gsTreeHessian* th, const int* cols, int nnz,
+                       const gsReal* v, gsReal alpha) {
+  gsReal* w = th->w;
+  for (int k = 0; k < nnz; k++) w[cols[k]] = v[k];
+  int k = nnz ? cols[nnz - 1] : -1;
+  for (; k >= 0; k = m->dof_parentid[k]) {
+    gsReal p = w[k];
+    w[k] = 0;
+    if (p == 0) continue;
+    gsReal* Hk = th->val + m->dof_Madr[k];
+    gsReal Dk = Hk[0], Dn = Dk + alpha * p * p;
+    if (!(Dn > 1e-10 * Dk) || !(Dn > GS_MINVAL)) break;
+    gsReal beta = alpha * p / Dn;
+    alpha *= Dk / Dn;
+    int t = 1;
+    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a], t++) {
+      w[a] -= p * Hk[t];
+      Hk[t] += beta * w[a];
+    }
+    Hk[0] = Dn;
+    th->diaginv[k] = 1 / Dn;
+  }
+  if (k < 0) return 1;
+  for (; k >= 0; k = m->dof_parentid[k]) w[k] = 0;
+  return 0;
+}
+
+/* multiply-adds of tree_update on a row whose deepest column is dof k: each dof up the path
+ * updates its row of ancestors, twice */
+static double tree_update_cost(const gsModel* m, int k) {
+  double len = 0;
+  for (; k >= 0; k = m->dof_parentid[k]) len++;
+  return len * (len + 1);
+}
+
+static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
+                            const gsReal* diaginv, gsReal* x);
+
+/* x = H^-1 x on the dofs with T's factor and the correction (Woodbury's identity):
+ * H^-1 = T^-1 - Z C^-1 Z^T, Z^T x = U^T T^-1 x */
+static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
+                       const gsTreeHessian* th, gsReal* x) {
+  const int* dofs = w->dofs;
+  int ndof = w->ndof, nq = th->nq, nv = m->nv;
+  solve_LTDL_dofs(&w->M, dofs, ndof, th->val, th->diaginv, x);
+  if (!nq) return;
+  gsReal c[GS_NCROSS];
+  for (int j = 0; j < nq; j++) {
+    int r = th->qrow[j], nnz = d->efc_J_rownnz[r];
+    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+    gsReal s = 0;
+    for (int k = 0; k < nnz; k++) s += J[k] * x[col[k]];
+    c[j] = sqrt(d->efc_D[r]) * s;
+  }
+  /* C c = U^T T^-1 x by C's Cholesky factor (lower, row-major) */
+  for (int i = 0; i < nq; i++) {
+    for (int j = 0; j < i; j++) c[i] -= th->C[i * GS_NCROSS + j] * c[j];
+    c[i] /= th->C[i * GS_NCROSS + i];
+  }
+  for (int i = nq - 1; i >= 0; i--) {
+    for (int j = i + 1; j < nq; j++) c[i] -= th->C[j * GS_NCROSS + i] * c[j];
+    c[i] /= th->C[i * GS_NCROSS + i];
+  }
+  for (int j = 0; j < nq; j++) {
+    const gsReal* z = th->Z + (size_t)j * nv;
+    for (int k = 0; k < ndof; k++) x[dofs[k]] -= c[j] * z[dofs[k]];
+  }
+}
+
+/* Z and C for the quadratic rows off paths at the current states, after T's factor; nq <=
+ * GS_NCROSS rows (path_blocks counted them) */
+static void tree_correction(const gsModel* m, const gsData* d, const gsPrimal* w,
+                            gsTreeHessian* th) {
+  int nq = 0, nv = m->nv;
+  for (int b = 0; b < w->nblock; b++) {
+    if (w->blocks[b].path) continue;
+    for (int r = w->blocks[b].r; r < w->blocks[b].r + w->blocks[b].n; r++)
+      if (w->state[r] == GS_CNSTRSTATE_QUADRATIC) th->qrow[nq++] = r;
+  }
+  th->nq = nq;
+  for (int j = 0; j < nq; j++) {
+    int r = th->qrow[j], nnz = d->efc_J_rownnz[r];
+    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+    gsReal* z = th->Z + (size_t)j * nv, sd = sqrt(d->efc_D[r]);
+    for (int k = 0; k < w->ndof; k++) z[w->dofs[k]] = 0;
+    for (int k = 0; k < nnz; k++) z[col[k]] = sd * J[k];
+    solve_LTDL_dofs(&w->M, w->dofs, w->ndof, th->val, th->diaginv, z);
+  }
+  /* C = I + U^T Z, then its Cholesky factor (C >= I: never singular) */
+  for (int i = 0; i < nq; i++) {
+    int r = th->qrow[i], nnz = d->efc_J_rownnz[r];
+    const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
+    gsReal sd = sqrt(d->efc_D[r]);
+    for (int j = 0; j <= i; j++) {
+      const gsReal* z = th->Z + (size_t)j * nv;
+      gsReal s = 0;
+      for (int k = 0; k < nnz; k++) s += J[k] * z[col[k]];
+      th->C[i * GS_NCROSS + j] = (i == j) + sd * s;
+    }
+  }
+  for (int j = 0; j < nq; j++) {
+    gsReal* Cj = th->C + j * GS_NCROSS;
+    for (int k = 0; k < j; k++) Cj[j] -= Cj[k] * Cj[k];
+    Cj[j] = sqrt(Cj[j]);
+    for (int i = j + 1; i < nq; i++) {
+      gsReal* Ci = th->C + i * GS_NCROSS;
+      for (int k = 0; k < j; k++) Ci[j] -= Ci[k] * Cj[k];
+      Ci[j] /= Cj[j];
+    }
+  }
+}
 
 /* H = M + sum J^T (d2 s) J over the rows with curvature, at the current states, by blocks of rows
- * that share their columns; returns the rows assembled */
-static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, int nblock,
-                   const gsReal* jar, const int* state, gsHessian* h) {
+ * that share their columns, into th's storage when th is given (rows on paths), else h's; returns
+ * the rows assembled */
+static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeHessian* th,
+                   gsHessian* h) {
+  const gsRowBlock* blocks = w->blocks;
+  int nblock = w->nblock;
+  const gsReal* jar = w->jar;
+  const int* state = w->state;
   int nrow = 0;
+  if (th) {
+    for (int q = 0; q < w->ndof; q++) {
+      int n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1, a = w->M.madr[q];
+      memcpy(th->val + a, d->qM + a, sizeof(gsReal) * (size_t)n);
+    }
+    for (int bk = 0; bk < nblock; bk++) {
+      /* rows off paths: the low-rank correction (tree_correction) */
+      if (!blocks[bk].path) continue;
+      const int* col = d->efc_J_colind + blocks[bk].adr;
+      int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
+      const gsReal* v[4];
+      gsReal s[4];
+      int ngroup = 0;
+      for (int r = blocks[bk].r; r < r1;) {
+        if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
+          if (ngroup) tree_add_group(m, th, col, nnz, v, s, ngroup), ngroup = 0;
+          int n = d->contact[d->efc_id[r]].dim;
+          gsReal b[36];
+          cone_block(d, r, jar, b);
+          for (int p = 0; p < n; p++)
+            for (int q = 0; q < n; q++)
+              if (b[p * n + q] != 0)
+                tree_add_outer(m, th, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
+                               d->efc_J + d->efc_J_rowadr[r + q], b[p * n + q]);
+          nrow += n;
+          r += n;
+          continue;
+        }
+        if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
+          v[ngroup] = d->efc_J + d->efc_J_rowadr[r];
+          s[ngroup++] = d->efc_D[r];
+          if (ngroup == 4) tree_add_group(m, th, col, nnz, v, s, ngroup), ngroup = 0;
+          nrow++;
+        }
+        r++;
+      }
+      if (ngroup) tree_add_group(m, th, col, nnz, v, s, ngroup);
+    }
+    return nrow;
+  }
   gs_hessianSetM(m, d, h);
   for (int bk = 0; bk < nblock; bk++) {
     const int* col = d->efc_J_colind + blocks[bk].adr;
@@ -180,27 +501,15 @@ static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, 
     for (int r = blocks[bk].r; r < r1;) {
       if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && state[r] == GS_CNSTRSTATE_CONE) {
         if (ngroup) gs_hessianAddOuterRows(h, col, nnz, v, s, ngroup), ngroup = 0;
-        /* the cone block: a g g^T + a (-mu gap / T) S (I - e e^T) S, in the rows' coordinates */
-        const gsContact* c = d->contact + d->efc_id[r];
-        int n = c->dim;
-        gsConeResidual k;
-        gs_coneSetup(&k, d, c, r, jar + r);
-        gsReal a = k.D0 / (1 + k.mu * k.mu), gap = k.N - k.mu * k.T, t = -k.mu * gap / k.T;
-        gsReal g[6];
-        g[0] = 1;
-        for (int j = 1; j < n; j++) g[j] = -k.mu * k.s[j - 1] * k.u[j - 1] / k.T;
+        int n = d->contact[d->efc_id[r]].dim;
+        gsReal b[36];
+        cone_block(d, r, jar, b);
         /* all rows of a contact share their columns */
         for (int p = 0; p < n; p++)
-          for (int q = 0; q < n; q++) {
-            gsReal b = a * g[p] * g[q];
-            if (p > 0 && q > 0) {
-              gsReal e = (p == q) - k.u[p - 1] * k.u[q - 1] / (k.T * k.T);
-              b += a * t * k.s[p - 1] * k.s[q - 1] * e;
-            }
-            if (b == 0) continue;
-            gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
-                               d->efc_J + d->efc_J_rowadr[r + q], b);
-          }
+          for (int q = 0; q < n; q++)
+            if (b[p * n + q] != 0)
+              gs_hessianAddOuter(h, col, nnz, d->efc_J + d->efc_J_rowadr[r + p],
+                                 d->efc_J + d->efc_J_rowadr[r + q], b[p * n + q]);
         nrow += n;
         r += n;
         continue;
@@ -218,22 +527,33 @@ static int hessian(const gsModel* m, const gsData* d, const gsRowBlock* blocks, 
   return nrow;
 }
 
-/* the factor for the new states: rank-1 updates with the rows that entered or left the
- * quadratic state when they cost less than a refactor, else (or when a downdate fails) a
- * refactor. Returns the updates or rows assembled, -1 when H is not positive definite. */
-static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, int nrow,
-                          const gsRowBlock* blocks, int nblock, const gsReal* jar, const int* state, const int* oldstate, int factored,
-                          gsHessian* h) {
+/* the factor for the new states, in M's tree pattern when th is given, else by blocks: rank-1
+ * updates with the rows that entered or left the quadratic state when they cost less than a
+ * refactor, else (or when a downdate fails) a refactor. Returns the updates or rows assembled, -1
+ * when H is not positive definite. */
+static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, int factored,
+                          gsTreeHessian* th, gsHessian* h) {
+  const int *rows = w->rows, *state = w->state, *oldstate = w->oldstate;
+  int nrow = w->nrow;
   int refactor = !factored;
   double cost = 0;
   for (int q = 0; q < nrow && !refactor; q++) {
     int r = rows[q];
+    /* rows off paths are not in T (tree_correction takes them) */
+    if (th && (state[r] != oldstate[r]) && !row_on_path(m, d, r)) continue;
     /* a cone block depends on the point, not only on the state */
     if (state[r] == GS_CNSTRSTATE_CONE || oldstate[r] == GS_CNSTRSTATE_CONE) {
       refactor = 1;
     } else if ((state[r] == GS_CNSTRSTATE_QUADRATIC) != (oldstate[r] == GS_CNSTRSTATE_QUADRATIC)) {
-      cost += gs_hessianUpdateCost(h, d->efc_J_colind + d->efc_J_rowadr[r], d->efc_J_rownnz[r]);
-      refactor = cost > h->factorcost;
+      const int* cols = d->efc_J_colind + d->efc_J_rowadr[r];
+      int nnz = d->efc_J_rownnz[r];
+      if (th) {
+        cost += nnz ? tree_update_cost(m, cols[nnz - 1]) : 0;
+        refactor = cost > th->factorcost;
+      } else {
+        cost += gs_hessianUpdateCost(h, cols, nnz);
+        refactor = cost > h->factorcost;
+      }
     }
   }
   if (!refactor) {
@@ -244,32 +564,37 @@ static int refresh_factor(const gsModel* m, const gsData* d, const int* rows, in
         int r = rows[q];
         int now = state[r] == GS_CNSTRSTATE_QUADRATIC, before = oldstate[r] == GS_CNSTRSTATE_QUADRATIC;
         if (now == before || now != (pass == 0)) continue;
+        if (th && !row_on_path(m, d, r)) continue;
         /* sqrt(D) J_r, scaled in the update's sign */
         int nnz = d->efc_J_rownnz[r];
-        gsReal sd = sqrt(d->efc_D[r]), *v = h->row;
+        const int* cols = d->efc_J_colind + d->efc_J_rowadr[r];
+        gsReal sd = sqrt(d->efc_D[r]), *v = w->tmprow;
         const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
         for (int k = 0; k < nnz; k++) v[k] = sd * J[k];
-        if (!gs_hessianUpdate(h, d->efc_J_colind + d->efc_J_rowadr[r], nnz, v, now ? 1 : -1)) {
+        int ok = th ? tree_update(m, th, cols, nnz, v, now ? 1 : -1)
+                    : gs_hessianUpdate(h, cols, nnz, v, now ? 1 : -1);
+        if (!ok) {
           refactor = 1;
           break;
         }
         nupdate++;
       }
-    if (!refactor) return nupdate;
+    if (!refactor) {
+      if (th) tree_correction(m, d, w, th);
+      return nupdate;
+    }
   }
-  int nassembled = hessian(m, d, blocks, nblock, jar, state, h);
+  if (th) {
+    int nassembled = hessian(m, d, w, th, NULL);
+    if (!tree_factor(&w->M, w->dofs, w->ndof, th)) return -1;
+    tree_correction(m, d, w, th);
+    return nassembled + th->nq;
+  }
+  int nassembled = hessian(m, d, w, NULL, h);
   return gs_hessianFactor(h) ? nassembled : -1;
 }
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
-
-/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
- * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
- * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
- * the ancestors in a row rather than walking dof_parentid one load after another. */
-typedef struct {
-  int *madr, *ancadr, *anc;
-} gsMPattern;
 
 /* the pattern of the listed dofs (whole trees); 0 when the arena cannot hold it */
 static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsMPattern* p) {
@@ -279,12 +604,16 @@ static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsM
   p->madr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
   p->ancadr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
   p->anc = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
-  if (!p->madr || !p->ancadr || !p->anc) return 0;
+  p->ancmadr = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
+  if (!p->madr || !p->ancadr || !p->anc || !p->ancmadr) return 0;
   nanc = 0;
   for (int q = 0; q < ndof; q++) {
     p->madr[q] = m->dof_Madr[dofs[q]];
     p->ancadr[q] = nanc;
-    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) p->anc[nanc++] = j;
+    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) {
+      p->ancmadr[nanc] = m->dof_Madr[j];
+      p->anc[nanc++] = j;
+    }
   }
   p->ancadr[ndof] = nanc;
   return 1;
@@ -308,21 +637,22 @@ static void mul_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, in
   }
 }
 
-/* x = M^-1 x on the dofs, with the LTDL factor (as gs_solveLTDL, on the listed trees) */
-static void solve_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof,
-                        gsReal* x) {
+/* x = H^-1 x on the dofs, with an LTDL factor in M's pattern (as gs_solveLTDL, on the listed
+ * trees): M's, or the Hessian's on paths */
+static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
+                            const gsReal* diaginv, gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
     gsReal xk = x[dofs[q]];
     int n = p->ancadr[q + 1] - p->ancadr[q];
     const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = d->qLD + p->madr[q] + 1;
+    const gsReal* L = LD + p->madr[q] + 1;
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
   }
-  for (int q = 0; q < ndof; q++) x[dofs[q]] *= d->qLDiagInv[dofs[q]];
+  for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
     int n = p->ancadr[q + 1] - p->ancadr[q];
     const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = d->qLD + p->madr[q] + 1;
+    const gsReal* L = LD + p->madr[q] + 1;
     gsReal s = 0;
     for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
     x[dofs[q]] -= s;
@@ -340,7 +670,7 @@ static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* bl
            d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
            memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
       n++;
-    blocks[nblock++] = (gsRowBlock){r, n, adr, nnz};
+    blocks[nblock++] = (gsRowBlock){r, n, adr, nnz, 0};
     q += n;
   }
   return nblock;
@@ -415,17 +745,6 @@ static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) 
 }
 
 /* ---- the solver ---- */
-
-typedef struct {
-  gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
-  int* state;
-  int* oldstate;
-  const int *rows, *dofs;  /* the part being solved: an island, or everything */
-  int nrow, ndof;
-  gsRowBlock* blocks;  /* its rows in blocks */
-  int nblock;
-  gsMPattern M;  /* M's pattern on its dofs */
-} gsPrimal;
 
 /* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref; or,
  * when alpha is not 0, after moving a, Ma and jar by alpha times p, Mp and Jp (the line search
@@ -534,7 +853,28 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
   w->nblock = row_blocks(d, rows, nrow, w->blocks);
   size_t hmark = gs_stackMark(d);
-  if (!cg && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
+  gsTreeHessian tree, *th = NULL;
+  int ncross = cg ? GS_NCROSS + 1 : path_blocks(m, d, w->blocks, w->nblock);
+  /* its memory, when the arena has room (else the block factor, as before) */
+  size_t treebytes = sizeof(gsReal) * ((size_t)m->nM + (size_t)(2 + ncross) * (size_t)m->nv) + 64;
+  if (ncross <= GS_NCROSS && d->narena - gs_stackMark(d) > treebytes) {
+    tree.val = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+    tree.diaginv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+    tree.w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+    tree.Z = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)ncross * (size_t)m->nv + 1));
+    tree.nq = 0;
+    if (tree.val && tree.diaginv && tree.w && tree.Z) {
+      th = &tree;
+      gs_zero(tree.w, m->nv);
+      /* the factor's multiply-adds and as many again for the assembly */
+      tree.factorcost = 0;
+      for (int q = 0; q < ndof; q++) {
+        double n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1;
+        tree.factorcost += n * (n + 1);
+      }
+    }
+  }
+  if (!cg && !th && !gs_hessianSetupPart(m, d, &h, sparse, rows, nrow, dofs, ndof)) {
     /* no room for Newton's Hessian (on the sparse path its fill follows the contacts, which the
      * arena's size can only estimate): this part by CG, which needs none; the arena's warning
      * counted the event */
@@ -570,7 +910,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_M_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+    solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -581,12 +921,14 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     if (iter > 0 && scale * gnorm < tol) break;
     int nupdate = 0;
     if (!cg) {
-      nupdate = refresh_factor(m, d, rows, nrow, w->blocks, w->nblock, w->jar, w->state,
-                               w->oldstate, factored, &h);
+      nupdate = refresh_factor(m, d, w, factored, th, &h);
       if (nupdate < 0) break;
       factored = 1;
       for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
-      gs_hessianSolve(&h, w->p);
+      if (th)
+        tree_solve(m, d, w, th, w->p);
+      else
+        gs_hessianSolve(&h, w->p);
     }
     gsReal slope;
     int neval;
@@ -616,7 +958,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_M_dofs(d, &w->M, dofs, ndof, w->Mgrad);
+      solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
@@ -641,7 +983,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   int nv = m->nv, nefc = d->nefc;
   size_t mark = gs_stackMark(d);
   gsPrimal w;
-  gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp};
+  gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp, &w.tmprow};
   int ok = 1;
   for (size_t i = 0; i < sizeof(vec) / sizeof(vec[0]); i++)
     ok &= (*vec[i] = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv)) != NULL;

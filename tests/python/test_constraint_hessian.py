@@ -8,6 +8,7 @@ pair types gauss makes exactly like MuJoCo (spheres and capsules), both equal Mu
 solution as the conformance tests measure it (qacc 1e-6 relative, efc_force 1e-5).
 """
 
+import itertools
 import os
 import sys
 
@@ -157,3 +158,93 @@ def test_meaninertia_given_and_saved():
     assert gauss.Model.from_xml_string(gm.to_xml()).stat.meaninertia == 2.5
     assert gauss.Model.from_binary(gm.to_binary()).stat.meaninertia == 2.5
     assert gm.copy().stat.meaninertia == 2.5
+
+
+# ---- one Newton step: the Hessian itself, not only the converged solution ----
+
+def rows_on_paths(gm, gd):
+    """whether every row's columns lie on one path up a tree (each the parent of the next): the
+    case in which gauss factors the Hessian in M's tree pattern instead of by blocks"""
+    parent = np.asarray(gm.dof_parentid)
+    for r in range(gd.nefc):
+        a, n = gd.efc_J_rowadr[r], gd.efc_J_rownnz[r]
+        c = np.asarray(gd.efc_J_colind[a:a + n])
+        if n > 1 and np.any(parent[c[1:]] != c[:-1]):
+            return False
+    return True
+
+
+# a box on the floor with two two-link arms pressed against each other by their motors: rows
+# between the arms join two branches of the tree in nearly every state
+TWO_ARMS = """<mujoco><option timestep="0.005"/><worldbody><geom type="plane" size="5 5 .1"/>
+<body pos="0 0 0.2"><freejoint/><geom type="box" size=".15 .1 .05"/>
+ <body pos=".1 0 .05"><joint name="a" axis="0 1 0" range="-90 90" damping=".1"/>
+  <geom type="capsule" fromto="0 0 0 0 0 .25" size=".03"/>
+  <body pos="0 0 .25"><joint name="a2" axis="0 1 0" damping=".1"/>
+   <geom type="capsule" fromto="0 0 0 0 0 .15" size=".03"/></body></body>
+ <body pos="-.1 0 .05"><joint name="b" axis="0 1 0" range="-90 90" damping=".1"/>
+  <geom type="capsule" fromto="0 0 0 0 0 .25" size=".03"/>
+  <body pos="0 0 .25"><joint name="b2" axis="0 1 0" damping=".1"/>
+   <geom type="capsule" fromto="0 0 0 0 0 .15" size=".03"/></body></body>
+</body></worldbody>
+<actuator><motor joint="a"/><motor joint="b"/><motor joint="a2" gear=".3"/><motor joint="b2" gear=".3"/>
+</actuator><keyframe><key ctrl="-1 1 -1 1"/></keyframe></mujoco>"""
+
+
+@pytest.mark.parametrize("name,cone", [("mujoco/humanoid.xml", "pyramidal"),
+                                       ("mujoco/humanoid.xml", "elliptic"),
+                                       ("gymnasium/ant.xml", "pyramidal"),
+                                       ("two_arms", "pyramidal")])
+def test_one_newton_step_like_mujoco(name, cone):
+    """One and two Newton iterations with exact line searches, from the same state and warm
+    start: qacc = a0 - alpha H^-1 g depends on the whole Hessian (a converged solution does not: a
+    wrong H only costs iterations), so both engines agree to rounding only when H and its factor
+    are right; the second iteration's factor comes from rank-1 updates of the first when few rows
+    changed state. States of both kinds: all rows on paths (M's tree pattern) and rows that join
+    two branches of a tree (the block factor)."""
+    if name == "two_arms":
+        xml = TWO_ARMS
+    else:
+        xml, _ = constraint_xml(os.path.join(ROOT, "tests", "models", name))
+    mjm = mujoco.MjModel.from_xml_string(xml)
+    gm = gauss.Model.from_xml_string(xml)
+    mjm.opt.cone = gm.opt.cone = {"pyramidal": 0, "elliptic": 1}[cone]
+    mjd, gd = mujoco.MjData(mjm), gauss.Data(gm)
+    # states of MuJoCo's own stepping with random controls (the humanoid falls, and its limbs
+    # then touch each other too), before the options of the comparison
+    if mjm.nkey:
+        mujoco.mj_resetDataKeyframe(mjm, mjd, 0)
+    rng = np.random.default_rng(1)
+    mjd.ctrl[:] = mjm.key_ctrl[0] if name == "two_arms" else rng.uniform(-1, 1, mjm.nu)
+    states = []
+    for _ in range(30):
+        mujoco.mj_step(mjm, mjd, nstep=10)
+        states.append((mjd.qpos.copy(), mjd.qvel.copy()))
+    gd.ctrl[:] = mjd.ctrl
+    # one iteration; the line searches run to the minimum along the direction (MuJoCo's stops
+    # on tolerance * ls_tolerance times its gradient scale, gauss's on ls_tolerance times the
+    # initial slope: both tight)
+    for m in (mjm, gm):
+        m.opt.solver, m.opt.tolerance = 2, 1e-10
+        m.opt.ls_iterations, m.opt.ls_tolerance = 100, 1e-8
+    kinds, worst = {True: 0, False: 0}, 0.0
+    for (k, (qpos, qvel)), iterations in itertools.product(enumerate(states), (1, 2)):
+        mjm.opt.iterations = gm.opt.iterations = iterations
+        mjd.qpos[:], mjd.qvel[:] = qpos, qvel
+        mjd.qacc_warmstart[:] = 0
+        mujoco.mj_forward(mjm, mjd)
+        if mjd.nefc == 0 or skip_state(mjm, mjd):
+            continue
+        gd.qpos[:], gd.qvel[:] = qpos, qvel
+        gd.qacc_warmstart[:] = 0
+        gauss.forward(gm, gd)
+        assert gd.nefc == mjd.nefc
+        step = mjd.qacc - mjd.qacc_smooth
+        err = float(np.max(np.abs(gd.qacc - mjd.qacc))) / max(1e-3, float(np.max(np.abs(step))))
+        assert err <= 1e-8, (f"{name} {cone} state {k}: qacc after {iterations} iterations off by "
+                             f"{err} of the step")
+        kinds[rows_on_paths(gm, gd)] += 1
+        worst = max(worst, err)
+    assert kinds[name != "two_arms"] >= 6
+    print(f"\n[{name} {cone}] one and two Newton steps: qacc within {worst:.1e} of the step; "
+          f"states on paths {kinds[True]}, joining branches {kinds[False]}")
