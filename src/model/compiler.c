@@ -425,6 +425,20 @@ static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
 /* the smallest eigenvalue a full inertia matrix may have (MJCF's) */
 #define FULLINERTIA_MIN 1e-14
 
+/* the inertial frame of a body without mass: its pose as written in its parent, i.e. without the
+ * <frame>s around it (MuJoCo 3.3.7 takes the pose relative to the body's frame) */
+static void massless_frame(const gsSpecBody* sb, const gsModel* m, int b, gsReal ipos[3], gsReal iquat[4]) {
+  gs_copy3(ipos, m->body_pos + 3 * b);
+  gs_copy4(iquat, m->body_quat + 4 * b);
+  if (!sb->framed) return;
+  gsReal inv[4], p[3];
+  gs_negQuat(inv, sb->frame_quat);
+  gs_sub3(p, ipos, sb->frame_pos);
+  gs_rotVecQuat(ipos, p, inv);
+  gs_mulQuat(iquat, inv, m->body_quat + 4 * b);
+  gs_normalize4(iquat);
+}
+
 /* explicit <inertial> element: mass, inertia (diagonal or full), frame */
 static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass, gsReal ipos[3],
                              gsReal iquat[4], gsReal inertia[3]) {
@@ -774,8 +788,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
           /* no mass: MJCF puts the inertial frame at the body's own pose in its parent (measured
            * against MuJoCo 3.3.7; it shows in xipos, the body com Jacobian and body frame
            * sensors, never in the dynamics) */
-          gs_copy3(ipos, m->body_pos + 3 * b);
-          gs_copy4(iquat, m->body_quat + 4 * b);
+          massless_frame(sb, m, b, ipos, iquat);
           gs_zero3(inertia);
         } else {
           gsReal J[9], vec[9];
@@ -787,8 +800,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
         if (!explicit_inertial(&c, sb, m->body_mass + b, ipos, iquat, inertia)) goto error_model;
       } else {
         /* neither geoms nor <inertial>: as a body whose geoms give no mass (MuJoCo 3.3.7) */
-        gs_copy3(ipos, m->body_pos + 3 * b);
-        gs_copy4(iquat, m->body_quat + 4 * b);
+        massless_frame(sb, m, b, ipos, iquat);
       }
     } else {
       gs_unitQuat(m->body_iquat);
