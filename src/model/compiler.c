@@ -324,12 +324,17 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
 }
 /* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
  * from either; a frame within the tolerance of another is taken as it */
-/* A root body without children whose inertial frame is its own frame and whose joints are only
- * mutually orthogonal slides has a diagonal block of M: MJCF then takes its weights as 1/mass,
- * leaving the armature out. Decided here, once: gs_setConst keeps it after edits, as MJCF does. */
+/* A body in the world or in a static body of the world (a URDF's static root), without children,
+ * whose inertial frame is its own frame and whose joints are only mutually orthogonal slides has
+ * a diagonal block of M: MJCF then takes its weights as 1/mass, leaving the armature out (MuJoCo
+ * 3.3.7's body_simple 2; one static body deeper it does not). Decided here, once: gs_setConst
+ * keeps it after edits, as MJCF does. */
 static int slider_body(const gsModel* m, int b) {
   static const gsReal eps = 1e-10;
-  if (m->body_parentid[b] != 0 || m->body_jntnum[b] == 0 || m->body_mass[b] < GS_MINVAL) return 0;
+  int p = m->body_parentid[b];
+  if ((p != 0 && (m->body_weldid[p] != 0 || m->body_parentid[p] != 0)) || m->body_jntnum[b] == 0 ||
+      m->body_mass[b] < GS_MINVAL)
+    return 0;
   for (int k = b + 1; k < m->nbody; k++)
     if (m->body_parentid[k] == b) return 0;
   const gsReal* q = m->body_iquat + 4 * b;
@@ -506,7 +511,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       const gsSpecJoint* sj = sb->joint[j];
       if (b == 0) { gs_compileFail(&c, &sj->info, "joint", "joint on the world body"); goto error; }
       if (sj->type < GS_JNT_FREE || sj->type > GS_JNT_HINGE) { gs_compileFail(&c, &sj->info, "joint", "unknown joint type %d", sj->type); goto error; }
-      if (sj->type == GS_JNT_FREE && sb->parent != spec->world) {
+      /* with fusestatic (skip_moving: the fused tree is compiled next) a free body may sit in
+       * static bodies that fusing takes away, as MJCF allows; the fused tree is checked then */
+      if (sj->type == GS_JNT_FREE && sb->parent != spec->world && !c.skip_moving) {
         gs_compileFail(&c, &sj->info, "joint", "free joint can only be used on a child of the world body");
         goto error;
       }
