@@ -255,6 +255,8 @@ void gsw_attrsWorld(gswWriter* w, int type, int id) {
   const gsModel* m = w->m;
   if (type == GS_OBJ_GEOM) {
     if (m->geom_matid[id] >= 0) gsw_ref(w, "material", GS_OBJ_MATERIAL, m->geom_matid[id]);
+    /* a primitive fitted to a mesh keeps the mesh's id but is written as the primitive it became,
+     * without the mesh: reloaded it has none (geom_dataid -1), as MJCF's own saved file gives */
     if (m->geom_dataid[id] >= 0) {
       if (m->geom_type[id] == GS_GEOM_MESH) gsw_ref(w, "mesh", GS_OBJ_MESH, m->geom_dataid[id]);
       if (m->geom_type[id] == GS_GEOM_HFIELD)
