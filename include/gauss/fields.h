@@ -38,7 +38,7 @@
   X(gsReal, body_inertia,      nbody,  3)                                                          \
   X(gsReal, body_invweight0,   nbody,  2)   /* mean inverse inertia at qpos0: translation, rotation */\
   X(int,    body_sameframe,    nbody,  1)   /* gsSameFrame of the inertial frame: NONE, BODY, BODYROT */\
-  X(int,    body_slider,       nbody,  1)   /* 1: inverse weights 1/mass (a root body on orthogonal slides, at compile time; MuJoCo's body_simple 2) */\
+  X(int,    body_slider,       nbody,  1)   /* 1: inverse weights 1/mass (a body of the world, or of a static body of the world, on orthogonal slides, at compile time; MuJoCo's body_simple 2) */\
   /* joints */                                                                                     \
   X(int,    jnt_type,          njnt,   1)                                                          \
   X(int,    jnt_qposadr,       njnt,   1)                                                          \

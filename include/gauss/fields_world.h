@@ -30,7 +30,8 @@
   X(npair)       /* predefined geom pairs */                                                       \
   X(nexclude)    /* excluded body pairs */                                                         \
   X(nuser_cam)   /* user values per camera */                                                      \
-  X(npaths)      /* bytes of the asset file names buffer */
+  X(npaths)      /* bytes of the asset file names buffer */                                        \
+  X(nreadpaths)  /* bytes of the asset files as read, where not the names as written */
 
 #define GS_FIELDS_WORLD(X)                                                                         \
   /* asset references of core objects */                                                           \
@@ -177,6 +178,14 @@
   X(int,    name_pairadr,        npair,       1)                                                   \
   X(int,    name_excludeadr,     nexclude,    1)                                                   \
   /* asset file names as written, NUL-terminated; *_pathadr point here */                         \
-  X(char,   paths,               npaths,      1)
+  X(char,   paths,               npaths,      1)                                                   \
+  /* the files a mesh, height field or texture was read from, relative to the model's directory    \
+   * (meshdir, texturedir, a sub-model's directories and strippath applied), where that is not    \
+   * the name as written; *_readadr point here (-1: the name as written). MJCF written from the     \
+   * model names these files, so that it reads back beside the model's file */                    \
+  X(int,    mesh_readadr,        nmesh,       1)                                                   \
+  X(int,    hfield_readadr,      nhfield,     1)                                                   \
+  X(int,    tex_readadr,         ntex,        1)                                                   \
+  X(char,   readpaths,           nreadpaths,  1)
 
 #endif

@@ -132,6 +132,12 @@ struct gsSpecBody {
   gsSpecBody* parent;     /* NULL for the world */
   gsReal pos[3];
   gsOrientation orient;
+  /* the pose of the <frame>s written around the body in its parent, already composed into pos and
+   * orient (framed 0: none): a copy of the body's subtree attached elsewhere takes the body's
+   * pose without them, as MJCF's <attach body=...> does */
+  int framed;
+  gsReal frame_pos[3];
+  gsReal frame_quat[4];
   gsSpecInertial inertial;
   gsReal gravcomp;        /* share of the body's weight cancelled by a passive force */
   /* the mass settings of the <compiler> of the model the body came from: a body attached from a

@@ -227,7 +227,10 @@ typedef struct {
 #define GS_SPECBODY_WORLD                                                                          \
   int ncamera, ncamera_cap;   gsSpecCamera** camera;                                               \
   int nlight, nlight_cap;     gsSpecLight** light;                                                 \
-  int nassetref, nassetref_cap; gsSpecAssetRef** assetref;
+  int nassetref, nassetref_cap; gsSpecAssetRef** assetref;                                       \
+  /* names of the <frame>s written in the body (their children are the body's, placed by them): \
+   * a copy of the body's subtree brings them along; each is also in the spec's framename */     \
+  int nframe, nframe_cap;     char** frame;
 
 /* members added to gsSpec */
 #define GS_SPEC_WORLD                                                                              \

@@ -469,6 +469,7 @@ class Model:
     nexclude: int
     nuser_cam: int
     npaths: int
+    nreadpaths: int
     qpos0: numpy.ndarray
     """qpos0: float64 array of shape (nq,); units: m / rad / unitless quaternions, as qpos"""
     qpos_spring: numpy.ndarray
@@ -1089,6 +1090,14 @@ class Model:
     """name_excludeadr: int32 array of shape (nexclude,); units: integer (an id, address, count, type, flag or mask): unitless"""
     paths: numpy.ndarray
     """paths: uint8 array of shape (npaths,); units: text bytes (NUL-separated strings)"""
+    mesh_readadr: numpy.ndarray
+    """mesh_readadr: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    hfield_readadr: numpy.ndarray
+    """hfield_readadr: int32 array of shape (nhfield,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_readadr: numpy.ndarray
+    """tex_readadr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    readpaths: numpy.ndarray
+    """readpaths: uint8 array of shape (nreadpaths,); units: text bytes (NUL-separated strings)"""
     def body(self, key: int | str) -> Any:
         """The body with this name or id: its id, name, and its rows of the arrays as attributes without their prefix (views). An unknown name raises UnknownNameError (a KeyError) listing the close names; an id out of range IndexError."""
     def joint(self, key: int | str) -> Any:

@@ -13,8 +13,9 @@
  * - a <mujoco> child holds <compiler>, <option> and <size> as in MJCF. Without them URDF gets
  *   strippath, fusestatic and discardvisual, and angles are always radians.
  * Each link is named once, each joint names existing links, each link has at most one parent,
- * one root holds the tree and no joints close a loop; otherwise an error names file, line and
- * element. Other elements (transmission, gazebo, ...) are ignored, as MJCF's loader does. */
+ * and no joints close a loop; otherwise an error names file, line and element. Links without a
+ * parent (roots) each hang on the world body, in the order of the links, as MuJoCo's loader
+ * does. Other elements (transmission, gazebo, ...) are ignored, as MJCF's loader does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,17 +230,11 @@ static int read_tree(Urdf* u, xmlNodePtr robot) {
     }
     par->child[par->nchild++] = k;
   }
-  /* one root: URDF describes one tree */
+  /* at least one root; several are each hung on the world body in the order of their links,
+   * as MuJoCo 3.3.7's loader does (links reached from none hang on a loop: make_bodies) */
   int root = -1;
-  for (int i = 0; i < u->nlink; i++) {
-    if (u->link[i].parent >= 0) continue;
-    if (root >= 0)
-      return gsx_error(u->c, u->src->name, gsx_line(u->link[i].node), "link",
-                       "link '%s' is a second root (the first is '%s' at line %d): URDF links "
-                       "form one tree", u->link[i].name, u->link[root].name,
-                       gsx_line(u->link[root].node));
-    root = i;
-  }
+  for (int i = 0; i < u->nlink && root < 0; i++)
+    if (u->link[i].parent < 0) root = i;
   if (u->nlink && root < 0)
     return gsx_error(u->c, u->src->name, gsx_line(u->link[0].joint), "joint",
                      "the joints form a loop: no link is the root");

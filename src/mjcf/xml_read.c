@@ -198,6 +198,9 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   for (int i = n0[0]; i < b->nchild; i++) {
     gsSpecBody* child = b->child[i];
     if (!frame_pose(c, w, child->pos, &child->orient, src, ch)) return 0;
+    child->framed = 1;  /* remembered for an attach of the child */
+    gs_copy3(child->frame_pos, w->fpos);
+    gs_copy4(child->frame_quat, w->fquat);
   }
   for (int i = n0[1]; i < b->njoint; i++) {
     gsSpecJoint* j = b->joint[i];
@@ -289,8 +292,9 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
   return 1;
 }
 
-/* frame names, like those of other elements, are used once */
-static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
+/* frame names, like those of other elements, are used once; the body holding the frame keeps
+ * the name too, so that a copy of its subtree (<attach body=...>) brings it along */
+static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body) {
   xmlChar* given = gsx_getAttr(c, node, "name");
   if (!given) return 1;
   char* name = NULL;  /* inside replicates, the replica's name */
@@ -305,10 +309,15 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
     if (strcmp(s->framename[i], (const char*)name) == 0)
       ok = gsx_error(c, src->name, gsx_line(node), "frame", "repeated name '%.60s'",
                      (const char*)name);
-  char* copy = NULL;
+  char *copy = NULL, *own = NULL;
   if (ok && (!gs_specSetString(&copy, (const char*)name) ||
              !gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, copy))) {
     free(copy);
+    ok = gsx_oom(c);
+  }
+  if (ok && (!gs_specSetString(&own, (const char*)name) ||
+             !gs_specPush((void***)&body->frame, &body->nframe, &body->nframe_cap, own))) {
+    free(own);
     ok = gsx_oom(c);
   }
   free(name);
@@ -343,7 +352,7 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
   tmp.orient.quat[0] = 1;
   gsReal q[4], pos[3];
   if (!gsx_applyOwn(c, node, src, "frame", set_body, &tmp, "name childclass class") ||
-      !orient_quat(c, q, &tmp.orient, src, node) || !frame_name(c, node, src))
+      !orient_quat(c, q, &tmp.orient, src, node) || !frame_name(c, node, src, parent->body))
     return 0;
   gs_copy3(pos, tmp.pos);
   compose_frame(&w, parent, pos, q);

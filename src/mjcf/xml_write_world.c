@@ -21,11 +21,14 @@ static const char* const kColorSpaces[] = {"auto", "linear", "sRGB"};
 static const char* const kBuiltins[] = {"none", "gradient", "checker", "flat"};
 static const char* const kMarks[] = {"none", "edge", "cross", "random"};
 
-/* file="..." from the paths buffer; 0 when the asset had no file */
-static int file_attr(gswWriter* w, int pathadr) {
+/* file="...": the file the asset was read from, relative to the model's directory, where the
+ * name as written needs a directory the document does not give (meshdir, texturedir, a
+ * sub-model's own) or strippath; else the name as written. 0 when the asset had no file */
+static int file_attr(gswWriter* w, int pathadr, int readadr) {
   const gsModel* m = w->m;
   if (pathadr < 0 || pathadr >= m->npaths) return 0;
-  gsw_str(w, "file", m->paths + pathadr);
+  if (readadr >= 0 && readadr < m->nreadpaths) gsw_str(w, "file", m->readpaths + readadr);
+  else gsw_str(w, "file", m->paths + pathadr);
   return 1;
 }
 
@@ -37,7 +40,7 @@ static void write_texture(gswWriter* w, int t) {
   gsw_keyword(w, "type", kTexTypes, 3, type);
   gsw_keyword(w, "colorspace", kColorSpaces, 3, m->tex_colorspace[t]);
   gsw_int(w, "nchannel", m->tex_nchannel[t]);
-  if (!file_attr(w, m->tex_pathadr[t])) {
+  if (!file_attr(w, m->tex_pathadr[t], m->tex_readadr[t])) {
     /* the pixels are not kept: a builtin texture's recipe, else a flat texture of the same size
      * (cube and skybox textures are six square faces stacked, so their width gives the size) */
     int builtin = m->tex_builtin[t];
@@ -111,7 +114,7 @@ static void write_mesh(gswWriter* w, int i) {
   const gsModel* m = w->m;
   gsw_open(w, "mesh");
   gsw_name(w, GS_OBJ_MESH, i);
-  if (!file_attr(w, m->mesh_pathadr[i])) {
+  if (!file_attr(w, m->mesh_pathadr[i], m->mesh_readadr[i])) {
     /* inline data: the vertices as given and the triangles, unless they are the hull's */
     if (m->mesh_srcvertadr[i] < 0)
       return gsw_fail(w, "mesh %d has neither a file nor its vertices as given: the model keeps them only in the inertial frame, which does not reload to the same model", i);
@@ -146,7 +149,7 @@ static void write_hfield(gswWriter* w, int i) {
   gsw_open(w, "hfield");
   gsw_name(w, GS_OBJ_HFIELD, i);
   gsw_reals(w, "size", m->hfield_size + 4 * i, 4);
-  if (!file_attr(w, m->hfield_pathadr[i])) {
+  if (!file_attr(w, m->hfield_pathadr[i], m->hfield_readadr[i])) {
     gsw_int(w, "nrow", nrow);
     gsw_int(w, "ncol", ncol);
     /* the normalized elevation, top row first as MJCF writes it (stored bottom row first);
@@ -255,6 +258,8 @@ void gsw_attrsWorld(gswWriter* w, int type, int id) {
   const gsModel* m = w->m;
   if (type == GS_OBJ_GEOM) {
     if (m->geom_matid[id] >= 0) gsw_ref(w, "material", GS_OBJ_MATERIAL, m->geom_matid[id]);
+    /* a primitive fitted to a mesh keeps the mesh's id but is written as the primitive it became,
+     * without the mesh: reloaded it has none (geom_dataid -1), as MJCF's own saved file gives */
     if (m->geom_dataid[id] >= 0) {
       if (m->geom_type[id] == GS_GEOM_MESH) gsw_ref(w, "mesh", GS_OBJ_MESH, m->geom_dataid[id]);
       if (m->geom_type[id] == GS_GEOM_HFIELD)

@@ -62,6 +62,7 @@ typedef struct {
   int line;
   gsReal angle;           /* factor from the attached spec's angle unit to the model's */
   int plain;              /* names take the prefix (and suffix) only: no host renaming */
+  const gsSpecBody* top;  /* the body attached (body=), NULL for the world body's contents */
   int nmap, capmap;       /* the attached spec's elements copied, and their copies */
   struct gsAttachMap { const void* from; void* to; } * map;
 } gsAttach;
@@ -74,7 +75,8 @@ int gs_attachAssets(gsAttach* a);
 /* body `from` of the child (its world body: its contents) copied into `body`, placed by f; then
  * the tendons, actuators, sensors, equalities, pairs and exclusions referring only to the copy
  * (with the world body: all), and, when `first`, its keyframes (recorded in the host) and custom
- * data; with the world body, its frame names. 0 after an error (h->failed) or out of memory. */
+ * data; the names of the frames written in what is copied. 0 after an error (h->failed) or out
+ * of memory. */
 int gs_attachTree(gsAttach* a, const gsSpecBody* from, gsSpecBody* body, const gsAttachFrame* f,
                   int first);
 /* the recorded keyframes made into the model's (h->spec, its tree whole); 0 out of memory */

@@ -19,7 +19,8 @@ typedef struct {
   int nmesh;
   struct gsMeshBuild* mesh;
   struct gsMeshStore* store;  /* meshes carried from one compile of a spec to the next; NULL: none */
-  int skip_moving;  /* leave MJCF's moving-body mass rule to another compile of the same spec */
+  int skip_moving;  /* leave MJCF's moving-body mass rule, and where free joints may be, to
+                       another compile of the same spec (the fused tree) */
 } gsCompileCtx;
 
 /* meshes built by one compile, by name, for a later compile of a copy of the same spec

@@ -291,6 +291,34 @@ static int nuser_cam(gsCompileCtx* c) {
 
 static size_t path_bytes(const char* file) { return file ? strlen(file) + 1 : 0; }
 
+/* the file an asset was read from, relative to the model's directory (absolute where it lies
+ * elsewhere), or NULL where that is the name as written (or unknown: a model without a file, a
+ * path relative to another directory) */
+static const char* read_path(const gsSpec* s, const char* path, const char* file) {
+  if (!path || !file) return NULL;
+  const char* dir = s->modeldir;
+  size_t n = dir ? strlen(dir) : 0;
+  const char* rel = NULL;
+  if (n && strncmp(path, dir, n) == 0 && path[n] == '/') rel = path + n + 1;
+  else if (path[0] == '/') rel = path;
+  while (rel && rel[0] == '.' && rel[1] == '/') rel += 2;
+  return rel && strcmp(rel, file) != 0 ? rel : NULL;
+}
+
+static size_t read_bytes(const gsSpec* s, const char* path, const char* file) {
+  return path_bytes(read_path(s, path, file));
+}
+
+static int add_read(gsModel* m, int* at, const gsSpec* s, const char* path, const char* file) {
+  const char* rel = read_path(s, path, file);
+  if (!rel) return -1;
+  int a = *at;
+  size_t n = strlen(rel) + 1;
+  memcpy(m->readpaths + a, rel, n);
+  *at += (int)n;
+  return a;
+}
+
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   const gsSpec* s = c->spec;
   int ncam = 0, nlight = 0;
@@ -332,13 +360,14 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   sz->npair = s->npair;
   sz->nexclude = s->nexclude;
 
-  size_t npaths = 0;
+  size_t npaths = 0, nread = 0;
   for (int i = 0; i < s->nmesh; i++) {
     const gsSpecMesh* m = s->mesh[i];
     if (!is_named(&m->info)) return gs_compileFail(c, &m->info, "mesh", "a mesh needs a name (or a file to take it from)");
     if (!m->file && !m->nvert && !m->builtin)
       return gs_compileFail(c, &m->info, "mesh", "no data: give a file or vertex data");
     npaths += path_bytes(m->file);
+    nread += read_bytes(s, m->path, m->file);
     sz->nnames += (int)gs_compileNameBytes(&m->info);
   }
   if (!gs_compileMeshes(c)) return 0;
@@ -354,6 +383,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
       return gs_compileFail(c, &h->info, "hfield", "the height fields up to this one hold %ld samples, "
                             "more than the %ld a model holds", hdata, MAX_ASSET_DATA);
     npaths += path_bytes(h->file);
+    nread += read_bytes(s, h->path, h->file);
     sz->nnames += (int)gs_compileNameBytes(&h->info);
   }
   long tdata = 0, timage = 0;
@@ -369,6 +399,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
       return gs_compileFail(c, &t->info, "texture", "the textures up to this one hold %ld bytes, more "
                             "than the %ld a model holds", tdata, MAX_ASSET_DATA);
     npaths += path_bytes(t->file);
+    if (t->builtin == GS_BUILTIN_NONE) nread += read_bytes(s, t->path, t->file);
     sz->nnames += (int)gs_compileNameBytes(&t->info);
   }
   for (int i = 0; i < s->nmaterial; i++) {
@@ -383,6 +414,10 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
   sz->nhfielddata = (int)hdata;
   sz->nteximage = (int)timage;
   sz->npaths = npaths ? (int)npaths : 1;  /* one empty string when there are none */
+  if (nread > (size_t)MAX_ASSET_DATA)
+    return gs_compileFail(c, NULL, "model", "asset file paths of %zu bytes together, more than the %ld a model holds",
+                          (size_t)nread, MAX_ASSET_DATA);
+  sz->nreadpaths = (int)nread;
   return 1;
 }
 
@@ -746,6 +781,12 @@ int gs_compileWorld(gsCompileCtx* c, gsModel* m) {
     if (!compile_texture(c, m, i, &tadr, &iadr, &pathadr)) return 0;
   for (int i = 0; i < s->nmaterial; i++)
     if (!compile_material(c, m, i)) return 0;
+  int readadr = 0;
+  for (int i = 0; i < s->nmesh; i++) m->mesh_readadr[i] = add_read(m, &readadr, s, s->mesh[i]->path, s->mesh[i]->file);
+  for (int i = 0; i < s->nhfield; i++) m->hfield_readadr[i] = add_read(m, &readadr, s, s->hfield[i]->path, s->hfield[i]->file);
+  for (int i = 0; i < s->ntexture; i++)
+    m->tex_readadr[i] = s->texture[i]->builtin == GS_BUILTIN_NONE
+                            ? add_read(m, &readadr, s, s->texture[i]->path, s->texture[i]->file) : -1;
 
   /* cameras and lights, body by body */
   cam = light = 0;

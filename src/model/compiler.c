@@ -324,12 +324,17 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
 }
 /* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
  * from either; a frame within the tolerance of another is taken as it */
-/* A root body without children whose inertial frame is its own frame and whose joints are only
- * mutually orthogonal slides has a diagonal block of M: MJCF then takes its weights as 1/mass,
- * leaving the armature out. Decided here, once: gs_setConst keeps it after edits, as MJCF does. */
+/* A body in the world or in a static body of the world (a URDF's static root), without children,
+ * whose inertial frame is its own frame and whose joints are only mutually orthogonal slides has
+ * a diagonal block of M: MJCF then takes its weights as 1/mass, leaving the armature out (MuJoCo
+ * 3.3.7's body_simple 2; one static body deeper it does not). Decided here, once: gs_setConst
+ * keeps it after edits, as MJCF does. */
 static int slider_body(const gsModel* m, int b) {
   static const gsReal eps = 1e-10;
-  if (m->body_parentid[b] != 0 || m->body_jntnum[b] == 0 || m->body_mass[b] < GS_MINVAL) return 0;
+  int p = m->body_parentid[b];
+  if ((p != 0 && (m->body_weldid[p] != 0 || m->body_parentid[p] != 0)) || m->body_jntnum[b] == 0 ||
+      m->body_mass[b] < GS_MINVAL)
+    return 0;
   for (int k = b + 1; k < m->nbody; k++)
     if (m->body_parentid[k] == b) return 0;
   const gsReal* q = m->body_iquat + 4 * b;
@@ -425,6 +430,20 @@ static int body_index(const gsCompileCtx* c, const gsSpecBody* b) {
 /* the smallest eigenvalue a full inertia matrix may have (MJCF's) */
 #define FULLINERTIA_MIN 1e-14
 
+/* the inertial frame of a body without mass: its pose as written in its parent, i.e. without the
+ * <frame>s around it (MuJoCo 3.3.7 takes the pose relative to the body's frame) */
+static void massless_frame(const gsSpecBody* sb, const gsModel* m, int b, gsReal ipos[3], gsReal iquat[4]) {
+  gs_copy3(ipos, m->body_pos + 3 * b);
+  gs_copy4(iquat, m->body_quat + 4 * b);
+  if (!sb->framed) return;
+  gsReal inv[4], p[3];
+  gs_negQuat(inv, sb->frame_quat);
+  gs_sub3(p, ipos, sb->frame_pos);
+  gs_rotVecQuat(ipos, p, inv);
+  gs_mulQuat(iquat, inv, m->body_quat + 4 * b);
+  gs_normalize4(iquat);
+}
+
 /* explicit <inertial> element: mass, inertia (diagonal or full), frame */
 static int explicit_inertial(gsCompileCtx* c, const gsSpecBody* b, gsReal* mass, gsReal ipos[3],
                              gsReal iquat[4], gsReal inertia[3]) {
@@ -492,7 +511,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       const gsSpecJoint* sj = sb->joint[j];
       if (b == 0) { gs_compileFail(&c, &sj->info, "joint", "joint on the world body"); goto error; }
       if (sj->type < GS_JNT_FREE || sj->type > GS_JNT_HINGE) { gs_compileFail(&c, &sj->info, "joint", "unknown joint type %d", sj->type); goto error; }
-      if (sj->type == GS_JNT_FREE && sb->parent != spec->world) {
+      /* with fusestatic (skip_moving: the fused tree is compiled next) a free body may sit in
+       * static bodies that fusing takes away, as MJCF allows; the fused tree is checked then */
+      if (sj->type == GS_JNT_FREE && sb->parent != spec->world && !c.skip_moving) {
         gs_compileFail(&c, &sj->info, "joint", "free joint can only be used on a child of the world body");
         goto error;
       }
@@ -774,8 +795,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
           /* no mass: MJCF puts the inertial frame at the body's own pose in its parent (measured
            * against MuJoCo 3.3.7; it shows in xipos, the body com Jacobian and body frame
            * sensors, never in the dynamics) */
-          gs_copy3(ipos, m->body_pos + 3 * b);
-          gs_copy4(iquat, m->body_quat + 4 * b);
+          massless_frame(sb, m, b, ipos, iquat);
           gs_zero3(inertia);
         } else {
           gsReal J[9], vec[9];
@@ -787,8 +807,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
         if (!explicit_inertial(&c, sb, m->body_mass + b, ipos, iquat, inertia)) goto error_model;
       } else {
         /* neither geoms nor <inertial>: as a body whose geoms give no mass (MuJoCo 3.3.7) */
-        gs_copy3(ipos, m->body_pos + 3 * b);
-        gs_copy4(iquat, m->body_quat + 4 * b);
+        massless_frame(sb, m, b, ipos, iquat);
       }
     } else {
       gs_unitQuat(m->body_iquat);

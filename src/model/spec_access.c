@@ -658,6 +658,8 @@ void gs_specFreeElement(int kind, void* el) {
     for (int i = 0; i < b->ncamera; i++) gs_specFreeElement(GS_SK_CAMERA, b->camera[i]);
     for (int i = 0; i < b->nlight; i++) gs_specFreeElement(GS_SK_LIGHT, b->light[i]);
     for (int i = 0; i < b->nassetref; i++) free_assetref(b->assetref[i]);
+    for (int i = 0; i < b->nframe; i++) free(b->frame[i]);
+    free(b->frame);
     free(b->child), free(b->joint), free(b->geom), free(b->site);
     free(b->camera), free(b->light), free(b->assetref);
   } else if (kind == GS_SK_TENDON) {
@@ -703,6 +705,7 @@ void* gs_specCopyElement(int kind, const void* el) {
     b->nassetref = b->nassetref_cap = 0;
     b->child = NULL, b->joint = NULL, b->geom = NULL, b->site = NULL;
     b->camera = NULL, b->light = NULL, b->assetref = NULL;
+    b->nframe = b->nframe_cap = 0, b->frame = NULL;  /* the names are copied below */
   }
   /* first detach everything owned, so that a failure part way frees only what was copied */
   for (int i = 0; i < n; i++) {
@@ -734,6 +737,15 @@ void* gs_specCopyElement(int kind, const void* el) {
         break;
       default:
         break;
+    }
+  }
+  if (ok && kind == GS_SK_BODY) {
+    gsSpecBody *b = (gsSpecBody*)copy;
+    const gsSpecBody* src = el;
+    for (int i = 0; ok && i < src->nframe; i++) {
+      char* name = NULL;
+      ok = copy_string(&name, src->frame[i]) && gs_specPush((void***)&b->frame, &b->nframe, &b->nframe_cap, name);
+      if (!ok) free(name);
     }
   }
   if (ok && kind == GS_SK_TENDON) {
@@ -848,6 +860,19 @@ static void drop_assetref(gsSpecBody* b, const void* owner) {
   }
 }
 
+/* the frame names of a deleted body's subtree leave the spec's list (they may be used again) */
+static void drop_frames(gsSpec* s, const gsSpecBody* b) {
+  for (int i = 0; i < b->nframe; i++)
+    for (int k = 0; k < s->nframename; k++)
+      if (strcmp(s->framename[k], b->frame[i]) == 0) {
+        free(s->framename[k]);
+        memmove(s->framename + k, s->framename + k + 1, sizeof(char*) * (size_t)(s->nframename - k - 1));
+        s->nframename--;
+        break;
+      }
+  for (int i = 0; i < b->nchild; i++) drop_frames(s, b->child[i]);
+}
+
 /* the tendon or tuple holding a wrap or tuple element */
 static int delete_part(gsSpec* s, int kind, void* el) {
   if (kind == GS_SK_WRAP) {
@@ -879,6 +904,7 @@ int gs_specDelete(gsSpec* s, int kind, void* el) {
       }
     }
   }
+  if (found && kind == GS_SK_BODY) drop_frames(s, el);
   if (found) gs_specFreeElement(kind, el);
   return found;
 }

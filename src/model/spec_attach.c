@@ -14,8 +14,9 @@
  *   balanceinertia (kept by its bodies, gsSpecBody.own_mass). Its settotalmass, discardvisual
  *   and fusestatic are not used: MJCF applies the model's to the whole tree, attached parts
  *   included;
- * - its custom data (numeric, text, and the tuples naming only attached elements) and, with the
- *   world body, its frame names;
+ * - its custom data (numeric, text, and the tuples naming only attached elements), and the names
+ *   of the frames written in the subtree (prefixed like its bodies; their poses are already in
+ *   their children's);
  * - names take the prefix and suffix, then whatever the host adds (the replicas' suffixes).
  * The host (gsAttachHost) says where the elements other than the tree go, limits and records
  * what is made and reports errors: MJCF's reader (src/mjcf/xml_attach.c) and gs_specAttach below. */
@@ -218,6 +219,36 @@ static void own_mass(gsAttach* a, gsSpecBody* b) {
   b->balanceinertia = o->balanceinertia;
 }
 
+/* frame `name` (the sub-model's) prefixed and suffixed like the bodies, into the model's frame
+ * names and body `to`'s; a name the model has already is an error at the <attach> */
+static int add_frame_name(gsAttach* a, const char* from, gsSpecBody* to) {
+  gsSpec* s = a->h->spec;
+  char* name = NULL;
+  if (!gs_specSetString(&name, from) || !prefixed(a, &name, 1)) {
+    free(name);
+    return 0;
+  }
+  for (int k = 0; k < s->nframename; k++)
+    if (strcmp(s->framename[k], name) == 0) {
+      attach_error(a, a->file, a->line, "attach", "repeated name '%.60s' in frame", name);
+      free(name);
+      return 0;
+    }
+  char* own = NULL;
+  int ok = gs_specSetString(&own, name) && gs_specPush((void***)&to->frame, &to->nframe, &to->nframe_cap, own);
+  if (!ok) free(own);
+  ok = ok && gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, name);
+  if (!ok) free(name);
+  return ok;
+}
+
+/* the frames written in body `from` of the sub-model, now in `to` */
+static int copy_frame_names(gsAttach* a, const gsSpecBody* from, gsSpecBody* to) {
+  for (int i = 0; i < from->nframe; i++)
+    if (!add_frame_name(a, from->frame[i], to)) return 0;
+  return 1;
+}
+
 /* the contents of body `from` (joints, geoms, sites, cameras, lights, child bodies) into `to`;
  * `f` places the ones written directly in it (the world body's contents), NULL: none */
 static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, const gsAttachFrame* f);
@@ -228,19 +259,51 @@ static gsSpecBody* copy_body(gsAttach* a, const gsSpecBody* b, gsSpecBody* paren
   gsSpecBody* nb = gs_specCopyElement(GS_SK_BODY, b);
   if (!nb) return NULL;
   nb->parent = parent;
+  /* the frame names come below, with the prefix */
+  for (int i = 0; i < nb->nframe; i++) free(nb->frame[i]);
+  nb->nframe = 0;
   if (!gs_specPush((void***)&parent->child, &parent->nchild, &parent->nchild_cap, nb)) {
     gs_specFreeElement(GS_SK_BODY, nb);
     return NULL;
   }
   if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb) ||
-      !origin_add(a, GS_SK_BODY, &nb->info))
+      !origin_add(a, GS_SK_BODY, &nb->info) || !copy_frame_names(a, b, nb))
     return NULL;
   own_mass(a, nb);
   if (!to_quat(a, &nb->orient, &nb->info, "body")) return NULL;
   if (nb->inertial.given && !nb->inertial.has_full &&
       !to_quat(a, &nb->inertial.orient, &nb->info, "inertial"))
     return NULL;
-  if (f) place(f, nb->pos, &nb->orient);
+  if (f) {
+    /* placed by the frame it is attached in. The body attached (body=) takes its pose without
+     * the frames around it in the sub-model, as MJCF does; a child of the world body keeps them,
+     * composed into that frame. The body remembers the frames around it now, for an attach of
+     * it in turn. */
+    gsReal fp[3] = {0, 0, 0}, fq[4] = {1, 0, 0, 0};
+    int own = nb->framed && b != a->top;
+    if (nb->framed && b == a->top) {
+      gsReal inv[4], p[3], q[4];
+      gs_negQuat(inv, nb->frame_quat);
+      gs_sub3(p, nb->pos, nb->frame_pos);
+      gs_rotVecQuat(nb->pos, p, inv);
+      gs_mulQuat(q, inv, nb->orient.quat);
+      gs_normalize4(q);
+      gs_copy4(nb->orient.quat, q);
+    } else if (own) {
+      gs_copy3(fp, nb->frame_pos);
+      gs_copy4(fq, nb->frame_quat);
+    }
+    place(f, nb->pos, &nb->orient);
+    if (f->framed) {
+      gsReal q[4];
+      gs_rotVecQuat(nb->frame_pos, fp, f->fquat);
+      gs_add3(nb->frame_pos, nb->frame_pos, f->fpos);
+      gs_mulQuat(q, f->fquat, fq);
+      gs_normalize4(q);
+      gs_copy4(nb->frame_quat, q);
+    }
+    nb->framed = f->framed || own;
+  }
   return copy_contents(a, b, nb, NULL) ? nb : NULL;
 }
 
@@ -436,31 +499,6 @@ static int copy_custom(gsAttach* a, const Names* in, int all) {
   }
   a->plain = 0;
   return ok;
-}
-
-/* the names of the sub-model's frames (with no body=, all of them), prefixed and suffixed like
- * the bodies; a name the model has already is an error at the <attach> */
-static int copy_frame_names(gsAttach* a) {
-  const gsSpec* ch = a->child;
-  gsSpec* s = a->h->spec;
-  for (int i = 0; i < ch->nframename; i++) {
-    char* name = NULL;
-    if (!gs_specSetString(&name, ch->framename[i]) || !prefixed(a, &name, 1)) {
-      free(name);
-      return 0;
-    }
-    for (int k = 0; k < s->nframename; k++)
-      if (strcmp(s->framename[k], name) == 0) {
-        attach_error(a, a->file, a->line, "attach", "repeated name '%.60s' in frame", name);
-        free(name);
-        return 0;
-      }
-    if (!gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, name)) {
-      free(name);
-      return 0;
-    }
-  }
-  return 1;
 }
 
 int gs_attachAssets(gsAttach* a) {
@@ -716,8 +754,10 @@ int gs_attachTree(gsAttach* a, const gsSpecBody* from, gsSpecBody* body, const g
   const gsSpec* ch = a->child;
   gsSpec* s = a->h->dst;
   int all = from == ch->world;
+  a->top = all ? NULL : from;
   Names in = {0, 0, NULL};
-  int ok = (all ? copy_contents(a, from, body, f) : copy_body(a, from, body, f) != NULL) &&
+  int ok = (all ? copy_frame_names(a, from, body) && copy_contents(a, from, body, f)
+               : copy_body(a, from, body, f) != NULL) &&
            (all || subtree_names(&in, from));
 #define REFERRING(K, name)                                                                          \
   ok = ok && copy_referring(a, K, (void* const*)ch->name, ch->n##name, (void***)&s->name, &s->n##name, \
@@ -730,7 +770,6 @@ int gs_attachTree(gsAttach* a, const gsSpecBody* from, gsSpecBody* body, const g
   REFERRING(GS_SK_EXCLUDE, exclude);
 #undef REFERRING
   if (ok && first) ok = record_keys(a) && copy_custom(a, &in, all);
-  if (ok && all) ok = copy_frame_names(a);
   free(in.name);
   return ok;
 }

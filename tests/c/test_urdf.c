@@ -97,7 +97,10 @@ static void test_bad_files(void) {
        "<joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>"
        "<joint name='k' type='fixed'><parent link='b'/><child link='a'/></joint></robot>",
        "<string>:2: <joint>: the joints form a loop"},
-      {"<robot name='x'><link name='a'/>\n<link name='b'/></robot>", "<string>:2: <link>: link 'b' is a second root"},
+      {"<robot name='x'><link name='a'/><link name='b'/>\n"
+       "<joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>"
+       "<joint name='k' type='fixed'><parent link='b'/><child link='a'/></joint></robot>",
+       "<string>:2: <joint>: the joints form a loop"},
       {"<robot name='x'>\n<link/></robot>", "<string>:2: <link>: missing required attribute 'name'"},
       {"<mujoco/>", "<string>:1: <mujoco>: the root element of URDF must be <robot>"},
   };

@@ -146,7 +146,13 @@ def test_custom_data_of_the_sub_model_like_mujoco(attach, tmp_path):
     # frame names: those of the sub-model with the prefix and the replicas' suffixes
     ('<attach model="c" prefix="p-"/>', '<frame name="p-cf"/>', "p-cf"),
     ('<replicate count="2" offset="1 0 0"><attach model="c" prefix="p-"/></replicate>',
-     '<frame name="p-inb1"/>', "p-inb1")])
+     '<frame name="p-inb1"/>', "p-inb1"),
+    # with body=, the frames written inside the copied subtree come along
+    ('<attach model="c" body="b" prefix="p-"/>', '<frame name="p-inb"/>', "p-inb"),
+    ('<replicate count="2" offset="1 0 0"><attach model="c" body="b" prefix="p-"/></replicate>',
+     '<frame name="p-inb0"/>', "p-inb0"),
+    ('<body name="h"><attach model="c" body="b" prefix="p-"/></body><attach model="c" body="b" prefix="p-"/>',
+     '', "p-")])
 def test_custom_and_frame_name_clashes_are_errors(attach, extra, phrase, tmp_path):
     (tmp_path / "c.xml").write_text(CUSTOM_CHILD)
     (tmp_path / "main.xml").write_text(f"""<mujoco><asset><model name="c" file="c.xml"/></asset>
@@ -156,6 +162,71 @@ def test_custom_and_frame_name_clashes_are_errors(attach, extra, phrase, tmp_pat
         mujoco.MjModel.from_xml_path(path)
     with pytest.raises(gauss.GaussError, match=phrase):
         gauss.Model.from_xml_path(path)
+
+
+def test_frames_outside_the_attached_subtree_stay_behind(tmp_path):
+    # the frame holding body b is not part of b's subtree: its name is free in the model
+    (tmp_path / "c.xml").write_text(CUSTOM_CHILD)
+    (tmp_path / "main.xml").write_text("""<mujoco><asset><model name="c" file="c.xml"/></asset>
+  <worldbody><frame name="p-cf"/><attach model="c" body="b" prefix="p-"/></worldbody></mujoco>""")
+    path = str(tmp_path / "main.xml")
+    mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+    assert gm.nbody == mm.nbody == 2
+
+
+# frames inside an attached body's subtree, in a sub-model with its own angle unit and euler
+# sequence: nested, rotated, holding bodies, geoms given by fromto, sites, cameras, lights, joints
+# and an <attach> of a third model
+FRAMED_CHILD = """<mujoco model="c"><compiler angle="degree" eulerseq="ZYX"/>
+<asset><model name="leaf" file="leaf.xml"/></asset>
+<worldbody><frame name="outside" euler="10 0 0"><body name="b" pos="0 0 1" euler="10 20 30">
+  <joint name="j" axis="0 1 0" range="-30 30"/><geom size=".1"/>
+  <frame name="f1" pos=".2 0 0" euler="30 0 15">
+    <body name="c1" pos="0 .1 0" euler="0 20 0"><joint range="0 45"/>
+      <geom type="capsule" size=".05" fromto="0 0 0 .1 .2 .3"/>
+      <frame name="f3" quat="0 1 0 0"><body name="d1" pos=".1 0 0"><joint type="slide"/><geom size=".02"/></body></frame></body>
+    <frame name="f2" axisangle="1 1 0 40" pos="0 0 .1">
+      <geom type="box" size=".1 .2 .3" pos=".1 0 0" euler="5 6 7"/><site name="s" zaxis="1 0 1"/>
+      <camera name="cam" pos="0 0 .5" xyaxes="0 1 0 -1 0 0"/><light name="l" pos="0 0 1" dir="0 1 -1"/>
+      <attach model="leaf" body="leafb" prefix="lf-"/></frame>
+  </frame></body></frame></worldbody></mujoco>"""
+LEAF = """<mujoco model="leaf"><worldbody><body name="leafb" pos="0 .1 0" euler=".3 0 0">
+  <frame name="lff" euler="0 .5 0"><body name="leafc" pos=".1 0 0"><joint/><geom size=".03"/></body></frame>
+</body></worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("where", [
+    '<body name="h" pos="0 0 .5" euler="0 .3 0"><attach model="c" body="b" prefix="p-"/></body>',
+    '<frame pos="1 0 0" euler=".2 .1 0"><attach model="c" body="c1" prefix="p-"/></frame>',
+    '<replicate count="2" offset="0 1 0" euler="0 0 .5"><attach model="c" body="b" prefix="p-"/></replicate>'])
+def test_frames_inside_an_attached_body_like_mujoco(where, tmp_path):
+    (tmp_path / "c.xml").write_text(FRAMED_CHILD)
+    (tmp_path / "leaf.xml").write_text(LEAF)
+    (tmp_path / "main.xml").write_text(f"""<mujoco><compiler angle="radian"/>
+  <asset><model name="c" file="c.xml"/></asset><worldbody>{where}</worldbody></mujoco>""")
+    path = str(tmp_path / "main.xml")
+    mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+    errors = compiled_errors(gm, mm)
+    assert not errors, "; ".join(errors)
+    want, got = names(mm, False), names(gm, True)
+    for _, size in KINDS:
+        assert got[size] == want[size], size
+
+
+def test_massless_body_in_frames_like_mujoco(tmp_path):
+    # a body without mass has its inertial frame at its pose as written inside its frames and
+    # replicates (MuJoCo 3.3.7), which shows in body_ipos, body_iquat and body_sameframe
+    (tmp_path / "m.xml").write_text("""<mujoco><worldbody>
+  <frame pos="1 0 0" euler="0 0 30"><frame pos="0 0 1" euler="10 0 0">
+    <body name="y" pos="0 1 0" euler="0 5 0"><body><joint/><geom size=".1"/></body></body></frame></frame>
+  <replicate count="3" offset="0 .5 0" euler="0 0 20"><body name="r" pos=".2 0 0"><body><joint/><geom size=".1"/></body></body></replicate>
+  <body name="z" pos="0 3 0"><frame pos="0 0 1" euler="10 0 0">
+    <body name="y2" pos="0 1 0" euler="0 5 0"><body><joint/><geom size=".1"/></body></body></frame></body>
+</worldbody></mujoco>""")
+    path = str(tmp_path / "m.xml")
+    mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+    errors = compiled_errors(gm, mm)
+    assert not errors, "; ".join(errors)
 
 
 # ---- the model's own elements naming attached ones, inside replicates ----
@@ -207,3 +278,12 @@ def test_name_made_by_two_attaches_names_both_attach_lines(tmp_path):
         gauss.Model.from_xml_path(path)
     msg = str(e.value)
     assert "main.xml:5" in msg and "main.xml:3" in msg and "p-b" in msg and "c.xml" not in msg, msg
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_sub_model_compiler_written_as_mjcf_reloads_the_same(name, tmp_path):
+    # the sub-model's own settings act on what is written (explicit inertia, limits, quaternions):
+    # the written file reloads to the same arrays
+    from test_roundtrip import compare
+    gm = gauss.Model.from_xml_path(write(tmp_path, *CASES[name]))
+    assert compare(gm, gauss.Model.from_xml_string(gm.to_xml())) == []

@@ -213,3 +213,39 @@ def test_fitting_a_plane_to_a_mesh_is_refused():
     xml = ('<mujoco><asset><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></asset>'
            '<worldbody><geom type="plane" size="1 1 1" mesh="m"/></worldbody></mujoco>')
     oracle.assert_rejected(xml, ":1:", "geom", "fitted to a mesh", mujoco_rejects=True)
+
+
+# ---- slide bodies hanging on the world through a static body; free bodies in fused bodies ----
+
+SLIDERS = """<mujoco><worldbody>
+  <body name="b" pos="1 2 3" euler="10 20 30"><geom size=".2" contype="0" conaffinity="0" group="1"/>
+    <body name="c" pos="1 0 0" euler="5 6 7"><inertial pos="0 0 0" mass="3" diaginertia="1 1 1"/>
+      <joint type="slide" axis="1 0 0" armature=".5"/><joint type="slide" axis="0 1 0"/></body>
+    <body><body name="e" pos="0 1 0"><inertial pos="0 0 0" mass="2" diaginertia="1 1 1"/>
+      <joint type="slide" axis="0 0 1"/></body></body></body>
+  <body name="d"><inertial pos="0 0 0" mass="3" diaginertia="1 1 1"/><joint type="slide" axis="1 0 0"/></body>
+</worldbody></mujoco>"""
+
+
+def test_slide_bodies_in_static_bodies_weights_as_mujoco():
+    # MJCF takes 1/mass as the weights of a slide-only body in the world or in a static body of
+    # the world (c, d), not one static body deeper (e)
+    mm, gm = load_both(SLIDERS)
+    assert_fields(gm, mm, ["body_invweight0", "dof_invweight0"])
+    np.testing.assert_array_equal(gm.body_slider, mm.body_simple == 2)
+
+
+def test_free_body_in_a_fused_static_body_as_mujoco():
+    # with fusestatic the static parent goes and the free body is the world's, as MJCF allows;
+    # without it (or when the parent is named) the free joint is refused by both
+    xml = """<mujoco><compiler fusestatic="{fuse}"/><worldbody><body name="b" pos="0 0 1" euler="0 0 30">
+      <geom size=".1"/><body name="c" pos="1 0 0"><freejoint/><geom size=".1" pos=".1 0 0"/></body></body>
+      </worldbody>{sensor}</mujoco>"""
+    mm, gm = load_both(xml.format(fuse="true", sensor=""))
+    assert gm.nbody == mm.nbody == 2
+    assert_fields(gm, mm, ["body_pos", "body_quat", "body_mass", "body_ipos", "geom_pos", "qpos0"])
+    for fuse, sensor in (("false", ""), ("true", '<sensor><framepos objtype="body" objname="b"/></sensor>')):
+        with pytest.raises(ValueError, match="free joint"):
+            mujoco.MjModel.from_xml_string(xml.format(fuse=fuse, sensor=sensor))
+        with pytest.raises(gauss.GaussError, match="free joint"):
+            gauss.Model.from_xml_string(xml.format(fuse=fuse, sensor=sensor))

@@ -105,7 +105,42 @@ EXTENSION = """<?xml version="1.0"?>
   <joint name="tipj" type="fixed"><parent link="hand"/><child link="tip"/><origin xyz="0 0.05 0.2" rpy="0.2 0.1 0"/></joint>
 </robot>"""
 
-FILES = {"kinds": KINDS, "extension": EXTENSION}
+# several roots (links no joint names as a child), each hung on the world in the order of the
+# links, as MuJoCo 3.3.7's loader does; with fusestatic a static root is fused into the world and
+# a floating joint below it becomes a free body of the world
+ROOTS = """<?xml version="1.0"?>
+<robot name="roots">
+  <link name="b"><inertial><mass value="3"/>""" + INERTIA.format(0.1) + """</inertial>
+    <collision><geometry><box size=".1 .2 .3"/></geometry></collision></link>
+  <link name="c"><inertial><mass value="2"/>""" + INERTIA.format(0.05) + """</inertial>
+    <collision><geometry><sphere radius=".1"/></geometry></collision></link>
+  <link name="a"><inertial><mass value="1"/>""" + INERTIA.format(0.02) + """</inertial>
+    <collision><geometry><sphere radius=".05"/></geometry></collision></link>
+  <link name="d"><inertial><mass value="1"/>""" + INERTIA.format(0.02) + """</inertial>
+    <collision><geometry><capsule radius=".03" length=".2"/></geometry></collision></link>
+  <joint name="free" type="floating"><parent link="b"/><child link="c"/><origin xyz="1 0 .5"/></joint>
+  <joint name="hinge" type="continuous"><parent link="a"/><child link="d"/><origin xyz="0 1 0" rpy="0 .3 0"/>
+    <axis xyz="0 1 0"/><dynamics damping=".1"/></joint>
+</robot>"""
+
+# the same without fusing: the static roots stay bodies of the world; a slide body in one has
+# MJCF's diagonal weights (1/mass) as in a body of the world
+ROOTS_KEPT = """<?xml version="1.0"?>
+<robot name="roots_kept"><mujoco><compiler fusestatic="false" discardvisual="false"/></mujoco>
+  <link name="b"><inertial><mass value="3"/>""" + INERTIA.format(0.1) + """</inertial>
+    <visual><geometry><sphere radius=".2"/></geometry></visual></link>
+  <link name="c"><inertial><mass value="2"/>""" + INERTIA.format(0.05) + """</inertial>
+    <collision><geometry><sphere radius=".1"/></geometry></collision></link>
+  <link name="a"><inertial><mass value="1"/>""" + INERTIA.format(0.02) + """</inertial>
+    <collision><geometry><box size=".1 .1 .1"/></geometry></collision></link>
+  <link name="d"><inertial><mass value="1"/>""" + INERTIA.format(0.02) + """</inertial></link>
+  <joint name="slide" type="prismatic"><parent link="b"/><child link="c"/><origin xyz="1 0 0" rpy="0 0 .4"/>
+    <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="hinge" type="revolute"><parent link="a"/><child link="d"/><origin xyz="0 0 1" rpy="0 .3 0"/>
+    <axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>"""
+
+FILES = {"kinds": KINDS, "extension": EXTENSION, "roots": ROOTS, "roots_kept": ROOTS_KEPT}
 
 
 @pytest.fixture(scope="module")
@@ -207,8 +242,9 @@ BAD = [
      "\n" + joint("j2", "c", "b"), ":2:", "<joint>", "link 'b' has two parents", True),
     ("cycle", '<link name="r"/>' + LINK.format("a") + LINK.format("b") + "\n" + joint("j", "a", "b") +
      joint("j2", "b", "a"), ":2:", "<joint>", "loop", True),
-    # MuJoCo 3.3.7 accepts a second root (it hangs both on the world); URDF has one tree
-    ("two roots", LINK.format("a") + "\n" + LINK.format("b"), ":2:", "<link>", "second root", False),
+    # roots, but a floating joint below one that is kept (no fusestatic): not a body of the world
+    ("floating below a root", '<mujoco><compiler fusestatic="false"/></mujoco>' + LINK.format("a") +
+     LINK.format("b") + "\n" + joint("j", "a", "b", "floating"), ":2:", "joint 'j'", "free joint", True),
     ("repeated link", LINK.format("a") + "\n" + LINK.format("a"), ":2:", "<link>", "repeated link name", True),
     ("joint type", LINK.format("a") + LINK.format("b") + "\n" + joint("j", "a", "b", "hinge"), ":2:",
      "<joint>", "unknown type 'hinge'", True),
@@ -244,3 +280,16 @@ def test_from_urdf_path_refuses_mjcf(tmp_path):
     path.write_text('<mujoco><worldbody/></mujoco>')
     with pytest.raises(gauss.GaussError, match="m.xml:1: <mujoco>: the root element of URDF must be <robot>"):
         gauss.Model.from_urdf_path(str(path))
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_urdf_written_as_mjcf_reloads_the_same(urdf_dir, name):
+    # the mesh files are named as they were read (strippath, the <mujoco> extension's meshdir)
+    from test_attach import FILE_FIELDS
+    from test_roundtrip import compare
+    gm = gauss.Model.from_urdf_path(str(urdf_dir / f"{name}.urdf"))
+    written = urdf_dir / f"{name}_written.xml"
+    written.write_text(gm.to_xml())
+    errors = [e for e in compare(gm, gauss.Model.from_xml_path(str(written)))
+              if e.split(":")[0].replace("size ", "") not in FILE_FIELDS]
+    assert not errors, errors
