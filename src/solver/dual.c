@@ -235,31 +235,34 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
   if (!w->col || !w->val || !w->block) return 0;
 
-  /* the columns of each row, and how many runs of consecutive dofs they make */
+  /* the columns of each row and their runs of consecutive dofs, in one pass (at most a run a
+   * column: capacity.c reserves that); a row with the columns of the row before shares its runs
+   * (a contact's rows: most rows of a contact model) */
+  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (total ? total : 1));
+  if (!w->run) return 0;
   for (int i = 0; i < nv; i++) mark[i] = -1;
-  size_t nruns = 0;
+  int nruns = 0;
   for (int r = 0; r < nefc; r++) {
     int* col = w->col + w->adr[r];
     int n = w->nnz[r];
-    if (source[r] == 1) memcpy(col, col - n, sizeof(int) * (size_t)n);
-    else if (source[r] == 2) memcpy(col, d->efc_J_colind + d->efc_J_rowadr[r], sizeof(int) * (size_t)n);
+    if (source[r] == 1) {
+      memcpy(col, col - n, sizeof(int) * (size_t)n);
+      w->runadr[r] = w->runadr[r - 1], w->nrun[r] = w->nrun[r - 1];
+      continue;
+    }
+    if (source[r] == 2) memcpy(col, d->efc_J_colind + d->efc_J_rowadr[r], sizeof(int) * (size_t)n);
     else row_pattern(m, d, r, mark, r, col);
-    w->runadr[r] = (int)nruns;
-    for (int e = 0; e < n; e++) nruns += e == 0 || col[e] != col[e - 1] + 1;
-    w->nrun[r] = (int)nruns - w->runadr[r];
-  }
-  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (nruns ? nruns : 1));
-  if (!w->run) return 0;
-  for (int r = 0; r < nefc; r++) {
-    const int* col = w->col + w->adr[r];
-    int* run = w->run + 2 * w->runadr[r];
-    for (int e = 0; e < w->nnz[r]; e++) {
+    int* run = w->run + 2 * nruns;
+    w->runadr[r] = nruns;
+    for (int e = 0; e < n; e++) {
       if (e == 0 || col[e] != col[e - 1] + 1) {
         run[0] = col[e], run[1] = 0;
         run += 2;
       }
       run[-1]++;
     }
+    w->nrun[r] = (int)(run - (w->run + 2 * nruns)) / 2;
+    nruns += w->nrun[r];
   }
 
   for (int i = 0; i < nv; i++) {
