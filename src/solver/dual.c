@@ -806,8 +806,14 @@ static void block_move(gsDual* w, int r, int n, const gsReal* delta) {
  * block's gradient is read from u once and then follows the forces through the block's own A;
  * u moves once, at the end. Returns the cost change. */
 gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
-  block_state s = {0};
+  /* not zeroed whole: only the block's n rows are read, and a zeroed struct cost a string store
+   * (a mispredicted exit at every call); its three vectors are cleared by plain stores */
+  static const gsReal zero6[6] = {0};
+  block_state s;
   gsReal f0[6], delta[6];
+  memcpy(s.R, zero6, sizeof s.R);
+  memcpy(s.f, zero6, sizeof s.f);
+  memcpy(s.G, zero6, sizeof s.G);
   s.c = d->contact + d->efc_id[r];
   s.B = w->block + w->blockadr[r];
   s.n = n;
