@@ -78,6 +78,26 @@ static inline void eliminate_chains(const gsModel* m, const gsData* d, const int
   }
 }
 
+/* z's k interleaved vectors on col, scaled by D^-1/2, into Y's rows r .. r+k-1 (consecutive in
+ * val, n apart), z cleared on the way; then the diagonal of A */
+static inline void scale_group(gsDual* w, int r, int k, const int* col, int n, gsReal* z,
+                               const gsReal* dsqrt) {
+  gsReal* y = w->val + w->adr[r];
+  for (int e = 0; e < n; e++) {
+    gsReal* ze = z + col[e] * k;
+    gsReal s = dsqrt[col[e]];
+    for (int t = 0; t < k; t++) {
+      y[t * n + e] = ze[t] * s;
+      ze[t] = 0;
+    }
+  }
+  for (int t = 0; t < k; t++) {
+    gsReal sum = 0;
+    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
+    w->diag[r + t] = sum;
+  }
+}
+
 /* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
  * (z holds them interleaved, zero on entry and on return); then the scaling by D^-1/2 and the
  * diagonal of A */
@@ -86,29 +106,29 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
   for (int t = 0; t < k; t++) {
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
-    for (int e = 0; e < d->efc_J_rownnz[r + t]; e++) z[c[e] * k + t] = v[e];
+    for (int e = 0, ne = d->efc_J_rownnz[r + t]; e < ne; e++) z[c[e] * k + t] = v[e];
   }
-  /* the usual group sizes get their own copy of the loop, with k known to the compiler */
+  /* the usual group sizes get their own copy of the loops, with k known to the compiler */
   switch (k) {
-    case 1: eliminate_chains(m, d, col, n, z, 1); break;
-    case 3: eliminate_chains(m, d, col, n, z, 3); break;
-    case 4: eliminate_chains(m, d, col, n, z, 4); break;
-    case 6: eliminate_chains(m, d, col, n, z, 6); break;
-    default: eliminate_chains(m, d, col, n, z, k);
-  }
-  /* rows of a group are consecutive in val, n apart */
-  gsReal* y = w->val + w->adr[r];
-  for (int e = 0; e < n; e++) {
-    gsReal* ze = z + col[e] * k;
-    for (int t = 0; t < k; t++) {
-      y[t * n + e] = ze[t] * dsqrt[col[e]];
-      ze[t] = 0;
-    }
-  }
-  for (int t = 0; t < k; t++) {
-    gsReal sum = 0;
-    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
-    w->diag[r + t] = sum;
+    case 1:
+      eliminate_chains(m, d, col, n, z, 1);
+      scale_group(w, r, 1, col, n, z, dsqrt);
+      break;
+    case 3:
+      eliminate_chains(m, d, col, n, z, 3);
+      scale_group(w, r, 3, col, n, z, dsqrt);
+      break;
+    case 4:
+      eliminate_chains(m, d, col, n, z, 4);
+      scale_group(w, r, 4, col, n, z, dsqrt);
+      break;
+    case 6:
+      eliminate_chains(m, d, col, n, z, 6);
+      scale_group(w, r, 6, col, n, z, dsqrt);
+      break;
+    default:
+      eliminate_chains(m, d, col, n, z, k);
+      scale_group(w, r, k, col, n, z, dsqrt);
   }
 }
 
