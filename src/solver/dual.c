@@ -78,6 +78,26 @@ static inline void eliminate_chains(const gsModel* m, const gsData* d, const int
   }
 }
 
+/* z's k interleaved vectors on col, scaled by D^-1/2, into Y's rows r .. r+k-1 (consecutive in
+ * val, n apart), z cleared on the way; then the diagonal of A */
+static inline void scale_group(gsDual* w, int r, int k, const int* col, int n, gsReal* z,
+                               const gsReal* dsqrt) {
+  gsReal* y = w->val + w->adr[r];
+  for (int e = 0; e < n; e++) {
+    gsReal* ze = z + col[e] * k;
+    gsReal s = dsqrt[col[e]];
+    for (int t = 0; t < k; t++) {
+      y[t * n + e] = ze[t] * s;
+      ze[t] = 0;
+    }
+  }
+  for (int t = 0; t < k; t++) {
+    gsReal sum = 0;
+    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
+    w->diag[r + t] = sum;
+  }
+}
+
 /* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
  * (z holds them interleaved, zero on entry and on return); then the scaling by D^-1/2 and the
  * diagonal of A */
@@ -86,29 +106,29 @@ static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k
   for (int t = 0; t < k; t++) {
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
-    for (int e = 0; e < d->efc_J_rownnz[r + t]; e++) z[c[e] * k + t] = v[e];
+    for (int e = 0, ne = d->efc_J_rownnz[r + t]; e < ne; e++) z[c[e] * k + t] = v[e];
   }
-  /* the usual group sizes get their own copy of the loop, with k known to the compiler */
+  /* the usual group sizes get their own copy of the loops, with k known to the compiler */
   switch (k) {
-    case 1: eliminate_chains(m, d, col, n, z, 1); break;
-    case 3: eliminate_chains(m, d, col, n, z, 3); break;
-    case 4: eliminate_chains(m, d, col, n, z, 4); break;
-    case 6: eliminate_chains(m, d, col, n, z, 6); break;
-    default: eliminate_chains(m, d, col, n, z, k);
-  }
-  /* rows of a group are consecutive in val, n apart */
-  gsReal* y = w->val + w->adr[r];
-  for (int e = 0; e < n; e++) {
-    gsReal* ze = z + col[e] * k;
-    for (int t = 0; t < k; t++) {
-      y[t * n + e] = ze[t] * dsqrt[col[e]];
-      ze[t] = 0;
-    }
-  }
-  for (int t = 0; t < k; t++) {
-    gsReal sum = 0;
-    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
-    w->diag[r + t] = sum;
+    case 1:
+      eliminate_chains(m, d, col, n, z, 1);
+      scale_group(w, r, 1, col, n, z, dsqrt);
+      break;
+    case 3:
+      eliminate_chains(m, d, col, n, z, 3);
+      scale_group(w, r, 3, col, n, z, dsqrt);
+      break;
+    case 4:
+      eliminate_chains(m, d, col, n, z, 4);
+      scale_group(w, r, 4, col, n, z, dsqrt);
+      break;
+    case 6:
+      eliminate_chains(m, d, col, n, z, 6);
+      scale_group(w, r, 6, col, n, z, dsqrt);
+      break;
+    default:
+      eliminate_chains(m, d, col, n, z, k);
+      scale_group(w, r, k, col, n, z, dsqrt);
   }
 }
 
@@ -235,31 +255,34 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
   if (!w->col || !w->val || !w->block) return 0;
 
-  /* the columns of each row, and how many runs of consecutive dofs they make */
+  /* the columns of each row and their runs of consecutive dofs, in one pass (at most a run a
+   * column: capacity.c reserves that); a row with the columns of the row before shares its runs
+   * (a contact's rows: most rows of a contact model) */
+  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (total ? total : 1));
+  if (!w->run) return 0;
   for (int i = 0; i < nv; i++) mark[i] = -1;
-  size_t nruns = 0;
+  int nruns = 0;
   for (int r = 0; r < nefc; r++) {
     int* col = w->col + w->adr[r];
     int n = w->nnz[r];
-    if (source[r] == 1) memcpy(col, col - n, sizeof(int) * (size_t)n);
-    else if (source[r] == 2) memcpy(col, d->efc_J_colind + d->efc_J_rowadr[r], sizeof(int) * (size_t)n);
+    if (source[r] == 1) {
+      memcpy(col, col - n, sizeof(int) * (size_t)n);
+      w->runadr[r] = w->runadr[r - 1], w->nrun[r] = w->nrun[r - 1];
+      continue;
+    }
+    if (source[r] == 2) memcpy(col, d->efc_J_colind + d->efc_J_rowadr[r], sizeof(int) * (size_t)n);
     else row_pattern(m, d, r, mark, r, col);
-    w->runadr[r] = (int)nruns;
-    for (int e = 0; e < n; e++) nruns += e == 0 || col[e] != col[e - 1] + 1;
-    w->nrun[r] = (int)nruns - w->runadr[r];
-  }
-  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (nruns ? nruns : 1));
-  if (!w->run) return 0;
-  for (int r = 0; r < nefc; r++) {
-    const int* col = w->col + w->adr[r];
-    int* run = w->run + 2 * w->runadr[r];
-    for (int e = 0; e < w->nnz[r]; e++) {
+    int* run = w->run + 2 * nruns;
+    w->runadr[r] = nruns;
+    for (int e = 0; e < n; e++) {
       if (e == 0 || col[e] != col[e - 1] + 1) {
         run[0] = col[e], run[1] = 0;
         run += 2;
       }
       run[-1]++;
     }
+    w->nrun[r] = (int)(run - (w->run + 2 * nruns)) / 2;
+    nruns += w->nrun[r];
   }
 
   for (int i = 0; i < nv; i++) {
@@ -803,8 +826,14 @@ static void block_move(gsDual* w, int r, int n, const gsReal* delta) {
  * block's gradient is read from u once and then follows the forces through the block's own A;
  * u moves once, at the end. Returns the cost change. */
 gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
-  block_state s = {0};
+  /* not zeroed whole: only the block's n rows are read, and a zeroed struct cost a string store
+   * (a mispredicted exit at every call); its three vectors are cleared by plain stores */
+  static const gsReal zero6[6] = {0};
+  block_state s;
   gsReal f0[6], delta[6];
+  memcpy(s.R, zero6, sizeof s.R);
+  memcpy(s.f, zero6, sizeof s.f);
+  memcpy(s.G, zero6, sizeof s.G);
   s.c = d->contact + d->efc_id[r];
   s.B = w->block + w->blockadr[r];
   s.n = n;

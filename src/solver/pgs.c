@@ -45,13 +45,19 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
   }
   dual_start(m, d, &w);
   gsReal scale = gs_solverScale(m);
+  /* the rows before the first elliptic contact (equalities, friction loss, limits come first)
+   * are scalar: their own loop, without the per-row test of the type, which mispredicts where
+   * the kinds change */
+  int scalar = 0;
+  while (scalar < d->nefc && d->efc_type[scalar] != GS_CNSTR_CONTACT_ELLIPTIC) scalar++;
   int iter = 0;
   for (; iter < m->opt.iterations; iter++) {
     gsReal change = 0;
     /* a solve still going after a few sweeps is likely a long one: A whole, when it pays, makes
      * the rest cheaper (a quick warm-started solve never pays for forming it) */
     if (iter == GS_PGS_DENSE_AFTER) gs_dualDense(m, d, &w);
-    for (int r = 0; r < d->nefc;) {
+    for (int r = 0; r < scalar; r++) change += gs_dualRowUpdate(d, &w, r, d->efc_R[r]);
+    for (int r = scalar; r < d->nefc;) {
       if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC) {
         int n = d->contact[d->efc_id[r]].dim;
         change += gs_dualBlockUpdate(d, &w, r, n, 0);
