@@ -5,7 +5,7 @@
 
 #include "core/math.h"
 #include "gauss/gauss.h"
-#include "dynamics/pair.h"
+#include "core/pair.h"
 
 /* subtree centres of mass, composite-ready inertias cinert, and motion subspaces cdof */
 void gs_comPos(const gsModel* m, gsData* d) {

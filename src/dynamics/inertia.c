@@ -7,7 +7,7 @@
 
 #include "core/math.h"
 #include "dynamics/dynamics.h"
-#include "dynamics/pair.h"
+#include "core/pair.h"
 
 /* slides and a free joint's first three dofs move without turning: their cdof is (0, v), and the
  * products below leave out its zeros (they would add exact zeros, so the sums are the same) */

@@ -5,7 +5,7 @@
 
 #include "core/math.h"
 #include "dynamics/dynamics.h"
-#include "dynamics/pair.h"
+#include "core/pair.h"
 
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
               const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch,

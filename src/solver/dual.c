@@ -159,7 +159,7 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
       const gsReal* ys = w->val + w->adr[s];
       gsReal sum = 0;
       for (int t = 0; t < w->nrun[s]; t++, rs += 2) {
-        sum += gs_dualDot(ys, z + rs[0], rs[1]);
+        sum += gs_dotN(ys, z + rs[0], rs[1]);
         ys += rs[1];
       }
       A[(size_t)r * nefc + s] = A[(size_t)s * nefc + r] = sum;
@@ -738,16 +738,16 @@ static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
   if (w->A) {
     int N = w->nefc;
     const gsReal *a = w->A + (size_t)r * N, *f = w->f;
-#if defined(__GNUC__)
+#ifdef GS_PAIR
     if (n == 3) {
       /* the three rows in one pass over f, two values at a time */
-      gs_dualPair p0 = {0, 0}, p1 = {0, 0}, p2 = {0, 0};
+      gs_pair p0 = {0, 0}, p1 = {0, 0}, p2 = {0, 0};
       int k = 0;
       for (; k + 2 <= N; k += 2) {
-        gs_dualPair fk = gs_dualLoad2(f + k);
-        p0 += gs_dualLoad2(a + k) * fk;
-        p1 += gs_dualLoad2(a + N + k) * fk;
-        p2 += gs_dualLoad2(a + 2 * N + k) * fk;
+        gs_pair fk = gs_pairLoad(f + k);
+        p0 += gs_pairLoad(a + k) * fk;
+        p1 += gs_pairLoad(a + N + k) * fk;
+        p2 += gs_pairLoad(a + 2 * N + k) * fk;
       }
       gsReal s0 = p0[0], s1 = p1[0], s2 = p2[0];
       for (; k < N; k++) s0 += a[k] * f[k], s1 += a[N + k] * f[k], s2 += a[2 * N + k] * f[k];
@@ -756,7 +756,7 @@ static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
       return;
     }
 #endif
-    for (int p = 0; p < n; p++) g[p] = w->b[r + p] + gs_dualDot(a + (size_t)p * N, f, N);
+    for (int p = 0; p < n; p++) g[p] = w->b[r + p] + gs_dotN(a + (size_t)p * N, f, N);
     return;
   }
   if (!block_shared(w, r, n)) {

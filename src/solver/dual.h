@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "core/pair.h"
 #include "gauss/gauss.h"
 
 typedef struct gsDual {
@@ -40,51 +41,9 @@ typedef struct gsDual {
 /* the most rows for the dense A (its nefc^2 values come from the arena; capacity.c reserves them) */
 #define GS_DUAL_DENSE 64
 
-/* sum_i a_i b_i over n values: four partial sums, the products being independent; with GCC's
- * vector types (x86-64's SSE2 baseline) two pairs of them, in the same order of additions */
-#if defined(__GNUC__)
-typedef double gs_dualPair __attribute__((vector_size(16)));
-
-static inline gs_dualPair gs_dualLoad2(const gsReal* p) {
-  gs_dualPair v;
-  memcpy(&v, p, sizeof v);
-  return v;
-}
-
-static inline gsReal gs_dualDot(const gsReal* a, const gsReal* b, int n) {
-  gs_dualPair p01 = {0, 0}, p23 = {0, 0};
-  int k = 0;
-  for (; k + 4 <= n; k += 4) {
-    p01 += gs_dualLoad2(a + k) * gs_dualLoad2(b + k);
-    p23 += gs_dualLoad2(a + k + 2) * gs_dualLoad2(b + k + 2);
-  }
-  gsReal s0 = p01[0];
-  /* the last n % 4 values written out: a loop here is compiled into a vectorised loop with its
-   * own remainder, which cost more than the main loop on rows of 15-30 values */
-  int left = n - k;
-  if (left > 0) s0 += a[k] * b[k];
-  if (left > 1) s0 += a[k + 1] * b[k + 1];
-  if (left > 2) s0 += a[k + 2] * b[k + 2];
-  return (s0 + p01[1]) + (p23[0] + p23[1]);
-}
-#else
-static inline gsReal gs_dualDot(const gsReal* a, const gsReal* b, int n) {
-  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  int k = 0;
-  for (; k + 4 <= n; k += 4) {
-    s0 += a[k] * b[k];
-    s1 += a[k + 1] * b[k + 1];
-    s2 += a[k + 2] * b[k + 2];
-    s3 += a[k + 3] * b[k + 3];
-  }
-  for (; k < n; k++) s0 += a[k] * b[k];
-  return (s0 + s1) + (s2 + s3);
-}
-#endif
-
 /* (A f)_r + b_r: the dual gradient of row r without its regulariser */
 static inline gsReal gs_dualRowGrad(const gsDual* w, int r) {
-  if (w->A) return w->b[r] + gs_dualDot(w->A + (size_t)r * w->nefc, w->f, w->nefc);
+  if (w->A) return w->b[r] + gs_dotN(w->A + (size_t)r * w->nefc, w->f, w->nefc);
   const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
   /* four partial sums: the products are independent, a single sum would wait on each add */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/math.h"
+#include "core/pair.h"
 
 /* ---- symbolic: blocks, minimum-degree order, fill ---- */
 
@@ -325,47 +326,18 @@ void gs_hessianAddOuterRows(gsHessian* h, const int* cols, int nnz, const gsReal
 
 /* ---- numeric factor, solve, updates ---- */
 
-/* sum a_k b_k over n contiguous values, for the factor's and the solves' inner products: with
- * GCC's vector types (x86-64's SSE2 baseline) two pairs of partial sums, else four scalars
- * (core/math.h's gs_dot). Independent chains instead of one; the order of the additions is not
- * a row-by-row loop's, so the factor differs from one in the last bits. */
-#if defined(__GNUC__)
-typedef double gs_hessPair __attribute__((vector_size(16)));
-
-static inline gs_hessPair load2(const gsReal* p) {
-  gs_hessPair v;
-  memcpy(&v, p, sizeof v);
-  return v;
-}
-
-static inline gsReal dot_rows(const gsReal* a, const gsReal* b, int n) {
-  gs_hessPair p01 = {0, 0}, p23 = {0, 0};
-  int k = 0;
-  for (; k + 4 <= n; k += 4) {
-    p01 += load2(a + k) * load2(b + k);
-    p23 += load2(a + k + 2) * load2(b + k + 2);
-  }
-  if (k + 2 <= n) p01 += load2(a + k) * load2(b + k), k += 2;
-  gsReal s = (p01[0] + p01[1]) + (p23[0] + p23[1]);
-  if (k < n) s += a[k] * b[k];
-  return s;
-}
-#else
-static inline gsReal dot_rows(const gsReal* a, const gsReal* b, int n) { return gs_dot(a, b, n); }
-#endif
-
 /* dense Cholesky of the lower triangle of A (n x n, row-major) in place, by dot products of
- * rows (gs_dot's partial sums: independent chains instead of one) */
+ * rows (gs_dotN's partial sums: independent chains instead of one) */
 static int chol_dense(gsReal* A, int n) {
   for (int j = 0; j < n; j++) {
     gsReal* Aj = A + (size_t)j * n;
-    gsReal s = Aj[j] - dot_rows(Aj, Aj, j);
+    gsReal s = Aj[j] - gs_dotN(Aj, Aj, j);
     if (!(s > GS_MINVAL)) return 0;
     gsReal l = sqrt(s), inv = 1 / l;
     Aj[j] = l;
     for (int i = j + 1; i < n; i++) {
       gsReal* Ai = A + (size_t)i * n;
-      Ai[j] = (Ai[j] - dot_rows(Ai, Aj, j)) * inv;
+      Ai[j] = (Ai[j] - gs_dotN(Ai, Aj, j)) * inv;
     }
   }
   return 1;
@@ -385,7 +357,7 @@ int gs_hessianFactor(gsHessian* h) {
         gsReal* x = B + (size_t)a * nk;
         for (int c = 0; c < nk; c++) {
           const gsReal* Lc = Lkk + (size_t)c * nk;
-          x[c] = (x[c] - dot_rows(Lc, x, c)) / Lc[c];
+          x[c] = (x[c] - gs_dotN(Lc, x, c)) / Lc[c];
         }
       }
     }
@@ -407,7 +379,7 @@ int gs_hessianFactor(gsHessian* h) {
         for (int a = 0; a < ni; a++) {
           const gsReal* la = Lik + (size_t)a * nk;
           int bend = i == j ? a + 1 : nj;
-          for (int b = 0; b < bend; b++) A[(size_t)a * nj + b] -= dot_rows(la, Ljk + (size_t)b * nk, nk);
+          for (int b = 0; b < bend; b++) A[(size_t)a * nj + b] -= gs_dotN(la, Ljk + (size_t)b * nk, nk);
         }
       }
     }
@@ -422,13 +394,13 @@ void gs_hessianSolve(const gsHessian* h, gsReal* x) {
     gsReal* xk = x + h->blk_adr[k];
     for (int c = 0; c < nk; c++) {
       const gsReal* Lc = Lkk + (size_t)c * nk;
-      xk[c] = (xk[c] - dot_rows(Lc, xk, c)) / Lc[c];
+      xk[c] = (xk[c] - gs_dotN(Lc, xk, c)) / Lc[c];
     }
     for (int e = h->colptr[k]; e < h->colptr[k + 1]; e++) {
       int i = h->rowblk[e], ni = h->blk_n[i];
       const gsReal* B = h->val + h->offadr[e];
       gsReal* xi = x + h->blk_adr[i];
-      for (int a = 0; a < ni; a++) xi[a] -= dot_rows(B + (size_t)a * nk, xk, nk);
+      for (int a = 0; a < ni; a++) xi[a] -= gs_dotN(B + (size_t)a * nk, xk, nk);
     }
   }
   for (int k = h->nblk - 1; k >= 0; k--) {

@@ -1,8 +1,10 @@
-/* Two doubles at a time for the short fixed-length kernels of the smooth stages (six-vectors,
- * rows of M): GCC's vector types, SSE2 on x86-64's baseline, and the same operations in plain C
+/* Two doubles at a time for short kernels (six-vectors, rows of M, the solvers' dot products):
+ * GCC's vector types, SSE2 on x86-64's baseline, and the same operations in plain C
  * elsewhere, in the same order, so that both give the same numbers. */
-#ifndef GAUSS_DYNAMICS_PAIR_H
-#define GAUSS_DYNAMICS_PAIR_H
+#ifndef GAUSS_CORE_PAIR_H
+#define GAUSS_CORE_PAIR_H
+
+#include <string.h>
 
 #include "gauss/gauss.h"
 
@@ -10,7 +12,46 @@
 #define GS_PAIR 1
 /* aligned(8): loads and stores of any two consecutive doubles */
 typedef double gs_pair __attribute__((vector_size(16), aligned(8)));
+
+/* two consecutive doubles at any address */
+static inline gs_pair gs_pairLoad(const gsReal* p) {
+  gs_pair v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
 #endif
+
+/* sum_i a_i b_i over n values: four partial sums (independent products instead of one chain of
+ * additions), as two pairs with GCC's vector types, in the same order of additions in plain C */
+static inline gsReal gs_dotN(const gsReal* a, const gsReal* b, int n) {
+#ifdef GS_PAIR
+  gs_pair p01 = {0, 0}, p23 = {0, 0};
+  int k = 0;
+  for (; k + 4 <= n; k += 4) {
+    p01 += gs_pairLoad(a + k) * gs_pairLoad(b + k);
+    p23 += gs_pairLoad(a + k + 2) * gs_pairLoad(b + k + 2);
+  }
+  gsReal s0 = p01[0];
+  /* the last n % 4 values written out: a loop here is compiled into a vectorised loop with its
+   * own remainder, which cost more than the main loop on rows of 15-30 values */
+  int left = n - k;
+  if (left > 0) s0 += a[k] * b[k];
+  if (left > 1) s0 += a[k + 1] * b[k + 1];
+  if (left > 2) s0 += a[k + 2] * b[k + 2];
+  return (s0 + p01[1]) + (p23[0] + p23[1]);
+#else
+  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int k = 0;
+  for (; k + 4 <= n; k += 4) {
+    s0 += a[k] * b[k];
+    s1 += a[k + 1] * b[k + 1];
+    s2 += a[k + 2] * b[k + 2];
+    s3 += a[k + 3] * b[k + 3];
+  }
+  for (; k < n; k++) s0 += a[k] * b[k];
+  return (s0 + s1) + (s2 + s3);
+#endif
+}
 
 /* a . b over six values summed as two interleaved halves, ((a0 b0 + a2 b2) + a4 b4) +
  * ((a1 b1 + a3 b3) + a5 b5): three products and two sums of pairs, then one sum */
