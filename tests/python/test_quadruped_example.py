@@ -49,6 +49,16 @@ def test_short_trot_is_deterministic():
     assert abs(np.nanmean(runs[0]["fpred"]) - 4.8 * 9.81) < 0.25 * 4.8 * 9.81
 
 
+def test_stabilised_trot_is_deterministic(monkeypatch):
+    """the layer (its memory, Stage II's weights) keeps the run a function of its inputs"""
+    monkeypatch.setattr(trot, "DT", 1e-3)
+    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    runs = [trot.run("rigid-high", "qpc_mu", 0.15) for _ in range(2)]
+    assert not runs[0]["fell"].any()
+    for key in ("com", "eq", "tauv", "fpred", "fsim"):
+        np.testing.assert_array_equal(runs[0][key], runs[1][key])
+
+
 def test_rough_tiles_are_one_surface_of_many_frictions():
     """The rough terrain's tiles: each tile's samples, as the compiler stores them (normalized
     to [0, 1], scaled by the tile's size and lifted by its position), are the bumps' heights at
