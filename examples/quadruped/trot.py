@@ -545,7 +545,7 @@ def prediction_error(r):
     return err.mean(), rel, err.mean() / fs.mean(), 1 - loaded.mean()
 
 
-def tables(terrain, results):
+def table_head(terrain):
     print(f"\n## {terrain}\n")
     print("Tracking (Table 3) and torques (Table 4); contact-force prediction (Table 5): the "
           "predicted summed normal force against the simulator's in the same step.\n")
@@ -553,13 +553,16 @@ def tables(terrain, results):
           "E|tau| (N m) | abs. error (N) | rel. error (seed's) | mean error / mean force | "
           "no load | completed |")
     print("|" + " --- |" * 10)
-    for c, r in results.items():
-        done = "yes" if not r["fell"][-1] else f"{r['why']} at {r['t'][-1]:.2f} s"
-        e = prediction_error(r)
-        cols = ["-"] * 4 if e is None else [f"{e[0]:.3f}", f"{100 * e[1]:.2f} %",
-                                            f"{100 * e[2]:.2f} %", f"{100 * e[3]:.1f} %"]
-        print(f"| {c} | {r['eq'].mean():.4f} | {r['edq'].mean():.4f} | "
-              f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {' | '.join(cols)} | {done} |")
+
+
+def table_row(c, r):
+    done = "yes" if not r["fell"][-1] else f"{r['why']} at {r['t'][-1]:.2f} s"
+    e = prediction_error(r)
+    cols = ["-"] * 4 if e is None else [f"{e[0]:.3f}", f"{100 * e[1]:.2f} %",
+                                        f"{100 * e[2]:.2f} %", f"{100 * e[3]:.1f} %"]
+    print(f"| {c} | {r['eq'].mean():.4f} | {r['edq'].mean():.4f} | "
+          f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {' | '.join(cols)} | {done} |",
+          flush=True)
 
 
 def plots(terrain, results, out):
@@ -602,12 +605,15 @@ def main():
     if a.stabilise:
         STAB = dict(STAB_GAINS)
     for terrain in a.terrains.split(","):
-        results = {c: run(terrain, c, a.seconds) for c in a.controllers.split(",")}
         rigid = TERRAINS[terrain][0]
         dtp = DT if rigid or DT_COMPLIANT is None else DT_COMPLIANT
         print(f"\n(predictive controllers' dt = {dtp:g} s"
               f"{', stabilising layer' if STAB is not None else ''})")
-        tables(terrain, results)
+        table_head(terrain)
+        results = {}
+        for c in a.controllers.split(","):     # each row as its run ends (30 s runs are slow)
+            results[c] = run(terrain, c, a.seconds)
+            table_row(c, results[c])
         if a.out:
             print(f"\nwrote {plots(terrain, results, a.out)}")
 
