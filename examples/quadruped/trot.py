@@ -4,7 +4,9 @@
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
         [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
         [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu] [--dt 0.01]
-        [--stabilise] [--out DIR]
+        [--dt-compliant DT] [--stabilise] [--out DIR]
+
+The tables of docs/inverse_rigid.md: --seconds 30 --dt 0.001 --dt-compliant 0.01 --stabilise.
 
 The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
 trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
@@ -25,14 +27,20 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
   lcpm_mu   lcp_mu with Algorithm 3: the Coulomb LCP's solution nearest the last step's forces
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
-The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
+The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque); with
+--stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the base,
+planted feet held, swing feet on world-frame paths that leave and land at rest, and for the QP
+controllers Stage II contact weights that move a foot's load off before it lifts and on after it
+lands). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
+(failure()).
 
 Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
 -v / h, no spring, impedance 0.9999, and noslip; the seed's time-stepping model) or compliant
 (solref 0.02, a spring and damper), with high (mu = 1.5) or low (mu = 0.1) friction; rough: rigid,
 bumps up to 3 cm, in 10 cm height-field tiles with friction drawn from U(0.1, 1.5). The
-predictive controllers discretize at dt (--dt, default 0.01 s): at the simulation's 1 ms the
-models are the simulator's own step, but the torques chatter (see docs/inverse_rigid.md). For
+predictive controllers discretize at dt (--dt, default 0.01 s; --dt-compliant on the compliant
+ground): at the simulation's 1 ms the models are the rigid ground's own step (see
+docs/inverse_rigid.md); a spring ground wants its own time scale. For
 each terrain the script prints tables in the form of seed 004's Tables 3-5 (joint tracking
 error; E|dtau/dt| and E|tau|; the predicted summed normal force against the simulator's in the
 same step) and writes PNG plots of the centre-of-mass path and of a knee's torque. The same run
@@ -498,10 +506,8 @@ def run(terrain, controller, seconds):
         rec.setdefault("knee", []).append(tau[2])
         rec.setdefault("tauv", []).append(tau.copy())
         rec.setdefault("footpos", []).append(np.array([d.geom_xpos[g] for g in feet]))
-        rec.setdefault("feet", []).append(sum(1 << "FL FR HL HR".split().index(feet[g])
-                                              for c in range(d.ncon)
-                                              for g in (int(d.contact[c].geom1), int(d.contact[c].geom2))
-                                              if g in feet))
+        # the feet in contact after the step (bit k: LEGS[k]) and where they are
+        rec.setdefault("feet", []).append(sum(1 << LEGS.index(leg) for leg in feet_contacts(d, feet)))
         tau_prev = tau.copy()
         why = failure(d, tau)
         rec["fell"].append(why is not None)
@@ -517,7 +523,7 @@ def failure(d, tau):
     this robot gives it: the controller diverged; E|tau| is about 0.5 N m) or a speed above
     VEL_MAX (rad/s or m/s: the simulation diverged) -- a diverging controller can keep the base
     in the height band for seconds"""
-    if not (np.all(np.isfinite(tau)) and np.all(np.isfinite(d.qpos)) and np.all(np.isfinite(d.qvel))):
+    if not all(np.all(np.isfinite(x)) for x in (tau, d.qpos, d.qvel)):
         return "not finite"
     if np.abs(tau).max() > TAU_MAX:
         return "torque"
