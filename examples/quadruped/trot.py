@@ -168,6 +168,7 @@ def quintic(s):
 
 NOMINAL_Z = -(L1 + L2) * math.cos(0.5)
 LAND_V = 0.02                 # m/s: the swing foot's downward speed where it meets the ground
+LATE_T, LATE_A = 0.025, 5.0   # s, m/s^2: a late foot's descent speeds up after LATE_T
 
 
 def foot_path(t, leg, vel):
@@ -287,7 +288,11 @@ def swing_target(t, leg, mem):
     lift, ground, land = mem["lift"][leg], mem["ground"][leg], mem["land"][leg]
     if ph >= 1 - DUTY:       # late: over the landing point, going down
         late = (ph - (1 - DUTY)) * CYCLE
-        return np.array([land[0], land[1], ground + FOOT_R - LAND_V * late])
+        # at LAND_V for LATE_T (the swing's lag on flat ground), then faster: a ground
+        # centimetres lower (rough terrain) is found within the stance, not after it
+        later = max(late - LATE_T, 0.0)
+        return np.array([land[0], land[1],
+                         ground + FOOT_R - LAND_V * late - 0.5 * LATE_A * later * later])
     s = ph / (1 - DUTY)
     h0, _, h4, h5 = quintic(s)
     xy = h0 * lift[:2] + h5 * land
