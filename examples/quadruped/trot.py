@@ -4,7 +4,9 @@
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
         [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
         [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu] [--dt 0.01]
-        [--stabilise] [--out DIR]
+        [--dt-compliant DT] [--stabilise] [--out DIR]
+
+The tables of docs/inverse_rigid.md: --seconds 30 --dt 0.001 --dt-compliant 0.01 --stabilise.
 
 The quadruped (quadruped.xml: 4.8 kg, about 16 cm tall, three hinges a leg, spherical feet)
 trots between the waypoints (0,0), (0.25,0), (0,0.25), (0,-0.25), (-0.25,0) and round again: a
@@ -25,14 +27,20 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
   lcpm_mu   lcp_mu with Algorithm 3: the Coulomb LCP's solution nearest the last step's forces
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
-The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque).
+The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque); with
+--stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the base,
+planted feet held, swing feet on world-frame paths that leave and land at rest, and for the QP
+controllers Stage II contact weights that move a foot's load off before it lifts and on after it
+lands). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
+(failure()).
 
 Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
 -v / h, no spring, impedance 0.9999, and noslip; the seed's time-stepping model) or compliant
 (solref 0.02, a spring and damper), with high (mu = 1.5) or low (mu = 0.1) friction; rough: rigid,
 bumps up to 3 cm, in 10 cm height-field tiles with friction drawn from U(0.1, 1.5). The
-predictive controllers discretize at dt (--dt, default 0.01 s): at the simulation's 1 ms the
-models are the simulator's own step, but the torques chatter (see docs/inverse_rigid.md). For
+predictive controllers discretize at dt (--dt, default 0.01 s; --dt-compliant on the compliant
+ground): at the simulation's 1 ms the models are the rigid ground's own step (see
+docs/inverse_rigid.md); a spring ground wants its own time scale. For
 each terrain the script prints tables in the form of seed 004's Tables 3-5 (joint tracking
 error; E|dtau/dt| and E|tau|; the predicted summed normal force against the simulator's in the
 same step) and writes PNG plots of the centre-of-mass path and of a knee's torque. The same run
@@ -65,9 +73,15 @@ TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
             "compliant-high": (False, 1.5), "compliant-low": (False, 0.1), "rough": (True, 0.8)}
 KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
 DT = 0.01
+DT_COMPLIANT = None           # the predictors' step on the compliant ground (None: DT)
 PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
 STAB = None                   # the stabilising layer's gains (--stabilise), see stabilised()
 STAB_GAINS = {"kz": 100.0, "dz": 20.0, "kr": 150.0, "dr": 20.0, "dv": 10.0}
+VEL_TAU = 0.1                 # s: the commanded velocity's time constant
+FOOT_W = 100.0                # rad/s: the layer's swing feet's PD (critically damped)
+UNLOAD_T, LOAD_T = 0.04, 0.03   # s: the layer's load transfer before lift-off, after landing
+LOAD_K, LOAD_W = 0.13, 10.0     # Stage II's weights (load_weights)
+TAU_MAX, VEL_MAX = 50.0, 100.0   # the failure check's bounds (failure())
 PATCH = 15                    # rough terrain: 15 x 15 tiles of 10 cm (feet off their edges)
 
 
@@ -144,22 +158,48 @@ def leg_ik(p):
     return np.array([phi, t1, t2])
 
 
+def quintic(s):
+    """the quintic Hermite basis on [0, 1] with zero end accelerations: weights of the start
+    point, the start velocity, the end velocity and the end point"""
+    s3 = s ** 3
+    return (1 - 10 * s3 + 15 * s3 * s - 6 * s3 * s * s, s - 6 * s3 + 8 * s3 * s - 3 * s3 * s * s,
+            -4 * s3 + 7 * s3 * s - 3 * s3 * s * s, 10 * s3 - 15 * s3 * s + 6 * s3 * s * s)
+
+
+NOMINAL_Z = -(L1 + L2) * math.cos(0.5)
+LAND_V = 0.02                 # m/s: the swing foot's downward speed where it meets the ground
+LATE_T, LATE_A = 0.025, 5.0   # s, m/s^2: a late foot's descent speeds up after LATE_T
+
+
 def foot_path(t, leg, vel):
-    """the foot's centre in the hip's frame at time t for a base velocity vel (its frame)"""
-    nominal = np.array([0.0, 0.0, -(L1 + L2) * math.cos(0.5)])
+    """the foot's centre in the hip's frame at time t for a base velocity vel (its frame).
+    Swing: quintic in x and y (leaves and lands at the stance's velocity with zero
+    acceleration) and a lift of STEP_H that starts and ends with zero velocity and acceleration,
+    plus a term that brings the foot down at LAND_V at the end (a foot whose ground is a little
+    lower meets it at that speed). Stance: straight back at the base's speed, at the nominal
+    height."""
+    nominal = np.array([0.0, 0.0, NOMINAL_Z])
     stride = vel * CYCLE * DUTY
     ph = (t / CYCLE + PHASE[leg]) % 1.0
     if ph < 1 - DUTY:                       # swing: back to front on a raised arc
         s = ph / (1 - DUTY)
-        # cubic Hermite: leaves and lands at the stance's velocity (no jump in velocity)
-        m = -vel * CYCLE * (1 - DUTY)
-        xy = ((2 * s**3 - 3 * s**2 + 1) * (-stride / 2) + (s**3 - 2 * s**2 + s) * m
-              + (-2 * s**3 + 3 * s**2) * (stride / 2) + (s**3 - s**2) * m)
-        # lifts off and touches down with zero vertical velocity
-        return nominal + np.array([xy[0], xy[1], STEP_H * (1 - math.cos(2 * math.pi * s)) / 2])
+        tsw = CYCLE * (1 - DUTY)
+        h0, h1, h4, h5 = quintic(s)
+        m = -vel * tsw
+        xy = h0 * (-stride / 2) + h1 * m + h4 * m + h5 * (stride / 2)
+        z = NOMINAL_Z + STEP_H * 64 * (s * (1 - s)) ** 3 - LAND_V * tsw * h4
+        return np.array([xy[0], xy[1], z])
     s = (ph - (1 - DUTY)) / DUTY            # stance: front to back
     xy = stride / 2 - stride * s
     return nominal + np.array([xy[0], xy[1], 0.0])
+
+
+def leg_fk(q):
+    """the foot's centre in the hip's frame for joint angles q (the inverse of leg_ik)"""
+    phi, t1, t2 = q
+    x = -(L1 * math.sin(t1) + L2 * math.sin(t1 + t2))
+    zp = -(L1 * math.cos(t1) + L2 * math.cos(t1 + t2))
+    return np.array([x, -zp * math.sin(phi), zp * math.cos(phi)])
 
 
 class Planner:
@@ -167,14 +207,19 @@ class Planner:
 
     def __init__(self):
         self.target = 1
+        self.vel = None
 
-    def velocity(self, com, yaw):
+    def velocity(self, com, yaw, h=1e-3):
         goal = WAYPOINTS[self.target]
         if np.linalg.norm(goal - com) < 0.02:
             self.target = (self.target + 1) % len(WAYPOINTS)
             goal = WAYPOINTS[self.target]
         v = goal - com
         v = SPEED * v / max(np.linalg.norm(v), 1e-9)
+        # the commanded velocity turns toward a new waypoint in about VEL_TAU, not in one step
+        # (a step change of the stride moves every planned foot at once)
+        self.vel = v if self.vel is None else self.vel + (h / VEL_TAU) * (v - self.vel)
+        v = self.vel
         c, s = math.cos(yaw), math.sin(yaw)
         return np.array([c * v[0] + s * v[1], -s * v[0] + c * v[1]])   # in the base's frame
 
@@ -185,6 +230,13 @@ class Planner:
     def desired(self, t, vel, h=1e-3):
         q0, qm, qp = self.joints(t, vel), self.joints(t - h, vel), self.joints(t + h, vel)
         return q0, (qp - qm) / (2 * h), (qp - 2 * q0 + qm) / (h * h)
+
+
+def quat_mat(q):
+    w, x, y, z = q
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
 
 
 def standing(m):
@@ -207,53 +259,164 @@ def roll_pitch(q):
             math.asin(max(-1.0, min(1.0, 2 * (w * y - z * x)))))
 
 
-def stabilised(m, ctl, acc, t, vel, z_nom, dt, g):
+def feet_contacts(d, feet):
+    """{leg: contact id} of the feet in contact (feet: {foot geom: leg})"""
+    out = {}
+    for i in range(d.ncon):
+        con = d.contact[i]
+        for geom in (int(con.geom1), int(con.geom2)):
+            if geom in feet:
+                out[feet[geom]] = i
+    return out
+
+
+def feet_touching(d, feet):
+    """{leg: contact point} of the feet in contact (feet: {foot geom: leg})"""
+    return {leg: np.asarray(d.contact[i].pos).copy() for leg, i in feet_contacts(d, feet).items()}
+
+
+def swing_target(t, leg, mem):
+    """the swing foot's path in the world (the stabilising layer): from where the foot left the
+    ground to its landing point (mem["land"], set at lift-off: where the hip will be at
+    touchdown plus half a stride), a quintic in x and y (zero velocity and acceleration at both
+    ends: the foot leaves and lands at rest relative to the ground), a lift of STEP_H with zero
+    velocity and acceleration at both ends above the ground where the foot stood, and a descent
+    at LAND_V where it reaches that height (a foot whose ground is lower keeps going down at
+    that speed; one that meets a higher ground meets it slowly). Returns the position at t."""
+    tsw = CYCLE * (1 - DUTY)
+    ph = (t / CYCLE + PHASE[leg]) % 1.0
+    lift, ground, land = mem["lift"][leg], mem["ground"][leg], mem["land"][leg]
+    if ph >= 1 - DUTY:       # late: over the landing point, going down
+        late = (ph - (1 - DUTY)) * CYCLE
+        # at LAND_V for LATE_T (the swing's lag on flat ground), then faster: a ground
+        # centimetres lower (rough terrain) is found within the stance, not after it
+        later = max(late - LATE_T, 0.0)
+        return np.array([land[0], land[1],
+                         ground + FOOT_R - LAND_V * late - 0.5 * LATE_A * later * later])
+    s = ph / (1 - DUTY)
+    h0, _, h4, h5 = quintic(s)
+    xy = h0 * lift[:2] + h5 * land
+    z = (ground + FOOT_R + (lift[2] - ground - FOOT_R) * h0 + STEP_H * 64 * (s * (1 - s)) ** 3
+         - LAND_V * tsw * h4)
+    return np.array([xy[0], xy[1], z])
+
+
+def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
     """The stabilising layer (seed 004, section 6.2: balance feedback accumulated into the desired
     accelerations), written as a task-space rule: the base is asked for a PD acceleration toward
-    the nominal height, a level attitude and the planner's velocity, and each leg whose foot is
-    planned in stance and touches the ground gets the joint accelerations with which that foot
-    does not move over the predictor's step, J (qvel + dt qacc) = 0, for that base acceleration
-    (a foot that touches in the second half of its swing counts as landed).
-    Swing legs keep the computed-torque accelerations. Computed torque alone asks twelve joints
-    for accelerations that four planted feet cannot all follow (the rigid step then lifts feet);
-    these are consistent with the planted feet by construction. ctl: the simulator's state after
-    the position and velocity stages. Returns the joint accelerations (12)."""
+    the nominal height, a level attitude and the planner's velocity, and each leg gets the joint
+    accelerations that give its foot a chosen velocity after the predictor's step,
+    J (qvel + dt qacc) = v_next, for that base acceleration:
+      - a foot planned in stance that touches the ground: v_next = 0 (it does not move; a foot
+        that touches in the second half of its swing counts as landed);
+      - any other foot: the world-frame swing path of swing_target(), its acceleration plus a
+        PD of the foot's error (FOOT_W), as v_next = J qvel + dt (that acceleration).
+    Computed torque alone asks twelve joints for accelerations that four planted feet cannot all
+    follow (the rigid step then lifts feet); these are consistent with the planted feet by
+    construction, and the swing feet, planned in the world rather than in the moving hip's
+    frame, leave and meet the ground at rest relative to it (the base bobs by millimetres, a
+    hip-frame plan then lands early at up to 0.6 m/s: an impact the exact predictors answer in
+    one step). ctl: the simulator's state after the position and velocity stages; mem: the
+    layer's memory (lift-off points, ground heights, phases). Returns the joint accelerations
+    (12)."""
     S = STAB
     q, v = ctl.qpos, ctl.qvel
     roll, pitch = roll_pitch(q[3:7])
     yaw = yaw_of(q[3:7])
     c, s_ = math.cos(yaw), math.sin(yaw)
-    vw = np.array([c * vel[0] - s_ * vel[1], s_ * vel[0] + c * vel[1]])
+    rot = np.array([[c, -s_], [s_, c]])
+    vw = rot @ vel
+    stride_w = rot @ (vel * CYCLE * DUTY)
     ab = np.zeros(6)
     ab[:2] = S["dv"] * (vw - v[:2])
     ab[2] = S["kz"] * (z_nom - q[2]) - S["dz"] * v[2]
     ab[3:5] = -S["kr"] * np.array([roll, pitch]) - S["dr"] * v[3:5]
     ab[5] = -S["dr"] * v[5]
     out = acc.copy()
-    touching = {}
-    for i in range(ctl.ncon):
-        con = ctl.contact[i]
-        for geom in (int(con.geom1), int(con.geom2)):
-            if geom in g:
-                touching[g[geom]] = np.asarray(con.pos).copy()
+    touching = feet_touching(ctl, g)
     for k, leg in enumerate(LEGS):
         ph = (t / CYCLE + PHASE[leg]) % 1.0
-        # a foot that touches in the second half of its swing has landed early (the base sits
-        # lower than planned): it is held as a stance foot rather than driven into the ground
-        if leg not in touching or ph < 0.5 * (1 - DUTY):
-            continue
-        body = m.geom_bodyid[[gg for gg, name in g.items() if name == leg][0]]
-        jp, _ = gauss.jac(m, ctl, touching[leg], int(body))
+        geom = [gg for gg, name in g.items() if name == leg][0]
+        body = int(m.geom_bodyid[geom])
+        foot = np.array(ctl.geom_xpos[geom])
+        last, mem["phase"][leg] = mem["phase"][leg], ph
+        if ph < 1 - DUTY <= last:            # the first step of a swing: where it leaves from
+            mem["lift"][leg] = foot.copy()
+            mem["ground"][leg] = touching[leg][2] if leg in touching else foot[2] - FOOT_R
+            mem["planted"][leg] = None
+            hip = np.array(ctl.xpos[int(m.body_parentid[m.body_parentid[body]])])
+            # where the hip will be at touchdown (at the base's velocity now) and half a stride
+            mem["land"][leg] = hip[:2] + v[:2] * CYCLE * (1 - DUTY) + stride_w / 2
+        # a foot that touches in the second half of its swing has landed (early); it stays
+        # planted until its next swing, also when the rigid ground's contact flickers
+        if leg in touching and ph >= 0.5 * (1 - DUTY) and mem["planted"][leg] is None:
+            mem["planted"][leg] = t
         cols = slice(6 + 3 * k, 9 + 3 * k)
-        rhs = -jp @ v / dt - jp[:, :6] @ ab
+        if mem["planted"][leg] is not None and leg in touching:
+            jp, _ = gauss.jac(m, ctl, touching[leg], body)
+            vnext = np.zeros(3)
+        elif mem["planted"][leg] is not None:
+            # planted but not touching (a foot with next to no load leaves the velocity-level
+            # ground by round-off): back down at LAND_V
+            jp, _ = gauss.jac(m, ctl, foot, body)
+            vnext = np.array([0.0, 0.0, -LAND_V])
+        elif mem["lift"][leg] is not None:
+            # while it still touches, the contact point's velocity (the foot's centre moves with
+            # its rotation too: a rolling foot would slide on the ground)
+            jp, _ = gauss.jac(m, ctl, touching[leg] if leg in touching else foot, body)
+            p0, p1, p2 = (swing_target(t + i * dt, leg, mem) for i in range(3))
+            vf = jp @ v
+            # the path's acceleration plus a PD of the foot's error (not a velocity error
+            # cancelled within one step: with forces predicted wrongly, that answers every
+            # step's surprise with a jump)
+            vd, ad = (p2 - p0) / (2 * dt), (p2 - 2 * p1 + p0) / (dt * dt)
+            # critically damped at FOOT_W, at most a third of the step's rate (the layer's
+            # step is the predictor's, 10 ms on the compliant ground)
+            w = min(FOOT_W, 0.3 / dt)
+            vnext = vf + dt * (ad + w * w * (p1 - foot - vd * dt) + 2 * w * (vd - vf))
+        elif leg in touching and ph >= 1 - DUTY:   # standing before its first swing
+            jp, _ = gauss.jac(m, ctl, touching[leg], body)
+            vnext = np.zeros(3)
+        else:                                # before the first lift-off: computed torque
+            continue
+        rhs = (vnext - jp @ v) / dt - jp[:, :6] @ ab
         if np.linalg.cond(jp[:, cols]) < 1e8:     # a stretched leg keeps computed torque
             out[3 * k:3 * k + 3] = np.linalg.solve(jp[:, cols], rhs)
     return out
 
 
+def load_weights(t, ctl, g, mem):
+    """Stage II's weight of each contact (the QP controllers with the layer): a foot's load moves
+    to the other feet over UNLOAD_T before it lifts and comes onto it over LOAD_T after it lands,
+    instead of within one step (four feet down leave Stage II a choice: a diagonal pair carries
+    the robot alone), along the quintic's smooth step; at most LOAD_W."""
+    w = np.zeros(ctl.ncon)
+    for i in range(ctl.ncon):
+        con = ctl.contact[i]
+        leg = g.get(int(con.geom1), g.get(int(con.geom2)))
+        if leg is None:
+            continue
+        ph = (t / CYCLE + PHASE[leg]) % 1.0
+        to_lift = (1 - ph) * CYCLE                     # s until this foot's next swing
+        up = min(max(1 - to_lift / UNLOAD_T, 0.0), 1.0)
+        t0 = mem["planted"][leg]
+        if ph < 1 - DUTY and t0 is None:               # swinging: carries nothing
+            up = 1.0
+        down = 0.0 if t0 is None else min(max(1 - (t - t0) / LOAD_T, 0.0), 1.0)
+        r = quintic(max(up, down))[3]
+        # Stage II leaves a contact of weight w about 1 / (1 + w / LOAD_K) of its load: this w
+        # makes the load follow the smooth step 1 - r
+        w[i] = min(LOAD_K * r / max(1 - r, 1e-9), LOAD_W)
+    return w
+
+
 def run(terrain, controller, seconds):
     rigid, mu = TERRAINS[terrain]
     m = model(rigid, mu, rough=terrain == "rough")
+    # the predictors' step: on the compliant ground DT_COMPLIANT when given (a rigid model's
+    # step of the ground's time scale; at the simulator's step it asks a spring for forces its
+    # penetration does not give)
+    dt_pred = DT if rigid or DT_COMPLIANT is None else DT_COMPLIANT
     d = standing(m)
     ctl = gauss.Data(m)                 # the controller's own data: the simulation's is not touched
     nv, h = m.nv, m.opt.timestep
@@ -274,6 +437,10 @@ def run(terrain, controller, seconds):
     rec = {k: [] for k in ("t", "com", "eq", "edq", "tau", "fpred", "fsim", "fell")}
     feet = {gauss.name2id(m, "geom", f"{leg}_foot"): leg for leg in LEGS}
     z_nom = d.qpos[2]
+    mem = {"lift": {leg: None for leg in LEGS}, "ground": {leg: 0.0 for leg in LEGS},
+           "phase": {leg: (-h / CYCLE + PHASE[leg]) % 1.0 for leg in LEGS},
+           "planted": {leg: None for leg in LEGS},
+           "land": {leg: None for leg in LEGS}}   # the stabilising layer's memory
     tau_prev = None
     for i in range(n):
         t = i * h
@@ -292,8 +459,10 @@ def run(terrain, controller, seconds):
                 ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
                 gauss.fwd_position(m, ctl)
                 gauss.fwd_velocity(m, ctl)
+                # the layer's step: the predictors' (on the compliant ground every
+                # controller's: a planted foot is not stopped within 1 ms by a spring)
                 acc = stabilised(m, ctl, acc, t, vel, z_nom,
-                                 DT if method is not None else h, feet)
+                                 dt_pred if method is not None or not rigid else h, feet, mem)
             if method is None:              # sensed contact forces, one or two steps late
                 fc = sensed[0] if controller == "id1" else sensed[1]
                 ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
@@ -313,9 +482,12 @@ def run(terrain, controller, seconds):
                 mindiff = controller == "lcpm_mu"
                 r = gauss.inverse_rigid(m, ctl, method=method[0], friction=method[1],
                                         warm=warm if method[0] != "coulomb" or mindiff else None,
-                                        dt=DT, mindiff=mindiff,
+                                        dt=dt_pred, mindiff=mindiff,
                                         objective=method[2] or "energy", smooth=method[3],
-                                        repair=method[0] == "noslip")
+                                        repair=method[0] == "noslip",
+                                        weight=(load_weights(t, ctl, feet, mem)
+                                                if STAB is not None and method[0] == "qp"
+                                                else None))
                 # no solution (the desired motion asks the contacts for the impossible): the
                 # last torques are kept
                 if r.status >= 0 or tau_prev is None:
@@ -337,12 +509,35 @@ def run(terrain, controller, seconds):
         rec.setdefault("dtau", []).append(np.nan if tau_prev is None else
                                           np.abs(tau - tau_prev).mean() / h)
         rec.setdefault("knee", []).append(tau[2])
+        rec.setdefault("tauv", []).append(tau.copy())
+        rec.setdefault("footpos", []).append(np.array([d.geom_xpos[g] for g in feet]))
+        # the feet in contact after the step (bit k: LEGS[k]) and where they are
+        rec.setdefault("feet", []).append(sum(1 << LEGS.index(leg) for leg in feet_contacts(d, feet)))
         tau_prev = tau.copy()
-        fallen = d.qpos[2] < 0.06 or not np.all(np.isfinite(d.qpos))
-        rec["fell"].append(fallen)
-        if fallen:
+        why = failure(d, tau)
+        rec["fell"].append(why is not None)
+        if why is not None:
+            rec["why"] = why
             break
     return {k: np.array(v) for k, v in rec.items()}
+
+
+def failure(d, tau):
+    """why the run failed after this step, or None: the base below 6 cm or tilted over 60
+    degrees (fallen), a torque or a state that is not finite, a torque above TAU_MAX (no motor of
+    this robot gives it: the controller diverged; E|tau| is about 0.5 N m) or a speed above
+    VEL_MAX (rad/s or m/s: the simulation diverged) -- a diverging controller can keep the base
+    in the height band for seconds"""
+    if not all(np.all(np.isfinite(x)) for x in (tau, d.qpos, d.qvel)):
+        return "not finite"
+    if np.abs(tau).max() > TAU_MAX:
+        return "torque"
+    if np.abs(d.qvel).max() > VEL_MAX:
+        return "speed"
+    roll, pitch = roll_pitch(d.qpos[3:7])
+    if d.qpos[2] < 0.06 or max(abs(roll), abs(pitch)) > math.pi / 3:
+        return "fell"
+    return None
 
 
 def prediction_error(r):
@@ -361,7 +556,7 @@ def prediction_error(r):
     return err.mean(), rel, err.mean() / fs.mean(), 1 - loaded.mean()
 
 
-def tables(terrain, results):
+def table_head(terrain):
     print(f"\n## {terrain}\n")
     print("Tracking (Table 3) and torques (Table 4); contact-force prediction (Table 5): the "
           "predicted summed normal force against the simulator's in the same step.\n")
@@ -369,13 +564,16 @@ def tables(terrain, results):
           "E|tau| (N m) | abs. error (N) | rel. error (seed's) | mean error / mean force | "
           "no load | completed |")
     print("|" + " --- |" * 10)
-    for c, r in results.items():
-        done = "yes" if not r["fell"][-1] else f"fell at {r['t'][-1]:.2f} s"
-        e = prediction_error(r)
-        cols = ["-"] * 4 if e is None else [f"{e[0]:.3f}", f"{100 * e[1]:.2f} %",
-                                            f"{100 * e[2]:.2f} %", f"{100 * e[3]:.1f} %"]
-        print(f"| {c} | {r['eq'].mean():.4f} | {r['edq'].mean():.4f} | "
-              f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {' | '.join(cols)} | {done} |")
+
+
+def table_row(c, r):
+    done = "yes" if not r["fell"][-1] else f"{r['why']} at {r['t'][-1]:.2f} s"
+    e = prediction_error(r)
+    cols = ["-"] * 4 if e is None else [f"{e[0]:.3f}", f"{100 * e[1]:.2f} %",
+                                        f"{100 * e[2]:.2f} %", f"{100 * e[3]:.1f} %"]
+    print(f"| {c} | {r['eq'].mean():.4f} | {r['edq'].mean():.4f} | "
+          f"{np.nanmean(r['dtau']):.2f} | {r['tau'].mean():.4f} | {' | '.join(cols)} | {done} |",
+          flush=True)
 
 
 def plots(terrain, results, out):
@@ -400,7 +598,7 @@ def plots(terrain, results, out):
 
 
 def main():
-    global DT, STAB
+    global DT, DT_COMPLIANT, STAB
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--terrains", default=",".join(TERRAINS))
@@ -408,16 +606,25 @@ def main():
     ap.add_argument("--out", default=".")
     ap.add_argument("--dt", type=float, default=DT,
                     help="the predictive controllers' velocity-level step (s)")
+    ap.add_argument("--dt-compliant", type=float, default=None,
+                    help="the predictive controllers' step on the compliant ground (default: --dt)")
     ap.add_argument("--stabilise", action="store_true",
                     help="the inverse-dynamics controllers with the stabilising layer")
     a = ap.parse_args()
     DT = a.dt
+    DT_COMPLIANT = a.dt_compliant
     if a.stabilise:
         STAB = dict(STAB_GAINS)
     for terrain in a.terrains.split(","):
-        results = {c: run(terrain, c, a.seconds) for c in a.controllers.split(",")}
-        print(f"\n(predictive controllers' dt = {DT:g} s)")
-        tables(terrain, results)
+        rigid = TERRAINS[terrain][0]
+        dtp = DT if rigid or DT_COMPLIANT is None else DT_COMPLIANT
+        print(f"\n(predictive controllers' dt = {dtp:g} s"
+              f"{', stabilising layer' if STAB is not None else ''})")
+        table_head(terrain)
+        results = {}
+        for c in a.controllers.split(","):     # each row as its run ends (30 s runs are slow)
+            results[c] = run(terrain, c, a.seconds)
+            table_row(c, results[c])
         if a.out:
             print(f"\nwrote {plots(terrain, results, a.out)}")
 

@@ -54,6 +54,12 @@ typedef struct {
                         one and, as in section 3.5 (eqs. 40-45), the actuated accelerations
                         nearest the desired ones with which no contact closes and no held
                         contact slides under those forces; status 2 */
+  const gsReal* weight; /* QP: NULL, or one weight per contact of d->contact: Stage II adds
+                        weight[c] |beta_c|^2 (beta: the contact's forces along its pyramid's
+                        edges; in units of the mean squared torque a unit edge force gives) to
+                        its objective and runs in those edges, so that among Stage I's optima a
+                        weighted contact carries less (a controller ramps a foot's weight to shift
+                        its load before it lifts or after it lands); 0 entries add nothing */
 } gsRigidOpt;
 
 #define GS_RIGID_MAXWARM 64

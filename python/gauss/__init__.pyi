@@ -1675,7 +1675,7 @@ def inverse(m, d):
     qacc read as the integrator's discrete step)."""
 
 
-def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False, objective='energy', smooth=False, repair=False):
+def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, reg=0.0, dt=0.0, skipstage=0, kkt=False, mindiff=False, objective='energy', smooth=False, repair=False, weight=None):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -1696,7 +1696,11 @@ def inverse_rigid(m, d, method='noslip', friction=True, warm=None, stage2=True, 
     actuated forces nearest the last call's instead of the least ones. repair: for "noslip", when the contacts cannot give
     the desired motion (the normal LCP has no solution), the forces of the regularised LCP and
     the actuated accelerations nearest the desired ones that they allow (seed 004 section 3.5);
-    status 2, and qacc holds the repaired accelerations."""
+    status 2, and qacc holds the repaired accelerations. weight: for "qp", None or one
+    non-negative weight per contact of d.contact (as the collision stage finds them for this
+    state): Stage II adds weight[c] times the squared forces along the contact's pyramid edges
+    (in units of the mean squared torque a unit edge force gives) to its objective, so that
+    among Stage I's optima a weighted contact carries less."""
 
 
 def inverse_skip(m, d, skipstage, skipsensor=0):

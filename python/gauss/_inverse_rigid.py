@@ -17,7 +17,8 @@ class _Opt(ctypes.Structure):
     _fields_ = [("method", ctypes.c_int), ("friction", ctypes.c_int), ("warmstart", ctypes.c_int),
                 ("stage2", ctypes.c_int), ("skipstage", ctypes.c_int), ("reg", ctypes.c_double),
                 ("dt", ctypes.c_double), ("kkt", ctypes.c_int), ("mindiff", ctypes.c_int),
-                ("objective", ctypes.c_int), ("smooth", ctypes.c_int), ("repair", ctypes.c_int)]
+                ("objective", ctypes.c_int), ("smooth", ctypes.c_int), ("repair", ctypes.c_int),
+                ("weight", ctypes.c_void_p)]
 
 
 class _Warm(ctypes.Structure):
@@ -84,7 +85,7 @@ class InverseRigidResult:
 
 def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, reg=0.0, dt=0.0,
                   skipstage=0, kkt=False, mindiff=False, objective="energy",
-                  smooth=False, repair=False):
+                  smooth=False, repair=False, weight=None):
     """Actuator forces and contact forces under rigid contact for the desired acceleration d.qacc.
 
     method: "noslip" (seed 004 section 3: contacts do not slide; Algorithm 1 and the warm-started
@@ -105,7 +106,11 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     actuated forces nearest the last call's instead of the least ones. repair: for "noslip", when the contacts cannot give
     the desired motion (the normal LCP has no solution), the forces of the regularised LCP and
     the actuated accelerations nearest the desired ones that they allow (seed 004 section 3.5);
-    status 2, and qacc holds the repaired accelerations."""
+    status 2, and qacc holds the repaired accelerations. weight: for "qp", None or one
+    non-negative weight per contact of d.contact (as the collision stage finds them for this
+    state): Stage II adds weight[c] times the squared forces along the contact's pyramid edges
+    (in units of the mean squared torque a unit edge force gives) to its objective, so that
+    among Stage I's optima a weighted contact carries less."""
     pkg = _package()
     pkg._check(m, d)
     if method not in METHODS:
@@ -125,6 +130,12 @@ def inverse_rigid(m, d, method="noslip", friction=True, warm=None, stage2=True, 
     if skipstage < 2:
         _lib.gs_fwdVelocity(m._ptr, d._ptr)
     opt.skipstage = 2
+    if weight is not None:
+        weight = np.ascontiguousarray(weight, dtype=np.float64).ravel()
+        if weight.shape != (d.ncon,):
+            raise ValueError(f"weight must have one entry per contact ({d.ncon}), "
+                             f"got {weight.shape[0]}")
+        opt.weight = weight.ctypes.data if weight.size else None
     nv = m.nv
     qfrc = np.zeros(nv)
     qacc = np.zeros(nv)

@@ -602,6 +602,87 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
  * gb (3 per contact, NULL for the energy objective): the contact objective's linear term, whose
  * value is kept too (one more column of E): with G^T f kept, that keeps its optimum.
  * 1: solved (z2 written), 0: the full QP is needed. */
+/* Stage II's weight of a used contact (opt->weight is per contact of d->contact) */
+static gsReal contact_weight(const gsRigidOpt* opt, const Setup* s, int c) {
+  if (!opt->weight) return 0;
+  gsReal w = opt->weight[s->con[c]];
+  return isfinite(w) && w > 0 ? w : 0;
+}
+
+/* Stage II with contact weights (opt->weight), in the pyramid's edges beta >= 0 (the same cone
+ * as the five variables and their friction row): minimise 1/2 |tau_c - Y beta|^2 + 1/2 sum_j
+ * diag (1e-6 + w_c) beta_j^2 with the impulse on the free dofs (and the contact objective's
+ * value) kept, by the QP's KKT LCP. One path for every call with weights, so that the weighted
+ * objective does not change with the path taken (the closed form and the five-variable QP
+ * would weigh the forces differently, and the closed form's Woodbury identity loses its digits
+ * when the weights span many orders). diag: the mean |Y_j|^2. 0 when it does not solve. */
+static int stage2_weighted(gsData* d, const gsRigidOpt* opt, const Setup* s, const char* open,
+                           const gsReal* D, const gsReal* z0, const gsReal* gb, const gsReal* tc,
+                           gsReal* z2, gsRigidStat* st, int* ok) {
+  int nc = s->nc, nf = s->nf, na = s->na, nrc = ray_count(opt), nr = nrc * nc;
+  int ne = nf + (gb ? 1 : 0), mA = 2 * ne;
+  size_t mark = gs_stackMark(d);
+  gsReal* E0 = take(d, (size_t)nr * nf, ok);
+  gsReal* Y = take(d, (size_t)na * nr + 1, ok);
+  gsReal* H = take(d, (size_t)nr * nr, ok);
+  gsReal* g = take(d, (size_t)nr, ok);
+  gsReal* A = take(d, (size_t)mA * nr, ok);
+  gsReal* bA = take(d, (size_t)mA, ok);
+  gsReal* x = take(d, (size_t)nr + (size_t)nf, ok);
+  gsReal* work = take(d, gs_qpWork(nr, mA, 1), ok);
+  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  ray_rows(opt, s, open, E0, Y);
+  gs_denseMulAT(H, Y, Y, nr, na, nr);
+  gsReal diag = 0;
+  for (int j = 0; j < nr; j++) diag += H[(size_t)j * nr + j];
+  diag = diag > 0 ? diag / nr : 1;
+  for (int j = 0; j < nr; j++)
+    H[(size_t)j * nr + j] += diag * (1e-6 + contact_weight(opt, s, j / nrc));
+  gs_denseMulVecT(g, Y, tc, na, nr, 0);
+  for (int j = 0; j < nr; j++) g[j] = -g[j];
+  /* the kept impulse D^T z0 (equalities as pairs of rows) */
+  gsReal* y = x + nr;
+  gs_denseMulVecT(y, D, z0, 5 * nc, nf, 0);
+  for (int i = 0; i < nf; i++) {
+    for (int j = 0; j < nr; j++) {
+      A[(size_t)i * nr + j] = E0[(size_t)j * nf + i];
+      A[(size_t)(nf + i) * nr + j] = -E0[(size_t)j * nf + i];
+    }
+    bA[i] = y[i];
+    bA[nf + i] = -y[i];
+  }
+  if (gb) {   /* the contact objective's linear term, scaled like the other rows */
+    gsReal gmax = 0, t = 0;
+    for (int i = 0; i < 3 * nc; i++) gmax = fmax(gmax, fabs(gb[i]));
+    gmax = gmax > 0 ? 1 / gmax : 1;
+    for (int c = 0; c < nc; c++) {
+      const gsReal* p = z0 + 5 * c;
+      if (!open[c])
+        t += gb[3 * c] * p[0] + gb[3 * c + 1] * (p[1] - p[2]) + gb[3 * c + 2] * (p[3] - p[4]);
+      for (int j = 0; j < nrc; j++) {
+        gsReal co[3], v = 0;
+        ray_coef(opt, s->mu[c], j, co);
+        if (!open[c])
+          for (int k = 0; k < 3; k++) v += co[k] * gb[3 * c + k];
+        A[(size_t)(2 * nf) * nr + nrc * c + j] = gmax * v;
+        A[(size_t)(2 * nf + 1) * nr + nrc * c + j] = -gmax * v;
+      }
+    }
+    bA[2 * nf] = gmax * t;
+    bA[2 * nf + 1] = -gmax * t;
+  }
+  gsLCPStat ls;
+  gs_qp(nr, H, g, mA, A, bA, 1, opt->reg, x, NULL, &ls, work);
+  st->pivots += ls.pivots;
+  int good = ls.status == 0;
+  if (good) {
+    rays_to_z(opt, s, x, z2);
+    if (ls.residual > st->residual) st->residual = ls.residual;
+  }
+  gs_stackRelease(d, mark);
+  return good;
+}
+
 static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const char* open,
                        const gsReal* D, const gsReal* z0, const gsReal* gb, const gsReal* tc,
                        gsReal* z2, int* ok) {
@@ -805,7 +886,12 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
         open[c] = vn > 1e-9 * (1 + bmax) && z0[5 * c] == 0;
       }
     }
-    if (!opt->kkt && stage2_fast(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, ok)) {
+    if (opt->weight &&
+        stage2_weighted(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, st, ok)) {
+      memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
+    } else if (!*ok) {
+      return -2;
+    } else if (!opt->kkt && stage2_fast(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, ok)) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
     } else {
       if (!*ok) return -2;

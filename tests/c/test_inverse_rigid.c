@@ -1,6 +1,6 @@
 /* src/pipeline/inverse_rigid.c from C: a box on four feet (the three methods carry its weight
- * and leave it at rest; the QP's Stage II splits it evenly), the warm start's set kept between
- * calls, the arena: every call stays within the capacity the compiler gave, with no warning,
+ * and leave it at rest; the QP's Stage II splits it evenly, or onto one diagonal pair with
+ * contact weights), the warm start's set kept between calls, the arena: every call stays within the capacity the compiler gave, with no warning,
  * and a data whose arena is too small reports status -2 instead of writing past it. */
 #include <math.h>
 #include <stdio.h>
@@ -59,6 +59,32 @@ int main(void) {
     gs_inverseRigid(m, d, &opt, &warm, NULL, NULL, NULL, &st);
     CHECK(st.pivots == 0 && warm.nnb == n1 && !memcmp(first, warm.nb, sizeof(int) * (size_t)n1),
           "warm: %d pivots, %d contacts", st.pivots, warm.nnb);
+  }
+  /* Stage II's contact weights: the diagonal pair of feet at (0.2, 0.1) and (-0.2, -0.1)
+   * weighted, the other pair (whose diagonal passes under the centre of mass) takes the box;
+   * the net force and the acceleration stay Stage I's */
+  {
+    gsRigidOpt opt;
+    gs_defaultRigidOpt(&opt);
+    opt.method = GS_RIGID_QP;
+    gsReal wt[8] = {0}, force[3 * 8], qacc[6];
+    for (int c = 0; c < d->ncon && c < 8; c++) {
+      const gsReal* p = d->contact[c].pos;
+      wt[c] = p[0] * p[1] > 0 ? 10 : 0;
+    }
+    opt.weight = wt;
+    memset(d->qacc, 0, sizeof(gsReal) * (size_t)m->nv);
+    gsRigidStat st;
+    int status = gs_inverseRigid(m, d, &opt, NULL, NULL, force, qacc, &st);
+    double fz = 0, fw = 0, amax = 0;
+    for (int c = 0; c < d->ncon; c++) {
+      fz += force[3 * c] * d->contact[c].frame[2];
+      if (wt[c] > 0) fw += force[3 * c];
+    }
+    for (int i = 0; i < 6; i++) amax = fmax(amax, fabs(qacc[i]));
+    CHECK(status == 0 && fabs(fz - weight) < 1e-9 && amax < 1e-9,
+          "weights: status %d, vertical force %.12g, acceleration %g", status, fz, amax);
+    CHECK(fw < 0.02 * weight, "weights: the weighted pair carries %g of %g", fw, weight);
   }
   /* the arena: within the capacity, no warning */
   size_t pstack, maxuse;

@@ -573,3 +573,45 @@ def test_qp_smooth_stage2_keeps_the_last_torques_when_optimal():
     np.testing.assert_allclose(smooth.qacc, one.qacc, atol=1e-9)
     # and the warm start now holds this call's torques
     np.testing.assert_allclose([warm._c.tau[j] for j in range(len(act))], smooth.qfrc[act])
+
+
+@pytest.mark.parametrize("objective", ["energy", "contact"])
+def test_qp_stage2_weights_move_the_load(objective):
+    """Stage II's contact weights (a controller's load transfer): on four feet Stage I leaves a
+    choice of forces (a diagonal pair can carry the robot alone); weighting the other pair moves
+    its load onto this one, the more the larger the weight, while the base's acceleration and
+    the net contact force stay Stage I's (the weights act only among its optima). Zero weights
+    give the least-norm Stage II's answer (to the 1e-6 and 1e-4 shares of the forces' squares
+    that the two paths add to pick among equal torques)."""
+    m, d = velocity_level_quadruped(1.5)
+    gauss.forward(m, d)
+    feet = [gauss.id2name(m, gauss.OBJ_GEOM, int(d.contact[i].geom2)) for i in range(d.ncon)]
+    pair = np.array([f in ("FL_foot", "HR_foot") for f in feet])
+    assert d.ncon == 4 and pair.sum() == 2
+    desired = np.zeros(m.nv)
+
+    def call(weight):
+        d.qacc[:] = desired
+        r = gauss.inverse_rigid(m, d, method="qp", objective=objective, weight=weight)
+        assert r.status == 0
+        return r
+
+    r0 = call(None)
+    rz = call(np.zeros(d.ncon))
+    scale = np.abs(r0.qfrc).max()
+    np.testing.assert_allclose(rz.qfrc, r0.qfrc, atol=1e-5 * scale)
+    weight_n = m.body_subtreemass[1] * 9.81
+    np.testing.assert_allclose(rz.contact_force, r0.contact_force, atol=1e-5 * weight_n)
+    load0 = r0.contact_force[pair, 0].sum()
+    assert load0 > 0.3 * weight_n
+    last = load0
+    for w in (0.1, 1.0, 10.0):
+        r = call(np.where(pair, w, 0.0))
+        np.testing.assert_allclose(r.qacc, r0.qacc, atol=1e-8)
+        np.testing.assert_allclose(world_force(d, r), world_force(d, r0), atol=1e-9 * weight_n)
+        load = r.contact_force[pair, 0].sum()
+        assert load < last
+        last = load
+    assert last < 0.05 * load0
+    with pytest.raises(ValueError):
+        call(np.zeros(d.ncon + 1))
