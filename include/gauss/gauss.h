@@ -286,6 +286,9 @@ GS_API int gs_modelFieldCount(void);
 GS_API int gs_modelField(const gsModel* m, int i, gsFieldInfo* info);   /* 0 when i is out of range */
 GS_API int gs_dataFieldCount(void);
 GS_API int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info);
+/* gs_dataField of the first n fields (at most gs_dataFieldCount()) into info[0..n): one call for
+ * bindings that view every field of each new data; returns how many were written */
+GS_API int gs_dataFields(const gsModel* m, const gsData* d, gsFieldInfo* info, int n);
 /* name of the size that the rows of field i follow ("nbody", "nv", ...); NULL when out of range */
 GS_API const char* gs_modelFieldRows(int i);
 GS_API const char* gs_dataFieldRows(int i);

@@ -242,6 +242,12 @@ def _view(ptr, ftype, rows, cols, owner, structural=None):
     return arr
 
 
+def _owned(cobj, owner):
+    """cobj, keeping `owner` alive while it or a numpy view on it lives"""
+    cobj._owner = owner
+    return cobj
+
+
 def _struct_view(cobj, owner, dtype=None):
     """A numpy view of a ctypes array or structure array living inside C memory."""
     cobj._owner = owner
@@ -260,6 +266,33 @@ def _fields(count_fn, field_fn, rows_fn, *args):
         out[info.name.decode()] = (info.type, info.rows, info.cols, info.ptr,
                                    rows.decode() if rows else "")
     return out
+
+
+# the names and row sizes of the data's fields (the same for every data), and the numpy layout of
+# gsFieldInfo, so that a new Data reads its whole field table with one call (gs_dataFields)
+_data_names = None
+_FIELDINFO_DTYPE = _np.dtype({
+    "names": [n for n, _ in _lib.FieldInfo._fields_],
+    "formats": [_np.uint64, _np.int32, _np.int32, _np.int32, _np.uint64],
+    "offsets": [getattr(_lib.FieldInfo, n).offset for n, _ in _lib.FieldInfo._fields_],
+    "itemsize": _ctypes.sizeof(_lib.FieldInfo)})
+
+
+def _data_fields(model_ptr, data_ptr):
+    """_fields of a data, from one call to the library."""
+    global _data_names
+    if _data_names is None:
+        table = _fields(_lib.gs_dataFieldCount, _lib.gs_dataField, _lib.gs_dataFieldRows,
+                        model_ptr, data_ptr)
+        _data_names = [(name, info[4]) for name, info in table.items()]
+        return table
+    n = len(_data_names)
+    buf = (_lib.FieldInfo * n)()
+    k = _lib.gs_dataFields(model_ptr, data_ptr, buf, n)
+    a = _np.frombuffer(buf, dtype=_FIELDINFO_DTYPE)[:k]
+    ptrs = [p or None for p in a["ptr"].tolist()]  # as ctypes reads a NULL c_void_p
+    return {name: (t, r, c, p, rows) for (name, rows), t, r, c, p in
+            zip(_data_names, a["type"].tolist(), a["rows"].tolist(), a["cols"].tolist(), ptrs)}
 
 
 def _sizes(ptr):
@@ -929,11 +962,12 @@ class Data(_FieldAccess):
         object.__setattr__(self, "model", model)
         _live_data[ptr] = self  # callbacks find their Data by the C pointer they receive
         object.__setattr__(self, "_fieldinfo",
-                           _fields(_lib.gs_dataFieldCount, _lib.gs_dataField,
-                                   _lib.gs_dataFieldRows, model._ptr, self._ptr))
+                           _data_fields(model._ptr, self._ptr))
         object.__setattr__(self, "_time", _lib.gs_dataTime(self._ptr))
         energy = _ctypes.cast(_lib.gs_dataEnergy(self._ptr), _ctypes.POINTER(_ctypes.c_double * 2))
-        object.__setattr__(self, "energy", _struct_view(energy.contents, self._mem))
+        energy = energy.contents
+        energy._owner = self._mem
+        object.__setattr__(self, "energy", _np.frombuffer(energy, dtype=_np.float64))
         nwarn = _ctypes.c_int()
         warn = _lib.gs_dataWarning(self._ptr, _ctypes.byref(nwarn))
         if nwarn.value != _GS_NWARNING:
@@ -943,7 +977,7 @@ class Data(_FieldAccess):
         warn = _ctypes.cast(warn, _ctypes.POINTER(_lib.WarningStat * nwarn.value)).contents
         wtype = _np.dtype([("lastinfo", _np.int32), ("number", _np.int32), ("total", _np.int64)])
         object.__setattr__(self, "warning",
-                           _struct_view(warn, self._mem).view(wtype).reshape(nwarn.value)
+                           _np.frombuffer(_owned(warn, self._mem), dtype=wtype)
                            .view(_np.recarray))
         ntimer = _ctypes.c_int()
         timer = _lib.gs_dataTimer(self._ptr, _ctypes.byref(ntimer))

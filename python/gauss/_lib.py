@@ -312,6 +312,7 @@ gs_modelFieldCount = _fn("gs_modelFieldCount", c_int)
 gs_modelField = _fn("gs_modelField", c_int, M, c_int, ctypes.POINTER(FieldInfo))
 gs_dataFieldCount = _fn("gs_dataFieldCount", c_int)
 gs_dataField = _fn("gs_dataField", c_int, M, D, c_int, ctypes.POINTER(FieldInfo))
+gs_dataFields = _fn("gs_dataFields", c_int, M, D, ctypes.POINTER(FieldInfo), c_int)
 
 # int gs_validateModel(const gsModel* m, char* err, int errsz): 1 when every structural field is
 # consistent (what the binary loader checks), else 0 and the first problem in err

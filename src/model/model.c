@@ -141,6 +141,12 @@ int gs_dataField(const gsModel* m, const gsData* d, int i, gsFieldInfo* info) {
   return field_info(kDataFields + i, m, d, info);
 }
 
+int gs_dataFields(const gsModel* m, const gsData* d, gsFieldInfo* info, int n) {
+  int k = n < NFIELDS(kDataFields) ? n : NFIELDS(kDataFields);
+  for (int i = 0; i < k; i++) field_info(kDataFields + i, m, d, info + i);
+  return k < 0 ? 0 : k;
+}
+
 /* ---- names ---- */
 
 /* the name address array and count of each object type, by field name: slices that add an object

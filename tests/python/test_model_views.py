@@ -254,3 +254,27 @@ def test_validate():
     m.body_mass[2] = -1.0
     with pytest.raises(gauss.GaussError, match=r"body_mass\[2\]"):
         m.validate()
+
+
+def test_data_field_table_in_one_call_equals_field_by_field(ant):
+    """A Data reads its field table with gs_dataFields; it must equal gs_dataField's answers one
+    index at a time (names, types, rows, columns, pointers), also for a short or empty request."""
+    import ctypes
+    from gauss import _lib
+    d = gauss.Data(ant)
+    one = {}
+    info = _lib.FieldInfo()
+    for i in range(_lib.gs_dataFieldCount()):
+        assert _lib.gs_dataField(ant._ptr, d._ptr, i, ctypes.byref(info))
+        one[info.name.decode()] = (info.type, info.rows, info.cols, info.ptr)
+    assert {k: v[:4] for k, v in d._fieldinfo.items()} == one
+    n = _lib.gs_dataFieldCount()
+    buf = (_lib.FieldInfo * (n + 3))()
+    assert _lib.gs_dataFields(ant._ptr, d._ptr, buf, n + 3) == n
+    assert _lib.gs_dataFields(ant._ptr, d._ptr, buf, 5) == 5
+    assert _lib.gs_dataFields(ant._ptr, d._ptr, buf, 0) == 0
+    # a second Data has its own pointers
+    d2 = gauss.Data(ant)
+    assert d2._fieldinfo["qpos"][3] != d._fieldinfo["qpos"][3]
+    d2.qpos[0] = 7.0
+    assert d.qpos[0] != 7.0
