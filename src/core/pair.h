@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "core/math.h"
 #include "gauss/gauss.h"
 
 #if defined(__GNUC__)
@@ -21,8 +22,8 @@ static inline gs_pair gs_pairLoad(const gsReal* p) {
 }
 #endif
 
-/* sum_i a_i b_i over n values: four partial sums (independent products instead of one chain of
- * additions), as two pairs with GCC's vector types, in the same order of additions in plain C */
+/* sum_i a_i b_i over n values: core/math.h's gs_dot (four partial sums, the remainder into the
+ * first) computed as two pairs with GCC's vector types, in exactly gs_dot's order of additions */
 static inline gsReal gs_dotN(const gsReal* a, const gsReal* b, int n) {
 #ifdef GS_PAIR
   gs_pair p01 = {0, 0}, p23 = {0, 0};
@@ -40,16 +41,7 @@ static inline gsReal gs_dotN(const gsReal* a, const gsReal* b, int n) {
   if (left > 2) s0 += a[k + 2] * b[k + 2];
   return (s0 + p01[1]) + (p23[0] + p23[1]);
 #else
-  gsReal s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  int k = 0;
-  for (; k + 4 <= n; k += 4) {
-    s0 += a[k] * b[k];
-    s1 += a[k + 1] * b[k + 1];
-    s2 += a[k + 2] * b[k + 2];
-    s3 += a[k + 3] * b[k + 3];
-  }
-  for (; k < n; k++) s0 += a[k] * b[k];
-  return (s0 + s1) + (s2 + s3);
+  return gs_dot(a, b, n);
 #endif
 }
 
