@@ -504,7 +504,15 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gsReal dc[3];
   gs_sub3(dc, b[1].c, b[0].c);
 
-  /* separating-axis test: the axis of largest separation, face axes first */
+  /* separating-axis test: the axis of largest separation, face axes first. Where the faces of
+   * the two boxes are parallel the separations are equal on paper and the rounding decides which
+   * face is the reference (or whether an edge axis beats both); it follows MuJoCo's where a face
+   * axis's separation is (d - own half size) - the other box's radius and an edge axis's
+   * d - (r1 + r2): on axis-aligned stacks of random sizes the choice is MuJoCo 3.3.7's in 400 of
+   * 400 (it shows in which corners come: a lintel on a pillar with a shared border line), while
+   * the radius sum for the box's own size made box 1 win every such tie. Turned as a whole, the
+   * face against face choice still agrees and face against edge axis does in about half the
+   * stacks (MuJoCo's edge axes round otherwise; not found) */
   gsReal bestSep = -INFINITY, bestN[3] = {0, 0, 1};
   int bestKind = -1, bestI = 0, bestJ = 0;
   for (int k = 0; k < 2; k++) {
@@ -515,7 +523,7 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
        * turned (random coincident poses, tools/box_box_deep.py: every box-2 face axis so) */
       gsReal side = gs_dot3(n, dc);
       if (side < 0 || (k == 1 && side == 0)) gs_scl3(n, n, -1);
-      gsReal sep = gs_dot3(dc, n) - box_radius(&b[0], n) - box_radius(&b[1], n);
+      gsReal sep = (gs_dot3(dc, n) - b[k].s[i]) - box_radius(&b[1 - k], n);
       if (sep > bestSep) bestSep = sep, bestKind = k, bestI = i, gs_copy3(bestN, n);
     }
   }
@@ -528,7 +536,7 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
       if (len < 1e-6) continue;
       gs_scl3(n, n, 1 / len);
       if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
-      gsReal sep = gs_dot3(dc, n) - box_radius(&b[0], n) - box_radius(&b[1], n);
+      gsReal sep = gs_dot3(dc, n) - (box_radius(&b[0], n) + box_radius(&b[1], n));
       if (sep > bestSep + faceTol * fabs(bestSep))
         bestSep = sep, bestKind = 2, bestI = i, bestJ = j, gs_copy3(bestN, n);
     }
