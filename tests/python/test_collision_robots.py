@@ -354,6 +354,27 @@ def test_cube_pressed_through_a_plate_like_mujoco(half):
 
 # ---------------- boxes deep in each other ----------------
 
+
+def test_coincident_boxes_turned_like_mujoco():
+    """frame.xml's hinged box turned through 63 angles about its y axis, moved 1e-6 along y so
+    that its y faces' border lines no longer lie on the fixed boxes' (there the crossings are a
+    last-bit tie): the contacts and qacc as MuJoCo's at every angle (5 of 63 differed while box 1
+    won every tie between parallel faces)."""
+    xml = '''<mujoco><default><geom type="box" size=".1 .2 .3"/></default><worldbody>
+      <frame quat="0 1 0 0"><geom quat="0 -1 0 0"/></frame>
+      <frame euler="0 0 30"><frame euler="0 0 20"><geom/></frame></frame>
+      <body pos="0 1e-6 0"><geom/><frame euler="90 0 0"><joint type="hinge" axis="0 0 1"/></frame></body>
+      </worldbody></mujoco>'''
+    mm, md, gm, gd = load(xml)
+    for a in np.linspace(-0.1, 0.1, 63):
+        md.qpos[0] = gd.qpos[0] = a
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        assert md.ncon == gd.ncon, a
+        n = md.ncon
+        np.testing.assert_allclose(gd.contact.pos[:n], md.contact.pos[:n], atol=1e-12)
+        np.testing.assert_allclose(gd.qacc, md.qacc, rtol=1e-8, atol=1e-8)
+
 def _box_scene(rng):
     """two boxes of random half sizes (0.02 to 0.4, three decimals) in one MuJoCo/gauss scene"""
     import test_collision_pairs as pairs
