@@ -31,11 +31,10 @@ STAGES = ("xpos", "xquat", "geom_xpos", "qfrc_bias", "qfrc_passive", "qfrc_actua
 
 
 def compiled_differences(mm, gm, tol=1e-9):
-    """numeric model arrays both engines name whose values differ by more than tol (names_*adr
-    and the names buffer are laid out differently and left out)"""
+    """numeric model arrays both engines name whose values differ by more than tol"""
     out = []
     for name in dir(mm):
-        if name.startswith("_") or name.startswith("name_") or name == "names":
+        if name.startswith("_"):
             continue
         a = getattr(mm, name, None)
         if not isinstance(a, np.ndarray) or a.dtype.kind not in "fiu" or not hasattr(gm, name):
