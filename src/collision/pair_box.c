@@ -504,7 +504,16 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gsReal dc[3];
   gs_sub3(dc, b[1].c, b[0].c);
 
-  /* separating-axis test: the axis of largest separation, face axes first */
+  /* separating-axis test: the axis of largest separation, face axes first. Where the faces of
+   * the two boxes are parallel the separations are equal on paper and the rounding decides which
+   * face is the reference (or whether an edge axis beats both); it follows MuJoCo's where a face
+   * axis's separation is (d - own half size) - the other box's radius and an edge axis's is
+   * taken in box 1's frame, |pos . n| - (r1 + r2) with n = e_i x (column j of R1^T R2)
+   * normalised: on axis-aligned stacks of random sizes the choice is MuJoCo 3.3.7's in 400 of
+   * 400 (it shows in which corners come: a lintel on a pillar with a shared border line), while
+   * the radius sum for the box's own size made box 1 win every such tie. Contact sets equal on
+   * stacks turned as a whole (MuJoCo's poses): about z 188 of 200, at random 140 of 200 (146 and
+   * 102 with the world-frame sums for both; 164 and 85 with the edge axis in the world frame) */
   gsReal bestSep = -INFINITY, bestN[3] = {0, 0, 1};
   int bestKind = -1, bestI = 0, bestJ = 0;
   for (int k = 0; k < 2; k++) {
@@ -515,11 +524,16 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
        * turned (random coincident poses, tools/box_box_deep.py: every box-2 face axis so) */
       gsReal side = gs_dot3(n, dc);
       if (side < 0 || (k == 1 && side == 0)) gs_scl3(n, n, -1);
-      gsReal sep = gs_dot3(dc, n) - box_radius(&b[0], n) - box_radius(&b[1], n);
+      gsReal sep = (gs_dot3(dc, n) - b[k].s[i]) - box_radius(&b[1 - k], n);
       if (sep > bestSep) bestSep = sep, bestKind = k, bestI = i, gs_copy3(bestN, n);
     }
   }
   const gsReal faceTol = 1e-12;  /* relative, as measured on MuJoCo */
+  gsReal R[3][3], pos[3];  /* box 2's axes and the centres' offset in box 1's frame */
+  for (int i = 0; i < 3; i++) {
+    pos[i] = gs_dot3(b[0].a[i], dc);
+    for (int j = 0; j < 3; j++) R[i][j] = gs_dot3(b[0].a[i], b[1].a[j]);
+  }
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
       gsReal n[3];
@@ -528,7 +542,17 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
       if (len < 1e-6) continue;
       gs_scl3(n, n, 1 / len);
       if (gs_dot3(n, dc) < 0) gs_scl3(n, n, -1);
-      gsReal sep = gs_dot3(dc, n) - box_radius(&b[0], n) - box_radius(&b[1], n);
+      gsReal e[3] = {0, 0, 0}, col[3] = {R[0][j], R[1][j], R[2][j]}, nl[3];
+      e[i] = 1;
+      gs_cross(nl, e, col);
+      gs_scl3(nl, nl, 1 / gs_norm3(nl));
+      gsReal r2 = 0;
+      for (int k = 0; k < 3; k++) {
+        gsReal ck[3] = {R[0][k], R[1][k], R[2][k]};
+        r2 += b[1].s[k] * fabs(gs_dot3(ck, nl));
+      }
+      gsReal r1 = b[0].s[0] * fabs(nl[0]) + b[0].s[1] * fabs(nl[1]) + b[0].s[2] * fabs(nl[2]);
+      gsReal sep = fabs(gs_dot3(pos, nl)) - (r1 + r2);
       if (sep > bestSep + faceTol * fabs(bestSep))
         bestSep = sep, bestKind = 2, bestI = i, bestJ = j, gs_copy3(bestN, n);
     }

@@ -13,12 +13,12 @@
 
 /* Adhesion: the mean, over the contacts of the body's geoms, of the rate at which the contact
  * closes, -n^T (J(p on geom2's body) - J(p on geom1's body)): a positive force pulls the surfaces
- * together, whichever side the body is on. */
+ * together, whichever side the body is on. Contacts in the gap (exclude 1, no constraint rows)
+ * count too: pulling across the gap is what a geom's gap is for (XMLreference, adhesion). */
 static void body_moment(const gsModel* m, gsData* d, int i, gsReal* moment, gsReal* jacp) {
   int nv = m->nv, b = m->actuator_trnid[2 * i], count = 0;
   for (int k = 0; k < d->ncon; k++) {
     const gsContact* con = d->contact + k;
-    if (con->exclude) continue;
     int b1 = m->geom_bodyid[con->geom1], b2 = m->geom_bodyid[con->geom2];
     if (b1 != b && b2 != b) continue;
     const gsReal* n = con->frame;

@@ -196,7 +196,12 @@ static void write_option(gswWriter* w) {
 static int write_model(gswWriter* w, const gsModel* m) {
   memset(w, 0, sizeof *w);
   w->m = m;
-  gsw_printf(w, "<mujoco>\n");
+  /* the model's name, first in names (as MJCF compiles it; a binary model from before has the
+   * world's name there, at 0) */
+  gsw_printf(w, "<mujoco");
+  if (m->nnames > 0 && m->names[0] && (m->nbody == 0 || m->name_bodyadr[0] > 0))
+    gsw_str(w, "model", m->names);
+  gsw_printf(w, ">\n");
   w->depth = 1;
   /* angles in radians, inertia as written, limits as written: nothing left to infer */
   gsw_open(w, "compiler");

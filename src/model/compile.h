@@ -73,6 +73,9 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
 /* compile_names.c: names unique within each kind of element (MJCF's rule); 0 after an error naming
  * both places. The tree's kinds (bodies, joints, geoms, sites), and any list of infos. */
 int gs_compileUniqueNames(gsCompileCtx* c);
+/* compile_names.c: the model's name, and the names buffer laid out as MJCF's (last step) */
+const char* gs_compileModelName(const gsSpec* spec);
+int gs_compileNameOrder(gsCompileCtx* c, gsModel* m);
 int gs_compileUniqueInfos(gsCompileCtx* c, const gsSpecInfo* const* infos, int n, const char* kind);
 /* compiler.c: the compile of a spec as it is; gs_compile (compile_discard.c) calls it, once more
  * on a pruned copy when the spec discards visual elements */

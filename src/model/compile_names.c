@@ -86,3 +86,53 @@ int gs_compileUniqueNames(gsCompileCtx* c) {
   }
   return ok;
 }
+
+/* ---- the names buffer in MJCF's layout ---- */
+
+/* the model's name as MJCF compiles it: the <mujoco model=...> (or URDF robot) name, else MJCF's
+ * default */
+const char* gs_compileModelName(const gsSpec* spec) {
+  return spec->modelname && spec->modelname[0] ? spec->modelname : "MuJoCo Model";
+}
+
+/* The names as the compiler wrote them (element by element in tree order) laid out again as
+ * MuJoCo 3.3.7 compiles `names` (measured): the model's name first, then every kind's names in
+ * the order of mjModel's name_*adr arrays (bodies, joints, geoms, sites, cameras, lights, meshes,
+ * height fields, textures, materials, pairs, excludes, equalities, tendons, actuators, sensors,
+ * numerics, texts, tuples, keyframes), an unnamed element as an empty string. The sizes pass
+ * counted the model's name in nnames; the other names end where the model's name would. */
+int gs_compileNameOrder(gsCompileCtx* c, gsModel* m) {
+  const char* model = gs_compileModelName(c->spec);
+  size_t mlen = strlen(model) + 1;
+  char* old = malloc((size_t)m->nnames + 1);
+  if (!old) return gs_compileFail(c, NULL, "model", "out of memory");
+  memcpy(old, m->names, (size_t)m->nnames);
+  memcpy(m->names, model, mlen);
+  size_t at = mlen;
+  struct { int* adr; int n; } kind[] = {
+      {m->name_bodyadr, m->nbody},         {m->name_jntadr, m->njnt},
+      {m->name_geomadr, m->ngeom},         {m->name_siteadr, m->nsite},
+      {m->name_camadr, m->ncam},           {m->name_lightadr, m->nlight},
+      {m->name_meshadr, m->nmesh},         {m->name_hfieldadr, m->nhfield},
+      {m->name_texadr, m->ntex},           {m->name_matadr, m->nmat},
+      {m->name_pairadr, m->npair},         {m->name_excludeadr, m->nexclude},
+      {m->name_eqadr, m->neq},             {m->name_tendonadr, m->ntendon},
+      {m->name_actuatoradr, m->nu},        {m->name_sensoradr, m->nsensor},
+      {m->name_numericadr, m->nnumeric},   {m->name_textadr, m->ntext},
+      {m->name_tupleadr, m->ntuple},       {m->name_keyadr, m->nkey}};
+  for (size_t k = 0; k < sizeof(kind) / sizeof(kind[0]); k++) {
+    for (int i = 0; i < kind[k].n; i++) {
+      const char* name = old + kind[k].adr[i];
+      size_t n = strlen(name) + 1;
+      if (at + n > (size_t)m->nnames) {  /* every name was counted: cannot happen */
+        free(old);
+        return gs_compileFail(c, NULL, "model", "names buffer overflow");
+      }
+      memcpy(m->names + at, name, n);
+      kind[k].adr[i] = (int)at;
+      at += n;
+    }
+  }
+  free(old);
+  return 1;
+}

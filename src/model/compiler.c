@@ -503,7 +503,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
   gsModel sz;
   memset(&sz, 0, sizeof(sz));
   sz.nbody = nbody;
-  sz.nnames = 0;
+  sz.nnames = (int)strlen(gs_compileModelName(spec)) + 1;  /* first in names (compile_names.c) */
   for (int b = 0; b < nbody; b++) {
     const gsSpecBody* sb = c.body[b];
     sz.nnames += (int)gs_compileNameBytes(&sb->info);
@@ -878,7 +878,8 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
   }
 
   /* the slices: their arrays, then what is defined at the default configuration */
-  if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
+  if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m) ||
+      !gs_compileNameOrder(&c, m))
     goto error_model;
   gs_compileAlignFree(&c, m);
   compile_sameframe(m);  /* again: aligned bodies' elements moved */

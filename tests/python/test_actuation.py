@@ -262,6 +262,20 @@ def test_adhesion_rollout():
         assert md.ncon > 0 and md.actuator_force[0] > 0
 
 
+
+def test_adhesion_across_the_gap():
+    # a sphere 5 mm into the floor, within its 1 cm gap (active only below margin - gap): the
+    # contact makes no constraint row but the adhesion pulls through it, as in MuJoCo's
+    # model/adhesion/active_adhesion.xml
+    xml = """<mujoco><worldbody><geom type="plane" size="1 1 .1"/>
+      <body name="s" pos="0 0 .045"><freejoint/><geom type="sphere" size=".05" gap=".01"/></body>
+      </worldbody><actuator><adhesion body="s" gain="5" ctrlrange="0 1"/></actuator></mujoco>"""
+    gm, mm = load(xml)
+    gd, md = gauss.Data(gm), mujoco.MjData(mm)
+    md.ctrl[:] = gd.ctrl[:] = 0.8
+    oracle.assert_no_errors(forward_errors(gm, mm, gd, md))
+    assert md.ncon == 1 and md.nefc == 0 and md.qfrc_actuator[2] < 0
+
 # ---- limits, disabled groups, flags ----
 
 LIMITS = chain("""

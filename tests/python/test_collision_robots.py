@@ -354,6 +354,27 @@ def test_cube_pressed_through_a_plate_like_mujoco(half):
 
 # ---------------- boxes deep in each other ----------------
 
+
+def test_coincident_boxes_turned_like_mujoco():
+    """frame.xml's hinged box turned through 63 angles about its y axis, moved 1e-6 along y so
+    that its y faces' border lines no longer lie on the fixed boxes' (there the crossings are a
+    last-bit tie): the contacts and qacc as MuJoCo's at every angle (5 of 63 differed while box 1
+    won every tie between parallel faces)."""
+    xml = '''<mujoco><default><geom type="box" size=".1 .2 .3"/></default><worldbody>
+      <frame quat="0 1 0 0"><geom quat="0 -1 0 0"/></frame>
+      <frame euler="0 0 30"><frame euler="0 0 20"><geom/></frame></frame>
+      <body pos="0 1e-6 0"><geom/><frame euler="90 0 0"><joint type="hinge" axis="0 0 1"/></frame></body>
+      </worldbody></mujoco>'''
+    mm, md, gm, gd = load(xml)
+    for a in np.linspace(-0.1, 0.1, 63):
+        md.qpos[0] = gd.qpos[0] = a
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        assert md.ncon == gd.ncon, a
+        n = md.ncon
+        np.testing.assert_allclose(gd.contact.pos[:n], md.contact.pos[:n], atol=1e-12)
+        np.testing.assert_allclose(gd.qacc, md.qacc, rtol=1e-8, atol=1e-8)
+
 def _box_scene(rng):
     """two boxes of random half sizes (0.02 to 0.4, three decimals) in one MuJoCo/gauss scene"""
     import test_collision_pairs as pairs
@@ -426,3 +447,33 @@ def test_boxes_of_random_sizes_deep_in_each_other(coincident):
     jittered = [agree(jitter.poses(nominal, r)) for r in jitter.rngs(f"deep boxes {coincident}")]
     jitter.spread(f"boxes of random sizes deep in each other, coincident {coincident}",
                   agree(nominal), jittered, at_least=MIN_DEEP_BOXES[coincident], total=n)
+
+
+def test_stacked_boxes_pick_the_reference_face_like_mujoco():
+    """Boxes of random sizes stacked face on face (axis-aligned, penetrating by 1e-9 to 1e-3):
+    the two face axes along the stack separate equally on paper, and MuJoCo 3.3.7's rounding of
+    (d - own half size) - other radius picks the reference face (or, by 1e-12 relative, the
+    edge axis with d - (r1 + r2)); which one shows in the corners that come (model/replicate/
+    stonehenge.xml: a lintel on a pillar sharing a border line, 5 contacts against 4). On
+    axis-aligned boxes every product is by 0 or 1, so the rounding is the same on any IEEE
+    machine, with or without FMA; contacts as sets (count, depth, point, normal to 1e-9)."""
+    import test_collision_pairs as pairs
+    rng = np.random.default_rng(21)
+    same, n = 0, 60
+    for _ in range(n):
+        s1, s2 = np.round(rng.uniform(0.05, 2, 3), 3), np.round(rng.uniform(0.05, 2, 3), 3)
+        off = s1[:2] + s2[:2] - np.minimum(s1[:2], s2[:2]) * rng.uniform(0.2, 1.8, 2)
+        z2 = s1[2] + s2[2] - 10 ** rng.uniform(-9, -3)
+        scene = pairs.Scene("box", "box", s1=" ".join(map(str, s1)), s2=" ".join(map(str, s2)))
+        scene.place(np.zeros(3), np.array([1.0, 0, 0, 0]), np.r_[off, z2], np.array([1.0, 0, 0, 0]))
+        same += _same_contact_set(scene.mujoco_contacts(), scene.gauss_contacts())
+    assert same == n  # 52 of 60 before the rounding followed MuJoCo's
+    # the lintel on the pillar, either box first: the lintel's face is the reference
+    for order in (1, -1):
+        sizes = ["0.9 0.5 3", "2.4 0.5 0.4"][::order]
+        poses = [np.array([-1.2, 0, 3]), np.array([0, 1e-3, 6.4 - 1e-8])][::order]
+        scene = pairs.Scene("box", "box", s1=sizes[0], s2=sizes[1])
+        unit = np.array([1.0, 0, 0, 0])
+        scene.place(poses[0], unit, poses[1], unit)
+        ref, got = scene.mujoco_contacts(), scene.gauss_contacts()
+        assert len(ref) == 5 and _same_contact_set(ref, got)

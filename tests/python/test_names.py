@@ -135,3 +135,32 @@ def test_dir_lists_every_field():
     for name in dd:
         if name.startswith("efc_"):
             getattr(d, name)  # every listed name can be read
+
+
+NAME_KINDS = """<mujoco model="every kind"><asset>
+  <texture name="t" type="2d" builtin="checker" width="8" height="8"/><material name="ma"/>
+  <mesh name="me" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/><hfield name="h" nrow="2" ncol="2" size="1 1 1 1"/></asset>
+  <worldbody><light name="l"/><camera name="c"/>
+    <body name="b"><joint name="j"/><geom name="g" size=".1"/><site name="s"/><light name="l2"/></body>
+    <body name="b2"><joint name="j2"/><geom name="g2" size=".1"/><geom size=".1"/><camera name="c2"/></body>
+  </worldbody>
+  <contact><pair name="p" geom1="g" geom2="g2"/><exclude name="x" body1="b" body2="b2"/></contact>
+  <equality><joint name="e" joint1="j" joint2="j2"/></equality>
+  <tendon><fixed name="te"><joint joint="j" coef="1"/></fixed></tendon>
+  <actuator><motor name="a" joint="j"/></actuator><sensor><jointpos name="se" joint="j"/></sensor>
+  <custom><numeric name="n" data="1"/><text name="tx" data="abc"/>
+    <tuple name="tu"><element objtype="body" objname="b"/></tuple></custom>
+  <keyframe><key name="k"/><key/></keyframe></mujoco>"""
+
+
+@pytest.mark.parametrize("xml", [NAME_KINDS, XML], ids=["every kind", "default model name"])
+def test_names_buffer_laid_out_like_mujoco(xml):
+    # the model's name first (MJCF's default where none is given), then each kind's names in
+    # mjModel's order, unnamed as empty strings: the buffer and every name_*adr as MuJoCo 3.3.7's,
+    # and the model's name kept through MJCF written back
+    mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+    assert bytes(np.asarray(gm.names)) == bytes(mm.names)
+    for field in [f for f in dir(mm) if f.startswith("name_") and f.endswith("adr") and hasattr(gm, f)]:
+        np.testing.assert_array_equal(np.asarray(getattr(gm, field)), getattr(mm, field), err_msg=field)
+    back = gauss.Model.from_xml_string(gm.to_xml())
+    assert bytes(np.asarray(back.names)).split(b"\0")[0] == bytes(mm.names).split(b"\0")[0]
