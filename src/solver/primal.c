@@ -15,6 +15,7 @@
 #include "solver/hessian.h"
 #include "solver/solver.h"
 #include "core/math.h"
+#include "core/pair.h"
 #include "dynamics/dynamics.h"
 
 /* limits and frictionless or pyramidal contact rows: a force only when violated */
@@ -165,15 +166,6 @@ typedef struct {
   int path;      /* 1 when the columns lie on one path up a tree */
 } gsRowBlock;
 
-/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
- * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
- * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
- * the ancestors in a row rather than walking dof_parentid one load after another. */
-typedef struct {
-  int *madr, *ancadr, *anc;
-  int* ancmadr;  /* the ancestors' own diagonals in qM, as anc */
-} gsMPattern;
-
 typedef struct {
   gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
   int* state;
@@ -182,7 +174,6 @@ typedef struct {
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
-  gsMPattern M;  /* M's pattern on its dofs */
   gsReal* tmprow;  /* nv of scratch: a scaled row */
 } gsPrimal;
 
@@ -296,13 +287,14 @@ static void tree_add_group(const gsModel* m, gsTreeHessian* th, const int* cols,
 }
 
 /* L^T D L of H on the listed dofs (whole trees), from the leaves; 0 when a pivot is not
- * positive */
-static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHessian* th) {
+ * positive. Row i of H is stored as M's: the diagonal, then i's ancestors nearest first
+ * (M_dofid). */
+static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessian* th) {
   gsReal* H = th->val;
   for (int q = ndof - 1; q >= 0; q--) {
-    gsReal* Hk = H + p->madr[q];
-    int n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* amadr = p->ancmadr + p->ancadr[q];
+    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1;
+    gsReal* Hk = H + adr;
+    const int* anc = m->M_dofid + adr + 1;
     gsReal D = Hk[0];
     if (!(D > GS_MINVAL)) return 0;
     gsReal invD = 1 / D;
@@ -310,12 +302,10 @@ static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHes
      * entries from t on (rows of different dofs: never the same memory) */
     for (int t = 0; t < n; t++) {
       gsReal a = Hk[1 + t] * invD;
-      gsReal* restrict Ha = H + amadr[t];
-      const gsReal* restrict hk = Hk + 1 + t;
-      for (int u = 0; u < n - t; u++) Ha[u] -= a * hk[u];
+      gs_subScaled(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
       Hk[1 + t] = a;
     }
-    th->diaginv[dofs[q]] = invD;
+    th->diaginv[i] = invD;
   }
   return 1;
 }
@@ -360,7 +350,7 @@ static double tree_update_cost(const gsModel* m, int k) {
   return len * (len + 1);
 }
 
-static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
+static void solve_LTDL_dofs(const gsModel* m, const int* dofs, int ndof, const gsReal* LD,
                             const gsReal* diaginv, gsReal* x);
 
 /* x = H^-1 x on the dofs with T's factor and the correction (Woodbury's identity):
@@ -369,7 +359,7 @@ static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
                        const gsTreeHessian* th, gsReal* x) {
   const int* dofs = w->dofs;
   int ndof = w->ndof, nq = th->nq, nv = m->nv;
-  solve_LTDL_dofs(&w->M, dofs, ndof, th->val, th->diaginv, x);
+  solve_LTDL_dofs(m, dofs, ndof, th->val, th->diaginv, x);
   if (!nq) return;
   gsReal c[GS_NCROSS];
   for (int j = 0; j < nq; j++) {
@@ -413,7 +403,7 @@ static void tree_correction(const gsModel* m, const gsData* d, const gsPrimal* w
     gsReal* z = th->Z + (size_t)j * nv, sd = sqrt(d->efc_D[r]);
     for (int k = 0; k < w->ndof; k++) z[w->dofs[k]] = 0;
     for (int k = 0; k < nnz; k++) z[col[k]] = sd * J[k];
-    solve_LTDL_dofs(&w->M, w->dofs, w->ndof, th->val, th->diaginv, z);
+    solve_LTDL_dofs(m, w->dofs, w->ndof, th->val, th->diaginv, z);
   }
   /* C = I + U^T Z, then its Cholesky factor (C >= I: never singular) */
   for (int i = 0; i < nq; i++) {
@@ -452,7 +442,7 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
   int nrow = 0;
   if (th) {
     for (int q = 0; q < w->ndof; q++) {
-      int n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1, a = w->M.madr[q];
+      int i = w->dofs[q], n = gs_rowLen(m, i), a = m->dof_Madr[i];
       memcpy(th->val + a, d->qM + a, sizeof(gsReal) * (size_t)n);
     }
     for (int bk = 0; bk < nblock; bk++) {
@@ -586,7 +576,7 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
   }
   if (th) {
     int nassembled = hessian(m, d, w, th, NULL);
-    if (!tree_factor(&w->M, w->dofs, w->ndof, th)) return -1;
+    if (!tree_factor(m, w->dofs, w->ndof, th)) return -1;
     tree_correction(m, d, w, th);
     return nassembled + th->nq;
   }
@@ -596,37 +586,14 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
 
-/* the pattern of the listed dofs (whole trees); 0 when the arena cannot hold it */
-static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsMPattern* p) {
-  int nanc = 0;
-  for (int q = 0; q < ndof; q++)
-    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) nanc++;
-  p->madr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
-  p->ancadr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
-  p->anc = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
-  p->ancmadr = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
-  if (!p->madr || !p->ancadr || !p->anc || !p->ancmadr) return 0;
-  nanc = 0;
-  for (int q = 0; q < ndof; q++) {
-    p->madr[q] = m->dof_Madr[dofs[q]];
-    p->ancadr[q] = nanc;
-    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) {
-      p->ancmadr[nanc] = m->dof_Madr[j];
-      p->anc[nanc++] = j;
-    }
-  }
-  p->ancadr[ndof] = nanc;
-  return 1;
-}
-
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mul_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof, gsReal* res,
-                      const gsReal* vec) {
-  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[p->madr[q]] * vec[dofs[q]];
+static void mul_M_dofs(const gsModel* m, const gsData* d, const int* dofs, int ndof, gsReal* res,
+                       const gsReal* vec) {
+  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[m->dof_Madr[dofs[q]]] * vec[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int i = dofs[q], n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* anc = p->anc + p->ancadr[q];
-    const gsReal* Mi = d->qM + p->madr[q] + 1;
+    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1;
+    const int* anc = m->M_dofid + adr + 1;
+    const gsReal* Mi = d->qM + adr + 1;
     /* res[i] gets nothing from its ancestors' turns, which come later */
     gsReal ri = res[i], vi = vec[i];
     for (int t = 0; t < n; t++) {
@@ -639,26 +606,25 @@ static void mul_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, in
 
 /* x = H^-1 x on the dofs, with an LTDL factor in M's pattern (as gs_solveLTDL, on the listed
  * trees): M's, or the Hessian's on paths */
-static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
+static void solve_LTDL_dofs(const gsModel* m, const int* dofs, int ndof, const gsReal* LD,
                             const gsReal* diaginv, gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
-    gsReal xk = x[dofs[q]];
-    int n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = LD + p->madr[q] + 1;
+    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1;
+    gsReal xk = x[i];
+    const int* anc = m->M_dofid + adr + 1;
+    const gsReal* L = LD + adr + 1;
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
   }
   for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = LD + p->madr[q] + 1;
+    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1;
+    const int* anc = m->M_dofid + adr + 1;
+    const gsReal* L = LD + adr + 1;
     gsReal s = 0;
     for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
-    x[dofs[q]] -= s;
+    x[i] -= s;
   }
 }
-
 
 /* the blocks of the listed rows; returns how many (at most nrow) */
 static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* blocks) {
@@ -768,8 +734,8 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 }
 
 /* the same from a alone */
-static gsReal evaluate(const gsData* d, gsPrimal* w) {
-  mul_M_dofs(d, &w->M, w->dofs, w->ndof, w->Ma, w->a);
+static gsReal evaluate(const gsModel* m, const gsData* d, gsPrimal* w) {
+  mul_M_dofs(m, d, w->dofs, w->ndof, w->Ma, w->a);
   mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -806,7 +772,7 @@ static void mul_J_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* 
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mul_M_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(m, d, w->dofs, w->ndof, w->Mp, w->p);
   gsReal s1, s2;
   mul_J_line0(d, w, &s1, &s2);
   gsReal g1 = 0, g2 = 0;
@@ -847,7 +813,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   size_t mark = gs_stackMark(d);
   gsHessian h;
   w->blocks = gs_stackAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
-  if (!w->blocks || !m_pattern(m, d, dofs, ndof, &w->M)) {
+  if (!w->blocks) {
     gs_stackRelease(d, mark);
     return -1;
   }
@@ -869,7 +835,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       /* the factor's multiply-adds and as many again for the assembly */
       tree.factorcost = 0;
       for (int q = 0; q < ndof; q++) {
-        double n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1;
+        double n = gs_rowLen(m, dofs[q]);
         tree.factorcost += n * (n + 1);
       }
     }
@@ -891,15 +857,15 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
     cost = rows_force(d, rows, nrow, w->jar, NULL, 0, w->force, w->state, NULL, NULL);
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
-    gsReal warm = evaluate(d, w);
+    gsReal warm = evaluate(m, d, w);
     if (warm < cost) {
       cost = warm;
     } else {
       for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-      cost = evaluate(d, w);
+      cost = evaluate(m, d, w);
     }
   } else {
-    cost = evaluate(d, w);
+    cost = evaluate(m, d, w);
   }
 
   /* an island's improvement and gradient are measured per its own dofs */
@@ -910,7 +876,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+    solve_LTDL_dofs(m, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -958,7 +924,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+      solve_LTDL_dofs(m, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
