@@ -35,6 +35,37 @@ static inline gsReal keep_if(gsReal v, int keep) {
   return v;
 }
 
+/* GCC and Clang: keep a rarely taken path out of the caller, so that the caller's loop keeps its
+ * values in registers */
+#if defined(__GNUC__)
+#define GS_OUTLINE __attribute__((noinline))
+#else
+#define GS_OUTLINE
+#endif
+
+/* rows_force's other rows: an equality, friction-loss or elliptic-contact row (with its contact's
+ * rows) at r, by gs_rowForce; sets *total to its cost and count as rows_force's; returns its rows */
+static GS_OUTLINE int general_rows(const gsData* d, int r, gsReal* jar, const gsReal* Jp,
+                                   gsReal alpha, gsReal* force, int* state, int* oldstate,
+                                   gsReal* total, int count[2]) {
+  int type = d->efc_type[r];
+  int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
+  int old[6];
+  if (Jp)
+    for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
+  gsReal cost = 0;
+  gs_rowForce(d, r, jar, force, state, &cost);
+  *total = cost;
+  count[0] = count[1] = 0;
+  if (Jp)
+    for (int j = 0; j < n; j++) {
+      count[0] += state[r + j] != old[j];
+      count[1] += state[r + j] != GS_CNSTRSTATE_SATISFIED;
+      oldstate[r + j] = old[j];
+    }
+  return n;
+}
+
 /* the same over a list of rows (an elliptic contact's rows are listed together), after moving
  * jar by alpha Jp when Jp is given; then the states before the move go to oldstate, and
  * count[0] and count[1] get the rows whose state changed and the rows not satisfied. The
@@ -42,42 +73,37 @@ static inline gsReal keep_if(gsReal v, int keep) {
 static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar,
                          const gsReal* Jp, gsReal alpha, gsReal* force, int* state, int* oldstate,
                          int count[2]) {
-  /* gs_rowForce adds to a cost through a pointer: a local one, so that `total` stays in a
-   * register */
   gsReal total = 0;
   int nchange = 0, nactive = 0;
+  const int* type = d->efc_type;
+  const gsReal* efc_D = d->efc_D;
   for (int q = 0; q < nrow;) {
-    int r = rows[q], type = d->efc_type[r];
-    if (one_sided(type)) {
-      if (Jp) jar[r] += alpha * Jp[r];
-      gsReal x = jar[r], D = d->efc_D[r];
-      int on = x < 0;
-      int s = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
-      force[r] = keep_if(-D * x, on);
-      total += keep_if(0.5 * D * x * x, on);
-      if (Jp) {
-        nchange += s != state[r];
-        nactive += on;
-        oldstate[r] = state[r];
-      }
-      state[r] = s;
-      q++;
+    int r = rows[q];
+    if (!one_sided(type[r])) {
+      /* through locals: total and the counts stay in registers */
+      gsReal cost;
+      int n[2];
+      q += general_rows(d, r, jar, Jp, alpha, force, state, oldstate, &cost, n);
+      total += cost;
+      nchange += n[0];
+      nactive += n[1];
       continue;
     }
-    int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
-    int old[6];
-    if (Jp)
-      for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
-    gsReal cost = 0;
-    gs_rowForce(d, r, jar, force, state, &cost);
-    total += cost;
-    if (Jp)
-      for (int j = 0; j < n; j++) {
-        nchange += state[r + j] != old[j];
-        nactive += state[r + j] != GS_CNSTRSTATE_SATISFIED;
-        oldstate[r + j] = old[j];
-      }
-    q += n;
+    gsReal x = jar[r];
+    if (Jp) jar[r] = x = x + alpha * Jp[r];
+    gsReal D = efc_D[r];
+    int on = x < 0;
+    int s = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
+    force[r] = keep_if(-D * x, on);
+    total += keep_if(0.5 * D * x * x, on);
+    if (Jp) {
+      int was = state[r];
+      nchange += s != was;
+      nactive += on;
+      oldstate[r] = was;
+    }
+    state[r] = s;
+    q++;
   }
   if (count) count[0] = nchange, count[1] = nactive;
   return total;
