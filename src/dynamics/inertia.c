@@ -113,8 +113,8 @@ static inline void eliminate_into_free(gsReal* LD, int madr_r, gsReal* x, gsReal
   for (int q = 0; q < 6; q++) {
     gsReal* row = LD + madr_r + (5 - q) * (6 - q) / 2;  /* dof r + 5 - q */
     gsReal a = x[q] * invD;
-#pragma GCC unroll 6
-    for (int t = 0; t < 6 - q; t++) row[t] -= x[q + t] * a;
+    /* two values at a time (row and x are different rows of LD: gs_subScaled's condition) */
+    gs_subScaled(row, x + q, a, 6 - q);
     x[q] = a;
   }
 }
