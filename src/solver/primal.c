@@ -197,7 +197,7 @@ typedef struct {
   int* state;
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
-  const int* tail;         /* by dof: free_tails */
+  const int *tail, *head;  /* by dof: free_tails */
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
@@ -377,8 +377,8 @@ static double tree_update_cost(const gsModel* m, int k) {
   return len * (len + 1);
 }
 
-static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* dofs, int ndof,
-                            const gsReal* LD, const gsReal* diaginv, gsReal* x);
+static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, const int* dofs,
+                            int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x);
 
 /* x = H^-1 x on the dofs with T's factor and the correction (Woodbury's identity):
  * H^-1 = T^-1 - Z C^-1 Z^T, Z^T x = U^T T^-1 x */
@@ -386,7 +386,7 @@ static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
                        const gsTreeHessian* th, gsReal* x) {
   const int* dofs = w->dofs;
   int ndof = w->ndof, nq = th->nq, nv = m->nv;
-  solve_LTDL_dofs(m, w->tail, dofs, ndof, th->val, th->diaginv, x);
+  solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, th->val, th->diaginv, x);
   if (!nq) return;
   gsReal c[GS_NCROSS];
   for (int j = 0; j < nq; j++) {
@@ -430,7 +430,7 @@ static void tree_correction(const gsModel* m, const gsData* d, const gsPrimal* w
     gsReal* z = th->Z + (size_t)j * nv, sd = sqrt(d->efc_D[r]);
     for (int k = 0; k < w->ndof; k++) z[w->dofs[k]] = 0;
     for (int k = 0; k < nnz; k++) z[col[k]] = sd * J[k];
-    solve_LTDL_dofs(m, w->tail, w->dofs, w->ndof, th->val, th->diaginv, z);
+    solve_LTDL_dofs(m, w->tail, w->head, w->dofs, w->ndof, th->val, th->diaginv, z);
   }
   /* C = I + U^T Z, then its Cholesky factor (C >= I: never singular) */
   for (int i = 0; i < nq; i++) {
@@ -617,21 +617,22 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
  * (and of the factors in its pattern) then ends with the entries of r + 5, r + 4, ..., r: most
  * rows of a floating robot do, and the loops take those six with offsets known to the compiler
  * rather than through M_dofid, the same additions in the same order. (A free joint is always its
- * tree's root, its dofs a chain.) */
-static void free_tails(const gsModel* m, int* tail) {
+ * tree's root, its dofs a chain.) head[i]: the off-diagonal entries of row i left to the loops
+ * through M_dofid (all of them, or all but tail's six). */
+static void free_tails(const gsModel* m, int* tail, int* head) {
   for (int i = 0; i < m->nv; i++) {
-    int r = m->M_dofid[m->dof_Madr[i] + gs_rowLen(m, i) - 1];
+    int len = gs_rowLen(m, i), r = m->M_dofid[m->dof_Madr[i] + len - 1];
     tail[i] = i > r + 5 && m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE ? r : -1;
+    head[i] = len - 1 - (tail[i] >= 0 ? 6 : 0);
   }
 }
 
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const int* dofs,
-                       int ndof, gsReal* res, const gsReal* vec) {
+static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const int* head,
+                       const int* dofs, int ndof, gsReal* res, const gsReal* vec) {
   for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[m->dof_Madr[dofs[q]]] * vec[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1, r = tail[i];
-    if (r >= 0) n -= 6;
+    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* Mi = d->qM + adr + 1;
     /* res[i] gets nothing from its ancestors' turns, which come later */
@@ -654,11 +655,10 @@ static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const
 
 /* x = H^-1 x on the dofs, with an LTDL factor in M's pattern (as gs_solveLTDL, on the listed
  * trees): M's, or the Hessian's on paths; tail as in mul_M_dofs */
-static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* dofs, int ndof,
-                            const gsReal* LD, const gsReal* diaginv, gsReal* x) {
+static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, const int* dofs,
+                            int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1, r = tail[i];
-    if (r >= 0) n -= 6;
+    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
     gsReal xk = x[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
@@ -670,8 +670,7 @@ static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* dofs, 
   }
   for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1, r = tail[i];
-    if (r >= 0) n -= 6;
+    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
     gsReal s = 0;
@@ -793,7 +792,7 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 
 /* the same from a alone */
 static gsReal evaluate(const gsModel* m, const gsData* d, gsPrimal* w) {
-  mul_M_dofs(m, d, w->tail, w->dofs, w->ndof, w->Ma, w->a);
+  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Ma, w->a);
   mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -830,7 +829,7 @@ static void mul_J_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* 
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mul_M_dofs(m, d, w->tail, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
   gsReal s1, s2;
   mul_J_line0(d, w, &s1, &s2);
   gsReal g1 = 0, g2 = 0;
@@ -934,7 +933,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_LTDL_dofs(m, w->tail, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+    solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -982,7 +981,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_LTDL_dofs(m, w->tail, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+      solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
@@ -1016,8 +1015,8 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  int* tail = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  w.tail = tail;
+  int* tail = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  w.tail = tail, w.head = tail ? tail + nv : NULL;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
   if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate || !tail ||
@@ -1025,7 +1024,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     gs_stackRelease(d, mark);
     return -1;
   }
-  free_tails(m, tail);
+  free_tails(m, tail, tail + nv);
   /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs;
    * a value out of the enumeration is auto, MJCF's default (counted by the position stage) */
   int jac = m->opt.jacobian;
