@@ -241,6 +241,7 @@ typedef struct {
   double factorcost;  /* multiply-adds of assembling and factoring, estimated */
   /* H = T + U U^T, U's columns sqrt(D_r) J_r^T for the quadratic rows off paths (nq <= GS_NCROSS):
    * Z = T^-1 U (nv a column) and the Cholesky factor of C = I + U^T Z */
+  const int *tail, *head;  /* the solve's free_tails */
   int nq;
   int qrow[GS_NCROSS];
   gsReal* Z;
@@ -319,7 +320,8 @@ static void tree_add_group(const gsModel* m, gsTreeHessian* th, const int* cols,
 static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessian* th) {
   gsReal* H = th->val;
   for (int q = ndof - 1; q >= 0; q--) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = gs_rowLen(m, i) - 1;
+    int i = dofs[q], adr = m->dof_Madr[i], nh = th->head[i], r = th->tail[i];
+    int n = nh + (r >= 0 ? 6 : 0);
     gsReal* Hk = H + adr;
     const int* anc = m->M_dofid + adr + 1;
     gsReal D = Hk[0];
@@ -327,10 +329,20 @@ static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessia
     gsReal invD = 1 / D;
     /* the ancestors of anc[t] are anc[t + 1 ..]: its row from the diagonal up takes this row's
      * entries from t on (rows of different dofs: never the same memory) */
-    for (int t = 0; t < n; t++) {
+    for (int t = 0; t < nh; t++) {
       gsReal a = Hk[1 + t] * invD;
       gs_subScaled(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
       Hk[1 + t] = a;
+    }
+    if (r >= 0) {
+      /* the free joint's rows r + 5 - u (lengths 6 - u) are stored back to back from r's */
+      gsReal* x = Hk + 1 + nh;
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) {
+        gsReal a = x[u] * invD;
+        gs_subScaled(H + m->dof_Madr[r] + (5 - u) * (6 - u) / 2, x + u, a, 6 - u);
+        x[u] = a;
+      }
     }
     th->diaginv[i] = invD;
   }
@@ -356,10 +368,22 @@ static int tree_update(const gsModel* m, gsTreeHessian* th, const int* cols, int
     if (!(Dn > 1e-10 * Dk) || !(Dn > GS_MINVAL)) break;
     gsReal beta = alpha * p / Dn;
     alpha *= Dk / Dn;
-    int t = 1;
-    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a], t++) {
-      w[a] -= p * Hk[t];
-      Hk[t] += beta * w[a];
+    /* k's ancestors from M_dofid (loads that do not wait on each other, as a walk up
+     * dof_parentid would), a free joint's six with known offsets */
+    const int* anc = m->M_dofid + m->dof_Madr[k] + 1;
+    int n = th->head[k], r = th->tail[k];
+    for (int t = 0; t < n; t++) {
+      int a = anc[t];
+      w[a] -= p * Hk[1 + t];
+      Hk[1 + t] += beta * w[a];
+    }
+    if (r >= 0) {
+      gsReal* T = Hk + 1 + n;
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) {
+        w[r + 5 - u] -= p * T[u];
+        T[u] += beta * w[r + 5 - u];
+      }
     }
     Hk[0] = Dn;
     th->diaginv[k] = 1 / Dn;
@@ -886,6 +910,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     tree.w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
     tree.Z = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)ncross * (size_t)m->nv + 1));
     tree.nq = 0;
+    tree.tail = w->tail, tree.head = w->head;
     if (tree.val && tree.diaginv && tree.w && tree.Z) {
       th = &tree;
       gs_zero(tree.w, m->nv);
