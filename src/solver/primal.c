@@ -668,10 +668,8 @@ static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const
     if (r >= 0) {
       const gsReal* T = Mi + n;
 #pragma GCC unroll 6
-      for (int u = 0; u < 6; u++) {
-        ri += T[u] * vec[r + 5 - u];
-        res[r + 5 - u] += T[u] * vi;
-      }
+      for (int u = 0; u < 6; u++) ri += T[u] * vec[r + 5 - u];
+      gs_addScaledRev6(res + r, T, vi);  /* the free joint's dofs: never i, and res is not vec */
     }
     res[i] = ri;
   }
@@ -687,10 +685,7 @@ static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, 
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
-    if (r >= 0) {
-#pragma GCC unroll 6
-      for (int u = 0; u < 6; u++) x[r + 5 - u] -= L[n + u] * xk;
-    }
+    if (r >= 0) gs_subScaledRev6(x + r, L + n, xk);  /* LD is not x */
   }
   for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
