@@ -125,56 +125,70 @@ static void cone_line(const gsConeResidual* k, int n, const gsReal* Jp, gsReal* 
   *s2 += a * dgap * dgap - a * gap * k->mu * d2T;
 }
 
+/* penalty_line's other rows: an elliptic contact's (all its rows), a friction-loss or an equality
+ * row at r; adds their slope and curvature to *d1 and *d2 (in the order of a loop over rows);
+ * returns its rows */
+static GS_OUTLINE int general_line(const gsData* d, int r, const gsReal* jar, const gsReal* Jp,
+                                   gsReal alpha, gsReal* d1, gsReal* d2) {
+  int type = d->efc_type[r];
+  gsReal s1 = *d1, s2 = *d2;
+  gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
+  int n = 1;
+  if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
+    const gsContact* c = d->contact + d->efc_id[r];
+    n = c->dim;
+    gsReal xb[6] = {0};
+    for (int j = 0; j < n; j++) xb[j] = jar[r + j] + alpha * Jp[r + j];
+    gsConeResidual k;
+    gs_coneSetup(&k, d, c, r, xb);
+    int zone = gs_coneZone(&k);
+    if (zone == 1) {
+      for (int j = 0; j < n; j++) {
+        gsReal Dj = d->efc_D[r + j];
+        s1 += Dj * xb[j] * Jp[r + j];
+        s2 += Dj * Jp[r + j] * Jp[r + j];
+      }
+    } else if (zone == 2) {
+      gsReal c1 = 0, c2 = 0;
+      cone_line(&k, n, Jp + r, &c1, &c2);
+      s1 += c1, s2 += c2;
+    }
+  } else if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
+    gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
+    if (x <= -R * fl) {
+      s1 -= fl * v;
+    } else if (x >= R * fl) {
+      s1 += fl * v;
+    } else {
+      s1 += D * x * v, s2 += D * v * v;
+    }
+  } else {
+    s1 += D * x * v, s2 += D * v * v;  /* equality */
+  }
+  *d1 = s1;
+  *d2 = s2;
+  return n;
+}
+
 /* slope and curvature of the constraint penalty along jar + alpha Jp */
 static void penalty_line(const gsData* d, const int* rows, int nrow, const gsReal* jar,
                          const gsReal* Jp, gsReal alpha, gsReal* d1, gsReal* d2) {
   gsReal s1 = 0, s2 = 0;
+  const int* type = d->efc_type;
+  const gsReal* efc_D = d->efc_D;
   for (int q = 0; q < nrow;) {
     int r = rows[q];
-    int type = d->efc_type[r];
-    gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
-    if (one_sided(type)) {
-      int on = x < 0;
-      s1 += keep_if(D * x * v, on);
-      s2 += keep_if(D * v * v, on);
-      q++;
+    if (!one_sided(type[r])) {
+      /* through copies, so that s1 and s2 stay in registers */
+      gsReal c1 = s1, c2 = s2;
+      q += general_line(d, r, jar, Jp, alpha, &c1, &c2);
+      s1 = c1, s2 = c2;
       continue;
     }
-    if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
-      const gsContact* c = d->contact + d->efc_id[r];
-      int n = c->dim;
-      gsReal xb[6] = {0};
-      for (int j = 0; j < n; j++) xb[j] = jar[r + j] + alpha * Jp[r + j];
-      gsConeResidual k;
-      gs_coneSetup(&k, d, c, r, xb);
-      int zone = gs_coneZone(&k);
-      if (zone == 1) {
-        for (int j = 0; j < n; j++) {
-          gsReal Dj = d->efc_D[r + j];
-          s1 += Dj * xb[j] * Jp[r + j];
-          s2 += Dj * Jp[r + j] * Jp[r + j];
-        }
-      } else if (zone == 2) {
-        /* through locals, so that s1 and s2 stay in registers */
-        gsReal c1 = 0, c2 = 0;
-        cone_line(&k, n, Jp + r, &c1, &c2);
-        s1 += c1, s2 += c2;
-      }
-      q += n;
-      continue;
-    }
-    if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-      gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
-      if (x <= -R * fl) {
-        s1 -= fl * v;
-      } else if (x >= R * fl) {
-        s1 += fl * v;
-      } else {
-        s1 += D * x * v, s2 += D * v * v;
-      }
-    } else {
-      s1 += D * x * v, s2 += D * v * v;  /* equality */
-    }
+    gsReal D = efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
+    int on = x < 0;
+    s1 += keep_if(D * x * v, on);
+    s2 += keep_if(D * v * v, on);
     q++;
   }
   *d1 = s1;
