@@ -506,9 +506,14 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
   const int* state = w->state;
   int nrow = 0;
   if (th) {
-    for (int q = 0; q < w->ndof; q++) {
-      int i = w->dofs[q], n = gs_rowLen(m, i), a = m->dof_Madr[i];
-      memcpy(th->val + a, d->qM + a, sizeof(gsReal) * (size_t)n);
+    /* M's rows of the dofs, stored back to back in dof order: one copy per run of consecutive
+     * dofs (a whole part when it is everything) */
+    for (int q = 0; q < w->ndof;) {
+      int i0 = w->dofs[q], n = 1;
+      while (q + n < w->ndof && w->dofs[q + n] == i0 + n) n++;
+      int a0 = m->dof_Madr[i0], a1 = m->dof_Madr[i0 + n - 1] + gs_rowLen(m, i0 + n - 1);
+      memcpy(th->val + a0, d->qM + a0, sizeof(gsReal) * (size_t)(a1 - a0));
+      q += n;
     }
     for (int bk = 0; bk < nblock; bk++) {
       /* rows off paths: the low-rank correction (tree_correction) */
