@@ -309,7 +309,19 @@ static inline void tree_add_rows(const gsModel* m, gsTreeHessian* th, const int*
     gsReal sx[4];
     for (int j = 0; j < n; j++) sx[j] = s[j] * v[j][a];
     gsReal* H = th->val + m->dof_Madr[cols[a]];
-    for (int t = 0; t <= a; t++) {
+    int t = 0;
+#ifdef GS_PAIR
+    /* two entries at a time (each the same sum in the same order): H's row runs forwards, the
+     * rows' values backwards */
+    gs_pair sp[4];
+    for (int j = 0; j < n; j++) sp[j] = (gs_pair){sx[j], sx[j]};
+    for (; t + 1 <= a; t += 2) {
+      gs_pair h = gs_pairLoad(H + t);
+      for (int j = 0; j < n; j++) h += sp[j] * (gs_pair){v[j][a - t], v[j][a - t - 1]};
+      memcpy(H + t, &h, sizeof h);
+    }
+#endif
+    for (; t <= a; t++) {
       gsReal h = H[t];
       for (int j = 0; j < n; j++) h += sx[j] * v[j][a - t];
       H[t] = h;
