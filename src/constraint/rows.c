@@ -296,12 +296,15 @@ static void contact_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratch
     int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
     int n = chain_dofs(m, b1, b2, cols);
     gsReal *jp = scratch, *jr = scratch + 3 * n, *cart = scratch + 6 * n;
-    memset(scratch, 0, sizeof(gsReal) * 6 * (size_t)n);
+    /* the rotations enter only torsional and rolling friction (condim 4 and 6) */
+    int rot = c->dim > 3;
+    memset(scratch, 0, sizeof(gsReal) * (rot ? 6 : 3) * (size_t)n);
     /* relative motion of geom2 with respect to geom1 at the contact point */
-    add_point_jac(m, d, b2, c->pos, 1, cols, n, jp, jr);
-    add_point_jac(m, d, b1, c->pos, -1, cols, n, jp, jr);
-    /* in the contact frame: 3 translations, then 3 rotations, along the frame's axes */
-    for (int a = 0; a < 6; a++) {
+    add_point_jac(m, d, b2, c->pos, 1, cols, n, jp, rot ? jr : NULL);
+    add_point_jac(m, d, b1, c->pos, -1, cols, n, jp, rot ? jr : NULL);
+    /* in the contact frame: 3 translations, then 3 rotations, along the frame's axes; the rows
+     * past the contact's dimension are never read */
+    for (int a = 0; a < c->dim; a++) {
       const gsReal* axis = c->frame + 3 * (a % 3);
       const gsReal* src = a < 3 ? jp : jr;
       for (int k = 0; k < n; k++)
