@@ -59,7 +59,8 @@ static void add_point_jac(const gsModel* m, const gsData* d, int b, const gsReal
   }
 }
 
-/* a new row with nnz columns; returns its index, or -1 when the rows are full */
+/* a new row with nnz columns; returns its index, or -1 when the rows are full. Its values are
+ * left to the caller, which writes all nnz of them (row_values). */
 static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal pos,
                    gsReal margin, gsReal frictionloss) {
   if (d->nefc >= d->nefcmax || d->nJ + nnz > d->nJmax) {
@@ -72,7 +73,6 @@ static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal
   d->efc_J_rownnz[r] = nnz;
   d->efc_J_rowadr[r] = d->nJ;
   memcpy(d->efc_J_colind + d->nJ, cols, sizeof(int) * (size_t)nnz);
-  memset(d->efc_J + d->nJ, 0, sizeof(gsReal) * (size_t)nnz);
   d->nJ += nnz;
   d->efc_pos[r] = pos;
   d->efc_margin[r] = margin;
