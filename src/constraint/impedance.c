@@ -11,6 +11,9 @@
 
 static gsReal clampr(gsReal x, gsReal lo, gsReal hi) { return x < lo ? lo : x > hi ? hi : x; }
 
+/* fmax(GS_MINVAL, x), NaN included, without the library call */
+static inline gsReal at_least_minval(gsReal x) { return x > GS_MINVAL ? x : GS_MINVAL; }
+
 /* x^p; MJCF's default power 2 (and so p - 1 = 1) by products: pow costs tens of cycles, three
  * times a row, every step */
 static gsReal power_of(gsReal x, gsReal p) {
@@ -184,10 +187,11 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
     impedance(solimp, dist, &imp, &impP);
     stiffness_damping(m, solref, solimp[1], &k, &b);
 
+    gsReal ratio = (1 - imp) / imp;
     for (int j = 0; j < n; j++) {
       gsReal* kbip = d->efc_KBIP + 4 * (r + j);
       kbip[0] = k, kbip[1] = b, kbip[2] = imp, kbip[3] = impP;
-      d->efc_R[r + j] = fmax(GS_MINVAL, (1 - imp) / imp * d->efc_diagApprox[r + j]);
+      d->efc_R[r + j] = at_least_minval(ratio * d->efc_diagApprox[r + j]);
     }
 
     if (type == GS_CNSTR_CONTACT_PYRAMIDAL || type == GS_CNSTR_CONTACT_ELLIPTIC) {
@@ -196,7 +200,7 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
       if (type == GS_CNSTR_CONTACT_PYRAMIDAL) {
         /* all edges: 2 mu^2 times the first edge's regulariser */
         for (int j = 0; j < n; j++) {
-          d->efc_R[r + j] = fmax(GS_MINVAL, 2 * mu * mu * R0);
+          d->efc_R[r + j] = at_least_minval(2 * mu * mu * R0);
           d->efc_diagApprox[r + j] *= 2 * mu * mu;
         }
       } else {
@@ -209,7 +213,7 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
         for (int j = 1; j < n; j++) {
           gsReal fj = c->friction[j - 1];
           gsReal scale = fj > GS_MINVAL ? mu * mu / (fj * fj) : 1 / GS_MINVAL;
-          d->efc_R[r + j] = fmax(GS_MINVAL, R0 * scale);
+          d->efc_R[r + j] = at_least_minval(R0 * scale);
           d->efc_diagApprox[r + j] *= scale;
           d->efc_KBIP[4 * (r + j)] = 0;
           d->efc_KBIP[4 * (r + j) + 1] = bf;

@@ -59,7 +59,8 @@ static void add_point_jac(const gsModel* m, const gsData* d, int b, const gsReal
   }
 }
 
-/* a new row with nnz columns; returns its index, or -1 when the rows are full */
+/* a new row with nnz columns; returns its index, or -1 when the rows are full. Its values are
+ * left to the caller, which writes all nnz of them (row_values). */
 static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal pos,
                    gsReal margin, gsReal frictionloss) {
   if (d->nefc >= d->nefcmax || d->nJ + nnz > d->nJmax) {
@@ -72,7 +73,6 @@ static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal
   d->efc_J_rownnz[r] = nnz;
   d->efc_J_rowadr[r] = d->nJ;
   memcpy(d->efc_J_colind + d->nJ, cols, sizeof(int) * (size_t)nnz);
-  memset(d->efc_J + d->nJ, 0, sizeof(gsReal) * (size_t)nnz);
   d->nJ += nnz;
   d->efc_pos[r] = pos;
   d->efc_margin[r] = margin;
@@ -296,12 +296,15 @@ static void contact_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratch
     int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
     int n = chain_dofs(m, b1, b2, cols);
     gsReal *jp = scratch, *jr = scratch + 3 * n, *cart = scratch + 6 * n;
-    memset(scratch, 0, sizeof(gsReal) * 6 * (size_t)n);
+    /* the rotations enter only torsional and rolling friction (condim 4 and 6) */
+    int rot = c->dim > 3;
+    memset(scratch, 0, sizeof(gsReal) * (rot ? 6 : 3) * (size_t)n);
     /* relative motion of geom2 with respect to geom1 at the contact point */
-    add_point_jac(m, d, b2, c->pos, 1, cols, n, jp, jr);
-    add_point_jac(m, d, b1, c->pos, -1, cols, n, jp, jr);
-    /* in the contact frame: 3 translations, then 3 rotations, along the frame's axes */
-    for (int a = 0; a < 6; a++) {
+    add_point_jac(m, d, b2, c->pos, 1, cols, n, jp, rot ? jr : NULL);
+    add_point_jac(m, d, b1, c->pos, -1, cols, n, jp, rot ? jr : NULL);
+    /* in the contact frame: 3 translations, then 3 rotations, along the frame's axes; the rows
+     * past the contact's dimension are never read */
+    for (int a = 0; a < c->dim; a++) {
       const gsReal* axis = c->frame + 3 * (a % 3);
       const gsReal* src = a < 3 ? jp : jr;
       for (int k = 0; k < n; k++)

@@ -88,9 +88,45 @@ static inline void gs_subScaled(gsReal* restrict r, const gsReal* restrict x, gs
   int t = 0;
 #ifdef GS_PAIR
   gs_pair a2 = {a, a};
-  for (; t + 2 <= n; t += 2) *(gs_pair*)(r + t) -= *(const gs_pair*)(x + t) * a2;
-#endif
+  /* two pairs a turn: the rows of M's factor are short, and the loop's own count and branch
+   * were a third of its instructions */
+  for (; t + 4 <= n; t += 4) {
+    *(gs_pair*)(r + t) -= *(const gs_pair*)(x + t) * a2;
+    *(gs_pair*)(r + t + 2) -= *(const gs_pair*)(x + t + 2) * a2;
+  }
+  if (t + 2 <= n) {
+    *(gs_pair*)(r + t) -= *(const gs_pair*)(x + t) * a2;
+    t += 2;
+  }
+  if (t < n) r[t] -= x[t] * a;
+#else
   for (; t < n; t++) r[t] -= x[t] * a;
+#endif
+}
+
+/* A free joint's six dofs r .. r + 5 against the end of a row of M's storage, which lists them
+ * backwards (r + 5 first): x[5 - u] op= a[u] s for u = 0 .. 5 with x at dof r, two values at a
+ * time; each value the same operation as one at a time. x and a do not overlap. */
+static inline void gs_subScaledRev6(gsReal* restrict x, const gsReal* restrict a, gsReal s) {
+#ifdef GS_PAIR
+  gs_pair s2 = {s, s};
+  *(gs_pair*)(x + 4) -= (gs_pair){a[1], a[0]} * s2;
+  *(gs_pair*)(x + 2) -= (gs_pair){a[3], a[2]} * s2;
+  *(gs_pair*)x -= (gs_pair){a[5], a[4]} * s2;
+#else
+  for (int u = 0; u < 6; u++) x[5 - u] -= a[u] * s;
+#endif
+}
+
+static inline void gs_addScaledRev6(gsReal* restrict x, const gsReal* restrict a, gsReal s) {
+#ifdef GS_PAIR
+  gs_pair s2 = {s, s};
+  *(gs_pair*)(x + 4) += (gs_pair){a[1], a[0]} * s2;
+  *(gs_pair*)(x + 2) += (gs_pair){a[3], a[2]} * s2;
+  *(gs_pair*)x += (gs_pair){a[5], a[4]} * s2;
+#else
+  for (int u = 0; u < 6; u++) x[5 - u] += a[u] * s;
+#endif
 }
 
 #endif

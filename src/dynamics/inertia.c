@@ -113,8 +113,8 @@ static inline void eliminate_into_free(gsReal* LD, int madr_r, gsReal* x, gsReal
   for (int q = 0; q < 6; q++) {
     gsReal* row = LD + madr_r + (5 - q) * (6 - q) / 2;  /* dof r + 5 - q */
     gsReal a = x[q] * invD;
-#pragma GCC unroll 6
-    for (int t = 0; t < 6 - q; t++) row[t] -= x[q + t] * a;
+    /* two values at a time (row and x are different rows of LD: gs_subScaled's condition) */
+    gs_subScaled(row, x + q, a, 6 - q);
     x[q] = a;
   }
 }
@@ -210,14 +210,35 @@ int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
   return factor_trees(m, LD, LD, diaginv);
 }
 
+/* The root of dof k's tree is the column of the last entry of row k; for k below a free joint at
+ * the root (r, its dofs r .. r + 5 a chain) the row ends with the entries of r + 5, r + 4, ..., r,
+ * which the scatters below take two at a time (gs_subScaledRev6), each value the same
+ * operation. The joint type is looked up once per tree. */
+typedef struct {
+  int root, free;
+} gsTreeRoot;
+
+/* r when row k (its entries to end) ends with a free joint's six, else -1 */
+static inline int free_tail(const gsModel* m, gsTreeRoot* t, int k, int end) {
+  int r = m->M_dofid[end - 1];
+  if (r != t->root) t->root = r, t->free = m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE;
+  return t->free && k > r + 5 ? r : -1;
+}
+
 void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
                        int first, int end) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */
   const int* col = m->M_dofid;
+  gsTreeRoot tr = {-1, 0};
   for (int k = end - 1; k >= first; k--) {
     gsReal xk = x[k];
     if (xk == 0) continue;
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
+    int r = free_tail(m, &tr, k, a1);
+    if (r >= 0) {
+      a1 -= 6;
+      gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
+    }
     for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
   for (int i = first; i < end; i++) x[i] *= diaginv[i];
@@ -302,9 +323,12 @@ void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
 }
 
 void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {
+  gsTreeRoot tr = {-1, 0};
   for (int i = 0; i < m->nv; i++) res[i] = d->qM[m->dof_Madr[i]] * vec[i];
   for (int i = 0; i < m->nv; i++) {
     int a0 = m->dof_Madr[i] + 1, a1 = m->dof_Madr[i] + gs_rowLen(m, i);
+    int r = free_tail(m, &tr, i, a1);
+    if (r >= 0) a1 -= 6;
     /* row i's sum held in a register (its ancestors j < i are other entries of res): the same
      * additions in the same order */
     gsReal ri = res[i], vi = vec[i];
@@ -312,6 +336,12 @@ void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) 
       int j = m->M_dofid[adr];
       ri += d->qM[adr] * vec[j];
       res[j] += d->qM[adr] * vi;
+    }
+    if (r >= 0) {
+      const gsReal* T = d->qM + a1;
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) ri += T[u] * vec[r + 5 - u];
+      gs_addScaledRev6(res + r, T, vi);  /* never res[i]; res is not vec */
     }
     res[i] = ri;
   }

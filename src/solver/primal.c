@@ -15,6 +15,7 @@
 #include "solver/hessian.h"
 #include "solver/solver.h"
 #include "core/math.h"
+#include "core/pair.h"
 #include "dynamics/dynamics.h"
 
 /* limits and frictionless or pyramidal contact rows: a force only when violated */
@@ -34,6 +35,37 @@ static inline gsReal keep_if(gsReal v, int keep) {
   return v;
 }
 
+/* GCC and Clang: keep a rarely taken path out of the caller, so that the caller's loop keeps its
+ * values in registers */
+#if defined(__GNUC__)
+#define GS_OUTLINE __attribute__((noinline))
+#else
+#define GS_OUTLINE
+#endif
+
+/* rows_force's other rows: an equality, friction-loss or elliptic-contact row (with its contact's
+ * rows) at r, by gs_rowForce; sets *total to its cost and count as rows_force's; returns its rows */
+static GS_OUTLINE int general_rows(const gsData* d, int r, gsReal* jar, const gsReal* Jp,
+                                   gsReal alpha, gsReal* force, int* state, int* oldstate,
+                                   gsReal* total, int count[2]) {
+  int type = d->efc_type[r];
+  int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
+  int old[6];
+  if (Jp)
+    for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
+  gsReal cost = 0;
+  gs_rowForce(d, r, jar, force, state, &cost);
+  *total = cost;
+  count[0] = count[1] = 0;
+  if (Jp)
+    for (int j = 0; j < n; j++) {
+      count[0] += state[r + j] != old[j];
+      count[1] += state[r + j] != GS_CNSTRSTATE_SATISFIED;
+      oldstate[r + j] = old[j];
+    }
+  return n;
+}
+
 /* the same over a list of rows (an elliptic contact's rows are listed together), after moving
  * jar by alpha Jp when Jp is given; then the states before the move go to oldstate, and
  * count[0] and count[1] get the rows whose state changed and the rows not satisfied. The
@@ -41,42 +73,37 @@ static inline gsReal keep_if(gsReal v, int keep) {
 static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar,
                          const gsReal* Jp, gsReal alpha, gsReal* force, int* state, int* oldstate,
                          int count[2]) {
-  /* gs_rowForce adds to a cost through a pointer: a local one, so that `total` stays in a
-   * register */
   gsReal total = 0;
   int nchange = 0, nactive = 0;
+  const int* type = d->efc_type;
+  const gsReal* efc_D = d->efc_D;
   for (int q = 0; q < nrow;) {
-    int r = rows[q], type = d->efc_type[r];
-    if (one_sided(type)) {
-      if (Jp) jar[r] += alpha * Jp[r];
-      gsReal x = jar[r], D = d->efc_D[r];
-      int on = x < 0;
-      int s = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
-      force[r] = keep_if(-D * x, on);
-      total += keep_if(0.5 * D * x * x, on);
-      if (Jp) {
-        nchange += s != state[r];
-        nactive += on;
-        oldstate[r] = state[r];
-      }
-      state[r] = s;
-      q++;
+    int r = rows[q];
+    if (!one_sided(type[r])) {
+      /* through locals: total and the counts stay in registers */
+      gsReal cost;
+      int n[2];
+      q += general_rows(d, r, jar, Jp, alpha, force, state, oldstate, &cost, n);
+      total += cost;
+      nchange += n[0];
+      nactive += n[1];
       continue;
     }
-    int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
-    int old[6];
-    if (Jp)
-      for (int j = 0; j < n; j++) jar[r + j] += alpha * Jp[r + j], old[j] = state[r + j];
-    gsReal cost = 0;
-    gs_rowForce(d, r, jar, force, state, &cost);
-    total += cost;
-    if (Jp)
-      for (int j = 0; j < n; j++) {
-        nchange += state[r + j] != old[j];
-        nactive += state[r + j] != GS_CNSTRSTATE_SATISFIED;
-        oldstate[r + j] = old[j];
-      }
-    q += n;
+    gsReal x = jar[r];
+    if (Jp) jar[r] = x = x + alpha * Jp[r];
+    gsReal D = efc_D[r];
+    int on = x < 0;
+    int s = GS_CNSTRSTATE_SATISFIED + on * (GS_CNSTRSTATE_QUADRATIC - GS_CNSTRSTATE_SATISFIED);
+    force[r] = keep_if(-D * x, on);
+    total += keep_if(0.5 * D * x * x, on);
+    if (Jp) {
+      int was = state[r];
+      nchange += s != was;
+      nactive += on;
+      oldstate[r] = was;
+    }
+    state[r] = s;
+    q++;
   }
   if (count) count[0] = nchange, count[1] = nactive;
   return total;
@@ -98,56 +125,70 @@ static void cone_line(const gsConeResidual* k, int n, const gsReal* Jp, gsReal* 
   *s2 += a * dgap * dgap - a * gap * k->mu * d2T;
 }
 
+/* penalty_line's other rows: an elliptic contact's (all its rows), a friction-loss or an equality
+ * row at r; adds their slope and curvature to *d1 and *d2 (in the order of a loop over rows);
+ * returns its rows */
+static GS_OUTLINE int general_line(const gsData* d, int r, const gsReal* jar, const gsReal* Jp,
+                                   gsReal alpha, gsReal* d1, gsReal* d2) {
+  int type = d->efc_type[r];
+  gsReal s1 = *d1, s2 = *d2;
+  gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
+  int n = 1;
+  if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
+    const gsContact* c = d->contact + d->efc_id[r];
+    n = c->dim;
+    gsReal xb[6] = {0};
+    for (int j = 0; j < n; j++) xb[j] = jar[r + j] + alpha * Jp[r + j];
+    gsConeResidual k;
+    gs_coneSetup(&k, d, c, r, xb);
+    int zone = gs_coneZone(&k);
+    if (zone == 1) {
+      for (int j = 0; j < n; j++) {
+        gsReal Dj = d->efc_D[r + j];
+        s1 += Dj * xb[j] * Jp[r + j];
+        s2 += Dj * Jp[r + j] * Jp[r + j];
+      }
+    } else if (zone == 2) {
+      gsReal c1 = 0, c2 = 0;
+      cone_line(&k, n, Jp + r, &c1, &c2);
+      s1 += c1, s2 += c2;
+    }
+  } else if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
+    gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
+    if (x <= -R * fl) {
+      s1 -= fl * v;
+    } else if (x >= R * fl) {
+      s1 += fl * v;
+    } else {
+      s1 += D * x * v, s2 += D * v * v;
+    }
+  } else {
+    s1 += D * x * v, s2 += D * v * v;  /* equality */
+  }
+  *d1 = s1;
+  *d2 = s2;
+  return n;
+}
+
 /* slope and curvature of the constraint penalty along jar + alpha Jp */
 static void penalty_line(const gsData* d, const int* rows, int nrow, const gsReal* jar,
                          const gsReal* Jp, gsReal alpha, gsReal* d1, gsReal* d2) {
   gsReal s1 = 0, s2 = 0;
+  const int* type = d->efc_type;
+  const gsReal* efc_D = d->efc_D;
   for (int q = 0; q < nrow;) {
     int r = rows[q];
-    int type = d->efc_type[r];
-    gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
-    if (one_sided(type)) {
-      int on = x < 0;
-      s1 += keep_if(D * x * v, on);
-      s2 += keep_if(D * v * v, on);
-      q++;
+    if (!one_sided(type[r])) {
+      /* through copies, so that s1 and s2 stay in registers */
+      gsReal c1 = s1, c2 = s2;
+      q += general_line(d, r, jar, Jp, alpha, &c1, &c2);
+      s1 = c1, s2 = c2;
       continue;
     }
-    if (type == GS_CNSTR_CONTACT_ELLIPTIC) {
-      const gsContact* c = d->contact + d->efc_id[r];
-      int n = c->dim;
-      gsReal xb[6] = {0};
-      for (int j = 0; j < n; j++) xb[j] = jar[r + j] + alpha * Jp[r + j];
-      gsConeResidual k;
-      gs_coneSetup(&k, d, c, r, xb);
-      int zone = gs_coneZone(&k);
-      if (zone == 1) {
-        for (int j = 0; j < n; j++) {
-          gsReal Dj = d->efc_D[r + j];
-          s1 += Dj * xb[j] * Jp[r + j];
-          s2 += Dj * Jp[r + j] * Jp[r + j];
-        }
-      } else if (zone == 2) {
-        /* through locals, so that s1 and s2 stay in registers */
-        gsReal c1 = 0, c2 = 0;
-        cone_line(&k, n, Jp + r, &c1, &c2);
-        s1 += c1, s2 += c2;
-      }
-      q += n;
-      continue;
-    }
-    if (type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON) {
-      gsReal fl = d->efc_frictionloss[r], R = d->efc_R[r];
-      if (x <= -R * fl) {
-        s1 -= fl * v;
-      } else if (x >= R * fl) {
-        s1 += fl * v;
-      } else {
-        s1 += D * x * v, s2 += D * v * v;
-      }
-    } else {
-      s1 += D * x * v, s2 += D * v * v;  /* equality */
-    }
+    gsReal D = efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
+    int on = x < 0;
+    s1 += keep_if(D * x * v, on);
+    s2 += keep_if(D * v * v, on);
     q++;
   }
   *d1 = s1;
@@ -165,24 +206,15 @@ typedef struct {
   int path;      /* 1 when the columns lie on one path up a tree */
 } gsRowBlock;
 
-/* The pattern of M on the listed dofs: listed dof q has its diagonal at madr[q] (of qM, and of
- * qLD for the factor) and its ancestors anc[ancadr[q] .. ancadr[q + 1]), nearest first, whose
- * entries follow the diagonal. Listed once per solve, so that the products and solves with M read
- * the ancestors in a row rather than walking dof_parentid one load after another. */
-typedef struct {
-  int *madr, *ancadr, *anc;
-  int* ancmadr;  /* the ancestors' own diagonals in qM, as anc */
-} gsMPattern;
-
 typedef struct {
   gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
   int* state;
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
+  const int *tail, *head;  /* by dof: free_tails */
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
-  gsMPattern M;  /* M's pattern on its dofs */
   gsReal* tmprow;  /* nv of scratch: a scaled row */
 } gsPrimal;
 
@@ -223,6 +255,7 @@ typedef struct {
   double factorcost;  /* multiply-adds of assembling and factoring, estimated */
   /* H = T + U U^T, U's columns sqrt(D_r) J_r^T for the quadratic rows off paths (nq <= GS_NCROSS):
    * Z = T^-1 U (nv a column) and the Cholesky factor of C = I + U^T Z */
+  const int *tail, *head;  /* the solve's free_tails */
   int nq;
   int qrow[GS_NCROSS];
   gsReal* Z;
@@ -276,7 +309,19 @@ static inline void tree_add_rows(const gsModel* m, gsTreeHessian* th, const int*
     gsReal sx[4];
     for (int j = 0; j < n; j++) sx[j] = s[j] * v[j][a];
     gsReal* H = th->val + m->dof_Madr[cols[a]];
-    for (int t = 0; t <= a; t++) {
+    int t = 0;
+#ifdef GS_PAIR
+    /* two entries at a time (each the same sum in the same order): H's row runs forwards, the
+     * rows' values backwards */
+    gs_pair sp[4];
+    for (int j = 0; j < n; j++) sp[j] = (gs_pair){sx[j], sx[j]};
+    for (; t + 1 <= a; t += 2) {
+      gs_pair h = gs_pairLoad(H + t);
+      for (int j = 0; j < n; j++) h += sp[j] * (gs_pair){v[j][a - t], v[j][a - t - 1]};
+      memcpy(H + t, &h, sizeof h);
+    }
+#endif
+    for (; t <= a; t++) {
       gsReal h = H[t];
       for (int j = 0; j < n; j++) h += sx[j] * v[j][a - t];
       H[t] = h;
@@ -296,26 +341,36 @@ static void tree_add_group(const gsModel* m, gsTreeHessian* th, const int* cols,
 }
 
 /* L^T D L of H on the listed dofs (whole trees), from the leaves; 0 when a pivot is not
- * positive */
-static int tree_factor(const gsMPattern* p, const int* dofs, int ndof, gsTreeHessian* th) {
+ * positive. Row i of H is stored as M's: the diagonal, then i's ancestors nearest first
+ * (M_dofid). */
+static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessian* th) {
   gsReal* H = th->val;
   for (int q = ndof - 1; q >= 0; q--) {
-    gsReal* Hk = H + p->madr[q];
-    int n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* amadr = p->ancmadr + p->ancadr[q];
+    int i = dofs[q], adr = m->dof_Madr[i], nh = th->head[i], r = th->tail[i];
+    int n = nh + (r >= 0 ? 6 : 0);
+    gsReal* Hk = H + adr;
+    const int* anc = m->M_dofid + adr + 1;
     gsReal D = Hk[0];
     if (!(D > GS_MINVAL)) return 0;
     gsReal invD = 1 / D;
     /* the ancestors of anc[t] are anc[t + 1 ..]: its row from the diagonal up takes this row's
      * entries from t on (rows of different dofs: never the same memory) */
-    for (int t = 0; t < n; t++) {
+    for (int t = 0; t < nh; t++) {
       gsReal a = Hk[1 + t] * invD;
-      gsReal* restrict Ha = H + amadr[t];
-      const gsReal* restrict hk = Hk + 1 + t;
-      for (int u = 0; u < n - t; u++) Ha[u] -= a * hk[u];
+      gs_subScaled(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
       Hk[1 + t] = a;
     }
-    th->diaginv[dofs[q]] = invD;
+    if (r >= 0) {
+      /* the free joint's rows r + 5 - u (lengths 6 - u) are stored back to back from r's */
+      gsReal* x = Hk + 1 + nh;
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) {
+        gsReal a = x[u] * invD;
+        gs_subScaled(H + m->dof_Madr[r] + (5 - u) * (6 - u) / 2, x + u, a, 6 - u);
+        x[u] = a;
+      }
+    }
+    th->diaginv[i] = invD;
   }
   return 1;
 }
@@ -339,10 +394,22 @@ static int tree_update(const gsModel* m, gsTreeHessian* th, const int* cols, int
     if (!(Dn > 1e-10 * Dk) || !(Dn > GS_MINVAL)) break;
     gsReal beta = alpha * p / Dn;
     alpha *= Dk / Dn;
-    int t = 1;
-    for (int a = m->dof_parentid[k]; a >= 0; a = m->dof_parentid[a], t++) {
-      w[a] -= p * Hk[t];
-      Hk[t] += beta * w[a];
+    /* k's ancestors from M_dofid (loads that do not wait on each other, as a walk up
+     * dof_parentid would), a free joint's six with known offsets */
+    const int* anc = m->M_dofid + m->dof_Madr[k] + 1;
+    int n = th->head[k], r = th->tail[k];
+    for (int t = 0; t < n; t++) {
+      int a = anc[t];
+      w[a] -= p * Hk[1 + t];
+      Hk[1 + t] += beta * w[a];
+    }
+    if (r >= 0) {
+      gsReal* T = Hk + 1 + n;
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) {
+        w[r + 5 - u] -= p * T[u];
+        T[u] += beta * w[r + 5 - u];
+      }
     }
     Hk[0] = Dn;
     th->diaginv[k] = 1 / Dn;
@@ -360,8 +427,8 @@ static double tree_update_cost(const gsModel* m, int k) {
   return len * (len + 1);
 }
 
-static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
-                            const gsReal* diaginv, gsReal* x);
+static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, const int* dofs,
+                            int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x);
 
 /* x = H^-1 x on the dofs with T's factor and the correction (Woodbury's identity):
  * H^-1 = T^-1 - Z C^-1 Z^T, Z^T x = U^T T^-1 x */
@@ -369,7 +436,7 @@ static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
                        const gsTreeHessian* th, gsReal* x) {
   const int* dofs = w->dofs;
   int ndof = w->ndof, nq = th->nq, nv = m->nv;
-  solve_LTDL_dofs(&w->M, dofs, ndof, th->val, th->diaginv, x);
+  solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, th->val, th->diaginv, x);
   if (!nq) return;
   gsReal c[GS_NCROSS];
   for (int j = 0; j < nq; j++) {
@@ -413,7 +480,7 @@ static void tree_correction(const gsModel* m, const gsData* d, const gsPrimal* w
     gsReal* z = th->Z + (size_t)j * nv, sd = sqrt(d->efc_D[r]);
     for (int k = 0; k < w->ndof; k++) z[w->dofs[k]] = 0;
     for (int k = 0; k < nnz; k++) z[col[k]] = sd * J[k];
-    solve_LTDL_dofs(&w->M, w->dofs, w->ndof, th->val, th->diaginv, z);
+    solve_LTDL_dofs(m, w->tail, w->head, w->dofs, w->ndof, th->val, th->diaginv, z);
   }
   /* C = I + U^T Z, then its Cholesky factor (C >= I: never singular) */
   for (int i = 0; i < nq; i++) {
@@ -451,9 +518,14 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
   const int* state = w->state;
   int nrow = 0;
   if (th) {
-    for (int q = 0; q < w->ndof; q++) {
-      int n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1, a = w->M.madr[q];
-      memcpy(th->val + a, d->qM + a, sizeof(gsReal) * (size_t)n);
+    /* M's rows of the dofs, stored back to back in dof order: one copy per run of consecutive
+     * dofs (a whole part when it is everything) */
+    for (int q = 0; q < w->ndof;) {
+      int i0 = w->dofs[q], n = 1;
+      while (q + n < w->ndof && w->dofs[q + n] == i0 + n) n++;
+      int a0 = m->dof_Madr[i0], a1 = m->dof_Madr[i0 + n - 1] + gs_rowLen(m, i0 + n - 1);
+      memcpy(th->val + a0, d->qM + a0, sizeof(gsReal) * (size_t)(a1 - a0));
+      q += n;
     }
     for (int bk = 0; bk < nblock; bk++) {
       /* rows off paths: the low-rank correction (tree_correction) */
@@ -586,7 +658,7 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
   }
   if (th) {
     int nassembled = hessian(m, d, w, th, NULL);
-    if (!tree_factor(&w->M, w->dofs, w->ndof, th)) return -1;
+    if (!tree_factor(m, w->dofs, w->ndof, th)) return -1;
     tree_correction(m, d, w, th);
     return nassembled + th->nq;
   }
@@ -596,69 +668,70 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
 
-/* the pattern of the listed dofs (whole trees); 0 when the arena cannot hold it */
-static int m_pattern(const gsModel* m, gsData* d, const int* dofs, int ndof, gsMPattern* p) {
-  int nanc = 0;
-  for (int q = 0; q < ndof; q++)
-    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) nanc++;
-  p->madr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
-  p->ancadr = gs_stackAlloc(d, sizeof(int) * (size_t)(ndof + 1));
-  p->anc = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
-  p->ancmadr = gs_stackAlloc(d, sizeof(int) * (size_t)(nanc + 1));
-  if (!p->madr || !p->ancadr || !p->anc || !p->ancmadr) return 0;
-  nanc = 0;
-  for (int q = 0; q < ndof; q++) {
-    p->madr[q] = m->dof_Madr[dofs[q]];
-    p->ancadr[q] = nanc;
-    for (int j = m->dof_parentid[dofs[q]]; j >= 0; j = m->dof_parentid[j]) {
-      p->ancmadr[nanc] = m->dof_Madr[j];
-      p->anc[nanc++] = j;
-    }
+/* tail[i]: for dof i below a free joint, the joint's first dof r, else -1. Row i of M's storage
+ * (and of the factors in its pattern) then ends with the entries of r + 5, r + 4, ..., r: most
+ * rows of a floating robot do, and the loops take those six with offsets known to the compiler
+ * rather than through M_dofid, the same additions in the same order. (A free joint is always its
+ * tree's root, its dofs a chain.) head[i]: the off-diagonal entries of row i left to the loops
+ * through M_dofid (all of them, or all but tail's six). */
+static void free_tails(const gsModel* m, int* tail, int* head) {
+  for (int i = 0; i < m->nv; i++) {
+    int len = gs_rowLen(m, i), r = m->M_dofid[m->dof_Madr[i] + len - 1];
+    tail[i] = i > r + 5 && m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE ? r : -1;
+    head[i] = len - 1 - (tail[i] >= 0 ? 6 : 0);
   }
-  p->ancadr[ndof] = nanc;
-  return 1;
 }
 
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mul_M_dofs(const gsData* d, const gsMPattern* p, const int* dofs, int ndof, gsReal* res,
-                      const gsReal* vec) {
-  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[p->madr[q]] * vec[dofs[q]];
+static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const int* head,
+                       const int* dofs, int ndof, gsReal* res, const gsReal* vec) {
+  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[m->dof_Madr[dofs[q]]] * vec[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int i = dofs[q], n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* anc = p->anc + p->ancadr[q];
-    const gsReal* Mi = d->qM + p->madr[q] + 1;
+    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
+    const int* anc = m->M_dofid + adr + 1;
+    const gsReal* Mi = d->qM + adr + 1;
     /* res[i] gets nothing from its ancestors' turns, which come later */
     gsReal ri = res[i], vi = vec[i];
     for (int t = 0; t < n; t++) {
       ri += Mi[t] * vec[anc[t]];
       res[anc[t]] += Mi[t] * vi;
     }
+    if (r >= 0) {
+      const gsReal* T = Mi + n;
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) ri += T[u] * vec[r + 5 - u];
+      gs_addScaledRev6(res + r, T, vi);  /* the free joint's dofs: never i, and res is not vec */
+    }
     res[i] = ri;
   }
 }
 
 /* x = H^-1 x on the dofs, with an LTDL factor in M's pattern (as gs_solveLTDL, on the listed
- * trees): M's, or the Hessian's on paths */
-static void solve_LTDL_dofs(const gsMPattern* p, const int* dofs, int ndof, const gsReal* LD,
-                            const gsReal* diaginv, gsReal* x) {
+ * trees): M's, or the Hessian's on paths; tail as in mul_M_dofs */
+static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, const int* dofs,
+                            int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
-    gsReal xk = x[dofs[q]];
-    int n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = LD + p->madr[q] + 1;
+    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
+    gsReal xk = x[i];
+    const int* anc = m->M_dofid + adr + 1;
+    const gsReal* L = LD + adr + 1;
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
+    if (r >= 0) gs_subScaledRev6(x + r, L + n, xk);  /* LD is not x */
   }
   for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
   for (int q = 0; q < ndof; q++) {
-    int n = p->ancadr[q + 1] - p->ancadr[q];
-    const int* anc = p->anc + p->ancadr[q];
-    const gsReal* L = LD + p->madr[q] + 1;
+    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
+    const int* anc = m->M_dofid + adr + 1;
+    const gsReal* L = LD + adr + 1;
     gsReal s = 0;
     for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
-    x[dofs[q]] -= s;
+    if (r >= 0) {
+#pragma GCC unroll 6
+      for (int u = 0; u < 6; u++) s += L[n + u] * x[r + 5 - u];
+    }
+    x[i] -= s;
   }
 }
-
 
 /* the blocks of the listed rows; returns how many (at most nrow) */
 static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* blocks) {
@@ -768,8 +841,8 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 }
 
 /* the same from a alone */
-static gsReal evaluate(const gsData* d, gsPrimal* w) {
-  mul_M_dofs(d, &w->M, w->dofs, w->ndof, w->Ma, w->a);
+static gsReal evaluate(const gsModel* m, const gsData* d, gsPrimal* w) {
+  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Ma, w->a);
   mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -806,7 +879,7 @@ static void mul_J_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* 
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mul_M_dofs(d, &w->M, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
   gsReal s1, s2;
   mul_J_line0(d, w, &s1, &s2);
   gsReal g1 = 0, g2 = 0;
@@ -847,7 +920,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   size_t mark = gs_stackMark(d);
   gsHessian h;
   w->blocks = gs_stackAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
-  if (!w->blocks || !m_pattern(m, d, dofs, ndof, &w->M)) {
+  if (!w->blocks) {
     gs_stackRelease(d, mark);
     return -1;
   }
@@ -863,13 +936,14 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     tree.w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
     tree.Z = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)ncross * (size_t)m->nv + 1));
     tree.nq = 0;
+    tree.tail = w->tail, tree.head = w->head;
     if (tree.val && tree.diaginv && tree.w && tree.Z) {
       th = &tree;
       gs_zero(tree.w, m->nv);
       /* the factor's multiply-adds and as many again for the assembly */
       tree.factorcost = 0;
       for (int q = 0; q < ndof; q++) {
-        double n = w->M.ancadr[q + 1] - w->M.ancadr[q] + 1;
+        double n = gs_rowLen(m, dofs[q]);
         tree.factorcost += n * (n + 1);
       }
     }
@@ -891,15 +965,15 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
     cost = rows_force(d, rows, nrow, w->jar, NULL, 0, w->force, w->state, NULL, NULL);
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
-    gsReal warm = evaluate(d, w);
+    gsReal warm = evaluate(m, d, w);
     if (warm < cost) {
       cost = warm;
     } else {
       for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
-      cost = evaluate(d, w);
+      cost = evaluate(m, d, w);
     }
   } else {
-    cost = evaluate(d, w);
+    cost = evaluate(m, d, w);
   }
 
   /* an island's improvement and gradient are measured per its own dofs */
@@ -910,7 +984,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+    solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -958,7 +1032,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_LTDL_dofs(&w->M, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+      solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
@@ -992,12 +1066,16 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
+  int* tail = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  w.tail = tail, w.head = tail ? tail + nv : NULL;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
-  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate || (!nisland && !all)) {
+  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate || !tail ||
+      (!nisland && !all)) {
     gs_stackRelease(d, mark);
     return -1;
   }
+  free_tails(m, tail, tail + nv);
   /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs;
    * a value out of the enumeration is auto, MJCF's default (counted by the position stage) */
   int jac = m->opt.jacobian;
