@@ -110,10 +110,9 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
   size_t nY = (size_t)nJmax + rows * (size_t)chain;
   if (nY > rows * nv) nY = rows * nv;
   reals += 3 * nY + 16 * rows + 14 * nv;
-  /* and A = Y^T Y whole for up to 64 rows (solver/dual.h's GS_DUAL_DENSE; rows padded to a
-   * multiple of four, one more zero row), with a vector of nv; PGS's table of 8 values a row */
+  /* and A = Y^T Y whole for up to 64 rows (solver/dual.h's GS_DUAL_DENSE), with a vector of nv */
   size_t ndense = rows < 64 ? rows : 64;
-  reals += (ndense + 1) * (ndense + 3) + nv + 8 * ndense;
+  reals += ndense * ndense + nv;
   /* transition derivatives (gs_transitionFD): the saved inputs, the nominal and two perturbed
    * outputs with their sensors, a state and a sensor difference, a tangent direction, Euler's
    * factor of M + hB */

@@ -142,23 +142,18 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   size_t total = 0;
   for (int r = 0; r < nefc; r++) total += (size_t)w->nnz[r];
   if ((size_t)nefc * (size_t)nefc > 4 * total) return;
-  /* rows padded with zeros to a multiple of four values, and one zero row after the last: the
-   * PGS sweep's dot products then have no remainder, and its look-ahead no end test */
-  int S = (nefc + 3) & ~3;
-  size_t nA = (size_t)(nefc + 1) * (size_t)S;
-  size_t bytes = sizeof(gsReal) * (nA + (size_t)nv) + 32;
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv) + 16;
   if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return;
-  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * nA);
+  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
   gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (!A || !z) return;
   memset(z, 0, sizeof(gsReal) * (size_t)nv);
-  memset(A, 0, sizeof(gsReal) * nA);
   for (int r = 0; r < nefc; r++) {
     const int* run = w->run + 2 * w->runadr[r];
     const gsReal* y = w->val + w->adr[r];
     for (int t = 0, e = 0; t < w->nrun[r]; t++, run += 2)
       for (int k = 0; k < run[1]; k++) z[run[0] + k] = y[e++];
-    A[(size_t)r * S + r] = w->diag[r];
+    A[(size_t)r * nefc + r] = w->diag[r];
     for (int s = r + 1; s < nefc; s++) {
       const int* rs = w->run + 2 * w->runadr[s];
       const gsReal* ys = w->val + w->adr[s];
@@ -167,14 +162,13 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
         sum += gs_dotN(ys, z + rs[0], rs[1]);
         ys += rs[1];
       }
-      A[(size_t)r * S + s] = A[(size_t)s * S + r] = sum;
+      A[(size_t)r * nefc + s] = A[(size_t)s * nefc + r] = sum;
     }
     run = w->run + 2 * w->runadr[r];
     for (int t = 0; t < w->nrun[r]; t++, run += 2)
       for (int k = 0; k < run[1]; k++) z[run[0] + k] = 0;
   }
   w->A = A;
-  w->stride = S;
 }
 
 /* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
@@ -742,8 +736,8 @@ static int block_shared(const gsDual* w, int r, int n) {
 /* g_p = (A f)_(r+p) + b_(r+p) for the block's rows */
 static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
   if (w->A) {
-    int N = w->nefc, S = w->stride;
-    const gsReal *a = w->A + (size_t)r * S, *f = w->f;
+    int N = w->nefc;
+    const gsReal *a = w->A + (size_t)r * N, *f = w->f;
 #ifdef GS_PAIR
     if (n == 3) {
       /* the three rows in one pass over f, two values at a time */
@@ -752,17 +746,17 @@ static void block_grad(const gsDual* w, int r, int n, gsReal* g) {
       for (; k + 2 <= N; k += 2) {
         gs_pair fk = gs_pairLoad(f + k);
         p0 += gs_pairLoad(a + k) * fk;
-        p1 += gs_pairLoad(a + S + k) * fk;
-        p2 += gs_pairLoad(a + 2 * S + k) * fk;
+        p1 += gs_pairLoad(a + N + k) * fk;
+        p2 += gs_pairLoad(a + 2 * N + k) * fk;
       }
       gsReal s0 = p0[0], s1 = p1[0], s2 = p2[0];
-      for (; k < N; k++) s0 += a[k] * f[k], s1 += a[S + k] * f[k], s2 += a[2 * S + k] * f[k];
+      for (; k < N; k++) s0 += a[k] * f[k], s1 += a[N + k] * f[k], s2 += a[2 * N + k] * f[k];
       g[0] = w->b[r] + (s0 + p0[1]), g[1] = w->b[r + 1] + (s1 + p1[1]);
       g[2] = w->b[r + 2] + (s2 + p2[1]);
       return;
     }
 #endif
-    for (int p = 0; p < n; p++) g[p] = w->b[r + p] + gs_dotN(a + (size_t)p * S, f, N);
+    for (int p = 0; p < n; p++) g[p] = w->b[r + p] + gs_dotN(a + (size_t)p * N, f, N);
     return;
   }
   if (!block_shared(w, r, n)) {

@@ -30,13 +30,12 @@ typedef struct gsDual {
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
   gsReal* u;      /* Y f, nv values (Y's mode only) */
-  /* A = Y^T Y whole (nefc rows, `stride` apart; gs_dualDense) where a dense row costs less than a
+  /* A = Y^T Y whole (nefc x nefc, row-major; gs_dualDense) where a dense row costs less than a
    * row of Y read and written back (few rows on long chains: a humanoid's contacts and limits);
    * then the gradients are read from the forces f (efc_force) and u is not kept. NULL otherwise. */
   gsReal* A;
   const gsReal* f;
   int nefc;
-  int stride;     /* A's rows, stride values apart (nefc rounded up to four; zeros after nefc) */
 } gsDual;
 
 /* the most rows for the dense A (its nefc^2 values come from the arena; capacity.c reserves them) */
@@ -44,7 +43,7 @@ typedef struct gsDual {
 
 /* (A f)_r + b_r: the dual gradient of row r without its regulariser */
 static inline gsReal gs_dualRowGrad(const gsDual* w, int r) {
-  if (w->A) return w->b[r] + gs_dotN(w->A + (size_t)r * w->stride, w->f, w->nefc);
+  if (w->A) return w->b[r] + gs_dotN(w->A + (size_t)r * w->nefc, w->f, w->nefc);
   const int* run = w->run + 2 * w->runadr[r];
   const gsReal* y = w->val + w->adr[r];
   /* four partial sums: the products are independent, a single sum would wait on each add */
@@ -66,7 +65,7 @@ static inline gsReal gs_dualRowGrad(const gsDual* w, int r) {
 
 /* A_rs = Y_r . Y_s, both rows ascending */
 static inline gsReal gs_dualRowProduct(const gsDual* w, int r, int s) {
-  if (w->A) return w->A[(size_t)r * w->stride + s];
+  if (w->A) return w->A[(size_t)r * w->nefc + s];
   const int *cr = w->col + w->adr[r], *cs = w->col + w->adr[s];
   const gsReal *yr = w->val + w->adr[r], *ys = w->val + w->adr[s];
   int nr = w->nnz[r], ns = w->nnz[s], i = 0, j = 0;

@@ -35,47 +35,44 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
   gs_stackRelease(d, mark);
 }
 
-/* what the dense sweep reads of a scalar row, together: b, R, 1 / (A_rr + R) (0: the row cannot
- * move), A_(r,r-1) and its product with inv, (A_rr + R) / 2, and the admissible interval */
-typedef struct {
-  gsReal b, R, inv, c, cinv, half, lo, hi;
-} dense_row;
-
-/* one sweep over the scalar rows 0 .. n-1 with A whole (rows S apart, zero-padded to S, a zero
- * row after the last), its products over the first L forces of f (L = S where f is padded with
- * zeros, else nefc). The sweep is one chain of dependent
- * rows: row r's gradient waits on the force row r - 1 just moved. So row r + 1's product with
- * the forces is taken while row r is updated (f_r still old) and row r's move enters after, as
+/* one sweep over the scalar rows 0 .. n-1 with A whole. The sweep is one chain of dependent rows:
+ * row r's gradient waits on the force row r - 1 just moved. So row r + 1's product with the
+ * forces is taken while row r is updated (f_r still old) and row r's move enters after, as
  * A_(r+1,r) delta_r: the new force is x = (f - inv (b + A f + R f)) - inv A_(r+1,r) delta_r
  * clipped, and the chain from one row to the next is one product, the clip and a difference,
- * not a dot product over all rows.
- * (Not inlined: inlined, it changed the register use of the sweeps over Y's rows beside it,
- * 1.5 % more instructions there.) */
-static __attribute__((noinline)) gsReal sweep_dense(gsReal* f, const gsReal* A, int S, int L,
-                                                    const dense_row* row, int n) {
-  gsReal change = 0, moved = 0, next = gs_dotN(A, f, L);
+ * not a dot product over all rows. lo, hi: each row's admissible interval; box: 1 where hi is
+ * finite (friction loss). */
+/* (not inlined: inlined, it changed the register use of the sweeps over Y's rows beside it,
+ * 1.5 % more instructions there) */
+static __attribute__((noinline)) gsReal sweep_dense(gsData* d, const gsDual* w, int n,
+                                                    const gsReal* lo, const gsReal* hi,
+                                                    const char* box) {
+  const gsReal *A = w->A, *R = d->efc_R;
+  gsReal* f = d->efc_force;
+  int N = w->nefc;
+  gsReal change = 0, moved = 0, next = gs_dotN(A, f, N);
   for (int r = 0; r < n; r++) {
-    const dense_row* p = row + r;
-    gsReal fr = f[r];
-    gsReal t = p->b + next + p->R * fr;
-    next = gs_dotN(A + (size_t)(r + 1) * S, f, L);  /* f_r not yet moved: its move comes after */
-    if (p->inv == 0) {
+    const gsReal* a = A + (size_t)r * N;
+    gsReal fr = f[r], Rr = R[r], inv = w->inv[r];
+    gsReal t = w->b[r] + next + Rr * fr, c = r > 0 ? a[r - 1] : 0;
+    if (r + 1 < n) next = gs_dotN(a + N, f, N);  /* f_r not yet moved: its move comes after */
+    if (inv == 0) {
       moved = 0;  /* a row that cannot move */
       continue;
     }
-    gsReal x = (fr - p->inv * t) - p->cinv * moved;
-    gsReal g = t + p->c * moved;
-    x = x < p->lo ? p->lo : x;
-    x = x > p->hi ? p->hi : x;
+    gsReal x = (fr - inv * t) - (inv * c) * moved;
+    gsReal g = t + c * moved;
+    x = x < lo[r] ? lo[r] : x;
+    if (box[r]) x = x > hi[r] ? hi[r] : x;
     moved = x - fr;
     f[r] = x;
-    change += g * moved + p->half * moved * moved;
+    change += g * moved + 0.5 * (a[r] + Rr) * moved * moved;
   }
   return change;
 }
 
 /* the same over Y's rows (u = Y f) */
-static __attribute__((noinline)) gsReal sweep_rows(gsData* d, gsDual* w, int n) {
+static gsReal sweep_rows(gsData* d, gsDual* w, int n) {
   gsReal change = 0;
   for (int r = 0; r < n; r++) change += gs_dualRowUpdate(d, w, r, d->efc_R[r]);
   return change;
@@ -98,37 +95,20 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
    * the kinds change */
   int scalar = 0;
   while (scalar < d->nefc && d->efc_type[scalar] != GS_CNSTR_CONTACT_ELLIPTIC) scalar++;
-  /* the dense sweep's rows; where every row is scalar (pyramidal cones) the forces live in a
-   * copy padded with zeros during the sweeps, and the sweep's products have no remainder */
-  dense_row* row = NULL;
-  gsReal *fp = NULL, *f = d->efc_force;
-  int L = d->nefc;
-  if (w.A && scalar > 0) {
-    int S = w.stride;
-    row = gs_stackAlloc(d, sizeof(dense_row) * (size_t)scalar);
-    if (scalar == d->nefc) fp = gs_stackAlloc(d, sizeof(gsReal) * (size_t)S);
-    if (fp) {
-      memcpy(fp, d->efc_force, sizeof(gsReal) * (size_t)d->nefc);
-      for (int r = d->nefc; r < S; r++) fp[r] = 0;
-      f = fp, L = S;
-    }
-    for (int r = 0; row && r < scalar; r++) {
-      int type = d->efc_type[r];
-      int box = type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON;
-      dense_row* p = row + r;
-      const gsReal* a = w.A + (size_t)r * S;
-      p->b = w.b[r], p->R = d->efc_R[r], p->inv = w.inv[r];
-      p->c = r > 0 ? a[r - 1] : 0;
-      p->cinv = p->inv * p->c;
-      p->half = 0.5 * (a[r] + p->R);
-      p->lo = box ? -d->efc_frictionloss[r] : type == GS_CNSTR_EQUALITY ? -INFINITY : 0;
-      p->hi = box ? d->efc_frictionloss[r] : INFINITY;
-    }
+  /* the scalar rows' admissible intervals, for the dense sweep */
+  gsReal* lo = gs_stackAlloc(d, sizeof(gsReal) * 2 * (size_t)(scalar ? scalar : 1));
+  char* box = gs_stackAlloc(d, (size_t)(scalar ? scalar : 1));
+  gsReal* hi = lo ? lo + scalar : NULL;
+  for (int r = 0; lo && box && r < scalar; r++) {
+    int type = d->efc_type[r];
+    box[r] = type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON;
+    lo[r] = box[r] ? -d->efc_frictionloss[r] : type == GS_CNSTR_EQUALITY ? -INFINITY : 0;
+    hi[r] = box[r] ? d->efc_frictionloss[r] : INFINITY;
   }
   int iter = 0;
   for (; iter < m->opt.iterations; iter++) {
     gsReal change = 0;
-    if (row) change += sweep_dense(f, w.A, w.stride, L, row, scalar);
+    if (w.A && lo && box) change += sweep_dense(d, &w, scalar, lo, hi, box);
     else change += sweep_rows(d, &w, scalar);
     for (int r = scalar; r < d->nefc;) {
       if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC) {
@@ -150,7 +130,6 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
       break;
     }
   }
-  if (fp) memcpy(d->efc_force, fp, sizeof(gsReal) * (size_t)d->nefc);
   gs_dualFinish(m, d);
   gs_stackRelease(d, mark);
   return iter;
