@@ -171,10 +171,11 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   w->A = A;
 }
 
-/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
- * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
+/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2, their reciprocals and l1's
+ * unit eigenvector v (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms
+ * below */
 typedef struct {
-  gsReal l1, l2, v0, v1;
+  gsReal l1, l2, v0, v1, il1, il2;
 } eig2;
 
 static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
@@ -184,6 +185,8 @@ static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
   /* the small eigenvalue from the determinant: mean - rad would cancel */
   q->l2 = (a * e - b * b) / q->l1;
   if (!(q->l2 > 1e-10 * q->l1)) return 0;
+  /* ball_eig2's first step divides by them: products there, off the sweep's chain of latencies */
+  q->il1 = 1 / q->l1, q->il2 = 1 / q->l2;
   /* l1's eigenvector from a column of H - l2 I, without cancellation */
   q->v0 = 1, q->v1 = 0;
   if (rad > 0) {
@@ -194,20 +197,21 @@ static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
   return 1;
 }
 
-/* condim 3's friction block keeps, after its 3 x 3 A, the eigenvalues and eigenvector of its
- * scaled 2 x 2 friction matrix mu (A + R) mu (see friction_step), which the sweeps would otherwise
- * take again at every update (l1 = 0 where the closed form does not apply) */
-#define FRICTION_EIG 4
+/* condim 3's friction block keeps, after its 3 x 3 A, the eigenvalues, their reciprocals and the
+ * eigenvector of its scaled 2 x 2 friction matrix mu (A + R) mu (see friction_step), which the
+ * sweeps would otherwise take again at every update (l1 = 0 where the closed form does not
+ * apply) */
+#define FRICTION_EIG 6
 
 static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
   gsReal* e = B + 9;
-  e[0] = e[1] = e[2] = e[3] = 0;
+  e[0] = e[1] = e[2] = e[3] = e[4] = e[5] = 0;
   if (!(c->friction[0] > 0 && c->friction[1] > 0)) return;
   gsReal m1 = c->friction[0], m2 = c->friction[1];
   gsReal a11 = B[4] + (R ? R[1] : 0), a12 = B[5], a22 = B[8] + (R ? R[2] : 0);
   eig2 q;
   if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q))
-    e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1;
+    e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1, e[4] = q.il1, e[5] = q.il2;
 }
 
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
@@ -377,7 +381,7 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
 static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal lam0, gsReal* w1,
                         gsReal* w2, gsReal* nz) {
   gsReal l1 = q->l1, l2 = q->l2;
-  gsReal lam = 0, x1 = c1 / l1, x2 = c2 / l2, n = sqrt(x1 * x1 + x2 * x2);
+  gsReal lam = 0, x1 = c1 * q->il1, x2 = c2 * q->il2, n = sqrt(x1 * x1 + x2 * x2);
   if (lam0 > 0) {
     /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
     gsReal y1 = c1 / (l1 + lam0), y2 = c2 / (l2 + lam0), ny = sqrt(y1 * y1 + y2 * y2);
@@ -546,7 +550,7 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     gsReal a11 = B[4] + s->R[1], a12 = B[5], a22 = B[8] + s->R[2];
     gsReal f1 = s->f[1], f2 = s->f[2], g1 = s->G[1], g2 = s->G[2];
     const gsReal* e = B + 9;  /* friction_eig's, for this R */
-    q.l1 = e[0], q.l2 = e[1], q.v0 = e[2], q.v1 = e[3];
+    q.l1 = e[0], q.l2 = e[1], q.v0 = e[2], q.v1 = e[3], q.il1 = e[4], q.il2 = e[5];
     if (q.l1 > 0) {
       gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
       gsReal w1, w2, nz, zz[2];
