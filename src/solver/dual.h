@@ -26,6 +26,7 @@ typedef struct gsDual {
   gsReal* diag;   /* A_rr */
   gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
   int* same;      /* 1 where row r has the columns (and runs) of row r - 1: a contact's rows */
+  int* derive;    /* a pyramid row whose Y (and A) row is row f + row f+1 - row r-1: f; else -1 */
   int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
