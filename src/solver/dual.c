@@ -148,6 +148,27 @@ static int pyramid_first(const gsData* d, const int* same, int q) {
   return first;
 }
 
+/* x . y0 and x . y1 over n values (a multiple of four), each summed as gs_dotN sums it, in one
+ * pass: x is loaded once for both */
+static inline void dot_two(const gsReal* x, const gsReal* y0, const gsReal* y1, int n, gsReal* s0,
+                           gsReal* s1) {
+#ifdef GS_PAIR
+  gs_pair a01 = {0, 0}, a23 = {0, 0}, b01 = {0, 0}, b23 = {0, 0};
+  for (int k = 0; k < n; k += 4) {
+    gs_pair x01 = gs_pairLoad(x + k), x23 = gs_pairLoad(x + k + 2);
+    a01 += x01 * gs_pairLoad(y0 + k);
+    a23 += x23 * gs_pairLoad(y0 + k + 2);
+    b01 += x01 * gs_pairLoad(y1 + k);
+    b23 += x23 * gs_pairLoad(y1 + k + 2);
+  }
+  *s0 = (a01[0] + a01[1]) + (a23[0] + a23[1]);
+  *s1 = (b01[0] + b01[1]) + (b23[0] + b23[1]);
+#else
+  *s0 = gs_dotN(x, y0, n);
+  *s1 = gs_dotN(x, y1, n);
+#endif
+}
+
 /* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
  * otherwise): a sweep over dense rows reads nefc^2 values, over Y's rows twice their non-zeros
  * (the gradient, then u's update), with more work per value. Each row of Y is scattered into z
@@ -188,9 +209,16 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
       else der[nd++] = r;
     }
     for (int a = 0; a < ni; a++) {
-      int r = ind[a];
+      int r = ind[a], b = a + 1;
       const gsReal* yr = Yd + (size_t)r * nvp;
-      for (int b = a + 1; b < ni; b++) {
+      for (; b + 1 < ni; b += 2) {
+        int s = ind[b], t = ind[b + 1];
+        gsReal vs, vt;
+        dot_two(yr, Yd + (size_t)s * nvp, Yd + (size_t)t * nvp, nvp, &vs, &vt);
+        A[(size_t)r * N + s] = A[(size_t)s * N + r] = vs;
+        A[(size_t)r * N + t] = A[(size_t)t * N + r] = vt;
+      }
+      if (b < ni) {
         int s = ind[b];
         A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)s * nvp, nvp);
       }
