@@ -106,7 +106,8 @@ int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept);
 
 /* A = Y^T Y whole (w->A) from the arena when nefc <= GS_DUAL_DENSE, a dense row costs less than
  * a row of Y read and written back, and the arena has room; else nothing changes. The sweeps then
- * read the forces, not u. Worth it for solves of many sweeps: PGS asks after its first few. */
+ * read the forces, not u. PGS forms it before its warm start: a sweep over Y's rows costs more
+ * than forming A on the models where A pays (a humanoid's limits and contacts). */
 void gs_dualDense(const gsModel* m, gsData* d, gsDual* w);
 
 /* u = Y f for the forces efc_force holds */
