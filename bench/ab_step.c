@@ -5,11 +5,15 @@
  * model's first keyframe where it has one, else from the default state.
  *
  *   gcc -O2 -Iinclude bench/ab_step.c -o /tmp/ab_step -ldl
- *   /tmp/ab_step MODEL.xml BEFORE/libgauss.so AFTER/libgauss.so N R */
+ *   /tmp/ab_step MODEL.xml BEFORE/libgauss.so AFTER/libgauss.so N R [cpu]
+ *
+ * With `cpu`, the rounds are timed by the thread's CPU time (the time the scheduler gives other
+ * processes on a shared machine is not counted) and the minimum over rounds is printed too. */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "gauss/gauss.h"
 typedef gsModel* (*load_f)(const char*, char*, int);
@@ -17,7 +21,8 @@ typedef gsData* (*make_f)(const gsModel*);
 typedef void (*step_f)(const gsModel*, gsData*);
 typedef void (*reset_f)(const gsModel*, gsData*);
 typedef void (*resetkey_f)(const gsModel*, gsData*, int);
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+static clockid_t clock_id = CLOCK_MONOTONIC;
+static double now(void) { struct timespec t; clock_gettime(clock_id, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
 static int cmp(const void* a, const void* b) { double x = *(double*)a, y = *(double*)b; return x < y ? -1 : x > y; }
 int main(int argc, char** argv) {
   if (argc < 6) {
@@ -26,6 +31,8 @@ int main(int argc, char** argv) {
   }
   const char* libs[2] = {argv[2], argv[3]};
   int steps = atoi(argv[4]), rounds = atoi(argv[5]);
+  int cpu = argc > 6 && !strcmp(argv[6], "cpu");
+  if (cpu) clock_id = CLOCK_THREAD_CPUTIME_ID;
   if (rounds < 1 || rounds > 64 || steps < 1) return 2;
   gsModel* m[2]; gsData* d[2]; step_f st[2]; reset_f rs[2]; resetkey_f rk[2];
   for (int k = 0; k < 2; k++) {
@@ -56,6 +63,9 @@ int main(int argc, char** argv) {
     }
   }
   qsort(t[0], rounds, sizeof(double), cmp); qsort(t[1], rounds, sizeof(double), cmp);
+  if (cpu)
+    printf("CPU time: minimum before %.1f us/step, after %.1f us/step: %.3fx\n", 1e6 * t[0][0],
+           1e6 * t[1][0], t[0][0] / t[1][0]);
   printf("%s: before %.1f us/step, after %.1f us/step (median of %d alternating rounds of %d steps): %.2fx\n",
          argv[1], 1e6 * t[0][rounds/2], 1e6 * t[1][rounds/2], rounds, steps, t[0][rounds/2] / t[1][rounds/2]);
   printf("final qpos0 %.17g %.17g\n", d[0]->qpos[0], d[1]->qpos[0]);

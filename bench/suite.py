@@ -6,6 +6,7 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
     ... bench/suite.py --steps 500 --rounds 5 --out docs/performance.md MODEL.xml ...
     ... bench/suite.py --smooth MODEL.xml ...     (contacts disabled in both: smooth dynamics)
     ... bench/suite.py two_arm                    (a model generated at run time, see GENERATED)
+    ... bench/suite.py --cpu MODEL.xml ...        (rounds rated by the thread's CPU time: a loaded machine)
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
@@ -100,7 +101,7 @@ def mujoco_stages(d):
             "step": us(MJ_TIMERS.mjTIMER_STEP)}
 
 
-def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
+def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time.perf_counter):
     gm = gauss.Model.from_xml_path(path)
     mm = mujoco.MjModel.from_xml_path(path)
     if smooth:  # contacts off in both (MJCF's <flag contact="disable"/>)
@@ -132,12 +133,12 @@ def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
         if r % 2:
             order.reverse()
         for who, m, d in order:
-            t0 = time.perf_counter()
+            t0 = clock()
             if who == "g":
                 gauss.step(m, d, steps)
             else:
                 mujoco.mj_step(m, d, nstep=steps)
-            rate = steps / (time.perf_counter() - t0)
+            rate = steps / (clock() - t0)
             (g_rates if who == "g" else m_rates).append(rate)
         for total, now in ((gs, gauss_stages(gd)), (ms, mujoco_stages(md))):
             for k in total:
@@ -158,6 +159,10 @@ def main():
     ap.add_argument("--smooth", action="store_true",
                     help="contacts disabled in both engines (smooth dynamics and limits)")
     ap.add_argument("--out", help="also write the table (markdown) to this file")
+    ap.add_argument("--cpu", action="store_true",
+                    help="rate each round by this thread's CPU time instead of wall-clock time "
+                         "(on a machine shared with other work: the time the scheduler gives "
+                         "to other processes is not counted; the stage columns stay wall-clock)")
     args = ap.parse_args()
     models = [generated(p) if p in GENERATED else p for p in args.models] or default_models()
     rows, slow = [], []
@@ -169,7 +174,8 @@ def main():
         name = os.path.relpath(path, ROOT)
         try:
             g, m, gs, ms = run_model(path, args.steps, args.rounds, args.seconds,
-                                     smooth=args.smooth)
+                                     smooth=args.smooth,
+                                     clock=time.thread_time if args.cpu else time.perf_counter)
         except Exception as e:  # a model one engine refuses: listed, not timed
             line = f"| {name} | - | - | - | {type(e).__name__}: {str(e)[:80]} | |"
             print(line)

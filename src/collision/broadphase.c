@@ -302,6 +302,16 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
     gs_sub3(dx, d->geom_xpos + 3 * g1, d->geom_xpos + 3 * g2);
     gsReal r = r1 + r2 + margin;
     if (gs_dot3(dx, dx) > r * r) return;
+  } else if (t1 == GS_GEOM_PLANE && t2 >= GS_GEOM_SPHERE && t2 <= GS_GEOM_BOX && r2 > 0) {
+    /* a plane and a primitive (every point of which lies within its bounding sphere): apart when
+     * the sphere's lowest point is above the plane by more than the margin, where the narrow
+     * phase would find nothing (most of a body's geoms are far above the floor); the slack
+     * leaves rounding ties to the narrow phase */
+    const gsReal* R = d->geom_xmat + 9 * g1;
+    gsReal dx[3];
+    gs_sub3(dx, d->geom_xpos + 3 * g2, d->geom_xpos + 3 * g1);
+    gsReal above = R[2] * dx[0] + R[5] * dx[1] + R[8] * dx[2] - r2;
+    if (above > margin + 1e-9 * (r2 + fabs(above) + fabs(margin))) return;
   }
   /* then their boxes in their own frames, where a mesh's narrow phase (a distance query on its
    * hull) would follow: bounding spheres of long or flat meshes overlap far more often than

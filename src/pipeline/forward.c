@@ -91,14 +91,15 @@ static int bad_contact_params(const gsModel* m) {
 }
 
 /* the position stage; the inverse's (full 0) leaves out the factor of M and the islands, which
- * it does not use: gsData.deferred records them for the passes that do (gs_completePosition) */
-static void position_stage(const gsModel* m, gsData* d, int full) {
+ * it does not use: gsData.deferred records them for the passes that do (gs_completePosition).
+ * pass: what a pass inside a step may leave out (GS_PASS_*, pipeline.h). */
+static void position_stage(const gsModel* m, gsData* d, int full, int pass) {
   check_options(m, d);
   position_smooth(m, d, full);
   double t = gs_timerStart(d);
   /* contacts made of non-finite parameters would carry NaN into the solver: none are made, and
    * the event is counted (gs_checkContact resets the step) */
-  int bad = bad_contact_params(m);
+  int bad = pass & GS_PASS_CHECKED ? -1 : bad_contact_params(m);
   if (bad < 0) {
     gs_collision(m, d);
   } else {
@@ -109,7 +110,7 @@ static void position_stage(const gsModel* m, gsData* d, int full) {
   t = gs_timerStart(d);
   gs_makeConstraint(m, d);
   gs_makeImpedance(m, d);
-  if (full) {
+  if (full && !(pass & GS_PASS_NOISLAND)) {
     gs_island(m, d);
   } else {
     d->deferred |= GS_DEFER_ISLAND;
@@ -124,9 +125,9 @@ static void position_stage(const gsModel* m, gsData* d, int full) {
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }
 
-void gs_fwdPosition(const gsModel* m, gsData* d) { position_stage(m, d, 1); }
+void gs_fwdPosition(const gsModel* m, gsData* d) { position_stage(m, d, 1, 0); }
 
-void gs_fwdPositionInverse(const gsModel* m, gsData* d) { position_stage(m, d, 0); }
+void gs_fwdPositionInverse(const gsModel* m, gsData* d) { position_stage(m, d, 0, 0); }
 
 void gs_completePosition(const gsModel* m, gsData* d) {
   if (d->deferred & GS_DEFER_FACTOR) gs_factorM(m, d);
@@ -214,10 +215,15 @@ void gs_forwardSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) 
 
 void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsensor,
                         const struct gsDual* kept) {
+  gs_forwardPass(m, d, skipstage, skipsensor, kept, 0);
+}
+
+void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
+                    const struct gsDual* kept, int pass) {
   double t = gs_timerStart(d);
   if (skipstage >= GS_STAGE_POS) gs_completePosition(m, d);  /* after an inverse pass */
   if (skipstage < GS_STAGE_POS) {
-    gs_fwdPosition(m, d);
+    position_stage(m, d, 1, pass);
     if (!skipsensor) sensors(m, d, gs_sensorPos);
   }
   if (skipstage < GS_STAGE_VEL) {

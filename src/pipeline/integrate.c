@@ -155,7 +155,7 @@ static void dexpinv_rotations(const gsModel* m, gsReal* k, const gsReal* theta_r
 /* classic RK4 on (qpos, qvel, act): stages at t, t + h/2, t + h/2, t + h; positions move along the
  * weighted stage derivatives in the tangent space (quaternions by the exponential map, with the
  * dexp correction above) */
-static void rk4(const gsModel* m, gsData* d) {
+static void rk4(const gsModel* m, gsData* d, int pass) {
   static const gsReal A[3] = {0.5, 0.5, 1};            /* the tableau is diagonal below */
   static const gsReal B[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
   int nq = m->nq, nv = m->nv, na = m->na;
@@ -173,6 +173,7 @@ static void rk4(const gsModel* m, gsData* d) {
   gsReal* dx = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
   if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da || !act0 || !Fx || !dx) {
     gs_stackRelease(d, mark);
+    gs_completePosition(m, d);  /* the islands the first evaluation left to the last */
     euler(m, d, NULL);
     return;
   }
@@ -191,7 +192,9 @@ static void rk4(const gsModel* m, gsData* d) {
     for (int i = 0; i < nv; i++) d->qvel[i] = qvel0[i] + A[s - 1] * h * pa[i];
     for (int i = 0; i < na; i++) d->act[i] = act0[i] + A[s - 1] * h * px[i];
     d->time = t0 + A[s - 1] * h;
-    gs_forwardSkipSensor(m, d, 1);
+    /* the last evaluation's islands are the step's; PGS reads none */
+    int last = s == 3 || m->opt.solver != GS_SOL_PGS;
+    gs_forwardPass(m, d, GS_STAGE_NONE, 1, NULL, pass | (last ? 0 : GS_PASS_NOISLAND));
     memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
     dexpinv_rotations(m, Fv + (size_t)s * nv, pv, A[s - 1] * h);
     memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);
@@ -216,12 +219,13 @@ static void rk4(const gsModel* m, gsData* d) {
   gs_stackRelease(d, mark);
 }
 
-static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsStepKeep* kept) {
+/* pass: what RK4's force evaluations may leave out (GS_PASS_CHECKED) */
+static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsStepKeep* kept, int pass) {
   /* the constraint solver of the next step starts from this step's acceleration */
   gs_copy(d->qacc_warmstart, d->qacc, m->nv);
   switch (m->opt.integrator) {
     case GS_INT_RK4:
-      if (allow_rk4) rk4(m, d);
+      if (allow_rk4) rk4(m, d, pass);
       else euler(m, d, NULL);  /* step2 has one force evaluation: RK4 falls back to Euler */
       break;
     case GS_INT_IMPLICIT: implicit(m, d, 1); break;
@@ -234,16 +238,21 @@ void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsS
   double t = gs_timerStart(d);
   gs_checkPos(m, d);
   gs_checkVel(m, d);
-  /* the contact parameters matter where contacts are made: in the position stage */
-  if (skipstage < GS_STAGE_POS) gs_checkContact(m, d);
-  gs_forwardSkipKept(m, d, skipstage, skipsensor, kept ? kept->dual : NULL);
+  /* the contact parameters matter where contacts are made: in the position stage; checked
+   * here, once for the step's passes (a bad one is counted by each position stage) */
+  int pass = 0;
+  if (skipstage < GS_STAGE_POS && !gs_checkContact(m, d)) pass = GS_PASS_CHECKED;
+  /* RK4's first evaluation: its islands are overwritten by the later ones (PGS reads none) */
+  int noisland = m->opt.integrator == GS_INT_RK4 && m->opt.solver == GS_SOL_PGS;
+  gs_forwardPass(m, d, skipstage, skipsensor, kept ? kept->dual : NULL,
+                 pass | (noisland ? GS_PASS_NOISLAND : 0));
   /* a reset (bad qacc) recomputed the position stage at another state */
   if (gs_checkAcc(m, d) && kept) {
     kept->state = 0;
     kept = NULL;
   }
   if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);  /* as MJCF's step: before integrating */
-  integrate(m, d, 1, kept);
+  integrate(m, d, 1, kept, pass);
   gs_timerStop(d, GS_TIMER_STEP, t);
 }
 
@@ -268,5 +277,5 @@ void gs_step2(const gsModel* m, gsData* d) {
   gs_sensorAcc(m, d);
   gs_checkAcc(m, d);
   if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);
-  integrate(m, d, 0, NULL);
+  integrate(m, d, 0, NULL, 0);
 }

@@ -78,58 +78,95 @@ static inline void eliminate_chains(const gsModel* m, const gsData* d, const int
   }
 }
 
-/* z's k interleaved vectors on col, scaled by D^-1/2, into Y's rows r .. r+k-1 (consecutive in
- * val, n apart), z cleared on the way; then the diagonal of A */
-static inline void scale_group(gsDual* w, int r, int k, const int* col, int n, gsReal* z,
+/* z's k interleaved vectors on col, scaled by D^-1/2, into Y's rows rows[0 .. k-1] (n values
+ * each), z cleared on the way; then the diagonal of A */
+static inline void scale_group(gsDual* w, const int* rows, int k, const int* col, int n, gsReal* z,
                                const gsReal* dsqrt) {
-  gsReal* y = w->val + w->adr[r];
+  gsReal* y[GS_PGS_GROUP];
+  for (int t = 0; t < k; t++) y[t] = w->val + w->adr[rows[t]];
   for (int e = 0; e < n; e++) {
     gsReal* ze = z + col[e] * k;
     gsReal s = dsqrt[col[e]];
     for (int t = 0; t < k; t++) {
-      y[t * n + e] = ze[t] * s;
+      y[t][e] = ze[t] * s;
       ze[t] = 0;
     }
   }
   for (int t = 0; t < k; t++) {
     gsReal sum = 0;
-    for (int e = 0; e < n; e++) sum += y[t * n + e] * y[t * n + e];
-    w->diag[r + t] = sum;
+    for (int e = 0; e < n; e++) sum += y[t][e] * y[t][e];
+    w->diag[rows[t]] = sum;
   }
 }
 
-/* Y's rows r .. r+k-1, which share the columns col (n of them): z = L^-T J^T for all k at once
+/* Y's rows rows[0 .. k-1], which share the columns col (n of them): z = L^-T J^T for all k at once
  * (z holds them interleaved, zero on entry and on return); then the scaling by D^-1/2 and the
  * diagonal of A */
-static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, int r, int k, const int* col,
-                            int n, gsReal* z, const gsReal* dsqrt) {
+static void eliminate_group(const gsModel* m, gsData* d, gsDual* w, const int* rows, int k,
+                            const int* col, int n, gsReal* z, const gsReal* dsqrt) {
   for (int t = 0; t < k; t++) {
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r + t];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r + t];
-    for (int e = 0, ne = d->efc_J_rownnz[r + t]; e < ne; e++) z[c[e] * k + t] = v[e];
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[rows[t]];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[rows[t]];
+    for (int e = 0, ne = d->efc_J_rownnz[rows[t]]; e < ne; e++) z[c[e] * k + t] = v[e];
   }
   /* the usual group sizes get their own copy of the loops, with k known to the compiler */
   switch (k) {
     case 1:
       eliminate_chains(m, d, col, n, z, 1);
-      scale_group(w, r, 1, col, n, z, dsqrt);
+      scale_group(w, rows, 1, col, n, z, dsqrt);
       break;
     case 3:
       eliminate_chains(m, d, col, n, z, 3);
-      scale_group(w, r, 3, col, n, z, dsqrt);
+      scale_group(w, rows, 3, col, n, z, dsqrt);
       break;
     case 4:
       eliminate_chains(m, d, col, n, z, 4);
-      scale_group(w, r, 4, col, n, z, dsqrt);
+      scale_group(w, rows, 4, col, n, z, dsqrt);
       break;
     case 6:
       eliminate_chains(m, d, col, n, z, 6);
-      scale_group(w, r, 6, col, n, z, dsqrt);
+      scale_group(w, rows, 6, col, n, z, dsqrt);
       break;
     default:
       eliminate_chains(m, d, col, n, z, k);
-      scale_group(w, r, k, col, n, z, dsqrt);
+      scale_group(w, rows, k, col, n, z, dsqrt);
   }
+}
+
+/* A pyramid's rows are n + mu_i t_i and n - mu_i t_i for each friction direction i (rows.c), so
+ * the second row of every pair after the first is row 0 + row 1 - its partner; Y's rows and A's
+ * are linear in J's, so that row of Y (and of A) follows from three others without an
+ * elimination (a condim-3 contact: three of four). The first row of row q's contact when q is
+ * such a row and its contact's rows share their columns (same: 1 where a row has the columns of
+ * the row before), else -1. */
+static int pyramid_first(const gsData* d, const int* same, int q) {
+  if (d->efc_type[q] != GS_CNSTR_CONTACT_PYRAMIDAL) return -1;
+  int first = d->contact[d->efc_id[q]].efc_address, i = q - first;
+  if (i < 3 || !(i & 1)) return -1;
+  for (int p = first + 1; p <= q; p++)
+    if (same[p] != 1) return -1;
+  return first;
+}
+
+/* x . y0 and x . y1 over n values (a multiple of four), each summed as gs_dotN sums it, in one
+ * pass: x is loaded once for both */
+static inline void dot_two(const gsReal* x, const gsReal* y0, const gsReal* y1, int n, gsReal* s0,
+                           gsReal* s1) {
+#ifdef GS_PAIR
+  gs_pair a01 = {0, 0}, a23 = {0, 0}, b01 = {0, 0}, b23 = {0, 0};
+  for (int k = 0; k < n; k += 4) {
+    gs_pair x01 = gs_pairLoad(x + k), x23 = gs_pairLoad(x + k + 2);
+    a01 += x01 * gs_pairLoad(y0 + k);
+    a23 += x23 * gs_pairLoad(y0 + k + 2);
+    b01 += x01 * gs_pairLoad(y1 + k);
+    b23 += x23 * gs_pairLoad(y1 + k + 2);
+  }
+  *s0 = (a01[0] + a01[1]) + (a23[0] + a23[1]);
+  *s1 = (b01[0] + b01[1]) + (b23[0] + b23[1]);
+#else
+  *s0 = gs_dotN(x, y0, n);
+  *s1 = gs_dotN(x, y1, n);
+#endif
 }
 
 /* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
@@ -142,6 +179,70 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   size_t total = 0;
   for (int r = 0; r < nefc; r++) total += (size_t)w->nnz[r];
   if ((size_t)nefc * (size_t)nefc > 4 * total) return;
+  /* a few dofs (a humanoid's 23): Y's rows written out whole, zero off their columns (nv rounded
+   * up to four), and each entry of A one dot product of fixed length, without the runs' loops,
+   * whose varying lengths mispredicted (a fallen humanoid's ~30 rows: 35 k instructions and 270
+   * mispredicts a call by runs, fewer than a third of the instructions this way) */
+  int nvp = (nv + 3) & ~3;
+  if (nv <= GS_DUAL_DENSE && ((d->pstack + 15) & ~(size_t)15) +
+      sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp + nefc) + 48 <=
+      d->narena) {
+    gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+    gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
+    int* list = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nefc);
+    if (!A || !Yd || !list) return;
+    memset(Yd, 0, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
+    for (int r = 0; r < nefc; r++) {
+      const int* run = w->run + 2 * w->runadr[r];
+      const gsReal* y = w->val + w->adr[r];
+      gsReal* yd = Yd + (size_t)r * nvp;
+      for (int t = 0; t < w->nrun[r]; t++, run += 2) {
+        memcpy(yd + run[0], y, sizeof(gsReal) * (size_t)run[1]);
+        y += run[1];
+      }
+    }
+    int N = nefc, ni = 0, nd = 0;
+    int *ind = list, *der = list + N;  /* the eliminated rows, the derived rows */
+    for (int r = 0; r < N; r++) {
+      A[(size_t)r * N + r] = w->diag[r];
+      if (w->derive[r] < 0) ind[ni++] = r;
+      else der[nd++] = r;
+    }
+    for (int a = 0; a < ni; a++) {
+      int r = ind[a], b = a + 1;
+      const gsReal* yr = Yd + (size_t)r * nvp;
+      for (; b + 1 < ni; b += 2) {
+        int s = ind[b], t = ind[b + 1];
+        gsReal vs, vt;
+        dot_two(yr, Yd + (size_t)s * nvp, Yd + (size_t)t * nvp, nvp, &vs, &vt);
+        A[(size_t)r * N + s] = A[(size_t)s * N + r] = vs;
+        A[(size_t)r * N + t] = A[(size_t)t * N + r] = vt;
+      }
+      if (b < ni) {
+        int s = ind[b];
+        A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)s * nvp, nvp);
+      }
+    }
+    /* the pyramids' derived rows as combinations of A's: their columns against the eliminated
+     * rows, then against each other (the diagonal is Y's own, as inv was formed) */
+    for (int a = 0; a < nd; a++) {
+      int q = der[a], f = w->derive[q];
+      for (int b = 0; b < ni; b++) {
+        const gsReal* ax = A + (size_t)ind[b] * N;
+        A[(size_t)ind[b] * N + q] = A[(size_t)q * N + ind[b]] = (ax[f] + ax[f + 1]) - ax[q - 1];
+      }
+    }
+    for (int a = 0; a < nd; a++) {
+      int q = der[a], f = w->derive[q];
+      for (int b = a + 1; b < nd; b++) {
+        int x = der[b];
+        gsReal v = (A[(size_t)f * N + x] + A[(size_t)(f + 1) * N + x]) - A[(size_t)(q - 1) * N + x];
+        A[(size_t)q * N + x] = A[(size_t)x * N + q] = v;
+      }
+    }
+    w->A = A;
+    return;
+  }
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv) + 16;
   if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return;
   gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
@@ -171,10 +272,11 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   w->A = A;
 }
 
-/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2 and l1's unit eigenvector v
- * (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms below */
+/* a symmetric 2 x 2 matrix (a b; b e) by its eigenvalues l1 >= l2, their reciprocals and l1's
+ * unit eigenvector v (l2's is (-v1, v0)); 0 when it is too near singular for the closed forms
+ * below */
 typedef struct {
-  gsReal l1, l2, v0, v1;
+  gsReal l1, l2, v0, v1, il1, il2;
 } eig2;
 
 static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
@@ -184,6 +286,8 @@ static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
   /* the small eigenvalue from the determinant: mean - rad would cancel */
   q->l2 = (a * e - b * b) / q->l1;
   if (!(q->l2 > 1e-10 * q->l1)) return 0;
+  /* ball_eig2's first step divides by them: products there, off the sweep's chain of latencies */
+  q->il1 = 1 / q->l1, q->il2 = 1 / q->l2;
   /* l1's eigenvector from a column of H - l2 I, without cancellation */
   q->v0 = 1, q->v1 = 0;
   if (rad > 0) {
@@ -194,20 +298,21 @@ static int eig2_of(gsReal a, gsReal b, gsReal e, eig2* q) {
   return 1;
 }
 
-/* condim 3's friction block keeps, after its 3 x 3 A, the eigenvalues and eigenvector of its
- * scaled 2 x 2 friction matrix mu (A + R) mu (see friction_step), which the sweeps would otherwise
- * take again at every update (l1 = 0 where the closed form does not apply) */
-#define FRICTION_EIG 4
+/* condim 3's friction block keeps, after its 3 x 3 A, the eigenvalues, their reciprocals and the
+ * eigenvector of its scaled 2 x 2 friction matrix mu (A + R) mu (see friction_step), which the
+ * sweeps would otherwise take again at every update (l1 = 0 where the closed form does not
+ * apply) */
+#define FRICTION_EIG 6
 
 static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
   gsReal* e = B + 9;
-  e[0] = e[1] = e[2] = e[3] = 0;
+  e[0] = e[1] = e[2] = e[3] = e[4] = e[5] = 0;
   if (!(c->friction[0] > 0 && c->friction[1] > 0)) return;
   gsReal m1 = c->friction[0], m2 = c->friction[1];
   gsReal a11 = B[4] + (R ? R[1] : 0), a12 = B[5], a22 = B[8] + (R ? R[2] : 0);
   eig2 q;
   if (eig2_of(m1 * a11 * m1, m1 * a12 * m2, m2 * a22 * m2, &q))
-    e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1;
+    e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1, e[4] = q.il1, e[5] = q.il2;
 }
 
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
@@ -220,6 +325,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   w->runadr = gs_stackAlloc(d, sizeof(int) * rows);
   w->nrun = gs_stackAlloc(d, sizeof(int) * rows);
   w->blockadr = gs_stackAlloc(d, sizeof(int) * rows);
+  w->derive = gs_stackAlloc(d, sizeof(int) * rows);
   w->diag = gs_stackAlloc(d, sizeof(gsReal) * rows);
   w->inv = gs_stackAlloc(d, sizeof(gsReal) * rows);
   w->b = gs_stackAlloc(d, sizeof(gsReal) * rows);
@@ -228,7 +334,8 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   gsReal* dsqrt = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   int* mark = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
   int* source = gs_stackAlloc(d, sizeof(int) * rows);
-  if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->diag || !w->inv || !w->b || !w->u ||
+  if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->derive || !w->diag ||
+      !w->inv || !w->b || !w->u ||
       !z || !dsqrt || !mark || !source)
     return 0;
   /* sizes first: Y's non-zeros and the blocks */
@@ -293,9 +400,27 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   gs_mulJ(d, w->b, d->qacc_smooth);
   for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
   for (int r = 0; r < nefc;) {
-    int k = 1;
+    int k = 1, rows[GS_PGS_GROUP], ne = 0, n = w->nnz[r];
     while (r + k < nefc && k < GS_PGS_GROUP && source[r + k] == 1) k++;
-    eliminate_group(m, d, w, r, k, w->col + w->adr[r], w->nnz[r], z, dsqrt);
+    for (int t = 0; t < k; t++) {
+      w->derive[r + t] = pyramid_first(d, source, r + t);
+      if (w->derive[r + t] < 0) rows[ne++] = r + t;
+    }
+    eliminate_group(m, d, w, rows, ne, w->col + w->adr[r], n, z, dsqrt);
+    /* the derived rows, from rows eliminated before them (in this group or an earlier one) */
+    for (int q = r; q < r + k; q++) {
+      int f = w->derive[q];
+      if (f < 0) continue;
+      const gsReal *y0 = w->val + w->adr[f], *y1 = w->val + w->adr[f + 1];
+      const gsReal* yp = w->val + w->adr[q - 1];
+      gsReal* y = w->val + w->adr[q];
+      gsReal sum = 0;
+      for (int e = 0; e < n; e++) {
+        y[e] = (y0[e] + y1[e]) - yp[e];
+        sum += y[e] * y[e];
+      }
+      w->diag[q] = sum;
+    }
     r += k;
   }
   for (int r = 0; r < nefc; r++) source[r] = source[r] == 1;
@@ -377,7 +502,7 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
 static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal lam0, gsReal* w1,
                         gsReal* w2, gsReal* nz) {
   gsReal l1 = q->l1, l2 = q->l2;
-  gsReal lam = 0, x1 = c1 / l1, x2 = c2 / l2, n = sqrt(x1 * x1 + x2 * x2);
+  gsReal lam = 0, x1 = c1 * q->il1, x2 = c2 * q->il2, n = sqrt(x1 * x1 + x2 * x2);
   if (lam0 > 0) {
     /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
     gsReal y1 = c1 / (l1 + lam0), y2 = c2 / (l2 + lam0), ny = sqrt(y1 * y1 + y2 * y2);
@@ -546,7 +671,7 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     gsReal a11 = B[4] + s->R[1], a12 = B[5], a22 = B[8] + s->R[2];
     gsReal f1 = s->f[1], f2 = s->f[2], g1 = s->G[1], g2 = s->G[2];
     const gsReal* e = B + 9;  /* friction_eig's, for this R */
-    q.l1 = e[0], q.l2 = e[1], q.v0 = e[2], q.v1 = e[3];
+    q.l1 = e[0], q.l2 = e[1], q.v0 = e[2], q.v1 = e[3], q.il1 = e[4], q.il2 = e[5];
     if (q.l1 > 0) {
       gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
       gsReal w1, w2, nz, zz[2];

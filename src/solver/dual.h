@@ -26,6 +26,7 @@ typedef struct gsDual {
   gsReal* diag;   /* A_rr */
   gsReal* inv;    /* 1 / (A_rr + R_r), R as the pass uses it; 0 for a row that cannot move */
   int* same;      /* 1 where row r has the columns (and runs) of row r - 1: a contact's rows */
+  int* derive;    /* a pyramid row whose Y (and A) row is row f + row f+1 - row r-1: f; else -1 */
   int* blockadr;  /* first row of an elliptic contact: its dim x dim block of A in block */
   gsReal* block;
   gsReal* b;      /* J a0 - aref: the dual gradient at f = 0 */
@@ -105,7 +106,8 @@ int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept);
 
 /* A = Y^T Y whole (w->A) from the arena when nefc <= GS_DUAL_DENSE, a dense row costs less than
  * a row of Y read and written back, and the arena has room; else nothing changes. The sweeps then
- * read the forces, not u. Worth it for solves of many sweeps: PGS asks after its first few. */
+ * read the forces, not u. PGS forms it before its warm start: a sweep over Y's rows costs more
+ * than forming A on the models where A pays (a humanoid's limits and contacts). */
 void gs_dualDense(const gsModel* m, gsData* d, gsDual* w);
 
 /* u = Y f for the forces efc_force holds */
