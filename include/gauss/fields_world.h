@@ -186,6 +186,9 @@
   X(int,    mesh_readadr,        nmesh,       1)                                                   \
   X(int,    hfield_readadr,      nhfield,     1)                                                   \
   X(int,    tex_readadr,         ntex,        1)                                                   \
+  /* a cube or skybox texture made of six face files (right left up down front back): each file    \
+   * as read, relative to the model's directory (-1: that face has none) */                        \
+  X(int,    tex_cubereadadr,     ntex,        6)                                                   \
   X(char,   readpaths,           nreadpaths,  1)
 
 #endif
