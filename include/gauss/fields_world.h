@@ -31,7 +31,8 @@
   X(nexclude)    /* excluded body pairs */                                                         \
   X(nuser_cam)   /* user values per camera */                                                      \
   X(npaths)      /* bytes of the asset file names buffer */                                        \
-  X(nreadpaths)  /* bytes of the asset files as read, where not the names as written */
+  X(nreadpaths)  /* bytes of the asset files as read, where not the names as written */            \
+  X(nframe)      /* named <frame>s (MuJoCo's model keeps none), for the MJCF writer */
 
 #define GS_FIELDS_WORLD(X)                                                                         \
   /* asset references of core objects */                                                           \
@@ -189,6 +190,11 @@
   /* a cube or skybox texture made of six face files (right left up down front back): each file    \
    * as read, relative to the model's directory (-1: that face has none) */                        \
   X(int,    tex_cubereadadr,     ntex,        6)                                                   \
-  X(char,   readpaths,           nreadpaths,  1)
+  X(char,   readpaths,           nreadpaths,  1)                                                   \
+  /* the named <frame>s, body by body, enclosing ones first. They place nothing in the model (their \
+   * contents hold their poses): MJCF written back names them, as MJCF's writer does */           \
+  X(int,    frame_bodyid,        nframe,      1)                                                   \
+  X(int,    frame_frameid,       nframe,      1)   /* the enclosing named frame, -1: none */       \
+  X(int,    name_frameadr,       nframe,      1)
 
 #endif

@@ -258,6 +258,14 @@ GS_API gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
 GS_API int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
                          const gsSpec* child, const gsSpecBody* from, const char* prefix,
                          const char* suffix, char* err, int errsz);
+/* the same in a frame of spec (MuJoCo's spec.attach(child, frame=)): as MuJoCo, a new frame
+ * written in `frame` holds what is attached, placed at frame's present pose in its body (frame and
+ * those enclosing it keep that pose from now on); returns that new frame, NULL with the reason in
+ * err on failure */
+GS_API struct gsSpecFrame* gs_specAttachFrame(gsSpec* spec, struct gsSpecFrame* frame,
+                                              const gsSpec* child, const gsSpecBody* from,
+                                              const char* prefix, const char* suffix, char* err,
+                                              int errsz);
 /* the same at a site of spec (MuJoCo's spec.attach(child, site=) and site.attach_body): placed at
  * the site's pose in its body */
 GS_API int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,

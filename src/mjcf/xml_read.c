@@ -68,6 +68,7 @@ typedef struct {
   int framed;     /* inside <frame>: the children are placed by (fpos, fquat) in the body */
   gsReal fpos[3];
   gsReal fquat[4];
+  gsSpecFrame* frame;  /* the innermost <frame> record the children are written in (NULL: none) */
 } BodyWalk;
 
 static int read_joint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
@@ -172,7 +173,7 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   if (strcmp(name, "replicate") == 0) return read_replicate(c, ch, src, w);
   if (strcmp(name, "attach") == 0) {  /* sub-models: xml_attach.c */
     gsxAttachFrame f = {w->framed, {w->fpos[0], w->fpos[1], w->fpos[2]},
-                        {w->fquat[0], w->fquat[1], w->fquat[2], w->fquat[3]}};
+                        {w->fquat[0], w->fquat[1], w->fquat[2], w->fquat[3]}, w->frame};
     return gsx_attach(c, ch, src, w->body, &f);
   }
   /* what the element adds to the body, for a frame to place it */
@@ -292,9 +293,23 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
   return 1;
 }
 
-/* frame names, like those of other elements, are used once; the body holding the frame keeps
- * the name too, so that a copy of its subtree (<attach body=...>) brings it along */
-static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body) {
+/* the body keeps a record of each <frame> (gsSpecFrame: its name, where it is written, its pose as
+ * written and as placed in the body, w's), so that a copy of its subtree (<attach body=...>)
+ * brings it along and MJCF written back names it; names, like those of other elements, are used
+ * once */
+static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w,
+                      const gsReal pos[3], const gsReal quat[4]) {
+  gsSpecBody* body = w->body;
+  gsSpecFrame* rec = gs_specAddFrame(body, w->frame);
+  if (!rec) return gsx_oom(c);
+  rec->info.file = src->name;
+  rec->info.line = gsx_line(node);
+  gs_copy3(rec->pos, pos);
+  gs_copy4(rec->quat, quat);
+  gs_copy3(rec->bpos, w->fpos);
+  gs_copy4(rec->bquat, w->fquat);
+  rec->placed = 1;
+  w->frame = rec;
   xmlChar* given = gsx_getAttr(c, node, "name");
   if (!given) return 1;
   char* name = NULL;  /* inside replicates, the replica's name */
@@ -309,17 +324,13 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody
     if (strcmp(s->framename[i], (const char*)name) == 0)
       ok = gsx_error(c, src->name, gsx_line(node), "frame", "repeated name '%.60s'",
                      (const char*)name);
-  char *copy = NULL, *own = NULL;
+  char* copy = NULL;
   if (ok && (!gs_specSetString(&copy, (const char*)name) ||
              !gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, copy))) {
     free(copy);
     ok = gsx_oom(c);
   }
-  if (ok && (!gs_specSetString(&own, (const char*)name) ||
-             !gs_specPush((void***)&body->frame, &body->nframe, &body->nframe_cap, own))) {
-    free(own);
-    ok = gsx_oom(c);
-  }
+  if (ok && !gs_specSetString(&rec->info.name, (const char*)name)) ok = gsx_oom(c);
   free(name);
   return ok;
 }
@@ -352,10 +363,11 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
   tmp.orient.quat[0] = 1;
   gsReal q[4], pos[3];
   if (!gsx_applyOwn(c, node, src, "frame", set_body, &tmp, "name childclass class") ||
-      !orient_quat(c, q, &tmp.orient, src, node) || !frame_name(c, node, src, parent->body))
+      !orient_quat(c, q, &tmp.orient, src, node))
     return 0;
   gs_copy3(pos, tmp.pos);
   compose_frame(&w, parent, pos, q);
+  if (!frame_name(c, node, src, &w, pos, q)) return 0;
   return gsx_eachChild(c, node, src, body_child, &w);
 }
 

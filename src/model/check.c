@@ -322,7 +322,7 @@ static const struct {
     {"treeid", "ntree"}, {"camid", "ncam"},     {"lightid", "nlight"}, {"actuatorid", "nu"},
     {"sensorid", "nsensor"}, {"skinid", "nskin"}, {"flexid", "nflex"}, {"geom1", "ngeom"},
     {"geom2", "ngeom"},       {"pathadr", "npaths"},
-    {"readadr", "nreadpaths"},
+    {"readadr", "nreadpaths"}, {"frameid", "nframe"},
 };
 
 static int check_ids(const gsModel* m, char* err, int errsz) {

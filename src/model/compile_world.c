@@ -430,7 +430,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     return gs_compileFail(c, NULL, "model", "asset file paths of %zu bytes together, more than the %ld a model holds",
                           (size_t)nread, MAX_ASSET_DATA);
   sz->nreadpaths = (int)nread;
-  return 1;
+  return gs_compileSizesFrames(c, sz);
 }
 
 /* ---- arrays ---- */

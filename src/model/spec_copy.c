@@ -51,7 +51,9 @@ static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent)
   gsSpecBody* nb = copy_of(s, GS_SK_BODY, b, &ok);
   if (!nb) return NULL;
   nb->parent = parent;
-  ok = copy_list(s, GS_SK_JOINT, (void* const*)b->joint, b->njoint, (void***)&nb->joint, &nb->njoint, &nb->njoint_cap) &&
+  for (int i = 0; i < nb->nframe; i++)  /* copied with the body */
+    if (!reintern(s, &nb->frame[i]->info.file)) ok = 0;
+  ok = ok && copy_list(s, GS_SK_JOINT, (void* const*)b->joint, b->njoint, (void***)&nb->joint, &nb->njoint, &nb->njoint_cap) &&
        copy_list(s, GS_SK_GEOM, (void* const*)b->geom, b->ngeom, (void***)&nb->geom, &nb->ngeom, &nb->ngeom_cap) &&
        copy_list(s, GS_SK_SITE, (void* const*)b->site, b->nsite, (void***)&nb->site, &nb->nsite, &nb->nsite_cap) &&
        copy_list(s, GS_SK_CAMERA, (void* const*)b->camera, b->ncamera, (void***)&nb->camera, &nb->ncamera, &nb->ncamera_cap) &&
