@@ -262,12 +262,11 @@ GS_API int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], co
  * written in `frame` holds what is attached, placed at frame's present pose in its body (frame and
  * those enclosing it keep that pose from now on); returns that new frame, NULL with the reason in
  * err on failure */
-GS_API struct gsSpecFrame* gs_specAttachFrame(gsSpec* spec, struct gsSpecFrame* frame,
-                                              const gsSpec* child, const gsSpecBody* from,
-                                              const char* prefix, const char* suffix, char* err,
-                                              int errsz);
+GS_API gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* child,
+                                       const gsSpecBody* from, const char* prefix,
+                                       const char* suffix, char* err, int errsz);
 /* the same at a site of spec (MuJoCo's spec.attach(child, site=) and site.attach_body): placed at
- * the site's pose in its body */
+ * the site's pose in its body, written in a new frame there as MuJoCo does */
 GS_API int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
                              const gsSpecBody* from, const char* prefix, const char* suffix, char* err,
                              int errsz);

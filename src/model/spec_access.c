@@ -529,6 +529,8 @@ static const gsSpecAttr kFrame[] = {
     NAME(gsSpecFrame),
     A(gsSpecFrame, "pos", R, pos, 3),
     A(gsSpecFrame, "quat", R, quat, 4),
+    /* 1 once something is placed by it: its pose in the body no longer changes (read only) */
+    A(gsSpecFrame, "placed", I, placed, 1),
 };
 
 #define TABLE(k, t, T) [k] = {t, (int)(sizeof(t) / sizeof(t[0])), sizeof(T)}

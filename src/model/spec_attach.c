@@ -943,5 +943,15 @@ int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
   cc.errsz = errsz;
   gsReal q[4];
   if (!gs_compileOrientation(&cc, q, &site->orient, &site->info, "site")) return 0;
-  return gs_specAttach(spec, body, site->pos, q, child, from, prefix, suffix, err, errsz);
+  /* as MuJoCo's: what is attached is written in a new frame at the site */
+  gsSpecFrame* in = gs_specAddFrame(body, NULL);
+  if (!in) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: out of memory");
+    return 0;
+  }
+  in->placed = 1;
+  gs_copy3(in->bpos, site->pos);
+  gs_copy4(in->bquat, q);
+  gs_normalize4(in->bquat);
+  return attach_at(spec, body, site->pos, q, in, child, from, prefix, suffix, err, errsz);
 }
