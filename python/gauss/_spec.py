@@ -18,8 +18,10 @@ in the compiler's angle unit (degrees by default, as MJCF). Setting a joint's `r
 given (for autolimits); setting a body's `mass`, `ipos`, `iquat`/`ialt`, `inertia` or
 `fullinertia` makes its inertial explicit, as writing `<inertial>` does.
 
-Default classes, `<frame>`, `<replicate>` and other composition elements are resolved when MJCF is
-read; a spec holds the resolved elements.
+Default classes, `<replicate>` and other composition elements are resolved when MJCF is read; a
+spec holds the resolved elements. Frames are kept as records (`spec.frames`, `body.add_frame`,
+`spec.attach(child, frame=...)`; python/gauss/_spec_frame.py): what a frame holds is placed when it
+is read or attached, and a body written in frames reads and writes its pose in its frame.
 """
 
 import ctypes
