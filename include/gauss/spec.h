@@ -59,6 +59,7 @@ typedef struct gsSpecJoint {
   int align;              /* free joints: gsLimited-like 0 false, 1 true, 2 auto (compiler.alignfree) */
   int nuser;              /* user data (user=) */
   gsReal* user;           /* owned */
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecJoint;
 
 typedef struct gsSpecGeom {
@@ -88,6 +89,7 @@ typedef struct gsSpecGeom {
   gsReal fluidcoef[5];    /* blunt, slender and angular drag, Kutta and Magnus lift */
   int nuser;
   gsReal* user;
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecGeom;
 
 typedef struct gsSpecSite {
@@ -102,6 +104,7 @@ typedef struct gsSpecSite {
   gsReal rgba[4];
   int nuser;
   gsReal* user;
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecSite;
 
 typedef struct {

@@ -88,14 +88,13 @@ GS_API gsSpecFrame* gs_specAddFrame(gsSpecBody* body, gsSpecFrame* frame);
  * frames' */
 GS_API void gs_specFrameBodyPose(const gsSpecFrame* frame, gsReal pos[3], gsReal quat[4]);
 
-/* a body written in <frame>s (gsSpecBody.framed; other kinds and bodies without frames: 0), as
- * MuJoCo's spec gives it (src/model/spec_frame.c): its pose in the frame, from the one the spec
- * holds in the parent body (gs_specFramedPose; 1 when framed); its position set in the frame
- * (gs_specFramedSetPos); the orientation just written into it (any form, meant in the frame)
- * made its quaternion in the parent (gs_specFramedOrient, 0 with the reason in err) */
-GS_API int gs_specFramedPose(const gsSpec* spec, int kind, const void* element, gsReal pos[3],
-                             gsReal quat[4]);
-GS_API int gs_specFramedSetPos(gsSpec* spec, int kind, void* element, const gsReal pos[3]);
+/* elements written in <frame>s, for bindings that give their poses in the frame as MuJoCo's
+ * spec does (src/model/spec_frame.c): the pose of the frames an element's pose is held in (a
+ * body's in its parent; a joint's, geom's, site's, camera's or light's in its body), 1 when it is
+ * in a frame (gs_specFramePose); the orientation just written into a body, geom, site or camera
+ * (any form, meant in its frame) made its quaternion outside the frame (gs_specFramedOrient, 0
+ * with the reason in err) */
+GS_API int gs_specFramePose(int kind, const void* element, gsReal pos[3], gsReal quat[4]);
 GS_API int gs_specFramedOrient(gsSpec* spec, int kind, void* element, char* err, int errsz);
 
 /* a deep copy of the spec (MuJoCo's spec.copy()); NULL when out of memory */

@@ -57,6 +57,7 @@ typedef struct gsSpecCamera {
   int given;                /* GS_CAM_FOCAL... bits: which intrinsics were written */
   int nuser;
   gsReal* user;             /* owned */
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecCamera;
 
 typedef struct gsSpecLight {
@@ -78,6 +79,7 @@ typedef struct gsSpecLight {
   gsReal ambient[3];
   gsReal diffuse[3];
   gsReal specular[3];
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecLight;
 
 /* a <frame> of a body. A spec places what is written in a frame when it is read or attached (its

@@ -405,9 +405,8 @@ gs_specAttachFrame = _fn("gs_specAttachFrame", c_void_p, c_void_p, c_void_p, c_v
 gs_specAddFrame = _fn("gs_specAddFrame", c_void_p, c_void_p, c_void_p)
 gs_specFrameBodyPose = _fn("gs_specFrameBodyPose", None, c_void_p, ctypes.POINTER(c_double),
                            ctypes.POINTER(c_double))
-gs_specFramedPose = _fn("gs_specFramedPose", c_int, c_void_p, c_int, c_void_p, ctypes.POINTER(c_double),
-                        ctypes.POINTER(c_double))
-gs_specFramedSetPos = _fn("gs_specFramedSetPos", c_int, c_void_p, c_int, c_void_p, ctypes.POINTER(c_double))
+gs_specFramePose = _fn("gs_specFramePose", c_int, c_int, c_void_p, ctypes.POINTER(c_double),
+                       ctypes.POINTER(c_double))
 gs_specFramedOrient = _fn("gs_specFramedOrient", c_int, c_void_p, c_int, c_void_p, c_char_p, c_int)
 gs_specDelete = _fn("gs_specDelete", c_int, c_void_p, c_int, c_void_p)
 gs_specParent = _fn("gs_specParent", c_void_p, c_void_p, c_int, c_void_p)

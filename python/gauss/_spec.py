@@ -21,7 +21,7 @@ given (for autolimits); setting a body's `mass`, `ipos`, `iquat`/`ialt`, `inerti
 Default classes, `<replicate>` and other composition elements are resolved when MJCF is read; a
 spec holds the resolved elements. Frames are kept as records (`spec.frames`, `body.add_frame`,
 `spec.attach(child, frame=...)`; python/gauss/_spec_frame.py): what a frame holds is placed when it
-is read or attached, and a body written in frames reads and writes its pose in its frame.
+is read or attached, and an element written in frames reads and writes its pose in its frame.
 """
 
 import ctypes
@@ -334,17 +334,18 @@ class Element(_Struct):
 
     __slots__ = ("_uid",)
 
-    # a body written in frames: its pose in its frame, as MuJoCo's spec (python/gauss/_spec_frame.py)
+    # an element written in frames: its pose in its frame, as MuJoCo's spec (_spec_frame.py)
     def _get(self, name, entry):
-        if self._kind == _lib.GS_SK_BODY and name in ("pos", "quat"):
-            local = _frame.framed_pose(self)
+        value = super()._get(name, entry)
+        if name in _frame.FRAMED.get(self._kind, ()):
+            local = _frame.get_framed(self, name, value)
             if local is not None:
-                return _attr_array(local[0] if name == "pos" else local[1], self, name)
-        return super()._get(name, entry)
+                return _attr_array(local, self, name)
+        return value
 
     def _set(self, name, value):
-        if self._kind == _lib.GS_SK_BODY and name in _frame.FRAMED_ATTRS and _frame.framed_pose(self) is not None:
-            return _frame.set_framed(self, name, value, super()._set)
+        if name in _frame.FRAMED.get(self._kind, ()) and _frame.set_framed(self, name, value, super()._set):
+            return None
         if self._kind == _lib.GS_SK_FRAME:
             _frame.check_frame_write(self, name)
         return super()._set(name, value)

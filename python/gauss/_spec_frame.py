@@ -1,11 +1,13 @@
-"""Frames of a gauss.Spec (MuJoCo's MjsFrame) and the poses of bodies written in them.
+"""Frames of a gauss.Spec (MuJoCo's MjsFrame) and the poses of elements written in them.
 
 A gauss spec places what a <frame> holds when the frame is read or attached to: the elements keep
 their poses in the body, and the frame is a record of its name, its enclosing frame and its pose
 (`pos`, `quat`, as written: in the enclosing frame). So a frame's pose can be set while nothing is
 placed in it (`placed` 0: a frame made by `add_frame`, until something is attached to it); once
-placed it stays. A body written in frames reads and writes its `pos`, `quat` and orientation forms
-in its frame, as on MuJoCo's spec (the library converts: gs_specFramedPose and friends)."""
+placed it stays. An element written in frames (a body, joint, geom, site, camera or light) reads
+and writes its pose (`pos`, `quat` and the orientation forms; a joint's `axis`, a light's `dir`)
+in its frame, as on MuJoCo's spec: the library gives the frame's pose (gs_specFramePose) and turns
+an orientation written in the frame into the one it holds (gs_specFramedOrient)."""
 
 import ctypes
 
@@ -13,35 +15,80 @@ import numpy as np
 
 from . import _lib
 
-# a body's attributes that MuJoCo's spec gives in the body's frame
-FRAMED_ATTRS = ("pos", "quat", "alttype", "axisangle", "euler", "xyaxes", "zaxis")
+# the attributes MuJoCo's spec gives in an element's frame, by kind: points, direction vectors,
+# and the orientation (its quaternion and the alternative forms)
+_FORMS = ("alttype", "axisangle", "euler", "xyaxes", "zaxis")
+_ORIENTED = {"pos": "point", "quat": "quat", **{f: "form" for f in _FORMS}}
+FRAMED = {
+    _lib.GS_SK_BODY: _ORIENTED, _lib.GS_SK_GEOM: _ORIENTED, _lib.GS_SK_SITE: _ORIENTED,
+    _lib.GS_SK_CAMERA: _ORIENTED,
+    _lib.GS_SK_JOINT: {"pos": "point", "axis": "vector"},
+    _lib.GS_SK_LIGHT: {"pos": "point", "dir": "vector"},
+}
 
 
-def framed_pose(el):
-    """(pos, quat) of a body written in frames, in its frame; None for anything else."""
+def _qmul(a, b):
+    return np.array([a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+                     a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+                     a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+                     a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]])
+
+
+def _conj(q):
+    return np.array([q[0], -q[1], -q[2], -q[3]])
+
+
+def _rotate(q, v):
+    return _qmul(_qmul(q, np.r_[0.0, v]), _conj(q))[1:]
+
+
+def frame_pose(el):
+    """(pos, quat) of the frames el's pose is held in (a body's in its parent, others' in their
+    body); None when el is not in a frame."""
     pos, quat = (ctypes.c_double * 3)(), (ctypes.c_double * 4)()
-    if not _lib.gs_specFramedPose(el._spec._ptr, el._kind, el._addr(), pos, quat):
+    if not _lib.gs_specFramePose(el._kind, el._addr(), pos, quat):
         return None
     return np.array(pos), np.array(quat)
 
 
+def get_framed(el, name, raw):
+    """An attribute of an element in a frame, given in its frame (None: not in a frame)."""
+    what = FRAMED.get(el._kind, {}).get(name)
+    pose = frame_pose(el) if what in ("point", "vector", "quat") else None
+    if pose is None:
+        return None
+    fp, fq = pose
+    raw = np.asarray(raw, dtype=np.float64)
+    if what == "point":
+        return _rotate(_conj(fq), raw - fp)
+    if what == "vector":
+        return _rotate(_conj(fq), raw)
+    q = _qmul(_conj(fq), raw)
+    return q / np.linalg.norm(q)
+
+
 def set_framed(el, name, value, generic_set):
-    """Write a pose attribute of a body written in frames, meant in its frame."""
+    """Write an attribute of an element in a frame, meant in its frame; False when el is not in a
+    frame (the caller writes it as it is)."""
     from ._spec import SpecError
-    if name == "pos":
+    what = FRAMED.get(el._kind, {}).get(name)
+    pose = frame_pose(el) if what else None
+    if pose is None:
+        return False
+    fp, fq = pose
+    if what in ("point", "vector"):
         v = np.asarray(value, dtype=np.float64).reshape(-1)
         if v.size != 3:
-            raise SpecError(f"body.pos takes 3 values, got {v.size}")
-        if not _lib.gs_specFramedSetPos(el._spec._ptr, el._kind, el._addr(),
-                                        (ctypes.c_double * 3)(*v)):
-            raise SpecError("body.pos: the body is not written in a frame")
-        return
+            raise SpecError(f"{name} takes 3 values, got {v.size}")
+        generic_set(name, _rotate(fq, v) + (fp if what == "point" else 0))
+        return True
     if name == "alttype" and int(value) == 0:
-        return  # a framed body's orientation is held as a quaternion already: unchanged
-    generic_set(name, value)  # the form as given (selecting it), then made a quaternion in the parent
+        return True  # the orientation of an element in a frame is held as a quaternion already
+    generic_set(name, value)  # the form as given (selecting it), then made a quaternion outside
     err = ctypes.create_string_buffer(500)
     if not _lib.gs_specFramedOrient(el._spec._ptr, el._kind, el._addr(), err, len(err)):
-        raise SpecError(err.value.decode(errors="replace") or f"body.{name}: invalid orientation")
+        raise SpecError(err.value.decode(errors="replace") or f"{name}: invalid orientation")
+    return True
 
 
 def check_frame_write(el, name):

@@ -203,26 +203,33 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
     gs_copy3(child->frame_pos, w->fpos);
     gs_copy4(child->frame_quat, w->fquat);
   }
+  /* each remembers its frame record, so that the spec API gives its pose in the frame */
   for (int i = n0[1]; i < b->njoint; i++) {
     gsSpecJoint* j = b->joint[i];
     frame_point(w, j->pos);
     frame_vector(w, j->axis);
+    j->frame = w->frame;
   }
   for (int i = n0[2]; i < b->ngeom; i++) {
     gsSpecGeom* g = b->geom[i];
     frame_fromto(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!frame_pose(c, w, g->pos, &g->orient, src, ch)) return 0;
+    g->frame = w->frame;
   }
   for (int i = n0[3]; i < b->nsite; i++) {
     gsSpecSite* s = b->site[i];
     frame_fromto(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!frame_pose(c, w, s->pos, &s->orient, src, ch)) return 0;
+    s->frame = w->frame;
   }
-  for (int i = n0[4]; i < b->ncamera; i++)
+  for (int i = n0[4]; i < b->ncamera; i++) {
     if (!frame_pose(c, w, b->camera[i]->pos, &b->camera[i]->orient, src, ch)) return 0;
+    b->camera[i]->frame = w->frame;
+  }
   for (int i = n0[5]; i < b->nlight; i++) {
     frame_point(w, b->light[i]->pos);
     frame_vector(w, b->light[i]->dir);
+    b->light[i]->frame = w->frame;
   }
   /* an <inertial> in a frame stays in body coordinates, as in MJCF */
   return 1;
@@ -297,11 +304,13 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
  * written and as placed in the body, w's), so that a copy of its subtree (<attach body=...>)
  * brings it along and MJCF written back names it; names, like those of other elements, are used
  * once */
-static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w,
-                      const gsReal pos[3], const gsReal quat[4]) {
-  gsSpecBody* body = w->body;
-  gsSpecFrame* rec = gs_specAddFrame(body, w->frame);
-  if (!rec) return gsx_oom(c);
+static gsSpecFrame* frame_record(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w,
+                                 const gsReal pos[3], const gsReal quat[4]) {
+  gsSpecFrame* rec = gs_specAddFrame(w->body, w->frame);
+  if (!rec) {
+    gsx_oom(c);
+    return NULL;
+  }
   rec->info.file = src->name;
   rec->info.line = gsx_line(node);
   gs_copy3(rec->pos, pos);
@@ -310,6 +319,13 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
   gs_copy4(rec->bquat, w->fquat);
   rec->placed = 1;
   w->frame = rec;
+  return rec;
+}
+
+static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w,
+                      const gsReal pos[3], const gsReal quat[4]) {
+  gsSpecFrame* rec = frame_record(c, node, src, w, pos, quat);
+  if (!rec) return 0;
   xmlChar* given = gsx_getAttr(c, node, "name");
   if (!given) return 1;
   char* name = NULL;  /* inside replicates, the replica's name */
@@ -443,7 +459,8 @@ static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWa
     c->rep[k].index = i;
     BodyWalk w = *parent;
     compose_frame(&w, parent, pos, quat);
-    ok = gsx_eachChild(c, node, src, replica_child, &w);
+    /* each replica is an unnamed frame, as in MJCF's spec */
+    ok = frame_record(c, node, src, &w, pos, quat) && gsx_eachChild(c, node, src, replica_child, &w);
     /* the next replica: this one's frame, then the step */
     gsReal p[3];
     gs_rotVecQuat(p, step, quat);

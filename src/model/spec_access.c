@@ -898,11 +898,19 @@ static void drop_frames(gsSpec* s, const gsSpecBody* b) {
   for (int i = 0; i < b->nchild; i++) drop_frames(s, b->child[i]);
 }
 
-/* a deleted frame's own frames are then written in its enclosing frame (their contents stay
- * where they were placed) */
+/* what a deleted frame held (its frames, joints, geoms, sites, cameras and lights) is then
+ * written in its enclosing frame, staying where it was placed */
 static void lift_frames(gsSpecBody* b, const gsSpecFrame* gone) {
-  for (int i = 0; i < b->nframe; i++)
-    if (b->frame[i]->frame == gone) b->frame[i]->frame = gone->frame;
+#define LIFT(n, list) \
+  for (int i = 0; i < b->n; i++) \
+    if (b->list[i]->frame == gone) b->list[i]->frame = gone->frame;
+  LIFT(nframe, frame)
+  LIFT(njoint, joint)
+  LIFT(ngeom, geom)
+  LIFT(nsite, site)
+  LIFT(ncamera, camera)
+  LIFT(nlight, light)
+#undef LIFT
 }
 
 /* the tendon or tuple holding a wrap or tuple element */

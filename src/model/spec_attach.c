@@ -334,10 +334,17 @@ static gsSpecBody* copy_body(gsAttach* a, const gsSpecBody* b, gsSpecBody* paren
   return copy_contents(a, b, nb, NULL) ? nb : NULL;
 }
 
+/* a copied element's frame: the copy of its own, else the frame it is attached in (for what is
+ * written directly in the world body; f NULL: none) */
+static void frame_of_copy(const gsAttach* a, struct gsSpecFrame** frame, const gsAttachFrame* f) {
+  *frame = *frame ? map_find(a, *frame) : f ? f->frame : NULL;
+}
+
 static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, const gsAttachFrame* f) {
   for (int i = 0; i < from->njoint; i++) {
     gsSpecJoint* j = COPY(GS_SK_JOINT, from->joint[i], to, joint);
     if (!j || !convert_joint(a, j)) return 0;
+    frame_of_copy(a, &j->frame, f);
     if (f && f->framed) {
       gsReal p[3];
       gs_rotVecQuat(p, j->pos, f->fquat);
@@ -352,6 +359,7 @@ static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, co
     if (f && f->framed) fromto_pose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!to_quat(a, &g->orient, &g->info, "geom")) return 0;
     if (f) place(f, g->pos, &g->orient);
+    frame_of_copy(a, &g->frame, f);
   }
   for (int i = 0; i < from->nsite; i++) {
     gsSpecSite* s = COPY(GS_SK_SITE, from->site[i], to, site);
@@ -359,16 +367,19 @@ static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, co
     if (f && f->framed) fromto_pose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!to_quat(a, &s->orient, &s->info, "site")) return 0;
     if (f) place(f, s->pos, &s->orient);
+    frame_of_copy(a, &s->frame, f);
   }
   for (int i = 0; i < from->ncamera; i++) {
     gsSpecCamera* cam = COPY(GS_SK_CAMERA, from->camera[i], to, camera);
     if (!cam || !prefixed(a, &cam->target, 1) || !to_quat(a, &cam->orient, &cam->info, "camera"))
       return 0;
     if (f) place(f, cam->pos, &cam->orient);
+    frame_of_copy(a, &cam->frame, f);
   }
   for (int i = 0; i < from->nlight; i++) {
     gsSpecLight* l = COPY(GS_SK_LIGHT, from->light[i], to, light);
     if (!l || !prefixed(a, &l->target, 1) || !prefixed(a, &l->texture, 0)) return 0;
+    frame_of_copy(a, &l->frame, f);
     if (f && f->framed) {
       gsReal p[3];
       gs_rotVecQuat(p, l->pos, f->fquat);

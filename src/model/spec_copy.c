@@ -46,6 +46,13 @@ static int index_of(void* const* list, int n, const void* el) {
   return -1;
 }
 
+/* an element's frame in the copy: the copied frame at the same place in the body (a frame of
+ * another body is none) */
+static void remap_frame(const gsSpecBody* from, const gsSpecBody* to, struct gsSpecFrame** f) {
+  int k = *f ? index_of((void* const*)from->frame, from->nframe, *f) : -1;
+  *f = k >= 0 ? to->frame[k] : NULL;
+}
+
 static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent) {
   int ok = 1;
   gsSpecBody* nb = copy_of(s, GS_SK_BODY, b, &ok);
@@ -58,6 +65,13 @@ static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent)
        copy_list(s, GS_SK_SITE, (void* const*)b->site, b->nsite, (void***)&nb->site, &nb->nsite, &nb->nsite_cap) &&
        copy_list(s, GS_SK_CAMERA, (void* const*)b->camera, b->ncamera, (void***)&nb->camera, &nb->ncamera, &nb->ncamera_cap) &&
        copy_list(s, GS_SK_LIGHT, (void* const*)b->light, b->nlight, (void***)&nb->light, &nb->nlight, &nb->nlight_cap);
+  if (ok) {
+    for (int i = 0; i < nb->njoint; i++) remap_frame(b, nb, &nb->joint[i]->frame);
+    for (int i = 0; i < nb->ngeom; i++) remap_frame(b, nb, &nb->geom[i]->frame);
+    for (int i = 0; i < nb->nsite; i++) remap_frame(b, nb, &nb->site[i]->frame);
+    for (int i = 0; i < nb->ncamera; i++) remap_frame(b, nb, &nb->camera[i]->frame);
+    for (int i = 0; i < nb->nlight; i++) remap_frame(b, nb, &nb->light[i]->frame);
+  }
   /* asset references, owned by the copied geom or site at the same place */
   for (int i = 0; ok && i < b->nassetref; i++) {
     const gsSpecAssetRef* r = b->assetref[i];

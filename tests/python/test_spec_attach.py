@@ -149,3 +149,33 @@ def test_framed_body_pose_edits_like_mujoco():
     for mm, gm in zip(models[:3], models[3:]):
         errors = compiled_errors(gm, mm, tol=1e-12)
         assert not errors, "; ".join(errors)
+
+
+def test_framed_elements_read_and_edit_like_mujoco():
+    # geoms, sites, joints, cameras and lights written in frames (and replicas, which MJCF makes
+    # unnamed frames) read their poses in the frame and are edited there, as on MuJoCo's spec
+    xml = """<mujoco><worldbody><body name="p" pos="0 0 1"><joint type="slide"/><geom size=".2"/>
+      <frame pos="1 0 0" euler="0 0 90"><frame pos="0 0 .5" euler="30 0 0">
+        <geom name="g" type="box" size=".1 .2 .3" pos=".2 .1 0" quat="0.8 0 0.6 0"/>
+        <site name="s" pos="0 .3 0" euler="0 10 0"/><joint name="j" pos=".1 0 0" axis="0 1 0"/>
+        <camera name="c" pos="0 0 .4" euler="0 0 20"/><light name="l" pos="0 0 1" dir="1 0 0"/>
+      </frame></frame></body>
+      <replicate count="2" offset=".5 0 0"><geom name="r" size=".05" pos="0 .1 0"/></replicate>
+      </worldbody></mujoco>"""
+    models, reads = [], []
+    for lib in (mujoco, gauss):
+        spec = (mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(xml)
+        g, s, j, c, li, r = (spec.geom("g"), spec.site("s"), spec.joint("j"), spec.camera("c"),
+                             spec.light("l"), spec.geom("r1"))
+        reads.append(np.concatenate([g.pos, g.quat, s.pos, j.pos, j.axis, c.pos, li.pos, li.dir, r.pos]))
+        g.pos = [0.3, 0, 0.1]
+        g.quat = [0, 1, 0, 0]
+        s.pos[1] = 0.6
+        j.axis = [1, 0, 0]
+        c.pos = [1, 1, 1]
+        li.dir = [0, 1, 0]
+        r.pos = [0, 0, 0.2]
+        models.append(spec.compile())
+    np.testing.assert_allclose(reads[1], reads[0], atol=1e-12)
+    errors = compiled_errors(models[1], models[0], tol=1e-12)
+    assert not errors, "; ".join(errors)
