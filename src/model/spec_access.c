@@ -763,8 +763,11 @@ void* gs_specCopyElement(int kind, const void* el) {
       }
       const gsSpecFrame* up = src->frame[i]->frame;
       f->frame = NULL;
-      for (int k = 0; k < i; k++)
-        if (src->frame[k] == up) f->frame = b->frame[k];
+      for (int k = i - 1; up && k >= 0; k--)  /* (usually a recent one) */
+        if (src->frame[k] == up) {
+          f->frame = b->frame[k];
+          break;
+        }
     }
   }
   if (ok && kind == GS_SK_TENDON) {

@@ -47,10 +47,20 @@ static int index_of(void* const* list, int n, const void* el) {
 }
 
 /* an element's frame in the copy: the copied frame at the same place in the body (a frame of
- * another body is none) */
-static void remap_frame(const gsSpecBody* from, const gsSpecBody* to, struct gsSpecFrame** f) {
-  int k = *f ? index_of((void* const*)from->frame, from->nframe, *f) : -1;
-  *f = k >= 0 ? to->frame[k] : NULL;
+ * another body is none). *at is where the last one was found: elements come mostly in the order
+ * of their frames, so the search starts there (a body of thousands of replicas stays linear) */
+static void remap_frame(const gsSpecBody* from, const gsSpecBody* to, struct gsSpecFrame** f, int* at) {
+  if (!*f) return;
+  int n = from->nframe;
+  for (int i = 0; i < n; i++) {
+    int k = (*at + i) % n;
+    if (from->frame[k] == *f) {
+      *at = k;
+      *f = to->frame[k];
+      return;
+    }
+  }
+  *f = NULL;
 }
 
 static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent) {
@@ -66,11 +76,12 @@ static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent)
        copy_list(s, GS_SK_CAMERA, (void* const*)b->camera, b->ncamera, (void***)&nb->camera, &nb->ncamera, &nb->ncamera_cap) &&
        copy_list(s, GS_SK_LIGHT, (void* const*)b->light, b->nlight, (void***)&nb->light, &nb->nlight, &nb->nlight_cap);
   if (ok) {
-    for (int i = 0; i < nb->njoint; i++) remap_frame(b, nb, &nb->joint[i]->frame);
-    for (int i = 0; i < nb->ngeom; i++) remap_frame(b, nb, &nb->geom[i]->frame);
-    for (int i = 0; i < nb->nsite; i++) remap_frame(b, nb, &nb->site[i]->frame);
-    for (int i = 0; i < nb->ncamera; i++) remap_frame(b, nb, &nb->camera[i]->frame);
-    for (int i = 0; i < nb->nlight; i++) remap_frame(b, nb, &nb->light[i]->frame);
+    int at = 0;
+    for (int i = 0; i < nb->njoint; i++) remap_frame(b, nb, &nb->joint[i]->frame, &at);
+    for (int i = 0; i < nb->ngeom; i++) remap_frame(b, nb, &nb->geom[i]->frame, &at);
+    for (int i = 0; i < nb->nsite; i++) remap_frame(b, nb, &nb->site[i]->frame, &at);
+    for (int i = 0; i < nb->ncamera; i++) remap_frame(b, nb, &nb->camera[i]->frame, &at);
+    for (int i = 0; i < nb->nlight; i++) remap_frame(b, nb, &nb->light[i]->frame, &at);
   }
   /* asset references, owned by the copied geom or site at the same place */
   for (int i = 0; ok && i < b->nassetref; i++) {

@@ -212,8 +212,8 @@ const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* ow
 
 gsSpecFrame* gs_specAddFrame(gsSpecBody* body, gsSpecFrame* frame) {
   if (!body) return NULL;
-  int inbody = frame == NULL;
-  for (int i = 0; i < body->nframe && !inbody; i++) inbody = body->frame[i] == frame;
+  int inbody = frame == NULL;  /* (from the last: the enclosing frame is usually the newest) */
+  for (int i = body->nframe - 1; i >= 0 && !inbody; i--) inbody = body->frame[i] == frame;
   if (!inbody) return NULL;
   gsSpecFrame* f = PUSH(gsSpecFrame, body, frame);
   if (!f) return NULL;
