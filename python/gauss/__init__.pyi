@@ -471,6 +471,7 @@ class Model:
     npaths: int
     nreadpaths: int
     nframe: int
+    nframenames: int
     qpos0: numpy.ndarray
     """qpos0: float64 array of shape (nq,); units: m / rad / unitless quaternions, as qpos"""
     qpos_spring: numpy.ndarray
@@ -1105,8 +1106,10 @@ class Model:
     """frame_bodyid: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
     frame_frameid: numpy.ndarray
     """frame_frameid: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
-    name_frameadr: numpy.ndarray
-    """name_frameadr: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    frame_nameadr: numpy.ndarray
+    """frame_nameadr: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    framenames: numpy.ndarray
+    """framenames: uint8 array of shape (nframenames,); units: text bytes (NUL-separated strings)"""
     def body(self, key: int | str) -> Any:
         """The body with this name or id: its id, name, and its rows of the arrays as attributes without their prefix (views). An unknown name raises UnknownNameError (a KeyError) listing the close names; an id out of range IndexError."""
     def joint(self, key: int | str) -> Any:

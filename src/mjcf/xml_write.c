@@ -106,7 +106,8 @@ static void write_frame(gswWriter* w, int f) {
   int inner = 0;
   for (int k = f + 1; k < m->nframe && !inner; k++) inner = m->frame_frameid[k] == f;
   gsw_open(w, "frame");
-  gsw_str(w, "name", m->names + m->name_frameadr[f]);
+  int a = m->frame_nameadr[f];
+  if (a >= 0 && a < m->nframenames) gsw_str(w, "name", m->framenames + a);
   if (!inner) {
     gsw_end(w);
     return;

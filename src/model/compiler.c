@@ -880,7 +880,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
   /* the slices: their arrays, then what is defined at the default configuration */
   if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m))
     goto error_model;
-  gs_compileFrames(&c, m);  /* frame names last: the others sit where MJCF's would */
+  gs_compileFrames(&c, m);  /* the named frames, for the MJCF writer */
   gs_compileAlignFree(&c, m);
   compile_sameframe(m);  /* again: aligned bodies' elements moved */
   /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the

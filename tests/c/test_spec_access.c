@@ -185,7 +185,7 @@ int main(void) {
           "a deleted frame's frames move out of it");
     gsModel* m = gs_compile(f, err, sizeof(err));
     CHECK(m && m->nframe == 2 && m->frame_bodyid[0] == 1 && m->frame_frameid[1] == 0 &&
-              strcmp(m->names + m->name_frameadr[1], "x-c") == 0,
+              strcmp(m->framenames + m->frame_nameadr[1], "x-c") == 0,
           "the named frames in the model: %s", err);
     gs_freeModel(m);
   }
