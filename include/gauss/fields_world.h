@@ -31,7 +31,9 @@
   X(nexclude)    /* excluded body pairs */                                                         \
   X(nuser_cam)   /* user values per camera */                                                      \
   X(npaths)      /* bytes of the asset file names buffer */                                        \
-  X(nreadpaths)  /* bytes of the asset files as read, where not the names as written */
+  X(nreadpaths)  /* bytes of the asset files as read, where not the names as written */            \
+  X(nframe)      /* named <frame>s (MuJoCo's model keeps none), for the MJCF writer */         \
+  X(nframenames) /* bytes of their names */
 
 #define GS_FIELDS_WORLD(X)                                                                         \
   /* asset references of core objects */                                                           \
@@ -186,6 +188,16 @@
   X(int,    mesh_readadr,        nmesh,       1)                                                   \
   X(int,    hfield_readadr,      nhfield,     1)                                                   \
   X(int,    tex_readadr,         ntex,        1)                                                   \
-  X(char,   readpaths,           nreadpaths,  1)
+  /* a cube or skybox texture made of six face files (right left up down front back): each file    \
+   * as read, relative to the model's directory (-1: that face has none) */                        \
+  X(int,    tex_cubereadadr,     ntex,        6)                                                   \
+  X(char,   readpaths,           nreadpaths,  1)                                                   \
+  /* the named <frame>s, body by body, enclosing ones first. They place nothing in the model (their \
+   * contents hold their poses): MJCF written back names them, as MJCF's writer does. Their names \
+   * have a buffer of their own, so that `names` stays laid out as MuJoCo's */                    \
+  X(int,    frame_bodyid,        nframe,      1)                                                   \
+  X(int,    frame_frameid,       nframe,      1)   /* the enclosing named frame, -1: none */       \
+  X(int,    frame_nameadr,       nframe,      1)   /* into framenames */                          \
+  X(char,   framenames,          nframenames, 1)
 
 #endif

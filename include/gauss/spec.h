@@ -59,6 +59,7 @@ typedef struct gsSpecJoint {
   int align;              /* free joints: gsLimited-like 0 false, 1 true, 2 auto (compiler.alignfree) */
   int nuser;              /* user data (user=) */
   gsReal* user;           /* owned */
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecJoint;
 
 typedef struct gsSpecGeom {
@@ -88,6 +89,7 @@ typedef struct gsSpecGeom {
   gsReal fluidcoef[5];    /* blunt, slender and angular drag, Kutta and Magnus lift */
   int nuser;
   gsReal* user;
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecGeom;
 
 typedef struct gsSpecSite {
@@ -102,6 +104,7 @@ typedef struct gsSpecSite {
   gsReal rgba[4];
   int nuser;
   gsReal* user;
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecSite;
 
 typedef struct {
@@ -258,8 +261,15 @@ GS_API gsModel* gs_compile(const gsSpec* spec, char* err, int errsz);
 GS_API int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
                          const gsSpec* child, const gsSpecBody* from, const char* prefix,
                          const char* suffix, char* err, int errsz);
+/* the same in a frame of spec (MuJoCo's spec.attach(child, frame=)): as MuJoCo, a new frame
+ * written in `frame` holds what is attached, placed at frame's present pose in its body (frame and
+ * those enclosing it keep that pose from now on); returns that new frame, NULL with the reason in
+ * err on failure */
+GS_API gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* child,
+                                       const gsSpecBody* from, const char* prefix,
+                                       const char* suffix, char* err, int errsz);
 /* the same at a site of spec (MuJoCo's spec.attach(child, site=) and site.attach_body): placed at
- * the site's pose in its body */
+ * the site's pose in its body, written in a new frame there as MuJoCo does */
 GS_API int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
                              const gsSpecBody* from, const char* prefix, const char* suffix, char* err,
                              int errsz);

@@ -20,6 +20,7 @@ typedef enum {
   GS_SK_TENDON, GS_SK_WRAP, GS_SK_ACTUATOR, GS_SK_SENSOR, GS_SK_EQUALITY, GS_SK_KEY,
   GS_SK_NUMERIC, GS_SK_TEXT, GS_SK_TUPLE, GS_SK_TUPLEELEMENT,
   GS_SK_MESH, GS_SK_HFIELD, GS_SK_TEXTURE, GS_SK_MATERIAL, GS_SK_PAIR, GS_SK_EXCLUDE,
+  GS_SK_FRAME,       /* gsSpecFrame, held by bodies */
   GS_NSPECKIND
 } gsSpecKind;
 
@@ -73,11 +74,28 @@ GS_API void* gs_specSettings(gsSpec* spec, int kind);
 GS_API gsSpecBody* gs_specWorld(gsSpec* spec);
 
 /* the elements of `kind` that `parent` (of parentkind) holds, in order: a body's bodies, joints,
- * geoms, sites, cameras and lights; the spec's (parent = the gsSpec, GS_SK_SPEC) tendons,
+ * geoms, sites, cameras, lights and frames; the spec's (parent = the gsSpec, GS_SK_SPEC) tendons,
  * actuators, sensors, equalities, keys, numerics, texts, tuples, meshes, hfields, textures,
  * materials, pairs and excludes; a tendon's wraps, a tuple's elements. *n gets the count; returns
  * element i (NULL when out of range or when parent holds no such kind). */
 GS_API void* gs_specChild(void* parent, int parentkind, int kind, int i, int* n);
+
+/* a new frame of body, written in `frame` (one of body's; NULL: directly in the body), with
+ * identity pose and not yet placed (gsSpecFrame); NULL when out of memory or when frame is not
+ * one of body's */
+GS_API gsSpecFrame* gs_specAddFrame(gsSpecBody* body, gsSpecFrame* frame);
+/* the frame's pose in its body: its placed pose, else its pos/quat composed with its enclosing
+ * frames' */
+GS_API void gs_specFrameBodyPose(const gsSpecFrame* frame, gsReal pos[3], gsReal quat[4]);
+
+/* elements written in <frame>s, for bindings that give their poses in the frame as MuJoCo's
+ * spec does (src/model/spec_frame.c): the pose of the frames an element's pose is held in (a
+ * body's in its parent; a joint's, geom's, site's, camera's or light's in its body), 1 when it is
+ * in a frame (gs_specFramePose); the orientation just written into a body, geom, site or camera
+ * (any form, meant in its frame) made its quaternion outside the frame (gs_specFramedOrient, 0
+ * with the reason in err) */
+GS_API int gs_specFramePose(int kind, const void* element, gsReal pos[3], gsReal quat[4]);
+GS_API int gs_specFramedOrient(gsSpec* spec, int kind, void* element, char* err, int errsz);
 
 /* a deep copy of the spec (MuJoCo's spec.copy()); NULL when out of memory */
 GS_API gsSpec* gs_specCopy(const gsSpec* spec);
@@ -87,7 +105,7 @@ GS_API gsSpec* gs_specCopy(const gsSpec* spec);
  * deleted. */
 GS_API int gs_specDelete(gsSpec* spec, int kind, void* element);
 
-/* the parent body of a body, joint, geom, site, camera or light; NULL for the world or when not
+/* the parent body of a body, joint, geom, site, camera, light or frame; NULL for the world or when not
  * found */
 GS_API gsSpecBody* gs_specParent(gsSpec* spec, int kind, const void* element);
 

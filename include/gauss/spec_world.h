@@ -57,6 +57,7 @@ typedef struct gsSpecCamera {
   int given;                /* GS_CAM_FOCAL... bits: which intrinsics were written */
   int nuser;
   gsReal* user;             /* owned */
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecCamera;
 
 typedef struct gsSpecLight {
@@ -78,7 +79,25 @@ typedef struct gsSpecLight {
   gsReal ambient[3];
   gsReal diffuse[3];
   gsReal specular[3];
+  struct gsSpecFrame* frame;  /* the <frame> it is written in (NULL: none); its pose holds the frame's */
 } gsSpecLight;
+
+/* a <frame> of a body. A spec places what is written in a frame when it is read or attached (its
+ * contents hold poses in the body), so the frame keeps its name, where it is written (its enclosing
+ * frame), its own pose as written (pos, quat: in the enclosing frame, MuJoCo's meaning) and its
+ * pose in the body (bpos, bquat: the enclosing frames composed, as its contents were placed).
+ * A frame made by gs_specAddFrame has `placed` 0 until something is placed in it (an attach): its
+ * pose in the body then follows pos/quat; once placed, its pose is that of its contents and no
+ * longer changes alone. */
+typedef struct gsSpecFrame {
+  gsSpecInfo info;
+  struct gsSpecFrame* frame;  /* the enclosing frame, in the same body; NULL: directly in the body */
+  gsReal pos[3];
+  gsReal quat[4];
+  int placed;
+  gsReal bpos[3];
+  gsReal bquat[4];
+} gsSpecFrame;
 
 typedef struct gsSpecTexture {
   gsSpecInfo info;
@@ -228,9 +247,10 @@ typedef struct {
   int ncamera, ncamera_cap;   gsSpecCamera** camera;                                               \
   int nlight, nlight_cap;     gsSpecLight** light;                                                 \
   int nassetref, nassetref_cap; gsSpecAssetRef** assetref;                                       \
-  /* names of the <frame>s written in the body (their children are the body's, placed by them): \
-   * a copy of the body's subtree brings them along; each is also in the spec's framename */     \
-  int nframe, nframe_cap;     char** frame;
+  /* the <frame>s written in the body, enclosing ones first (their children are the body's,     \
+   * placed by them): a copy of the body's subtree brings them along; each name is also in the   \
+   * spec's framename */                                                                         \
+  int nframe, nframe_cap;     gsSpecFrame** frame;
 
 /* members added to gsSpec */
 #define GS_SPEC_WORLD                                                                              \

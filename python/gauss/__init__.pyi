@@ -470,6 +470,8 @@ class Model:
     nuser_cam: int
     npaths: int
     nreadpaths: int
+    nframe: int
+    nframenames: int
     qpos0: numpy.ndarray
     """qpos0: float64 array of shape (nq,); units: m / rad / unitless quaternions, as qpos"""
     qpos_spring: numpy.ndarray
@@ -1096,8 +1098,18 @@ class Model:
     """hfield_readadr: int32 array of shape (nhfield,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tex_readadr: numpy.ndarray
     """tex_readadr: int32 array of shape (ntex,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tex_cubereadadr: numpy.ndarray
+    """tex_cubereadadr: int32 array of shape (ntex, 6); units: integer (an id, address, count, type, flag or mask): unitless"""
     readpaths: numpy.ndarray
     """readpaths: uint8 array of shape (nreadpaths,); units: text bytes (NUL-separated strings)"""
+    frame_bodyid: numpy.ndarray
+    """frame_bodyid: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    frame_frameid: numpy.ndarray
+    """frame_frameid: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    frame_nameadr: numpy.ndarray
+    """frame_nameadr: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    framenames: numpy.ndarray
+    """framenames: uint8 array of shape (nframenames,); units: text bytes (NUL-separated strings)"""
     def body(self, key: int | str) -> Any:
         """The body with this name or id: its id, name, and its rows of the arrays as attributes without their prefix (views). An unknown name raises UnknownNameError (a KeyError) listing the close names; an id out of range IndexError."""
     def joint(self, key: int | str) -> Any:
@@ -1392,9 +1404,9 @@ class Spec:
     def add_tuple(self, **kwargs):
         """Add a tuple with MJCF's defaults and the attributes given."""
     def attach(self, child, prefix=None, suffix=None, site=None, frame=None):
-        """Copy the contents of child's world body to `site` (a site of this spec, or its name), as
-        MuJoCo's spec.attach(child, prefix=, suffix=, site=). `frame=` is not available: a gauss spec
-        keeps no frames. Returns None (MuJoCo returns the frame it makes)."""
+        """Copy the contents of child's world body into a new frame, made in `frame` (a frame of this
+        spec, or its name) or at `site` (a site, or its name), as MuJoCo's spec.attach(child, prefix=,
+        suffix=, site=, frame=); returns that new frame (MuJoCo's returns the frame it makes)."""
     @property
     def bodies(self) -> Any:
         """Every body, the world first, in the compiled model's order."""
@@ -1421,6 +1433,11 @@ class Spec:
     @property
     def excludes(self) -> Any:
         """The spec's excludes, in order."""
+    def frame(self, name):
+        """The frame with this name, None when there is none."""
+    @property
+    def frames(self) -> Any:
+        """Every frame, body by body in the compiled model's order."""
     @classmethod
     def from_file(cls, path, assets=None, confined=False):
         """Read an MJCF file into a spec (without compiling); arguments as Model.from_xml_path."""

@@ -376,7 +376,7 @@ class SpecAssetRef(ctypes.Structure):
  GS_SK_SITE, GS_SK_CAMERA, GS_SK_LIGHT, GS_SK_TENDON, GS_SK_WRAP, GS_SK_ACTUATOR, GS_SK_SENSOR,
  GS_SK_EQUALITY, GS_SK_KEY, GS_SK_NUMERIC, GS_SK_TEXT, GS_SK_TUPLE, GS_SK_TUPLEELEMENT,
  GS_SK_MESH, GS_SK_HFIELD, GS_SK_TEXTURE, GS_SK_MATERIAL, GS_SK_PAIR, GS_SK_EXCLUDE,
- GS_NSPECKIND) = range(27)
+ GS_SK_FRAME, GS_NSPECKIND) = range(28)
 (GS_SA_REAL, GS_SA_INT, GS_SA_LLONG, GS_SA_STRING, GS_SA_POOL, GS_SA_CHARS, GS_SA_REALVEC,
  GS_SA_INTVEC, GS_SA_ASSETREF, GS_SA_BLOB) = range(10)
 
@@ -400,6 +400,14 @@ gs_specAttach = _fn("gs_specAttach", c_int, c_void_p, c_void_p, c_void_p, c_void
                     c_char_p, c_char_p, c_char_p, c_int)
 gs_specAttachSite = _fn("gs_specAttachSite", c_int, c_void_p, c_void_p, c_void_p, c_void_p, c_char_p,
                         c_char_p, c_char_p, c_int)
+gs_specAttachFrame = _fn("gs_specAttachFrame", c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_char_p,
+                         c_char_p, c_char_p, c_int)
+gs_specAddFrame = _fn("gs_specAddFrame", c_void_p, c_void_p, c_void_p)
+gs_specFrameBodyPose = _fn("gs_specFrameBodyPose", None, c_void_p, ctypes.POINTER(c_double),
+                           ctypes.POINTER(c_double))
+gs_specFramePose = _fn("gs_specFramePose", c_int, c_int, c_void_p, ctypes.POINTER(c_double),
+                       ctypes.POINTER(c_double))
+gs_specFramedOrient = _fn("gs_specFramedOrient", c_int, c_void_p, c_int, c_void_p, c_char_p, c_int)
 gs_specDelete = _fn("gs_specDelete", c_int, c_void_p, c_int, c_void_p)
 gs_specParent = _fn("gs_specParent", c_void_p, c_void_p, c_int, c_void_p)
 gs_specAssetRef = _fn("gs_specAssetRef", c_void_p, c_void_p, c_void_p)

@@ -18,8 +18,10 @@ in the compiler's angle unit (degrees by default, as MJCF). Setting a joint's `r
 given (for autolimits); setting a body's `mass`, `ipos`, `iquat`/`ialt`, `inertia` or
 `fullinertia` makes its inertial explicit, as writing `<inertial>` does.
 
-Default classes, `<frame>`, `<replicate>` and other composition elements are resolved when MJCF is
-read; a spec holds the resolved elements.
+Default classes, `<replicate>` and other composition elements are resolved when MJCF is read; a
+spec holds the resolved elements. Frames are kept as records (`spec.frames`, `body.add_frame`,
+`spec.attach(child, frame=...)`; python/gauss/_spec_frame.py): what a frame holds is placed when it
+is read or attached, and an element written in frames reads and writes its pose in its frame.
 """
 
 import ctypes
@@ -29,6 +31,7 @@ import numpy as np
 
 from . import _actuator_shortcuts as _shortcuts
 from . import _lib
+from . import _spec_frame as _frame
 
 _POINTER = ctypes.sizeof(ctypes.c_void_p)
 
@@ -36,6 +39,7 @@ _POINTER = ctypes.sizeof(ctypes.c_void_p)
 _BODY_KINDS = {
     "body": _lib.GS_SK_BODY, "joint": _lib.GS_SK_JOINT, "geom": _lib.GS_SK_GEOM,
     "site": _lib.GS_SK_SITE, "camera": _lib.GS_SK_CAMERA, "light": _lib.GS_SK_LIGHT,
+    "frame": _lib.GS_SK_FRAME,
 }
 # kinds the spec holds, with their list names (MuJoCo's: spec.actuators, spec.meshes, ...)
 _SPEC_KINDS = {
@@ -324,11 +328,45 @@ class _Alt:
 
 
 class Element(_Struct):
-    """An element of a spec (body, joint, geom, site, camera, light, tendon, actuator, sensor,
-    equality, key, numeric, text, tuple, mesh, hfield, texture, material, pair, exclude). Two
-    reads of the same element give the same object; deleting it from the spec invalidates it."""
+    """An element of a spec (body, joint, geom, site, camera, light, frame, tendon, actuator,
+    sensor, equality, key, numeric, text, tuple, mesh, hfield, texture, material, pair, exclude).
+    Two reads of the same element give the same object; deleting it from the spec invalidates it."""
 
     __slots__ = ("_uid",)
+
+    # an element written in frames: its pose in its frame, as MuJoCo's spec (_spec_frame.py)
+    def _get(self, name, entry):
+        value = super()._get(name, entry)
+        if name in _frame.FRAMED.get(self._kind, ()):
+            local = _frame.get_framed(self, name, value)
+            if local is not None:
+                return _attr_array(local, self, name)
+        return value
+
+    def _set(self, name, value):
+        if name in _frame.FRAMED.get(self._kind, ()) and _frame.set_framed(self, name, value, super()._set):
+            return None
+        if self._kind == _lib.GS_SK_FRAME:
+            _frame.check_frame_write(self, name)
+        return super()._set(name, value)
+
+    # ---- frames ----
+    def add_frame(self, **kwargs):
+        """A frame in this body (`frame=`: written in one of its frames) or in this frame, with
+        `name`, `pos`, `quat` (MuJoCo's body.add_frame)."""
+        return _frame.add_frame(self, kwargs)
+
+    @property
+    def frames(self):
+        """A body's frames, enclosing ones first."""
+        return self._children(_lib.GS_SK_FRAME)
+
+    @property
+    def frame(self):
+        """The frame a frame is written in (None: directly in its body)."""
+        if self._kind != _lib.GS_SK_FRAME:
+            raise AttributeError("only frames say which frame they are written in")
+        return _frame.enclosing(self)
 
     @property
     def kind(self):
@@ -680,6 +718,11 @@ class Spec:
             if el.name == name:
                 return el
         return None
+
+    @property
+    def frames(self):
+        """Every frame, body by body in the compiled model's order."""
+        return _frame.spec_frames(self)
 
     def delete(self, element):
         """Remove an element (a body with its subtree) from the spec."""

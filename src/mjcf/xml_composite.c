@@ -214,14 +214,14 @@ static void quat_x2vec(gsReal q[4], const gsReal d[3], int twist) {
 }
 
 /* the first body's frame: x along the first edge e0, z along e0 x e1 (the plane of the first
- * corner); a straight start takes the least rotation from x */
-static void first_frame(gsReal q[4], const gsReal d[3], const gsReal* e1) {
+ * corner); a straight start takes the least rotation from x (returns 1 then) */
+static int first_frame(gsReal q[4], const gsReal d[3], const gsReal* e1) {
   gsReal b[3] = {0, 0, 0};
   if (e1) gs_cross(b, d, e1);
   gsReal bn = gs_norm3(b);
   if (bn < GS_MINVAL) {
     quat_x2vec(q, d, 1);
-    return;
+    return 1;
   }
   gsReal z[3], y[3], R[9];
   gs_scl3(z, b, 1 / bn);
@@ -229,6 +229,7 @@ static void first_frame(gsReal q[4], const gsReal d[3], const gsReal* e1) {
   for (int r = 0; r < 3; r++) R[3 * r] = d[r], R[3 * r + 1] = y[r], R[3 * r + 2] = z[r];
   gs_mat2Quat(q, R);
   gs_normalize4(q);
+  return 0;
 }
 
 static gsReal curve_value(int kind, gsReal t, const gsReal size[3]) {
@@ -321,6 +322,7 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
   int nb = nv - 1;
   gsReal frame[4];  /* the previous body's orientation in the composite's frame */
   gs_unitQuat(frame);
+  int straight = 0;  /* the first two edges are parallel */
   gsSpecBody* b = parent;
   char base[64];
   for (int i = 0; i < nb; i++) {
@@ -338,9 +340,20 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
       /* the first body: at the first vertex, its x axis along the first edge */
       gsReal e1[3];
       if (nb > 1) edge(e1, vert + 6, vert + 3);
-      first_frame(frame, d, nb > 1 ? e1 : NULL);
+      straight = first_frame(frame, d, nb > 1 ? e1 : NULL);
       gs_copy4(q, frame);
       gs_add3(nb_->pos, p0, k->offset);
+    } else if (straight) {
+      /* after a straight start every body takes the first one's rule in the composite's frame:
+       * the least rotation from x onto its edge (twisted where the edge is perpendicular to x),
+       * whatever the previous body's frame (measured against MuJoCo 3.3.7: right-angle corners
+       * and general bends after straight starts) */
+      gsReal inv[4], g[4];
+      quat_x2vec(g, d, 1);
+      gs_negQuat(inv, frame);
+      gs_mulQuat(q, inv, g);
+      gs_normalize4(q);
+      gs_copy4(frame, g);
     } else {
       /* the next: at the end of the previous edge, the previous frame carried onto its edge by the
        * least rotation (parallel transport) */
@@ -351,6 +364,9 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
       gsReal f[4];
       gs_mulQuat(f, frame, q);
       gs_copy4(frame, f);
+    }
+    if (i > 0) {
+      /* at the end of the previous edge, along the previous body's x */
       gsReal prev[3];
       edge(prev, p0, vert + 3 * (i - 1));
       nb_->pos[0] = gs_norm3(prev);

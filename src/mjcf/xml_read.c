@@ -68,6 +68,7 @@ typedef struct {
   int framed;     /* inside <frame>: the children are placed by (fpos, fquat) in the body */
   gsReal fpos[3];
   gsReal fquat[4];
+  gsSpecFrame* frame;  /* the innermost <frame> record the children are written in (NULL: none) */
 } BodyWalk;
 
 static int read_joint(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w) {
@@ -172,7 +173,7 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   if (strcmp(name, "replicate") == 0) return read_replicate(c, ch, src, w);
   if (strcmp(name, "attach") == 0) {  /* sub-models: xml_attach.c */
     gsxAttachFrame f = {w->framed, {w->fpos[0], w->fpos[1], w->fpos[2]},
-                        {w->fquat[0], w->fquat[1], w->fquat[2], w->fquat[3]}};
+                        {w->fquat[0], w->fquat[1], w->fquat[2], w->fquat[3]}, w->frame};
     return gsx_attach(c, ch, src, w->body, &f);
   }
   /* what the element adds to the body, for a frame to place it */
@@ -202,26 +203,33 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
     gs_copy3(child->frame_pos, w->fpos);
     gs_copy4(child->frame_quat, w->fquat);
   }
+  /* each remembers its frame record, so that the spec API gives its pose in the frame */
   for (int i = n0[1]; i < b->njoint; i++) {
     gsSpecJoint* j = b->joint[i];
     frame_point(w, j->pos);
     frame_vector(w, j->axis);
+    j->frame = w->frame;
   }
   for (int i = n0[2]; i < b->ngeom; i++) {
     gsSpecGeom* g = b->geom[i];
     frame_fromto(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!frame_pose(c, w, g->pos, &g->orient, src, ch)) return 0;
+    g->frame = w->frame;
   }
   for (int i = n0[3]; i < b->nsite; i++) {
     gsSpecSite* s = b->site[i];
     frame_fromto(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!frame_pose(c, w, s->pos, &s->orient, src, ch)) return 0;
+    s->frame = w->frame;
   }
-  for (int i = n0[4]; i < b->ncamera; i++)
+  for (int i = n0[4]; i < b->ncamera; i++) {
     if (!frame_pose(c, w, b->camera[i]->pos, &b->camera[i]->orient, src, ch)) return 0;
+    b->camera[i]->frame = w->frame;
+  }
   for (int i = n0[5]; i < b->nlight; i++) {
     frame_point(w, b->light[i]->pos);
     frame_vector(w, b->light[i]->dir);
+    b->light[i]->frame = w->frame;
   }
   /* an <inertial> in a frame stays in body coordinates, as in MJCF */
   return 1;
@@ -292,9 +300,32 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
   return 1;
 }
 
-/* frame names, like those of other elements, are used once; the body holding the frame keeps
- * the name too, so that a copy of its subtree (<attach body=...>) brings it along */
-static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody* body) {
+/* the body keeps a record of each <frame> (gsSpecFrame: its name, where it is written, its pose as
+ * written and as placed in the body, w's), so that a copy of its subtree (<attach body=...>)
+ * brings it along and MJCF written back names it; names, like those of other elements, are used
+ * once */
+static gsSpecFrame* frame_record(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w,
+                                 const gsReal pos[3], const gsReal quat[4]) {
+  gsSpecFrame* rec = gs_specAddFrame(w->body, w->frame);
+  if (!rec) {
+    gsx_oom(c);
+    return NULL;
+  }
+  rec->info.file = src->name;
+  rec->info.line = gsx_line(node);
+  gs_copy3(rec->pos, pos);
+  gs_copy4(rec->quat, quat);
+  gs_copy3(rec->bpos, w->fpos);
+  gs_copy4(rec->bquat, w->fquat);
+  rec->placed = 1;
+  w->frame = rec;
+  return rec;
+}
+
+static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* w,
+                      const gsReal pos[3], const gsReal quat[4]) {
+  gsSpecFrame* rec = frame_record(c, node, src, w, pos, quat);
+  if (!rec) return 0;
   xmlChar* given = gsx_getAttr(c, node, "name");
   if (!given) return 1;
   char* name = NULL;  /* inside replicates, the replica's name */
@@ -309,17 +340,13 @@ static int frame_name(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsSpecBody
     if (strcmp(s->framename[i], (const char*)name) == 0)
       ok = gsx_error(c, src->name, gsx_line(node), "frame", "repeated name '%.60s'",
                      (const char*)name);
-  char *copy = NULL, *own = NULL;
+  char* copy = NULL;
   if (ok && (!gs_specSetString(&copy, (const char*)name) ||
              !gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, copy))) {
     free(copy);
     ok = gsx_oom(c);
   }
-  if (ok && (!gs_specSetString(&own, (const char*)name) ||
-             !gs_specPush((void***)&body->frame, &body->nframe, &body->nframe_cap, own))) {
-    free(own);
-    ok = gsx_oom(c);
-  }
+  if (ok && !gs_specSetString(&rec->info.name, (const char*)name)) ok = gsx_oom(c);
   free(name);
   return ok;
 }
@@ -352,10 +379,11 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
   tmp.orient.quat[0] = 1;
   gsReal q[4], pos[3];
   if (!gsx_applyOwn(c, node, src, "frame", set_body, &tmp, "name childclass class") ||
-      !orient_quat(c, q, &tmp.orient, src, node) || !frame_name(c, node, src, parent->body))
+      !orient_quat(c, q, &tmp.orient, src, node))
     return 0;
   gs_copy3(pos, tmp.pos);
   compose_frame(&w, parent, pos, q);
+  if (!frame_name(c, node, src, &w, pos, q)) return 0;
   return gsx_eachChild(c, node, src, body_child, &w);
 }
 
@@ -431,7 +459,8 @@ static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWa
     c->rep[k].index = i;
     BodyWalk w = *parent;
     compose_frame(&w, parent, pos, quat);
-    ok = gsx_eachChild(c, node, src, replica_child, &w);
+    /* each replica is an unnamed frame, as in MJCF's spec */
+    ok = frame_record(c, node, src, &w, pos, quat) && gsx_eachChild(c, node, src, replica_child, &w);
     /* the next replica: this one's frame, then the step */
     gsReal p[3];
     gs_rotVecQuat(p, step, quat);

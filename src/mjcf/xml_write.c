@@ -99,6 +99,25 @@ static void write_site(gswWriter* w, int s) {
 
 /* the contents of body b: inertia, joints, geoms, sites, the slices' children, then the child
  * bodies, in id order (bodies are numbered depth-first, so reading back numbers them alike) */
+/* frame f and the named frames written in it, as MJCF's writer writes frames: by name, without a
+ * pose (their contents, written in the body, hold their poses) */
+static void write_frame(gswWriter* w, int f) {
+  const gsModel* m = w->m;
+  int inner = 0;
+  for (int k = f + 1; k < m->nframe && !inner; k++) inner = m->frame_frameid[k] == f;
+  gsw_open(w, "frame");
+  int a = m->frame_nameadr[f];
+  if (a >= 0 && a < m->nframenames) gsw_str(w, "name", m->framenames + a);
+  if (!inner) {
+    gsw_end(w);
+    return;
+  }
+  gsw_begin(w);
+  for (int k = f + 1; k < m->nframe && !w->failed; k++)
+    if (m->frame_frameid[k] == f) write_frame(w, k);
+  gsw_close(w, "frame");
+}
+
 static void write_body_contents(gswWriter* w, int b) {
   const gsModel* m = w->m;
   if (b > 0) {
@@ -114,6 +133,8 @@ static void write_body_contents(gswWriter* w, int b) {
   for (int s = 0; s < m->nsite; s++)
     if (m->site_bodyid[s] == b) write_site(w, s);
   gsw_bodyChildrenWorld(w, b);
+  for (int f = 0; f < m->nframe; f++)
+    if (m->frame_bodyid[f] == b && m->frame_frameid[f] < 0) write_frame(w, f);
   for (int c = b + 1; c < m->nbody && !w->failed; c++) {
     if (m->body_parentid[c] != b) continue;
     gsw_open(w, "body");

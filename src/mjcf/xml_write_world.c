@@ -32,6 +32,21 @@ static int file_attr(gswWriter* w, int pathadr, int readadr) {
   return 1;
 }
 
+/* a cube or skybox texture read from six face files: each named again as read (relative to the
+ * model's directory); 0 when the texture has no face file */
+static int face_attrs(gswWriter* w, int t) {
+  static const char* const kFaces[6] = {"fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"};
+  const gsModel* m = w->m;
+  const int* adr = m->tex_cubereadadr + 6 * t;
+  int n = 0;
+  for (int f = 0; f < 6; f++)
+    if (adr[f] >= 0 && adr[f] < m->nreadpaths) {
+      gsw_str(w, kFaces[f], m->readpaths + adr[f]);
+      n++;
+    }
+  return n > 0;
+}
+
 static void write_texture(gswWriter* w, int t) {
   const gsModel* m = w->m;
   int type = m->tex_type[t];
@@ -40,7 +55,9 @@ static void write_texture(gswWriter* w, int t) {
   gsw_keyword(w, "type", kTexTypes, 3, type);
   gsw_keyword(w, "colorspace", kColorSpaces, 3, m->tex_colorspace[t]);
   gsw_int(w, "nchannel", m->tex_nchannel[t]);
-  if (!file_attr(w, m->tex_pathadr[t], m->tex_readadr[t])) {
+  if (face_attrs(w, t)) {
+    /* the faces give the size */
+  } else if (!file_attr(w, m->tex_pathadr[t], m->tex_readadr[t])) {
     /* the pixels are not kept: a builtin texture's recipe, else a flat texture of the same size
      * (cube and skybox textures are six square faces stacked, so their width gives the size) */
     int builtin = m->tex_builtin[t];

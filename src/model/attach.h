@@ -13,6 +13,7 @@ typedef struct {
   int framed;
   gsReal fpos[3];
   gsReal fquat[4];
+  struct gsSpecFrame* frame;  /* the frame record the contents are written in (NULL: none) */
 } gsAttachFrame;
 
 /* a keyframe of an attached spec, made into the model's once its tree is whole: the key, and per

@@ -291,7 +291,7 @@ static int check_names(const gsModel* m, char* err, int errsz) {
   if (m->nnames > 0 && m->names[m->nnames - 1] != 0)
     return gs_ioError(err, errsz, "the names buffer is not NUL-terminated");
   /* other string buffers (asset paths, custom text): addressed strings must end inside them */
-  static const char* const kStrings[] = {"paths", "text_data"};
+  static const char* const kStrings[] = {"paths", "text_data", "framenames"};
   for (size_t k = 0; k < sizeof kStrings / sizeof kStrings[0]; k++) {
     gsFieldInfo fi;
     if (find_field(m, kStrings[k], &fi) && fi.type == GS_TYPE_CHAR && fi.rows * fi.cols > 0 &&
@@ -322,7 +322,7 @@ static const struct {
     {"treeid", "ntree"}, {"camid", "ncam"},     {"lightid", "nlight"}, {"actuatorid", "nu"},
     {"sensorid", "nsensor"}, {"skinid", "nskin"}, {"flexid", "nflex"}, {"geom1", "ngeom"},
     {"geom2", "ngeom"},       {"pathadr", "npaths"},
-    {"readadr", "nreadpaths"},
+    {"readadr", "nreadpaths"}, {"frameid", "nframe"}, {"frame_nameadr", "nframenames"},
 };
 
 static int check_ids(const gsModel* m, char* err, int errsz) {

@@ -309,14 +309,24 @@ static size_t read_bytes(const gsSpec* s, const char* path, const char* file) {
   return path_bytes(read_path(s, path, file));
 }
 
-static int add_read(gsModel* m, int* at, const gsSpec* s, const char* path, const char* file) {
-  const char* rel = read_path(s, path, file);
+/* a cube face file as read (relative to the model's directory), else as written; NULL: none. Kept
+ * whatever it is, as the model keeps no face names of its own */
+static const char* face_path(const gsSpec* s, const gsSpecTexture* t, int f) {
+  const char* rel = read_path(s, t->cubepaths[f], t->cubefiles[f]);
+  return rel ? rel : t->cubefiles[f];
+}
+
+static int add_string(gsModel* m, int* at, const char* rel) {
   if (!rel) return -1;
   int a = *at;
   size_t n = strlen(rel) + 1;
   memcpy(m->readpaths + a, rel, n);
   *at += (int)n;
   return a;
+}
+
+static int add_read(gsModel* m, int* at, const gsSpec* s, const char* path, const char* file) {
+  return add_string(m, at, read_path(s, path, file));
 }
 
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
@@ -400,6 +410,8 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
                             "than the %ld a model holds", tdata, MAX_ASSET_DATA);
     npaths += path_bytes(t->file);
     if (t->builtin == GS_BUILTIN_NONE) nread += read_bytes(s, t->path, t->file);
+    if (t->builtin == GS_BUILTIN_NONE && !t->file)
+      for (int f = 0; f < 6; f++) nread += path_bytes(face_path(s, t, f));
     sz->nnames += (int)gs_compileNameBytes(&t->info);
   }
   for (int i = 0; i < s->nmaterial; i++) {
@@ -418,7 +430,7 @@ int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sz) {
     return gs_compileFail(c, NULL, "model", "asset file paths of %zu bytes together, more than the %ld a model holds",
                           (size_t)nread, MAX_ASSET_DATA);
   sz->nreadpaths = (int)nread;
-  return 1;
+  return gs_compileSizesFrames(c, sz);
 }
 
 /* ---- arrays ---- */
@@ -787,6 +799,11 @@ int gs_compileWorld(gsCompileCtx* c, gsModel* m) {
   for (int i = 0; i < s->ntexture; i++)
     m->tex_readadr[i] = s->texture[i]->builtin == GS_BUILTIN_NONE
                             ? add_read(m, &readadr, s, s->texture[i]->path, s->texture[i]->file) : -1;
+  for (int i = 0; i < s->ntexture; i++) {
+    const gsSpecTexture* t = s->texture[i];
+    int own = t->builtin == GS_BUILTIN_NONE && !t->file;  /* six face files (MJCF's writer: fileright...) */
+    for (int f = 0; f < 6; f++) m->tex_cubereadadr[6 * i + f] = own ? add_string(m, &readadr, face_path(s, t, f)) : -1;
+  }
 
   /* cameras and lights, body by body */
   cam = light = 0;

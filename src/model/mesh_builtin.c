@@ -12,7 +12,8 @@
  * - supersphere (resolution, e, n) and supertorus (resolution, radius, s, t): latitude/longitude
  *   grids with signed powers of the cosines and sines;
  * - wedge (res_phi, res_theta, fov_phi, fov_theta, gamma) and plate (res_x, res_y): the surfaces
- *   of the tactile sensor, points at the centres of a grid of cells.
+ *   of the tactile sensor, points at the centres of a grid of cells (a wedge's cells denser at
+ *   its centre by the foveal deformation gamma).
  * A builtin mesh has at most about 10^5 vertices (a short file must not ask for a hull of
  * millions of points). */
 #include <math.h>
@@ -232,12 +233,28 @@ static int make_supertorus(Builder* b, int res, gsReal radius, gsReal s, gsReal 
 
 /* ---- the tactile surfaces ---- */
 
-static int make_wedge(Builder* b, int rp, int rt, gsReal fp, gsReal ft) {
+/* cell k of n across [-1, 1] under the foveal deformation gamma: each cell edge x goes to
+ * (1 - gamma) x + gamma x^5 and the cell's point is the mean of its two edges. gamma 0 gives the
+ * uniform grid (k + 1/2 of n cells). Measured on MJCF 3.3.7's wedges (its points fit this to
+ * single precision at 3, 4, 5 and 11 cells, gamma 0.3, 0.5 and 1; the documentation gives no
+ * formula). */
+static gsReal fovea(int k, int n, gsReal gamma) {
+  if (gamma == 0) return (gsReal)(2 * k + 1 - n) / n;
+  gsReal e[2] = {(gsReal)(2 * k - n) / n, (gsReal)(2 * k + 2 - n) / n};
+  for (int i = 0; i < 2; i++) {
+    gsReal x = e[i], x5 = x * x * x * x * x;
+    e[i] = (1 - gamma) * x + gamma * x5;
+  }
+  return (e[0] + e[1]) / 2;
+}
+
+static int make_wedge(Builder* b, int rp, int rt, gsReal fp, gsReal ft, gsReal gamma) {
   if (!reserve(b, rp * rt, 0)) return 0;
   for (int i = 0; i < rp; i++) {
-    gsReal ph = fp * GS_PI / 180 * (2 * i + 1 - rp) / rp;
+    /* (the uniform grid keeps MJCF's order of operations: its points are equal to the bit) */
+    gsReal ph = gamma == 0 ? fp * GS_PI / 180 * (2 * i + 1 - rp) / rp : fp * GS_PI / 180 * fovea(i, rp, gamma);
     for (int j = 0; j < rt; j++) {
-      gsReal th = ft * GS_PI / 180 * (2 * j + 1 - rt) / rt;
+      gsReal th = gamma == 0 ? ft * GS_PI / 180 * (2 * j + 1 - rt) / rt : ft * GS_PI / 180 * fovea(j, rt, gamma);
       add_vert(b, cos(th) * sin(ph), sin(th), -cos(th) * cos(ph));
     }
   }
@@ -332,8 +349,7 @@ int gs_meshBuiltin(const char* name, const gsReal* p, int np, gsMeshData* out, c
       if (!(p[2] > 0 && p[2] <= 180)) FAIL("fov[0] must be a float between (0, 180] degrees");
       if (!(p[3] > 0 && p[3] <= 90)) FAIL("fov[1] must be a float between (0, 90] degrees");
       if (!(p[4] >= 0 && p[4] <= 1)) FAIL("`gamma` must be a nonnegative float between [0, 1]");
-      if (p[4] != 0) FAIL("Wedge: foveal deformation (gamma > 0) is not supported yet");
-      ok = make_wedge(&b, n0, n1, p[2], p[3]);
+      ok = make_wedge(&b, n0, n1, p[2], p[3], p[4]);
       break;
     }
     default: {

@@ -523,6 +523,16 @@ static const gsSpecAttr kExclude[] = {
     A(gsSpecExclude, "bodyname2", S, body2, 1),
 };
 
+/* a frame's own pose is as written, in its enclosing frame (MuJoCo's meaning); its pose in the
+ * body is kept apart (gsSpecFrame) */
+static const gsSpecAttr kFrame[] = {
+    NAME(gsSpecFrame),
+    A(gsSpecFrame, "pos", R, pos, 3),
+    A(gsSpecFrame, "quat", R, quat, 4),
+    /* 1 once something is placed by it: its pose in the body no longer changes (read only) */
+    A(gsSpecFrame, "placed", I, placed, 1),
+};
+
 #define TABLE(k, t, T) [k] = {t, (int)(sizeof(t) / sizeof(t[0])), sizeof(T)}
 static const struct {
   const gsSpecAttr* attr;
@@ -555,6 +565,7 @@ static const struct {
     TABLE(GS_SK_MATERIAL, kMaterial, gsSpecMaterial),
     TABLE(GS_SK_PAIR, kPair, gsSpecPair),
     TABLE(GS_SK_EXCLUDE, kExclude, gsSpecExclude),
+    TABLE(GS_SK_FRAME, kFrame, gsSpecFrame),
 };
 
 const gsSpecAttr* gs_specAttrs(int kind, int* n) {
@@ -658,7 +669,7 @@ void gs_specFreeElement(int kind, void* el) {
     for (int i = 0; i < b->ncamera; i++) gs_specFreeElement(GS_SK_CAMERA, b->camera[i]);
     for (int i = 0; i < b->nlight; i++) gs_specFreeElement(GS_SK_LIGHT, b->light[i]);
     for (int i = 0; i < b->nassetref; i++) free_assetref(b->assetref[i]);
-    for (int i = 0; i < b->nframe; i++) free(b->frame[i]);
+    for (int i = 0; i < b->nframe; i++) gs_specFreeElement(GS_SK_FRAME, b->frame[i]);
     free(b->frame);
     free(b->child), free(b->joint), free(b->geom), free(b->site);
     free(b->camera), free(b->light), free(b->assetref);
@@ -705,7 +716,7 @@ void* gs_specCopyElement(int kind, const void* el) {
     b->nassetref = b->nassetref_cap = 0;
     b->child = NULL, b->joint = NULL, b->geom = NULL, b->site = NULL;
     b->camera = NULL, b->light = NULL, b->assetref = NULL;
-    b->nframe = b->nframe_cap = 0, b->frame = NULL;  /* the names are copied below */
+    b->nframe = b->nframe_cap = 0, b->frame = NULL;  /* the frames are copied below */
   }
   /* first detach everything owned, so that a failure part way frees only what was copied */
   for (int i = 0; i < n; i++) {
@@ -742,10 +753,21 @@ void* gs_specCopyElement(int kind, const void* el) {
   if (ok && kind == GS_SK_BODY) {
     gsSpecBody *b = (gsSpecBody*)copy;
     const gsSpecBody* src = el;
+    /* enclosing frames come first in the list: each copy points at the copy of its own */
     for (int i = 0; ok && i < src->nframe; i++) {
-      char* name = NULL;
-      ok = copy_string(&name, src->frame[i]) && gs_specPush((void***)&b->frame, &b->nframe, &b->nframe_cap, name);
-      if (!ok) free(name);
+      gsSpecFrame* f = gs_specCopyElement(GS_SK_FRAME, src->frame[i]);
+      ok = f && gs_specPush((void***)&b->frame, &b->nframe, &b->nframe_cap, f);
+      if (!ok) {
+        gs_specFreeElement(GS_SK_FRAME, f);
+        break;
+      }
+      const gsSpecFrame* up = src->frame[i]->frame;
+      f->frame = NULL;
+      for (int k = i - 1; up && k >= 0; k--)  /* (usually a recent one) */
+        if (src->frame[k] == up) {
+          f->frame = b->frame[k];
+          break;
+        }
     }
   }
   if (ok && kind == GS_SK_TENDON) {
@@ -806,6 +828,7 @@ static void** body_list(gsSpecBody* b, int kind, int** n) {
     case GS_SK_SITE: *n = &b->nsite; return (void**)b->site;
     case GS_SK_CAMERA: *n = &b->ncamera; return (void**)b->camera;
     case GS_SK_LIGHT: *n = &b->nlight; return (void**)b->light;
+    case GS_SK_FRAME: *n = &b->nframe; return (void**)b->frame;
     default: *n = NULL; return NULL;
   }
 }
@@ -860,17 +883,37 @@ static void drop_assetref(gsSpecBody* b, const void* owner) {
   }
 }
 
-/* the frame names of a deleted body's subtree leave the spec's list (they may be used again) */
+/* a deleted frame's name leaves the spec's list (it may be used again) */
+static void drop_frame_name(gsSpec* s, const gsSpecFrame* f) {
+  if (!f->info.name) return;
+  for (int k = 0; k < s->nframename; k++)
+    if (strcmp(s->framename[k], f->info.name) == 0) {
+      free(s->framename[k]);
+      memmove(s->framename + k, s->framename + k + 1, sizeof(char*) * (size_t)(s->nframename - k - 1));
+      s->nframename--;
+      return;
+    }
+}
+
+/* the frame names of a deleted body's subtree leave the spec's list */
 static void drop_frames(gsSpec* s, const gsSpecBody* b) {
-  for (int i = 0; i < b->nframe; i++)
-    for (int k = 0; k < s->nframename; k++)
-      if (strcmp(s->framename[k], b->frame[i]) == 0) {
-        free(s->framename[k]);
-        memmove(s->framename + k, s->framename + k + 1, sizeof(char*) * (size_t)(s->nframename - k - 1));
-        s->nframename--;
-        break;
-      }
+  for (int i = 0; i < b->nframe; i++) drop_frame_name(s, b->frame[i]);
   for (int i = 0; i < b->nchild; i++) drop_frames(s, b->child[i]);
+}
+
+/* what a deleted frame held (its frames, joints, geoms, sites, cameras and lights) is then
+ * written in its enclosing frame, staying where it was placed */
+static void lift_frames(gsSpecBody* b, const gsSpecFrame* gone) {
+#define LIFT(n, list) \
+  for (int i = 0; i < b->n; i++) \
+    if (b->list[i]->frame == gone) b->list[i]->frame = gone->frame;
+  LIFT(nframe, frame)
+  LIFT(njoint, joint)
+  LIFT(ngeom, geom)
+  LIFT(nsite, site)
+  LIFT(ncamera, camera)
+  LIFT(nlight, light)
+#undef LIFT
 }
 
 /* the tendon or tuple holding a wrap or tuple element */
@@ -901,6 +944,10 @@ int gs_specDelete(gsSpec* s, int kind, void* el) {
         list = body_list(parent, kind, &n);
         found = unlink_from(list, n, el);
         if (kind == GS_SK_GEOM || kind == GS_SK_SITE) drop_assetref(parent, el);
+        if (found && kind == GS_SK_FRAME) {
+          lift_frames(parent, el);
+          drop_frame_name(s, el);
+        }
       }
     }
   }

@@ -219,33 +219,60 @@ static void own_mass(gsAttach* a, gsSpecBody* b) {
   b->balanceinertia = o->balanceinertia;
 }
 
-/* frame `name` (the sub-model's) prefixed and suffixed like the bodies, into the model's frame
- * names and body `to`'s; a name the model has already is an error at the <attach> */
-static int add_frame_name(gsAttach* a, const char* from, gsSpecBody* to) {
+/* frame `from` (the sub-model's) copied into body `to`: named with the prefix and suffix like the
+ * bodies (a name the model has already is an error at the <attach>), written in the copy of its
+ * enclosing frame, else in f's frame record; its pose in the body placed by f (NULL: as it was) */
+static int copy_frame(gsAttach* a, const gsSpecFrame* from, gsSpecBody* to, const gsAttachFrame* f) {
   gsSpec* s = a->h->spec;
   char* name = NULL;
-  if (!gs_specSetString(&name, from) || !prefixed(a, &name, 1)) {
-    free(name);
-    return 0;
-  }
-  for (int k = 0; k < s->nframename; k++)
-    if (strcmp(s->framename[k], name) == 0) {
-      attach_error(a, a->file, a->line, "attach", "repeated name '%.60s' in frame", name);
+  if (from->info.name) {
+    if (!gs_specSetString(&name, from->info.name) || !prefixed(a, &name, 1)) {
       free(name);
       return 0;
     }
+    for (int k = 0; k < s->nframename; k++)
+      if (strcmp(s->framename[k], name) == 0) {
+        attach_error(a, a->file, a->line, "attach", "repeated name '%.60s' in frame", name);
+        free(name);
+        return 0;
+      }
+  }
+  gsSpecFrame* nf = gs_specCopyElement(GS_SK_FRAME, from);
+  if (!nf || !gs_specPush((void***)&to->frame, &to->nframe, &to->nframe_cap, nf)) {
+    gs_specFreeElement(GS_SK_FRAME, nf);
+    free(name);
+    return 0;
+  }
+  free(nf->info.name);
+  nf->info.name = NULL;
+  gsSpecFrame* up = from->frame ? map_find(a, from->frame) : NULL;
+  nf->frame = up ? up : f ? f->frame : NULL;
+  gs_specFrameBodyPose(from, nf->bpos, nf->bquat);
+  if (f && f->framed) {
+    gsReal p[3], q[4];
+    gs_rotVecQuat(p, nf->bpos, f->fquat);
+    gs_add3(nf->bpos, p, f->fpos);
+    gs_mulQuat(q, f->fquat, nf->bquat);
+    gs_normalize4(q);
+    gs_copy4(nf->bquat, q);
+  }
+  nf->placed = 1;
+  if (!reintern(a, &nf->info) || !map_add(a, from, nf)) {
+    free(name);
+    return 0;
+  }
+  if (!name) return 1;
   char* own = NULL;
-  int ok = gs_specSetString(&own, name) && gs_specPush((void***)&to->frame, &to->nframe, &to->nframe_cap, own);
+  int ok = gs_specSetString(&own, name) && gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, own);
   if (!ok) free(own);
-  ok = ok && gs_specPush((void***)&s->framename, &s->nframename, &s->nframename_cap, name);
-  if (!ok) free(name);
+  nf->info.name = name;
   return ok;
 }
 
-/* the frames written in body `from` of the sub-model, now in `to` */
-static int copy_frame_names(gsAttach* a, const gsSpecBody* from, gsSpecBody* to) {
+/* the frames written in body `from` of the sub-model, now in `to` (enclosing ones come first) */
+static int copy_frames(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, const gsAttachFrame* f) {
   for (int i = 0; i < from->nframe; i++)
-    if (!add_frame_name(a, from->frame[i], to)) return 0;
+    if (!copy_frame(a, from->frame[i], to, f)) return 0;
   return 1;
 }
 
@@ -259,15 +286,15 @@ static gsSpecBody* copy_body(gsAttach* a, const gsSpecBody* b, gsSpecBody* paren
   gsSpecBody* nb = gs_specCopyElement(GS_SK_BODY, b);
   if (!nb) return NULL;
   nb->parent = parent;
-  /* the frame names come below, with the prefix */
-  for (int i = 0; i < nb->nframe; i++) free(nb->frame[i]);
+  /* the frames come below, with the prefix */
+  for (int i = 0; i < nb->nframe; i++) gs_specFreeElement(GS_SK_FRAME, nb->frame[i]);
   nb->nframe = 0;
   if (!gs_specPush((void***)&parent->child, &parent->nchild, &parent->nchild_cap, nb)) {
     gs_specFreeElement(GS_SK_BODY, nb);
     return NULL;
   }
   if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb) ||
-      !origin_add(a, GS_SK_BODY, &nb->info) || !copy_frame_names(a, b, nb))
+      !origin_add(a, GS_SK_BODY, &nb->info) || !copy_frames(a, b, nb, NULL))
     return NULL;
   own_mass(a, nb);
   if (!to_quat(a, &nb->orient, &nb->info, "body")) return NULL;
@@ -307,10 +334,17 @@ static gsSpecBody* copy_body(gsAttach* a, const gsSpecBody* b, gsSpecBody* paren
   return copy_contents(a, b, nb, NULL) ? nb : NULL;
 }
 
+/* a copied element's frame: the copy of its own, else the frame it is attached in (for what is
+ * written directly in the world body; f NULL: none) */
+static void frame_of_copy(const gsAttach* a, struct gsSpecFrame** frame, const gsAttachFrame* f) {
+  *frame = *frame ? map_find(a, *frame) : f ? f->frame : NULL;
+}
+
 static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, const gsAttachFrame* f) {
   for (int i = 0; i < from->njoint; i++) {
     gsSpecJoint* j = COPY(GS_SK_JOINT, from->joint[i], to, joint);
     if (!j || !convert_joint(a, j)) return 0;
+    frame_of_copy(a, &j->frame, f);
     if (f && f->framed) {
       gsReal p[3];
       gs_rotVecQuat(p, j->pos, f->fquat);
@@ -325,6 +359,7 @@ static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, co
     if (f && f->framed) fromto_pose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!to_quat(a, &g->orient, &g->info, "geom")) return 0;
     if (f) place(f, g->pos, &g->orient);
+    frame_of_copy(a, &g->frame, f);
   }
   for (int i = 0; i < from->nsite; i++) {
     gsSpecSite* s = COPY(GS_SK_SITE, from->site[i], to, site);
@@ -332,16 +367,19 @@ static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, co
     if (f && f->framed) fromto_pose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!to_quat(a, &s->orient, &s->info, "site")) return 0;
     if (f) place(f, s->pos, &s->orient);
+    frame_of_copy(a, &s->frame, f);
   }
   for (int i = 0; i < from->ncamera; i++) {
     gsSpecCamera* cam = COPY(GS_SK_CAMERA, from->camera[i], to, camera);
     if (!cam || !prefixed(a, &cam->target, 1) || !to_quat(a, &cam->orient, &cam->info, "camera"))
       return 0;
     if (f) place(f, cam->pos, &cam->orient);
+    frame_of_copy(a, &cam->frame, f);
   }
   for (int i = 0; i < from->nlight; i++) {
     gsSpecLight* l = COPY(GS_SK_LIGHT, from->light[i], to, light);
     if (!l || !prefixed(a, &l->target, 1) || !prefixed(a, &l->texture, 0)) return 0;
+    frame_of_copy(a, &l->frame, f);
     if (f && f->framed) {
       gsReal p[3];
       gs_rotVecQuat(p, l->pos, f->fquat);
@@ -756,7 +794,7 @@ int gs_attachTree(gsAttach* a, const gsSpecBody* from, gsSpecBody* body, const g
   int all = from == ch->world;
   a->top = all ? NULL : from;
   Names in = {0, 0, NULL};
-  int ok = (all ? copy_frame_names(a, from, body) && copy_contents(a, from, body, f)
+  int ok = (all ? copy_frames(a, from, body, f) && copy_contents(a, from, body, f)
                : copy_body(a, from, body, f) != NULL) &&
            (all || subtree_names(&in, from));
 #define REFERRING(K, name)                                                                          \
@@ -806,9 +844,10 @@ static int contains(const gsSpecBody* b, const gsSpecBody* x) {
   return 0;
 }
 
-int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
-                  const gsSpec* child, const gsSpecBody* from, const char* prefix, const char* suffix,
-                  char* err, int errsz) {
+/* gs_specAttach, the contents written in frame record `frame` of body (NULL: none) */
+static int attach_at(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
+                     gsSpecFrame* frame, const gsSpec* child, const gsSpecBody* from, const char* prefix,
+                     const char* suffix, char* err, int errsz) {
   if (err && errsz > 0) err[0] = 0;
   if (!spec || !body || !child) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: no spec, body or child given");
@@ -830,7 +869,7 @@ int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsR
   h.err = err;
   h.errsz = errsz;
   h.keyctrl = 1;
-  gsAttachFrame f = {1, {0, 0, 0}, {1, 0, 0, 0}};
+  gsAttachFrame f = {1, {0, 0, 0}, {1, 0, 0, 0}, frame};
   if (pos) gs_copy3(f.fpos, pos);
   if (quat) {
     gs_copy4(f.fquat, quat);
@@ -843,6 +882,50 @@ int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsR
   gs_attachHostFree(&h);
   if (!ok && !h.failed && err && errsz > 0) snprintf(err, (size_t)errsz, "attach: out of memory");
   return ok;
+}
+
+int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsReal quat[4],
+                  const gsSpec* child, const gsSpecBody* from, const char* prefix, const char* suffix,
+                  char* err, int errsz) {
+  return attach_at(spec, body, pos, quat, NULL, child, from, prefix, suffix, err, errsz);
+}
+
+/* the body holding frame f in b's subtree; NULL: none */
+static gsSpecBody* frame_body(gsSpecBody* b, const gsSpecFrame* f) {
+  for (int i = 0; i < b->nframe; i++)
+    if (b->frame[i] == f) return b;
+  for (int i = 0; i < b->nchild; i++) {
+    gsSpecBody* r = frame_body(b->child[i], f);
+    if (r) return r;
+  }
+  return NULL;
+}
+
+/* a frame and those enclosing it keep their present pose in the body from now on */
+static void place_frame(gsSpecFrame* f) {
+  for (; f && !f->placed; f = f->frame) {
+    gs_specFrameBodyPose(f, f->bpos, f->bquat);
+    f->placed = 1;
+  }
+}
+
+gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* child,
+                                const gsSpecBody* from, const char* prefix, const char* suffix,
+                                char* err, int errsz) {
+  gsSpecBody* body = spec && frame && spec->world ? frame_body(spec->world, frame) : NULL;
+  if (!body) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: the frame is not in the spec");
+    return NULL;
+  }
+  /* as MuJoCo's spec attach: a new frame in the one given holds what is attached */
+  gsSpecFrame* in = gs_specAddFrame(body, frame);
+  if (!in) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: out of memory");
+    return NULL;
+  }
+  place_frame(in);
+  if (!attach_at(spec, body, in->bpos, in->bquat, in, child, from, prefix, suffix, err, errsz)) return NULL;
+  return in;
 }
 
 /* the body holding site s in b's subtree; NULL: none */
@@ -871,5 +954,15 @@ int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
   cc.errsz = errsz;
   gsReal q[4];
   if (!gs_compileOrientation(&cc, q, &site->orient, &site->info, "site")) return 0;
-  return gs_specAttach(spec, body, site->pos, q, child, from, prefix, suffix, err, errsz);
+  /* as MuJoCo's: what is attached is written in a new frame at the site */
+  gsSpecFrame* in = gs_specAddFrame(body, NULL);
+  if (!in) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: out of memory");
+    return 0;
+  }
+  in->placed = 1;
+  gs_copy3(in->bpos, site->pos);
+  gs_copy4(in->bquat, q);
+  gs_normalize4(in->bquat);
+  return attach_at(spec, body, site->pos, q, in, child, from, prefix, suffix, err, errsz);
 }

@@ -46,16 +46,43 @@ static int index_of(void* const* list, int n, const void* el) {
   return -1;
 }
 
+/* an element's frame in the copy: the copied frame at the same place in the body (a frame of
+ * another body is none). *at is where the last one was found: elements come mostly in the order
+ * of their frames, so the search starts there (a body of thousands of replicas stays linear) */
+static void remap_frame(const gsSpecBody* from, const gsSpecBody* to, struct gsSpecFrame** f, int* at) {
+  if (!*f) return;
+  int n = from->nframe;
+  for (int i = 0; i < n; i++) {
+    int k = (*at + i) % n;
+    if (from->frame[k] == *f) {
+      *at = k;
+      *f = to->frame[k];
+      return;
+    }
+  }
+  *f = NULL;
+}
+
 static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent) {
   int ok = 1;
   gsSpecBody* nb = copy_of(s, GS_SK_BODY, b, &ok);
   if (!nb) return NULL;
   nb->parent = parent;
-  ok = copy_list(s, GS_SK_JOINT, (void* const*)b->joint, b->njoint, (void***)&nb->joint, &nb->njoint, &nb->njoint_cap) &&
+  for (int i = 0; i < nb->nframe; i++)  /* copied with the body */
+    if (!reintern(s, &nb->frame[i]->info.file)) ok = 0;
+  ok = ok && copy_list(s, GS_SK_JOINT, (void* const*)b->joint, b->njoint, (void***)&nb->joint, &nb->njoint, &nb->njoint_cap) &&
        copy_list(s, GS_SK_GEOM, (void* const*)b->geom, b->ngeom, (void***)&nb->geom, &nb->ngeom, &nb->ngeom_cap) &&
        copy_list(s, GS_SK_SITE, (void* const*)b->site, b->nsite, (void***)&nb->site, &nb->nsite, &nb->nsite_cap) &&
        copy_list(s, GS_SK_CAMERA, (void* const*)b->camera, b->ncamera, (void***)&nb->camera, &nb->ncamera, &nb->ncamera_cap) &&
        copy_list(s, GS_SK_LIGHT, (void* const*)b->light, b->nlight, (void***)&nb->light, &nb->nlight, &nb->nlight_cap);
+  if (ok) {
+    int at = 0;
+    for (int i = 0; i < nb->njoint; i++) remap_frame(b, nb, &nb->joint[i]->frame, &at);
+    for (int i = 0; i < nb->ngeom; i++) remap_frame(b, nb, &nb->geom[i]->frame, &at);
+    for (int i = 0; i < nb->nsite; i++) remap_frame(b, nb, &nb->site[i]->frame, &at);
+    for (int i = 0; i < nb->ncamera; i++) remap_frame(b, nb, &nb->camera[i]->frame, &at);
+    for (int i = 0; i < nb->nlight; i++) remap_frame(b, nb, &nb->light[i]->frame, &at);
+  }
   /* asset references, owned by the copied geom or site at the same place */
   for (int i = 0; ok && i < b->nassetref; i++) {
     const gsSpecAssetRef* r = b->assetref[i];

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gauss/gauss.h"
+#include "core/math.h"
 #include "model/spec_slices.h"
 
 static const gsReal kSolref[GS_NREF] = {0.02, 1};
@@ -207,4 +208,32 @@ const gsSpecAssetRef* gs_specFindAssetRef(const gsSpecBody* body, const void* ow
   for (int i = 0; i < body->nassetref; i++)
     if (body->assetref[i]->owner == owner) return body->assetref[i];
   return NULL;
+}
+
+gsSpecFrame* gs_specAddFrame(gsSpecBody* body, gsSpecFrame* frame) {
+  if (!body) return NULL;
+  int inbody = frame == NULL;  /* (from the last: the enclosing frame is usually the newest) */
+  for (int i = body->nframe - 1; i >= 0 && !inbody; i--) inbody = body->frame[i] == frame;
+  if (!inbody) return NULL;
+  gsSpecFrame* f = PUSH(gsSpecFrame, body, frame);
+  if (!f) return NULL;
+  f->frame = frame;
+  f->quat[0] = f->bquat[0] = 1;
+  return f;
+}
+
+void gs_specFrameBodyPose(const gsSpecFrame* f, gsReal pos[3], gsReal quat[4]) {
+  if (f->placed) {
+    memcpy(pos, f->bpos, 3 * sizeof(gsReal));
+    memcpy(quat, f->bquat, 4 * sizeof(gsReal));
+    return;
+  }
+  gsReal p[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
+  if (f->frame) gs_specFrameBodyPose(f->frame, p, q);
+  /* (pos, quat) = enclosing pose composed with the frame's own, quat normalised */
+  gsReal r[3];
+  gs_rotVecQuat(r, f->pos, q);
+  for (int k = 0; k < 3; k++) pos[k] = p[k] + r[k];
+  gs_mulQuat(quat, q, f->quat);
+  gs_normalize4(quat);
 }

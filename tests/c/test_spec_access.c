@@ -155,5 +155,41 @@ int main(void) {
     gs_specFree(p);
   }
   CHECK(gs_parseXMLOpt(NULL, NULL, NULL, 0, err, sizeof(err)) == NULL && err[0], "no input is an error");
+
+  /* frames: records kept through a copy, an attach into one (a new frame holding the child's
+   * contents at its pose), a delete (its frames then written in its enclosing one) and compile */
+  gsSpec* f = gs_parseXMLOpt(NULL,
+      "<mujoco><worldbody><body name='p' pos='1 0 0'><geom size='.1'/>"
+      "<frame name='a' pos='0 1 0'><frame name='b' euler='0 0 90'><geom size='.1'/></frame></frame>"
+      "</body></worldbody></mujoco>", NULL, 0, err, sizeof(err));
+  gsSpec* child = gs_parseXMLOpt(NULL,
+      "<mujoco><worldbody><frame name='c'><body name='q' pos='2 0 0'><joint/><geom size='.1'/></body>"
+      "</frame></worldbody></mujoco>", NULL, 0, err, sizeof(err));
+  CHECK(f && child, "parsed: %s", err);
+  if (f && child) {
+    gsSpecBody* pb = gs_specChild(gs_specWorld(f), GS_SK_BODY, GS_SK_BODY, 0, NULL);
+    CHECK(pb->nframe == 2 && pb->frame[1]->frame == pb->frame[0], "frame b is written in a");
+    gsSpec* fc = gs_specCopy(f);
+    gsSpecBody* cb = fc ? gs_specChild(gs_specWorld(fc), GS_SK_BODY, GS_SK_BODY, 0, NULL) : NULL;
+    CHECK(cb && cb->nframe == 2 && cb->frame[1]->frame == cb->frame[0] && cb->frame[0] != pb->frame[0],
+          "a copy has its own frames, nested alike");
+    gs_specFree(fc);
+    gsSpecFrame* in = gs_specAttachFrame(f, pb->frame[1], child, NULL, "x-", NULL, err, sizeof(err));
+    CHECK(in && in->frame == pb->frame[1] && !in->info.name && pb->nframe == 4, "attached in b: %s", err);
+    CHECK(pb->nframe == 4 && pb->frame[3]->frame == in && strcmp(pb->frame[3]->info.name, "x-c") == 0,
+          "the child's frame is written in the new one");
+    gsSpecBody* q = pb->nchild == 1 ? pb->child[0] : NULL;
+    /* b's pose in p: (0 1 0), turned 90 degrees about z: the body at (2 0 0) lands at (0 3 0) */
+    CHECK(q && fabs(q->pos[0]) < 1e-15 && fabs(q->pos[1] - 3) < 1e-15 && q->framed, "placed by b");
+    CHECK(gs_specDelete(f, GS_SK_FRAME, pb->frame[0]) == 1 && pb->nframe == 3 && pb->frame[0]->frame == NULL,
+          "a deleted frame's frames move out of it");
+    gsModel* m = gs_compile(f, err, sizeof(err));
+    CHECK(m && m->nframe == 2 && m->frame_bodyid[0] == 1 && m->frame_frameid[1] == 0 &&
+              strcmp(m->framenames + m->frame_nameadr[1], "x-c") == 0,
+          "the named frames in the model: %s", err);
+    gs_freeModel(m);
+  }
+  gs_specFree(f);
+  gs_specFree(child);
   return CHECK_SUMMARY();
 }

@@ -34,6 +34,8 @@ CASES = [
     ("supertorus", "30 .5 .4 2", ""), ("supertorus", "20 .3 1 1", 'inertia="exact"'),
     ("supertorus", "8 .5 2 .4", 'maxhullvert="12"'),
     ("wedge", "30 30 45 20 0", ""), ("wedge", "3 4 90 30 0", ""),
+    # foveal deformation: cells denser at the centre (gauss refused gamma > 0 before)
+    ("wedge", "9 6 60 40 .5", ""), ("wedge", "4 5 170 80 1", ""),
 ]
 
 # Frame-free vertex positions of meshes whose principal frame is not unique: MJCF keeps mesh

@@ -143,6 +143,25 @@ def test_mujoco_cable_models_load(name):
     assert "<plugin>" in warnings and "not simulated" in warnings
 
 
+@pytest.mark.parametrize("vertex", [
+    "0 0 0 1 0 0 2 0 0 2 0 1 2 0 2",            # straight, then a right angle up
+    "0 0 0 1 0 0 2 0 0 2 1 1 2 2 2",            # straight, then a right angle to (0 1 1)
+    "0 0 0 0 1 0 0 2 0 0 2 1",                  # straight along y, then up
+    "0 0 0 1 0 0 2 0 0 2.6 0 .8 3.2 .8 .8 3.2 1.8 1.8",  # straight, then general bends
+    "0 0 0 1 0 0 1 1 0 1.6 1 .8 1.6 2 .8 1.6 2 1.8",     # a corner first: transported frames
+])
+def test_cable_frames_after_a_straight_start_like_mujoco(vertex):
+    """After a straight start MJCF gives every body the first one's rule (the least rotation from
+    the composite's x onto its edge, twisted where the edge is perpendicular to x), not the
+    previous frame carried along: at a right-angle corner a 90 or 180 degree twist about the edge
+    (gauss transported the frame before)."""
+    xml = ('<mujoco><worldbody><composite type="cable" prefix="c" initial="none" vertex="%s">'
+           '<geom type="capsule" size=".01"/></composite></worldbody></mujoco>' % vertex)
+    gm, mm = gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    np.testing.assert_allclose(gm.body_pos, mm.body_pos, atol=1e-12)
+    np.testing.assert_allclose(gm.body_quat, mm.body_quat, atol=1e-12)
+
+
 def test_frames_follow_the_curve():
     """Each body's x axis runs along its edge to the next body (S_last at the end of the last
     edge), independently of MuJoCo: the vertices are where the chain puts its body origins."""

@@ -273,3 +273,77 @@ def test_asset_directories_round_trip(tmp_path):
     files = {"npaths", "paths", "mesh_pathadr", "nreadpaths", "readpaths", "mesh_readadr"}
     assert [e for e in compare(m, m2) if e.split(":")[0].replace("size ", "") not in files] == []
     assert bytes(m.readpaths).split(b"\0")[:2] == [b"m/t.obj", b"m/../a/u.obj"]
+
+
+def _png(path, side, rgb):
+    """a tiny square RGB PNG of one colour"""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    raw = b"".join(b"\0" + bytes(rgb) * side for _ in range(side))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def test_cube_face_files_round_trip(tmp_path):
+    # a cube texture from six face files under texturedir: the written file names each face with
+    # its directory and reloads to the same pixels, in gauss and in MuJoCo (which reads the
+    # original and the written file alike)
+    mujoco = pytest.importorskip("mujoco")
+    (tmp_path / "tex").mkdir()
+    faces = "right left up down front back".split()
+    for i, f in enumerate(faces):
+        _png(tmp_path / "tex" / f"{f}.png", 2, (40 * i, 7, 200 - 30 * i))
+    files = " ".join(f'file{f}="{f}.png"' for f in faces)
+    (tmp_path / "main.xml").write_text(f"""<mujoco><compiler texturedir="tex"/><asset>
+  <texture name="c" type="cube" {files}/><material name="m" texture="c"/></asset>
+  <worldbody><geom size=".1" material="m"/></worldbody></mujoco>""")
+    m = gauss.Model.from_xml_path(str(tmp_path / "main.xml"))
+    (tmp_path / "written.xml").write_text(m.to_xml())
+    m2 = gauss.Model.from_xml_path(str(tmp_path / "written.xml"))
+    assert m.nteximage == 6 * 2 * 2 * 3 and np.array_equal(m.tex_image, m2.tex_image)
+    assert bytes(m2.readpaths).split(b"\0")[:6] == [f"tex/{f}.png".encode() for f in faces]
+    assert compare(m, m2) == []
+    ref = mujoco.MjModel.from_xml_path(str(tmp_path / "main.xml"))
+    back = mujoco.MjModel.from_xml_path(str(tmp_path / "written.xml"))
+    assert np.array_equal(ref.tex_data, back.tex_data)
+    assert np.array_equal(ref.tex_data, m.tex_image)
+
+
+FRAMES = """<mujoco><worldbody>
+  <frame name="f1" pos="1 0 0" euler="0 0 30"><geom name="g0" size=".1"/>
+    <frame name="f2" pos="0 1 0"><body name="b" pos="0 0 1"><freejoint/><geom size=".1"/>
+      <frame name="f3" pos="0 0 .5"><site name="s"/></frame></body></frame></frame>
+  <frame pos="0 0 2"><frame name="lifted"><geom size=".05"/></frame></frame>
+  <replicate count="2" offset=".3 0 0"><frame name="r"><geom size=".02"/></frame></replicate>
+</worldbody></mujoco>"""
+
+
+def _frame_places(frames):
+    """name -> (body, nearest named enclosing frame) of the named frames"""
+    def named_up(f):
+        f = f.frame
+        while f is not None and not f.name:
+            f = f.frame
+        return f.name if f is not None else None
+    return {f.name: (f.parent.name, named_up(f)) for f in frames if f.name}
+
+
+def test_frames_round_trip_with_their_names():
+    mujoco = pytest.importorskip("mujoco")
+    # named frames are written as MJCF's writer writes them (by name, inside their body and
+    # enclosing named frame, without a pose: their contents hold the poses); the compiled arrays
+    # are unchanged and both engines read the same frames back from the written file
+    m = gauss.Model.from_xml_string(FRAMES)
+    xml = m.to_xml()
+    m2 = gauss.Model.from_xml_string(xml)
+    assert compare(m, m2) == []
+    specs = [mujoco.MjSpec.from_string(FRAMES), gauss.Spec.from_string(FRAMES),
+             gauss.Spec.from_string(xml), mujoco.MjSpec.from_string(xml)]  # (kept: frames point into them)
+    want = _frame_places(specs[0].frames)
+    assert want == {"f1": ("world", None), "f2": ("world", "f1"), "f3": ("b", None),
+                    "lifted": ("world", None), "r0": ("world", None), "r1": ("world", None)}
+    for spec in specs[1:]:
+        assert _frame_places(spec.frames) == want

@@ -3,6 +3,7 @@ and MjsSite.attach_body making the same edit: the compiled arrays both engines h
 name; the child spec is left as it was; the forms gauss's spec cannot take are errors."""
 
 import mujoco
+import numpy as np
 import pytest
 
 import gauss
@@ -58,6 +59,8 @@ def test_spec_attach_returns_the_attached_body_and_refuses_what_it_cannot_do():
     assert b.name == "q-b" and b.parent.name == "base"
     with pytest.raises(gauss.SpecError, match="frame"):
         gp.attach(gc, prefix="r-", frame=object())
+    with pytest.raises(gauss.SpecError, match="no frame"):
+        gp.attach(gc, prefix="r-", frame="nowhere")
     with pytest.raises(gauss.SpecError, match="site"):
         gp.attach(gc, prefix="r-")
     with pytest.raises(gauss.SpecError, match="itself"):
@@ -68,3 +71,111 @@ def test_spec_attach_returns_the_attached_body_and_refuses_what_it_cannot_do():
     gp.site("mount").attach_body(gc.body("b"), prefix="q-")
     with pytest.raises(gauss.SpecError, match="repeated name 'q-b'"):
         gp.compile()
+
+
+FRAMED = """<mujoco><worldbody>
+  <frame name="top" pos="0 .3 0" euler="0 0 -20"/>
+  <body name="base" pos="1 0 0"><joint name="bj"/><geom size=".1"/>
+    <frame name="outer" pos="0 0 .2" euler="0 0 30">
+      <frame name="inner" pos=".1 0 0" euler="10 0 0"><geom size=".02"/></frame></frame></body>
+  </worldbody></mujoco>"""
+
+
+def test_spec_attach_in_a_frame_like_mujoco():
+    # attach into a frame read from MJCF (nested in another), and into one made by add_frame in
+    # the world body: MuJoCo writes what is attached in a new unnamed frame inside the one given
+    # and returns it; compiled arrays and names as MuJoCo's, frames listed as MuJoCo lists them
+    specs = []
+    for lib in (mujoco, gauss):
+        parent = (mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(FRAMED)
+        frames = {f.name: f for f in parent.frames}
+        made = parent.worldbody.add_frame(name="mine", pos=[0, 0, 1], quat=[0.8, 0, 0.6, 0])
+        child = (mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(CHILD)
+        r1 = parent.attach(child, frame=frames["inner"], prefix="i-")
+        r2 = parent.attach((mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(CHILD),
+                           frame=made, prefix="w-", suffix="-2")
+        assert not r1.name and r1.parent.name == "base" and r1.frame.name == "inner"
+        assert not r2.name and r2.parent.name == "world" and r2.frame.name == "mine"
+        specs.append((parent, [f.name or "" for f in parent.frames]))
+    (mp, mframes), (gp, gframes) = specs
+    assert gframes == mframes
+    mm, gm = mp.compile(), gp.compile()
+    errors = compiled_errors(gm, mm)
+    assert not errors, "; ".join(errors)
+    want, got = names(mm, False), names(gm, True)
+    for _, size in KINDS:
+        assert got[size] == want[size], size
+    # a frame holding something keeps its pose; one without contents takes a new one
+    with pytest.raises(gauss.SpecError, match="placed"):
+        gp.frame("mine").pos = [0, 0, 2]
+    empty = gp.body("base").add_frame(frame=gp.frame("outer"), name="later")
+    empty.pos = [0, 0, 3]
+    assert empty.frame.name == "outer" and list(empty.pos) == [0, 0, 3]
+
+
+def test_spec_attach_at_a_site_returns_its_frame():
+    gp, gc = gauss.Spec.from_string(PARENT), gauss.Spec.from_string(CHILD)
+    mp, mc = mujoco.MjSpec.from_string(PARENT), mujoco.MjSpec.from_string(CHILD)
+    g, m = gp.attach(gc, prefix="p-", site="mount"), mp.attach(mc, prefix="p-", site=mp.site("mount"))
+    assert isinstance(m, mujoco.MjsFrame) and g.kind == "frame"
+    assert not g.name and not m.name and g.parent.name == m.parent.name == "base"
+    assert np.allclose(g.pos, m.pos) and np.allclose(g.quat, m.quat)
+
+
+def test_framed_body_pose_edits_like_mujoco():
+    # a body written in two frames reads its pose in its frame and is edited there, as on
+    # MuJoCo's spec (gauss places frames when reading, so the library converts); its inner
+    # massless body's inertial frame and an attach of the edited body (which drops the frames
+    # around it) follow
+    xml = """<mujoco><worldbody><body name="p" pos="0 0 1">
+      <frame name="f" pos="1 0 0" euler="0 0 90"><frame pos="0 0 .5" euler="30 0 0">
+        <body name="b" pos="0 1 0" quat="0.8 0 0.6 0"><joint/><geom size=".1" pos=".2 0 0"/>
+          <body name="e" pos="0 0 .3"/></body></frame></frame></body></worldbody></mujoco>"""
+    models = []
+    for lib in (mujoco, gauss):
+        spec = (mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(xml)
+        b = spec.body("b")
+        assert np.allclose(b.pos, [0, 1, 0]) and np.allclose(b.quat, [0.8, 0, 0.6, 0])
+        b.pos = [0.5, 2, -1]
+        b.pos[0] = 0.25
+        models.append(spec.compile())
+        b.alt.euler = [10, 20, 45]
+        b.alt.type = mujoco.mjtOrientation.mjORIENTATION_EULER
+        models.append(spec.compile())
+        assert np.allclose(b.pos, [0.25, 2, -1])
+        host = (mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(PARENT)
+        host.site("mount").attach_body(b, prefix="a-")
+        models.append(host.compile())
+    for mm, gm in zip(models[:3], models[3:]):
+        errors = compiled_errors(gm, mm, tol=1e-12)
+        assert not errors, "; ".join(errors)
+
+
+def test_framed_elements_read_and_edit_like_mujoco():
+    # geoms, sites, joints, cameras and lights written in frames (and replicas, which MJCF makes
+    # unnamed frames) read their poses in the frame and are edited there, as on MuJoCo's spec
+    xml = """<mujoco><worldbody><body name="p" pos="0 0 1"><joint type="slide"/><geom size=".2"/>
+      <frame pos="1 0 0" euler="0 0 90"><frame pos="0 0 .5" euler="30 0 0">
+        <geom name="g" type="box" size=".1 .2 .3" pos=".2 .1 0" quat="0.8 0 0.6 0"/>
+        <site name="s" pos="0 .3 0" euler="0 10 0"/><joint name="j" pos=".1 0 0" axis="0 1 0"/>
+        <camera name="c" pos="0 0 .4" euler="0 0 20"/><light name="l" pos="0 0 1" dir="1 0 0"/>
+      </frame></frame></body>
+      <replicate count="2" offset=".5 0 0"><geom name="r" size=".05" pos="0 .1 0"/></replicate>
+      </worldbody></mujoco>"""
+    models, reads = [], []
+    for lib in (mujoco, gauss):
+        spec = (mujoco.MjSpec if lib is mujoco else gauss.Spec).from_string(xml)
+        g, s, j, c, li, r = (spec.geom("g"), spec.site("s"), spec.joint("j"), spec.camera("c"),
+                             spec.light("l"), spec.geom("r1"))
+        reads.append(np.concatenate([g.pos, g.quat, s.pos, j.pos, j.axis, c.pos, li.pos, li.dir, r.pos]))
+        g.pos = [0.3, 0, 0.1]
+        g.quat = [0, 1, 0, 0]
+        s.pos[1] = 0.6
+        j.axis = [1, 0, 0]
+        c.pos = [1, 1, 1]
+        li.dir = [0, 1, 0]
+        r.pos = [0, 0, 0.2]
+        models.append(spec.compile())
+    np.testing.assert_allclose(reads[1], reads[0], atol=1e-12)
+    errors = compiled_errors(models[1], models[0], tol=1e-12)
+    assert not errors, "; ".join(errors)

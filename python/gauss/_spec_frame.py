@@ -1,0 +1,142 @@
+"""Frames of a gauss.Spec (MuJoCo's MjsFrame) and the poses of elements written in them.
+
+A gauss spec places what a <frame> holds when the frame is read or attached to: the elements keep
+their poses in the body, and the frame is a record of its name, its enclosing frame and its pose
+(`pos`, `quat`, as written: in the enclosing frame). So a frame's pose can be set while nothing is
+placed in it (`placed` 0: a frame made by `add_frame`, until something is attached to it); once
+placed it stays. An element written in frames (a body, joint, geom, site, camera or light) reads
+and writes its pose (`pos`, `quat` and the orientation forms; a joint's `axis`, a light's `dir`)
+in its frame, as on MuJoCo's spec: the library gives the frame's pose (gs_specFramePose) and turns
+an orientation written in the frame into the one it holds (gs_specFramedOrient)."""
+
+import ctypes
+
+import numpy as np
+
+from . import _lib
+
+# the attributes MuJoCo's spec gives in an element's frame, by kind: points, direction vectors,
+# and the orientation (its quaternion and the alternative forms)
+_FORMS = ("alttype", "axisangle", "euler", "xyaxes", "zaxis")
+_ORIENTED = {"pos": "point", "quat": "quat", **{f: "form" for f in _FORMS}}
+FRAMED = {
+    _lib.GS_SK_BODY: _ORIENTED, _lib.GS_SK_GEOM: _ORIENTED, _lib.GS_SK_SITE: _ORIENTED,
+    _lib.GS_SK_CAMERA: _ORIENTED,
+    _lib.GS_SK_JOINT: {"pos": "point", "axis": "vector"},
+    _lib.GS_SK_LIGHT: {"pos": "point", "dir": "vector"},
+}
+
+
+def _qmul(a, b):
+    return np.array([a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+                     a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+                     a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+                     a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]])
+
+
+def _conj(q):
+    return np.array([q[0], -q[1], -q[2], -q[3]])
+
+
+def _rotate(q, v):
+    return _qmul(_qmul(q, np.r_[0.0, v]), _conj(q))[1:]
+
+
+def frame_pose(el):
+    """(pos, quat) of the frames el's pose is held in (a body's in its parent, others' in their
+    body); None when el is not in a frame."""
+    pos, quat = (ctypes.c_double * 3)(), (ctypes.c_double * 4)()
+    if not _lib.gs_specFramePose(el._kind, el._addr(), pos, quat):
+        return None
+    return np.array(pos), np.array(quat)
+
+
+def get_framed(el, name, raw):
+    """An attribute of an element in a frame, given in its frame (None: not in a frame)."""
+    what = FRAMED.get(el._kind, {}).get(name)
+    pose = frame_pose(el) if what in ("point", "vector", "quat") else None
+    if pose is None:
+        return None
+    fp, fq = pose
+    raw = np.asarray(raw, dtype=np.float64)
+    if what == "point":
+        return _rotate(_conj(fq), raw - fp)
+    if what == "vector":
+        return _rotate(_conj(fq), raw)
+    q = _qmul(_conj(fq), raw)
+    return q / np.linalg.norm(q)
+
+
+def set_framed(el, name, value, generic_set):
+    """Write an attribute of an element in a frame, meant in its frame; False when el is not in a
+    frame (the caller writes it as it is)."""
+    from ._spec import SpecError
+    what = FRAMED.get(el._kind, {}).get(name)
+    pose = frame_pose(el) if what else None
+    if pose is None:
+        return False
+    fp, fq = pose
+    if what in ("point", "vector"):
+        v = np.asarray(value, dtype=np.float64).reshape(-1)
+        if v.size != 3:
+            raise SpecError(f"{name} takes 3 values, got {v.size}")
+        generic_set(name, _rotate(fq, v) + (fp if what == "point" else 0))
+        return True
+    if name == "alttype" and int(value) == 0:
+        return True  # the orientation of an element in a frame is held as a quaternion already
+    generic_set(name, value)  # the form as given (selecting it), then made a quaternion outside
+    err = ctypes.create_string_buffer(500)
+    if not _lib.gs_specFramedOrient(el._spec._ptr, el._kind, el._addr(), err, len(err)):
+        raise SpecError(err.value.decode(errors="replace") or f"{name}: invalid orientation")
+    return True
+
+
+def check_frame_write(el, name):
+    """A frame's pose can change only while nothing is placed in it."""
+    from ._spec import SpecError
+    if name == "placed":
+        raise SpecError("frame.placed is read only")
+    if name in ("pos", "quat") and el.placed:
+        raise SpecError(f"frame.{name}: what this frame holds is already placed by it (gauss places "
+                        "a frame's contents when they are read or attached); set the pose first")
+
+
+def add_frame(el, kwargs):
+    """A new frame in body `el` (or, for a frame, in its body, written in it)."""
+    from ._spec import SpecError
+    if el._kind == _lib.GS_SK_FRAME:
+        body, up = el.parent, el
+    elif el._kind == _lib.GS_SK_BODY:
+        body, up = el, kwargs.pop("frame", None)
+    else:
+        raise SpecError("only bodies and frames hold frames")
+    if up is not None and (getattr(up, "_kind", None) != _lib.GS_SK_FRAME or up._spec is not el._spec):
+        raise SpecError("add_frame: frame must be a frame of this spec")
+    p = _lib.gs_specAddFrame(body._addr(), up._addr() if up is not None else None)
+    if not p:
+        raise SpecError("add_frame: the enclosing frame is not in this body")
+    return el._spec._wrap(p, _lib.GS_SK_FRAME)._setmany(kwargs)
+
+
+class _FrameHead(ctypes.Structure):
+    """The start of gsSpecFrame: its gsSpecInfo (name, file, line), then the enclosing frame."""
+    _fields_ = [("name", ctypes.c_void_p), ("file", ctypes.c_void_p), ("line", ctypes.c_int),
+                ("frame", ctypes.c_void_p)]
+
+
+def enclosing(el):
+    """The frame a frame is written in (None: directly in its body)."""
+    p = _FrameHead.from_address(el._addr()).frame
+    return el._spec._wrap(p, _lib.GS_SK_FRAME) if p else None
+
+
+def body_pose(el):
+    """A frame's pose in its body (its enclosing frames composed), as (pos, quat)."""
+    pos, quat = (ctypes.c_double * 3)(), (ctypes.c_double * 4)()
+    _lib.gs_specFrameBodyPose(el._addr(), pos, quat)
+    return np.array(pos), np.array(quat)
+
+
+def spec_frames(spec):
+    """Every frame of the spec, body by body in the compiled order."""
+    return [f for b in spec.bodies for f in b.frames]
