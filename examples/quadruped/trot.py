@@ -76,7 +76,7 @@ DT = 0.01
 DT_COMPLIANT = None           # the predictors' step on the compliant ground (None: DT)
 PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
 STAB = None                   # the stabilising layer's gains (--stabilise), see stabilised()
-STAB_GAINS = {"kz": 100.0, "dz": 20.0, "kr": 150.0, "dr": 20.0, "dv": 10.0}
+STAB_GAINS = {"kz": 100.0, "dz": 20.0, "kr": 150.0, "dr": 20.0, "dv": 5.0}
 VEL_TAU = 0.1                 # s: the commanded velocity's time constant
 FOOT_W = 100.0                # rad/s: the layer's swing feet's PD (critically damped)
 UNLOAD_T, LOAD_T = 0.04, 0.03   # s: the layer's load transfer before lift-off, after landing
@@ -327,12 +327,11 @@ def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
     rot = np.array([[c, -s_], [s_, c]])
     vw = rot @ vel
     stride_w = rot @ (vel * CYCLE * DUTY)
-    ab = np.zeros(6)
-    ab[:2] = S["dv"] * (vw - v[:2])
-    ab[2] = S["kz"] * (z_nom - q[2]) - S["dz"] * v[2]
+    ab = np.zeros(6)                 # linear part: set at the end, for the centre of mass
     ab[3:5] = -S["kr"] * np.array([roll, pitch]) - S["dr"] * v[3:5]
     ab[5] = -S["dr"] * v[5]
     out = acc.copy()
+    lin = np.zeros((12, 6))          # d out / d ab: the legs' share of a change of ab
     touching = feet_touching(ctl, g)
     for k, leg in enumerate(LEGS):
         ph = (t / CYCLE + PHASE[leg]) % 1.0
@@ -382,7 +381,26 @@ def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
         rhs = (vnext - jp @ v) / dt - jp[:, :6] @ ab
         if np.linalg.cond(jp[:, cols]) < 1e8:     # a stretched leg keeps computed torque
             out[3 * k:3 * k + 3] = np.linalg.solve(jp[:, cols], rhs)
-    return out
+            lin[3 * k:3 * k + 3] = -np.linalg.solve(jp[:, cols], jp[:, :6])
+    # the PD above is the centre of mass's, not the base's: the base's linear acceleration is
+    # moved until the whole robot's centre of mass accelerates as asked. Held at the base, the
+    # swing legs' accelerations (up to 60 m/s^2 of the feet) come back through the stance feet
+    # (the summed normal force swung by +-20 N over a swing, and every stance joint's torque
+    # with it); at the centre of mass the base gives way by a millimetre or two instead
+    M = gauss.full_M(m, ctl)
+    mtot = float(m.body_subtreemass[1])
+    com = np.array(ctl.subtree_com[1])
+    vc = M[:3] @ v / mtot             # the free joint's rows of M v: the linear momentum
+    zc0 = mem.setdefault("zc0", com[2] - q[2] + z_nom)
+    ac = np.zeros(3)
+    ac[:2] = S["dv"] * (vw - vc[:2])
+    ac[2] = S["kz"] * (zc0 - com[2]) - S["dz"] * vc[2]
+    # the same rows of M qacc + qfrc_bias: the contacts' summed force, m (a_com - gravity)
+    qa = np.concatenate([ab, out])
+    A = M[:3, :6] + M[:3, 6:] @ lin
+    have = (M[:3] @ qa + ctl.qfrc_bias[:3]) / mtot + np.array(m.opt.gravity)
+    dab = np.linalg.solve(A[:, :3] / mtot, ac - have)
+    return out + lin[:, :3] @ dab
 
 
 def load_weights(t, ctl, g, mem):
@@ -495,6 +513,13 @@ def run(terrain, controller, seconds):
                     fpred = r.contact_force[:, 0].sum()
                 else:
                     tau = tau_prev.copy()
+        if STAB is not None and tau_prev is not None and t in mem["planted"].values():
+            # a foot touched down in this step (the layer planted it): the last torques are
+            # kept, and the ground stops the foot. Asked to stop it within the step (v_next = 0)
+            # the joints brake the leg against the base, a torque pulse of 0.4-0.8 N m and
+            # back in the next step at every landing; no prediction is used in this step
+            tau = tau_prev.copy()
+            fpred = np.nan
         d.ctrl[:] = tau
         gauss.step(m, d)
         sensed = [d.qfrc_constraint.copy(), sensed[0]]
