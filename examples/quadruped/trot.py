@@ -28,10 +28,11 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque); with
---stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the base,
-planted feet held, swing feet on world-frame paths that leave and land at rest, and for the QP
-controllers Stage II contact weights that move a foot's load off before it lifts and on after it
-lands). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
+--stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the whole
+robot's centre of mass and of the base's attitude, planted feet held, swing feet on world-frame
+paths that leave and land at rest, and for the QP controllers Stage II contact weights that move
+a foot's load off before it lifts and on after it lands; in the step a foot touches down the last
+torques are kept). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
 (failure()).
 
 Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
@@ -303,9 +304,10 @@ def swing_target(t, leg, mem):
 
 def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
     """The stabilising layer (seed 004, section 6.2: balance feedback accumulated into the desired
-    accelerations), written as a task-space rule: the base is asked for a PD acceleration toward
-    the nominal height, a level attitude and the planner's velocity, and each leg gets the joint
-    accelerations that give its foot a chosen velocity after the predictor's step,
+    accelerations), written as a task-space rule: the base is asked for a PD angular acceleration
+    toward a level attitude, and for the linear acceleration with which the whole robot's centre
+    of mass accelerates toward the nominal height and the planner's velocity, and each leg gets
+    the joint accelerations that give its foot a chosen velocity after the predictor's step,
     J (qvel + dt qacc) = v_next, for that base acceleration:
       - a foot planned in stance that touches the ground: v_next = 0 (it does not move; a foot
         that touches in the second half of its swing counts as landed);
