@@ -28,10 +28,11 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque); with
---stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the base,
-planted feet held, swing feet on world-frame paths that leave and land at rest, and for the QP
-controllers Stage II contact weights that move a foot's load off before it lifts and on after it
-lands). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
+--stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the whole
+robot's centre of mass and of the base's attitude, planted feet held, swing feet on world-frame
+paths that leave and land at rest, and for the QP controllers Stage II contact weights that move
+a foot's load off before it lifts and on after it lands; in the step a foot touches down the last
+torques are kept). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
 (failure()).
 
 Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
@@ -303,9 +304,10 @@ def swing_target(t, leg, mem):
 
 def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
     """The stabilising layer (seed 004, section 6.2: balance feedback accumulated into the desired
-    accelerations), written as a task-space rule: the base is asked for a PD acceleration toward
-    the nominal height, a level attitude and the planner's velocity, and each leg gets the joint
-    accelerations that give its foot a chosen velocity after the predictor's step,
+    accelerations), written as a task-space rule: the base is asked for a PD angular acceleration
+    toward a level attitude, and for the linear acceleration with which the whole robot's centre
+    of mass accelerates toward the nominal height and the planner's velocity, and each leg gets
+    the joint accelerations that give its foot a chosen velocity after the predictor's step,
     J (qvel + dt qacc) = v_next, for that base acceleration:
       - a foot planned in stance that touches the ground: v_next = 0 (it does not move; a foot
         that touches in the second half of its swing counts as landed);
@@ -327,12 +329,11 @@ def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
     rot = np.array([[c, -s_], [s_, c]])
     vw = rot @ vel
     stride_w = rot @ (vel * CYCLE * DUTY)
-    ab = np.zeros(6)
-    ab[:2] = S["dv"] * (vw - v[:2])
-    ab[2] = S["kz"] * (z_nom - q[2]) - S["dz"] * v[2]
+    ab = np.zeros(6)                 # linear part: set at the end, for the centre of mass
     ab[3:5] = -S["kr"] * np.array([roll, pitch]) - S["dr"] * v[3:5]
     ab[5] = -S["dr"] * v[5]
     out = acc.copy()
+    lin = np.zeros((12, 6))          # d out / d ab: the legs' share of a change of ab
     touching = feet_touching(ctl, g)
     for k, leg in enumerate(LEGS):
         ph = (t / CYCLE + PHASE[leg]) % 1.0
@@ -382,7 +383,26 @@ def stabilised(m, ctl, acc, t, vel, z_nom, dt, g, mem):
         rhs = (vnext - jp @ v) / dt - jp[:, :6] @ ab
         if np.linalg.cond(jp[:, cols]) < 1e8:     # a stretched leg keeps computed torque
             out[3 * k:3 * k + 3] = np.linalg.solve(jp[:, cols], rhs)
-    return out
+            lin[3 * k:3 * k + 3] = -np.linalg.solve(jp[:, cols], jp[:, :6])
+    # the PD above is the centre of mass's, not the base's: the base's linear acceleration is
+    # moved until the whole robot's centre of mass accelerates as asked. Held at the base, the
+    # swing legs' accelerations (up to 60 m/s^2 of the feet) come back through the stance feet
+    # (the summed normal force swung by +-20 N over a swing, and every stance joint's torque
+    # with it); at the centre of mass the base gives way by a millimetre or two instead
+    M = gauss.full_M(m, ctl)
+    mtot = float(m.body_subtreemass[1])
+    com = np.array(ctl.subtree_com[1])
+    vc = M[:3] @ v / mtot             # the free joint's rows of M v: the linear momentum
+    zc0 = mem.setdefault("zc0", com[2] - q[2] + z_nom)
+    ac = np.zeros(3)
+    ac[:2] = S["dv"] * (vw - vc[:2])
+    ac[2] = S["kz"] * (zc0 - com[2]) - S["dz"] * vc[2]
+    # the same rows of M qacc + qfrc_bias: the contacts' summed force, m (a_com - gravity)
+    qa = np.concatenate([ab, out])
+    A = M[:3, :6] + M[:3, 6:] @ lin
+    have = (M[:3] @ qa + ctl.qfrc_bias[:3]) / mtot + np.array(m.opt.gravity)
+    dab = np.linalg.solve(A[:, :3] / mtot, ac - have)
+    return out + lin[:, :3] @ dab
 
 
 def load_weights(t, ctl, g, mem):
@@ -495,6 +515,13 @@ def run(terrain, controller, seconds):
                     fpred = r.contact_force[:, 0].sum()
                 else:
                     tau = tau_prev.copy()
+        if STAB is not None and tau_prev is not None and t in mem["planted"].values():
+            # a foot touched down in this step (the layer planted it): the last torques are
+            # kept, and the ground stops the foot. Asked to stop it within the step (v_next = 0)
+            # the joints brake the leg against the base, a torque pulse of 0.4-0.8 N m and
+            # back in the next step at every landing; no prediction is used in this step
+            tau = tau_prev.copy()
+            fpred = np.nan
         d.ctrl[:] = tau
         gauss.step(m, d)
         sensed = [d.qfrc_constraint.copy(), sensed[0]]
