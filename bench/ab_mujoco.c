@@ -17,6 +17,7 @@
 #include <time.h>
 #include "gauss/gauss.h"
 #include "mujoco/mujoco.h"
+#include "seeded_controls.h"
 
 static double cpu_now(void) {
   struct timespec t;
@@ -29,14 +30,6 @@ static int cmp(const void* a, const void* b) {
   return x < y ? -1 : x > y;
 }
 
-static void controls(int nu, const int* limited, const double* range, double* ctrl) {
-  srand(1);
-  for (int i = 0; i < nu; i++) {
-    double lo = -1, hi = 1;
-    if (limited[i]) { lo = range[2 * i]; hi = range[2 * i + 1]; }
-    ctrl[i] = lo + (hi - lo) * (rand() / (double)RAND_MAX);
-  }
-}
 
 int main(int argc, char** argv) {
   if (argc < 4) {

@@ -16,15 +16,8 @@
 #include <string.h>
 #include "gauss/gauss.h"
 #include "mujoco/mujoco.h"
+#include "seeded_controls.h"
 
-static void controls(int nu, const int* limited, const double* range, double* ctrl) {
-  srand(1);
-  for (int i = 0; i < nu; i++) {
-    double lo = -1, hi = 1;
-    if (limited[i]) { lo = range[2 * i]; hi = range[2 * i + 1]; }
-    ctrl[i] = lo + (hi - lo) * (rand() / (double)RAND_MAX);
-  }
-}
 
 int main(int argc, char** argv) {
   if (argc < 4) {

@@ -24,7 +24,7 @@ import mujoco
 import gauss
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mujoco_sweep import random_state, tighten  # noqa: E402
+from mujoco_sweep import random_state, set_state, tighten  # noqa: E402
 
 STAGES = ("xpos", "xquat", "geom_xpos", "qfrc_bias", "qfrc_passive", "qfrc_actuator", "qM",
           "efc_pos", "efc_aref", "efc_force", "qacc")
@@ -45,16 +45,6 @@ def compiled_differences(mm, gm, tol=1e-9):
         elif a.size and np.abs(a.astype(float).ravel() - b.astype(float).ravel()).max() > tol:
             out.append(f"{name}: {np.abs(a.astype(float).ravel() - b.astype(float).ravel()).max():.1e}")
     return out
-
-
-def set_state(mm, ds, qpos, qvel, ctrl):
-    for d in ds:
-        d.qpos[:] = qpos
-        d.qvel[:] = qvel
-        if mm.nu:
-            d.ctrl[:] = ctrl
-        if mm.na:
-            d.act[:] = 0
 
 
 def turned(mm, qpos, rng, angle):

@@ -56,6 +56,17 @@ def tighten(mm, gm):
         m.opt.ccd_iterations = 500
 
 
+def set_state(mm, ds, qpos, qvel, ctrl):
+    """The same state (activations cleared) in each of the data ds."""
+    for d in ds:
+        d.qpos[:] = qpos
+        d.qvel[:] = qvel
+        if mm.nu:
+            d.ctrl[:] = ctrl
+        if mm.na:
+            d.act[:] = 0
+
+
 def random_state(mm, rng):
     qpos = mm.qpos0.copy()
     # joints moved a little from qpos0: hinge and slide by up to 0.1, free and ball untouched
@@ -95,13 +106,7 @@ def compare(path, nstates, seed):
         worst = 0.0
         for _ in range(nstates):
             qpos, qvel, ctrl = random_state(mm, rng)
-            for d in (md, gd):
-                d.qpos[:] = qpos
-                d.qvel[:] = qvel
-                if mm.nu:
-                    d.ctrl[:] = ctrl
-                if mm.na:
-                    d.act[:] = 0
+            set_state(mm, (md, gd), qpos, qvel, ctrl)
             mujoco.mj_forward(mm, md)
             gauss.forward(gm, gd)
             scale = max(1.0, float(np.abs(md.qacc).max(initial=0)))
