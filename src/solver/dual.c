@@ -509,16 +509,19 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
     if (ny >= r) lam = lam0, x1 = y1, x2 = y2, n = ny;
   }
   if (lam > 0 || n > r) {
-    /* the divisions are the iteration's latency: two reciprocals, independent, and one quotient */
-    gsReal i1 = 1 / (l1 + lam), i2 = 1 / (l2 + lam);
+    /* the divisions are the iteration's latency: the step's quotient st = N / D and the two
+     * reciprocals 1 / (e_i + st) after it; written D / (e_i D + N), the reciprocals need not wait
+     * for the quotient (only the test of convergence reads it, a branch), one division a step */
+    gsReal e1 = l1 + lam, e2 = l2 + lam;
+    gsReal i1 = lam > 0 ? 1 / e1 : q->il1, i2 = lam > 0 ? 1 / e2 : q->il2;
     for (int it = 0; it < 50; it++) {
       /* Newton on 1/||z(lam)|| = 1/r: z^T (H + lam I)^-1 z is a sum of two terms here */
       gsReal nq = x1 * x1 * i1 + x2 * x2 * i2;
       if (!(nq > 0)) break;
-      gsReal next = lam + (n * n * (n - r)) / (nq * r);
+      gsReal N = n * n * (n - r), D = nq * r, next = lam + N / D;
       if (!(next > lam)) break;  /* converged to rounding */
-      lam = next;
-      i1 = 1 / (l1 + lam), i2 = 1 / (l2 + lam);
+      i1 = D / (e1 * D + N), i2 = D / (e2 * D + N);
+      lam = next, e1 = l1 + lam, e2 = l2 + lam;
       x1 = c1 * i1, x2 = c2 * i2;
       n = sqrt(x1 * x1 + x2 * x2);
       if (fabs(n - r) <= 1e-14 * r) break;
