@@ -509,9 +509,10 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
     if (ny >= r) lam = lam0, x1 = y1, x2 = y2, n = ny;
   }
   if (lam > 0 || n > r) {
-    /* the divisions are the iteration's latency: the step's quotient st = N / D and the two
-     * reciprocals 1 / (e_i + st) after it; written D / (e_i D + N), the reciprocals need not wait
-     * for the quotient (only the test of convergence reads it, a branch), one division a step */
+    /* the divisions are the iteration's latency: the step's quotient N / D and the two
+     * reciprocals 1 / (e_i + N / D) after it; written D / (e_i D + N), the reciprocals need not
+     * wait for the quotient (only the test of convergence reads it, a branch): one division on
+     * the chain a step */
     gsReal e1 = l1 + lam, e2 = l2 + lam;
     gsReal i1 = lam > 0 ? 1 / e1 : q->il1, i2 = lam > 0 ? 1 / e2 : q->il2;
     for (int it = 0; it < 50; it++) {
