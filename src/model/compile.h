@@ -58,6 +58,10 @@ gsReal gs_compileRadian(const gsCompileCtx* c, gsReal angle);
 /* the unit quaternion of an orientation in any of its forms; 0 after an error */
 int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
                           const gsSpecInfo* info, const char* kind);
+/* the same outside a compile (spec editing, attach): in the spec's angle unit and euler
+ * sequence, an error written to err */
+int gs_specOrientation(gsSpec* spec, gsReal q[4], const gsOrientation* o, const gsSpecInfo* info,
+                       const char* kind, char* err, int errsz);
 /* the smallest rotation taking the z axis to vec, normalising by division as MuJoCo's compiler
  * does (a fromto's direction, zaxis=) */
 void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);

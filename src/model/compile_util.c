@@ -132,6 +132,16 @@ int gs_compileOrientation(gsCompileCtx* c, gsReal q[4], const gsOrientation* o,
   }
 }
 
+int gs_specOrientation(gsSpec* spec, gsReal q[4], const gsOrientation* o, const gsSpecInfo* info,
+                       const char* kind, char* err, int errsz) {
+  gsCompileCtx cc;
+  memset(&cc, 0, sizeof(cc));
+  cc.spec = spec;
+  cc.err = err;
+  cc.errsz = errsz;
+  return gs_compileOrientation(&cc, q, o, info, kind);
+}
+
 int gs_compileObjectId(const gsModel* m, int type, const char* name) {
   if (!name) return -1;
   int id = gs_name2id(m, type, name);

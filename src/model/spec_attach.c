@@ -947,13 +947,8 @@ int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child,
     return 0;
   }
   /* the site's pose in its body, its orientation in the spec's own units */
-  gsCompileCtx cc;
-  memset(&cc, 0, sizeof(cc));
-  cc.spec = spec;
-  cc.err = err;
-  cc.errsz = errsz;
   gsReal q[4];
-  if (!gs_compileOrientation(&cc, q, &site->orient, &site->info, "site")) return 0;
+  if (!gs_specOrientation(spec, q, &site->orient, &site->info, "site", err, errsz)) return 0;
   /* as MuJoCo's: what is attached is written in a new frame at the site */
   gsSpecFrame* in = gs_specAddFrame(body, NULL);
   if (!in) {

@@ -55,13 +55,8 @@ int gs_specFramedOrient(gsSpec* spec, int kind, void* el, char* err, int errsz) 
     return 0;
   }
   /* the form as now written, in the spec's angle unit and euler sequence, meant in the frame */
-  gsCompileCtx cc;
-  memset(&cc, 0, sizeof(cc));
-  cc.spec = spec;
-  cc.err = err;
-  cc.errsz = errsz;
   gsReal q[4], r[4];
-  if (!gs_compileOrientation(&cc, q, o, info, "element")) return 0;
+  if (!gs_specOrientation(spec, q, o, info, "element", err, errsz)) return 0;
   gs_mulQuat(r, fq, q);
   gs_normalize4(r);
   o->type = GS_ORIENT_QUAT;
