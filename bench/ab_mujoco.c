@@ -17,18 +17,7 @@
 #include <time.h>
 #include "gauss/gauss.h"
 #include "mujoco/mujoco.h"
-#include "seeded_controls.h"
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return x < y ? -1 : x > y;
-}
+#include "bench_util.h"
 
 
 int main(int argc, char** argv) {
@@ -55,22 +44,22 @@ int main(int argc, char** argv) {
       if (k == 0) {
         if (gm->nkey) gs_resetDataKeyframe(gm, gd, 0);
         else gs_resetData(gm, gd);
-        controls(gm->nu, gm->actuator_ctrllimited, gm->actuator_ctrlrange, gd->ctrl);
-        t0 = cpu_now();
+        bench_controls(gm->nu, gm->actuator_ctrllimited, gm->actuator_ctrlrange, gd->ctrl);
+        t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         for (int s = 0; s < steps; s++) gs_step(gm, gd);
-        tg[r] = (cpu_now() - t0) / steps;
+        tg[r] = (bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0) / steps;
       } else {
         if (mm->nkey) mj_resetDataKeyframe(mm, md, 0);
         else mj_resetData(mm, md);
-        controls(mm->nu, limited, mm->actuator_ctrlrange, md->ctrl);
-        t0 = cpu_now();
+        bench_controls(mm->nu, limited, mm->actuator_ctrlrange, md->ctrl);
+        t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         for (int s = 0; s < steps; s++) mj_step(mm, md);
-        tm[r] = (cpu_now() - t0) / steps;
+        tm[r] = (bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0) / steps;
       }
     }
   }
-  qsort(tg, (size_t)rounds, sizeof(double), cmp);
-  qsort(tm, (size_t)rounds, sizeof(double), cmp);
+  qsort(tg, (size_t)rounds, sizeof(double), bench_cmp_double);
+  qsort(tm, (size_t)rounds, sizeof(double), bench_cmp_double);
   printf("%s: gauss %.1f / %.1f us, MuJoCo %.1f / %.1f us (min / median CPU time per step, %d "
          "rounds of %d): %.3fx (min) %.3fx (median)\n",
          argv[1], 1e6 * tg[0], 1e6 * tg[rounds / 2], 1e6 * tm[0], 1e6 * tm[rounds / 2], rounds,

@@ -16,14 +16,13 @@
 #include <string.h>
 #include <time.h>
 #include "gauss/gauss.h"
+#include "bench_util.h"
 typedef gsModel* (*load_f)(const char*, char*, int);
 typedef gsData* (*make_f)(const gsModel*);
 typedef void (*step_f)(const gsModel*, gsData*);
 typedef void (*reset_f)(const gsModel*, gsData*);
 typedef void (*resetkey_f)(const gsModel*, gsData*, int);
 static clockid_t clock_id = CLOCK_MONOTONIC;
-static double now(void) { struct timespec t; clock_gettime(clock_id, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
-static int cmp(const void* a, const void* b) { double x = *(double*)a, y = *(double*)b; return x < y ? -1 : x > y; }
 int main(int argc, char** argv) {
   if (argc < 6) {
     fprintf(stderr, "usage: ab_step MODEL.xml BEFORE.so AFTER.so STEPS ROUNDS\n");
@@ -57,12 +56,12 @@ int main(int argc, char** argv) {
         if (m[k]->actuator_ctrllimited[i]) { lo = m[k]->actuator_ctrlrange[2*i]; hi = m[k]->actuator_ctrlrange[2*i+1]; }
         d[k]->ctrl[i] = lo + (hi - lo) * (rand() / (double)RAND_MAX);
       }
-      double t0 = now();
+      double t0 = bench_seconds(clock_id);
       for (int s = 0; s < steps; s++) st[k](m[k], d[k]);
-      t[k][r] = (now() - t0) / steps;
+      t[k][r] = (bench_seconds(clock_id) - t0) / steps;
     }
   }
-  qsort(t[0], rounds, sizeof(double), cmp); qsort(t[1], rounds, sizeof(double), cmp);
+  qsort(t[0], rounds, sizeof(double), bench_cmp_double); qsort(t[1], rounds, sizeof(double), bench_cmp_double);
   if (cpu)
     printf("CPU time: minimum before %.1f us/step, after %.1f us/step: %.3fx\n", 1e6 * t[0][0],
            1e6 * t[1][0], t[0][0] / t[1][0]);

@@ -12,19 +12,10 @@
 #include <time.h>
 
 #include "ccd_pairs.h"
+#include "bench_util.h"
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x > y) - (x < y);
-}
 static double median(double* v, int n) {
-  qsort(v, n, sizeof(double), cmp);
+  qsort(v, n, sizeof(double), bench_cmp_double);
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
@@ -46,7 +37,7 @@ static volatile double sink;  /* keeps the timed results alive */
 /* seconds per query of one method over the pairs (one round) */
 static double time_round(int method, gsModel* m, gsData* d, const Pair* p, Shape* sa, Shape* sb,
                          int n, double tol) {
-  double t0 = now(), acc = 0;
+  double t0 = bench_now(), acc = 0;
   for (int i = 0; i < n; i++) {
     if (method == M_GAUSS) {
       /* pose and size written as the kinematics would: a few stores, also timed */
@@ -68,7 +59,7 @@ static double time_round(int method, gsModel* m, gsData* d, const Pair* p, Shape
     }
   }
   sink = acc;
-  return (now() - t0) / n;
+  return (bench_now() - t0) / n;
 }
 
 /* a pair where gauss's normal leaves more than the least depth, or where its distance differs

@@ -11,12 +11,13 @@
  * (MJ: the mujoco Python package's folder.) Both reset to the first keyframe (or the default
  * state), take the same controls (seeded, inside the control ranges), run 20 steps uncounted,
  * then N steps; "smooth" disables contacts. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gauss/gauss.h"
 #include "mujoco/mujoco.h"
-#include "seeded_controls.h"
+#include "bench_util.h"
 
 
 int main(int argc, char** argv) {
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
     if (smooth) m->opt.disableflags |= GS_DSBL_CONTACT;
     gsData* d = gs_makeData(m);
     if (m->nkey) gs_resetDataKeyframe(m, d, 0);
-    controls(m->nu, m->actuator_ctrllimited, m->actuator_ctrlrange, d->ctrl);
+    bench_controls(m->nu, m->actuator_ctrllimited, m->actuator_ctrlrange, d->ctrl);
     for (int s = 0; s < 20; s++) gs_step(m, d);
     for (int s = 0; s < steps; s++) gs_step(m, d);
     printf("qpos0 %.17g nefc %d\n", d->qpos[0], d->nefc);
@@ -44,7 +45,7 @@ int main(int argc, char** argv) {
     if (m->nkey) mj_resetDataKeyframe(m, d, 0);
     int limited[m->nu ? m->nu : 1];
     for (int i = 0; i < m->nu; i++) limited[i] = m->actuator_ctrllimited[i];
-    controls(m->nu, limited, m->actuator_ctrlrange, d->ctrl);
+    bench_controls(m->nu, limited, m->actuator_ctrlrange, d->ctrl);
     for (int s = 0; s < 20; s++) mj_step(m, d);
     for (int s = 0; s < steps; s++) mj_step(m, d);
     printf("qpos0 %.17g nefc %d\n", d->qpos[0], d->nefc);

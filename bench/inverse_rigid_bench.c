@@ -11,12 +11,7 @@
 #include <time.h>
 
 #include "gauss/gauss.h"
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
+#include "bench_util.h"
 
 int main(int argc, char** argv) {
   if (argc < 2) {
@@ -50,9 +45,9 @@ int main(int argc, char** argv) {
     gs_inverseRigid(m, d, &opt, &warm, qfrc, force, NULL, &st);   /* warm-up */
     double best = 1e30;
     for (int trial = 0; trial < 3; trial++) {
-      double t0 = now();
+      double t0 = bench_now();
       for (int i = 0; i < n; i++) gs_inverseRigid(m, d, &opt, &warm, qfrc, force, NULL, &st);
-      double t = (now() - t0) / n;
+      double t = (bench_now() - t0) / n;
       if (t < best) best = t;
     }
     printf("%s %d %.3f %d %d\n", names[k], st.ncon, 1e6 * best, st.pivots, st.status);

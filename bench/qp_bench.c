@@ -8,12 +8,7 @@
 #include <time.h>
 
 #include "solver/lcp.h"
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
+#include "bench_util.h"
 
 static int read_all(FILE* f, double* x, size_t n) {
   for (size_t i = 0; i < n; i++)
@@ -49,9 +44,9 @@ int main(int argc, char** argv) {
   gs_qp(n, H, g, mA, A, b, 1, 0, x, NULL, &st, work);
   double best = 1e30;
   for (int trial = 0; trial < 3; trial++) {
-    double t0 = now();
+    double t0 = bench_now();
     for (int i = 0; i < reps; i++) gs_qp(n, H, g, mA, A, b, 1, 0, x, NULL, &st, work);
-    double t = (now() - t0) / reps;
+    double t = (bench_now() - t0) / reps;
     if (t < best) best = t;
   }
   double obj = 0;

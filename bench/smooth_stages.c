@@ -15,22 +15,13 @@
 #include <time.h>
 #include "gauss/gauss.h"
 #include "mujoco/mujoco.h"
+#include "bench_util.h"
 
 static const gsModel* gm;
 static gsData* gd;
 static const mjModel* mm;
 static mjData* md;
 static double* buf;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-static int cmp(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return x < y ? -1 : x > y;
-}
 
 static void g_kin(void) { gs_kinematics(gm, gd); }
 static void m_kin(void) { mj_kinematics(mm, md); }
@@ -63,9 +54,9 @@ static void g_step(void) { gs_step(gm, gd); }
 static void m_step(void) { mj_step(mm, md); }
 
 static double timed(void (*f)(void), int k) {
-  double t0 = now();
+  double t0 = bench_now();
   for (int i = 0; i < k; i++) f();
-  return (now() - t0) / k;
+  return (bench_now() - t0) / k;
 }
 
 int main(int argc, char** argv) {
@@ -109,8 +100,8 @@ int main(int argc, char** argv) {
       if (r & 1) { tm[r] = timed(st[s].m, K); tg[r] = timed(st[s].g, K); }
       else { tg[r] = timed(st[s].g, K); tm[r] = timed(st[s].m, K); }
     }
-    qsort(tg, R, sizeof(double), cmp);
-    qsort(tm, R, sizeof(double), cmp);
+    qsort(tg, R, sizeof(double), bench_cmp_double);
+    qsort(tm, R, sizeof(double), bench_cmp_double);
     printf("%-16s %10.0f %10.0f %7.2f\n", st[s].name, 1e9 * tg[R / 2], 1e9 * tm[R / 2], tm[R / 2] / tg[R / 2]);
   }
   return 0;
