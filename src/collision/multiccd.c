@@ -30,7 +30,19 @@
  * (n - 5) mod n of the polygon, its points run as if the polygon were walked backwards from
  * there, and for nearly regular faces the 4 are that walk's first 4; on irregular faces they
  * are neither those, nor the largest area, nor the deepest, and a corner may come twice. Here:
- * the 4 spanning the largest area, found greedily. */
+ * the 4 spanning the largest area, found greedily. Measured further (prism faces of 5 to 8
+ * random corners inside a box's face, 160 faces): MuJoCo's choice is not a last-bit tie (the
+ * same 4 under 4-ulp jitters of the pose, 40 of 40 faces) and not a function of the overlap's
+ * shape alone (the same face under prisms of other heights, whose compiled polygon starts at
+ * another corner, gets another 4 in 8 of 30), but of the face's polygon as compiled: walked
+ * backwards from corner (n - 5) mod n, the first point is that corner in 142 of 160 and the
+ * third the corner two steps on in 139 of 160; the fourth lies farthest from the line through
+ * the first two in 104 of 160. Not it either: the largest perimeter or sum of distances, the
+ * farthest point first, removing the corner of least area one by one, coordinate ascent of the
+ * area, the extremes along the geom's axes; and moving one corner until the choice switches
+ * brings no two triangle areas or distances of the corners to equality there. The count (4),
+ * depth and normal are MuJoCo's (test_overlap_of_more_than_four_corners_keeps_four: turned
+ * cubes on box and mesh floors, overlaps of 6 to 8 corners). */
 #include <math.h>
 #include <string.h>
 
