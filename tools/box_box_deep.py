@@ -17,6 +17,11 @@ Kinds (n poses each, boxes 0.3 x 0.2 x 0.4 half sizes unless said):
 --frame also turns the hinge of MuJoCo's test/engine/testdata/frame.xml (written again below:
 coincident boxes .1 x .2 x .3, one on a hinge) through 63 angles and counts those where the
 contacts differ in number (coincident equal boxes: edges on border lines to the last bit).
+--stacks stacks boxes of random sizes face on face (as test_collision_robots.py's stacked boxes,
+penetrating by 1e-9 to 1e-3) and turns each stack as a whole, at random and about z (n each):
+how many contact sets agree, and of the others how many differ only in depth by a factor 2 (the
+stack's axis is a face axis and an in-plane edge axis at once; a face axis reports half the
+depth, an edge axis the full depth, and rounding picks one).
 """
 
 import argparse
@@ -160,6 +165,42 @@ def frame_hinge():
     return bad
 
 
+def stacks(n, seed):
+    """turned stacks: {mode: (same, depth only x2, other)}"""
+    import mujoco
+    out = {}
+    for mode in ("random", "about z"):
+        rng = np.random.default_rng([seed, 7 if mode == "random" else 8])
+        same = halved = other = 0
+        for _ in range(n):
+            s1, s2 = np.round(rng.uniform(0.05, 2, 3), 3), np.round(rng.uniform(0.05, 2, 3), 3)
+            off = s1[:2] + s2[:2] - np.minimum(s1[:2], s2[:2]) * rng.uniform(0.2, 1.8, 2)
+            z2 = s1[2] + s2[2] - 10 ** rng.uniform(-9, -3)
+            if mode == "random":
+                q = rand_quat(rng)
+            else:
+                a = rng.uniform(0, 2 * np.pi)
+                q = np.array([np.cos(a / 2), 0, 0, np.sin(a / 2)])
+            mat = np.zeros(9)
+            mujoco.mju_quat2Mat(mat, q)
+            scene = tcp.Scene("box", "box", s1=" ".join(map(str, s1)), s2=" ".join(map(str, s2)))
+            scene.place(np.zeros(3), q, mat.reshape(3, 3) @ np.r_[off, z2], q)
+            ref, got = scene.mujoco_contacts(), scene.gauss_contacts()
+            if same_set(ref, got):
+                same += 1
+                continue
+            ratio = [a[0] / b[0] for a, b in zip(sorted(ref, key=lambda c: c[0]), sorted(got, key=lambda c: c[0]))
+                     if b[0] != 0]
+            pts = same_set([(0.0, c[1], c[2]) for c in ref], [(0.0, c[1], c[2]) for c in got])
+            if pts and ratio and (all(abs(r - 2) < 1e-6 for r in ratio) or
+                                  all(abs(r - 0.5) < 1e-6 for r in ratio)):
+                halved += 1
+            else:
+                other += 1
+        out[mode] = (same, halved, other)
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--n", type=int, default=200)
@@ -168,7 +209,13 @@ def main():
     p.add_argument("--show", type=int, default=0)
     p.add_argument("--sized", action="store_true")
     p.add_argument("--frame", action="store_true")
+    p.add_argument("--stacks", action="store_true")
     a = p.parse_args()
+    if a.stacks:
+        for mode, (same, halved, other) in stacks(a.n, a.seed).items():
+            print(f"stacks turned {mode}: {same} of {a.n} the same, {halved} only the depth "
+                  f"(x2 or x1/2), {other} otherwise")
+        return
     res = measure(a.n, a.seed, a.show, a.margin, a.sized)
     for kind, (count, other) in res.items():
         print(f"{kind:11s} count differs {count:4d}, otherwise {other:4d} (of {a.n})")
