@@ -200,6 +200,7 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
     gsSpecBody* child = b->child[i];
     if (!frame_pose(c, w, child->pos, &child->orient, src, ch)) return 0;
     child->framed = 1;  /* remembered for an attach of the child */
+    child->inframe = w->frame;
     gs_copy3(child->frame_pos, w->fpos);
     gs_copy4(child->frame_quat, w->fquat);
   }

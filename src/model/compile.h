@@ -74,9 +74,10 @@ void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
  *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
  *     equality anchors, actuator lengths); d has been through gs_fwdPositionSmooth at qpos0 (no contacts). */
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
-/* compile_frames.c: the named <frame>s kept for the MJCF writer (called by the world slice) */
+/* compile_frames.c: the <frame>s and the frame each element is written in, kept for the MJCF
+ * writer (sizes: called by the world slice) */
 int gs_compileSizesFrames(gsCompileCtx* c, gsModel* sizes);
-void gs_compileFrames(gsCompileCtx* c, gsModel* m);
+int gs_compileFrames(gsCompileCtx* c, gsModel* m);
 /* compile_names.c: names unique within each kind of element (MJCF's rule); 0 after an error naming
  * both places. The tree's kinds (bodies, joints, geoms, sites), and any list of infos. */
 int gs_compileUniqueNames(gsCompileCtx* c);

@@ -293,6 +293,9 @@ static gsSpecBody* copy_body(gsAttach* a, const gsSpecBody* b, gsSpecBody* paren
     gs_specFreeElement(GS_SK_BODY, nb);
     return NULL;
   }
+  /* the frame it is written in: the copy of its own; the body attached (body=) and the world's
+   * children outside frames: the frame it is attached in */
+  nb->inframe = b == a->top ? (f ? f->frame : NULL) : b->inframe ? map_find(a, b->inframe) : f ? f->frame : NULL;
   if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb) ||
       !origin_add(a, GS_SK_BODY, &nb->info) || !copy_frames(a, b, nb, NULL))
     return NULL;

@@ -184,9 +184,12 @@ int main(void) {
     CHECK(gs_specDelete(f, GS_SK_FRAME, pb->frame[0]) == 1 && pb->nframe == 3 && pb->frame[0]->frame == NULL,
           "a deleted frame's frames move out of it");
     gsModel* m = gs_compile(f, err, sizeof(err));
-    CHECK(m && m->nframe == 2 && m->frame_bodyid[0] == 1 && m->frame_frameid[1] == 0 &&
-              strcmp(m->framenames + m->frame_nameadr[1], "x-c") == 0,
-          "the named frames in the model: %s", err);
+    /* b, the unnamed frame attached in it, then x-c in that one; q is written in x-c */
+    CHECK(m && m->nframe == 3 && m->frame_bodyid[0] == 1 && m->frame_frameid[1] == 0 &&
+              m->frame_frameid[2] == 1 && m->framenames[m->frame_nameadr[1]] == 0 &&
+              strcmp(m->framenames + m->frame_nameadr[2], "x-c") == 0 && m->body_frameid[2] == 2 &&
+              m->body_frameid[1] == -1 && m->geom_frameid[0] == -1 && m->geom_frameid[1] == 0,
+          "the frames in the model: %s", err);
     gs_freeModel(m);
   }
   gs_specFree(f);
