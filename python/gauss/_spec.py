@@ -94,7 +94,8 @@ def _table(kind):
 
 
 def _cstr(addr):
-    return None if not addr else ctypes.string_at(addr).decode()
+    # an unset string (an unnamed element's name, no material, ...) reads "", as on MuJoCo's spec
+    return "" if not addr else ctypes.string_at(addr).decode()
 
 
 class _AttrArray(np.ndarray):
@@ -180,7 +181,7 @@ class _Struct:
         if typ == _lib.GS_SA_ASSETREF:
             ref = _lib.gs_specFindAssetRef(self._parent_ptr(), self._addr())
             if not ref:
-                return None
+                return ""
             r = _lib.SpecAssetRef.from_address(ref)
             return _cstr((r.material, r.mesh, r.hfield)[count])
         if typ == _lib.GS_SA_BLOB:
@@ -346,8 +347,8 @@ class Element(_Struct):
     def _set(self, name, value):
         if name in _frame.FRAMED.get(self._kind, ()) and _frame.set_framed(self, name, value, super()._set):
             return None
-        if self._kind == _lib.GS_SK_FRAME:
-            _frame.check_frame_write(self, name)
+        if self._kind == _lib.GS_SK_FRAME and _frame.frame_write(self, name, value):
+            return None
         return super()._set(name, value)
 
     # ---- frames ----

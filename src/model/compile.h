@@ -65,6 +65,10 @@ int gs_specOrientation(gsSpec* spec, gsReal q[4], const gsOrientation* o, const 
 /* the smallest rotation taking the z axis to vec, normalising by division as MuJoCo's compiler
  * does (a fromto's direction, zaxis=) */
 void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
+/* a geom's or site's fromto segment (when *has) made the pose and size it stands for (capsules,
+ * cylinders, boxes, ellipsoids; *has then 0), so that a frame can move it like any pose; the
+ * cases the compiler rejects are left to it */
+void gs_fromtoPose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has, const gsReal ft[6]);
 
 /* The slices, called in this order: world, actuation, sensing (later ones may refer to objects of
  * earlier ones). Each returns 0 after reporting an error.
