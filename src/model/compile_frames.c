@@ -57,8 +57,10 @@ static int frame_id(const gsSpecBody* b, int first, const gsSpecFrame* f, int* a
 
 int gs_compileFrames(gsCompileCtx* c, gsModel* m) {
   int id = 0, adr = 0, jnt = 0, geom = 0, site = 0, cam = 0, light = 0;
-  int* first = malloc(sizeof(int) * (size_t)(c->nbody ? c->nbody : 1));
+  /* each body's first frame id, and where its children's frames were last found */
+  int* first = calloc(2 * (size_t)(c->nbody ? c->nbody : 1), sizeof(int));
   if (!first) return gs_compileFail(c, NULL, "model", "out of memory");
+  int* last = first + c->nbody;
   for (int b = 0; b < c->nbody; b++) {
     const gsSpecBody* sb = c->body[b];
     first[b] = id;
@@ -92,8 +94,8 @@ int gs_compileFrames(gsCompileCtx* c, gsModel* m) {
   /* a body's frame is one of its parent's (bodies are numbered after their parents) */
   m->body_frameid[0] = -1;
   for (int b = 1; b < c->nbody; b++) {
-    int p = m->body_parentid[b], at = 0;
-    m->body_frameid[b] = frame_id(c->body[p], first[p], c->body[b]->inframe, &at);
+    int p = m->body_parentid[b];
+    m->body_frameid[b] = frame_id(c->body[p], first[p], c->body[b]->inframe, last + p);
   }
   free(first);
   return 1;
