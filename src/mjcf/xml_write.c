@@ -253,9 +253,11 @@ static int frames_index(gswWriter* w) {
     w->frame_first[b + 1]++;
   }
   for (int b = 0; b < m->nbody; b++) w->frame_first[b + 1] += w->frame_first[b];
+  /* (ids out of range, as a model edited in memory may have, mark nothing: such elements are
+   * then in no frame the writer visits) */
 #define HOLDS(n, ids) \
   for (int i = 0; i < m->n; i++) \
-    if (m->ids[i] >= 0) w->frame_holds[m->ids[i]] = 1;
+    if (m->ids[i] >= 0 && m->ids[i] < m->nframe) w->frame_holds[m->ids[i]] = 1;
   HOLDS(nbody, body_frameid)
   HOLDS(njnt, jnt_frameid)
   HOLDS(ngeom, geom_frameid)
@@ -265,7 +267,7 @@ static int frames_index(gswWriter* w) {
 #undef HOLDS
   /* enclosing frames come first */
   for (int f = m->nframe - 1; f >= 0; f--)
-    if ((w->frame_holds[f] || frame_name(m, f)[0]) && m->frame_frameid[f] >= 0)
+    if ((w->frame_holds[f] || frame_name(m, f)[0]) && m->frame_frameid[f] >= 0 && m->frame_frameid[f] < f)
       w->frame_holds[m->frame_frameid[f]] = 1;
   return 1;
 }
