@@ -102,6 +102,9 @@ GS_API int gs_specFramedOrient(gsSpec* spec, int kind, void* element, char* err,
  * elements, bodies and frames, at any depth) moving with it, as MuJoCo compiles a frame's pose
  * edited through its spec (gs_specSetFramePose). Both 0 with the reason in err. */
 GS_API int gs_specFramedFromto(gsSpec* spec, int kind, void* element, char* err, int errsz);
+/* the frame a body (of its parent's), joint, geom, site, camera, light or frame is written in;
+ * NULL: none */
+GS_API gsSpecFrame* gs_specFrameOf(int kind, const void* element);
 GS_API int gs_specSetFramePose(gsSpec* spec, gsSpecBody* body, gsSpecFrame* frame, const gsReal pos[3],
                                const gsReal quat[4], char* err, int errsz);
 

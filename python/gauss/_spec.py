@@ -364,10 +364,9 @@ class Element(_Struct):
 
     @property
     def frame(self):
-        """The frame a frame is written in (None: directly in its body)."""
-        if self._kind != _lib.GS_SK_FRAME:
-            raise AttributeError("only frames say which frame they are written in")
-        return _frame.enclosing(self)
+        """The frame a body, joint, geom, site, camera, light or frame is written in (None:
+        directly in its body; a body: in its parent), as MuJoCo's element.frame."""
+        return _frame.frame_of(self)
 
     @property
     def kind(self):

@@ -150,6 +150,17 @@ def enclosing(el):
     return el._spec._wrap(p, _lib.GS_SK_FRAME) if p else None
 
 
+def frame_of(el):
+    """The frame el is written in (None: none)."""
+    if el._kind not in FRAMED and el._kind != _lib.GS_SK_FRAME:
+        raise AttributeError("only bodies, joints, geoms, sites, cameras, lights and frames are "
+                             "written in frames")
+    if el._kind == _lib.GS_SK_FRAME:
+        return enclosing(el)
+    p = _lib.gs_specFrameOf(el._kind, el._addr())
+    return el._spec._wrap(p, _lib.GS_SK_FRAME) if p else None
+
+
 def body_pose(el):
     """A frame's pose in its body (its enclosing frames composed), as (pos, quat)."""
     pos, quat = (ctypes.c_double * 3)(), (ctypes.c_double * 4)()

@@ -13,6 +13,20 @@
 #include "model/compile.h"
 #include "model/spec_slices.h"
 
+gsSpecFrame* gs_specFrameOf(int kind, const void* el) {
+  if (!el) return NULL;
+  switch (kind) {
+    case GS_SK_BODY: return ((const gsSpecBody*)el)->inframe;
+    case GS_SK_JOINT: return ((const gsSpecJoint*)el)->frame;
+    case GS_SK_GEOM: return ((const gsSpecGeom*)el)->frame;
+    case GS_SK_SITE: return ((const gsSpecSite*)el)->frame;
+    case GS_SK_CAMERA: return ((const gsSpecCamera*)el)->frame;
+    case GS_SK_LIGHT: return ((const gsSpecLight*)el)->frame;
+    case GS_SK_FRAME: return ((const gsSpecFrame*)el)->frame;
+    default: return NULL;
+  }
+}
+
 int gs_specFramePose(int kind, const void* el, gsReal pos[3], gsReal quat[4]) {
   if (!el) return 0;
   const gsSpecFrame* f = NULL;
@@ -24,11 +38,11 @@ int gs_specFramePose(int kind, const void* el, gsReal pos[3], gsReal quat[4]) {
       memcpy(quat, b->frame_quat, 4 * sizeof(gsReal));
       return 1;
     }
-    case GS_SK_JOINT: f = ((const gsSpecJoint*)el)->frame; break;
-    case GS_SK_GEOM: f = ((const gsSpecGeom*)el)->frame; break;
-    case GS_SK_SITE: f = ((const gsSpecSite*)el)->frame; break;
-    case GS_SK_CAMERA: f = ((const gsSpecCamera*)el)->frame; break;
-    case GS_SK_LIGHT: f = ((const gsSpecLight*)el)->frame; break;
+    case GS_SK_JOINT:
+    case GS_SK_GEOM:
+    case GS_SK_SITE:
+    case GS_SK_CAMERA:
+    case GS_SK_LIGHT: f = gs_specFrameOf(kind, el); break;
     default: return 0;
   }
   if (!f) return 0;

@@ -213,6 +213,9 @@ int main(void) {
     gsSpecFrame* b = pb->frame[0];
     gsSpecGeom* g = pb->geom[1];
     gsReal gx = g->pos[0], qx = q->pos[0], np[3] = {b->pos[0] + 1, b->pos[1], b->pos[2]};
+    CHECK(gs_specFrameOf(GS_SK_GEOM, g) == b && gs_specFrameOf(GS_SK_BODY, q) == pb->frame[2] &&
+              gs_specFrameOf(GS_SK_FRAME, pb->frame[2]) == pb->frame[1] && !gs_specFrameOf(GS_SK_BODY, pb),
+          "the frame each element is written in");
     CHECK(g->frame == b && gs_specSetFramePose(f, pb, b, np, b->quat, err, sizeof(err)) &&
               fabs(g->pos[0] - gx - 1) < 1e-15 && fabs(q->pos[0] - qx - 1) < 1e-15 &&
               fabs(pb->frame[2]->bpos[0] - np[0]) < 1e-15,

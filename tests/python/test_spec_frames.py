@@ -60,6 +60,19 @@ def test_fromto_written_in_a_frame_is_taken_in_it_like_mujoco():
     assert np.array_equal(gs.geom("cap").fromto, ms.geom("cap").fromto)  # read back as written
 
 
+def test_elements_say_their_frame_like_mujoco():
+    def frames(spec):
+        out = []
+        for kind in ("bodies", "joints", "geoms", "sites", "cameras", "lights", "frames"):
+            for el in getattr(spec, kind):
+                f = el.frame
+                out.append((kind, el.name, None if f is None else (f.name, f.parent.name)))
+        return out
+    ms, gs = mujoco.MjSpec.from_string(FRAMED), gauss.Spec.from_string(FRAMED)
+    assert frames(gs) == frames(ms)
+    assert ("geoms", "deep", ("", "world")) in frames(gs)  # the unnamed frame in "top"
+
+
 def test_unnamed_elements_read_an_empty_name_like_mujoco():
     xml = """<mujoco><asset><material/></asset><worldbody><frame/><body><joint/><geom size="1"/>
       <site/><camera/><light/></body></worldbody></mujoco>"""
