@@ -32,8 +32,8 @@
   X(nuser_cam)   /* user values per camera */                                                      \
   X(npaths)      /* bytes of the asset file names buffer */                                        \
   X(nreadpaths)  /* bytes of the asset files as read, where not the names as written */            \
-  X(nframe)      /* named <frame>s (MuJoCo's model keeps none), for the MJCF writer */         \
-  X(nframenames) /* bytes of their names */
+  X(nframe)      /* <frame>s, named or not (MuJoCo's model keeps none), for the MJCF writer */ \
+  X(nframenames) /* bytes of their names (an unnamed one: its terminating NUL) */
 
 #define GS_FIELDS_WORLD(X)                                                                         \
   /* asset references of core objects */                                                           \
@@ -192,12 +192,19 @@
    * as read, relative to the model's directory (-1: that face has none) */                        \
   X(int,    tex_cubereadadr,     ntex,        6)                                                   \
   X(char,   readpaths,           nreadpaths,  1)                                                   \
-  /* the named <frame>s, body by body, enclosing ones first. They place nothing in the model (their \
-   * contents hold their poses): MJCF written back names them, as MJCF's writer does. Their names \
+  /* the <frame>s, body by body as each body lists them (enclosing ones first), and the frame each \
+   * element is written in. They place nothing in the model (their contents hold their poses in   \
+   * the body): MJCF written back nests the elements in them, as MJCF's writer does. Their names   \
    * have a buffer of their own, so that `names` stays laid out as MuJoCo's */                    \
   X(int,    frame_bodyid,        nframe,      1)                                                   \
-  X(int,    frame_frameid,       nframe,      1)   /* the enclosing named frame, -1: none */       \
-  X(int,    frame_nameadr,       nframe,      1)   /* into framenames */                          \
-  X(char,   framenames,          nframenames, 1)
+  X(int,    frame_frameid,       nframe,      1)   /* the enclosing frame, -1: none */             \
+  X(int,    frame_nameadr,       nframe,      1)   /* into framenames ("": unnamed) */             \
+  X(char,   framenames,          nframenames, 1)                                                   \
+  X(int,    body_frameid,        nbody,       1)   /* the frame of its parent, -1: none */         \
+  X(int,    jnt_frameid,         njnt,        1)   /* the frame of its body, -1: none */           \
+  X(int,    geom_frameid,        ngeom,       1)                                                   \
+  X(int,    site_frameid,        nsite,       1)                                                   \
+  X(int,    cam_frameid,         ncam,        1)                                                   \
+  X(int,    light_frameid,       nlight,      1)
 
 #endif

@@ -141,6 +141,7 @@ struct gsSpecBody {
   int framed;
   gsReal frame_pos[3];
   gsReal frame_quat[4];
+  struct gsSpecFrame* inframe;  /* the parent's <frame> it is written in (NULL: none) */
   gsSpecInertial inertial;
   gsReal gravcomp;        /* share of the body's weight cancelled by a passive force */
   /* the mass settings of the <compiler> of the model the body came from: a body attached from a

@@ -96,6 +96,17 @@ GS_API void gs_specFrameBodyPose(const gsSpecFrame* frame, gsReal pos[3], gsReal
  * with the reason in err) */
 GS_API int gs_specFramePose(int kind, const void* element, gsReal pos[3], gsReal quat[4]);
 GS_API int gs_specFramedOrient(gsSpec* spec, int kind, void* element, char* err, int errsz);
+/* the fromto just written into a geom or site in a frame (meant in the frame, as MuJoCo's spec
+ * takes it) made the pose and size it stands for, placed by the frame (gs_specFramedFromto); a
+ * frame of body given a new pose (pos, quat: in its enclosing frame), what it holds (its
+ * elements, bodies and frames, at any depth) moving with it, as MuJoCo compiles a frame's pose
+ * edited through its spec (gs_specSetFramePose). Both 0 with the reason in err. */
+GS_API int gs_specFramedFromto(gsSpec* spec, int kind, void* element, char* err, int errsz);
+/* the frame a body (of its parent's), joint, geom, site, camera, light or frame is written in;
+ * NULL: none */
+GS_API gsSpecFrame* gs_specFrameOf(int kind, const void* element);
+GS_API int gs_specSetFramePose(gsSpec* spec, gsSpecBody* body, gsSpecFrame* frame, const gsReal pos[3],
+                               const gsReal quat[4], char* err, int errsz);
 
 /* a deep copy of the spec (MuJoCo's spec.copy()); NULL when out of memory */
 GS_API gsSpec* gs_specCopy(const gsSpec* spec);

@@ -1110,6 +1110,18 @@ class Model:
     """frame_nameadr: int32 array of shape (nframe,); units: integer (an id, address, count, type, flag or mask): unitless"""
     framenames: numpy.ndarray
     """framenames: uint8 array of shape (nframenames,); units: text bytes (NUL-separated strings)"""
+    body_frameid: numpy.ndarray
+    """body_frameid: int32 array of shape (nbody,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    jnt_frameid: numpy.ndarray
+    """jnt_frameid: int32 array of shape (njnt,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    geom_frameid: numpy.ndarray
+    """geom_frameid: int32 array of shape (ngeom,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    site_frameid: numpy.ndarray
+    """site_frameid: int32 array of shape (nsite,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    cam_frameid: numpy.ndarray
+    """cam_frameid: int32 array of shape (ncam,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    light_frameid: numpy.ndarray
+    """light_frameid: int32 array of shape (nlight,); units: integer (an id, address, count, type, flag or mask): unitless"""
     def body(self, key: int | str) -> Any:
         """The body with this name or id: its id, name, and its rows of the arrays as attributes without their prefix (views). An unknown name raises UnknownNameError (a KeyError) listing the close names; an id out of range IndexError."""
     def joint(self, key: int | str) -> Any:

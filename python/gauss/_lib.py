@@ -410,6 +410,10 @@ gs_specFramePose = _fn("gs_specFramePose", c_int, c_int, c_void_p, ctypes.POINTE
 gs_specFramedOrient = _fn("gs_specFramedOrient", c_int, c_void_p, c_int, c_void_p, c_char_p, c_int)
 gs_specDelete = _fn("gs_specDelete", c_int, c_void_p, c_int, c_void_p)
 gs_specParent = _fn("gs_specParent", c_void_p, c_void_p, c_int, c_void_p)
+gs_specFrameOf = _fn("gs_specFrameOf", c_void_p, c_int, c_void_p)
+gs_specFramedFromto = _fn("gs_specFramedFromto", c_int, c_void_p, c_int, c_void_p, c_char_p, c_int)
+gs_specSetFramePose = _fn("gs_specSetFramePose", c_int, c_void_p, c_void_p, c_void_p,
+                          ctypes.POINTER(c_double), ctypes.POINTER(c_double), c_char_p, c_int)
 gs_specAssetRef = _fn("gs_specAssetRef", c_void_p, c_void_p, c_void_p)
 gs_specFindAssetRef = _fn("gs_specFindAssetRef", c_void_p, c_void_p, c_void_p)
 gs_specAddBody = _fn("gs_specAddBody", c_void_p, c_void_p)

@@ -94,7 +94,8 @@ def _table(kind):
 
 
 def _cstr(addr):
-    return None if not addr else ctypes.string_at(addr).decode()
+    # an unset string (an unnamed element's name, no material, ...) reads "", as on MuJoCo's spec
+    return "" if not addr else ctypes.string_at(addr).decode()
 
 
 class _AttrArray(np.ndarray):
@@ -180,7 +181,7 @@ class _Struct:
         if typ == _lib.GS_SA_ASSETREF:
             ref = _lib.gs_specFindAssetRef(self._parent_ptr(), self._addr())
             if not ref:
-                return None
+                return ""
             r = _lib.SpecAssetRef.from_address(ref)
             return _cstr((r.material, r.mesh, r.hfield)[count])
         if typ == _lib.GS_SA_BLOB:
@@ -346,8 +347,8 @@ class Element(_Struct):
     def _set(self, name, value):
         if name in _frame.FRAMED.get(self._kind, ()) and _frame.set_framed(self, name, value, super()._set):
             return None
-        if self._kind == _lib.GS_SK_FRAME:
-            _frame.check_frame_write(self, name)
+        if self._kind == _lib.GS_SK_FRAME and _frame.frame_write(self, name, value):
+            return None
         return super()._set(name, value)
 
     # ---- frames ----
@@ -363,10 +364,9 @@ class Element(_Struct):
 
     @property
     def frame(self):
-        """The frame a frame is written in (None: directly in its body)."""
-        if self._kind != _lib.GS_SK_FRAME:
-            raise AttributeError("only frames say which frame they are written in")
-        return _frame.enclosing(self)
+        """The frame a body, joint, geom, site, camera, light or frame is written in (None:
+        directly in its body; a body: in its parent), as MuJoCo's element.frame."""
+        return _frame.frame_of(self)
 
     @property
     def kind(self):

@@ -2,12 +2,14 @@
 
 A gauss spec places what a <frame> holds when the frame is read or attached to: the elements keep
 their poses in the body, and the frame is a record of its name, its enclosing frame and its pose
-(`pos`, `quat`, as written: in the enclosing frame). So a frame's pose can be set while nothing is
-placed in it (`placed` 0: a frame made by `add_frame`, until something is attached to it); once
-placed it stays. An element written in frames (a body, joint, geom, site, camera or light) reads
-and writes its pose (`pos`, `quat` and the orientation forms; a joint's `axis`, a light's `dir`)
-in its frame, as on MuJoCo's spec: the library gives the frame's pose (gs_specFramePose) and turns
-an orientation written in the frame into the one it holds (gs_specFramedOrient)."""
+(`pos`, `quat`, as written: in the enclosing frame). A frame's pose set while nothing is placed in
+it (`placed` 0: a frame made by `add_frame`, until something is attached to it) is just recorded;
+once placed, what it holds moves with it (gs_specSetFramePose), as MuJoCo compiles an edited
+frame. An element written in frames (a body, joint, geom, site, camera or light) reads and writes
+its pose (`pos`, `quat` and the orientation forms; a joint's `axis`, a light's `dir`; a geom's or
+site's `fromto` on writing) in its frame, as on MuJoCo's spec: the library gives the frame's pose
+(gs_specFramePose), turns an orientation written in the frame into the one it holds
+(gs_specFramedOrient) and a fromto into the pose and size it stands for (gs_specFramedFromto)."""
 
 import ctypes
 
@@ -20,7 +22,8 @@ from . import _lib
 _FORMS = ("alttype", "axisangle", "euler", "xyaxes", "zaxis")
 _ORIENTED = {"pos": "point", "quat": "quat", **{f: "form" for f in _FORMS}}
 FRAMED = {
-    _lib.GS_SK_BODY: _ORIENTED, _lib.GS_SK_GEOM: _ORIENTED, _lib.GS_SK_SITE: _ORIENTED,
+    _lib.GS_SK_BODY: _ORIENTED, _lib.GS_SK_GEOM: {**_ORIENTED, "fromto": "segment"},
+    _lib.GS_SK_SITE: {**_ORIENTED, "fromto": "segment"},
     _lib.GS_SK_CAMERA: _ORIENTED,
     _lib.GS_SK_JOINT: {"pos": "point", "axis": "vector"},
     _lib.GS_SK_LIGHT: {"pos": "point", "dir": "vector"},
@@ -76,6 +79,12 @@ def set_framed(el, name, value, generic_set):
     if pose is None:
         return False
     fp, fq = pose
+    err = ctypes.create_string_buffer(500)
+    if what == "segment":  # kept as written (read back so); the pose and size it stands for placed
+        generic_set(name, value)
+        if not _lib.gs_specFramedFromto(el._spec._ptr, el._kind, el._addr(), err, len(err)):
+            raise SpecError(err.value.decode(errors="replace") or f"{name}: cannot place it")
+        return True
     if what in ("point", "vector"):
         v = np.asarray(value, dtype=np.float64).reshape(-1)
         if v.size != 3:
@@ -85,20 +94,31 @@ def set_framed(el, name, value, generic_set):
     if name == "alttype" and int(value) == 0:
         return True  # the orientation of an element in a frame is held as a quaternion already
     generic_set(name, value)  # the form as given (selecting it), then made a quaternion outside
-    err = ctypes.create_string_buffer(500)
     if not _lib.gs_specFramedOrient(el._spec._ptr, el._kind, el._addr(), err, len(err)):
         raise SpecError(err.value.decode(errors="replace") or f"{name}: invalid orientation")
     return True
 
 
-def check_frame_write(el, name):
-    """A frame's pose can change only while nothing is placed in it."""
+def frame_write(el, name, value):
+    """A frame's pos or quat written (what it holds moves with it); True when handled."""
     from ._spec import SpecError
     if name == "placed":
         raise SpecError("frame.placed is read only")
-    if name in ("pos", "quat") and el.placed:
-        raise SpecError(f"frame.{name}: what this frame holds is already placed by it (gauss places "
-                        "a frame's contents when they are read or attached); set the pose first")
+    if name not in ("pos", "quat"):
+        return False
+    v = np.asarray(value, dtype=np.float64).reshape(-1)
+    size = 3 if name == "pos" else 4
+    if v.size != size:
+        raise SpecError(f"frame.{name} takes {size} values, got {v.size}")
+    pos = v if name == "pos" else np.array(el.pos, dtype=np.float64)
+    quat = v if name == "quat" else np.array(el.quat, dtype=np.float64)
+    err = ctypes.create_string_buffer(500)
+    dbl = ctypes.POINTER(ctypes.c_double)
+    pos, quat = np.ascontiguousarray(pos), np.ascontiguousarray(quat)
+    if not _lib.gs_specSetFramePose(el._spec._ptr, el.parent._addr(), el._addr(), pos.ctypes.data_as(dbl),
+                                    quat.ctypes.data_as(dbl), err, len(err)):
+        raise SpecError(f"frame.{name}: " + (err.value.decode(errors="replace") or "cannot move it"))
+    return True
 
 
 def add_frame(el, kwargs):
@@ -127,6 +147,17 @@ class _FrameHead(ctypes.Structure):
 def enclosing(el):
     """The frame a frame is written in (None: directly in its body)."""
     p = _FrameHead.from_address(el._addr()).frame
+    return el._spec._wrap(p, _lib.GS_SK_FRAME) if p else None
+
+
+def frame_of(el):
+    """The frame el is written in (None: none)."""
+    if el._kind not in FRAMED and el._kind != _lib.GS_SK_FRAME:
+        raise AttributeError("only bodies, joints, geoms, sites, cameras, lights and frames are "
+                             "written in frames")
+    if el._kind == _lib.GS_SK_FRAME:
+        return enclosing(el)
+    p = _lib.gs_specFrameOf(el._kind, el._addr())
     return el._spec._wrap(p, _lib.GS_SK_FRAME) if p else None
 
 

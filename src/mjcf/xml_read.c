@@ -151,8 +151,6 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
 static int read_replicate(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* parent);
 static void frame_vector(const BodyWalk* w, gsReal v[3]);
 static void frame_point(const BodyWalk* w, gsReal p[3]);
-static void frame_fromto(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has_fromto,
-                         const gsReal fromto[6]);
 static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation* o,
                       const gsxFile* src, xmlNodePtr node);
 
@@ -200,6 +198,7 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
     gsSpecBody* child = b->child[i];
     if (!frame_pose(c, w, child->pos, &child->orient, src, ch)) return 0;
     child->framed = 1;  /* remembered for an attach of the child */
+    child->inframe = w->frame;
     gs_copy3(child->frame_pos, w->fpos);
     gs_copy4(child->frame_quat, w->fquat);
   }
@@ -212,13 +211,13 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   }
   for (int i = n0[2]; i < b->ngeom; i++) {
     gsSpecGeom* g = b->geom[i];
-    frame_fromto(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
+    gs_fromtoPose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!frame_pose(c, w, g->pos, &g->orient, src, ch)) return 0;
     g->frame = w->frame;
   }
   for (int i = n0[3]; i < b->nsite; i++) {
     gsSpecSite* s = b->site[i];
-    frame_fromto(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
+    gs_fromtoPose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!frame_pose(c, w, s->pos, &s->orient, src, ch)) return 0;
     s->frame = w->frame;
   }
@@ -261,30 +260,6 @@ static void frame_vector(const BodyWalk* w, gsReal v[3]) {
 static void frame_point(const BodyWalk* w, gsReal p[3]) {
   frame_vector(w, p);
   gs_add3(p, p, w->fpos);
-}
-
-/* a fromto segment given in a frame becomes the pose and size it stands for in the frame, which
- * the frame then moves like any pose (the orientation about the segment follows the frame); the
- * cases the compiler rejects are left to it */
-static void frame_fromto(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has_fromto,
-                         const gsReal fromto[6]) {
-  if (!*has_fromto) return;
-  int axial = type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER;
-  int boxlike = type == GS_GEOM_BOX || type == GS_GEOM_ELLIPSOID;
-  gsReal dir[3];
-  gs_sub3(dir, fromto, fromto + 3);
-  gsReal len = gs_norm3(dir);
-  if ((!axial && !boxlike) || len < GS_MINVAL) return;
-  for (int k = 0; k < 3; k++) pos[k] = 0.5 * (fromto[k] + fromto[k + 3]);
-  o->type = GS_ORIENT_QUAT;
-  gs_quatZ2Vec(o->quat, dir);
-  if (axial) {
-    size[1] = 0.5 * len;
-  } else {
-    size[1] = size[0];
-    size[2] = 0.5 * len;
-  }
-  *has_fromto = 0;
 }
 
 /* a child pose (pos, orientation) given in the frame, made relative to the body */

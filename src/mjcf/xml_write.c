@@ -97,56 +97,81 @@ static void write_site(gswWriter* w, int s) {
   gsw_end(w);
 }
 
-/* the contents of body b: inertia, joints, geoms, sites, the slices' children, then the child
- * bodies, in id order (bodies are numbered depth-first, so reading back numbers them alike) */
-/* frame f and the named frames written in it, as MJCF's writer writes frames: by name, without a
- * pose (their contents, written in the body, hold their poses) */
-static void write_frame(gswWriter* w, int f) {
+/* ---- the tree, nested in the frames as MJCF's writer nests it ---- */
+
+static void write_held(gswWriter* w, int b, int f);
+
+static void write_body(gswWriter* w, int c) {
   const gsModel* m = w->m;
-  int inner = 0;
-  for (int k = f + 1; k < m->nframe && !inner; k++) inner = m->frame_frameid[k] == f;
-  gsw_open(w, "frame");
+  gsw_open(w, "body");
+  gsw_name(w, GS_OBJ_BODY, c);
+  gsw_reals(w, "pos", m->body_pos + 3 * c, 3);
+  gsw_reals(w, "quat", m->body_quat + 4 * c, 4);
+  gsw_real(w, "gravcomp", m->body_gravcomp[c]);
+  gsw_attrsSensing(w, GS_OBJ_BODY, c);
+  gsw_attrsWorld(w, GS_OBJ_BODY, c);
+  gsw_begin(w);
+  gsw_open(w, "inertial");
+  gsw_reals(w, "pos", m->body_ipos + 3 * c, 3);
+  gsw_reals(w, "quat", m->body_iquat + 4 * c, 4);
+  gsw_real(w, "mass", m->body_mass[c]);
+  gsw_reals(w, "diaginertia", m->body_inertia + 3 * c, 3);
+  gsw_end(w);
+  write_held(w, c, -1);
+  gsw_close(w, "body");
+}
+
+static const char* frame_name(const gsModel* m, int f) {
   int a = m->frame_nameadr[f];
-  if (a >= 0 && a < m->nframenames) gsw_str(w, "name", m->framenames + a);
-  if (!inner) {
+  return a >= 0 && a < m->nframenames ? m->framenames + a : "";
+}
+
+/* frame f of body b: a named one as <frame name=...> without a pose (what it holds has its pose in
+ * the body); an unnamed one is not written, what it holds is written in its place */
+static void write_frame(gswWriter* w, int b, int f) {
+  const char* name = frame_name(w->m, f);
+  if (!name[0]) {
+    write_held(w, b, f);
+    return;
+  }
+  gsw_open(w, "frame");
+  gsw_str(w, "name", name);
+  if (!w->frame_holds[f]) {
     gsw_end(w);
     return;
   }
   gsw_begin(w);
-  for (int k = f + 1; k < m->nframe && !w->failed; k++)
-    if (m->frame_frameid[k] == f) write_frame(w, k);
+  write_held(w, b, f);
   gsw_close(w, "frame");
 }
 
-static void write_body_contents(gswWriter* w, int b) {
+/* what body b holds in its frame f (-1: directly), in the order MJCF's writer gives: the joints,
+ * geoms, sites, cameras and lights in f; then the child bodies in f, in their order, and the
+ * frames written in f, in theirs, which come out together after the first child body that is in
+ * any frame (or after the last child). Reading the document back numbers the elements in that
+ * order, as MuJoCo numbers what its writer writes. */
+static void write_held(gswWriter* w, int b, int f) {
   const gsModel* m = w->m;
-  if (b > 0) {
-    gsw_open(w, "inertial");
-    gsw_reals(w, "pos", m->body_ipos + 3 * b, 3);
-    gsw_reals(w, "quat", m->body_iquat + 4 * b, 4);
-    gsw_real(w, "mass", m->body_mass[b]);
-    gsw_reals(w, "diaginertia", m->body_inertia + 3 * b, 3);
-    gsw_end(w);
-  }
-  for (int j = 0; j < m->body_jntnum[b]; j++) write_joint(w, m->body_jntadr[b] + j);
-  for (int g = 0; g < m->body_geomnum[b]; g++) write_geom(w, m->body_geomadr[b] + g);
+  for (int j = 0; j < m->body_jntnum[b]; j++)
+    if (m->jnt_frameid[m->body_jntadr[b] + j] == f) write_joint(w, m->body_jntadr[b] + j);
+  for (int g = 0; g < m->body_geomnum[b]; g++)
+    if (m->geom_frameid[m->body_geomadr[b] + g] == f) write_geom(w, m->body_geomadr[b] + g);
   for (int s = 0; s < m->nsite; s++)
-    if (m->site_bodyid[s] == b) write_site(w, s);
-  gsw_bodyChildrenWorld(w, b);
-  for (int f = 0; f < m->nframe; f++)
-    if (m->frame_bodyid[f] == b && m->frame_frameid[f] < 0) write_frame(w, f);
-  for (int c = b + 1; c < m->nbody && !w->failed; c++) {
-    if (m->body_parentid[c] != b) continue;
-    gsw_open(w, "body");
-    gsw_name(w, GS_OBJ_BODY, c);
-    gsw_reals(w, "pos", m->body_pos + 3 * c, 3);
-    gsw_reals(w, "quat", m->body_quat + 4 * c, 4);
-    gsw_real(w, "gravcomp", m->body_gravcomp[c]);
-    gsw_attrsSensing(w, GS_OBJ_BODY, c);
-    gsw_attrsWorld(w, GS_OBJ_BODY, c);
-    gsw_begin(w);
-    write_body_contents(w, c);
-    gsw_close(w, "body");
+    if (m->site_bodyid[s] == b && m->site_frameid[s] == f) write_site(w, s);
+  gsw_bodyChildrenWorld(w, b, f);
+  int frame = w->frame_first[b], last = w->frame_first[b + 1], any = 0;
+  for (int c = b + 1; c <= m->nbody && !w->failed; c++) {
+    int child = c < m->nbody && m->body_parentid[c] == b;
+    if (c < m->nbody && !child) continue;
+    if (child) {
+      any = 1;
+      if (m->body_frameid[c] == f) write_body(w, c);
+      if (m->body_frameid[c] < 0) continue;
+    } else if (any && frame >= last) {
+      break;  /* the frames came out already */
+    }
+    for (; frame < last && !w->failed; frame++)
+      if (m->frame_frameid[frame] == f) write_frame(w, b, frame);
   }
 }
 
@@ -214,6 +239,39 @@ static void write_option(gswWriter* w) {
 
 /* ---- the document ---- */
 
+/* where each body's frames are, and which frames write anything (a named frame does; an unnamed
+ * one when it holds an element or a frame that does) */
+static int frames_index(gswWriter* w) {
+  const gsModel* m = w->m;
+  w->frame_first = calloc((size_t)m->nbody + 1, sizeof(int));
+  w->frame_holds = calloc((size_t)(m->nframe ? m->nframe : 1), 1);
+  if (!w->frame_first || !w->frame_holds) return gsw_fail(w, "out of memory"), 0;
+  for (int f = 0; f < m->nframe; f++) {
+    int b = m->frame_bodyid[f];
+    if (b < 0 || b >= m->nbody || (f && b < m->frame_bodyid[f - 1]))
+      return gsw_fail(w, "frame %d: the frames are not listed body by body", f), 0;
+    w->frame_first[b + 1]++;
+  }
+  for (int b = 0; b < m->nbody; b++) w->frame_first[b + 1] += w->frame_first[b];
+  /* (ids out of range, as a model edited in memory may have, mark nothing: such elements are
+   * then in no frame the writer visits) */
+#define HOLDS(n, ids) \
+  for (int i = 0; i < m->n; i++) \
+    if (m->ids[i] >= 0 && m->ids[i] < m->nframe) w->frame_holds[m->ids[i]] = 1;
+  HOLDS(nbody, body_frameid)
+  HOLDS(njnt, jnt_frameid)
+  HOLDS(ngeom, geom_frameid)
+  HOLDS(nsite, site_frameid)
+  HOLDS(ncam, cam_frameid)
+  HOLDS(nlight, light_frameid)
+#undef HOLDS
+  /* enclosing frames come first */
+  for (int f = m->nframe - 1; f >= 0; f--)
+    if ((w->frame_holds[f] || frame_name(m, f)[0]) && m->frame_frameid[f] >= 0 && m->frame_frameid[f] < f)
+      w->frame_holds[m->frame_frameid[f]] = 1;
+  return 1;
+}
+
 static int write_model(gswWriter* w, const gsModel* m) {
   memset(w, 0, sizeof *w);
   w->m = m;
@@ -233,15 +291,22 @@ static int write_model(gswWriter* w, const gsModel* m) {
   gsw_writeSizeSensing(w);
   gsw_writeDefaultsActuation(w);
   gsw_writeWorldAssets(w);
+  if (!frames_index(w)) {
+    free(w->frame_first);
+    free(w->frame_holds);
+    return 0;
+  }
   gsw_open(w, "worldbody");
   gsw_begin(w);
-  write_body_contents(w, 0);
+  write_held(w, 0, -1);
   gsw_close(w, "worldbody");
   gsw_writeWorldSections(w);
   gsw_writeActuation(w);
   gsw_writeSensingSections(w);
   w->depth = 0;
   gsw_printf(w, "</mujoco>\n");
+  free(w->frame_first);
+  free(w->frame_holds);
   return !w->failed;
 }
 

@@ -17,6 +17,8 @@ typedef struct {
   int depth;            /* indentation */
   int failed;           /* out of memory, or a value MJCF cannot hold (NaN, Inf) */
   char msg[300];
+  int* frame_first;     /* nbody + 1: body b's frames are frame_first[b] .. frame_first[b+1]-1 */
+  char* frame_holds;    /* nframe: the frame writes anything */
 } gswWriter;
 
 /* ---- output (xml_write_util.c, which the slices call, never xml_write.c) ---- */
@@ -66,8 +68,8 @@ void gsw_writeSizeSensing(gswWriter* w);
 /* attributes the slices add to the core elements; type is GS_OBJ_BODY, _JOINT, _GEOM, _SITE */
 void gsw_attrsSensing(gswWriter* w, int type, int id);  /* user=, mocap= */
 void gsw_attrsWorld(gswWriter* w, int type, int id);    /* material=, mesh=, hfield= */
-/* children of body b (0: the world) that belong to a slice: cameras, lights */
-void gsw_bodyChildrenWorld(gswWriter* w, int b);
+/* children of body b (0: the world) in its frame f (-1: none) that belong to a slice: cameras, lights */
+void gsw_bodyChildrenWorld(gswWriter* w, int b, int f);
 
 /* the frame a mesh geom was given in: its compiled frame less its mesh's offset (xml_write_world.c) */
 void gs_meshGeomFrame(gsReal pos[3], gsReal quat[4], const gsModel* m, int g);

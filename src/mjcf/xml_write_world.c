@@ -336,12 +336,12 @@ static void write_light(gswWriter* w, int i) {
   gsw_end(w);
 }
 
-void gsw_bodyChildrenWorld(gswWriter* w, int b) {
+void gsw_bodyChildrenWorld(gswWriter* w, int b, int f) {
   const gsModel* m = w->m;
   for (int i = 0; i < m->ncam; i++)
-    if (m->cam_bodyid[i] == b) write_camera(w, i);
+    if (m->cam_bodyid[i] == b && m->cam_frameid[i] == f) write_camera(w, i);
   for (int i = 0; i < m->nlight; i++)
-    if (m->light_bodyid[i] == b) write_light(w, i);
+    if (m->light_bodyid[i] == b && m->light_frameid[i] == f) write_light(w, i);
 }
 
 void gsw_writeWorldSections(gswWriter* w) {

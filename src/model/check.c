@@ -648,6 +648,31 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
   return 1;
 }
 
+/* ---- frames: listed body by body, each written in an earlier frame of its body, and each element
+ * in a frame of its own body (a body: of its parent's), as the MJCF writer nests them ---- */
+
+static int check_frames(const gsModel* m, char* err, int errsz) {
+  for (int f = 0; f < m->nframe; f++) {
+    int up = m->frame_frameid[f];
+    if (m->frame_bodyid[f] < 0 || (f && m->frame_bodyid[f] < m->frame_bodyid[f - 1]))
+      return gs_ioError(err, errsz, "frame %d: frames are not listed body by body", f);
+    if (up >= f || (up >= 0 && m->frame_bodyid[up] != m->frame_bodyid[f]))
+      return gs_ioError(err, errsz, "frame %d: written in frame %d, not an earlier one of its body", f, up);
+  }
+#define GS_F(n, ids, bodyof, what)                                                                 \
+  for (int i = 0; i < m->n; i++)                                                                   \
+    if (m->ids[i] >= 0 && m->frame_bodyid[m->ids[i]] != (bodyof))                                   \
+      return gs_ioError(err, errsz, "%s %d: written in frame %d of another body", what, i, m->ids[i]);
+  GS_F(nbody, body_frameid, m->body_parentid[i], "body")
+  GS_F(njnt, jnt_frameid, m->jnt_bodyid[i], "joint")
+  GS_F(ngeom, geom_frameid, m->geom_bodyid[i], "geom")
+  GS_F(nsite, site_frameid, m->site_bodyid[i], "site")
+  GS_F(ncam, cam_frameid, m->cam_bodyid[i], "camera")
+  GS_F(nlight, light_frameid, m->light_bodyid[i], "light")
+#undef GS_F
+  return 1;
+}
+
 /* ---- capacities: the compiler's or MJCF's <size>; they size the data's memory, which no other
  * check bounds, so each stays within the largest the compiler gives (src/model/capacity.h) ---- */
 
@@ -699,7 +724,7 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
          check_typed_ids(m, err, errsz) && check_products(m, err, errsz) &&
          check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
          check_meshes(m, err, errsz) && gs_checkValues(m, err, errsz) &&
-         gs_checkSensors(m, err, errsz) &&
+         gs_checkSensors(m, err, errsz) && check_frames(m, err, errsz) &&
          check_capacity(m, err, errsz);
 }
 

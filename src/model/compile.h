@@ -65,6 +65,10 @@ int gs_specOrientation(gsSpec* spec, gsReal q[4], const gsOrientation* o, const 
 /* the smallest rotation taking the z axis to vec, normalising by division as MuJoCo's compiler
  * does (a fromto's direction, zaxis=) */
 void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
+/* a geom's or site's fromto segment (when *has) made the pose and size it stands for (capsules,
+ * cylinders, boxes, ellipsoids; *has then 0), so that a frame can move it like any pose; the
+ * cases the compiler rejects are left to it */
+void gs_fromtoPose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has, const gsReal ft[6]);
 
 /* The slices, called in this order: world, actuation, sensing (later ones may refer to objects of
  * earlier ones). Each returns 0 after reporting an error.
@@ -74,9 +78,10 @@ void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
  *   gs_compile*AtQpos0: quantities defined at the default configuration (tendon lengths,
  *     equality anchors, actuator lengths); d has been through gs_fwdPositionSmooth at qpos0 (no contacts). */
 int gs_compileSizesWorld(gsCompileCtx* c, gsModel* sizes);
-/* compile_frames.c: the named <frame>s kept for the MJCF writer (called by the world slice) */
+/* compile_frames.c: the <frame>s and the frame each element is written in, kept for the MJCF
+ * writer (sizes: called by the world slice) */
 int gs_compileSizesFrames(gsCompileCtx* c, gsModel* sizes);
-void gs_compileFrames(gsCompileCtx* c, gsModel* m);
+int gs_compileFrames(gsCompileCtx* c, gsModel* m);
 /* compile_names.c: names unique within each kind of element (MJCF's rule); 0 after an error naming
  * both places. The tree's kinds (bodies, joints, geoms, sites), and any list of infos. */
 int gs_compileUniqueNames(gsCompileCtx* c);

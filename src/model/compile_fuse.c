@@ -259,6 +259,7 @@ static int move_elements(FuseCtx* f, gsSpecBody* par, gsSpecBody* b, const gsRea
                     g->fromto, p, q) ||
         !gs_specPush((void***)&par->geom, &par->ngeom, &par->ngeom_cap, g))
       return 0;
+    g->frame = NULL;  /* the body's frames go with it: written directly in the parent */
   }
   b->ngeom = 0;
   for (int i = 0; i < b->nsite; i++) {
@@ -267,6 +268,7 @@ static int move_elements(FuseCtx* f, gsSpecBody* par, gsSpecBody* b, const gsRea
                     s->fromto, p, q) ||
         !gs_specPush((void***)&par->site, &par->nsite, &par->nsite_cap, s))
       return 0;
+    s->frame = NULL;
   }
   b->nsite = 0;
   for (int i = 0; i < b->ncamera; i++) {
@@ -275,6 +277,7 @@ static int move_elements(FuseCtx* f, gsSpecBody* par, gsSpecBody* b, const gsRea
     if (!move_orient(f, &cam->orient, &cam->info, "camera", q) ||
         !gs_specPush((void***)&par->camera, &par->ncamera, &par->ncamera_cap, cam))
       return 0;
+    cam->frame = NULL;
   }
   b->ncamera = 0;
   for (int i = 0; i < b->nlight; i++) {
@@ -284,6 +287,7 @@ static int move_elements(FuseCtx* f, gsSpecBody* par, gsSpecBody* b, const gsRea
     gs_rotVecQuat(d, l->dir, q);
     gs_copy3(l->dir, d);
     if (!gs_specPush((void***)&par->light, &par->nlight, &par->nlight_cap, l)) return 0;
+    l->frame = NULL;
   }
   b->nlight = 0;
   /* the asset references follow their geoms and sites (found by address) */
@@ -307,6 +311,7 @@ static int fuse_child(FuseCtx* f, gsSpecBody* par, int k) {
     move_point(ch->pos, p, q);
     if (!move_orient(f, &ch->orient, &ch->info, "body", q)) return 0;
     ch->parent = par;
+    ch->inframe = NULL;  /* as MuJoCo's: in none of the parent's frames */
   }
   int n = par->nchild - 1 + b->nchild;
   if (n > par->nchild_cap) {

@@ -142,6 +142,22 @@ int gs_specOrientation(gsSpec* spec, gsReal q[4], const gsOrientation* o, const 
   return gs_compileOrientation(&cc, q, o, info, kind);
 }
 
+void gs_fromtoPose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has, const gsReal ft[6]) {
+  int axial = type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER;
+  int boxlike = type == GS_GEOM_BOX || type == GS_GEOM_ELLIPSOID;
+  gsReal d[3];
+  gs_sub3(d, ft, ft + 3);
+  gsReal len = gs_norm3(d);
+  if (!*has || (!axial && !boxlike) || len < GS_MINVAL) return;
+  for (int k = 0; k < 3; k++) pos[k] = 0.5 * (ft[k] + ft[k + 3]);
+  memset(o, 0, sizeof(*o));
+  o->type = GS_ORIENT_QUAT;
+  gs_quatZ2Vec(o->quat, d);
+  if (axial) size[1] = 0.5 * len;
+  else size[1] = size[0], size[2] = 0.5 * len;
+  *has = 0;
+}
+
 int gs_compileObjectId(const gsModel* m, int type, const char* name) {
   if (!name) return -1;
   int id = gs_name2id(m, type, name);

@@ -879,9 +879,8 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
 
   /* the slices: their arrays, then what is defined at the default configuration */
   if (!gs_compileWorld(&c, m) || !gs_compileActuation(&c, m) || !gs_compileSensing(&c, m) ||
-      !gs_compileNameOrder(&c, m))
+      !gs_compileNameOrder(&c, m) || !gs_compileFrames(&c, m) /* frames, for the MJCF writer */)
     goto error_model;
-  gs_compileFrames(&c, m);  /* the named frames, for the MJCF writer */
   gs_compileAlignFree(&c, m);
   compile_sameframe(m);  /* again: aligned bodies' elements moved */
   /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the

@@ -913,6 +913,8 @@ static void lift_frames(gsSpecBody* b, const gsSpecFrame* gone) {
   LIFT(nsite, site)
   LIFT(ncamera, camera)
   LIFT(nlight, light)
+  for (int i = 0; i < b->nchild; i++)
+    if (b->child[i]->inframe == gone) b->child[i]->inframe = gone->frame;
 #undef LIFT
 }
 

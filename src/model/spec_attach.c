@@ -107,25 +107,6 @@ static void place(const gsAttachFrame* f, gsReal pos[3], gsOrientation* o) {
   gs_copy4(o->quat, q);
 }
 
-/* a geom or site written with fromto directly in the world body, placed by a frame: the pose and
- * size it stands for (capsules, cylinders, boxes, ellipsoids), which the frame then moves */
-static void fromto_pose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has,
-                        const gsReal ft[6]) {
-  int axial = type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER;
-  int boxlike = type == GS_GEOM_BOX || type == GS_GEOM_ELLIPSOID;
-  gsReal d[3];
-  gs_sub3(d, ft, ft + 3);
-  gsReal len = gs_norm3(d);
-  if (!*has || (!axial && !boxlike) || len < GS_MINVAL) return;
-  for (int k = 0; k < 3; k++) pos[k] = 0.5 * (ft[k] + ft[k + 3]);
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  gs_quatZ2Vec(o->quat, d);
-  if (axial) size[1] = 0.5 * len;
-  else size[1] = size[0], size[2] = 0.5 * len;
-  *has = 0;
-}
-
 /* the asset references of a copied geom or site: names of assets, which take the prefix only */
 static int copy_assetref(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, const void* owner,
                          const void* copy) {
@@ -293,6 +274,9 @@ static gsSpecBody* copy_body(gsAttach* a, const gsSpecBody* b, gsSpecBody* paren
     gs_specFreeElement(GS_SK_BODY, nb);
     return NULL;
   }
+  /* the frame it is written in: the copy of its own; the body attached (body=) and the world's
+   * children outside frames: the frame it is attached in */
+  nb->inframe = b == a->top ? (f ? f->frame : NULL) : b->inframe ? map_find(a, b->inframe) : f ? f->frame : NULL;
   if (!reintern(a, &nb->info) || !prefixed_as(a, &nb->info.name, 1, &nb->info) || !map_add(a, b, nb) ||
       !origin_add(a, GS_SK_BODY, &nb->info) || !copy_frames(a, b, nb, NULL))
     return NULL;
@@ -356,7 +340,7 @@ static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, co
   for (int i = 0; i < from->ngeom; i++) {
     gsSpecGeom* g = COPY(GS_SK_GEOM, from->geom[i], to, geom);
     if (!g || !copy_assetref(a, from, to, from->geom[i], g)) return 0;
-    if (f && f->framed) fromto_pose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
+    if (f && f->framed) gs_fromtoPose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!to_quat(a, &g->orient, &g->info, "geom")) return 0;
     if (f) place(f, g->pos, &g->orient);
     frame_of_copy(a, &g->frame, f);
@@ -364,7 +348,7 @@ static int copy_contents(gsAttach* a, const gsSpecBody* from, gsSpecBody* to, co
   for (int i = 0; i < from->nsite; i++) {
     gsSpecSite* s = COPY(GS_SK_SITE, from->site[i], to, site);
     if (!s || !copy_assetref(a, from, to, from->site[i], s)) return 0;
-    if (f && f->framed) fromto_pose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
+    if (f && f->framed) gs_fromtoPose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!to_quat(a, &s->orient, &s->info, "site")) return 0;
     if (f) place(f, s->pos, &s->orient);
     frame_of_copy(a, &s->frame, f);

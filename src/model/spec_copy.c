@@ -93,10 +93,11 @@ static gsSpecBody* copy_body(gsSpec* s, const gsSpecBody* b, gsSpecBody* parent)
     ok = nr && gs_specSetString(&nr->material, r->material) && gs_specSetString(&nr->mesh, r->mesh) &&
          gs_specSetString(&nr->hfield, r->hfield);
   }
-  for (int i = 0; ok && i < b->nchild; i++) {
+  for (int i = 0, at = 0; ok && i < b->nchild; i++) {
     gsSpecBody* c = copy_body(s, b->child[i], nb);
     ok = c && gs_specPush((void***)&nb->child, &nb->nchild, &nb->nchild_cap, c);
     if (c && !ok) gs_specFreeElement(GS_SK_BODY, c);
+    if (ok) remap_frame(b, nb, &c->inframe, &at);
   }
   if (!ok) {
     gs_specFreeElement(GS_SK_BODY, nb);

@@ -5,6 +5,7 @@
  * form of a body on one slide and refuses a moving body without mass. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gauss/gauss.h"
@@ -184,10 +185,51 @@ int main(void) {
     CHECK(gs_specDelete(f, GS_SK_FRAME, pb->frame[0]) == 1 && pb->nframe == 3 && pb->frame[0]->frame == NULL,
           "a deleted frame's frames move out of it");
     gsModel* m = gs_compile(f, err, sizeof(err));
-    CHECK(m && m->nframe == 2 && m->frame_bodyid[0] == 1 && m->frame_frameid[1] == 0 &&
-              strcmp(m->framenames + m->frame_nameadr[1], "x-c") == 0,
-          "the named frames in the model: %s", err);
+    /* b, the unnamed frame attached in it, then x-c in that one; q is written in x-c */
+    CHECK(m && m->nframe == 3 && m->frame_bodyid[0] == 1 && m->frame_frameid[1] == 0 &&
+              m->frame_frameid[2] == 1 && m->framenames[m->frame_nameadr[1]] == 0 &&
+              strcmp(m->framenames + m->frame_nameadr[2], "x-c") == 0 && m->body_frameid[2] == 2 &&
+              m->body_frameid[1] == -1 && m->geom_frameid[0] == -1 && m->geom_frameid[1] == 0,
+          "the frames in the model: %s", err);
+    /* written back: the geom of frame b inside <frame name="b">, q inside x-c; read back alike */
+    int n = m ? gs_saveXMLString(m, NULL, 0, err, sizeof(err)) : -1;
+    char* xml = n > 0 ? malloc((size_t)n + 1) : NULL;
+    CHECK(xml && gs_saveXMLString(m, xml, n + 1, err, sizeof(err)) == n, "written: %s", err);
+    if (xml) {
+      const char* fb = strstr(xml, "<frame name=\"b\">");
+      const char* fxc = strstr(xml, "<frame name=\"x-c\">");
+      CHECK(fb && strstr(fb, "<geom") && fxc && strstr(fxc, "<body name=\"x-q\"") &&
+                strstr(fb, "<geom") < fxc, "frames nest their contents");
+      gsModel* again = gs_loadXMLString(xml, err, sizeof(err));
+      CHECK(again && again->nframe == 2 && again->ngeom == m->ngeom && again->body_frameid[2] == 1 &&
+                fabs(again->body_pos[6] - m->body_pos[6]) < 1e-15 && fabs(again->body_pos[7] - m->body_pos[7]) < 1e-15,
+            "read back with the named frames: %s", err);
+      gs_freeModel(again);
+    }
+    free(xml);
     gs_freeModel(m);
+    /* frame b moved by 1 along x in p: what it holds (its geom, and q through the frames in it)
+     * moves along; a fromto written in b is taken in b (turned 90 degrees about z there) */
+    gsSpecFrame* b = pb->frame[0];
+    gsSpecGeom* g = pb->geom[1];
+    gsReal gx = g->pos[0], qx = q->pos[0], np[3] = {b->pos[0] + 1, b->pos[1], b->pos[2]};
+    CHECK(gs_specFrameOf(GS_SK_GEOM, g) == b && gs_specFrameOf(GS_SK_BODY, q) == pb->frame[2] &&
+              gs_specFrameOf(GS_SK_FRAME, pb->frame[2]) == pb->frame[1] && !gs_specFrameOf(GS_SK_BODY, pb),
+          "the frame each element is written in");
+    CHECK(g->frame == b && gs_specSetFramePose(f, pb, b, np, b->quat, err, sizeof(err)) &&
+              fabs(g->pos[0] - gx - 1) < 1e-15 && fabs(q->pos[0] - qx - 1) < 1e-15 &&
+              fabs(pb->frame[2]->bpos[0] - np[0]) < 1e-15,
+          "moved with the frame: %s", err);
+    g->type = GS_GEOM_CAPSULE;
+    g->has_fromto = 1;
+    const gsReal ft[6] = {0, 0, 0, 2, 0, 0};
+    memcpy(g->fromto, ft, sizeof(ft));
+    CHECK(gs_specFramedFromto(f, GS_SK_GEOM, g, err, sizeof(err)) && !g->has_fromto &&
+              fabs(g->pos[0] - np[0]) < 1e-12 && fabs(g->pos[1] - (np[1] + 1)) < 1e-12 &&
+              fabs(g->size[1] - 1) < 1e-15,
+          "fromto in the frame: %s", err);
+    CHECK(!gs_specSetFramePose(f, gs_specWorld(f), b, np, b->quat, err, sizeof(err)) && err[0],
+          "a frame of another body is refused");
   }
   gs_specFree(f);
   gs_specFree(child);
