@@ -9,6 +9,7 @@
 #include "constraint/constraint.h"
 #include "constraint/force.h"
 #include "core/math.h"
+#include "dynamics/dynamics.h"
 #include "solver/dual.h"
 
 /* the dofs of Y's row r: the ancestors of J's columns (mark[i] == stamp once i is listed);
@@ -459,6 +460,8 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     /* how Y's columns come: 1 those of the row before, 2 J's own, 0 the ancestors' walk */
     if (r > 0 && same_columns(d, r - 1, r)) source[r] = 1, w->nnz[r] = w->nnz[r - 1];
     else if (closed_pattern(m, d, r, mark, r)) source[r] = 2, w->nnz[r] = d->efc_J_rownnz[r];
+    else if (d->efc_J_rownnz[r] == 1)  /* one dof (a joint limit): it and its ancestors */
+      source[r] = 0, w->nnz[r] = gs_rowLen(m, d->efc_J_colind[d->efc_J_rowadr[r]]);
     else source[r] = 0, w->nnz[r] = row_pattern(m, d, r, mark, nefc + r, NULL);
     total += (size_t)w->nnz[r];
     w->blockadr[r] = -1;
@@ -667,7 +670,12 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
 static void ball_back2(const eig2* q, gsReal w1, gsReal w2, gsReal nz, gsReal r, gsReal* z) {
   z[0] = -(w1 * q->v0 - w2 * q->v1);
   z[1] = -(w1 * q->v1 + w2 * q->v0);
-  if (nz > r) z[0] *= r / nz, z[1] *= r / nz;
+  /* without a branch: on the sphere the iteration stops on either side of r by rounding, and the
+   * test mispredicted about every other call. The factor is 1 (exactly) wherever the test was
+   * false, NaN included (0 / 0 takes 1 as the test did) */
+  gsReal k = r / nz;
+  k = k < 1 ? k : 1;
+  z[0] *= k, z[1] *= k;
 }
 
 /* minimise 1/2 z^T H z + c^T z over the ball ||z|| <= r (H k x k, symmetric positive semidefinite,
@@ -917,19 +925,23 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
   gsReal tol = 1e-13 * (fabs(c[0]) + H[0] * hi) + GS_MINVAL;
   gsReal s = hi, fs = fhi;
   int side = 0;
-  lam = 0;
+  /* the ball's multiplier falls with s, so its value at the bracket's upper end lies below the
+   * root at every s inside the bracket: each evaluation starts from it, not from zero after
+   * every step up of the lower end (ball_eig2 and ball_qp check the start and take zero where
+   * it is not below the root) */
+  gsReal lamhi = lam;
   for (int it = 0; it < 100 && fabs(fs) > tol; it++) {
     s = (lo * fhi - hi * flo) / (fhi - flo);
     if (!(s > lo && s < hi)) s = 0.5 * (lo + hi);
+    lam = lamhi;
     fs = cone_slope(&p, s, &lam, t);
     if (hi - lo <= 1e-15 * hi) break;
     if (fs < 0) {
       lo = s, flo = fs;
       if (side == -1) fhi *= 0.5;  /* Illinois: the end kept twice counts half */
       side = -1;
-      lam = 0;  /* the ball's multiplier falls with s: restart it below */
     } else {
-      hi = s, fhi = fs;
+      hi = s, fhi = fs, lamhi = lam;
       if (side == 1) flo *= 0.5;
       side = 1;
     }
