@@ -1,5 +1,6 @@
-/* Which geom pairs may touch, and the parameters of their contacts: MJCF's filters and mixing
- * rules, as measured on MuJoCo 3.3.7. */
+/* The parameters of contacts (MJCF's mixing rules, as measured on MuJoCo 3.3.7), the margin of a
+ * pair and the candidates' sort; the filters of which geom pairs may touch are inline in
+ * stage.h. */
 #include "collision/stage.h"
 #include "core/math.h"
 
@@ -9,41 +10,17 @@ gsReal gs_pairMargin(const gsModel* m, int g1, int g2) {
   return a > b ? a : b;
 }
 
-/* the weld group of the body welded to b's parent: bodies in it and bodies in b's weld group are
- * "parent and child" for the filterparent flag */
-static int parent_weld(const gsModel* m, int weld) { return m->body_weldid[m->body_parentid[weld]]; }
-
-int gs_dynamicFilter(const gsModel* m, int ga, int gb) {
-  if (!((m->geom_contype[ga] & m->geom_conaffinity[gb]) ||
-        (m->geom_contype[gb] & m->geom_conaffinity[ga])))
-    return 0;
-  int ba = m->geom_bodyid[ga], bb = m->geom_bodyid[gb];
-  int wa = m->body_weldid[ba], wb = m->body_weldid[bb];
-  /* same body, or bodies welded together (the world and everything fixed to it included) */
-  if (wa == wb) return 0;
-  /* parent and child, compared through their weld groups; a child of the world still collides
-   * with the world */
-  if (!(m->opt.disableflags & GS_DSBL_FILTERPARENT)) {
-    if ((wa != 0 && wa == parent_weld(m, wb)) || (wb != 0 && wb == parent_weld(m, wa))) return 0;
-  }
-  /* <exclude>: by body, in either order */
-  if (m->nexclude) {
-    int lo = ba < bb ? ba : bb, hi = ba < bb ? bb : ba;
-    int sig = (lo << 16) + hi;
-    for (int i = 0; i < m->nexclude; i++)
-      if (m->exclude_signature[i] == sig) return 0;
-  }
-  return 1;
-}
-
-uint64_t gs_candidateKey(const gsModel* m, int ga, int gb) {
-  /* body pair (smaller body first), then geoms; exact while nbody * ngeom < 2^32 */
-  uint64_t ba = (uint64_t)m->geom_bodyid[ga], bb = (uint64_t)m->geom_bodyid[gb];
-  uint64_t nb = (uint64_t)m->nbody, ng = (uint64_t)m->ngeom;
-  return ((ba * nb + bb) * ng + (uint64_t)ga) * ng + (uint64_t)gb;
-}
-
 void gs_sortCandidates(gsCandidate* a, gsCandidate* tmp, int n) {
+  /* a few (a small model's boxes): one insertion sort, without the merge's pass and copy */
+  if (n <= 32) {
+    for (int i = 1; i < n; i++) {
+      gsCandidate x = a[i];
+      int j = i - 1;
+      while (j >= 0 && a[j].key > x.key) { a[j + 1] = a[j]; j--; }
+      a[j + 1] = x;
+    }
+    return;
+  }
   /* bottom-up merge sort: stable, no recursion, no heap (libc's qsort may allocate) */
   for (int i = 1; i < n; i++) {  /* insertion sort of runs of 8 */
     if (i % 8 == 0) continue;

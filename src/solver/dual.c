@@ -9,6 +9,7 @@
 #include "constraint/constraint.h"
 #include "constraint/force.h"
 #include "core/math.h"
+#include "dynamics/dynamics.h"
 #include "solver/dual.h"
 
 /* the dofs of Y's row r: the ancestors of J's columns (mark[i] == stamp once i is listed);
@@ -169,6 +170,52 @@ static inline void dot_two(const gsReal* x, const gsReal* y0, const gsReal* y1, 
 #endif
 }
 
+/* A = Y^T Y from Y's rows written out whole (Yd: nefc rows of nvp values, zero off their
+ * columns, nvp a multiple of four), each entry one dot product of fixed length; the pyramids'
+ * derived rows (derive) as combinations of A's entries. list: 2 nefc ints of scratch. */
+static void dense_products(const gsDual* w, const gsReal* Yd, int nvp, gsReal* A, int* list) {
+  int N = w->nefc;
+  int ni = 0, nd = 0;
+  int *ind = list, *der = list + N;  /* the eliminated rows, the derived rows */
+  for (int r = 0; r < N; r++) {
+    A[(size_t)r * N + r] = w->diag[r];
+    if (w->derive[r] < 0) ind[ni++] = r;
+    else der[nd++] = r;
+  }
+  for (int a = 0; a < ni; a++) {
+    int r = ind[a], b = a + 1;
+    const gsReal* yr = Yd + (size_t)r * nvp;
+    for (; b + 1 < ni; b += 2) {
+      int s = ind[b], t = ind[b + 1];
+      gsReal vs, vt;
+      dot_two(yr, Yd + (size_t)s * nvp, Yd + (size_t)t * nvp, nvp, &vs, &vt);
+      A[(size_t)r * N + s] = A[(size_t)s * N + r] = vs;
+      A[(size_t)r * N + t] = A[(size_t)t * N + r] = vt;
+    }
+    if (b < ni) {
+      int s = ind[b];
+      A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)s * nvp, nvp);
+    }
+  }
+  /* the pyramids' derived rows as combinations of A's: their columns against the eliminated
+   * rows, then against each other (the diagonal is Y's own, as inv was formed) */
+  for (int a = 0; a < nd; a++) {
+    int q = der[a], f = w->derive[q];
+    for (int b = 0; b < ni; b++) {
+      const gsReal* ax = A + (size_t)ind[b] * N;
+      A[(size_t)ind[b] * N + q] = A[(size_t)q * N + ind[b]] = (ax[f] + ax[f + 1]) - ax[q - 1];
+    }
+  }
+  for (int a = 0; a < nd; a++) {
+    int q = der[a], f = w->derive[q];
+    for (int b = a + 1; b < nd; b++) {
+      int x = der[b];
+      gsReal v = (A[(size_t)f * N + x] + A[(size_t)(f + 1) * N + x]) - A[(size_t)(q - 1) * N + x];
+      A[(size_t)q * N + x] = A[(size_t)x * N + q] = v;
+    }
+  }
+}
+
 /* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
  * otherwise): a sweep over dense rows reads nefc^2 values, over Y's rows twice their non-zeros
  * (the gradient, then u's update), with more work per value. Each row of Y is scattered into z
@@ -201,45 +248,7 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
         y += run[1];
       }
     }
-    int N = nefc, ni = 0, nd = 0;
-    int *ind = list, *der = list + N;  /* the eliminated rows, the derived rows */
-    for (int r = 0; r < N; r++) {
-      A[(size_t)r * N + r] = w->diag[r];
-      if (w->derive[r] < 0) ind[ni++] = r;
-      else der[nd++] = r;
-    }
-    for (int a = 0; a < ni; a++) {
-      int r = ind[a], b = a + 1;
-      const gsReal* yr = Yd + (size_t)r * nvp;
-      for (; b + 1 < ni; b += 2) {
-        int s = ind[b], t = ind[b + 1];
-        gsReal vs, vt;
-        dot_two(yr, Yd + (size_t)s * nvp, Yd + (size_t)t * nvp, nvp, &vs, &vt);
-        A[(size_t)r * N + s] = A[(size_t)s * N + r] = vs;
-        A[(size_t)r * N + t] = A[(size_t)t * N + r] = vt;
-      }
-      if (b < ni) {
-        int s = ind[b];
-        A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)s * nvp, nvp);
-      }
-    }
-    /* the pyramids' derived rows as combinations of A's: their columns against the eliminated
-     * rows, then against each other (the diagonal is Y's own, as inv was formed) */
-    for (int a = 0; a < nd; a++) {
-      int q = der[a], f = w->derive[q];
-      for (int b = 0; b < ni; b++) {
-        const gsReal* ax = A + (size_t)ind[b] * N;
-        A[(size_t)ind[b] * N + q] = A[(size_t)q * N + ind[b]] = (ax[f] + ax[f + 1]) - ax[q - 1];
-      }
-    }
-    for (int a = 0; a < nd; a++) {
-      int q = der[a], f = w->derive[q];
-      for (int b = a + 1; b < nd; b++) {
-        int x = der[b];
-        gsReal v = (A[(size_t)f * N + x] + A[(size_t)(f + 1) * N + x]) - A[(size_t)(q - 1) * N + x];
-        A[(size_t)q * N + x] = A[(size_t)x * N + q] = v;
-      }
-    }
+    dense_products(w, Yd, nvp, A, list);
     w->A = A;
     return;
   }
@@ -315,6 +324,111 @@ static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
     e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1, e[4] = q.il1, e[5] = q.il2;
 }
 
+/* Y's rows written out whole and A = Y^T Y with them, in the setup, where gs_dualDense would
+ * form A from Y's rows (nefc, nv <= GS_DUAL_DENSE, nefc^2 <= 4 nnz(Y): a humanoid's limits and
+ * contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's nefc values in a row),
+ * each dof's row pushed onto its ancestors' once. Formed row by row (or contact by contact),
+ * each walked its own chains, whose exits mispredicted about once a dof a row (a fallen
+ * humanoid: ~115 of the setup's ~290 mispredicts a call), and Y's columns and runs were
+ * listed only to be written out whole again. Each row's values are the sparse elimination's:
+ * the same operations in the same order, and the extra ones subtract products with exact
+ * zeros; so Y, its diagonal, the blocks and A are the same bit for bit. `need` (nv ints):
+ * scratch. 0 when the arena has no room for it (nothing allocated then). */
+static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source, int* need,
+                       size_t total) {
+  int nv = m->nv, nefc = d->nefc;
+  if (nefc <= 0 || nefc > GS_DUAL_DENSE || nv > GS_DUAL_DENSE ||
+      (size_t)nefc * (size_t)nefc > 4 * total)
+    return 0;
+  /* Y's rows nvp values (a multiple of four, for the products' fixed length), z's rows nc */
+  int nvp = (nv + 3) & ~3, nc = (nefc + 1) & ~1;
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp +
+                                   (size_t)nv * (size_t)nc + (size_t)nefc) +
+                 sizeof(int) * 2 * (size_t)nefc + 5 * 16;
+  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return 0;
+  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
+  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nc);
+  gsReal* at = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  int* list = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nefc);
+  if (!A || !Yd || !z || !at || !list) return 0;
+  int *ind = list, *der = list + nefc, ni = 0, nd = 0;
+
+  /* J^T into z (the derived pyramid rows follow from others' Y below) */
+  memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nc);
+  for (int i = 0; i < nv; i++) need[i] = 0;
+  for (int r = 0; r < nefc; r++) {
+    w->derive[r] = pyramid_first(d, source, r);
+    w->diag[r] = 0;
+    if (w->derive[r] >= 0) {
+      der[nd++] = r;
+      continue;
+    }
+    ind[ni++] = r;
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+    for (int e = 0, ne = d->efc_J_rownnz[r]; e < ne; e++) {
+      z[(size_t)c[e] * nc + r] = v[e];
+      need[c[e]] = 1;
+    }
+  }
+  /* z = L^-T z: leaves first, each dof's row pushed onto its ancestors' (a dof no row reaches,
+   * nor any of its descendants, is all zeros: skipped) */
+  for (int j = nv - 1; j >= 0; j--) {
+    if (!need[j]) continue;
+    const gsReal* zj = z + (size_t)j * nc;
+    int adr = m->dof_Madr[j] + 1;
+    for (int i = m->dof_parentid[j]; i >= 0; i = m->dof_parentid[i]) {
+      need[i] = 1;
+      gs_subScaled(z + (size_t)i * nc, zj, d->qLD[adr++], nc);
+    }
+  }
+  /* Y = D^-1/2 z by rows, zero past nv; the derived rows as their combinations; the diagonal
+   * summed dof by dof (each row's sum in the order of its columns, as before) */
+  for (int i = 0; i < nv; i++) {
+    gsReal s = sqrt(d->qLDiagInv[i]);
+    const gsReal* zi = z + (size_t)i * nc;
+    for (int a = 0; a < ni; a++) {
+      int r = ind[a];
+      gsReal y = zi[r] * s;
+      at[r] = y;
+      Yd[(size_t)r * nvp + i] = y;
+      w->diag[r] += y * y;
+    }
+    for (int a = 0; a < nd; a++) {
+      int q = der[a], f = w->derive[q];
+      gsReal y = (at[f] + at[f + 1]) - at[q - 1];
+      at[q] = y;
+      Yd[(size_t)q * nvp + i] = y;
+      w->diag[q] += y * y;
+    }
+  }
+  for (int r = 0; r < nefc; r++)
+    for (int i = nv; i < nvp; i++) Yd[(size_t)r * nvp + i] = 0;
+  w->nefc = nefc;
+  dense_products(w, Yd, nvp, A, list);
+  /* the elliptic blocks, each entry summed over the dofs in order as the rows' merge summed it
+   * (the products off a row's columns are exact zeros) */
+  for (int r = 0; r < nefc; r++) {
+    if (w->blockadr[r] < 0) continue;
+    int n = d->contact[d->efc_id[r]].dim;
+    gsReal* B = w->block + w->blockadr[r];
+    for (int p = 0; p < n; p++) {
+      B[p * n + p] = w->diag[r + p];
+      const gsReal* yp = Yd + (size_t)(r + p) * nvp;
+      for (int q = p + 1; q < n; q++) {
+        const gsReal* yq = Yd + (size_t)(r + q) * nvp;
+        gsReal sum = 0;
+        for (int i = 0; i < nv; i++) sum += yp[i] * yq[i];
+        B[p * n + q] = B[q * n + p] = sum;
+      }
+    }
+    if (n == 3) friction_eig(B, d->contact + d->efc_id[r], d->efc_R + r);
+  }
+  w->A = A;
+  return 1;
+}
+
 /* Y by rows, its runs, the diagonal of A and the elliptic contacts' blocks; u = 0. With
  * regularised, the rows' R count in inv (the main solve), else not (noslip). */
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
@@ -346,6 +460,8 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     /* how Y's columns come: 1 those of the row before, 2 J's own, 0 the ancestors' walk */
     if (r > 0 && same_columns(d, r - 1, r)) source[r] = 1, w->nnz[r] = w->nnz[r - 1];
     else if (closed_pattern(m, d, r, mark, r)) source[r] = 2, w->nnz[r] = d->efc_J_rownnz[r];
+    else if (d->efc_J_rownnz[r] == 1)  /* one dof (a joint limit): it and its ancestors */
+      source[r] = 0, w->nnz[r] = gs_rowLen(m, d->efc_J_colind[d->efc_J_rowadr[r]]);
     else source[r] = 0, w->nnz[r] = row_pattern(m, d, r, mark, nefc + r, NULL);
     total += (size_t)w->nnz[r];
     w->blockadr[r] = -1;
@@ -357,10 +473,27 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     }
   }
   if (total > 0x7fffffff) return 0;
+  w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
+  if (!w->block) return 0;
+  w->A = NULL;
+  w->f = d->efc_force;
+  for (int i = 0; i < nv; i++) w->u[i] = 0;
+  if (regularised && setup_dense(m, d, w, source, mark, total)) {
+    /* Y's rows are not listed: the sweeps read A (dual.h's products take it when present) */
+    w->col = NULL, w->val = NULL, w->run = NULL;
+    gs_mulJ(d, w->b, d->qacc_smooth);
+    for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
+    for (int r = 0; r < nefc; r++) source[r] = source[r] == 1;
+    w->same = source;
+    for (int r = 0; r < nefc; r++) {
+      gsReal A = w->diag[r] + d->efc_R[r];
+      w->inv[r] = A > GS_MINVAL ? 1 / A : 0;
+    }
+    return 1;
+  }
   w->col = gs_stackAlloc(d, sizeof(int) * (total ? total : 1));
   w->val = gs_stackAlloc(d, sizeof(gsReal) * (total ? total : 1));
-  w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
-  if (!w->col || !w->val || !w->block) return 0;
+  if (!w->col || !w->val) return 0;
 
   /* the columns of each row and their runs of consecutive dofs, in one pass (at most a run a
    * column: capacity.c reserves that); a row with the columns of the row before shares its runs
@@ -537,7 +670,12 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
 static void ball_back2(const eig2* q, gsReal w1, gsReal w2, gsReal nz, gsReal r, gsReal* z) {
   z[0] = -(w1 * q->v0 - w2 * q->v1);
   z[1] = -(w1 * q->v1 + w2 * q->v0);
-  if (nz > r) z[0] *= r / nz, z[1] *= r / nz;
+  /* without a branch: on the sphere the iteration stops on either side of r by rounding, and the
+   * test mispredicted about every other call. The factor is 1 (exactly) wherever the test was
+   * false, NaN included (0 / 0 takes 1 as the test did) */
+  gsReal k = r / nz;
+  k = k < 1 ? k : 1;
+  z[0] *= k, z[1] *= k;
 }
 
 /* minimise 1/2 z^T H z + c^T z over the ball ||z|| <= r (H k x k, symmetric positive semidefinite,
@@ -787,19 +925,23 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
   gsReal tol = 1e-13 * (fabs(c[0]) + H[0] * hi) + GS_MINVAL;
   gsReal s = hi, fs = fhi;
   int side = 0;
-  lam = 0;
+  /* the ball's multiplier falls with s, so its value at the bracket's upper end lies below the
+   * root at every s inside the bracket: each evaluation starts from it, not from zero after
+   * every step up of the lower end (ball_eig2 and ball_qp check the start and take zero where
+   * it is not below the root) */
+  gsReal lamhi = lam;
   for (int it = 0; it < 100 && fabs(fs) > tol; it++) {
     s = (lo * fhi - hi * flo) / (fhi - flo);
     if (!(s > lo && s < hi)) s = 0.5 * (lo + hi);
+    lam = lamhi;
     fs = cone_slope(&p, s, &lam, t);
     if (hi - lo <= 1e-15 * hi) break;
     if (fs < 0) {
       lo = s, flo = fs;
       if (side == -1) fhi *= 0.5;  /* Illinois: the end kept twice counts half */
       side = -1;
-      lam = 0;  /* the ball's multiplier falls with s: restart it below */
     } else {
-      hi = s, fhi = fs;
+      hi = s, fhi = fs, lamhi = lam;
       if (side == 1) flo *= 0.5;
       side = 1;
     }
