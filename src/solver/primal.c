@@ -534,6 +534,16 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
       if (!blocks[bk].path) continue;
       const int* col = d->efc_J_colind + blocks[bk].adr;
       int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
+      if (blocks[bk].n == 1 && nnz == 1 && d->efc_type[blocks[bk].r] != GS_CNSTR_CONTACT_ELLIPTIC) {
+        /* a dof's own row (a limit, a friction loss): tree_add_rows' one term on the diagonal */
+        int r = blocks[bk].r;
+        if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
+          gsReal v = d->efc_J[d->efc_J_rowadr[r]];
+          th->val[m->dof_Madr[col[0]]] += d->efc_D[r] * v * v;
+          nrow++;
+        }
+        continue;
+      }
       const gsReal* v[4];
       gsReal s[4];
       int ngroup = 0;
@@ -743,6 +753,7 @@ static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* bl
     const int* col = d->efc_J_colind + adr;
     while (q + n < nrow && rows[q + n] == r + n &&
            d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
+           (nnz == 0 || col[0] == col[n * nnz]) &&  /* most rows differ at once: no call */
            memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
       n++;
     blocks[nblock++] = (gsRowBlock){r, n, adr, nnz, 0};
@@ -781,6 +792,11 @@ static void mul_J_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, 
     const int* c = d->efc_J_colind + blocks[b].adr;
     const gsReal* v = d->efc_J + blocks[b].adr;
     gsReal* yb = y + blocks[b].r;
+    if (n == 1 && nnz == 1) {
+      /* a dof's own row (a limit, a friction loss): mul_J_block's sum, from 0 */
+      yb[0] = 0 + v[0] * x[c[0]];
+      continue;
+    }
     for (; j + 4 <= n; j += 4) mul_J_block(c, v + j * nnz, 4, nnz, yb + j, x);
     switch (n - j) {
       case 1: mul_J_block(c, v + j * nnz, 1, nnz, yb + j, x); break;
@@ -800,6 +816,11 @@ static void mul_JT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock,
     const int* c = d->efc_J_colind + blocks[b].adr;
     const gsReal* v = d->efc_J + blocks[b].adr;
     const gsReal* yb = y + blocks[b].r;
+    if (n == 1 && nnz == 1) {
+      /* a dof's own row */
+      if (yb[0] != 0) x[c[0]] += v[0] * yb[0];
+      continue;
+    }
     int any = 0;
     for (int i = 0; i < n; i++) any |= yb[i] != 0;
     if (!any) continue;
