@@ -28,10 +28,10 @@ static inline void cross3_pair(gs_pair r[3], const gs_pair a[3], const gs_pair b
   r[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-/* f = I a + v x* (I v) for bodies b and b + 1 */
+/* f = I a + v x* (I v) (- ext when given) for bodies b and b + 1 */
 static void body_forces_pair(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
-                             gsReal* cfrc, int b) {
-  gs_pair I[10], a[6], v[6], f[6], Iv[6], x[3], y[3], z[3];
+                             const gsReal* ext, gsReal* cfrc, int b) {
+  gs_pair I[10], a[6], v[6], f[6], Iv[6], x[3], y[3], z[3], vIv[6];
   const gsReal *I0 = cinert + 10 * b, *I1 = I0 + 10;
   const gsReal *a0 = cacc + 6 * b, *a1 = a0 + 6, *v0 = cvel + 6 * b, *v1 = v0 + 6;
   for (int k = 0; k < 10; k++) I[k] = (gs_pair){I0[k], I1[k]};
@@ -45,30 +45,47 @@ static void body_forces_pair(const gsReal* cinert, const gsReal* cacc, const gsR
   cross3_pair(x, v, Iv);
   cross3_pair(y, v + 3, Iv + 3);
   cross3_pair(z, v, Iv + 3);
-  f[0] += x[0] + y[0];
-  f[1] += x[1] + y[1];
-  f[2] += x[2] + y[2];
-  f[3] += z[0];
-  f[4] += z[1];
-  f[5] += z[2];
+  for (int k = 0; k < 3; k++) {
+    vIv[k] = x[k] + y[k];
+    vIv[3 + k] = z[k];
+  }
+  if (ext) {
+    const gsReal *e0 = ext + 6 * b, *e1 = e0 + 6;
+    for (int k = 0; k < 6; k++) vIv[k] = vIv[k] - (gs_pair){e0[k], e1[k]};
+  }
   gsReal *f0 = cfrc + 6 * b, *f1 = f0 + 6;
   for (int k = 0; k < 6; k++) {
+    f[k] += vIv[k];
     f0[k] = f[k][0];
     f1[k] = f[k][1];
   }
 }
 #endif
 
-/* f = I a + v x* (I v) for body b */
-static void body_force(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel, gsReal* cfrc,
-                       int b) {
+/* f = I a + v x* (I v) (- ext when given) for body b */
+static void body_force(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
+                       const gsReal* ext, gsReal* cfrc, int b) {
   gsReal Iv[6], vxIv[6];
   const gsReal* I = cinert + 10 * b;
   const gsReal* v = cvel + 6 * b;
-  gs_mulInertVec(cfrc + 6 * b, I, cacc + 6 * b);
+  gsReal* f = cfrc + 6 * b;
+  gs_mulInertVec(f, I, cacc + 6 * b);
   gs_mulInertVec(Iv, I, v);
   gs_crossForce(vxIv, v, Iv);
-  for (int i = 0; i < 6; i++) cfrc[6 * b + i] += vxIv[i];
+  if (ext)
+    for (int i = 0; i < 6; i++) f[i] += vxIv[i] - ext[6 * b + i];
+  else
+    for (int i = 0; i < 6; i++) f[i] += vxIv[i];
+}
+
+void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
+                   const gsReal* ext, gsReal* cfrc) {
+  /* the bodies do not depend on each other: two at a time */
+  int b = 1;
+#ifdef GS_PAIR
+  for (; b + 2 <= m->nbody; b += 2) body_forces_pair(cinert, cacc, cvel, ext, cfrc, b);
+#endif
+  for (; b < m->nbody; b++) body_force(cinert, cacc, cvel, ext, cfrc, b);
 }
 
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
@@ -94,12 +111,7 @@ void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsRea
       for (int j = adr; j < end; j++) gs_addScaledPair(a, cdof_dot + 6 * j, qvel[j], 6);
     }
   }
-  /* the bodies' forces do not depend on each other: two bodies at a time */
-  int b = 1;
-#ifdef GS_PAIR
-  for (; b + 2 <= m->nbody; b += 2) body_forces_pair(d->cinert, cacc, cvel, cfrc, b);
-#endif
-  for (; b < m->nbody; b++) body_force(d->cinert, cacc, cvel, cfrc, b);
+  gs_bodyForces(m, d->cinert, cacc, cvel, NULL, cfrc);
   for (int b = m->nbody - 1; b > 0; b--) {
     int p = m->body_parentid[b];
     if (p > 0)
