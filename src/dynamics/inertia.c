@@ -139,7 +139,7 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   for (; len > stop; adr_ki++, len--) {
     int i = m->M_dofid[adr_ki];
     gsReal a = LD[adr_ki] * invD;
-    gs_subScaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
+    gs_subScaledShort(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
     LD[adr_ki] = a;
   }
   if (stop) eliminate_into_free(LD, m->dof_Madr[free_r], LD + adr_ki, invD);

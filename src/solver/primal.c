@@ -359,7 +359,7 @@ static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessia
      * entries from t on (rows of different dofs: never the same memory) */
     for (int t = 0; t < nh; t++) {
       gsReal a = Hk[1 + t] * invD;
-      gs_subScaled(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
+      gs_subScaledShort(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
       Hk[1 + t] = a;
     }
     if (r >= 0) {
