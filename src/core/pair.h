@@ -104,6 +104,34 @@ static inline void gs_subScaled(gsReal* restrict r, const gsReal* restrict x, gs
 #endif
 }
 
+/* gs_subScaled for the rows of M's tree factor, mostly 1 to 12 values: one jump to straight
+ * code (pairs from the end down, an odd first value alone) instead of the loop's count, its
+ * two tests and its scalar remainder; each value the same operation, so the same numbers */
+static inline void gs_subScaledShort(gsReal* restrict r, const gsReal* restrict x, gsReal a,
+                                     int n) {
+#ifdef GS_PAIR
+  gs_pair a2 = {a, a};
+#define GS_SUB_PAIR(t) *(gs_pair*)(r + (t)) -= *(const gs_pair*)(x + (t)) * a2
+  switch (n) {
+    case 12: GS_SUB_PAIR(10); /* fall through */
+    case 10: GS_SUB_PAIR(8);  /* fall through */
+    case 8: GS_SUB_PAIR(6);   /* fall through */
+    case 6: GS_SUB_PAIR(4);   /* fall through */
+    case 4: GS_SUB_PAIR(2);   /* fall through */
+    case 2: GS_SUB_PAIR(0); return;
+    case 11: GS_SUB_PAIR(9);  /* fall through */
+    case 9: GS_SUB_PAIR(7);   /* fall through */
+    case 7: GS_SUB_PAIR(5);   /* fall through */
+    case 5: GS_SUB_PAIR(3);   /* fall through */
+    case 3: GS_SUB_PAIR(1);   /* fall through */
+    case 1: r[0] -= x[0] * a; return;
+    default: break;
+  }
+#undef GS_SUB_PAIR
+#endif
+  gs_subScaled(r, x, a, n);
+}
+
 /* A free joint's six dofs r .. r + 5 against the end of a row of M's storage, which lists them
  * backwards (r + 5 first): x[5 - u] op= a[u] s for u = 0 .. 5 with x at dof r, two values at a
  * time; each value the same operation as one at a time. x and a do not overlap. */

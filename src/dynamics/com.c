@@ -7,6 +7,67 @@
 #include "gauss/gauss.h"
 #include "core/pair.h"
 
+/* R diag(J) R^T, then the parallel-axis shift m(|c|^2 1 - c c^T), c the body's centre of mass
+ * from its tree's reference point: body b's cinert */
+static void body_inertia(const gsModel* m, gsData* d, int b) {
+  gsReal* I = d->cinert + 10 * b;
+  const gsReal* R = d->ximat + 9 * b;
+  const gsReal* J = m->body_inertia + 3 * b;
+  gsReal mass = m->body_mass[b], c[3];
+  gs_sub3(c, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
+  gsReal full[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = i; j < 3; j++)
+      full[3 * i + j] = R[3 * i] * J[0] * R[3 * j] + R[3 * i + 1] * J[1] * R[3 * j + 1] +
+                        R[3 * i + 2] * J[2] * R[3 * j + 2];
+  gsReal cc = gs_dot3(c, c);
+  I[0] = full[0] + mass * (cc - c[0] * c[0]);
+  I[1] = full[4] + mass * (cc - c[1] * c[1]);
+  I[2] = full[8] + mass * (cc - c[2] * c[2]);
+  I[3] = full[1] - mass * c[0] * c[1];
+  I[4] = full[2] - mass * c[0] * c[2];
+  I[5] = full[5] - mass * c[1] * c[2];
+  gs_scl3(I + 6, c, mass);
+  I[9] = mass;
+}
+
+#ifdef GS_PAIR
+/* body_inertia for bodies b and b + 1 side by side (structure of arrays: value k of both bodies
+ * in one pair), each value the same operations in the same order */
+static void body_inertia_pair(const gsModel* m, gsData* d, int b) {
+  gs_pair R[9], J[3], c[3], full[9];
+  const gsReal *R0 = d->ximat + 9 * b, *R1 = R0 + 9;
+  const gsReal *J0 = m->body_inertia + 3 * b, *J1 = J0 + 3;
+  const gsReal *x0 = d->xipos + 3 * b, *x1 = x0 + 3;
+  const gsReal *c0 = d->subtree_com + 3 * m->body_rootid[b];
+  const gsReal *c1 = d->subtree_com + 3 * m->body_rootid[b + 1];
+  gs_pair mass = {m->body_mass[b], m->body_mass[b + 1]};
+  for (int k = 0; k < 9; k++) R[k] = (gs_pair){R0[k], R1[k]};
+  for (int k = 0; k < 3; k++) {
+    J[k] = (gs_pair){J0[k], J1[k]};
+    c[k] = (gs_pair){x0[k], x1[k]} - (gs_pair){c0[k], c1[k]};
+  }
+  for (int i = 0; i < 3; i++)
+    for (int j = i; j < 3; j++)
+      full[3 * i + j] = R[3 * i] * J[0] * R[3 * j] + R[3 * i + 1] * J[1] * R[3 * j + 1] +
+                        R[3 * i + 2] * J[2] * R[3 * j + 2];
+  gs_pair cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2], I[10];
+  I[0] = full[0] + mass * (cc - c[0] * c[0]);
+  I[1] = full[4] + mass * (cc - c[1] * c[1]);
+  I[2] = full[8] + mass * (cc - c[2] * c[2]);
+  I[3] = full[1] - mass * c[0] * c[1];
+  I[4] = full[2] - mass * c[0] * c[2];
+  I[5] = full[5] - mass * c[1] * c[2];
+  for (int k = 0; k < 3; k++) I[6 + k] = c[k] * mass;
+  I[9] = mass;
+  gsReal *I0 = d->cinert + 10 * b, *I1 = I0 + 10;
+  for (int k = 0; k < 10; k++) {
+    I0[k] = I[k][0];
+    I1[k] = I[k][1];
+  }
+}
+#endif
+
 /* subtree centres of mass, composite-ready inertias cinert, and motion subspaces cdof */
 void gs_comPos(const gsModel* m, gsData* d) {
   /* subtree com: mass-weighted positions, summed leaves to root */
@@ -21,30 +82,14 @@ void gs_comPos(const gsModel* m, gsData* d) {
     else gs_scl3(d->subtree_com + 3 * b, d->subtree_com + 3 * b, 1 / mass);
   }
 
-  /* body inertia about the tree's reference point, in world orientation */
+  /* body inertia about the tree's reference point, in world orientation: the bodies do not
+   * depend on each other, two at a time */
   for (int i = 0; i < 10; i++) d->cinert[i] = 0;
-  for (int b = 1; b < m->nbody; b++) {
-    gsReal* I = d->cinert + 10 * b;
-    const gsReal* R = d->ximat + 9 * b;
-    const gsReal* J = m->body_inertia + 3 * b;
-    gsReal mass = m->body_mass[b], c[3];
-    gs_sub3(c, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
-    /* R diag(J) R^T, then the parallel-axis shift m(|c|^2 1 - c c^T) */
-    gsReal full[9];
-    for (int i = 0; i < 3; i++)
-      for (int j = i; j < 3; j++)
-        full[3 * i + j] = R[3 * i] * J[0] * R[3 * j] + R[3 * i + 1] * J[1] * R[3 * j + 1] +
-                          R[3 * i + 2] * J[2] * R[3 * j + 2];
-    gsReal cc = gs_dot3(c, c);
-    I[0] = full[0] + mass * (cc - c[0] * c[0]);
-    I[1] = full[4] + mass * (cc - c[1] * c[1]);
-    I[2] = full[8] + mass * (cc - c[2] * c[2]);
-    I[3] = full[1] - mass * c[0] * c[1];
-    I[4] = full[2] - mass * c[0] * c[2];
-    I[5] = full[5] - mass * c[1] * c[2];
-    gs_scl3(I + 6, c, mass);
-    I[9] = mass;
-  }
+  int b = 1;
+#ifdef GS_PAIR
+  for (; b + 2 <= m->nbody; b += 2) body_inertia_pair(m, d, b);
+#endif
+  for (; b < m->nbody; b++) body_inertia(m, d, b);
 
   /* motion subspaces: [axis; axis x (reference - anchor)] for rotations, [0; axis] for slides */
   for (int j = 0; j < m->njnt; j++) {

@@ -45,6 +45,11 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 /* cvel and cdof_dot for an arbitrary velocity vector (scratch callers) */
 void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot, const gsReal* cdof);
 
+/* cfrc = I cacc + cvel x* (I cvel) (- ext when ext is given) for bodies 1 .. nbody - 1, each
+ * body's 6-vector from its own 10-value inertia (rne.c) */
+void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
+                   const gsReal* ext, gsReal* cfrc);
+
 /* recursive Newton-Euler with explicit inputs: result = (M - armature) qacc + c(q, v) (+ gravity
  * when with_gravity): the bodies' inertia only, as MJCF's RNE, since armature belongs to the
  * motors, not the bodies; qacc may be NULL; needs 12*nbody reals of scratch */

@@ -49,6 +49,67 @@ static void free_block(const gsModel* m, gsData* d, int a) {
   for (int k = 0; k < 6; k++) d->qM[m->dof_Madr[a + k]] += m->dof_armature[a + k];
 }
 
+/* I s for dof i, I its body's composite inertia */
+static inline void dof_force(const gsModel* m, const gsData* d, int i, gsReal f[6]) {
+  const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
+  if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
+  else gs_mulInertVec(f, I, d->cdof + 6 * i);
+}
+
+/* row i of M from f = I s_i: s_j . f for i and its ancestors j */
+static void crb_row(const gsModel* m, gsData* d, int i, const gsReal f[6]) {
+  /* the whole dot products along the chain, two values at a time: testing each ancestor for
+   * a translation costs more than the products with zeros it would leave out */
+  int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
+  /* in a tree on a free joint the row ends with the joint's translations (dofs root + 2,
+   * root + 1, root), whose cdof are (0, e_k): their products are f's linear part, as
+   * free_block writes them (the dot products would give the same values) */
+  int root = m->M_dofid[end - 1];
+  if (m->jnt_type[m->dof_jntid[root]] == GS_JNT_FREE) {
+    end -= 3;
+    d->qM[end] = f[5];
+    d->qM[end + 1] = f[4];
+    d->qM[end + 2] = f[3];
+  }
+  for (int t = adr; t < end; t++) d->qM[t] = gs_dot6Pair(d->cdof + 6 * m->M_dofid[t], f);
+  d->qM[adr] += m->dof_armature[i];
+}
+
+#ifdef GS_PAIR
+/* rows i and i + 1 of M when i + 1's parent is i (dofs of one body, a chain): row i + 1 is
+ * (i + 1, i, ancestors of i), so after its diagonal it has row i's columns, and each column's
+ * s_j is dotted with f (row i) and g (row i + 1) side by side (structure of arrays: value k of
+ * both in one pair), each sum in gs_dot6Pair's order: the same values as crb_row's */
+static void crb_rows_pair(const gsModel* m, gsData* d, int i, const gsReal f[6],
+                          const gsReal g[6]) {
+  int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i), adr2 = m->dof_Madr[i + 1] + 1 - adr;
+  int root = m->M_dofid[end - 1];
+  if (m->jnt_type[m->dof_jntid[root]] == GS_JNT_FREE) {
+    end -= 3;
+    for (int k = 0; k < 3; k++) {
+      d->qM[end + k] = f[5 - k];
+      d->qM[adr2 + end + k] = g[5 - k];
+    }
+  }
+  d->qM[adr2 - 1 + adr] = gs_dot6Pair(d->cdof + 6 * (i + 1), g);
+  gs_pair F[6];
+  for (int k = 0; k < 6; k++) F[k] = (gs_pair){f[k], g[k]};
+  for (int t = adr; t < end; t++) {
+    const gsReal* c = d->cdof + 6 * m->M_dofid[t];
+    gs_pair e = (gs_pair){c[0], c[0]} * F[0], o = (gs_pair){c[1], c[1]} * F[1];
+    e += (gs_pair){c[2], c[2]} * F[2];
+    o += (gs_pair){c[3], c[3]} * F[3];
+    e += (gs_pair){c[4], c[4]} * F[4];
+    o += (gs_pair){c[5], c[5]} * F[5];
+    gs_pair s = e + o;
+    d->qM[t] = s[0];
+    d->qM[adr2 + t] = s[1];
+  }
+  d->qM[adr] += m->dof_armature[i];
+  d->qM[adr2 - 1 + adr] += m->dof_armature[i + 1];
+}
+#endif
+
 void gs_crb(const gsModel* m, gsData* d) {
   memcpy(d->crb, d->cinert, sizeof(gsReal) * 10 * (size_t)m->nbody);
   for (int b = m->nbody - 1; b > 0; b--) {
@@ -64,24 +125,17 @@ void gs_crb(const gsModel* m, gsData* d) {
       continue;
     }
     gsReal f[6];
-    const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
-    if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
-    else gs_mulInertVec(f, I, d->cdof + 6 * i);
-    /* the whole dot products along the chain, two values at a time: testing each ancestor for
-     * a translation costs more than the products with zeros it would leave out */
-    int adr = m->dof_Madr[i], end = adr + gs_rowLen(m, i);
-    /* in a tree on a free joint the row ends with the joint's translations (dofs root + 2,
-     * root + 1, root), whose cdof are (0, e_k): their products are f's linear part, as
-     * free_block writes them (the dot products would give the same values) */
-    int root = m->M_dofid[end - 1];
-    if (m->jnt_type[m->dof_jntid[root]] == GS_JNT_FREE) {
-      end -= 3;
-      d->qM[end] = f[5];
-      d->qM[end + 1] = f[4];
-      d->qM[end + 2] = f[3];
+    dof_force(m, d, i, f);
+#ifdef GS_PAIR
+    if (i + 1 < m->nv && m->dof_parentid[i + 1] == i) {
+      gsReal g[6];
+      dof_force(m, d, i + 1, g);
+      crb_rows_pair(m, d, i, f, g);
+      i++;
+      continue;
     }
-    for (int t = adr; t < end; t++) d->qM[t] = gs_dot6Pair(d->cdof + 6 * m->M_dofid[t], f);
-    d->qM[adr] += m->dof_armature[i];
+#endif
+    crb_row(m, d, i, f);
   }
   /* a tendon's armature is the inertia of a mass moving with the tendon: a J^T J */
   gs_addTendonTree(m, d->ten_J, m->tendon_armature, 1, d->qM);
@@ -139,7 +193,7 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   for (; len > stop; adr_ki++, len--) {
     int i = m->M_dofid[adr_ki];
     gsReal a = LD[adr_ki] * invD;
-    gs_subScaled(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
+    gs_subScaledShort(LD + m->dof_Madr[i], LD + adr_ki, a, len);  /* rows never overlap */
     LD[adr_ki] = a;
   }
   if (stop) eliminate_into_free(LD, m->dof_Madr[free_r], LD + adr_ki, invD);

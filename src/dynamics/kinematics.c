@@ -1,6 +1,7 @@
 /* Forward kinematics: body, joint, geom and site frames from qpos. */
 #include "core/math.h"
 #include "gauss/gauss.h"
+#include "core/pair.h"
 
 /* frame (pos, mat) of an object attached to body b at local (lpos, lquat): copied from the body's
  * or its inertial frame where the compiler found them the same (sameframe), else the offset turned
@@ -32,6 +33,74 @@ static void attach(const gsData* d, int b, int sameframe, gsReal xpos[3], gsReal
   }
   gs_mulMatVec3(xpos, bmat, lpos);
   gs_add3(xpos, xpos, bpos);
+}
+
+#ifdef GS_PAIR
+/* attach's general path (sameframe none) for objects i and i + 1 side by side (structure of
+ * arrays: value k of both in one pair), each value the same operations in the same order */
+static void attach_pair(const gsData* d, const int* bodyid, int i, gsReal* xpos, gsReal* xmat,
+                        const gsReal* lpos, const gsReal* lquat) {
+  int b0 = bodyid[i], b1 = bodyid[i + 1];
+  const gsReal *a0 = d->xquat + 4 * b0, *a1 = d->xquat + 4 * b1;
+  const gsReal *c0 = lquat + 4 * i, *c1 = c0 + 4;
+  gs_pair a[4], c[4], q[4], R[9], p[3], v[3], o[3];
+  for (int k = 0; k < 4; k++) {
+    a[k] = (gs_pair){a0[k], a1[k]};
+    c[k] = (gs_pair){c0[k], c1[k]};
+  }
+  /* gs_mulQuat */
+  q[0] = a[0] * c[0] - a[1] * c[1] - a[2] * c[2] - a[3] * c[3];
+  q[1] = a[0] * c[1] + a[1] * c[0] + a[2] * c[3] - a[3] * c[2];
+  q[2] = a[0] * c[2] - a[1] * c[3] + a[2] * c[0] + a[3] * c[1];
+  q[3] = a[0] * c[3] + a[1] * c[2] - a[2] * c[1] + a[3] * c[0];
+  /* gs_quat2Mat */
+  gs_pair ww = q[0] * q[0], xx = q[1] * q[1], yy = q[2] * q[2], zz = q[3] * q[3];
+  gs_pair wx = q[0] * q[1], wy = q[0] * q[2], wz = q[0] * q[3];
+  gs_pair xy = q[1] * q[2], xz = q[1] * q[3], yz = q[2] * q[3], two = {2, 2};
+  R[0] = ww + xx - yy - zz; R[1] = two * (xy - wz);      R[2] = two * (xz + wy);
+  R[3] = two * (xy + wz);     R[4] = ww - xx + yy - zz; R[5] = two * (yz - wx);
+  R[6] = two * (xz - wy);     R[7] = two * (yz + wx);      R[8] = ww - xx - yy + zz;
+  /* gs_mulMatVec3 with the body's matrix, then the body's position */
+  const gsReal *m0 = d->xmat + 9 * b0, *m1 = d->xmat + 9 * b1;
+  const gsReal *p0 = d->xpos + 3 * b0, *p1 = d->xpos + 3 * b1;
+  const gsReal *l0 = lpos + 3 * i, *l1 = l0 + 3;
+  for (int k = 0; k < 3; k++) {
+    v[k] = (gs_pair){l0[k], l1[k]};
+    p[k] = (gs_pair){p0[k], p1[k]};
+  }
+  for (int k = 0; k < 3; k++) {
+    gs_pair r0 = {m0[3 * k], m1[3 * k]}, r1 = {m0[3 * k + 1], m1[3 * k + 1]};
+    gs_pair r2 = {m0[3 * k + 2], m1[3 * k + 2]};
+    o[k] = r0 * v[0] + r1 * v[1] + r2 * v[2];
+    o[k] = o[k] + p[k];
+  }
+  gsReal *x0 = xpos + 3 * i, *x1 = x0 + 3, *R0 = xmat + 9 * i, *R1 = R0 + 9;
+  for (int k = 0; k < 3; k++) {
+    x0[k] = o[k][0];
+    x1[k] = o[k][1];
+  }
+  for (int k = 0; k < 9; k++) {
+    R0[k] = R[k][0];
+    R1[k] = R[k][1];
+  }
+}
+#endif
+
+/* the frames of n objects (geoms or sites) attached to bodies; two at a time where both take
+ * attach's general path */
+static void attach_all(const gsData* d, int n, const int* bodyid, const int* sameframe,
+                       gsReal* xpos, gsReal* xmat, const gsReal* lpos, const gsReal* lquat) {
+  for (int i = 0; i < n;) {
+#ifdef GS_PAIR
+    if (i + 1 < n && sameframe[i] == GS_SAMEFRAME_NONE && sameframe[i + 1] == GS_SAMEFRAME_NONE) {
+      attach_pair(d, bodyid, i, xpos, xmat, lpos, lquat);
+      i += 2;
+      continue;
+    }
+#endif
+    attach(d, bodyid[i], sameframe[i], xpos + 3 * i, xmat + 9 * i, lpos + 3 * i, lquat + 4 * i);
+    i++;
+  }
 }
 
 void gs_kinematics(const gsModel* m, gsData* d) {
@@ -119,10 +188,8 @@ void gs_kinematics(const gsModel* m, gsData* d) {
            m->body_iquat + 4 * b);
   }
 
-  for (int g = 0; g < m->ngeom; g++)
-    attach(d, m->geom_bodyid[g], m->geom_sameframe[g], d->geom_xpos + 3 * g, d->geom_xmat + 9 * g,
-           m->geom_pos + 3 * g, m->geom_quat + 4 * g);
-  for (int s = 0; s < m->nsite; s++)
-    attach(d, m->site_bodyid[s], m->site_sameframe[s], d->site_xpos + 3 * s, d->site_xmat + 9 * s,
-           m->site_pos + 3 * s, m->site_quat + 4 * s);
+  attach_all(d, m->ngeom, m->geom_bodyid, m->geom_sameframe, d->geom_xpos, d->geom_xmat,
+             m->geom_pos, m->geom_quat);
+  attach_all(d, m->nsite, m->site_bodyid, m->site_sameframe, d->site_xpos, d->site_xmat,
+             m->site_pos, m->site_quat);
 }

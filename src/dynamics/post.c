@@ -4,6 +4,8 @@
  * com-based frame of the other stages: [angular; linear], about the subtree com of each body's
  * kinematic tree. */
 #include "core/math.h"
+#include "core/pair.h"
+#include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 
 /* add (or, with sign -1, subtract) the force f and torque t acting at point p to the com-based
@@ -101,17 +103,13 @@ void gs_rnePostConstraint(const gsModel* m, gsData* d) {
   for (int b = 1; b < nb; b++) {
     gsReal* a = d->cacc + 6 * b;
     gs_copy(a, d->cacc + 6 * m->body_parentid[b], 6);
+    /* two values at a time, each the same operation */
     for (int k = m->body_dofadr[b], e = k + m->body_dofnum[b]; k < e; k++) {
-      gs_addScl(a, d->cdof_dot + 6 * k, d->qvel[k], 6);
-      gs_addScl(a, d->cdof + 6 * k, d->qacc[k], 6);
+      gs_addScaledPair(a, d->cdof_dot + 6 * k, d->qvel[k], 6);
+      gs_addScaledPair(a, d->cdof + 6 * k, d->qacc[k], 6);
     }
-    gsReal Iv[6], vIv[6];
-    gsReal* f = d->cfrc_int + 6 * b;
-    gs_mulInertVec(f, d->cinert + 10 * b, a);
-    gs_mulInertVec(Iv, d->cinert + 10 * b, d->cvel + 6 * b);
-    gs_crossForce(vIv, d->cvel + 6 * b, Iv);
-    for (int k = 0; k < 6; k++) f[k] += vIv[k] - d->cfrc_ext[6 * b + k];
   }
+  gs_bodyForces(m, d->cinert, d->cacc, d->cvel, d->cfrc_ext, d->cfrc_int);
   /* backward: each body also carries what its children need */
   for (int b = nb - 1; b > 0; b--)
     gs_addScl(d->cfrc_int + 6 * m->body_parentid[b], d->cfrc_int + 6 * b, 1, 6);

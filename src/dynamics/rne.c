@@ -7,6 +7,87 @@
 #include "dynamics/dynamics.h"
 #include "core/pair.h"
 
+#ifdef GS_PAIR
+/* Two bodies side by side (structure of arrays: value k of both bodies in one pair), the
+ * formulas of gs_mulInertVec and gs_crossForce with each sum in the same order, so that each
+ * body's values are those of the scalar path */
+static inline void inert_pair(gs_pair r[6], const gs_pair I[10], const gs_pair v[6]) {
+  const gs_pair* h = I + 6;
+  gs_pair m = I[9];
+  r[0] = I[0] * v[0] + I[3] * v[1] + I[4] * v[2] - h[2] * v[4] + h[1] * v[5];
+  r[1] = I[3] * v[0] + I[1] * v[1] + I[5] * v[2] + h[2] * v[3] - h[0] * v[5];
+  r[2] = I[4] * v[0] + I[5] * v[1] + I[2] * v[2] - h[1] * v[3] + h[0] * v[4];
+  r[3] = m * v[3] + h[2] * v[1] - h[1] * v[2];
+  r[4] = m * v[4] - h[2] * v[0] + h[0] * v[2];
+  r[5] = m * v[5] + h[1] * v[0] - h[0] * v[1];
+}
+
+static inline void cross3_pair(gs_pair r[3], const gs_pair a[3], const gs_pair b[3]) {
+  r[0] = a[1] * b[2] - a[2] * b[1];
+  r[1] = a[2] * b[0] - a[0] * b[2];
+  r[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* f = I a + v x* (I v) (- ext when given) for bodies b and b + 1 */
+static void body_forces_pair(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
+                             const gsReal* ext, gsReal* cfrc, int b) {
+  gs_pair I[10], a[6], v[6], f[6], Iv[6], x[3], y[3], z[3], vIv[6];
+  const gsReal *I0 = cinert + 10 * b, *I1 = I0 + 10;
+  const gsReal *a0 = cacc + 6 * b, *a1 = a0 + 6, *v0 = cvel + 6 * b, *v1 = v0 + 6;
+  for (int k = 0; k < 10; k++) I[k] = (gs_pair){I0[k], I1[k]};
+  for (int k = 0; k < 6; k++) {
+    a[k] = (gs_pair){a0[k], a1[k]};
+    v[k] = (gs_pair){v0[k], v1[k]};
+  }
+  inert_pair(f, I, a);
+  inert_pair(Iv, I, v);
+  /* v x* Iv: gs_crossForce's three products */
+  cross3_pair(x, v, Iv);
+  cross3_pair(y, v + 3, Iv + 3);
+  cross3_pair(z, v, Iv + 3);
+  for (int k = 0; k < 3; k++) {
+    vIv[k] = x[k] + y[k];
+    vIv[3 + k] = z[k];
+  }
+  if (ext) {
+    const gsReal *e0 = ext + 6 * b, *e1 = e0 + 6;
+    for (int k = 0; k < 6; k++) vIv[k] = vIv[k] - (gs_pair){e0[k], e1[k]};
+  }
+  gsReal *f0 = cfrc + 6 * b, *f1 = f0 + 6;
+  for (int k = 0; k < 6; k++) {
+    f[k] += vIv[k];
+    f0[k] = f[k][0];
+    f1[k] = f[k][1];
+  }
+}
+#endif
+
+/* f = I a + v x* (I v) (- ext when given) for body b */
+static void body_force(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
+                       const gsReal* ext, gsReal* cfrc, int b) {
+  gsReal Iv[6], vxIv[6];
+  const gsReal* I = cinert + 10 * b;
+  const gsReal* v = cvel + 6 * b;
+  gsReal* f = cfrc + 6 * b;
+  gs_mulInertVec(f, I, cacc + 6 * b);
+  gs_mulInertVec(Iv, I, v);
+  gs_crossForce(vxIv, v, Iv);
+  if (ext)
+    for (int i = 0; i < 6; i++) f[i] += vxIv[i] - ext[6 * b + i];
+  else
+    for (int i = 0; i < 6; i++) f[i] += vxIv[i];
+}
+
+void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
+                   const gsReal* ext, gsReal* cfrc) {
+  /* the bodies do not depend on each other: two at a time */
+  int b = 1;
+#ifdef GS_PAIR
+  for (; b + 2 <= m->nbody; b += 2) body_forces_pair(cinert, cacc, cvel, ext, cfrc, b);
+#endif
+  for (; b < m->nbody; b++) body_force(cinert, cacc, cvel, ext, cfrc, b);
+}
+
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
               const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch,
               gsReal* result) {
@@ -29,15 +110,8 @@ void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsRea
       /* the bias alone: the products with a zero acceleration add nothing */
       for (int j = adr; j < end; j++) gs_addScaledPair(a, cdof_dot + 6 * j, qvel[j], 6);
     }
-    /* f = I a + v x* (I v) */
-    gsReal Iv[6], vxIv[6];
-    const gsReal* I = d->cinert + 10 * b;
-    const gsReal* v = cvel + 6 * b;
-    gs_mulInertVec(cfrc + 6 * b, I, a);
-    gs_mulInertVec(Iv, I, v);
-    gs_crossForce(vxIv, v, Iv);
-    for (int i = 0; i < 6; i++) cfrc[6 * b + i] += vxIv[i];
   }
+  gs_bodyForces(m, d->cinert, cacc, cvel, NULL, cfrc);
   for (int b = m->nbody - 1; b > 0; b--) {
     int p = m->body_parentid[b];
     if (p > 0)

@@ -80,8 +80,10 @@ static void advance(const gsModel* m, gsData* d, const gsReal* act_dot, const gs
   d->time += h;
 }
 
-/* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc. With `kept` (steps that
- * share the position stage), the factor of M + hB is taken from it once made there. */
+/* Euler: damping forces integrated implicitly, (M + hB) qacc' = M qacc, taken as
+ * qacc' = qacc - (M + hB)^-1 hB qacc: no product with M (B is diagonal), and the rounding falls
+ * on the small correction rather than on all of qacc. With `kept` (steps that share the position
+ * stage), the factor of M + hB is taken from it once made there. */
 static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
   size_t mark = gs_stackMark(d);
   int nv = m->nv;
@@ -97,8 +99,11 @@ static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
   if (kept && !reuse && acc) kept->state = has ? 1 : -1;
   if (has && acc) {
     if (!reuse) gs_factorLTDL(m, H, Hinv);
-    gs_mulM(m, d, acc, d->qacc);
+    /* has: the damper flag is on (gs_stepMatrix added hB to M) */
+    gsReal h = m->opt.timestep;
+    for (int i = 0; i < nv; i++) acc[i] = h * m->dof_damping[i] * d->qacc[i];
     gs_solveLTDL(m, H, Hinv, acc, 1);
+    for (int i = 0; i < nv; i++) acc[i] = d->qacc[i] - acc[i];
     advance(m, d, d->act_dot, acc, NULL);
   } else {
     /* no implicit damping (or no room for it) */

@@ -216,6 +216,8 @@ typedef struct {
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
   gsReal* tmprow;  /* nv of scratch: a scaled row */
+  gsReal* Dq;      /* nefc of scratch: D J p on the quadratic rows */
+  int exact;       /* 1 when p = -H^-1 grad, H = M + sum D J^T J over the quadratic rows */
 } gsPrimal;
 
 /* the curvature of an elliptic contact's penalty on the cone (rows r ..), in its rows'
@@ -357,7 +359,7 @@ static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessia
      * entries from t on (rows of different dofs: never the same memory) */
     for (int t = 0; t < nh; t++) {
       gsReal a = Hk[1 + t] * invD;
-      gs_subScaled(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
+      gs_subScaledShort(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
       Hk[1 + t] = a;
     }
     if (r >= 0) {
@@ -532,6 +534,16 @@ static int hessian(const gsModel* m, const gsData* d, const gsPrimal* w, gsTreeH
       if (!blocks[bk].path) continue;
       const int* col = d->efc_J_colind + blocks[bk].adr;
       int nnz = blocks[bk].nnz, r1 = blocks[bk].r + blocks[bk].n;
+      if (blocks[bk].n == 1 && nnz == 1 && d->efc_type[blocks[bk].r] != GS_CNSTR_CONTACT_ELLIPTIC) {
+        /* a dof's own row (a limit, a friction loss): tree_add_rows' one term on the diagonal */
+        int r = blocks[bk].r;
+        if (state[r] == GS_CNSTRSTATE_QUADRATIC) {
+          gsReal v = d->efc_J[d->efc_J_rowadr[r]];
+          th->val[m->dof_Madr[col[0]]] += d->efc_D[r] * v * v;
+          nrow++;
+        }
+        continue;
+      }
       const gsReal* v[4];
       gsReal s[4];
       int ngroup = 0;
@@ -741,6 +753,7 @@ static int row_blocks(const gsData* d, const int* rows, int nrow, gsRowBlock* bl
     const int* col = d->efc_J_colind + adr;
     while (q + n < nrow && rows[q + n] == r + n &&
            d->efc_J_rownnz[r + n] == nnz && d->efc_J_rowadr[r + n] == adr + n * nnz &&
+           (nnz == 0 || col[0] == col[n * nnz]) &&  /* most rows differ at once: no call */
            memcmp(col, col + n * nnz, sizeof(int) * (size_t)nnz) == 0)
       n++;
     blocks[nblock++] = (gsRowBlock){r, n, adr, nnz, 0};
@@ -779,6 +792,11 @@ static void mul_J_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, 
     const int* c = d->efc_J_colind + blocks[b].adr;
     const gsReal* v = d->efc_J + blocks[b].adr;
     gsReal* yb = y + blocks[b].r;
+    if (n == 1 && nnz == 1) {
+      /* a dof's own row (a limit, a friction loss): mul_J_block's sum, from 0 */
+      yb[0] = 0 + v[0] * x[c[0]];
+      continue;
+    }
     for (; j + 4 <= n; j += 4) mul_J_block(c, v + j * nnz, 4, nnz, yb + j, x);
     switch (n - j) {
       case 1: mul_J_block(c, v + j * nnz, 1, nnz, yb + j, x); break;
@@ -798,6 +816,11 @@ static void mul_JT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock,
     const int* c = d->efc_J_colind + blocks[b].adr;
     const gsReal* v = d->efc_J + blocks[b].adr;
     const gsReal* yb = y + blocks[b].r;
+    if (n == 1 && nnz == 1) {
+      /* a dof's own row */
+      if (yb[0] != 0) x[c[0]] += v[0] * yb[0];
+      continue;
+    }
     int any = 0;
     for (int i = 0; i < n; i++) any |= yb[i] != 0;
     if (!any) continue;
@@ -879,9 +902,22 @@ static void mul_J_line0(const gsData* d, const gsPrimal* w, gsReal* d1, gsReal* 
 
 /* exact line search along p from a; returns the step, and the evaluations in *neval */
 static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, gsReal* slope0, int* neval) {
-  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
   gsReal s1, s2;
   mul_J_line0(d, w, &s1, &s2);
+  if (w->exact) {
+    /* H p = -grad: M p = -grad - J^T D J p over the quadratic rows, without the product with M */
+    for (int q = 0; q < w->nrow; q++) {
+      int r = w->rows[q];
+      w->Dq[r] = keep_if(d->efc_D[r] * w->Jp[r], w->state[r] == GS_CNSTRSTATE_QUADRATIC);
+    }
+    mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->Dq);
+    for (int k = 0; k < w->ndof; k++) {
+      int i = w->dofs[k];
+      w->Mp[i] = -w->grad[i] - w->tmp[i];
+    }
+  } else {
+    mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
+  }
   gsReal g1 = 0, g2 = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -982,6 +1018,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
 
   int iter = 0, factored = 0;
   gsReal gMg = 0;
+  w->exact = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
     solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
@@ -1003,6 +1040,9 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         tree_solve(m, d, w, th, w->p);
       else
         gs_hessianSolve(&h, w->p);
+      /* an elliptic contact on its cone adds the cone's curvature to H */
+      w->exact = 1;
+      for (int q = 0; q < nrow; q++) w->exact &= w->state[rows[q]] != GS_CNSTRSTATE_CONE;
     }
     gsReal slope;
     int neval;
@@ -1064,13 +1104,15 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.Jp = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  w.Dq = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  w.exact = 0;
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   int* tail = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
   w.tail = tail, w.head = tail ? tail + nv : NULL;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
-  if (!ok || !w.jar || !w.Jp || !w.force || !w.state || !w.oldstate || !tail ||
+  if (!ok || !w.jar || !w.Jp || !w.force || !w.Dq || !w.state || !w.oldstate || !tail ||
       (!nisland && !all)) {
     gs_stackRelease(d, mark);
     return -1;
