@@ -23,25 +23,26 @@
  *   Spheres and ellipsoids get no more points (MuJoCo adds none either).
  *
  * Clipping keeps every corner of the overlap; where the overlap has more than 4 corners 4 are
- * kept (greedily the 4 spanning the largest area). MuJoCo keeps 4 too (its count, depth and
- * normal are followed: test_overlap_of_more_than_four_corners_keeps_four, turned cubes on box
- * and mesh floors, overlaps of 6 to 8 corners), but which 4 was not found. What was measured, on
- * prism faces of 5 to 8 random corners resting inside a box's face (no clipping; 460 faces):
- * - it is not a last-bit tie: the same 4 under 4-ulp jitters of the pose (40 of 40 faces);
- * - it follows the face's polygon as compiled (mesh_polyvert, which gauss compiles as MuJoCo
- *   does for planar-faced hulls), not the overlap's shape alone: the same face under prisms of
- *   other heights, whose compiled polygon starts at another corner, gets another 4 in 8 of 30;
- * - walking that polygon backwards from corner (n - 5) mod n (c0, c1, ...; edges e_k from c_k
- *   to c_k+1), the first point is c0 in 142 of 160 and the third c2 in 139 of 160; the fourth
- *   is the corner farthest on the left of the line from the first point to the second, or the
- *   first point again where none lies there, in 391 of 460 (so a corner may come twice);
- * - on five corners the two commonest choices (c0 c1 c2 c3 and c0 c3 c2 c4, 217 of 300) part by
- *   the sign of e3 x e0 in 215 of 217, a rotating-calipers kind of test; the other choices
- *   follow no sign of such cross products;
- * - not it: the largest area, perimeter or sum of distances, the farthest point first, removing
- *   the corner of least area one by one, coordinate ascent or forward-moving pointers on the
- *   area, the extremes along the geom's axes; moving one corner until the choice switches
- *   brings no two triangle areas or distances of the corners to equality there. */
+ * kept, as MuJoCo 3.3.7 keeps 4. Which 4, as measured on a mesh cube turned about z on a smaller
+ * box or mesh floor (overlaps of 5 to 8 corners; tests test_overlap_of_more_than_four_corners_*):
+ * - the order matters, not only the overlap's shape: a mesh face's corners are taken in the order
+ *   of its compiled polygon (mesh_polyvert); the second face is clipped starting from its
+ *   corner 2 and the overlap's corners are then read backwards (among the starts and directions
+ *   of either face clipped by the other, this reading fits most poses);
+ * - of that list, slots (0, 1, 2, 3) are the start; slots 0 and 2 stay; the fourth slot moves
+ *   forward along the list one corner at a time while |(a - d) x (d - b) + (b - c) x (c - a)|
+ *   (a, b, c, d the slots' corners) strictly grows, then the second slot likewise, again until
+ *   the fourth no longer moves; the points are reported in slot order. That measure is
+ *   |(a - b) x (d - c)|: twice the area of the quadrilateral whose diagonals are a-b and c-d, so
+ *   the kept corners alternate (0, 4, 2, 6 of an octagon). Searching every corner for each slot
+ *   instead, or going on after the fourth stops, fits fewer poses.
+ * Of 60 such poses MuJoCo's 4 points and their order are then followed in 48 (box floor) and 43
+ * (mesh floor) (the library before: 0 and 0); of the poses whose choice is no tie (MuJoCo's
+ * points stay under 4-ulp jitters of the pose: 45 and 37), in 35 and 35. A tie here is two
+ * corners of equal measure in exact arithmetic: both on a side parallel to the other diagonal.
+ * Not followed: MuJoCo keeps 4 corners that are consecutive in the list, or those of the list
+ * turned by one, nearly all where a corner of the cube lies inside the floor's face: the list
+ * MuJoCo searches then likely starts elsewhere. */
 #include <math.h>
 #include <string.h>
 
@@ -286,55 +287,83 @@ static int clip_segment(gsReal a[3], gsReal b[3], const Feature* f) {
   return 1;
 }
 
-/* twice the area of triangle abc */
-static gsReal tri_area(const gsReal a[3], const gsReal b[3], const gsReal c[3]) {
-  gsReal u[3], v[3], w[3];
-  gs_sub3(u, b, a);
-  gs_sub3(v, c, a);
-  gs_cross(w, u, v);
-  return gs_norm3(w);
+/* the area measure of MuJoCo's choice: with a-b and c-d the diagonals it is twice the area of
+ * the quadrilateral they span (the expression as measured, whose a x b terms cancel) */
+static gsReal quad_measure(const gsReal a[3], const gsReal b[3], const gsReal c[3], const gsReal d[3]) {
+  gsReal u[3], v[3], w[3], x[3], y[3];
+  gs_sub3(u, a, d), gs_sub3(v, d, b), gs_cross(w, u, v);
+  gs_sub3(u, b, c), gs_sub3(v, c, a), gs_cross(x, u, v);
+  gs_add3(y, w, x);
+  return gs_norm3(y);
 }
 
-/* keep MAXKEEP of the np corners of a convex polygon: greedily the pair farthest apart from the
- * first corner, then the corner adding the largest triangle, then the one adding the most area */
+/* quad_measure of the corners in slots k */
+static gsReal slots_measure(gsReal (*p)[3], const int k[MAXKEEP]) {
+  return quad_measure(p[k[0]], p[k[1]], p[k[2]], p[k[3]]);
+}
+
+/* move slot s forward along the list one corner at a time while quad_measure strictly grows;
+ * 1 when it moved */
+static int climb(gsReal (*p)[3], int np, int k[MAXKEEP], int s) {
+  int moved = 0;
+  gsReal cur = slots_measure(p, k);
+  for (int step = 0; step < np; step++) {
+    int was = k[s];
+    k[s] = (was + 1) % np;
+    gsReal next = slots_measure(p, k);
+    if (!(next > cur)) {
+      k[s] = was;
+      break;
+    }
+    cur = next, moved = 1;
+  }
+  return moved;
+}
+
+/* keep MAXKEEP of the np corners of the clipped overlap, as measured against MuJoCo: slots
+ * (0, 1, 2, 3) to start with; slots 0 and 2 stay; the fourth slot climbs forward while the
+ * measure grows, then the second; again until the fourth no longer moves. The points keep the
+ * slots' order */
 static int reduce(gsReal (*p)[3], int np) {
   if (np <= MAXKEEP) return np;
-  int k[MAXKEEP] = {0, 0, 0, 0};
-  gsReal best = -1;
-  for (int i = 1; i < np; i++) {
-    gsReal d[3];
-    gs_sub3(d, p[i], p[0]);
-    if (gs_dot3(d, d) > best) best = gs_dot3(d, d), k[1] = i;
-  }
-  best = -1;
-  for (int i = 0; i < np; i++) {
-    gsReal a = tri_area(p[k[0]], p[k[1]], p[i]);
-    if (a > best) best = a, k[2] = i;
-  }
-  /* the fourth corner lies off the triangle's edges: the area it adds is that of the triangle it
-   * makes with the edge it faces, the largest over the three edges */
-  best = -1;
-  for (int i = 0; i < np; i++) {
-    if (i == k[0] || i == k[1] || i == k[2]) continue;
-    for (int e = 0; e < 3; e++) {
-      gsReal a = tri_area(p[k[e]], p[k[(e + 1) % 3]], p[i]);
-      if (a > best) best = a, k[3] = i;
-    }
-  }
+  int k[MAXKEEP] = {0, 1, 2, 3};
+  for (int round = 0; round < np * np && climb(p, np, k, 3); round++) climb(p, np, k, 1);
   gsReal q[MAXKEEP][3];
   for (int i = 0; i < MAXKEEP; i++) gs_copy3(q[i], p[k[i]]);
   memcpy(p, q, sizeof q);
   return MAXKEEP;
 }
 
+/* a mesh face's corners in the order of its compiled polygon (mesh_polyvert), where one has the
+ * face's normal: MuJoCo's clipping follows that order (the choice of 4 of more corners depends on
+ * it) */
+static void compiled_order(Feature* f, const gsModel* m, int g, const gsConvex* c) {
+  if (f->n < 3 || m->geom_type[g] != GS_GEOM_MESH) return;
+  int id = m->geom_dataid[g];
+  gsReal loc[3];
+  gs_mulMatTVec3(loc, c->mat, f->nrm);
+  int best = -1;
+  gsReal bd = -2;
+  for (int p = m->mesh_polyadr[id]; p < m->mesh_polyadr[id] + m->mesh_polynum[id]; p++) {
+    gsReal d = gs_dot3(m->mesh_polynormal + 3 * p, loc);
+    if (d > bd) bd = d, best = p;
+  }
+  if (best < 0 || !faces(bd) || m->mesh_polyvertnum[best] != f->n) return;
+  const int* pv = m->mesh_polyvert + m->mesh_polyvertadr[best];
+  for (int i = 0; i < f->n; i++) to_world(f->v[i], c, mvert(c, pv[i]));
+}
+
 /* the polytope contacts: 0 where the single contact stays (a vertex, crossing edges, nothing left
  * after clipping, a mesh without a hull graph) */
-static int polytope_contacts(gsContact* con, const gsConvex* a, const gsConvex* b) {
+static int polytope_contacts(const gsModel* m, gsContact* con, const gsConvex* a, int ga, const gsConvex* b,
+                             int gb) {
   gsReal n[3], mn[3], dist = con[0].dist;
   gs_copy3(n, con[0].frame);
   gs_scl3(mn, n, -1);
   Feature fa, fb;
   if (!feature(&fa, a, n) || !feature(&fb, b, mn)) return 0;
+  compiled_order(&fa, m, ga, a);
+  compiled_order(&fb, m, gb, b);
   /* MuJoCo reports the face's normal in place of EPA's where a face is involved (the second
    * geom's when both are faces): measured on boxes tilted by less than the face threshold, whose
    * single contact keeps EPA's normal */
@@ -343,9 +372,15 @@ static int polytope_contacts(gsContact* con, const gsConvex* a, const gsConvex* 
   if (fa.n >= 3 && fb.n >= 3) {
     /* b's face clipped by the prism of a's face: corners on b's face, half the depth towards a */
     gs_scl3(n, fb.nrm, -1);
+    /* clipped from b's corner 2 on, the overlap then read backwards: the order in which MuJoCo
+     * searches the overlap's corners (measured on square faces, see the top of this file) */
     np = fb.n;
-    memcpy(pts, fb.v, sizeof(gsReal) * 3 * (size_t)np);
+    for (int i = 0; i < np; i++) gs_copy3(pts[i], fb.v[(i + 2) % np]);
     np = clip_polygon(pts, np, &fa);
+    for (int i = 0, j = np - 1; i < j; i++, j--) {
+      gsReal t[3];
+      gs_copy3(t, pts[i]), gs_copy3(pts[i], pts[j]), gs_copy3(pts[j], t);
+    }
     np = reduce(pts, np);
     off = -0.5 * dist;
   } else if (fa.n == 2 && fb.n >= 3) {
@@ -466,7 +501,7 @@ int gs_collideConvexMulti(const gsModel* m, const gsData* d, gsContact* con, int
   gs_convexFromGeom(&b, m, d, g2);
   int poly = (t1 == GS_GEOM_BOX || t1 == GS_GEOM_MESH) && (t2 == GS_GEOM_BOX || t2 == GS_GEOM_MESH);
   if (poly && margin <= 0) {
-    int k = polytope_contacts(con, &a, &b);
+    int k = polytope_contacts(m, con, &a, g1, &b, g2);
     return k > 0 ? k : 1;
   }
   return turned_contacts(m, con, &a, &b, margin, m->geom_rbound[g1] + m->geom_rbound[g2]);

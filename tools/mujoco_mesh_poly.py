@@ -1,0 +1,80 @@
+"""Mesh polygons against MuJoCo 3.3.7: for every mesh of the MJCF files of a MuJoCo checkout
+(model/ and test/*/testdata/, as tools/mujoco_sweep.py walks them) that both engines load with
+the same meshes, whether its compiled polygons (mesh_polynum, mesh_polyvertnum, mesh_polyvert,
+mesh_polymapnum, mesh_polymap exactly, mesh_polynormal to 1e-9) equal MuJoCo's, and for those that
+differ the number of polygons each engine makes.
+
+    PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \\
+        tools/mujoco_mesh_poly.py /path/to/mujoco [-v]
+
+The mujoco Python package is only the reference here, as in tools/mujoco_sweep.py.
+"""
+import os
+import sys
+from collections import Counter
+
+import numpy as np
+
+import mujoco
+
+import gauss
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mujoco_sweep import xml_files  # noqa: E402
+
+
+def polys(m, i):
+    out = []
+    for p in range(m.mesh_polyadr[i], m.mesh_polyadr[i] + m.mesh_polynum[i]):
+        a, n = m.mesh_polyvertadr[p], m.mesh_polyvertnum[p]
+        out.append((tuple(int(x) for x in m.mesh_polyvert[a:a + n]), np.array(m.mesh_polynormal[p])))
+    return out
+
+
+def maps(m, i):
+    v0, nv = m.mesh_vertadr[i], m.mesh_vertnum[i]
+    return [tuple(int(x) for x in m.mesh_polymap[m.mesh_polymapadr[v]:m.mesh_polymapadr[v] + m.mesh_polymapnum[v]])
+            for v in range(v0, v0 + nv)]
+
+
+def verdict(mm, gm, i):
+    """'equal', 'equal as sets' (the same polygons in another order), or what differs"""
+    P, Q = polys(mm, i), polys(gm, i)
+    if len(P) != len(Q):
+        return f"count {len(P)} vs {len(Q)}"
+    same = all(p[0] == q[0] and np.abs(p[1] - q[1]).max() <= 1e-9 for p, q in zip(P, Q))
+    if same and maps(mm, i) == maps(gm, i):
+        return "equal"
+    if {p[0] for p in P} == {q[0] for q in Q}:
+        return "equal as sets"
+    if {frozenset(p[0]) for p in P} == {frozenset(q[0]) for q in Q}:
+        return "same corners, other start/order"
+    return "other polygons"
+
+
+def main():
+    root, verbose = sys.argv[1], "-v" in sys.argv
+    tally = Counter()
+    for path in xml_files(root):
+        try:
+            mm = mujoco.MjModel.from_xml_path(path)
+            if mm.nmesh == 0:
+                continue
+            gm = gauss.Model.from_xml_path(path)
+        except Exception:
+            continue
+        if gm.nmesh != mm.nmesh or not np.array_equal(mm.mesh_vertnum, gm.mesh_vertnum):
+            continue
+        for i in range(mm.nmesh):
+            v = verdict(mm, gm, i)
+            tally["meshes"] += 1
+            tally[v.split(" ")[0] if v.startswith("count") else v] += 1
+            if verbose and v != "equal":
+                name = mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_MESH, i)
+                print(f"{os.path.relpath(path, root)} mesh {i} ({name}, {mm.mesh_vertnum[i]} vertices): {v}")
+    for key, n in sorted(tally.items(), key=lambda kv: -kv[1]):
+        print(f"{key:34s} {n}")
+
+
+if __name__ == "__main__":
+    main()
