@@ -749,6 +749,13 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   return lam;
 }
 
+/* a ball solve of ball_eig2 kept for later: the multiplier, -(w1, w2) and its norm nz, the
+ * reciprocals; ok: whether it was taken */
+typedef struct {
+  gsReal lam, w1, w2, nz, inv[2];
+  int ok;
+} ball_point;
+
 /* the state of one elliptic block through its update: the forces f (moved here, written back
  * with u at the end), the gradient G of the block's cost at f (regulariser included where the pass
  * counts it), and the block's A (B, n x n) and R */
@@ -757,6 +764,7 @@ typedef struct {
   const gsReal* B;
   int n;
   gsReal R[6], f[6], G[6];
+  ball_point ball;  /* friction_step's closed-form ball at the normal force f[0] */
 } block_state;
 
 /* f_p += delta, and the gradient with it: G += (B + R)_(:,p) delta */
@@ -821,7 +829,10 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     if (q.l1 > 0) {
       gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
       gsReal w1, w2, nz, zz[2], inv[2];
-      ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz, inv);
+      s->ball.lam =
+          ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz, inv);
+      s->ball.w1 = w1, s->ball.w2 = w2, s->ball.nz = nz, s->ball.ok = 1;
+      s->ball.inv[0] = inv[0], s->ball.inv[1] = inv[1];
       ball_back2(&q, w1, w2, nz, normal, zz);
       gsReal d1 = m1 * zz[0] - f1, d2 = m2 * zz[1] - f2;
       gsReal dc = g1 * d1 + g2 * d2 + 0.5 * (a11 * d1 * d1 + 2 * a12 * d1 * d2 + a22 * d2 * d2);
@@ -871,6 +882,31 @@ static void cone_problem_of(const gsReal* H, const gsReal* c, int k, cone_proble
   }
 }
 
+/* cone_slope for k = 3 from a ball solve b at s (ball_eig2 on c_t + H_t0 s in the frictions'
+ * eigenvectors, a_i = c_i + h_i s): y_t written to t, F'(s) returned, F''(s) in *curv, the
+ * multiplier's derivative in *dlam. With e_i = l_i + lam and w_i = a_i / e_i,
+ * F'(s) = H_00 s + c_0 - lam s - sum h_i w_i. Inside the ball (lam = 0) F'' = H_00 - sum h_i^2 / l_i,
+ * the Schur complement; on the sphere sum w_i^2 = s^2 fixes lam(s), whose derivative by the
+ * implicit function theorem is lam' = (P - s) / Q with P = sum h_i w_i / e_i,
+ * Q = sum w_i^2 / e_i, and F'' = H_00 - lam - sum h_i^2 / e_i + lam' (P - s) */
+static gsReal eig_slope(const cone_problem* p, gsReal s, const ball_point* b, gsReal* t,
+                        gsReal* curv, gsReal* dlam) {
+  const gsReal* H = p->H;
+  gsReal h1 = p->h1, h2 = p->h2, w1 = b->w1, w2 = b->w2, lam = b->lam;
+  gsReal i1 = b->inv[0], i2 = b->inv[1];
+  ball_back2(&p->q, w1, w2, b->nz, s, t);
+  gsReal d2 = H[0] - h1 * h1 * i1 - h2 * h2 * i2;
+  *dlam = 0;
+  if (lam > 0) {
+    gsReal P = (h1 * w1) * i1 + (h2 * w2) * i2 - s;
+    gsReal Q = (w1 * w1) * i1 + (w2 * w2) * i2;
+    *dlam = Q > 0 ? P / Q : 0;
+    d2 += *dlam * P - lam;
+  }
+  *curv = d2;
+  return H[0] * s + p->c[0] - lam * s + H[1] * t[0] + H[2] * t[1];
+}
+
 /* the derivative at the normal value s of F(s) = min over ||y_t|| <= s of 1/2 y^T H y + c^T y with
  * y = (s, y_t) (y_t written to t): by the envelope theorem, the partial in y_0 less the ball's
  * multiplier times s. *curv: F''(s) where the closed form has it (k = 3), else 0 */
@@ -887,31 +923,19 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
     return c[0] - sqrt(nt);
   }
   if (p->eig) {
-    /* c_t + H_t0 s in the eigenvectors: linear in s, a_i = c_i + h_i s. With e_i = l_i + lam and
-     * w_i = a_i / e_i, F'(s) = H_00 s + c_0 - lam s - sum h_i w_i. Inside the ball (lam = 0)
-     * F'' = H_00 - sum h_i^2 / l_i, the Schur complement; on the sphere sum w_i^2 = s^2 fixes
-     * lam(s), whose derivative by the implicit function theorem is lam' = (P - s) / Q with
-     * P = sum h_i w_i / e_i, Q = sum w_i^2 / e_i, and
-     * F'' = H_00 - lam - sum h_i^2 / e_i + lam' (P - s) */
-    gsReal w1, w2, nz, inv[2], h1 = p->h1, h2 = p->h2;
-    *lam = ball_eig2(&p->q, p->c1 + h1 * s, p->c2 + h2 * s, s, *lam, &w1, &w2, &nz, inv);
-    ball_back2(&p->q, w1, w2, nz, s, t);
-    gsReal d2 = H[0] - h1 * h1 * inv[0] - h2 * h2 * inv[1];
-    if (*lam > 0) {
-      gsReal P = (h1 * w1) * inv[0] + (h2 * w2) * inv[1] - s;
-      gsReal Q = (w1 * w1) * inv[0] + (w2 * w2) * inv[1];
-      *dlam = Q > 0 ? P / Q : 0;
-      d2 += *dlam * P - *lam;
-    }
-    *curv = d2;
-  } else {
-    gsReal Ht[25], ct[5];
-    for (int i = 0; i < m; i++) {
-      ct[i] = c[i + 1] + H[(i + 1) * k] * s;
-      for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
-    }
-    *lam = ball_qp(Ht, ct, m, s, *lam, t);
+    /* c_t + H_t0 s in the eigenvectors: linear in s */
+    ball_point b;
+    *lam = ball_eig2(&p->q, p->c1 + p->h1 * s, p->c2 + p->h2 * s, s, *lam, &b.w1, &b.w2, &b.nz,
+                     b.inv);
+    b.lam = *lam;
+    return eig_slope(p, s, &b, t, curv, dlam);
   }
+  gsReal Ht[25], ct[5];
+  for (int i = 0; i < m; i++) {
+    ct[i] = c[i + 1] + H[(i + 1) * k] * s;
+    for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+  }
+  *lam = ball_qp(Ht, ct, m, s, *lam, t);
   gsReal slope = H[0] * s + c[0] - *lam * s;
   for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
   return slope;
@@ -924,8 +948,10 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
  * move it little), Newton's steps on F' where cone_slope has F'' (k = 3: quadratic convergence,
  * ~3 evaluations a call against ~7 for regula falsi), kept inside the bracket of the root the
  * evaluations build; outside it, or without F'', the bracket grows by doubling and then shrinks
- * by regula falsi (Illinois) */
-static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsReal* y) {
+ * by regula falsi (Illinois). `at` (may be NULL): the ball already solved at s = guess (the
+ * block's friction step), the first evaluation when k = 3 */
+static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, const ball_point* at,
+                    gsReal* y) {
   gsReal t[5] = {0}, lam = 0, curv, dlam, start = 0;
   for (int i = 0; i < k; i++) y[i] = 0;
   if (k <= 1) {
@@ -942,10 +968,15 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
    * root at every s inside the bracket: each evaluation there starts from it (ball_eig2 and
    * ball_qp check the start and take zero where it is not below the root) */
   gsReal hi = DBL_MAX, fhi = 0, lamhi = 0, fs = 0;  /* DBL_MAX: no upper end yet */
-  int side = 0;
+  int side = 0, known = at && at->ok && p.eig && s == guess;
   for (int it = 0; it < 300; it++) {
-    lam = s < hi && lamhi > start ? lamhi : start;
-    fs = cone_slope(&p, s, &lam, t, &curv, &dlam);
+    if (known) {
+      known = 0, lam = at->lam;
+      fs = eig_slope(&p, s, at, t, &curv, &dlam);
+    } else {
+      lam = s < hi && lamhi > start ? lamhi : start;
+      fs = cone_slope(&p, s, &lam, t, &curv, &dlam);
+    }
     /* the tolerance on F': rounding of its terms */
     if (fabs(fs) <= 1e-13 * (fabs(c[0]) + H[0] * s) + GS_MINVAL) break;
     if (fs < 0) {
@@ -1010,7 +1041,7 @@ static gsReal block_exact(block_state* s) {
     if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
   }
   scaled_block(s, idx, mu, k, A, H, cs);  /* y = x / mu: the cone */
-  cone_qp(H, cs, k, s->f[0], y);
+  cone_qp(H, cs, k, s->f[0], &s->ball, y);
   gsReal dx[6], dc = 0;
   for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - s->f[idx[i]];
   dc = step_cost(s, idx, A, dx, k);
@@ -1133,6 +1164,7 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
   s.c = d->contact + d->efc_id[r];
   s.B = w->block + w->blockadr[r];
   s.n = n;
+  s.ball.ok = 0;
   block_grad(w, r, n, s.G);
   for (int p = 0; p < n; p++) {
     s.R[p] = noslip ? 0 : d->efc_R[r + p];
