@@ -3,6 +3,7 @@
  * contact is one block: in the coordinates y_j = f_j / mu_j its cone is circular; a normal step
  * and a friction step on the ball that normal force allows (closed form for condim 3), and the
  * block's exact minimiser over its cone where that pair stalls. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -631,11 +632,13 @@ static void small_solve(const gsReal* L, const gsReal* b, int k, gsReal* x, gsRe
 
 /* ball_qp for k = 2 in H's eigenvectors (q), c in them as (c1, c2): the secular equation is
  * sum_i c_i^2 / (l_i + lam)^2 = r^2, and ball_qp's Newton iteration takes scalar work. z in the
- * eigenvectors is -(w1, w2); returns lam and ||z|| in *nz (before the final scaling to r). */
+ * eigenvectors is -(w1, w2); returns lam, ||z|| in *nz (before the final scaling to r) and the
+ * reciprocals 1 / (l_i + lam) in inv (cone_slope's derivative reads them). */
 static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal lam0, gsReal* w1,
-                        gsReal* w2, gsReal* nz) {
+                        gsReal* w2, gsReal* nz, gsReal* inv) {
   gsReal l1 = q->l1, l2 = q->l2;
   gsReal lam = 0, x1 = c1 * q->il1, x2 = c2 * q->il2, n = sqrt(x1 * x1 + x2 * x2);
+  gsReal i1 = q->il1, i2 = q->il2;
   if (lam0 > 0) {
     /* a warm start below the root keeps Newton's monotone convergence: ||z(lam0)|| >= r */
     gsReal y1 = c1 / (l1 + lam0), y2 = c2 / (l2 + lam0), ny = sqrt(y1 * y1 + y2 * y2);
@@ -647,7 +650,7 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
      * wait for the quotient (only the test of convergence reads it, a branch): one division on
      * the chain a step */
     gsReal e1 = l1 + lam, e2 = l2 + lam;
-    gsReal i1 = lam > 0 ? 1 / e1 : q->il1, i2 = lam > 0 ? 1 / e2 : q->il2;
+    if (lam > 0) i1 = 1 / e1, i2 = 1 / e2;
     for (int it = 0; it < 50; it++) {
       /* Newton on 1/||z(lam)|| = 1/r: z^T (H + lam I)^-1 z is a sum of two terms here */
       gsReal nq = x1 * x1 * i1 + x2 * x2 * i2;
@@ -662,6 +665,7 @@ static gsReal ball_eig2(const eig2* q, gsReal c1, gsReal c2, gsReal r, gsReal la
     }
   }
   *w1 = x1, *w2 = x2, *nz = n;
+  inv[0] = i1, inv[1] = i2;
   return lam;
 }
 
@@ -690,9 +694,9 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   eig2 q2;
   if (k == 2 && eig2_of(H[0], H[1], H[3], &q2)) {
     /* condim 3's two frictions: closed-form eigenvectors, a scalar secular equation */
-    gsReal w1, w2, nz;
+    gsReal w1, w2, nz, inv[2];
     gsReal lam = ball_eig2(&q2, q2.v0 * c[0] + q2.v1 * c[1], q2.v0 * c[1] - q2.v1 * c[0], r, lam0,
-                           &w1, &w2, &nz);
+                           &w1, &w2, &nz, inv);
     ball_back2(&q2, w1, w2, nz, r, z);
     return lam;
   }
@@ -745,6 +749,13 @@ static gsReal ball_qp(const gsReal* H, const gsReal* c, int k, gsReal r, gsReal 
   return lam;
 }
 
+/* a ball solve of ball_eig2 kept for later: the multiplier, -(w1, w2) and its norm nz, the
+ * reciprocals; ok: whether it was taken */
+typedef struct {
+  gsReal lam, w1, w2, nz, inv[2];
+  int ok;
+} ball_point;
+
 /* the state of one elliptic block through its update: the forces f (moved here, written back
  * with u at the end), the gradient G of the block's cost at f (regulariser included where the pass
  * counts it), and the block's A (B, n x n) and R */
@@ -753,6 +764,7 @@ typedef struct {
   const gsReal* B;
   int n;
   gsReal R[6], f[6], G[6];
+  ball_point ball;  /* friction_step's closed-form ball at the normal force f[0] */
 } block_state;
 
 /* f_p += delta, and the gradient with it: G += (B + R)_(:,p) delta */
@@ -816,8 +828,11 @@ static gsReal friction_step(block_state* s, gsReal normal) {
     q.l1 = e[0], q.l2 = e[1], q.v0 = e[2], q.v1 = e[3], q.il1 = e[4], q.il2 = e[5];
     if (q.l1 > 0) {
       gsReal c1 = m1 * (g1 - a11 * f1 - a12 * f2), c2 = m2 * (g2 - a12 * f1 - a22 * f2);
-      gsReal w1, w2, nz, zz[2];
-      ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz);
+      gsReal w1, w2, nz, zz[2], inv[2];
+      s->ball.lam =
+          ball_eig2(&q, q.v0 * c1 + q.v1 * c2, q.v0 * c2 - q.v1 * c1, normal, 0, &w1, &w2, &nz, inv);
+      s->ball.w1 = w1, s->ball.w2 = w2, s->ball.nz = nz, s->ball.ok = 1;
+      s->ball.inv[0] = inv[0], s->ball.inv[1] = inv[1];
       ball_back2(&q, w1, w2, nz, normal, zz);
       gsReal d1 = m1 * zz[0] - f1, d2 = m2 * zz[1] - f2;
       gsReal dc = g1 * d1 + g2 * d2 + 0.5 * (a11 * d1 * d1 + 2 * a12 * d1 * d2 + a22 * d2 * d2);
@@ -867,12 +882,39 @@ static void cone_problem_of(const gsReal* H, const gsReal* c, int k, cone_proble
   }
 }
 
+/* cone_slope for k = 3 from a ball solve b at s (ball_eig2 on c_t + H_t0 s in the frictions'
+ * eigenvectors, a_i = c_i + h_i s): y_t written to t, F'(s) returned, F''(s) in *curv, the
+ * multiplier's derivative in *dlam. With e_i = l_i + lam and w_i = a_i / e_i,
+ * F'(s) = H_00 s + c_0 - lam s - sum h_i w_i. Inside the ball (lam = 0) F'' = H_00 - sum h_i^2 / l_i,
+ * the Schur complement; on the sphere sum w_i^2 = s^2 fixes lam(s), whose derivative by the
+ * implicit function theorem is lam' = (P - s) / Q with P = sum h_i w_i / e_i,
+ * Q = sum w_i^2 / e_i, and F'' = H_00 - lam - sum h_i^2 / e_i + lam' (P - s) */
+static gsReal eig_slope(const cone_problem* p, gsReal s, const ball_point* b, gsReal* t,
+                        gsReal* curv, gsReal* dlam) {
+  const gsReal* H = p->H;
+  gsReal h1 = p->h1, h2 = p->h2, w1 = b->w1, w2 = b->w2, lam = b->lam;
+  gsReal i1 = b->inv[0], i2 = b->inv[1];
+  ball_back2(&p->q, w1, w2, b->nz, s, t);
+  gsReal d2 = H[0] - h1 * h1 * i1 - h2 * h2 * i2;
+  *dlam = 0;
+  if (lam > 0) {
+    gsReal P = (h1 * w1) * i1 + (h2 * w2) * i2 - s;
+    gsReal Q = (w1 * w1) * i1 + (w2 * w2) * i2;
+    *dlam = Q > 0 ? P / Q : 0;
+    d2 += *dlam * P - lam;
+  }
+  *curv = d2;
+  return H[0] * s + p->c[0] - lam * s + H[1] * t[0] + H[2] * t[1];
+}
+
 /* the derivative at the normal value s of F(s) = min over ||y_t|| <= s of 1/2 y^T H y + c^T y with
  * y = (s, y_t) (y_t written to t): by the envelope theorem, the partial in y_0 less the ball's
- * multiplier times s */
-static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t) {
+ * multiplier times s. *curv: F''(s) where the closed form has it (k = 3), else 0 */
+static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t, gsReal* curv,
+                         gsReal* dlam) {
   const gsReal *H = p->H, *c = p->c;
   int k = p->k, m = k - 1;
+  *curv = 0, *dlam = 0;
   if (!(s > 0)) {
     /* at the apex, from the right: the frictions grow along -c_t, F(s) ~ (c_0 - |c_t|) s (so the
      * apex is the minimum exactly when c is in the cone, which is its own dual) */
@@ -882,17 +924,18 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
   }
   if (p->eig) {
     /* c_t + H_t0 s in the eigenvectors: linear in s */
-    gsReal w1, w2, nz;
-    *lam = ball_eig2(&p->q, p->c1 + p->h1 * s, p->c2 + p->h2 * s, s, *lam, &w1, &w2, &nz);
-    ball_back2(&p->q, w1, w2, nz, s, t);
-  } else {
-    gsReal Ht[25], ct[5];
-    for (int i = 0; i < m; i++) {
-      ct[i] = c[i + 1] + H[(i + 1) * k] * s;
-      for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
-    }
-    *lam = ball_qp(Ht, ct, m, s, *lam, t);
+    ball_point b;
+    *lam = ball_eig2(&p->q, p->c1 + p->h1 * s, p->c2 + p->h2 * s, s, *lam, &b.w1, &b.w2, &b.nz,
+                     b.inv);
+    b.lam = *lam;
+    return eig_slope(p, s, &b, t, curv, dlam);
   }
+  gsReal Ht[25], ct[5];
+  for (int i = 0; i < m; i++) {
+    ct[i] = c[i + 1] + H[(i + 1) * k] * s;
+    for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+  }
+  *lam = ball_qp(Ht, ct, m, s, *lam, t);
   gsReal slope = H[0] * s + c[0] - *lam * s;
   for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
   return slope;
@@ -901,10 +944,15 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
 /* minimise 1/2 y^T H y + c^T y over the second-order cone ||y_1..k-1|| <= y_0 (H k x k symmetric
  * positive definite, 2 <= k <= 6), exactly: over the normal value s >= 0 of the convex
  * F(s) = min over ||y_t|| <= s (a ball, ball_qp), whose derivative is nondecreasing: the apex
- * when F'(0+) >= 0, else the root of F' by regula falsi (Illinois) on a bracket grown from
- * `guess` (the current normal force: the sweeps move it little) */
-static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsReal* y) {
-  gsReal t[5] = {0}, lam = 0;
+ * when F'(0+) >= 0, else the root of F'. From `guess` (the current normal force: the sweeps
+ * move it little), Newton's steps on F' where cone_slope has F'' (k = 3: quadratic convergence,
+ * ~3 evaluations a call against ~7 for regula falsi), kept inside the bracket of the root the
+ * evaluations build; outside it, or without F'', the bracket grows by doubling and then shrinks
+ * by regula falsi (Illinois). `at` (may be NULL): the ball already solved at s = guess (the
+ * block's friction step), the first evaluation when k = 3 */
+static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, const ball_point* at,
+                    gsReal* y) {
+  gsReal t[5] = {0}, lam = 0, curv, dlam, start = 0;
   for (int i = 0; i < k; i++) y[i] = 0;
   if (k <= 1) {
     if (k == 1 && H[0] > 0 && c[0] < 0) y[0] = -c[0] / H[0];
@@ -912,30 +960,25 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
   }
   cone_problem p;
   cone_problem_of(H, c, k, &p);
-  gsReal lo = 0, flo = cone_slope(&p, 0, &lam, t);
+  gsReal lo = 0, flo = cone_slope(&p, 0, &lam, t, &curv, &dlam);
   if (flo >= 0) return;  /* the apex */
-  gsReal hi = guess > 0 ? guess : H[0] > 0 ? -c[0] / H[0] : 1;
-  if (!(hi > 0)) hi = 1;
-  gsReal fhi = cone_slope(&p, hi, &lam, t);
-  for (int it = 0; fhi < 0 && it < 200; it++) {
-    lo = hi, flo = fhi, hi *= 2;
-    fhi = cone_slope(&p, hi, &lam, t);
-  }
-  /* the tolerance on F': rounding of its terms */
-  gsReal tol = 1e-13 * (fabs(c[0]) + H[0] * hi) + GS_MINVAL;
-  gsReal s = hi, fs = fhi;
-  int side = 0;
+  gsReal s = guess > 0 ? guess : H[0] > 0 ? -c[0] / H[0] : 1;
+  if (!(s > 0)) s = 1;
   /* the ball's multiplier falls with s, so its value at the bracket's upper end lies below the
-   * root at every s inside the bracket: each evaluation starts from it, not from zero after
-   * every step up of the lower end (ball_eig2 and ball_qp check the start and take zero where
-   * it is not below the root) */
-  gsReal lamhi = lam;
-  for (int it = 0; it < 100 && fabs(fs) > tol; it++) {
-    s = (lo * fhi - hi * flo) / (fhi - flo);
-    if (!(s > lo && s < hi)) s = 0.5 * (lo + hi);
-    lam = lamhi;
-    fs = cone_slope(&p, s, &lam, t);
-    if (hi - lo <= 1e-15 * hi) break;
+   * root at every s inside the bracket: each evaluation there starts from it (ball_eig2 and
+   * ball_qp check the start and take zero where it is not below the root) */
+  gsReal hi = DBL_MAX, fhi = 0, lamhi = 0, fs = 0;  /* DBL_MAX: no upper end yet */
+  int side = 0, known = at && at->ok && p.eig && s == guess;
+  for (int it = 0; it < 300; it++) {
+    if (known) {
+      known = 0, lam = at->lam;
+      fs = eig_slope(&p, s, at, t, &curv, &dlam);
+    } else {
+      lam = s < hi && lamhi > start ? lamhi : start;
+      fs = cone_slope(&p, s, &lam, t, &curv, &dlam);
+    }
+    /* the tolerance on F': rounding of its terms */
+    if (fabs(fs) <= 1e-13 * (fabs(c[0]) + H[0] * s) + GS_MINVAL) break;
     if (fs < 0) {
       lo = s, flo = fs;
       if (side == -1) fhi *= 0.5;  /* Illinois: the end kept twice counts half */
@@ -945,8 +988,21 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, gsRea
       if (side == 1) flo *= 0.5;
       side = 1;
     }
+    if (hi - lo <= 1e-15 * hi) break;
+    gsReal next = s - fs / curv;  /* curv = 0: infinite or NaN, refused below */
+    if (!(next > lo && next < hi)) {
+      if (hi == DBL_MAX) {
+        next = 2 * s;
+      } else {
+        next = (lo * fhi - hi * flo) / (fhi - flo);
+        if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+      }
+    }
+    /* the next evaluation's start for the ball's multiplier: its tangent at s (where cone_slope
+     * has lam', a start below the root more often than not, and checked there), else lamhi */
+    start = dlam != 0 ? lam + dlam * (next - s) : 0;
+    s = next;
   }
-  if (s != hi || fs != fhi) cone_slope(&p, s, &lam, t);
   y[0] = s;
   for (int i = 1; i < k; i++) y[i] = t[i - 1];
 }
@@ -985,7 +1041,7 @@ static gsReal block_exact(block_state* s) {
     if (gt - g0 <= tol && fabs(yg) <= tol * (fabs(yy[0]) + 1)) return 0;
   }
   scaled_block(s, idx, mu, k, A, H, cs);  /* y = x / mu: the cone */
-  cone_qp(H, cs, k, s->f[0], y);
+  cone_qp(H, cs, k, s->f[0], &s->ball, y);
   gsReal dx[6], dc = 0;
   for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - s->f[idx[i]];
   dc = step_cost(s, idx, A, dx, k);
@@ -1108,6 +1164,7 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
   s.c = d->contact + d->efc_id[r];
   s.B = w->block + w->blockadr[r];
   s.n = n;
+  s.ball.ok = 0;
   block_grad(w, r, n, s.G);
   for (int p = 0; p < n; p++) {
     s.R[p] = noslip ? 0 : d->efc_R[r + p];
