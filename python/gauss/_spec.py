@@ -362,6 +362,12 @@ class Element(_Struct):
         """A body's frames, enclosing ones first."""
         return self._children(_lib.GS_SK_FRAME)
 
+    def set_frame(self, frame):
+        """Put this body, joint, geom, site, camera or light in `frame` (one of its body's; a
+        body: of its parent's), keeping its pose in its frame as it reads: it is then placed by
+        the frame and moves with it (MuJoCo's element.set_frame)."""
+        _frame.set_frame(self, frame)
+
     @property
     def frame(self):
         """The frame a body, joint, geom, site, camera, light or frame is written in (None:
