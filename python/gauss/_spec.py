@@ -363,8 +363,8 @@ class Element(_Struct):
         return self._children(_lib.GS_SK_FRAME)
 
     def set_frame(self, frame):
-        """Put this body, joint, geom, site, camera or light in `frame` (one of its body's; a
-        body: of its parent's), keeping its pose in its frame as it reads: it is then placed by
+        """Put this body, joint, geom, site, camera, light or frame in `frame` (one of its body's;
+        a body: of its parent's), keeping its pose in its frame as it reads: it is then placed by
         the frame and moves with it (MuJoCo's element.set_frame)."""
         _frame.set_frame(self, frame)
 

@@ -199,14 +199,12 @@ def frame_of(el):
 
 
 def set_frame(el, frame):
-    """Put el (a body, joint, geom, site, camera or light) in `frame`, one of its body's frames (a
-    body: of its parent's; None: directly in the body), its pose in its frame kept as it reads, as
-    MuJoCo's element.set_frame."""
+    """Put el (a body, joint, geom, site, camera, light or frame) in `frame`, one of its body's
+    frames (a body: of its parent's; None: directly in the body), its pose in its frame kept as it
+    reads, as MuJoCo's element.set_frame."""
     from ._spec import SpecError
     if frame is not None and (getattr(frame, "_kind", None) != _lib.GS_SK_FRAME or frame._spec is not el._spec):
         raise SpecError("set_frame: frame must be a frame of this spec")
-    if el._kind == _lib.GS_SK_FRAME:
-        raise SpecError("set_frame: a frame cannot be moved into another frame in a gauss spec")
     err = ctypes.create_string_buffer(500)
     if not _lib.gs_specSetFrame(el._spec._ptr, el._kind, el._addr(), frame._addr() if frame is not None else None,
                                 err, len(err)):

@@ -7,6 +7,7 @@
  * gives. A fromto written through the spec in a frame and a frame's pose edited after it placed
  * what it holds are taken here too. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/math.h"
@@ -276,10 +277,50 @@ static gsSpecFrame** frame_slot(int kind, void* el) {
   }
 }
 
+/* frame f written in `up` (NULL: directly in the body), its pose in it kept as it reads. The body
+ * keeps enclosing frames first: f and the frames it holds move after up when up came later. */
+static int set_enclosing(gsSpec* spec, gsSpecBody* body, gsSpecFrame* f, gsSpecFrame* up, char* err,
+                         int errsz) {
+  if (up && inside(up, f)) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "a frame cannot be written in itself or in a frame it holds");
+    return 0;
+  }
+  int at = -1, upat = -1;
+  for (int i = 0; i < body->nframe; i++) {
+    if (body->frame[i] == f) at = i;
+    if (body->frame[i] == up) upat = i;
+  }
+  if (upat > at) {
+    gsSpecFrame** order = malloc(sizeof(*order) * (size_t)body->nframe);
+    if (!order) {
+      if (err && errsz > 0) snprintf(err, (size_t)errsz, "out of memory");
+      return 0;
+    }
+    int n = 0;
+    for (int i = 0; i < body->nframe; i++) {
+      if (!inside(body->frame[i], f)) order[n++] = body->frame[i];
+      if (i != upat) continue;
+      for (int k = at; k < body->nframe; k++)
+        if (inside(body->frame[k], f)) order[n++] = body->frame[k];
+    }
+    memcpy(body->frame, order, sizeof(*order) * (size_t)body->nframe);
+    free(order);
+  }
+  f->frame = up;
+  if (!f->placed) return 1;  /* its pose in the body follows its enclosing frames' */
+  gs_specPlaceFrame(up);
+  /* placed: its new pose in the body from the same pos and quat, what it holds moving along */
+  gsReal pos[3], quat[4];
+  gs_copy3(pos, f->pos);
+  gs_copy4(quat, f->quat);
+  return gs_specSetFramePose(spec, body, f, pos, quat, err, errsz);
+}
+
 int gs_specSetFrame(gsSpec* spec, int kind, void* el, gsSpecFrame* frame, char* err, int errsz) {
-  gsSpecFrame** slot = el ? frame_slot(kind, el) : NULL;
-  if (!slot) {
-    if (err && errsz > 0) snprintf(err, (size_t)errsz, "only bodies, joints, geoms, sites, cameras and lights are put in frames");
+  gsSpecFrame** slot = el && kind != GS_SK_FRAME ? frame_slot(kind, el) : NULL;
+  if (!slot && kind != GS_SK_FRAME) {
+    if (err && errsz > 0)
+      snprintf(err, (size_t)errsz, "only bodies, joints, geoms, sites, cameras, lights and frames are put in frames");
     return 0;
   }
   gsSpecBody* body = gs_specParent(spec, kind, el);
@@ -295,6 +336,7 @@ int gs_specSetFrame(gsSpec* spec, int kind, void* el, gsSpecFrame* frame, char* 
                body->info.name ? body->info.name : "");
     return 0;
   }
+  if (kind == GS_SK_FRAME) return set_enclosing(spec, body, el, frame, err, errsz);
   /* its pose in its frame stays as it reads: it moves from the old frame's pose to the new one's
    * (d = new old^-1), the frame and those enclosing it keeping their pose from now on */
   gsReal op[3] = {0, 0, 0}, oq[4] = {1, 0, 0, 0}, np[3] = {0, 0, 0}, nq[4] = {1, 0, 0, 0};

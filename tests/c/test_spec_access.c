@@ -271,6 +271,13 @@ int main(void) {
     }
     free(xml);
     gs_freeModel(m);
+    /* h put in a later frame k at (0 0 1): listed after k, what it holds lifted by 1 */
+    gsSpecFrame* k = gs_specAddFrame(a, NULL);
+    k->pos[2] = 1;
+    CHECK(gs_specSetFrame(e, GS_SK_FRAME, h, k, err, sizeof(err)) && a->frame[0] == k && a->frame[1] == h &&
+              h->frame == k && fabs(a->geom[1]->pos[2] - 1.5) < 1e-15 && fabs(a->child[0]->pos[2] - 1) < 1e-15,
+          "a frame put in a later one: %s", err);
+    CHECK(!gs_specSetFrame(e, GS_SK_FRAME, k, h, err, sizeof(err)) && k->frame == NULL, "a loop of frames is refused");
     gs_specFree(e);
   }
   return CHECK_SUMMARY();
