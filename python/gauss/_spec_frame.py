@@ -12,7 +12,8 @@ site's `fromto` on writing) in its frame, as on MuJoCo's spec: the library gives
 (gs_specFramedOrient) and a fromto into the pose and size it stands for (gs_specFramedFromto).
 `element.set_frame(frame)` puts an element in a frame of its body (gs_specSetFrame), its pose in
 the frame kept as it reads; a nonzero pos beside a fromto that gives the pose is refused as
-MuJoCo refuses it ("both pos and fromto defined")."""
+MuJoCo refuses it ("both pos and fromto defined"), and such an element's pos and quat read as not
+given (zero, identity) and are not edited by a zero pos or any orientation, as on MuJoCo's spec."""
 
 import ctypes
 
@@ -64,6 +65,9 @@ def get_framed(el, name, raw):
     if pose is None:
         return None
     fp, fq = pose
+    if name in ("pos", "quat") and _fromto_given(el):
+        # the pose is the fromto's: pos and quat read as not given, as on MuJoCo's spec
+        return np.zeros(3) if name == "pos" else np.array([1.0, 0, 0, 0])
     raw = np.asarray(raw, dtype=np.float64)
     if what == "point":
         return _rotate(_conj(fq), raw - fp)
@@ -83,6 +87,14 @@ def _raw(el, name):
     return np.array(_Struct._get(el, name, _table(el._kind)[name]), dtype=np.float64)
 
 
+def _fromto_given(el):
+    """a geom or site whose fromto gives its pose (an unset fromto reads zero; a zero one is
+    refused anyway)"""
+    if el._kind not in (_lib.GS_SK_GEOM, _lib.GS_SK_SITE) or int(el.type) not in _FROMTO_POSE:
+        return False
+    return bool(np.any(_raw(el, "fromto") != 0))
+
+
 def _fromto_clash(el, name, value, fp, fq):
     """MJCF refuses a nonzero pos beside a fromto on a geom or site it gives the pose of ("both pos
     and fromto defined", MuJoCo's compile error): raised here, where gauss places what the fromto
@@ -90,8 +102,7 @@ def _fromto_clash(el, name, value, fp, fq):
     from ._spec import SpecError
     if el._kind not in (_lib.GS_SK_GEOM, _lib.GS_SK_SITE) or int(el.type) not in _FROMTO_POSE:
         return False
-    fromto = _raw(el, "fromto")
-    given = bool(np.any(fromto != 0))  # (an unset fromto reads zero; a zero one is refused anyway)
+    given = _fromto_given(el)
     if name == "pos":
         if not given:
             return False
@@ -117,6 +128,8 @@ def set_framed(el, name, value, generic_set):
     err = ctypes.create_string_buffer(500)
     if what in ("point", "segment") and _fromto_clash(el, name, value, fp, fq):
         return True  # a zero pos beside a fromto: not given (the fromto's pose stays)
+    if what in ("quat", "form") and _fromto_given(el):
+        return True  # the fromto gives the orientation, as in MuJoCo (which keeps what was written)
     if what == "segment":  # kept as written (read back so); the pose and size it stands for placed
         generic_set(name, value)
         if not _lib.gs_specFramedFromto(el._spec._ptr, el._kind, el._addr(), err, len(err)):

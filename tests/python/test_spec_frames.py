@@ -61,6 +61,12 @@ def test_fromto_written_in_a_frame_is_taken_in_it_like_mujoco():
     gs, ms, gm, mm = both(edit)
     assert compiled_errors(gm, mm) == []
     assert np.array_equal(gs.geom("cap").fromto, ms.geom("cap").fromto)  # read back as written
+    # the pose is the fromto's: pos and quat read as not given, and writing them back so is no edit
+    for name in ("pos", "quat"):
+        assert np.array_equal(getattr(gs.geom("cap"), name), getattr(ms.geom("cap"), name))
+        setattr(gs.geom("cap"), name, getattr(gs.geom("cap"), name))
+    gs.geom("cap").quat = [0, 1, 0, 0]  # the fromto gives the orientation in MuJoCo too
+    assert compiled_errors(gs.compile(), mm) == []
 
 
 def test_elements_say_their_frame_like_mujoco():
