@@ -352,9 +352,11 @@ class Element(_Struct):
         return super()._set(name, value)
 
     # ---- frames ----
-    def add_frame(self, **kwargs):
-        """A frame in this body (`frame=`: written in one of its frames) or in this frame, with
-        `name`, `pos`, `quat` (MuJoCo's body.add_frame)."""
+    def add_frame(self, frame=None, **kwargs):
+        """A frame in this body (`frame`, also the first argument as in MuJoCo: written in one of
+        its frames) or in this frame, with `name`, `pos`, `quat` (MuJoCo's body.add_frame)."""
+        if frame is not None:
+            kwargs["frame"] = frame
         return _frame.add_frame(self, kwargs)
 
     @property

@@ -325,7 +325,8 @@ int gs_specSetFrame(gsSpec* spec, int kind, void* el, gsSpecFrame* frame, char* 
   }
   gsSpecBody* body = gs_specParent(spec, kind, el);
   if (!body) {
-    if (err && errsz > 0) snprintf(err, (size_t)errsz, "the element is not in the spec (the world body is in no frame)");
+    if (err && errsz > 0)
+      snprintf(err, (size_t)errsz, "the element is not in the spec (the world body is in no frame)");
     return 0;
   }
   int inbody = frame == NULL;

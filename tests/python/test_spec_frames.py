@@ -123,7 +123,7 @@ def _placed(mod):
     b.add_joint(name="j0")
     b.add_geom(size=[0.2, 0, 0])
     f = b.add_frame(name="f", pos=[1, 0, 0], quat=[0, 0, 0.6, 0.8])
-    f2 = b.add_frame(f, name="f2", pos=[0, 1, 0]) if mod is mujoco else b.add_frame(frame=f, name="f2", pos=[0, 1, 0])
+    f2 = b.add_frame(f, name="f2", pos=[0, 1, 0])
     b.add_geom(name="g", size=[0.1, 0, 0], pos=[0, 0, 0.5], euler=[0.1, 0.2, 0.3]).set_frame(f)
     c = b.add_body(name="c", pos=[0, 0, 0.2], quat=[0.8, 0.6, 0, 0])
     c.add_joint(axis=[0, 1, 0])
@@ -166,7 +166,8 @@ def test_frame_attach_body_writes_the_copy_in_the_frame_like_mujoco():
         made = f.attach_body(cb, "p-", "")
         return s, made
     (ms, mb), (gs, gb) = attach(mujoco), attach(gauss)
-    assert (gb.name, gb.frame.name, [f.name for f in gs.frames]) == (mb.name, mb.frame.name, [f.name for f in ms.frames])
+    assert (gb.name, gb.frame.name, [f.name for f in gs.frames]) == \
+        (mb.name, mb.frame.name, [f.name for f in ms.frames])
     mm, gm = ms.compile(), gs.compile()
     assert compiled_errors(gm, mm) == []
     xml = gm.to_xml()
@@ -251,7 +252,7 @@ def test_frames_put_in_frames_like_mujoco(later):
         b.add_joint()
         f1 = b.add_frame(name="f1", pos=[1, 0, 0], quat=[0, 0, 0, 1])
         f2 = b.add_frame(name="f2", pos=[0, 1, 0], quat=[0.8, 0.6, 0, 0])
-        f3 = b.add_frame(f2, name="f3", pos=[0, 0, 1]) if mod is mujoco else b.add_frame(frame=f2, name="f3", pos=[0, 0, 1])
+        f3 = b.add_frame(f2, name="f3", pos=[0, 0, 1])
         b.add_geom(name="g", size=[0.1, 0, 0], pos=[0, 0, 0.5]).set_frame(f3)
         b.add_site(name="s", pos=[0, 0.3, 0]).set_frame(f1)
         c = b.add_body(name="c", pos=[0.2, 0, 0])
