@@ -105,6 +105,14 @@ GS_API int gs_specFramedFromto(gsSpec* spec, int kind, void* element, char* err,
 /* the frame a body (of its parent's), joint, geom, site, camera, light or frame is written in;
  * NULL: none */
 GS_API gsSpecFrame* gs_specFrameOf(int kind, const void* element);
+/* a body (in one of its parent's frames), joint, geom, site, camera, light or frame put in
+ * `frame`, one of its body's (NULL: directly in the body), its pose in its frame kept as it reads,
+ * so that it moves with the frame (MuJoCo's element.set_frame); the frame and those enclosing it
+ * keep their pose in the body from then on, as after an attach (a frame that placed nothing yet
+ * still follows its enclosing ones); a frame moved after its new enclosing one in the body's list,
+ * with the frames it holds. 0 with the reason in err: a frame of another body (which MuJoCo
+ * refuses too), a frame put in itself or in one it holds. */
+GS_API int gs_specSetFrame(gsSpec* spec, int kind, void* element, gsSpecFrame* frame, char* err, int errsz);
 GS_API int gs_specSetFramePose(gsSpec* spec, gsSpecBody* body, gsSpecFrame* frame, const gsReal pos[3],
                                const gsReal quat[4], char* err, int errsz);
 

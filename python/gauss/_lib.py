@@ -411,6 +411,7 @@ gs_specFramedOrient = _fn("gs_specFramedOrient", c_int, c_void_p, c_int, c_void_
 gs_specDelete = _fn("gs_specDelete", c_int, c_void_p, c_int, c_void_p)
 gs_specParent = _fn("gs_specParent", c_void_p, c_void_p, c_int, c_void_p)
 gs_specFrameOf = _fn("gs_specFrameOf", c_void_p, c_int, c_void_p)
+gs_specSetFrame = _fn("gs_specSetFrame", c_int, c_void_p, c_int, c_void_p, c_void_p, c_char_p, c_int)
 gs_specFramedFromto = _fn("gs_specFramedFromto", c_int, c_void_p, c_int, c_void_p, c_char_p, c_int)
 gs_specSetFramePose = _fn("gs_specSetFramePose", c_int, c_void_p, c_void_p, c_void_p,
                           ctypes.POINTER(c_double), ctypes.POINTER(c_double), c_char_p, c_int)

@@ -352,15 +352,23 @@ class Element(_Struct):
         return super()._set(name, value)
 
     # ---- frames ----
-    def add_frame(self, **kwargs):
-        """A frame in this body (`frame=`: written in one of its frames) or in this frame, with
-        `name`, `pos`, `quat` (MuJoCo's body.add_frame)."""
+    def add_frame(self, frame=None, **kwargs):
+        """A frame in this body (`frame`, also the first argument as in MuJoCo: written in one of
+        its frames) or in this frame, with `name`, `pos`, `quat` (MuJoCo's body.add_frame)."""
+        if frame is not None:
+            kwargs["frame"] = frame
         return _frame.add_frame(self, kwargs)
 
     @property
     def frames(self):
         """A body's frames, enclosing ones first."""
         return self._children(_lib.GS_SK_FRAME)
+
+    def set_frame(self, frame):
+        """Put this body, joint, geom, site, camera, light or frame in `frame` (one of its body's;
+        a body: of its parent's), keeping its pose in its frame as it reads: it is then placed by
+        the frame and moves with it (MuJoCo's element.set_frame)."""
+        _frame.set_frame(self, frame)
 
     @property
     def frame(self):

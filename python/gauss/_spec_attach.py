@@ -1,4 +1,4 @@
-"""Attaching one spec to another (MuJoCo's MjSpec.attach and MjsSite.attach_body) over
+"""Attaching one spec to another (MuJoCo's MjSpec.attach, MjsSite.attach_body and MjsFrame.attach_body) over
 gs_specAttachFrame and gs_specAttachSite: the child is copied (it is left as it was, unlike MuJoCo,
 whose attach moves the child's elements), with its assets, the tendons, actuators, sensors,
 equalities, pairs and exclusions naming only copied elements, its keyframes, custom data and its
@@ -70,16 +70,28 @@ def spec_attach(self, child, prefix=None, suffix=None, site=None, frame=None):
 
 
 def site_attach_body(self, body, prefix=None, suffix=None):
-    """Copy `body` (a body of another spec, with its subtree) to this site, as MuJoCo's
-    site.attach_body(body, prefix, suffix); returns the copy (an element of this site's spec)."""
+    """Copy `body` (a body of another spec, with its subtree) to this site or frame, as MuJoCo's
+    site.attach_body and frame.attach_body(body, prefix, suffix); returns the copy (an element of
+    this spec). At a site the copy is written in a new frame there, in a frame directly in it."""
     from ._spec import Element, SpecError
-    if self._kind != _lib.GS_SK_SITE:
-        raise SpecError("attach_body: only sites (in a gauss spec) take attached bodies")
+    if self._kind not in (_lib.GS_SK_SITE, _lib.GS_SK_FRAME):
+        raise SpecError("attach_body: only sites and frames (in a gauss spec) take attached bodies")
     if not isinstance(body, Element) or body._kind != _lib.GS_SK_BODY or body.parent is None:
         raise SpecError("attach_body: body must be a body (not the world) of another spec")
     spec = self._spec
     holder = self.parent
     before = {b._ptr for b in holder.bodies}
-    _attach(spec, self, body._spec, body, prefix, suffix)
+    if self._kind == _lib.GS_SK_SITE:
+        _attach(spec, self, body._spec, body, prefix, suffix)
+    else:
+        _check_child(spec, body._spec)
+        err = ctypes.create_string_buffer(1000)
+        p = _lib.gs_specAttachFrame(spec._ptr, self._addr(), body._spec._ptr, body._addr(), _enc(prefix),
+                                    _enc(suffix), err, len(err))
+        if not p:
+            raise SpecError(err.value.decode(errors="replace") or "attach failed")
+        # MuJoCo's frame.attach_body writes the copy in the frame itself: the new frame the attach
+        # made (at identity in this one) goes, what it holds staying where it was placed
+        spec.delete(spec._wrap(p, _lib.GS_SK_FRAME))
     made = [b for b in holder.bodies if b._ptr not in before]
     return made[0] if made else None

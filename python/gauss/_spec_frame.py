@@ -9,7 +9,11 @@ frame. An element written in frames (a body, joint, geom, site, camera or light)
 its pose (`pos`, `quat` and the orientation forms; a joint's `axis`, a light's `dir`; a geom's or
 site's `fromto` on writing) in its frame, as on MuJoCo's spec: the library gives the frame's pose
 (gs_specFramePose), turns an orientation written in the frame into the one it holds
-(gs_specFramedOrient) and a fromto into the pose and size it stands for (gs_specFramedFromto)."""
+(gs_specFramedOrient) and a fromto into the pose and size it stands for (gs_specFramedFromto).
+`element.set_frame(frame)` puts an element in a frame of its body (gs_specSetFrame), its pose in
+the frame kept as it reads; a nonzero pos beside a fromto that gives the pose is refused as
+MuJoCo refuses it ("both pos and fromto defined"), and such an element's pos and quat read as not
+given (zero, identity) and are not edited by a zero pos or any orientation, as on MuJoCo's spec."""
 
 import ctypes
 
@@ -61,6 +65,9 @@ def get_framed(el, name, raw):
     if pose is None:
         return None
     fp, fq = pose
+    if name in ("pos", "quat") and _fromto_given(el):
+        # the pose is the fromto's: pos and quat read as not given, as on MuJoCo's spec
+        return np.zeros(3) if name == "pos" else np.array([1.0, 0, 0, 0])
     raw = np.asarray(raw, dtype=np.float64)
     if what == "point":
         return _rotate(_conj(fq), raw - fp)
@@ -68,6 +75,45 @@ def get_framed(el, name, raw):
         return _rotate(_conj(fq), raw)
     q = _qmul(_conj(fq), raw)
     return q / np.linalg.norm(q)
+
+
+# the types a fromto stands for a pose and size on (capsule, ellipsoid, cylinder, box)
+_FROMTO_POSE = (3, 4, 5, 6)
+
+
+def _raw(el, name):
+    """an attribute as the spec holds it (in the body)"""
+    from ._spec import _Struct, _table
+    return np.array(_Struct._get(el, name, _table(el._kind)[name]), dtype=np.float64)
+
+
+def _fromto_given(el):
+    """a geom or site whose fromto gives its pose (an unset fromto reads zero; a zero one is
+    refused anyway)"""
+    if el._kind not in (_lib.GS_SK_GEOM, _lib.GS_SK_SITE) or int(el.type) not in _FROMTO_POSE:
+        return False
+    return bool(np.any(_raw(el, "fromto") != 0))
+
+
+def _fromto_clash(el, name, value, fp, fq):
+    """MJCF refuses a nonzero pos beside a fromto on a geom or site it gives the pose of ("both pos
+    and fromto defined", MuJoCo's compile error): raised here, where gauss places what the fromto
+    stands for in the frame. True when pos is written as zero beside a fromto (nothing to do)."""
+    from ._spec import SpecError
+    if el._kind not in (_lib.GS_SK_GEOM, _lib.GS_SK_SITE) or int(el.type) not in _FROMTO_POSE:
+        return False
+    given = _fromto_given(el)
+    if name == "pos":
+        if not given:
+            return False
+        if np.any(np.asarray(value, dtype=np.float64) != 0):
+            raise SpecError(f"{el.name or 'element'}: both pos and fromto defined")
+        return True
+    # a fromto written beside a pos given in the frame (none given: the pos is the frame's origin)
+    if not given and not np.allclose(_rotate(_conj(fq), _raw(el, "pos") - fp), 0,
+                                     atol=1e-12):
+        raise SpecError(f"{el.name or 'element'}: both pos and fromto defined")
+    return False
 
 
 def set_framed(el, name, value, generic_set):
@@ -80,6 +126,10 @@ def set_framed(el, name, value, generic_set):
         return False
     fp, fq = pose
     err = ctypes.create_string_buffer(500)
+    if what in ("point", "segment") and _fromto_clash(el, name, value, fp, fq):
+        return True  # a zero pos beside a fromto: not given (the fromto's pose stays)
+    if what in ("quat", "form") and _fromto_given(el):
+        return True  # the fromto gives the orientation, as in MuJoCo (which keeps what was written)
     if what == "segment":  # kept as written (read back so); the pose and size it stands for placed
         generic_set(name, value)
         if not _lib.gs_specFramedFromto(el._spec._ptr, el._kind, el._addr(), err, len(err)):
@@ -159,6 +209,19 @@ def frame_of(el):
         return enclosing(el)
     p = _lib.gs_specFrameOf(el._kind, el._addr())
     return el._spec._wrap(p, _lib.GS_SK_FRAME) if p else None
+
+
+def set_frame(el, frame):
+    """Put el (a body, joint, geom, site, camera, light or frame) in `frame`, one of its body's
+    frames (a body: of its parent's; None: directly in the body), its pose in its frame kept as it
+    reads, as MuJoCo's element.set_frame."""
+    from ._spec import SpecError
+    if frame is not None and (getattr(frame, "_kind", None) != _lib.GS_SK_FRAME or frame._spec is not el._spec):
+        raise SpecError("set_frame: frame must be a frame of this spec")
+    err = ctypes.create_string_buffer(500)
+    if not _lib.gs_specSetFrame(el._spec._ptr, el._kind, el._addr(), frame._addr() if frame is not None else None,
+                                err, len(err)):
+        raise SpecError("set_frame: " + (err.value.decode(errors="replace") or "cannot put it there"))
 
 
 def body_pose(el):

@@ -211,12 +211,16 @@ static int body_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) 
   }
   for (int i = n0[2]; i < b->ngeom; i++) {
     gsSpecGeom* g = b->geom[i];
+    if (gs_fromtoPosClash(g->type, g->has_fromto, g->pos))
+      return gsx_error(c, src->name, g->info.line, "geom", "both pos and fromto defined");
     gs_fromtoPose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
     if (!frame_pose(c, w, g->pos, &g->orient, src, ch)) return 0;
     g->frame = w->frame;
   }
   for (int i = n0[3]; i < b->nsite; i++) {
     gsSpecSite* s = b->site[i];
+    if (gs_fromtoPosClash(s->type, s->has_fromto, s->pos))
+      return gsx_error(c, src->name, s->info.line, "site", "both pos and fromto defined");
     gs_fromtoPose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
     if (!frame_pose(c, w, s->pos, &s->orient, src, ch)) return 0;
     s->frame = w->frame;

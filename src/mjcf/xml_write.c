@@ -145,34 +145,32 @@ static void write_frame(gswWriter* w, int b, int f) {
   gsw_close(w, "frame");
 }
 
+/* the frames of body b written in the group */
+static void write_frames(gswWriter* w, int b, int group) {
+  for (int f = w->held_head[GSW_FRAME][group]; f >= 0 && !w->failed; f = w->held_next[GSW_FRAME][f])
+    write_frame(w, b, f);
+}
+
 /* what body b holds in its frame f (-1: directly), in the order MJCF's writer gives: the joints,
  * geoms, sites, cameras and lights in f; then the child bodies in f, in their order, and the
  * frames written in f, in theirs, which come out together after the first child body that is in
  * any frame (or after the last child). Reading the document back numbers the elements in that
  * order, as MuJoCo numbers what its writer writes. */
 static void write_held(gswWriter* w, int b, int f) {
-  const gsModel* m = w->m;
-  for (int j = 0; j < m->body_jntnum[b]; j++)
-    if (m->jnt_frameid[m->body_jntadr[b] + j] == f) write_joint(w, m->body_jntadr[b] + j);
-  for (int g = 0; g < m->body_geomnum[b]; g++)
-    if (m->geom_frameid[m->body_geomadr[b] + g] == f) write_geom(w, m->body_geomadr[b] + g);
-  for (int s = 0; s < m->nsite; s++)
-    if (m->site_bodyid[s] == b && m->site_frameid[s] == f) write_site(w, s);
-  gsw_bodyChildrenWorld(w, b, f);
-  int frame = w->frame_first[b], last = w->frame_first[b + 1], any = 0;
-  for (int c = b + 1; c <= m->nbody && !w->failed; c++) {
-    int child = c < m->nbody && m->body_parentid[c] == b;
-    if (c < m->nbody && !child) continue;
-    if (child) {
-      any = 1;
-      if (m->body_frameid[c] == f) write_body(w, c);
-      if (m->body_frameid[c] < 0) continue;
-    } else if (any && frame >= last) {
-      break;  /* the frames came out already */
-    }
-    for (; frame < last && !w->failed; frame++)
-      if (m->frame_frameid[frame] == f) write_frame(w, b, frame);
+  int group = f < 0 ? b : w->m->nbody + f;
+  int* const* head = w->held_head;
+  int* const* next = w->held_next;
+  for (int j = head[GSW_JOINT][group]; j >= 0; j = next[GSW_JOINT][j]) write_joint(w, j);
+  for (int g = head[GSW_GEOM][group]; g >= 0; g = next[GSW_GEOM][g]) write_geom(w, g);
+  for (int s = head[GSW_SITE][group]; s >= 0; s = next[GSW_SITE][s]) write_site(w, s);
+  gsw_bodyChildrenWorld(w, group);
+  int first = w->first_framed[b], out = 0;
+  for (int c = head[GSW_BODY][group]; c >= 0 && !w->failed; c = next[GSW_BODY][c]) {
+    if (!out && c > first) write_frames(w, b, group), out = 1;
+    write_body(w, c);
+    if (!out && c == first) write_frames(w, b, group), out = 1;
   }
+  if (!out) write_frames(w, b, group);
 }
 
 /* ---- options ---- */
@@ -239,6 +237,8 @@ static void write_option(gswWriter* w) {
 
 /* ---- the document ---- */
 
+static int held_index(gswWriter* w);
+
 /* where each body's frames are, and which frames write anything (a named frame does; an unnamed
  * one when it holds an element or a frame that does) */
 static int frames_index(gswWriter* w) {
@@ -269,7 +269,59 @@ static int frames_index(gswWriter* w) {
   for (int f = m->nframe - 1; f >= 0; f--)
     if ((w->frame_holds[f] || frame_name(m, f)[0]) && m->frame_frameid[f] >= 0 && m->frame_frameid[f] < f)
       w->frame_holds[m->frame_frameid[f]] = 1;
+  return held_index(w);
+}
+
+/* the group of an element of body b written in frame f: -1 when f is not one of b's (as a
+ * model edited in memory may have: such an element is not written) */
+static int group_of(const gsModel* m, int b, int f) {
+  if (b < 0 || b >= m->nbody) return -1;
+  if (f < 0) return f == -1 ? b : -1;
+  return f < m->nframe && m->frame_bodyid[f] == b ? m->nbody + f : -1;
+}
+
+/* each kind's groups, filled from the last element so that every list runs in model order */
+static int held_index(gswWriter* w) {
+  const gsModel* m = w->m;
+  int ngroup = m->nbody + m->nframe;
+  const int count[GSW_NHELD] = {m->njnt, m->ngeom, m->nsite, m->ncam, m->nlight, m->nbody, m->nframe};
+  for (int k = 0; k < GSW_NHELD; k++) {
+    w->held_head[k] = malloc(sizeof(int) * (size_t)(ngroup ? ngroup : 1));
+    w->held_next[k] = malloc(sizeof(int) * (size_t)(count[k] ? count[k] : 1));
+    if (!w->held_head[k] || !w->held_next[k]) return gsw_fail(w, "out of memory"), 0;
+    for (int i = 0; i < ngroup; i++) w->held_head[k][i] = -1;
+  }
+  w->first_framed = malloc(sizeof(int) * (size_t)(m->nbody ? m->nbody : 1));
+  if (!w->first_framed) return gsw_fail(w, "out of memory"), 0;
+  for (int b = 0; b < m->nbody; b++) w->first_framed[b] = m->nbody;
+#define PUSH(k, i, group)                                       \
+  do {                                                          \
+    int g_ = (group);                                           \
+    w->held_next[k][i] = g_ >= 0 ? w->held_head[k][g_] : -1;    \
+    if (g_ >= 0) w->held_head[k][g_] = (i);                     \
+  } while (0)
+  for (int i = m->njnt - 1; i >= 0; i--) PUSH(GSW_JOINT, i, group_of(m, m->jnt_bodyid[i], m->jnt_frameid[i]));
+  for (int i = m->ngeom - 1; i >= 0; i--) PUSH(GSW_GEOM, i, group_of(m, m->geom_bodyid[i], m->geom_frameid[i]));
+  for (int i = m->nsite - 1; i >= 0; i--) PUSH(GSW_SITE, i, group_of(m, m->site_bodyid[i], m->site_frameid[i]));
+  for (int i = m->ncam - 1; i >= 0; i--) PUSH(GSW_CAMERA, i, group_of(m, m->cam_bodyid[i], m->cam_frameid[i]));
+  for (int i = m->nlight - 1; i >= 0; i--) PUSH(GSW_LIGHT, i, group_of(m, m->light_bodyid[i], m->light_frameid[i]));
+  for (int f = m->nframe - 1; f >= 0; f--) PUSH(GSW_FRAME, f, group_of(m, m->frame_bodyid[f], m->frame_frameid[f]));
+  for (int c = m->nbody - 1; c > 0; c--) {
+    int p = m->body_parentid[c];
+    /* (a child comes after its parent; one that does not, as in a model edited in memory, is
+     * not written) */
+    PUSH(GSW_BODY, c, p < c ? group_of(m, p, m->body_frameid[c]) : -1);
+    if (p >= 0 && p < c && m->body_frameid[c] >= 0) w->first_framed[p] = c;
+  }
+#undef PUSH
   return 1;
+}
+
+static void free_index(gswWriter* w) {
+  free(w->frame_first);
+  free(w->frame_holds);
+  free(w->first_framed);
+  for (int k = 0; k < GSW_NHELD; k++) free(w->held_head[k]), free(w->held_next[k]);
 }
 
 static int write_model(gswWriter* w, const gsModel* m) {
@@ -292,8 +344,7 @@ static int write_model(gswWriter* w, const gsModel* m) {
   gsw_writeDefaultsActuation(w);
   gsw_writeWorldAssets(w);
   if (!frames_index(w)) {
-    free(w->frame_first);
-    free(w->frame_holds);
+    free_index(w);
     return 0;
   }
   gsw_open(w, "worldbody");
@@ -305,8 +356,7 @@ static int write_model(gswWriter* w, const gsModel* m) {
   gsw_writeSensingSections(w);
   w->depth = 0;
   gsw_printf(w, "</mujoco>\n");
-  free(w->frame_first);
-  free(w->frame_holds);
+  free_index(w);
   return !w->failed;
 }
 

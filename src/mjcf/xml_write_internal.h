@@ -10,6 +10,9 @@
 
 #include "gauss/gauss.h"
 
+/* the kinds a body holds, as the writer groups them */
+enum { GSW_JOINT, GSW_GEOM, GSW_SITE, GSW_CAMERA, GSW_LIGHT, GSW_BODY, GSW_FRAME, GSW_NHELD };
+
 typedef struct {
   const gsModel* m;
   char* buf;            /* the document so far, NUL-terminated */
@@ -19,6 +22,12 @@ typedef struct {
   char msg[300];
   int* frame_first;     /* nbody + 1: body b's frames are frame_first[b] .. frame_first[b+1]-1 */
   char* frame_holds;    /* nframe: the frame writes anything */
+  /* what each body holds, grouped once by where it is written (group b: directly in body b;
+   * group nbody + f: in b's frame f), so that writing is linear in the model's size: per kind,
+   * the first element of each group and the next of each element (-1: none), in model order */
+  int* held_head[GSW_NHELD];
+  int* held_next[GSW_NHELD];
+  int* first_framed;    /* nbody: body b's first child written in a frame (nbody: none) */
 } gswWriter;
 
 /* ---- output (xml_write_util.c, which the slices call, never xml_write.c) ---- */
@@ -68,8 +77,9 @@ void gsw_writeSizeSensing(gswWriter* w);
 /* attributes the slices add to the core elements; type is GS_OBJ_BODY, _JOINT, _GEOM, _SITE */
 void gsw_attrsSensing(gswWriter* w, int type, int id);  /* user=, mocap= */
 void gsw_attrsWorld(gswWriter* w, int type, int id);    /* material=, mesh=, hfield= */
-/* children of body b (0: the world) in its frame f (-1: none) that belong to a slice: cameras, lights */
-void gsw_bodyChildrenWorld(gswWriter* w, int b, int f);
+/* children of a body in a group (w->held_head: directly in the body or in one of its frames) that
+ * belong to a slice: cameras, lights */
+void gsw_bodyChildrenWorld(gswWriter* w, int group);
 
 /* the frame a mesh geom was given in: its compiled frame less its mesh's offset (xml_write_world.c) */
 void gs_meshGeomFrame(gsReal pos[3], gsReal quat[4], const gsModel* m, int g);

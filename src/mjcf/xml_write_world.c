@@ -336,12 +336,9 @@ static void write_light(gswWriter* w, int i) {
   gsw_end(w);
 }
 
-void gsw_bodyChildrenWorld(gswWriter* w, int b, int f) {
-  const gsModel* m = w->m;
-  for (int i = 0; i < m->ncam; i++)
-    if (m->cam_bodyid[i] == b && m->cam_frameid[i] == f) write_camera(w, i);
-  for (int i = 0; i < m->nlight; i++)
-    if (m->light_bodyid[i] == b && m->light_frameid[i] == f) write_light(w, i);
+void gsw_bodyChildrenWorld(gswWriter* w, int group) {
+  for (int i = w->held_head[GSW_CAMERA][group]; i >= 0; i = w->held_next[GSW_CAMERA][i]) write_camera(w, i);
+  for (int i = w->held_head[GSW_LIGHT][group]; i >= 0; i = w->held_next[GSW_LIGHT][i]) write_light(w, i);
 }
 
 void gsw_writeWorldSections(gswWriter* w) {

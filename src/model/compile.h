@@ -69,6 +69,14 @@ void gs_compileQuatZ2Vec(gsReal q[4], const gsReal vec[3]);
  * cylinders, boxes, ellipsoids; *has then 0), so that a frame can move it like any pose; the
  * cases the compiler rejects are left to it */
 void gs_fromtoPose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has, const gsReal ft[6]);
+/* fromto stands for a pose and size on this type (capsule, cylinder, box, ellipsoid); a fromto
+ * given (has) on such a type with a nonzero pos beside it, which MJCF refuses ("both pos and
+ * fromto defined", as MuJoCo's compiler says; a zero pos is taken as not given) */
+int gs_fromtoReduces(int type);
+int gs_fromtoPosClash(int type, int has, const gsReal pos[3]);
+/* a frame and those enclosing it keep their present pose in the body from now on (placed), as
+ * when something is placed by them (spec_frame.c) */
+void gs_specPlaceFrame(gsSpecFrame* f);
 
 /* The slices, called in this order: world, actuation, sensing (later ones may refer to objects of
  * earlier ones). Each returns 0 after reporting an error.

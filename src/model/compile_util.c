@@ -142,6 +142,14 @@ int gs_specOrientation(gsSpec* spec, gsReal q[4], const gsOrientation* o, const 
   return gs_compileOrientation(&cc, q, o, info, kind);
 }
 
+int gs_fromtoReduces(int type) {
+  return type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER || type == GS_GEOM_BOX || type == GS_GEOM_ELLIPSOID;
+}
+
+int gs_fromtoPosClash(int type, int has, const gsReal pos[3]) {
+  return has && gs_fromtoReduces(type) && (pos[0] != 0 || pos[1] != 0 || pos[2] != 0);
+}
+
 void gs_fromtoPose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, int* has, const gsReal ft[6]) {
   int axial = type == GS_GEOM_CAPSULE || type == GS_GEOM_CYLINDER;
   int boxlike = type == GS_GEOM_BOX || type == GS_GEOM_ELLIPSOID;

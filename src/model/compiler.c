@@ -32,6 +32,8 @@ int gs_compileShape(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, i
     if (type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER && type != GS_GEOM_BOX &&
         type != GS_GEOM_ELLIPSOID)
       return gs_compileFail(c, info, kind, "fromto requires a capsule, cylinder, box or ellipsoid");
+    if (gs_fromtoPosClash(type, has_fromto, pos_in))
+      return gs_compileFail(c, info, kind, "both pos and fromto defined");
     /* MJCF's convention: the local z axis points from the "to" end to the "from" end */
     gsReal dir[3];
     gs_sub3(dir, fromto, fromto + 3);

@@ -885,14 +885,6 @@ static gsSpecBody* frame_body(gsSpecBody* b, const gsSpecFrame* f) {
   return NULL;
 }
 
-/* a frame and those enclosing it keep their present pose in the body from now on */
-static void place_frame(gsSpecFrame* f) {
-  for (; f && !f->placed; f = f->frame) {
-    gs_specFrameBodyPose(f, f->bpos, f->bquat);
-    f->placed = 1;
-  }
-}
-
 gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* child,
                                 const gsSpecBody* from, const char* prefix, const char* suffix,
                                 char* err, int errsz) {
@@ -907,7 +899,7 @@ gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* 
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: out of memory");
     return NULL;
   }
-  place_frame(in);
+  gs_specPlaceFrame(in);
   if (!attach_at(spec, body, in->bpos, in->bquat, in, child, from, prefix, suffix, err, errsz)) return NULL;
   return in;
 }

@@ -7,6 +7,7 @@
  * gives. A fromto written through the spec in a frame and a frame's pose edited after it placed
  * what it holds are taken here too. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/math.h"
@@ -119,9 +120,9 @@ int gs_specFramedFromto(gsSpec* spec, int kind, void* el, char* err, int errsz) 
     compose(fp, fq, pos, o->quat);
     return 1;
   }
-  /* a kind the compiler takes fromto of as it is (or rejects): the segment in the body */
-  compose(fp, fq, fromto, NULL);
-  compose(fp, fq, fromto + 3, NULL);
+  /* a type fromto does not stand for a pose on: kept as written (read back so), which the
+   * compiler then refuses as MuJoCo's does ("fromto requires a capsule, cylinder, box or
+   * ellipsoid") */
   return 1;
 }
 
@@ -143,6 +144,59 @@ static int turn(gsSpec* spec, const gsReal d[4], gsOrientation* o, const gsSpecI
   o->type = GS_ORIENT_QUAT;
   gs_copy4(o->quat, r);
   return 1;
+}
+
+/* an element's pose in its body (and a body's frames' pose) moved by (dp, dq): pos <- dq pos +
+ * dp, the orientation, a joint's axis and a light's dir turned by dq; a fromto that stands for no
+ * pose stays as written (the compiler refuses it) */
+static int move(gsSpec* spec, int kind, void* el, const gsReal dp[3], const gsReal dq[4], char* err, int errsz) {
+  gsReal r[3];
+  switch (kind) {
+    case GS_SK_JOINT: {
+      gsSpecJoint* j = el;
+      compose(dp, dq, j->pos, NULL);
+      gs_rotVecQuat(r, j->axis, dq);
+      gs_copy3(j->axis, r);
+      return 1;
+    }
+    case GS_SK_GEOM: {
+      gsSpecGeom* g = el;
+      /* a fromto that stands for a pose is taken as that pose, so that the turn about the
+       * segment follows the frame as MuJoCo's compile makes it */
+      gs_fromtoPose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
+      if (!turn(spec, dq, &g->orient, &g->info, err, errsz)) return 0;
+      compose(dp, dq, g->pos, NULL);
+      return 1;
+    }
+    case GS_SK_SITE: {
+      gsSpecSite* s = el;
+      gs_fromtoPose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
+      if (!turn(spec, dq, &s->orient, &s->info, err, errsz)) return 0;
+      compose(dp, dq, s->pos, NULL);
+      return 1;
+    }
+    case GS_SK_CAMERA: {
+      gsSpecCamera* c = el;
+      if (!turn(spec, dq, &c->orient, &c->info, err, errsz)) return 0;
+      compose(dp, dq, c->pos, NULL);
+      return 1;
+    }
+    case GS_SK_LIGHT: {
+      gsSpecLight* l = el;
+      compose(dp, dq, l->pos, NULL);
+      gs_rotVecQuat(r, l->dir, dq);
+      gs_copy3(l->dir, r);
+      return 1;
+    }
+    case GS_SK_BODY: {
+      gsSpecBody* c = el;
+      if (!turn(spec, dq, &c->orient, &c->info, err, errsz)) return 0;
+      compose(dp, dq, c->pos, NULL);
+      if (c->framed) compose(dp, dq, c->frame_pos, c->frame_quat);
+      return 1;
+    }
+    default: return 0;
+  }
 }
 
 int gs_specSetFramePose(gsSpec* spec, gsSpecBody* body, gsSpecFrame* frame, const gsReal pos[3],
@@ -179,47 +233,17 @@ int gs_specSetFramePose(gsSpec* spec, gsSpecBody* body, gsSpecFrame* frame, cons
   gs_rotVecQuat(dp, frame->bpos, dq);
   gs_sub3(dp, np, dp);
   /* what it holds, directly or in its frames, moves with it */
-  for (int i = 0; i < body->njoint; i++) {
-    gsSpecJoint* j = body->joint[i];
-    if (!inside(j->frame, frame)) continue;
-    compose(dp, dq, j->pos, NULL);
-    gs_rotVecQuat(r, j->axis, dq);
-    gs_copy3(j->axis, r);
-  }
-  for (int i = 0; i < body->ngeom; i++) {
-    gsSpecGeom* g = body->geom[i];
-    if (!inside(g->frame, frame)) continue;
-    if (!turn(spec, dq, &g->orient, &g->info, err, errsz)) return 0;
-    compose(dp, dq, g->pos, NULL);
-    if (g->has_fromto) compose(dp, dq, g->fromto, NULL), compose(dp, dq, g->fromto + 3, NULL);
-  }
-  for (int i = 0; i < body->nsite; i++) {
-    gsSpecSite* s = body->site[i];
-    if (!inside(s->frame, frame)) continue;
-    if (!turn(spec, dq, &s->orient, &s->info, err, errsz)) return 0;
-    compose(dp, dq, s->pos, NULL);
-    if (s->has_fromto) compose(dp, dq, s->fromto, NULL), compose(dp, dq, s->fromto + 3, NULL);
-  }
-  for (int i = 0; i < body->ncamera; i++) {
-    gsSpecCamera* c = body->camera[i];
-    if (!inside(c->frame, frame)) continue;
-    if (!turn(spec, dq, &c->orient, &c->info, err, errsz)) return 0;
-    compose(dp, dq, c->pos, NULL);
-  }
-  for (int i = 0; i < body->nlight; i++) {
-    gsSpecLight* l = body->light[i];
-    if (!inside(l->frame, frame)) continue;
-    compose(dp, dq, l->pos, NULL);
-    gs_rotVecQuat(r, l->dir, dq);
-    gs_copy3(l->dir, r);
-  }
-  for (int i = 0; i < body->nchild; i++) {
-    gsSpecBody* c = body->child[i];
-    if (!inside(c->inframe, frame)) continue;
-    if (!turn(spec, dq, &c->orient, &c->info, err, errsz)) return 0;
-    compose(dp, dq, c->pos, NULL);
-    if (c->framed) compose(dp, dq, c->frame_pos, c->frame_quat);
-  }
+#define MOVE(n, list, kind, where)                                                   \
+  for (int i = 0; i < body->n; i++)                                                  \
+    if (inside(body->list[i]->where, frame) && !move(spec, kind, body->list[i], dp, dq, err, errsz)) \
+      return 0;
+  MOVE(njoint, joint, GS_SK_JOINT, frame)
+  MOVE(ngeom, geom, GS_SK_GEOM, frame)
+  MOVE(nsite, site, GS_SK_SITE, frame)
+  MOVE(ncamera, camera, GS_SK_CAMERA, frame)
+  MOVE(nlight, light, GS_SK_LIGHT, frame)
+  MOVE(nchild, child, GS_SK_BODY, inframe)
+#undef MOVE
   for (int i = 0; i < body->nframe; i++) {
     gsSpecFrame* f = body->frame[i];
     if (f != frame && f->placed && inside(f, frame)) compose(dp, dq, f->bpos, f->bquat);
@@ -228,5 +252,111 @@ int gs_specSetFramePose(gsSpec* spec, gsSpecBody* body, gsSpecFrame* frame, cons
   gs_copy4(frame->quat, quat);
   gs_copy3(frame->bpos, np);
   gs_copy4(frame->bquat, nq);
+  return 1;
+}
+
+/* ---- an element put in a frame (MuJoCo's element.set_frame) ---- */
+
+void gs_specPlaceFrame(gsSpecFrame* f) {
+  for (; f && !f->placed; f = f->frame) {
+    gs_specFrameBodyPose(f, f->bpos, f->bquat);
+    f->placed = 1;
+  }
+}
+
+/* the frame an element is written in, as a place to store another */
+static gsSpecFrame** frame_slot(int kind, void* el) {
+  switch (kind) {
+    case GS_SK_BODY: return &((gsSpecBody*)el)->inframe;
+    case GS_SK_JOINT: return &((gsSpecJoint*)el)->frame;
+    case GS_SK_GEOM: return &((gsSpecGeom*)el)->frame;
+    case GS_SK_SITE: return &((gsSpecSite*)el)->frame;
+    case GS_SK_CAMERA: return &((gsSpecCamera*)el)->frame;
+    case GS_SK_LIGHT: return &((gsSpecLight*)el)->frame;
+    default: return NULL;
+  }
+}
+
+/* frame f written in `up` (NULL: directly in the body), its pose in it kept as it reads. The body
+ * keeps enclosing frames first: f and the frames it holds move after up when up came later. */
+static int set_enclosing(gsSpec* spec, gsSpecBody* body, gsSpecFrame* f, gsSpecFrame* up, char* err,
+                         int errsz) {
+  if (up && inside(up, f)) {
+    if (err && errsz > 0) snprintf(err, (size_t)errsz, "a frame cannot be written in itself or in a frame it holds");
+    return 0;
+  }
+  int at = -1, upat = -1;
+  for (int i = 0; i < body->nframe; i++) {
+    if (body->frame[i] == f) at = i;
+    if (body->frame[i] == up) upat = i;
+  }
+  if (upat > at) {
+    gsSpecFrame** order = malloc(sizeof(*order) * (size_t)body->nframe);
+    if (!order) {
+      if (err && errsz > 0) snprintf(err, (size_t)errsz, "out of memory");
+      return 0;
+    }
+    int n = 0;
+    for (int i = 0; i < body->nframe; i++) {
+      if (!inside(body->frame[i], f)) order[n++] = body->frame[i];
+      if (i != upat) continue;
+      for (int k = at; k < body->nframe; k++)
+        if (inside(body->frame[k], f)) order[n++] = body->frame[k];
+    }
+    memcpy(body->frame, order, sizeof(*order) * (size_t)body->nframe);
+    free(order);
+  }
+  f->frame = up;
+  if (!f->placed) return 1;  /* its pose in the body follows its enclosing frames' */
+  gs_specPlaceFrame(up);
+  /* placed: its new pose in the body from the same pos and quat, what it holds moving along */
+  gsReal pos[3], quat[4];
+  gs_copy3(pos, f->pos);
+  gs_copy4(quat, f->quat);
+  return gs_specSetFramePose(spec, body, f, pos, quat, err, errsz);
+}
+
+int gs_specSetFrame(gsSpec* spec, int kind, void* el, gsSpecFrame* frame, char* err, int errsz) {
+  gsSpecFrame** slot = el && kind != GS_SK_FRAME ? frame_slot(kind, el) : NULL;
+  if (!slot && kind != GS_SK_FRAME) {
+    if (err && errsz > 0)
+      snprintf(err, (size_t)errsz, "only bodies, joints, geoms, sites, cameras, lights and frames are put in frames");
+    return 0;
+  }
+  gsSpecBody* body = gs_specParent(spec, kind, el);
+  if (!body) {
+    if (err && errsz > 0)
+      snprintf(err, (size_t)errsz, "the element is not in the spec (the world body is in no frame)");
+    return 0;
+  }
+  int inbody = frame == NULL;
+  for (int i = 0; i < body->nframe && !inbody; i++) inbody = body->frame[i] == frame;
+  if (!inbody) {  /* MuJoCo's compile refuses it: "Frame and body have mismatched parents" */
+    if (err && errsz > 0)
+      snprintf(err, (size_t)errsz, "the frame is not one of body '%s''s, where the element is (mismatched parents)",
+               body->info.name ? body->info.name : "");
+    return 0;
+  }
+  if (kind == GS_SK_FRAME) return set_enclosing(spec, body, el, frame, err, errsz);
+  /* its pose in its frame stays as it reads: it moves from the old frame's pose to the new one's
+   * (d = new old^-1), the frame and those enclosing it keeping their pose from now on */
+  gsReal op[3] = {0, 0, 0}, oq[4] = {1, 0, 0, 0}, np[3] = {0, 0, 0}, nq[4] = {1, 0, 0, 0};
+  gsReal inv[4], dq[4], dp[3];
+  gs_specFramePose(kind, el, op, oq);
+  gs_specPlaceFrame(frame);
+  if (frame) gs_specFrameBodyPose(frame, np, nq);
+  gs_negQuat(inv, oq);
+  gs_mulQuat(dq, nq, inv);
+  gs_normalize4(dq);
+  gs_rotVecQuat(dp, op, dq);
+  gs_sub3(dp, np, dp);
+  if (!move(spec, kind, el, dp, dq, err, errsz)) return 0;
+  *slot = frame;
+  if (kind == GS_SK_BODY) {
+    gsSpecBody* b = el;
+    b->framed = frame != NULL;
+    gs_copy3(b->frame_pos, np);
+    gs_copy4(b->frame_quat, nq);
+  }
   return 1;
 }

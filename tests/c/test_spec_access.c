@@ -1,7 +1,8 @@
 /* Spec elements by attribute name, deleting, and gs_setConst, from C: every table entry lies inside
  * its struct with unique names; writing through a table entry sets its flags; children are listed
  * in order; deleting a body frees its subtree (ASan sees leaks and double frees: this test also
- * runs under the sanitizers) and the rest compiles; gs_setConst after a mass edit gives the closed
+ * runs under the sanitizers) and the rest compiles; elements put in frames (gs_specSetFrame) and
+ * written nested; gs_setConst after a mass edit gives the closed
  * form of a body on one slide and refuses a moving body without mass. */
 #include <math.h>
 #include <stdio.h>
@@ -233,5 +234,51 @@ int main(void) {
   }
   gs_specFree(f);
   gs_specFree(child);
+
+  /* an element put in a frame (gs_specSetFrame): its pose read in the frame stays, so it lands at
+   * the frame's pose composed with it; frame h at (1 0 0) turned 180 degrees about z takes a geom
+   * at (0 0 .5) to (1 0 .5) and a body at (0 2 0) to (1 -2 0); a frame of another body is refused */
+  gsSpec* e = gs_parseXMLOpt(NULL, "<mujoco><worldbody><body name='a'><joint/><geom size='.1'/>"
+                             "<geom name='g' size='.1' pos='0 0 .5'/><body name='c' pos='0 2 0'><geom size='.1'/>"
+                             "</body></body><body name='o'/></worldbody></mujoco>", NULL, 0, err, sizeof(err));
+  CHECK(e != NULL, "parsed: %s", err);
+  if (e) {
+    gsSpecBody* a = gs_specWorld(e)->child[0];
+    gsSpecFrame* h = gs_specAddFrame(a, NULL);
+    const gsReal hp[3] = {1, 0, 0}, hq[4] = {0, 0, 0, 1};
+    memcpy(h->pos, hp, sizeof(hp));
+    memcpy(h->quat, hq, sizeof(hq));
+    gs_specSetName(&h->info, "h");
+    CHECK(gs_specSetFrame(e, GS_SK_GEOM, a->geom[1], h, err, sizeof(err)) &&
+              gs_specSetFrame(e, GS_SK_BODY, a->child[0], h, err, sizeof(err)) && h->placed &&
+              gs_specFrameOf(GS_SK_GEOM, a->geom[1]) == h && gs_specFrameOf(GS_SK_BODY, a->child[0]) == h,
+          "put in frame h: %s", err);
+    CHECK(!gs_specSetFrame(e, GS_SK_GEOM, a->geom[1], gs_specAddFrame(gs_specWorld(e)->child[1], NULL), err,
+                           sizeof(err)) && strstr(err, "'a'") && a->geom[1]->frame == h,
+          "a frame of another body is refused: %s", err);
+    gsModel* m = gs_compile(e, err, sizeof(err));
+    CHECK(m && fabs(m->geom_pos[3] - 1) < 1e-15 && fabs(m->geom_pos[5] - .5) < 1e-15 &&
+              fabs(m->body_pos[6] - 1) < 1e-15 && fabs(m->body_pos[7] + 2) < 1e-15 &&
+              fabs(fabs(m->body_quat[11]) - 1) < 1e-15 && m->geom_frameid[1] == 0 && m->body_frameid[2] == 0,
+          "compiled in the frame: %s", err);
+    int n = m ? gs_saveXMLString(m, NULL, 0, err, sizeof(err)) : -1;
+    char* xml = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (xml && gs_saveXMLString(m, xml, n + 1, err, sizeof(err)) == n) {
+      const char* fh = strstr(xml, "<frame name=\"h\">");
+      CHECK(fh && strstr(fh, "<geom name=\"g\"") && strstr(fh, "<body name=\"c\""), "written in <frame name=\"h\">");
+    } else {
+      CHECK(0, "written: %s", err);
+    }
+    free(xml);
+    gs_freeModel(m);
+    /* h put in a later frame k at (0 0 1): listed after k, what it holds lifted by 1 */
+    gsSpecFrame* k = gs_specAddFrame(a, NULL);
+    k->pos[2] = 1;
+    CHECK(gs_specSetFrame(e, GS_SK_FRAME, h, k, err, sizeof(err)) && a->frame[0] == k && a->frame[1] == h &&
+              h->frame == k && fabs(a->geom[1]->pos[2] - 1.5) < 1e-15 && fabs(a->child[0]->pos[2] - 1) < 1e-15,
+          "a frame put in a later one: %s", err);
+    CHECK(!gs_specSetFrame(e, GS_SK_FRAME, k, h, err, sizeof(err)) && k->frame == NULL, "a loop of frames is refused");
+    gs_specFree(e);
+  }
   return CHECK_SUMMARY();
 }
