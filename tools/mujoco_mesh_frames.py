@@ -20,7 +20,7 @@ import mujoco
 import gauss
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mujoco_sweep import xml_files  # noqa: E402
+from mujoco_sweep import mesh_models  # noqa: E402
 
 
 def moments(mm, i):
@@ -43,16 +43,7 @@ def moments(mm, i):
 def main():
     root = sys.argv[1]
     tally, differ = Counter(), []
-    for path in xml_files(root):
-        try:
-            mm = mujoco.MjModel.from_xml_path(path)
-            if mm.nmesh == 0:
-                continue
-            gm = gauss.Model.from_xml_path(path)
-        except Exception:
-            continue
-        if gm.nmesh != mm.nmesh:
-            continue
+    for path, mm, gm in mesh_models(root):
         for i in range(mm.nmesh):
             mp, mq = np.array(mm.mesh_pos[i]), np.array(mm.mesh_quat[i])
             gp, gq = np.array(gm.mesh_pos[i]), np.array(gm.mesh_quat[i])

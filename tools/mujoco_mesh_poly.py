@@ -20,7 +20,7 @@ import mujoco
 import gauss
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mujoco_sweep import xml_files  # noqa: E402
+from mujoco_sweep import mesh_models  # noqa: E402
 
 
 def polys(m, i):
@@ -55,15 +55,8 @@ def verdict(mm, gm, i):
 def main():
     root, verbose = sys.argv[1], "-v" in sys.argv
     tally = Counter()
-    for path in xml_files(root):
-        try:
-            mm = mujoco.MjModel.from_xml_path(path)
-            if mm.nmesh == 0:
-                continue
-            gm = gauss.Model.from_xml_path(path)
-        except Exception:
-            continue
-        if gm.nmesh != mm.nmesh or not np.array_equal(mm.mesh_vertnum, gm.mesh_vertnum):
+    for path, mm, gm in mesh_models(root):
+        if not np.array_equal(mm.mesh_vertnum, gm.mesh_vertnum):
             continue
         for i in range(mm.nmesh):
             v = verdict(mm, gm, i)

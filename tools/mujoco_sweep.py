@@ -46,6 +46,21 @@ def xml_files(root):
     return out
 
 
+def mesh_models(root):
+    """(path, MuJoCo's model, gauss's model) for each file under root that both engines load with
+    the same number of meshes, at least one"""
+    for path in xml_files(root):
+        try:
+            mm = mujoco.MjModel.from_xml_path(path)
+            if mm.nmesh == 0:
+                continue
+            gm = gauss.Model.from_xml_path(path)
+        except Exception:
+            continue
+        if gm.nmesh == mm.nmesh:
+            yield path, mm, gm
+
+
 def tighten(mm, gm):
     """Newton with a tight tolerance and converged ccd settings, the same in both engines."""
     for m in (mm, gm):

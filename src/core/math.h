@@ -148,18 +148,20 @@ static inline void gs_crossForce(gsReal r[6], const gsReal v[6], const gsReal f[
   r[3] = c[0]; r[4] = c[1]; r[5] = c[2];
 }
 /* force = I * v, with the 10-vector inertia (Ixx Iyy Izz Ixy Ixz Iyz, m*c (3), m) about the
- * frame origin, where c is the centre of mass relative to the origin */
+ * frame origin, where c is the centre of mass relative to the origin: angular I w + (m c) x v_lin,
+ * linear m v_lin - (m c) x w. A macro over the element type so that the two-bodies-at-a-time
+ * kernels (core/pair.h types) take the same sums in the same order. */
+#define GS_MUL_INERT_VEC(r, I, v)                                                        \
+  do {                                                                                   \
+    r[0] = I[0] * v[0] + I[3] * v[1] + I[4] * v[2] - I[8] * v[4] + I[7] * v[5];          \
+    r[1] = I[3] * v[0] + I[1] * v[1] + I[5] * v[2] + I[8] * v[3] - I[6] * v[5];          \
+    r[2] = I[4] * v[0] + I[5] * v[1] + I[2] * v[2] - I[7] * v[3] + I[6] * v[4];          \
+    r[3] = I[9] * v[3] + I[8] * v[1] - I[7] * v[2];                                      \
+    r[4] = I[9] * v[4] - I[8] * v[0] + I[6] * v[2];                                      \
+    r[5] = I[9] * v[5] + I[7] * v[0] - I[6] * v[1];                                      \
+  } while (0)
 static inline void gs_mulInertVec(gsReal r[6], const gsReal I[10], const gsReal v[6]) {
-  const gsReal* h = I + 6;  /* m c */
-  gsReal m = I[9];
-  /* angular: I w + (m c) x v_lin */
-  r[0] = I[0] * v[0] + I[3] * v[1] + I[4] * v[2] - h[2] * v[4] + h[1] * v[5];
-  r[1] = I[3] * v[0] + I[1] * v[1] + I[5] * v[2] + h[2] * v[3] - h[0] * v[5];
-  r[2] = I[4] * v[0] + I[5] * v[1] + I[2] * v[2] - h[1] * v[3] + h[0] * v[4];
-  /* linear: m v_lin - (m c) x w */
-  r[3] = m * v[3] + h[2] * v[1] - h[1] * v[2];
-  r[4] = m * v[4] - h[2] * v[0] + h[0] * v[2];
-  r[5] = m * v[5] + h[1] * v[0] - h[0] * v[1];
+  GS_MUL_INERT_VEC(r, I, v);
 }
 static inline gsReal gs_dot6(const gsReal a[6], const gsReal b[6]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5];

@@ -8,34 +8,42 @@
 #include "core/pair.h"
 
 /* R diag(J) R^T, then the parallel-axis shift m(|c|^2 1 - c c^T), c the body's centre of mass
- * from its tree's reference point: body b's cinert */
+ * from its tree's reference point; m c and m last. A macro over the element type (T: gsReal or a
+ * core/pair.h pair) so that two bodies at a time take the same sums in the same order. */
+#define BODY_INERTIA(T, I, R, J, c, mass)                                                   \
+  do {                                                                                      \
+    T full_[9];                                                                             \
+    for (int i_ = 0; i_ < 3; i_++)                                                          \
+      for (int j_ = i_; j_ < 3; j_++)                                                       \
+        full_[3 * i_ + j_] = R[3 * i_] * J[0] * R[3 * j_] +                                 \
+                             R[3 * i_ + 1] * J[1] * R[3 * j_ + 1] +                         \
+                             R[3 * i_ + 2] * J[2] * R[3 * j_ + 2];                          \
+    T cc_ = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];                                        \
+    I[0] = full_[0] + mass * (cc_ - c[0] * c[0]);                                           \
+    I[1] = full_[4] + mass * (cc_ - c[1] * c[1]);                                           \
+    I[2] = full_[8] + mass * (cc_ - c[2] * c[2]);                                           \
+    I[3] = full_[1] - mass * c[0] * c[1];                                                   \
+    I[4] = full_[2] - mass * c[0] * c[2];                                                   \
+    I[5] = full_[5] - mass * c[1] * c[2];                                                   \
+    for (int k_ = 0; k_ < 3; k_++) I[6 + k_] = c[k_] * mass;                                \
+    I[9] = mass;                                                                            \
+  } while (0)
+
+/* body b's cinert */
 static void body_inertia(const gsModel* m, gsData* d, int b) {
   gsReal* I = d->cinert + 10 * b;
   const gsReal* R = d->ximat + 9 * b;
   const gsReal* J = m->body_inertia + 3 * b;
   gsReal mass = m->body_mass[b], c[3];
   gs_sub3(c, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
-  gsReal full[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = i; j < 3; j++)
-      full[3 * i + j] = R[3 * i] * J[0] * R[3 * j] + R[3 * i + 1] * J[1] * R[3 * j + 1] +
-                        R[3 * i + 2] * J[2] * R[3 * j + 2];
-  gsReal cc = gs_dot3(c, c);
-  I[0] = full[0] + mass * (cc - c[0] * c[0]);
-  I[1] = full[4] + mass * (cc - c[1] * c[1]);
-  I[2] = full[8] + mass * (cc - c[2] * c[2]);
-  I[3] = full[1] - mass * c[0] * c[1];
-  I[4] = full[2] - mass * c[0] * c[2];
-  I[5] = full[5] - mass * c[1] * c[2];
-  gs_scl3(I + 6, c, mass);
-  I[9] = mass;
+  BODY_INERTIA(gsReal, I, R, J, c, mass);
 }
 
 #ifdef GS_PAIR
 /* body_inertia for bodies b and b + 1 side by side (structure of arrays: value k of both bodies
  * in one pair), each value the same operations in the same order */
 static void body_inertia_pair(const gsModel* m, gsData* d, int b) {
-  gs_pair R[9], J[3], c[3], full[9];
+  gs_pair R[9], J[3], c[3];
   const gsReal *R0 = d->ximat + 9 * b, *R1 = R0 + 9;
   const gsReal *J0 = m->body_inertia + 3 * b, *J1 = J0 + 3;
   const gsReal *x0 = d->xipos + 3 * b, *x1 = x0 + 3;
@@ -47,19 +55,8 @@ static void body_inertia_pair(const gsModel* m, gsData* d, int b) {
     J[k] = (gs_pair){J0[k], J1[k]};
     c[k] = (gs_pair){x0[k], x1[k]} - (gs_pair){c0[k], c1[k]};
   }
-  for (int i = 0; i < 3; i++)
-    for (int j = i; j < 3; j++)
-      full[3 * i + j] = R[3 * i] * J[0] * R[3 * j] + R[3 * i + 1] * J[1] * R[3 * j + 1] +
-                        R[3 * i + 2] * J[2] * R[3 * j + 2];
-  gs_pair cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2], I[10];
-  I[0] = full[0] + mass * (cc - c[0] * c[0]);
-  I[1] = full[4] + mass * (cc - c[1] * c[1]);
-  I[2] = full[8] + mass * (cc - c[2] * c[2]);
-  I[3] = full[1] - mass * c[0] * c[1];
-  I[4] = full[2] - mass * c[0] * c[2];
-  I[5] = full[5] - mass * c[1] * c[2];
-  for (int k = 0; k < 3; k++) I[6 + k] = c[k] * mass;
-  I[9] = mass;
+  gs_pair I[10];
+  BODY_INERTIA(gs_pair, I, R, J, c, mass);
   gsReal *I0 = d->cinert + 10 * b, *I1 = I0 + 10;
   for (int k = 0; k < 10; k++) {
     I0[k] = I[k][0];

@@ -8,20 +8,6 @@
 #include "core/pair.h"
 
 #ifdef GS_PAIR
-/* Two bodies side by side (structure of arrays: value k of both bodies in one pair), the
- * formulas of gs_mulInertVec and gs_crossForce with each sum in the same order, so that each
- * body's values are those of the scalar path */
-static inline void inert_pair(gs_pair r[6], const gs_pair I[10], const gs_pair v[6]) {
-  const gs_pair* h = I + 6;
-  gs_pair m = I[9];
-  r[0] = I[0] * v[0] + I[3] * v[1] + I[4] * v[2] - h[2] * v[4] + h[1] * v[5];
-  r[1] = I[3] * v[0] + I[1] * v[1] + I[5] * v[2] + h[2] * v[3] - h[0] * v[5];
-  r[2] = I[4] * v[0] + I[5] * v[1] + I[2] * v[2] - h[1] * v[3] + h[0] * v[4];
-  r[3] = m * v[3] + h[2] * v[1] - h[1] * v[2];
-  r[4] = m * v[4] - h[2] * v[0] + h[0] * v[2];
-  r[5] = m * v[5] + h[1] * v[0] - h[0] * v[1];
-}
-
 static inline void cross3_pair(gs_pair r[3], const gs_pair a[3], const gs_pair b[3]) {
   r[0] = a[1] * b[2] - a[2] * b[1];
   r[1] = a[2] * b[0] - a[0] * b[2];
@@ -39,8 +25,9 @@ static void body_forces_pair(const gsReal* cinert, const gsReal* cacc, const gsR
     a[k] = (gs_pair){a0[k], a1[k]};
     v[k] = (gs_pair){v0[k], v1[k]};
   }
-  inert_pair(f, I, a);
-  inert_pair(Iv, I, v);
+  /* the formula of gs_mulInertVec, each body's values those of the scalar path */
+  GS_MUL_INERT_VEC(f, I, a);
+  GS_MUL_INERT_VEC(Iv, I, v);
   /* v x* Iv: gs_crossForce's three products */
   cross3_pair(x, v, Iv);
   cross3_pair(y, v + 3, Iv + 3);
