@@ -29,11 +29,13 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
             model inverted
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque); with
 --stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the whole
-robot's centre of mass and of the base's attitude, planted feet held, swing feet on world-frame
-paths that leave and land at rest, and for the QP controllers Stage II contact weights that move
-a foot's load off before it lifts and on after it lands; in the step a foot touches down the last
-torques are kept). A run fails on a fallen or tilted base and on non-finite or runaway torques or speeds
-(failure()).
+robot's centre of mass -- of the base where the forces are not predicted for the simulator's own
+step -- and of the base's attitude, planted feet held, swing feet on world-frame paths that
+leave and land at rest, and for the QP controllers Stage II contact weights that move a foot's
+load off before it lifts and on after it lands; the predictive controllers keep the last torques
+in the step a foot touches down, and at the simulator's step also in the step a planted foot
+loses its contact for a step and in the step it has it back). A run fails on a fallen or tilted
+base and on non-finite or runaway torques or speeds (failure()).
 
 Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference acceleration
 -v / h, no spring, impedance 0.9999, and noslip; the seed's time-stepping model) or compliant
