@@ -110,10 +110,10 @@ def test_stabilised_trot_with_the_exact_prediction(monkeypatch):
     The touchdowns: the layer's swing, planned in the world, brings each foot down at about
     LAND_V (0.02 m/s; under 0.06 m/s measured: the PD of the swing lags its path by a
     millimetre), and, the ground stopping the foot in its touchdown step (the last torques
-    kept), no torque changes by 0.7 N m in a step around it (0.46 measured; 1.04 when the
+    kept), no torque changes by 0.7 N m in a step around it (0.28 measured; 1.04 when the
     joints braked the leg within the step, 11 N m with the hip-frame swing, which landed early
     at up to 0.54 m/s). On two feet, mid-swing, the contacts' summed normal force is the
-    weight to 2 N (0.42 measured): by Newton's law it is m (g + a_com), and the layer asks the
+    weight to 2 N (0.53 measured): by Newton's law it is m (g + a_com), and the layer asks the
     centre of mass, not the base, for its small PD acceleration (held at the base, the swing
     legs' accelerations came back through the stance feet: +-20 N)."""
     monkeypatch.setattr(trot, "DT", 1e-3)
