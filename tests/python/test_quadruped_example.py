@@ -110,10 +110,10 @@ def test_stabilised_trot_with_the_exact_prediction(monkeypatch):
     The touchdowns: the layer's swing, planned in the world, brings each foot down at about
     LAND_V (0.02 m/s; under 0.06 m/s measured: the PD of the swing lags its path by a
     millimetre), and, the ground stopping the foot in its touchdown step (the last torques
-    kept), no torque changes by 0.7 N m in a step around it (0.46 measured; 1.04 when the
+    kept), no torque changes by 0.7 N m in a step around it (0.28 measured; 1.04 when the
     joints braked the leg within the step, 11 N m with the hip-frame swing, which landed early
     at up to 0.54 m/s). On two feet, mid-swing, the contacts' summed normal force is the
-    weight to 2 N (0.42 measured): by Newton's law it is m (g + a_com), and the layer asks the
+    weight to 2 N (0.53 measured): by Newton's law it is m (g + a_com), and the layer asks the
     centre of mass, not the base, for its small PD acceleration (held at the base, the swing
     legs' accelerations came back through the stance feet: +-20 N)."""
     monkeypatch.setattr(trot, "DT", 1e-3)
@@ -141,7 +141,12 @@ def test_stabilised_trot_with_the_exact_prediction(monkeypatch):
 def test_load_moves_off_a_foot_before_it_lifts(monkeypatch):
     """The layer's Stage II weights: a foot's predicted load falls to under a tenth of the
     standing share in the step before it lifts (the least-norm split kept a quarter of the
-    weight on it to the last step, and the other feet took it within one step)."""
+    weight on it to the last step, and the other feet took it within one step). At mu 0.1,
+    where loaded planted feet lose their contact for a step (their centres creep up by
+    micrometres on the velocity-level ground): from each such step on, no joint's torque
+    travels 1.2 N m over five steps (0.83 and 0.65 measured, the last torques kept in the
+    lost step and in the step the contact is back; 1.49 and 3.28 when the predictor answers
+    the loss and the return)."""
     monkeypatch.setattr(trot, "DT", 1e-3)
     monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
     seen = []
@@ -153,9 +158,9 @@ def test_load_moves_off_a_foot_before_it_lifts(monkeypatch):
         return r
 
     monkeypatch.setattr(trot.gauss, "inverse_rigid", spy)
-    r = trot.run("rigid-high", "qpc_mu", 0.35)
+    r = trot.run("rigid-low", "qpc_mu", 0.35)
     assert not r["fell"].any()
-    m = trot.model(True, 1.5)
+    m = trot.model(True, 0.1)
     share = m.body_subtreemass[1] * 9.81 / 4
     checked = 0
     for k, leg in enumerate(trot.LEGS):
@@ -166,6 +171,22 @@ def test_load_moves_off_a_foot_before_it_lifts(monkeypatch):
                 assert seen[i - 1][geom] < 0.1 * share
                 checked += 1
     assert checked >= 2
+    change = np.abs(np.diff(np.array(r["tauv"]), axis=0))     # change[i - 1]: step i's
+    feet = np.array(r["feet"])
+    landed = landings(r)
+    lost = 0
+    for k, leg in enumerate(trot.LEGS):
+        on = (feet >> k) & 1
+        for i in range(1, len(on) - 5):
+            ph = (r["t"][i] / trot.CYCLE + trot.PHASE[leg]) % 1.0
+            down = [j for j, kk, _ in landed if kk == k and j <= i]
+            # a loaded foot: planted over LOAD_T ago, over UNLOAD_T from lifting
+            loaded = (ph >= 1 - trot.DUTY and down and (i - down[-1]) * 1e-3 > trot.LOAD_T
+                      and (1 - ph) * trot.CYCLE > trot.UNLOAD_T)
+            if loaded and on[i - 1] and not on[i] and on[i + 1]:
+                assert change[i - 1:i + 4].sum(axis=0).max() < 1.2
+                lost += 1
+    assert lost >= 2
 
 
 def test_compliant_ground_with_the_predictor_at_its_time_scale(monkeypatch):
