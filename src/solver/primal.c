@@ -208,6 +208,7 @@ typedef struct {
 
 typedef struct {
   gsReal *a, *Ma, *grad, *Mgrad, *p, *Mp, *jar, *Jp, *force, *tmp;
+  gsReal* qfrc;  /* J^T force on the part's dofs at a: qfrc_constraint when the solve ends */
   int* state;
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
@@ -848,7 +849,7 @@ static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) 
 static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int count[2]) {
   gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, alpha != 0 ? w->Jp : NULL, alpha,
                            w->force, w->state, w->oldstate, count);
-  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->force);
+  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->qfrc, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -858,7 +859,7 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
     }
     gsReal e = w->Ma[i] - d->qfrc_smooth[i];
     gauss += 0.5 * (w->a[i] - d->qacc_smooth[i]) * e;
-    w->grad[i] = e - w->tmp[i];
+    w->grad[i] = e - w->qfrc[i];
   }
   return gauss + cost;
 }
@@ -1097,7 +1098,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   int nv = m->nv, nefc = d->nefc;
   size_t mark = gs_stackMark(d);
   gsPrimal w;
-  gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp, &w.tmprow};
+  gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp, &w.tmprow, &w.qfrc};
   int ok = 1;
   for (size_t i = 0; i < sizeof(vec) / sizeof(vec[0]); i++)
     ok &= (*vec[i] = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv)) != NULL;
@@ -1139,7 +1140,10 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
       if (k < GS_NISLAND) d->solver_niter[k] = n;
       iter = n < 0 ? -1 : (n > iter ? n : iter);
     }
-    for (int q = d->nidof; q < nv; q++) w.a[d->map_idof2dof[q]] = d->qacc_smooth[d->map_idof2dof[q]];
+    for (int q = d->nidof; q < nv; q++) {
+      w.a[d->map_idof2dof[q]] = d->qacc_smooth[d->map_idof2dof[q]];
+      w.qfrc[d->map_idof2dof[q]] = 0;  /* no row has a column there */
+    }
     /* rows without columns: their force is fixed by aref */
     gsReal unused = 0;
     int first = nisland ? d->island_iefcadr[nisland - 1] + d->island_nefc[nisland - 1] : 0;
@@ -1154,7 +1158,9 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     gs_copy(d->qacc, w.a, nv);
     memcpy(d->efc_force, w.force, sizeof(gsReal) * (size_t)nefc);
     memcpy(d->efc_state, w.state, sizeof(int) * (size_t)nefc);
-    gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
+    /* J^T f from the last evaluation, whose rows add to each dof in the order of a row-by-row
+     * product (a dof's rows are all in its island, in increasing order): no second product */
+    gs_copy(d->qfrc_constraint, w.qfrc, nv);
   }
   gs_stackRelease(d, mark);
   return iter;
