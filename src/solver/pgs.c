@@ -42,14 +42,12 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
  * clipped, and the chain from one row to the next is one product, the clip and a difference,
  * not a dot product over all rows. lo, hi: each row's admissible interval; box: 1 where hi is
  * finite (friction loss). */
-/* (not inlined: inlined, it changed the register use of the sweeps over Y's rows beside it,
- * 1.5 % more instructions there) */
-static __attribute__((noinline)) gsReal sweep_dense(gsData* d, const gsDual* w, int n,
-                                                    const gsReal* lo, const gsReal* hi,
-                                                    const char* box) {
+static inline __attribute__((always_inline)) gsReal sweep_dense_n(gsData* d, const gsDual* w,
+                                                                  int n, const gsReal* lo,
+                                                                  const gsReal* hi,
+                                                                  const char* box, int N) {
   const gsReal *A = w->A, *R = d->efc_R;
   gsReal* f = d->efc_force;
-  int N = w->nefc;
   gsReal change = 0, moved = 0, next = gs_dotN(A, f, N);
   for (int r = 0; r < n; r++) {
     const gsReal* a = A + (size_t)r * N;
@@ -69,6 +67,26 @@ static __attribute__((noinline)) gsReal sweep_dense(gsData* d, const gsDual* w, 
     change += g * moved + 0.5 * (a[r] + Rr) * moved * moved;
   }
   return change;
+}
+
+/* sweep_dense_n with A's row length known to the compiler for the few rows of limits-only and
+ * small contact problems: each row's dot product is then straight code, without the loop's count
+ * and the remainder's three tests (about half of a row's instructions at nefc ~9); the same
+ * operations in the same order, so the same forces bit for bit. (Not inlined: inlined, it
+ * changed the register use of the sweeps over Y's rows beside it, 1.5 % more instructions there.) */
+static __attribute__((noinline)) gsReal sweep_dense(gsData* d, const gsDual* w, int n,
+                                                    const gsReal* lo, const gsReal* hi,
+                                                    const char* box) {
+  switch (w->nefc) {
+#define GS_SWEEP_FIXED(k) \
+  case k: return sweep_dense_n(d, w, n, lo, hi, box, k);
+    GS_SWEEP_FIXED(1) GS_SWEEP_FIXED(2) GS_SWEEP_FIXED(3) GS_SWEEP_FIXED(4)
+    GS_SWEEP_FIXED(5) GS_SWEEP_FIXED(6) GS_SWEEP_FIXED(7) GS_SWEEP_FIXED(8)
+    GS_SWEEP_FIXED(9) GS_SWEEP_FIXED(10) GS_SWEEP_FIXED(11) GS_SWEEP_FIXED(12)
+    GS_SWEEP_FIXED(13) GS_SWEEP_FIXED(14) GS_SWEEP_FIXED(15) GS_SWEEP_FIXED(16)
+#undef GS_SWEEP_FIXED
+    default: return sweep_dense_n(d, w, n, lo, hi, box, w->nefc);
+  }
 }
 
 /* the same over Y's rows (u = Y f); not inlined either, for the same reason (three boxes with
