@@ -49,22 +49,44 @@ static inline __attribute__((always_inline)) gsReal sweep_dense_n(gsData* d, con
   const gsReal *A = w->A, *R = d->efc_R;
   gsReal* f = d->efc_force;
   gsReal change = 0, moved = 0, next = gs_dotN(A, f, N);
+  /* The next rows' products load the forces as pairs (f_(2k), f_(2k+1)). A pair load that
+   * overlaps an 8-byte store of one force cannot take its value from the store and waits for it
+   * to reach the cache, on the chain of every row; so each force is stored as its whole pair,
+   * the partner taken from a register (the row before's new force, or the next row's force, not
+   * moved yet), never loaded back: the same values, and the next load matches the store. */
+  gsReal fr = n > 0 ? f[0] : 0, fprev = 0;
   for (int r = 0; r < n; r++) {
     const gsReal* a = A + (size_t)r * N;
-    gsReal fr = f[r], Rr = R[r], inv = w->inv[r];
+    gsReal Rr = R[r], inv = w->inv[r];
+    gsReal fnext = r + 1 < N ? f[r + 1] : 0;
     gsReal t = w->b[r] + next + Rr * fr, c = r > 0 ? a[r - 1] : 0;
     if (r + 1 < n) next = gs_dotN(a + N, f, N);  /* f_r not yet moved: its move comes after */
+    gsReal x = fr;
     if (inv == 0) {
       moved = 0;  /* a row that cannot move */
-      continue;
+    } else {
+      x = (fr - inv * t) - (inv * c) * moved;
+      gsReal g = t + c * moved;
+      x = x < lo[r] ? lo[r] : x;
+      if (box[r]) x = x > hi[r] ? hi[r] : x;
+      moved = x - fr;
+      change += g * moved + 0.5 * (a[r] + Rr) * moved * moved;
     }
-    gsReal x = (fr - inv * t) - (inv * c) * moved;
-    gsReal g = t + c * moved;
-    x = x < lo[r] ? lo[r] : x;
-    if (box[r]) x = x > hi[r] ? hi[r] : x;
-    moved = x - fr;
+#ifdef GS_PAIR
+    if (r & 1) {
+      gs_pair p = {fprev, x};
+      memcpy(f + r - 1, &p, sizeof p);
+    } else if (r + 1 < N) {
+      gs_pair p = {x, fnext};
+      memcpy(f + r, &p, sizeof p);
+    } else {
+      f[r] = x;
+    }
+#else
     f[r] = x;
-    change += g * moved + 0.5 * (a[r] + Rr) * moved * moved;
+#endif
+    fprev = x;
+    fr = fnext;
   }
   return change;
 }
