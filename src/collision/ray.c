@@ -178,32 +178,59 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
   /* rows in the order the ray meets them: once a hit is nearer than a row's band, no later row
    * can hold a nearer one */
   int step = v[1] < 0 ? -1 : 1;
+  gsReal ix = v[0] != 0 ? 1 / v[0] : 0;
   for (int r = step > 0 ? r0 : r1; r >= r0 && r <= r1; r += step) {
     int ca = c0, cb = c1;
+    gsReal ra = t0, rb = t1;  /* the ray's part within the row's band */
     if (v[1] != 0) {
       gsReal ta = (-hs[1] + r * dy - p[1]) / v[1], tb = (-hs[1] + (r + 1) * dy - p[1]) / v[1];
       if (ta > tb) { gsReal t = ta; ta = tb; tb = t; }
       if ((best >= 0 && ta > best) || (bound >= 0 && ta > bound)) break;
       ta = ta < t0 ? t0 : ta;
       tb = tb > t1 ? t1 : tb;
+      ra = ta, rb = tb;
       gsReal xr0 = p[0] + ta * v[0], xr1 = p[0] + tb * v[0];
       int ka = cell(fmin(xr0, xr1) + hs[0], dx, ncol) - 1;
       int kb = cell(fmax(xr0, xr1) + hs[0], dx, ncol) + 1;
       ca = ka > c0 ? ka : c0;
       cb = kb < c1 ? kb : c1;
     }
+    int edge_row = r == 0 || r == nrow - 2;
     for (int c = ca; c <= cb; c++) {
       gsReal q[4][3];  /* corners (c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1) */
+      gsReal ztop = 0;  /* the cell's triangles and border walls lie at or below this */
       for (int k = 0; k < 4; k++) {
         int cc = c + (k & 1), rr = r + (k >> 1);
-        q[k][0] = -hs[0] + cc * dx;
-        q[k][1] = -hs[1] + rr * dy;
         q[k][2] = hs[2] * data[rr * ncol + cc];
+        ztop = q[k][2] > ztop ? q[k][2] : ztop;
       }
+      /* a ray that stays above the cell's highest corner over the cell's columns (within the
+       * row's part) meets nothing there: skip the triangle tests (rangefinders looking ahead over
+       * terrain cross many such cells). The part is widened and the height lowered by a relative
+       * 1e-9, far more than rounding, so that no hit the tests would report is skipped. */
+      gsReal ca_t = ra, cb_t = rb;
+      if (v[0] != 0) {
+        gsReal u0 = (-hs[0] + c * dx - p[0]) * ix, u1 = (-hs[0] + (c + 1) * dx - p[0]) * ix;
+        if (u0 > u1) { gsReal t = u0; u0 = u1; u1 = t; }
+        ca_t = u0 > ra ? u0 : ra;
+        cb_t = u1 < rb ? u1 : rb;
+      }
+      if (ca_t > cb_t) { gsReal t = ca_t; ca_t = cb_t; cb_t = t; }
+      gsReal wid = 1e-9 * (fabs(ca_t) + fabs(cb_t)) + 1e-300;
+      gsReal za = p[2] + (ca_t - wid) * v[2], zb = p[2] + (cb_t + wid) * v[2];
+      gsReal zlo = za < zb ? za : zb;
+      if (zlo - 1e-9 * (fabs(za) + fabs(zb) + ztop + fabs(p[2])) > ztop) continue;
+      for (int k = 0; k < 4; k++) {
+        q[k][0] = -hs[0] + (c + (k & 1)) * dx;
+        q[k][1] = -hs[1] + (r + (k >> 1)) * dy;
+      }
+      /* only cells in the first or last row or column have edges on the field's border */
+      int edge_cell = edge_row || c == 0 || c == ncol - 2;
       static const int tri[2][3] = {{0, 3, 2}, {0, 1, 3}};
       for (int t = 0; t < 2; t++) {
         const gsReal *a = q[tri[t][0]], *b = q[tri[t][1]], *cc = q[tri[t][2]];
         best = min_pos(best, ray_triangle(p, v, a, b, cc));
+        if (!edge_cell) continue;
         /* the prism's walls on the field's border, down to the base's top */
         for (int e = 0; e < 3; e++) {
           const gsReal* u = q[tri[t][e]];
@@ -275,7 +302,7 @@ gsReal gs_rayGeom(const gsReal pos[3], const gsReal mat[9], const gsReal size[3]
 
 gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
               const unsigned char* geomgroup, int flg_static, int bodyexclude, int* geomid) {
-  gsReal best = -1;
+  gsReal best = -1, vv = gs_dot3(vec, vec);
   int bestid = -1;
   for (int g = 0; g < m->ngeom; g++) {
     int body = m->geom_bodyid[g], grp = m->geom_group[g];
@@ -291,10 +318,12 @@ gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsRe
     if (type != GS_GEOM_PLANE && type != GS_GEOM_HFIELD && rb > 0) {
       gsReal dp[3];
       gs_sub3(dp, pnt, d->geom_xpos + 3 * g);
-      gsReal R = rb * (1 + 1e-6) + 1e-12, enter = ray_sphere(dp, vec, R);
+      /* ray_sphere's sums written out here, |vec|^2 once per ray: most geoms end here */
+      gsReal R = rb * (1 + 1e-6) + 1e-12, c = gs_dot3(dp, dp) - R * R;
+      gsReal enter = quad_root(vv, gs_dot3(dp, vec), c);
       if (enter < 0) continue;
-      /* from outside the sphere, enter is where the ray comes in: no hit before it */
-      if (best >= 0 && enter > best && gs_dot3(dp, dp) > R * R) continue;
+      /* from outside the sphere (c > 0), enter is where the ray comes in: no hit before it */
+      if (best >= 0 && enter > best && c > 0) continue;
     }
     gsReal x = ray_geom(m, d, g, pnt, vec, best);
     if (x >= 0 && (best < 0 || x < best)) best = x, bestid = g;

@@ -460,6 +460,37 @@ elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
     assert hits > 1500 and inside > 1200
 
 
+
+def test_ray_grazing():
+    """mj_ray over a field of many cells for rays that run low over it, nearly level, and meet
+    the surface far from where they start: the cells a ray passes above are skipped (ray.c), so
+    the hit must still be the first cell the ray reaches, also when it just clears the peaks
+    before it"""
+    rng = np.random.default_rng(5)
+    nrow, ncol = 30, 40
+    xml = f"""<mujoco><asset><hfield name="h" nrow="{nrow}" ncol="{ncol}" size="3 2 0.4 0.1"
+elevation="{bumpy(rng, nrow, ncol)}"/></asset><worldbody>
+<geom type="hfield" hfield="h" pos="0.2 -0.1 0.05" euler="0 0 15"/></worldbody></mujoco>"""
+    m, d, gm, gd = load_both(xml)
+    R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
+    gid = np.zeros(1, np.int32)
+    hits = far = 0
+    for i in range(2000):
+        # start above the field at about the peaks' height, heading level or slightly down
+        loc = rng.uniform([-3, -2, 0.3], [3, 2, 0.45])
+        ang = rng.uniform(0, 2 * np.pi)
+        dirl = np.array([np.cos(ang), np.sin(ang), -rng.uniform(0, 0.15)])
+        if i % 5 == 0:
+            dirl[:2] = [0, 1] if i % 2 else [1, 0]  # along a row or a column
+        pnt, vec = c + R @ loc, R @ dirl * rng.uniform(0.5, 2)
+        x = mujoco.mj_ray(m, d, pnt, vec, None, 1, -1, gid)
+        y, g = gauss.ray(gm, gd, pnt, vec)
+        assert abs(x - y) < 1e-9 and g == gid[0], (pnt, vec, x, y)
+        hits += x >= 0
+        far += x >= 0 and x * np.linalg.norm(vec) > 0.5
+    assert hits > 1200 and far > 700
+
+
 def test_quadruped_terrain():
     """the Control Suite quadruped with its terrain filled at run time (as its task does): the
     file's field is flat and lies under the floor; here it is bumpy and above it"""
