@@ -4,7 +4,7 @@
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
         [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
         [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu] [--dt 0.01]
-        [--dt-compliant DT] [--stabilise] [--out DIR]
+        [--dt-compliant DT] [--dt-energy DT] [--stabilise] [--out DIR]
 
 The tables of docs/inverse_rigid.md: --seconds 30 --dt 0.001 --dt-compliant 0.01 --stabilise.
 
@@ -43,7 +43,12 @@ Terrains: rigid (MuJoCo's soft contact at its velocity-level limit: reference ac
 bumps up to 3 cm, in 10 cm height-field tiles with friction drawn from U(0.1, 1.5). The
 predictive controllers discretize at dt (--dt, default 0.01 s; --dt-compliant on the compliant
 ground): at the simulation's 1 ms the models are the rigid ground's own step (see
-docs/inverse_rigid.md); a spring ground wants its own time scale. For
+docs/inverse_rigid.md); a spring ground wants its own time scale. The seed's kinetic-energy
+objective (qp_mu, qps_mu, qp_inf) discretizes at --dt-energy (default 0.01 s on every terrain):
+its Stage I asks the contacts for the impulse that removes the robot's momentum (its gradient
+in the forces is the base rows of M v+ seen through the contacts), a force of about |p| / dt, so
+at 1 ms it predicts about seven times the weight (and fails within a second), at 10 ms about
+the weight. For
 each terrain the script prints tables in the form of seed 004's Tables 3-5 (joint tracking
 error; E|dtau/dt| and E|tau|; the predicted summed normal force against the simulator's in the
 same step) and writes PNG plots of the centre-of-mass path and of a knee's torque. The same run
@@ -71,12 +76,19 @@ STAND = np.array([0.0, 0.5, -1.0])
 WAYPOINTS = np.array([(0, 0), (0.25, 0), (0, 0.25), (0, -0.25), (-0.25, 0)], float)
 CYCLE, DUTY, STEP_H, SPEED = 0.3, 0.75, 0.015, 0.2
 PHASE = {"FL": 0.0, "HR": 0.0, "FR": 0.5, "HL": 0.5}   # trot: diagonal pairs together
+ENERGY = ("qp_mu", "qps_mu", "qp_inf")   # the controllers with the seed's Stage I objective
 CONTROLLERS = ("pid", "id1", "id2", "qp_mu", "qps_mu", "qp_inf", "qpc_mu", "lcp_mu", "lcp_inf")
 TERRAINS = {"rigid-high": (True, 1.5), "rigid-low": (True, 0.1),
             "compliant-high": (False, 1.5), "compliant-low": (False, 0.1), "rough": (True, 0.8)}
 KP, KD = 900.0, 60.0          # computed-torque gains (1/s^2, 1/s)
 DT = 0.01
 DT_COMPLIANT = None           # the predictors' step on the compliant ground (None: DT)
+# the step of the seed's kinetic-energy objective (qp_mu, qps_mu, qp_inf; None: as the others).
+# Stage I's optimum removes the robot's momentum as far as the contacts allow, a force of about
+# |p| / dt: on qpc_mu's states of a rigid trot it predicts a summed normal force of 322 N at
+# 1 ms (median; the weight is 47 N), 58 N at 10 ms. At 1 ms qp_mu and qps_mu fail at 0.71 s on
+# rigid ground; at 10 ms they complete on every terrain (3 s, 7-16 % prediction error).
+DT_ENERGY = 0.01
 PID = (6.0, 0.08, 2.0)        # N m/rad, N m s/rad, N m/(rad s)
 STAB = None                   # the stabilising layer's gains (--stabilise), see stabilised()
 # dv: the base's horizontal velocity gain (1/s); dvc: the centre of mass's (the rule used with
@@ -480,6 +492,8 @@ def run(terrain, controller, seconds):
     # step of the ground's time scale; at the simulator's step it asks a spring for forces its
     # penetration does not give)
     dt_pred = DT if rigid or DT_COMPLIANT is None else DT_COMPLIANT
+    if controller in ENERGY and DT_ENERGY is not None:
+        dt_pred = DT_ENERGY
     d = standing(m)
     ctl = gauss.Data(m)                 # the controller's own data: the simulation's is not touched
     nv, h = m.nv, m.opt.timestep
@@ -684,7 +698,7 @@ def plots(terrain, results, out):
 
 
 def main():
-    global DT, DT_COMPLIANT, STAB
+    global DT, DT_COMPLIANT, DT_ENERGY, STAB
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--terrains", default=",".join(TERRAINS))
@@ -694,17 +708,22 @@ def main():
                     help="the predictive controllers' velocity-level step (s)")
     ap.add_argument("--dt-compliant", type=float, default=None,
                     help="the predictive controllers' step on the compliant ground (default: --dt)")
+    ap.add_argument("--dt-energy", type=float, default=DT_ENERGY,
+                    help="the step of the seed's kinetic-energy objective (qp_mu, qps_mu, qp_inf; "
+                         "0: as --dt)")
     ap.add_argument("--stabilise", action="store_true",
                     help="the inverse-dynamics controllers with the stabilising layer")
     a = ap.parse_args()
     DT = a.dt
     DT_COMPLIANT = a.dt_compliant
+    DT_ENERGY = a.dt_energy if a.dt_energy > 0 else None
     if a.stabilise:
         STAB = dict(STAB_GAINS)
     for terrain in a.terrains.split(","):
         rigid = TERRAINS[terrain][0]
         dtp = DT if rigid or DT_COMPLIANT is None else DT_COMPLIANT
         print(f"\n(predictive controllers' dt = {dtp:g} s"
+              f"{'' if DT_ENERGY is None else f'; qp_mu, qps_mu, qp_inf: {DT_ENERGY:g} s'}"
               f"{', stabilising layer' if STAB is not None else ''})")
         table_head(terrain)
         results = {}
