@@ -102,6 +102,10 @@ FOOT_W = 100.0                # rad/s: the layer's swing feet's PD (critically d
 UNLOAD_T, LOAD_T = 0.04, 0.03   # s: the layer's load transfer before lift-off, after landing
 LOAD_K, LOAD_W = 0.13, 10.0     # Stage II's weights (load_weights)
 TAU_MAX, VEL_MAX = 50.0, 100.0   # the failure check's bounds (failure())
+# m/s: the predictors' largest penetration velocity of a solution that is used (else as no
+# solution): 3 s of qpc_mu have none beyond 2e-16 on rigid ground at mu 1.5, 6e-13 at mu 0.1
+# (but the one step below) and 2.5e-8 on the rough terrain
+PEN_MAX = 1e-6
 PATCH = 15                    # rough terrain: 15 x 15 tiles of 10 cm (feet off their edges)
 
 
@@ -570,8 +574,14 @@ def run(terrain, controller, seconds):
                                                 if STAB is not None and method[0] == "qp"
                                                 else None))
                 # no solution (the desired motion asks the contacts for the impossible): the
-                # last torques are kept
-                if r.status >= 0 or tau_prev is None:
+                # last torques are kept. So too, for forces predicted at the simulator's step
+                # (exact: the forward step inverted), for a solution that drives a contact into
+                # the ground (normal velocity after the step below -PEN_MAX; the status alone
+                # said solved): qpc_mu, rigid, mu 0.1, 1.377 s, a two-foot stance (FL, HR)
+                # whose Stage I came back with residual 151 and a contact entering the ground at
+                # 5.2 cm/s, all the load on FL (185 N, HR none; the largest torque 1.65 -> 5.2
+                # N m), and the run failed 45 ms later
+                if (r.status >= 0 and (not exact or r.penetration >= -PEN_MAX)) or tau_prev is None:
                     tau = r.qfrc[act]
                     fpred = r.contact_force[:, 0].sum()
                 else:
