@@ -775,6 +775,27 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   return good;
 }
 
+/* Stage II keeps Stage I's impulse on the free dofs, D^T z2 = D^T z0 (its equality rows), and
+ * so Stage I's motion. Lemke's acceptance of an unregularised basis scales with the largest
+ * variable, and the equality rows' multipliers can be large enough that a basis spoilt by
+ * round-off passes it while the base's motion changes (a contact driven into the ground): the
+ * kept impulse is checked against its own size: 1e-6 of it, where correct answers keep it to
+ * round-off (1e-14 of it on the quadruped's flat ground) and the spoilt ones miss by 0.3-4x.
+ * 0: not kept (the next path, or Stage I's answer, is used). y: nf scratch. */
+static int keeps_impulse(const Setup* s, const gsReal* D, const gsReal* z0, const gsReal* z2,
+                         gsReal* y) {
+  int nz = 5 * s->nc, nf = s->nf;
+  gsReal ymax = 0, dmax = 0;
+  gs_denseMulVecT(y, D, z0, nz, nf, 0);
+  for (int i = 0; i < nf; i++) ymax = fmax(ymax, fabs(y[i]));
+  for (int i = 0; i < nf; i++) {
+    gsReal t = 0;
+    for (int j = 0; j < nz; j++) t += D[(size_t)j * nf + i] * z2[j];
+    dmax = fmax(dmax, fabs(t - y[i]));
+  }
+  return dmax <= 1e-6 * ymax;
+}
+
 static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gsRigidWarm* warm,
                     Setup* s, gsReal* frow, gsRigidStat* st, int* ok) {
   (void)m;
@@ -886,11 +907,14 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
         open[c] = vn > 1e-9 * (1 + bmax) && z0[5 * c] == 0;
       }
     }
-    if (opt->weight &&
-        stage2_weighted(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, st, ok)) {
+    gsReal res1 = st->residual;
+    int done = opt->weight &&
+               stage2_weighted(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, st, ok) &&
+               keeps_impulse(s, D, z0, z2, mv);
+    if (!*ok) return -2;
+    if (!done) st->residual = res1;   /* a rejected answer's residual is not the one returned */
+    if (done) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
-    } else if (!*ok) {
-      return -2;
     } else if (!opt->kkt && stage2_fast(d, opt, s, open, D, z0, contact_obj ? gb : NULL, tc, z2, ok)) {
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
     } else {
@@ -957,7 +981,8 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
       gsLCPStat l2;
       gs_qp(nz, H2, g2, m2, A2, b2, 1, opt->reg, z2, NULL, &l2, work2);
       st->pivots += l2.pivots;
-      if (l2.status == 0) {   /* a regularised answer would move the base: keep Stage I's */
+      /* a regularised answer would move the base, so would one losing the impulse: keep Stage I's */
+      if (l2.status == 0 && keeps_impulse(s, D, z0, z2, mv)) {
         memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
         if (l2.residual > st->residual) st->residual = l2.residual;
         if (l2.status > status) status = l2.status;

@@ -4,6 +4,7 @@ set), a one-legged and a two-legged robot standing, a box on a slope at its fric
 a standing quadruped whose predicted torques, applied in the forward simulation, keep it still."""
 
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -615,3 +616,54 @@ def test_qp_stage2_weights_move_the_load(objective):
     assert last < 0.05 * load0
     with pytest.raises(ValueError):
         call(np.zeros(d.ncon + 1))
+
+
+# the trot's state at 1.377 s (rigid ground, mu 0.1, qpc_mu with the stabilising layer, 1 ms):
+# a two-foot stance whose weighted Stage II came back from Lemke as solved with an equality
+# basis spoilt by round-off (LCP residual 151), the impulse on the base not kept and a foot
+# entering the ground at 5.2 cm/s
+TROT_1377_QPOS = np.array([
+    0.21028844582965214, -0.008729749572551807, 0.13516084809997547, 0.9998393734505022,
+    0.01323919667280019, -0.012058634576325465, 0.0007350521886493962, -0.014413607994855946,
+    0.392363379963311, -0.8463215581036786, -0.011251575562893886, 0.7347821331554707,
+    -1.3110603115912864, -0.006898104800446209, 0.7467730551164884, -1.3389711172728433,
+    0.005392949880941115, 0.5360364887545139, -1.1078359624755814])
+TROT_1377_QVEL = np.array([
+    0.1555337107309848, -0.012038452544260558, -0.03747159491034524, 0.18582917801559795,
+    0.226595946003831, 0.01331605376495859, -0.08634638894323253, 1.937520812164805,
+    -1.946879726999483, 0.2782396548199601, -0.21585679674634384, -16.14887324798081,
+    0.27827113117076685, -0.9926944725350475, -14.850559712949261, -0.05078725025683861,
+    1.4819834585282856, -0.9262918648459888])
+TROT_1377_QACC = np.array([
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -15.648860773930263, -208.4172637664405, 259.1015466874216,
+    -4.596570014890828, -1189.8859699735774, 1415.2648898237112, -11.780644627448869,
+    -1244.802221270794, 1518.5603463898624, -20.208412391450185, -194.0418527692683,
+    219.01574241542613])
+TROT_1377_CTRL = np.array([
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+
+
+def test_qp_stage2_keeps_stage1_motion_trot_1377():
+    """Stage II only redistributes forces: with the impulse on the free dofs kept, the
+    acceleration is Stage I's and no contact moves into the ground (eq. 70's rows)"""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples",
+                                    "quadruped"))
+    import trot
+    m = trot.model(True, 0.1)
+    d = gauss.Data(m)
+    d.qpos[:], d.qvel[:] = TROT_1377_QPOS, TROT_1377_QVEL
+    d.qacc[:], d.ctrl[:] = TROT_1377_QACC, TROT_1377_CTRL
+
+    def call(**kw):
+        return gauss.inverse_rigid(m, d, method="qp", friction=True, dt=1e-3,
+                                   objective="contact", **kw)
+
+    r1 = call(stage2=False)
+    assert r1.status >= 0 and d.ncon == 2
+    for kkt in (False, True):
+        r = call(weight=np.zeros(d.ncon), kkt=kkt)
+        assert r.status >= 0
+        # the LCP residual of an answer returned as solved: round-off of forces ~100 N
+        assert r.residual < 1e-6
+        assert r.penetration >= -1e-9
+        np.testing.assert_allclose(r.qacc, r1.qacc, atol=1e-6 * np.abs(r1.qacc).max())
