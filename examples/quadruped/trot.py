@@ -576,11 +576,11 @@ def run(terrain, controller, seconds):
                 # no solution (the desired motion asks the contacts for the impossible): the
                 # last torques are kept. So too, for forces predicted at the simulator's step
                 # (exact: the forward step inverted), for a solution that drives a contact into
-                # the ground (normal velocity after the step below -PEN_MAX; the status alone
-                # said solved): qpc_mu, rigid, mu 0.1, 1.377 s, a two-foot stance (FL, HR)
-                # whose Stage I came back with residual 151 and a contact entering the ground at
-                # 5.2 cm/s, all the load on FL (185 N, HR none; the largest torque 1.65 -> 5.2
-                # N m), and the run failed 45 ms later
+                # the ground (normal velocity after the step below -PEN_MAX): a guard kept from
+                # qpc_mu, rigid, mu 0.1, 1.377 s, where the weighted Stage II once passed a
+                # basis spoilt by round-off as solved (residual 151, a contact entering the
+                # ground at 5.2 cm/s); the library now rejects such an answer (Stage II must keep
+                # Stage I's impulse on the free dofs) and the guard no longer fires there
                 if (r.status >= 0 and (not exact or r.penetration >= -PEN_MAX)) or tau_prev is None:
                     tau = r.qfrc[act]
                     fpred = r.contact_force[:, 0].sum()
