@@ -874,21 +874,10 @@ int gs_specAttach(gsSpec* spec, gsSpecBody* body, const gsReal pos[3], const gsR
   return attach_at(spec, body, pos, quat, NULL, child, from, prefix, suffix, err, errsz);
 }
 
-/* the body holding frame f in b's subtree; NULL: none */
-static gsSpecBody* frame_body(gsSpecBody* b, const gsSpecFrame* f) {
-  for (int i = 0; i < b->nframe; i++)
-    if (b->frame[i] == f) return b;
-  for (int i = 0; i < b->nchild; i++) {
-    gsSpecBody* r = frame_body(b->child[i], f);
-    if (r) return r;
-  }
-  return NULL;
-}
-
 gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* child,
                                 const gsSpecBody* from, const char* prefix, const char* suffix,
                                 char* err, int errsz) {
-  gsSpecBody* body = spec && frame && spec->world ? frame_body(spec->world, frame) : NULL;
+  gsSpecBody* body = gs_specParent(spec, GS_SK_FRAME, frame);
   if (!body) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: the frame is not in the spec");
     return NULL;
@@ -904,20 +893,9 @@ gsSpecFrame* gs_specAttachFrame(gsSpec* spec, gsSpecFrame* frame, const gsSpec* 
   return in;
 }
 
-/* the body holding site s in b's subtree; NULL: none */
-static gsSpecBody* site_body(gsSpecBody* b, const gsSpecSite* s) {
-  for (int i = 0; i < b->nsite; i++)
-    if (b->site[i] == s) return b;
-  for (int i = 0; i < b->nchild; i++) {
-    gsSpecBody* r = site_body(b->child[i], s);
-    if (r) return r;
-  }
-  return NULL;
-}
-
 int gs_specAttachSite(gsSpec* spec, const gsSpecSite* site, const gsSpec* child, const gsSpecBody* from,
                       const char* prefix, const char* suffix, char* err, int errsz) {
-  gsSpecBody* body = spec && site ? site_body(spec->world, site) : NULL;
+  gsSpecBody* body = gs_specParent(spec, GS_SK_SITE, site);
   if (!body) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "attach: the site is not in the spec");
     return 0;

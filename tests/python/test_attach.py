@@ -78,6 +78,15 @@ def names(m, is_gauss):
     return out
 
 
+def assert_compiled_alike(gm, mm):
+    """the compiled arrays (compiled_errors) and every kind's names equal MuJoCo's"""
+    errors = compiled_errors(gm, mm)
+    assert not errors, "; ".join(errors)
+    want, got = names(mm, False), names(gm, True)
+    for _, size in KINDS:
+        assert got[size] == want[size], size
+
+
 CHILD = """<mujoco model="child">
   <compiler angle="radian" eulerseq="zyx" autolimits="true"/>
   <option timestep="0.01" gravity="0 0 -1"/>
@@ -286,11 +295,7 @@ def test_humanoid_benchmarks_like_mujoco(file, nq):
     path = os.path.join(HUMANOIDS, file)
     mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
     assert mm.nq == gm.nq == nq
-    errors = compiled_errors(gm, mm)
-    assert not errors, "; ".join(errors)
-    want, got = names(mm, False), names(gm, True)
-    for _, size in KINDS:
-        assert got[size] == want[size], size
+    assert_compiled_alike(gm, mm)
     # qacc at random states near the rest poses (Newton, tight tolerances): the random joint
     # angles, orientations and velocities press the humanoids into the floor and each other
     for m in (mm, gm):

@@ -433,6 +433,15 @@ def test_moving_field():
     assert seen > 10
 
 
+def ray_alike(m, d, gm, gd, pnt, vec):
+    """MuJoCo's and gauss's ray from pnt along vec: the same distance (1e-9) and geom; the distance"""
+    gid = np.zeros(1, np.int32)
+    x = mujoco.mj_ray(m, d, pnt, vec, None, 1, -1, gid)
+    y, g = gauss.ray(gm, gd, pnt, vec)
+    assert abs(x - y) < 1e-9 and g == gid[0], (pnt, vec, x, y)
+    return x
+
+
 def test_ray():
     """mj_ray on a rotated bumpy field, for rays from anywhere, half of them starting inside the
     field's box (under the surface, in the base, above it): the base is a box of its own and only
@@ -443,7 +452,6 @@ elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
 <geom type="hfield" hfield="h" pos="0.1 0.2 0.3" euler="10 0 20"/></worldbody></mujoco>"""
     m, d, gm, gd = load_both(xml)
     R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
-    gid = np.zeros(1, np.int32)
     hits = inside = 0
     for i in range(3000):
         if i % 4 < 2:
@@ -453,9 +461,7 @@ elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
         loc = R.T @ (pnt - c)
         inside += bool(np.all(np.abs(loc - [0, 0, 0.15]) <= [1, 0.8, 0.35]))
         vec = rng.normal(size=3) if i % 2 else rng.uniform(-0.3, 0.3, 3) + c - pnt
-        x = mujoco.mj_ray(m, d, pnt, vec, None, 1, -1, gid)
-        y, g = gauss.ray(gm, gd, pnt, vec)
-        assert abs(x - y) < 1e-9 and g == gid[0], (pnt, vec, x, y)
+        x = ray_alike(m, d, gm, gd, pnt, vec)
         hits += x >= 0
     assert hits > 1500 and inside > 1200
 
@@ -473,7 +479,6 @@ elevation="{bumpy(rng, nrow, ncol)}"/></asset><worldbody>
 <geom type="hfield" hfield="h" pos="0.2 -0.1 0.05" euler="0 0 15"/></worldbody></mujoco>"""
     m, d, gm, gd = load_both(xml)
     R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
-    gid = np.zeros(1, np.int32)
     hits = far = 0
     for i in range(2000):
         # start above the field at about the peaks' height, heading level or slightly down
@@ -483,9 +488,7 @@ elevation="{bumpy(rng, nrow, ncol)}"/></asset><worldbody>
         if i % 5 == 0:
             dirl[:2] = [0, 1] if i % 2 else [1, 0]  # along a row or a column
         pnt, vec = c + R @ loc, R @ dirl * rng.uniform(0.5, 2)
-        x = mujoco.mj_ray(m, d, pnt, vec, None, 1, -1, gid)
-        y, g = gauss.ray(gm, gd, pnt, vec)
-        assert abs(x - y) < 1e-9 and g == gid[0], (pnt, vec, x, y)
+        x = ray_alike(m, d, gm, gd, pnt, vec)
         hits += x >= 0
         far += x >= 0 and x * np.linalg.norm(vec) > 0.5
     assert hits > 1200 and far > 700

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import gauss
-from test_attach import KINDS, compiled_errors, names
+from test_attach import assert_compiled_alike, compiled_errors
 
 CHILD = """<mujoco model="c"><compiler angle="radian" autolimits="true" boundmass=".2"/>
   <asset><material name="red" rgba="1 0 0 1"/></asset>
@@ -42,11 +42,7 @@ def test_spec_attach_like_mujoco(form):
     attach(mujoco, form, mp, mc)
     attach(gauss, form, gp, gc)
     mm, gm = mp.compile(), gp.compile()
-    errors = compiled_errors(gm, mm)
-    assert not errors, "; ".join(errors)
-    want, got = names(mm, False), names(gm, True)
-    for _, size in KINDS:
-        assert got[size] == want[size], size
+    assert_compiled_alike(gm, mm)
     assert gm.nnumeric == mm.nnumeric == 1
     # the child is copied, not moved: it compiles as before
     assert [b.name for b in gc.bodies] == ["world", "b", "b2", "o"]
@@ -103,11 +99,7 @@ def test_spec_attach_in_a_frame_like_mujoco():
     (mp, mframes), (gp, gframes) = specs
     assert gframes == mframes
     mm, gm = mp.compile(), gp.compile()
-    errors = compiled_errors(gm, mm)
-    assert not errors, "; ".join(errors)
-    want, got = names(mm, False), names(gm, True)
-    for _, size in KINDS:
-        assert got[size] == want[size], size
+    assert_compiled_alike(gm, mm)
     # a frame without contents takes a new pose too
     empty = gp.body("base").add_frame(frame=gp.frame("outer"), name="later")
     empty.pos = [0, 0, 3]
