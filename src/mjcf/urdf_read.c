@@ -123,9 +123,7 @@ static void rpy_quat(gsReal q[4], const gsReal rpy[3]) {
 static int read_origin(Urdf* u, xmlNodePtr node, gsReal pos[3], gsOrientation* o) {
   gsReal rpy[3] = {0, 0, 0};
   gs_zero3(pos);
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  o->quat[0] = 1;
+  gs_orientSetQuat(o, NULL);
   xmlNodePtr org = child_elem(node, "origin");
   if (!org) return 1;
   attr_reals(u, org, "xyz", pos, 3, 0);
@@ -293,9 +291,7 @@ static int read_inertial(Urdf* u, xmlNodePtr node, gsSpecBody* b) {
    * inertial frame from the full tensor alone), and models compile there that way */
   in->has_full = any;
   if (any) {
-    memset(&in->orient, 0, sizeof(in->orient));
-    in->orient.type = GS_ORIENT_QUAT;
-    in->orient.quat[0] = 1;
+    gs_orientSetQuat(&in->orient, NULL);
   }
   memcpy(in->fullinertia, v, sizeof(v));
   gs_zero3(in->diaginertia);

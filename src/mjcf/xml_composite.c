@@ -372,8 +372,7 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
       nb_->pos[0] = gs_norm3(prev);
       nb_->pos[1] = nb_->pos[2] = 0;
     }
-    nb_->orient.type = GS_ORIENT_QUAT;
-    gs_copy4(nb_->orient.quat, q);
+    gs_orientSetQuat(&nb_->orient, q);
     /* the joint */
     if (i > 0 || k->initial != INIT_NONE) {
       gsSpecJoint* j = gs_specAddJoint(nb_);
@@ -408,14 +407,14 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
     g->has_fromto = 0;
     if (g->type == GS_GEOM_BOX) {
       g->size[0] = len / 2;
-      g->orient.type = GS_ORIENT_QUAT;
-      gs_unitQuat(g->orient.quat);
+      gs_orientSetQuat(&g->orient, NULL);
     } else {
       /* capsule, cylinder: the axis along the edge, as fromto from the body's origin */
       gsReal minus_x[3] = {-1, 0, 0};
       g->size[1] = len / 2;
-      g->orient.type = GS_ORIENT_QUAT;
-      gs_quatZ2Vec(g->orient.quat, minus_x);
+      gsReal q[4];
+      gs_quatZ2Vec(q, minus_x);
+      gs_orientSetQuat(&g->orient, q);
     }
     if (!add_material(c, nb_, g, k->geom_material)) return 0;
     /* the sites at the ends */

@@ -273,6 +273,7 @@ static int frame_pose(gsxCtx* c, const BodyWalk* w, gsReal pos[3], gsOrientation
   if (!orient_quat(c, q, o, src, node)) return 0;
   gs_mulQuat(r, w->fquat, q);
   gs_normalize4(r);
+  /* the other forms are kept, as the element's own orientation attributes leave them */
   o->type = GS_ORIENT_QUAT;
   gs_copy4(o->quat, r);
   frame_point(w, pos);
@@ -354,8 +355,7 @@ static int read_frame(gsxCtx* c, xmlNodePtr node, const gsxFile* src, BodyWalk* 
   /* pos and orientation read like a body's, on a scratch body */
   gsSpecBody tmp;
   memset(&tmp, 0, sizeof(tmp));
-  tmp.orient.type = GS_ORIENT_QUAT;
-  tmp.orient.quat[0] = 1;
+  gs_orientSetQuat(&tmp.orient, NULL);
   gsReal q[4], pos[3];
   if (!gsx_applyOwn(c, node, src, "frame", set_body, &tmp, "name childclass class") ||
       !orient_quat(c, q, &tmp.orient, src, node))

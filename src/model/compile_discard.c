@@ -51,9 +51,7 @@ static int prune_body(gsSpec* s, gsSpecBody* body, const gsModel* m, int* b, con
     in->has_full = 0;
     in->mass = m->body_mass[id];
     memcpy(in->pos, m->body_ipos + 3 * id, 3 * sizeof(gsReal));
-    memset(&in->orient, 0, sizeof(in->orient));
-    in->orient.type = GS_ORIENT_QUAT;
-    memcpy(in->orient.quat, m->body_iquat + 4 * id, 4 * sizeof(gsReal));
+    gs_orientSetQuat(&in->orient, m->body_iquat + 4 * id);
     memcpy(in->diaginertia, m->body_inertia + 3 * id, 3 * sizeof(gsReal));
   }
   for (int g = body->ngeom - 1; discard && g >= 0; g--) {

@@ -148,9 +148,7 @@ static int move_orient(FuseCtx* f, gsOrientation* o, const gsSpecInfo* info, con
   if (!gs_compileOrientation(f->c, local, o, info, kind)) return 0;
   gs_mulQuat(r, q, local);
   gs_normalize4(r);
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  gs_copy4(o->quat, r);
+  gs_orientSetQuat(o, r);
   return 1;
 }
 
@@ -164,9 +162,7 @@ static int move_shape(FuseCtx* f, const gsSpecInfo* info, const char* kind, int 
     if (!gs_compileShape(f->c, info, kind, type, size, pos, o, 1, fromto, sz, ps, qs)) return 0;
     gs_copy3(size, sz);
     gs_copy3(pos, ps);
-    memset(o, 0, sizeof(*o));
-    o->type = GS_ORIENT_QUAT;
-    gs_copy4(o->quat, qs);
+    gs_orientSetQuat(o, qs);
     *has_fromto = 0;
   }
   move_point(pos, p, q);
@@ -244,9 +240,7 @@ static int add_inertia(FuseCtx* f, gsSpecBody* parent, const gsSpecBody* child, 
   par->has_full = 1;
   gsReal v[6] = {sym[0], sym[4], sym[8], sym[1], sym[2], sym[5]};
   memcpy(par->fullinertia, v, sizeof(v));
-  memset(&par->orient, 0, sizeof(par->orient));
-  par->orient.type = GS_ORIENT_QUAT;
-  par->orient.quat[0] = 1;
+  gs_orientSetQuat(&par->orient, NULL);
   return 1;
 }
 

@@ -10,6 +10,7 @@
 #include "gauss/gauss.h"
 #include "model/compile.h"
 #include "model/io.h"
+#include "model/spec_slices.h"
 
 /* error naming file, line and element: "file:line: <kind> 'name': message" */
 int gs_compileFail(gsCompileCtx* c, const gsSpecInfo* info, const char* kind, const char* fmt, ...) {
@@ -158,9 +159,9 @@ void gs_fromtoPose(int type, gsReal size[3], gsReal pos[3], gsOrientation* o, in
   gsReal len = gs_norm3(d);
   if (!*has || (!axial && !boxlike) || len < GS_MINVAL) return;
   for (int k = 0; k < 3; k++) pos[k] = 0.5 * (ft[k] + ft[k + 3]);
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  gs_quatZ2Vec(o->quat, d);
+  gsReal q[4];
+  gs_quatZ2Vec(q, d);
+  gs_orientSetQuat(o, q);
   if (axial) size[1] = 0.5 * len;
   else size[1] = size[0], size[2] = 0.5 * len;
   *has = 0;

@@ -57,12 +57,6 @@ void gs_defaultCompilerOptions(gsCompilerOptions* c) {
   lr->tolrange = 0.05;
 }
 
-static void default_orientation(gsOrientation* o) {
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  o->quat[0] = 1;
-}
-
 gsSpec* gs_specNew(void) {
   gsSpec* s = calloc(1, sizeof(gsSpec));
   if (!s) return NULL;
@@ -115,8 +109,8 @@ gsSpecBody* gs_specAddBody(gsSpecBody* parent) {
   gsSpecBody* b = calloc(1, sizeof(gsSpecBody));
   if (!b) return NULL;
   b->parent = parent;
-  default_orientation(&b->orient);
-  default_orientation(&b->inertial.orient);
+  gs_orientSetQuat(&b->orient, NULL);
+  gs_orientSetQuat(&b->inertial.orient, NULL);
   if (parent && !gs_specPush((void***)&parent->child, &parent->nchild, &parent->nchild_cap, b)) {
     free(b);
     return NULL;
@@ -147,7 +141,7 @@ gsSpecGeom* gs_specAddGeom(gsSpecBody* body) {
   gsSpecGeom* g = calloc(1, sizeof(gsSpecGeom));
   if (!g) return NULL;
   g->type = GS_GEOM_SPHERE;
-  default_orientation(&g->orient);
+  gs_orientSetQuat(&g->orient, NULL);
   g->mass = -1;
   g->density = 1000;
   g->fitscale = 1;
@@ -180,7 +174,7 @@ gsSpecSite* gs_specAddSite(gsSpecBody* body) {
   if (!s) return NULL;
   s->type = GS_GEOM_SPHERE;
   s->size[0] = s->size[1] = s->size[2] = 0.005;
-  default_orientation(&s->orient);
+  gs_orientSetQuat(&s->orient, NULL);
   s->rgba[0] = s->rgba[1] = s->rgba[2] = 0.5;
   s->rgba[3] = 1;
   if (!gs_specPush((void***)&body->site, &body->nsite, &body->nsite_cap, s)) {

@@ -90,9 +90,7 @@ static int to_quat(gsAttach* a, gsOrientation* o, const gsSpecInfo* info, const 
     a->h->failed = 1;  /* the message is in c->err */
     return 0;
   }
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  gs_copy4(o->quat, q);
+  gs_orientSetQuat(o, q);
   return 1;
 }
 

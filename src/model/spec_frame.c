@@ -75,6 +75,7 @@ int gs_specFramedOrient(gsSpec* spec, int kind, void* el, char* err, int errsz) 
   if (!gs_specOrientation(spec, q, o, info, "element", err, errsz)) return 0;
   gs_mulQuat(r, fq, q);
   gs_normalize4(r);
+  /* the other forms are kept: a later change of the form's type reads them, as on MuJoCo's spec */
   o->type = GS_ORIENT_QUAT;
   gs_copy4(o->quat, r);
   return 1;
@@ -140,9 +141,7 @@ static int turn(gsSpec* spec, const gsReal d[4], gsOrientation* o, const gsSpecI
   if (!gs_specOrientation(spec, q, o, info, "element", err, errsz)) return 0;
   gs_mulQuat(r, d, q);
   gs_normalize4(r);
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  gs_copy4(o->quat, r);
+  gs_orientSetQuat(o, r);
   return 1;
 }
 

@@ -18,6 +18,10 @@ void gs_specFreeList(int kind, void*** list, int* n, int* cap);
  * memory */
 void* gs_specCopyElement(int kind, const void* element);
 
+/* an orientation given as the quaternion q (the identity where q is NULL), every other form
+ * cleared: for an element whose orientation the reader or an edit has resolved */
+void gs_orientSetQuat(gsOrientation* o, const gsReal q[4]);
+
 /* grow a pointer list by one and append p; 0 when out of memory (for the gs_specAdd* functions) */
 int gs_specPush(void*** list, int* n, int* cap, void* p);
 

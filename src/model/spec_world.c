@@ -96,12 +96,6 @@ void gs_specInitWorld(gsSpec* spec) {
   memset(&spec->statistic, 0, sizeof(spec->statistic));
 }
 
-static void unit_quat(gsOrientation* o) {
-  memset(o, 0, sizeof(*o));
-  o->type = GS_ORIENT_QUAT;
-  o->quat[0] = 1;
-}
-
 /* allocate one element and append it to a list; NULL when out of memory */
 static void* push_new(size_t size, void*** list, int* n, int* cap) {
   void* p = calloc(1, size);
@@ -118,7 +112,7 @@ static void* push_new(size_t size, void*** list, int* n, int* cap) {
 gsSpecCamera* gs_specAddCamera(gsSpecBody* body) {
   gsSpecCamera* c = PUSH(gsSpecCamera, body, camera);
   if (!c) return NULL;
-  unit_quat(&c->orient);
+  gs_orientSetQuat(&c->orient, NULL);
   c->fovy = 45;
   c->ipd = 0.068;
   c->resolution[0] = c->resolution[1] = 1;
