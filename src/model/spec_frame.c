@@ -94,31 +94,44 @@ static void compose(const gsReal p[3], const gsReal q[4], gsReal pos[3], gsReal 
   gs_copy4(quat, s);
 }
 
-int gs_specFramedFromto(gsSpec* spec, int kind, void* el, char* err, int errsz) {
-  (void)spec;
-  gsReal fp[3], fq[4];
+/* the fields a geom and a site share for their pose and shape, by pointer */
+typedef struct {
   int type, *has;
   gsReal *size, *pos, *fromto;
   gsOrientation* o;
+  const gsSpecInfo* info;
+} Shape;
+
+static int shape_of(int kind, void* el, Shape* sh) {
   if (kind == GS_SK_GEOM) {
     gsSpecGeom* g = el;
-    type = g->type, has = &g->has_fromto, size = g->size, pos = g->pos, fromto = g->fromto, o = &g->orient;
+    *sh = (Shape){g->type, &g->has_fromto, g->size, g->pos, g->fromto, &g->orient, &g->info};
   } else if (kind == GS_SK_SITE) {
     gsSpecSite* s = el;
-    type = s->type, has = &s->has_fromto, size = s->size, pos = s->pos, fromto = s->fromto, o = &s->orient;
+    *sh = (Shape){s->type, &s->has_fromto, s->size, s->pos, s->fromto, &s->orient, &s->info};
   } else {
+    return 0;
+  }
+  return 1;
+}
+
+int gs_specFramedFromto(gsSpec* spec, int kind, void* el, char* err, int errsz) {
+  (void)spec;
+  gsReal fp[3], fq[4];
+  Shape sh;
+  if (!el || !shape_of(kind, el, &sh)) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "only geoms and sites have fromto");
     return 0;
   }
-  if (!el || !gs_specFramePose(kind, el, fp, fq)) {
+  if (!gs_specFramePose(kind, el, fp, fq)) {
     if (err && errsz > 0) snprintf(err, (size_t)errsz, "the element is not in a frame");
     return 0;
   }
   /* as MJCF's frames take it: the pose and size it stands for in the frame, which the frame then
    * moves like any pose (the turn about the segment follows the frame) */
-  gs_fromtoPose(type, size, pos, o, has, fromto);
-  if (!*has) {
-    compose(fp, fq, pos, o->quat);
+  gs_fromtoPose(sh.type, sh.size, sh.pos, sh.o, sh.has, sh.fromto);
+  if (!*sh.has) {
+    compose(fp, fq, sh.pos, sh.o->quat);
     return 1;
   }
   /* a type fromto does not stand for a pose on: kept as written (read back so), which the
@@ -158,20 +171,15 @@ static int move(gsSpec* spec, int kind, void* el, const gsReal dp[3], const gsRe
       gs_copy3(j->axis, r);
       return 1;
     }
-    case GS_SK_GEOM: {
-      gsSpecGeom* g = el;
+    case GS_SK_GEOM:
+    case GS_SK_SITE: {
+      Shape sh;
+      shape_of(kind, el, &sh);
       /* a fromto that stands for a pose is taken as that pose, so that the turn about the
        * segment follows the frame as MuJoCo's compile makes it */
-      gs_fromtoPose(g->type, g->size, g->pos, &g->orient, &g->has_fromto, g->fromto);
-      if (!turn(spec, dq, &g->orient, &g->info, err, errsz)) return 0;
-      compose(dp, dq, g->pos, NULL);
-      return 1;
-    }
-    case GS_SK_SITE: {
-      gsSpecSite* s = el;
-      gs_fromtoPose(s->type, s->size, s->pos, &s->orient, &s->has_fromto, s->fromto);
-      if (!turn(spec, dq, &s->orient, &s->info, err, errsz)) return 0;
-      compose(dp, dq, s->pos, NULL);
+      gs_fromtoPose(sh.type, sh.size, sh.pos, sh.o, sh.has, sh.fromto);
+      if (!turn(spec, dq, sh.o, sh.info, err, errsz)) return 0;
+      compose(dp, dq, sh.pos, NULL);
       return 1;
     }
     case GS_SK_CAMERA: {
