@@ -204,15 +204,26 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   int* planes = gs_stackAlloc(d, (size_t)ngeom * sizeof(int));
   if (!box || !order || !planes) return NULL;
 
-  /* boxes of the bounded geoms, and the spread of their centres */
+  /* contype and conaffinity of the bounded geoms, all bits together: a geom whose contype meets
+   * none of their conaffinities and whose conaffinity meets none of their contypes passes the
+   * filter with none of them, so it needs no box (in the ant only the floor has conaffinity: the
+   * sweep is skipped and every candidate comes from the plane) */
+  int anytype = 0, anyaff = 0;
+  for (int g = 0; g < ngeom; g++)
+    if (m->geom_type[g] != GS_GEOM_PLANE) {
+      anytype |= m->geom_contype[g];
+      anyaff |= m->geom_conaffinity[g];
+    }
+
+  /* boxes of the bounded geoms that may pair with another, and the spread of their centres */
   int nbox = 0, nplane = 0;
   gsReal mean[3] = {0, 0, 0}, sq[3] = {0, 0, 0};
   for (int g = 0; g < ngeom; g++) {
-    if (!can_collide(m, g)) continue;
     if (m->geom_type[g] == GS_GEOM_PLANE) {
-      planes[nplane++] = g;
+      if (can_collide(m, g)) planes[nplane++] = g;
       continue;
     }
+    if (!((m->geom_contype[g] & anyaff) | (m->geom_conaffinity[g] & anytype))) continue;
     gsReal h[3];
     half_extents(m, d, g, h);
     gsReal grow = over ? m->opt.o_margin : m->geom_margin[g];
@@ -232,8 +243,10 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
     gsReal var = nbox ? sq[i] / nbox - (mean[i] / nbox) * (mean[i] / nbox) : 0;
     if (var > best) best = var, axis = i;
   }
-  for (int k = 0; k < nbox; k++) order[k].key = sortable(box[6 * order[k].ga + axis]);
-  gs_sortCandidates(order, order + ngeom, nbox);
+  if (nbox > 1) {
+    for (int k = 0; k < nbox; k++) order[k].key = sortable(box[6 * order[k].ga + axis]);
+    gs_sortCandidates(order, order + ngeom, nbox);
+  }
 
   /* the candidates take what is left of the arena: half for them, half for sorting */
   size_t start = (d->pstack + 15) & ~(size_t)15;
