@@ -135,6 +135,21 @@ static void half_extents(const gsModel* m, const gsData* d, int g, gsReal h[3]) 
   }
 }
 
+/* a plane gp and a primitive g (every point of which lies within its bounding sphere): apart when
+ * the sphere's lowest point is above the plane by more than the margin, where the narrow phase
+ * would find nothing (most of a body's geoms are far above the floor); the slack leaves rounding
+ * ties to the narrow phase */
+static inline int plane_apart(const gsModel* m, const gsData* d, int gp, int g, gsReal margin) {
+  int t = m->geom_type[g];
+  gsReal r = m->geom_rbound[g];
+  if (t < GS_GEOM_SPHERE || t > GS_GEOM_BOX || !(r > 0)) return 0;
+  const gsReal* R = d->geom_xmat + 9 * gp;
+  gsReal dx[3];
+  gs_sub3(dx, d->geom_xpos + 3 * g, d->geom_xpos + 3 * gp);
+  gsReal above = R[2] * dx[0] + R[5] * dx[1] + R[8] * dx[2] - r;
+  return above > margin + 1e-9 * (r + fabs(above) + fabs(margin));
+}
+
 static int can_collide(const gsModel* m, int g) {
   return m->geom_contype[g] || m->geom_conaffinity[g];
 }
@@ -256,12 +271,16 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   gsCandidate* cand = (gsCandidate*)(void*)(d->arena + start);
   int n = 0, full = 0;
 
-  /* planes against every other geom that may collide */
+  /* planes against every other geom that may collide; without a user's contact filter (which
+   * sees every pair the built-in filters keep) a primitive far above the plane is left out here,
+   * by the narrow phase's own first test, rather than listed, sorted and then rejected */
+  int early = d->cb.contactfilter == NULL;
   for (int p = 0; p < nplane && !full; p++) {
     int gp = planes[p];
     for (int g = 0; g < ngeom; g++) {
       if (g == gp || !can_collide(m, g)) continue;
       if (m->geom_type[g] == GS_GEOM_PLANE && g < gp) continue;  /* each plane pair once */
+      if (early && plane_apart(m, d, gp, g, gs_pairMargin(m, gp, g))) continue;
       if (!push(m, cand, &n, cap, gp, g)) { full = 1; break; }
     }
   }
@@ -324,16 +343,8 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
     gs_sub3(dx, d->geom_xpos + 3 * g1, d->geom_xpos + 3 * g2);
     gsReal r = r1 + r2 + margin;
     if (gs_dot3(dx, dx) > r * r) return;
-  } else if (t1 == GS_GEOM_PLANE && t2 >= GS_GEOM_SPHERE && t2 <= GS_GEOM_BOX && r2 > 0) {
-    /* a plane and a primitive (every point of which lies within its bounding sphere): apart when
-     * the sphere's lowest point is above the plane by more than the margin, where the narrow
-     * phase would find nothing (most of a body's geoms are far above the floor); the slack
-     * leaves rounding ties to the narrow phase */
-    const gsReal* R = d->geom_xmat + 9 * g1;
-    gsReal dx[3];
-    gs_sub3(dx, d->geom_xpos + 3 * g2, d->geom_xpos + 3 * g1);
-    gsReal above = R[2] * dx[0] + R[5] * dx[1] + R[8] * dx[2] - r2;
-    if (above > margin + 1e-9 * (r2 + fabs(above) + fabs(margin))) return;
+  } else if (t1 == GS_GEOM_PLANE && plane_apart(m, d, g1, g2, margin)) {
+    return;
   }
   /* then their boxes in their own frames, where a mesh's narrow phase (a distance query on its
    * hull) would follow: bounding spheres of long or flat meshes overlap far more often than
