@@ -49,12 +49,18 @@ static void add_point_jac(const gsModel* m, const gsData* d, int b, const gsReal
     while (k >= 0 && dofs[k] != j) k--;
     if (k < 0) return;
     const gsReal* s = d->cdof + 6 * j;
-    gsReal lin[3];
-    gs_cross(lin, s, off);
-    gs_add3(lin, lin, s + 3);
-    for (int a = 0; a < 3; a++) {
-      if (jp) jp[a * n + k] += sign * lin[a];
-      if (jr) jr[a * n + k] += sign * s[a];
+    if (jp) {
+      gsReal lin[3];
+      gs_cross(lin, s, off);
+      gs_add3(lin, lin, s + 3);
+      jp[k] += sign * lin[0];
+      jp[n + k] += sign * lin[1];
+      jp[2 * n + k] += sign * lin[2];
+    }
+    if (jr) {
+      jr[k] += sign * s[0];
+      jr[n + k] += sign * s[1];
+      jr[2 * n + k] += sign * s[2];
     }
   }
 }
