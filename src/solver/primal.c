@@ -1040,7 +1040,12 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
-  for (int q = 0; q < nrow; q++) w->oldstate[rows[q]] = w->state[rows[q]];
+  /* only elliptic contacts' rows ever take the cone state */
+  int elliptic = 0;
+  for (int q = 0; q < nrow; q++) {
+    w->oldstate[rows[q]] = w->state[rows[q]];
+    elliptic |= d->efc_type[rows[q]] == GS_CNSTR_CONTACT_ELLIPTIC;
+  }
   for (; iter < m->opt.iterations; iter++) {
     /* MJCF's solvers take at least one iteration, then stop on the gradient or improvement */
     gsReal gnorm = sqrt(dot_list(dofs, ndof, w->grad, w->grad));
@@ -1057,7 +1062,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         gs_hessianSolve(&h, w->p);
       /* an elliptic contact on its cone adds the cone's curvature to H */
       w->exact = 1;
-      for (int q = 0; q < nrow; q++) w->exact &= w->state[rows[q]] != GS_CNSTRSTATE_CONE;
+      for (int q = 0; elliptic && q < nrow; q++) w->exact &= w->state[rows[q]] != GS_CNSTRSTATE_CONE;
     }
     gsReal slope;
     int neval;
