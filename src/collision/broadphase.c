@@ -135,6 +135,21 @@ static void half_extents(const gsModel* m, const gsData* d, int g, gsReal h[3]) 
   }
 }
 
+/* a plane gp and a primitive g (every point of which lies within its bounding sphere): apart when
+ * the sphere's lowest point is above the plane by more than the margin, where the narrow phase
+ * would find nothing (most of a body's geoms are far above the floor); the slack leaves rounding
+ * ties to the narrow phase */
+static inline int plane_apart(const gsModel* m, const gsData* d, int gp, int g, gsReal margin) {
+  int t = m->geom_type[g];
+  gsReal r = m->geom_rbound[g];
+  if (t < GS_GEOM_SPHERE || t > GS_GEOM_BOX || !(r > 0)) return 0;
+  const gsReal* R = d->geom_xmat + 9 * gp;
+  gsReal dx[3];
+  gs_sub3(dx, d->geom_xpos + 3 * g, d->geom_xpos + 3 * gp);
+  gsReal above = R[2] * dx[0] + R[5] * dx[1] + R[8] * dx[2] - r;
+  return above > margin + 1e-9 * (r + fabs(above) + fabs(margin));
+}
+
 static int can_collide(const gsModel* m, int g) {
   return m->geom_contype[g] || m->geom_conaffinity[g];
 }
@@ -204,15 +219,26 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   int* planes = gs_stackAlloc(d, (size_t)ngeom * sizeof(int));
   if (!box || !order || !planes) return NULL;
 
-  /* boxes of the bounded geoms, and the spread of their centres */
+  /* contype and conaffinity of the bounded geoms, all bits together: a geom whose contype meets
+   * none of their conaffinities and whose conaffinity meets none of their contypes passes the
+   * filter with none of them, so it needs no box (in the ant only the floor has conaffinity: the
+   * sweep is skipped and every candidate comes from the plane) */
+  int anytype = 0, anyaff = 0;
+  for (int g = 0; g < ngeom; g++)
+    if (m->geom_type[g] != GS_GEOM_PLANE) {
+      anytype |= m->geom_contype[g];
+      anyaff |= m->geom_conaffinity[g];
+    }
+
+  /* boxes of the bounded geoms that may pair with another, and the spread of their centres */
   int nbox = 0, nplane = 0;
   gsReal mean[3] = {0, 0, 0}, sq[3] = {0, 0, 0};
   for (int g = 0; g < ngeom; g++) {
-    if (!can_collide(m, g)) continue;
     if (m->geom_type[g] == GS_GEOM_PLANE) {
-      planes[nplane++] = g;
+      if (can_collide(m, g)) planes[nplane++] = g;
       continue;
     }
+    if (!((m->geom_contype[g] & anyaff) | (m->geom_conaffinity[g] & anytype))) continue;
     gsReal h[3];
     half_extents(m, d, g, h);
     gsReal grow = over ? m->opt.o_margin : m->geom_margin[g];
@@ -232,8 +258,10 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
     gsReal var = nbox ? sq[i] / nbox - (mean[i] / nbox) * (mean[i] / nbox) : 0;
     if (var > best) best = var, axis = i;
   }
-  for (int k = 0; k < nbox; k++) order[k].key = sortable(box[6 * order[k].ga + axis]);
-  gs_sortCandidates(order, order + ngeom, nbox);
+  if (nbox > 1) {
+    for (int k = 0; k < nbox; k++) order[k].key = sortable(box[6 * order[k].ga + axis]);
+    gs_sortCandidates(order, order + ngeom, nbox);
+  }
 
   /* the candidates take what is left of the arena: half for them, half for sorting */
   size_t start = (d->pstack + 15) & ~(size_t)15;
@@ -243,12 +271,16 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   gsCandidate* cand = (gsCandidate*)(void*)(d->arena + start);
   int n = 0, full = 0;
 
-  /* planes against every other geom that may collide */
+  /* planes against every other geom that may collide; without a user's contact filter (which
+   * sees every pair the built-in filters keep) a primitive far above the plane is left out here,
+   * by the narrow phase's own first test, rather than listed, sorted and then rejected */
+  int early = d->cb.contactfilter == NULL;
   for (int p = 0; p < nplane && !full; p++) {
     int gp = planes[p];
     for (int g = 0; g < ngeom; g++) {
       if (g == gp || !can_collide(m, g)) continue;
       if (m->geom_type[g] == GS_GEOM_PLANE && g < gp) continue;  /* each plane pair once */
+      if (early && plane_apart(m, d, gp, g, gs_pairMargin(m, gp, g))) continue;
       if (!push(m, cand, &n, cap, gp, g)) { full = 1; break; }
     }
   }
@@ -311,16 +343,8 @@ static void collide(const gsModel* m, gsData* d, gsCollideCtx* ctx, int g1, int 
     gs_sub3(dx, d->geom_xpos + 3 * g1, d->geom_xpos + 3 * g2);
     gsReal r = r1 + r2 + margin;
     if (gs_dot3(dx, dx) > r * r) return;
-  } else if (t1 == GS_GEOM_PLANE && t2 >= GS_GEOM_SPHERE && t2 <= GS_GEOM_BOX && r2 > 0) {
-    /* a plane and a primitive (every point of which lies within its bounding sphere): apart when
-     * the sphere's lowest point is above the plane by more than the margin, where the narrow
-     * phase would find nothing (most of a body's geoms are far above the floor); the slack
-     * leaves rounding ties to the narrow phase */
-    const gsReal* R = d->geom_xmat + 9 * g1;
-    gsReal dx[3];
-    gs_sub3(dx, d->geom_xpos + 3 * g2, d->geom_xpos + 3 * g1);
-    gsReal above = R[2] * dx[0] + R[5] * dx[1] + R[8] * dx[2] - r2;
-    if (above > margin + 1e-9 * (r2 + fabs(above) + fabs(margin))) return;
+  } else if (t1 == GS_GEOM_PLANE && plane_apart(m, d, g1, g2, margin)) {
+    return;
   }
   /* then their boxes in their own frames, where a mesh's narrow phase (a distance query on its
    * hull) would follow: bounding spheres of long or flat meshes overlap far more often than

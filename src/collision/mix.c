@@ -1,14 +1,8 @@
-/* The parameters of contacts (MJCF's mixing rules, as measured on MuJoCo 3.3.7), the margin of a
- * pair and the candidates' sort; the filters of which geom pairs may touch are inline in
- * stage.h. */
+/* The parameters of contacts (MJCF's mixing rules, as measured on MuJoCo 3.3.7) and the
+ * candidates' sort; the filters of which geom pairs may touch and the margin of a pair are
+ * inline in stage.h. */
 #include "collision/stage.h"
 #include "core/math.h"
-
-gsReal gs_pairMargin(const gsModel* m, int g1, int g2) {
-  if (m->opt.enableflags & GS_ENBL_OVERRIDE) return m->opt.o_margin;
-  gsReal a = m->geom_margin[g1], b = m->geom_margin[g2];
-  return a > b ? a : b;
-}
 
 void gs_sortCandidates(gsCandidate* a, gsCandidate* tmp, int n) {
   /* a few (a small model's boxes): one insertion sort, without the merge's pass and copy */

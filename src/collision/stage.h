@@ -14,8 +14,13 @@ typedef struct {
   int ga, gb;
 } gsCandidate;
 
-/* margin of a geom pair for detection (override replaces it with the option's) */
-gsReal gs_pairMargin(const gsModel* m, int g1, int g2);
+/* margin of a geom pair for detection (override replaces it with the option's); inline: the
+ * broad phase asks it for each plane pair */
+static inline gsReal gs_pairMargin(const gsModel* m, int g1, int g2) {
+  if (m->opt.enableflags & GS_ENBL_OVERRIDE) return m->opt.o_margin;
+  gsReal a = m->geom_margin[g1], b = m->geom_margin[g2];
+  return a > b ? a : b;
+}
 
 /* whether the dynamic pair (ga, gb) passes contype/conaffinity, same-body, parent-child and
  * <exclude> filters. Inline: the broad phase asks it for every pair whose boxes overlap, most of

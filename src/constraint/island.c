@@ -28,6 +28,47 @@ static void no_islands(const gsModel* m, gsData* d) {
   }
 }
 
+/* The islands when every dof belongs to one tree (a single robot, the common case) and some row
+ * has columns: one island of all dofs and of the rows with columns, which the general pass below
+ * finds too, by its union-find over the rows; here without it. Returns 0 when not the case. */
+static int one_island(const gsModel* m, gsData* d) {
+  int nv = m->nv, nefc = d->nefc;
+  int root = m->body_rootid[m->dof_bodyid[0]];
+  for (int i = 1; i < nv; i++)
+    if (m->body_rootid[m->dof_bodyid[i]] != root) return 0;
+  int nrow = 0, ne = 0, nf = 0;
+  for (int r = 0; r < nefc; r++) {
+    int k = d->efc_J_rownnz[r] ? 0 : -1;
+    d->efc_island[r] = k;
+    if (k < 0) continue;
+    int type = d->efc_type[r];
+    ne += type == GS_CNSTR_EQUALITY;
+    nf += type == GS_CNSTR_FRICTION_DOF || type == GS_CNSTR_FRICTION_TENDON;
+    nrow++;
+  }
+  if (nrow == 0) return 0;
+  d->nisland = 1;
+  d->island_nv[0] = nv;
+  d->island_dofadr[0] = 0;
+  d->island_idofadr[0] = 0;
+  d->nidof = nv;
+  for (int i = 0; i < nv; i++) {
+    d->dof_island[i] = 0;
+    d->map_idof2dof[i] = d->map_dof2idof[i] = i;
+  }
+  d->island_nefc[0] = nrow;
+  d->island_ne[0] = ne;
+  d->island_nf[0] = nf;
+  d->island_iefcadr[0] = 0;
+  /* rows without columns (no island) after the island's, each group in order */
+  for (int r = 0, in = 0, out = nrow; r < nefc; r++) {
+    int p = d->efc_island[r] < 0 ? out++ : in++;
+    d->map_iefc2efc[p] = r;
+    d->map_efc2iefc[r] = p;
+  }
+  return 1;
+}
+
 void gs_island(const gsModel* m, gsData* d) {
   int nv = m->nv, nefc = d->nefc;
   d->deferred &= ~GS_DEFER_ISLAND;
@@ -35,6 +76,7 @@ void gs_island(const gsModel* m, gsData* d) {
     no_islands(m, d);
     return;
   }
+  if (one_island(m, d)) return;
   size_t mark = gs_stackMark(d);
   int* dof_tree = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
   int* parent = gs_stackAlloc(d, sizeof(int) * (size_t)nv);

@@ -49,12 +49,18 @@ static void add_point_jac(const gsModel* m, const gsData* d, int b, const gsReal
     while (k >= 0 && dofs[k] != j) k--;
     if (k < 0) return;
     const gsReal* s = d->cdof + 6 * j;
-    gsReal lin[3];
-    gs_cross(lin, s, off);
-    gs_add3(lin, lin, s + 3);
-    for (int a = 0; a < 3; a++) {
-      if (jp) jp[a * n + k] += sign * lin[a];
-      if (jr) jr[a * n + k] += sign * s[a];
+    if (jp) {
+      gsReal lin[3];
+      gs_cross(lin, s, off);
+      gs_add3(lin, lin, s + 3);
+      jp[k] += sign * lin[0];
+      jp[n + k] += sign * lin[1];
+      jp[2 * n + k] += sign * lin[2];
+    }
+    if (jr) {
+      jr[k] += sign * s[0];
+      jr[n + k] += sign * s[1];
+      jr[2 * n + k] += sign * s[2];
     }
   }
 }
@@ -72,7 +78,10 @@ static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal
   d->efc_id[r] = id;
   d->efc_J_rownnz[r] = nnz;
   d->efc_J_rowadr[r] = d->nJ;
-  memcpy(d->efc_J_colind + d->nJ, cols, sizeof(int) * (size_t)nnz);
+  if (nnz == 1)  /* a limit's or a dof's friction row: no library call for one index */
+    d->efc_J_colind[d->nJ] = cols[0];
+  else
+    memcpy(d->efc_J_colind + d->nJ, cols, sizeof(int) * (size_t)nnz);
   d->nJ += nnz;
   d->efc_pos[r] = pos;
   d->efc_margin[r] = margin;
@@ -370,11 +379,16 @@ void gs_makeConstraint(const gsModel* m, gsData* d) {
 /* ---- products with J ---- */
 
 void gs_mulJ(const gsData* d, gsReal* y, const gsReal* x) {
-  for (int r = 0; r < d->nefc; r++) {
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+  for (int r = 0, nefc = d->nefc; r < nefc; r++) {
+    int adr = d->efc_J_rowadr[r], nnz = d->efc_J_rownnz[r];
+    const int* c = d->efc_J_colind + adr;
+    const gsReal* v = d->efc_J + adr;
+    if (nnz == 1) {  /* limits: the same sum (0 + v x keeps the sign of a zero) without a loop */
+      y[r] = 0 + v[0] * x[c[0]];
+      continue;
+    }
     gsReal s = 0;
-    for (int k = 0; k < d->efc_J_rownnz[r]; k++) s += v[k] * x[c[k]];
+    for (int k = 0; k < nnz; k++) s += v[k] * x[c[k]];
     y[r] = s;
   }
 }

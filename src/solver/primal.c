@@ -70,9 +70,9 @@ static GS_OUTLINE int general_rows(const gsData* d, int r, gsReal* jar, const gs
  * jar by alpha Jp when Jp is given; then the states before the move go to oldstate, and
  * count[0] and count[1] get the rows whose state changed and the rows not satisfied. The
  * one-sided rows, most of a contact-rich problem, take no branch on their state. */
-static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar,
-                         const gsReal* Jp, gsReal alpha, gsReal* force, int* state, int* oldstate,
-                         int count[2]) {
+static inline __attribute__((always_inline)) gsReal
+rows_force_body(const gsData* d, const int* rows, int nrow, gsReal* jar, const gsReal* Jp,
+                gsReal alpha, gsReal* force, int* state, int* oldstate, int count[2]) {
   gsReal total = 0;
   int nchange = 0, nactive = 0;
   const int* type = d->efc_type;
@@ -107,6 +107,19 @@ static gsReal rows_force(const gsData* d, const int* rows, int nrow, gsReal* jar
   }
   if (count) count[0] = nchange, count[1] = nactive;
   return total;
+}
+
+/* rows_force_body in two copies, at jar and after a move along Jp: the tests on Jp, made per row,
+ * are decided once */
+static GS_OUTLINE gsReal rows_force_at(const gsData* d, const int* rows, int nrow, gsReal* jar,
+                                       gsReal* force, int* state) {
+  return rows_force_body(d, rows, nrow, jar, NULL, 0, force, state, NULL, NULL);
+}
+
+static GS_OUTLINE gsReal rows_force_moved(const gsData* d, const int* rows, int nrow, gsReal* jar,
+                                          const gsReal* Jp, gsReal alpha, gsReal* force,
+                                          int* state, int* oldstate, int count[2]) {
+  return rows_force_body(d, rows, nrow, jar, Jp, alpha, force, state, oldstate, count);
 }
 
 /* adds the slope and curvature of an elliptic contact's penalty on the cone (zone 2, set up in k)
@@ -845,10 +858,11 @@ static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) 
 
 /* cost, gradient, forces and states at w->a, given w->Ma = M a and w->jar = J a - aref; or,
  * when alpha is not 0, after moving a, Ma and jar by alpha times p, Mp and Jp (the line search
- * has them), with count as in rows_force */
+ * has them), with count as in rows_force_body */
 static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int count[2]) {
-  gsReal cost = rows_force(d, w->rows, w->nrow, w->jar, alpha != 0 ? w->Jp : NULL, alpha,
-                           w->force, w->state, w->oldstate, count);
+  gsReal cost = alpha != 0 ? rows_force_moved(d, w->rows, w->nrow, w->jar, w->Jp, alpha, w->force,
+                                              w->state, w->oldstate, count)
+                           : rows_force_at(d, w->rows, w->nrow, w->jar, w->force, w->state);
   mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->qfrc, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
@@ -1000,7 +1014,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
      * the products M a and J^T f are needed only if it beats the warm start */
     mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
     for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
-    cost = rows_force(d, rows, nrow, w->jar, NULL, 0, w->force, w->state, NULL, NULL);
+    cost = rows_force_at(d, rows, nrow, w->jar, w->force, w->state);
     for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
     gsReal warm = evaluate(m, d, w);
     if (warm < cost) {
@@ -1026,7 +1040,12 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
-  for (int q = 0; q < nrow; q++) w->oldstate[rows[q]] = w->state[rows[q]];
+  /* only elliptic contacts' rows ever take the cone state */
+  int elliptic = 0;
+  for (int q = 0; q < nrow; q++) {
+    w->oldstate[rows[q]] = w->state[rows[q]];
+    elliptic |= d->efc_type[rows[q]] == GS_CNSTR_CONTACT_ELLIPTIC;
+  }
   for (; iter < m->opt.iterations; iter++) {
     /* MJCF's solvers take at least one iteration, then stop on the gradient or improvement */
     gsReal gnorm = sqrt(dot_list(dofs, ndof, w->grad, w->grad));
@@ -1043,7 +1062,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         gs_hessianSolve(&h, w->p);
       /* an elliptic contact on its cone adds the cone's curvature to H */
       w->exact = 1;
-      for (int q = 0; q < nrow; q++) w->exact &= w->state[rows[q]] != GS_CNSTRSTATE_CONE;
+      for (int q = 0; elliptic && q < nrow; q++) w->exact &= w->state[rows[q]] != GS_CNSTRSTATE_CONE;
     }
     gsReal slope;
     int neval;

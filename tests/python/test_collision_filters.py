@@ -150,6 +150,26 @@ def test_contype_conaffinity():
     check(xml, min_contacts=2)
 
 
+def test_contype_conaffinity_one_bit():
+    """Geoms whose contype and conaffinity meet no other bounded geom's bits pair with nothing but
+    the plane, and the broad phase leaves them out of its sweep; each of the other pairs here
+    meets through a single bit only (8 with 8, 2 with 2), so a geom left out wrongly loses its
+    contact. Overlapping geoms in the air and on the floor: three contacts in MuJoCo."""
+    xml = """<mujoco><worldbody>
+    <geom type="plane" size="5 5 .1" contype="1" conaffinity="1"/>
+    <body pos="0 0 0.09"><freejoint/><geom type="sphere" size=".1" contype="1" conaffinity="0"/></body>
+    <body pos="0.15 0 0.09"><freejoint/><geom type="sphere" size=".1" contype="4" conaffinity="0"/></body>
+    <body pos="0.3 0 0.09"><freejoint/><geom type="sphere" size=".1" contype="2" conaffinity="0"/></body>
+    <body pos="0.45 0 0.09"><freejoint/><geom type="sphere" size=".1" contype="0" conaffinity="2"/></body>
+    <body pos="2 0 1"><freejoint/><geom type="sphere" size=".1" contype="8" conaffinity="0"/></body>
+    <body pos="2.15 0 1"><freejoint/><geom type="sphere" size=".1" contype="0" conaffinity="8"/></body>
+    <body pos="2.3 0 1"><freejoint/><geom type="capsule" size=".1 .2" contype="1" conaffinity="0"/></body>
+    </worldbody></mujoco>"""
+    mjd, _ = check(xml, min_contacts=3)
+    pairs = {(int(c.geom1), int(c.geom2)) for c in mjd.contact[:mjd.ncon]}
+    assert (3, 4) in pairs and (5, 6) in pairs  # the single-bit pairs were found (by MuJoCo too)
+
+
 def test_exclude_and_explicit_pairs():
     xml = """<mujoco><worldbody>
     <geom name="floor" type="plane" size="5 5 .1"/>
