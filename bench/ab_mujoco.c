@@ -8,12 +8,13 @@
  *
  *   gcc -O2 -Iinclude -I$MJ/include bench/ab_mujoco.c -o /tmp/ab_mujoco build/release/libgauss.so \
  *       $MJ/libmujoco.so.3.3.7 -Wl,-rpath,$PWD/build/release:$MJ
- *   /tmp/ab_mujoco MODEL.xml N R
+ *   /tmp/ab_mujoco MODEL.xml N R [smooth]
  *
  * (MJ: the mujoco Python package's folder.) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "gauss/gauss.h"
 #include "mujoco/mujoco.h"
@@ -32,6 +33,10 @@ int main(int argc, char** argv) {
   if (!gm) { fprintf(stderr, "%s\n", err); return 1; }
   mjModel* mm = mj_loadXML(argv[1], NULL, err, sizeof err);
   if (!mm) { fprintf(stderr, "%s\n", err); return 1; }
+  if (argc > 4 && !strcmp(argv[4], "smooth")) {  /* contacts disabled in both */
+    gm->opt.disableflags |= GS_DSBL_CONTACT;
+    mm->opt.disableflags |= mjDSBL_CONTACT;
+  }
   gsData* gd = gs_makeData(gm);
   mjData* md = mj_makeData(mm);
   int* limited = malloc(sizeof(int) * (size_t)(mm->nu ? mm->nu : 1));

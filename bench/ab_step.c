@@ -8,7 +8,8 @@
  *   /tmp/ab_step MODEL.xml BEFORE/libgauss.so AFTER/libgauss.so N R [cpu]
  *
  * With `cpu`, the rounds are timed by the thread's CPU time (the time the scheduler gives other
- * processes on a shared machine is not counted) and the minimum over rounds is printed too. */
+ * processes on a shared machine is not counted) and the minimum over rounds is printed too; with
+ * `smooth` after it (`cpu smooth`, or `wall smooth`), contacts are disabled in both. */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
   const char* libs[2] = {argv[2], argv[3]};
   int steps = atoi(argv[4]), rounds = atoi(argv[5]);
   int cpu = argc > 6 && !strcmp(argv[6], "cpu");
+  int smooth = argc > 7 && !strcmp(argv[7], "smooth");
   if (cpu) clock_id = CLOCK_THREAD_CPUTIME_ID;
   if (rounds < 1 || rounds > 64 || steps < 1) return 2;
   gsModel* m[2]; gsData* d[2]; step_f st[2]; reset_f rs[2]; resetkey_f rk[2];
@@ -40,6 +42,7 @@ int main(int argc, char** argv) {
     char err[1000];
     m[k] = ((load_f)dlsym(h, "gs_loadXML"))(argv[1], err, sizeof err);
     if (!m[k]) { fprintf(stderr, "%s\n", err); return 1; }
+    if (smooth) m[k]->opt.disableflags |= GS_DSBL_CONTACT;
     d[k] = ((make_f)dlsym(h, "gs_makeData"))(m[k]);
     st[k] = (step_f)dlsym(h, "gs_step"); rs[k] = (reset_f)dlsym(h, "gs_resetData");
     rk[k] = (resetkey_f)dlsym(h, "gs_resetDataKeyframe");

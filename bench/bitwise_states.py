@@ -9,6 +9,9 @@ an .npz by one library and compared with another's.
     .venv/bin/python bench/bitwise_states.py compare /tmp/before.npz /tmp/after.npz
 
 `compare` prints each model whose state differs, with the largest difference, and how many do.
+`write PATH smooth` steps with contacts disabled and keeps, besides the state, the data fields a
+user reads after a step (frames, com quantities, M and its factor, forces, accelerations,
+sensordata): for changes that leave work out of a step's passes.
 """
 import os
 import sys
@@ -30,7 +33,16 @@ def models():
     return out
 
 
-def write(path, steps=200):
+# the data fields `write ... smooth` keeps besides the state (those a model has)
+FIELDS = ("act", "qacc", "qacc_smooth", "qacc_warmstart", "qfrc_bias", "qfrc_passive",
+          "qfrc_actuator", "qfrc_smooth", "qfrc_constraint", "xpos", "xquat", "xmat", "xipos",
+          "ximat", "xanchor", "xaxis", "geom_xpos", "geom_xmat", "site_xpos", "site_xmat",
+          "subtree_com", "cinert", "cdof", "cvel", "cdof_dot", "qM", "qLD", "qLDiagInv",
+          "ten_length", "ten_velocity", "actuator_length", "actuator_velocity", "actuator_force",
+          "act_dot", "sensordata")
+
+
+def write(path, steps=200, smooth=False):
     import gauss
 
     states = {}
@@ -39,6 +51,8 @@ def write(path, steps=200):
             m = gauss.Model.from_xml_path(xml)
         except Exception:  # a model this build cannot load is left out of both files
             continue
+        if smooth:
+            m.opt.disableflags |= gauss.DSBL_CONTACT
         d = gauss.Data(m)
         if m.nkey:
             gauss.reset_data_keyframe(m, d, 0)
@@ -48,7 +62,12 @@ def write(path, steps=200):
             limited = np.asarray(m.actuator_ctrllimited) > 0
             d.ctrl[:] = np.where(limited, lo + (hi - lo) * (u + 1) / 2, u)
         gauss.step(m, d, steps)
-        states[os.path.relpath(xml, ROOT)] = np.concatenate([np.asarray(d.qpos), np.asarray(d.qvel)])
+        key = os.path.relpath(xml, ROOT)
+        states[key] = np.concatenate([np.asarray(d.qpos), np.asarray(d.qvel)])
+        if smooth:
+            for f in FIELDS:
+                if hasattr(d, f) and np.asarray(getattr(d, f)).size:
+                    states[key + ":" + f] = np.array(getattr(d, f), dtype=float).ravel()
     np.savez(path, **states)
 
 
@@ -67,8 +86,8 @@ def compare(before, after):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "write":
-        write(sys.argv[2])
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "write":
+        write(sys.argv[2], smooth=sys.argv[3:] == ["smooth"])
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         sys.exit(1 if compare(sys.argv[2], sys.argv[3]) else 0)
     else:

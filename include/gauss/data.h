@@ -105,8 +105,9 @@ typedef struct {
 
 #define GS_NSOLVER 200  /* iterations whose statistics are kept, per island */
 #define GS_NISLAND 20   /* islands whose solver statistics are kept */
-/* gsData.deferred: position-stage outputs left out by the inverse */
-enum { GS_DEFER_FACTOR = 1, GS_DEFER_ISLAND = 2 };
+/* gsData.deferred: position-stage outputs left out by the inverse (and the geom frames, by the
+ * force evaluations of RK4 whose geom frames nothing reads) */
+enum { GS_DEFER_FACTOR = 1, GS_DEFER_ISLAND = 2, GS_DEFER_GEOM = 4 };
 
 /* constraint rows: X(type, name, cols), each holding nefc rows of cols values (room: nefcmax) */
 #define GS_EFC_FIELDS(X)                                                                           \
@@ -214,7 +215,8 @@ struct gsData {
   gsReal solver_fwdinv[2];
   /* position-stage outputs the inverse leaves out (it needs neither): bit 1 the factor of M (qLD,
    * qLDiagInv), bit 2 the islands; gs_solveM and the passes that skip the position stage complete
-   * them first */
+   * them first. Bit 4: the geom frames, left out by the first force evaluations of an RK4 step
+   * where nothing reads them before the last evaluation computes them (never set after a step) */
   int deferred;
   gsSolverStat solver[GS_NISLAND * GS_NSOLVER];
 

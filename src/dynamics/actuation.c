@@ -271,29 +271,31 @@ static gsReal clamped_control(const gsModel* m, const gsData* d, int i) {
 
 static int bad_value(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }
 
-/* one bad control (after clamping, as MJCF checks) makes every control 0 for this pass, with a
- * warning */
-static int controls_bad(const gsModel* m, gsData* d) {
-  for (int i = 0; i < m->nu; i++)
-    if (bad_value(clamped_control(m, d, i))) {
-      gs_warning(d, GS_WARN_BADCTRL, i);
-      return 1;
-    }
-  return 0;
-}
-
-static gsReal control(const gsModel* m, const gsData* d, int i, int bad) {
-  return bad ? 0 : clamped_control(m, d, i);
-}
-
-
 void gs_actuation(const gsModel* m, gsData* d) {
   int nu = m->nu, nv = m->nv;
   gs_zero(d->qfrc_actuator, nv);
-  gs_zero(d->actuator_force, nu);
   if (!nu) return;
-  int bad = controls_bad(m, d);
-  if (m->opt.disableflags & GS_DSBL_ACTUATION) return;
+  /* the controls the actuators see, clamped to their ranges unless clamping is off (NaN stays
+   * NaN), held in actuator_force until the forces replace them; one bad control (after
+   * clamping, as MJCF checks) makes every control 0 for this pass, with a warning */
+  gsReal* ctrl = d->actuator_force;
+  int clampon = !(m->opt.disableflags & GS_DSBL_CLAMPCTRL), ok = 1;
+  for (int i = 0; i < nu; i++) {
+    gsReal c = d->ctrl[i];
+    if (clampon && m->actuator_ctrllimited[i]) c = clamp(c, m->actuator_ctrlrange + 2 * i);
+    ctrl[i] = c;
+    ok &= fabs(c) <= GS_MAXVAL;  /* false for NaN: bad_value, without a branch */
+  }
+  if (!ok) {
+    int i = 0;
+    while (!bad_value(ctrl[i])) i++;
+    gs_warning(d, GS_WARN_BADCTRL, i);
+    gs_zero(ctrl, nu);
+  }
+  if (m->opt.disableflags & GS_DSBL_ACTUATION) {
+    gs_zero(d->actuator_force, nu);
+    return;
+  }
   gsReal h = m->opt.timestep;
 
   /* activation dynamics: every actuator with states, disabled groups included (their states
@@ -302,7 +304,7 @@ void gs_actuation(const gsModel* m, gsData* d) {
     int adr = m->actuator_actadr[i], n = m->actuator_actnum[i];
     if (adr < 0) continue;
     const gsReal* prm = m->actuator_dynprm + GS_NDYN * i;
-    gsReal c = control(m, d, i, bad), a = d->act[adr + n - 1];
+    gsReal c = ctrl[i], a = d->act[adr + n - 1];
     gsReal* dot = d->act_dot + adr + n - 1;
     switch (m->actuator_dyntype[i]) {
       case GS_DYN_INTEGRATOR: *dot = c; break;
@@ -319,14 +321,19 @@ void gs_actuation(const gsModel* m, gsData* d) {
     }
   }
 
-  /* gain * input + bias, clamped to forcerange */
+  /* gain * input + bias, clamped to forcerange (each actuator's control read before its force
+   * is written in its place) */
+  int groups = m->opt.actuatorgroupdisable != 0;
   for (int i = 0; i < nu; i++) {
-    if (gs_actuatorDisabled(m, i)) continue;
+    if (groups && gs_actuatorDisabled(m, i)) {
+      d->actuator_force[i] = 0;
+      continue;
+    }
     gsReal len = d->actuator_length[i], vel = d->actuator_velocity[i];
     int adr = m->actuator_actadr[i], n = m->actuator_actnum[i];
     gsReal input;
     if (adr < 0) {
-      input = control(m, d, i, bad);
+      input = ctrl[i];
     } else {
       int k = adr + n - 1;
       /* actearly: the force of the activation at the end of this step */

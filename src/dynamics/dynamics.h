@@ -26,6 +26,12 @@ void gs_tendonArmatureBias(const gsModel* m, gsData* d, gsReal* qfrc);
  * ranges); after gs_passive */
 void gs_gravcompActuator(const gsModel* m, gsData* d);
 
+/* gs_kinematics with the geom frames left out unless `geoms` (recorded in gsData.deferred:
+ * the passes of a step whose geom frames nothing reads before a later pass overwrites them),
+ * and the geom frames alone (from the body frames) */
+void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms);
+void gs_geomFrames(const gsModel* m, gsData* d);
+
 /* LTDL factorisation (H = L^T D L) in the tree-sparse storage of qM, in place; diaginv = 1/D.
  * Returns the index of the first non-positive pivot, or -1 when M is positive definite. */
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);

@@ -2,6 +2,7 @@
 #include "core/math.h"
 #include "gauss/gauss.h"
 #include "core/pair.h"
+#include "dynamics/dynamics.h"
 
 /* frame (pos, mat) of an object attached to body b at local (lpos, lquat): copied from the body's
  * or its inertial frame where the compiler found them the same (sameframe), else the offset turned
@@ -103,7 +104,15 @@ static void attach_all(const gsData* d, int n, const int* bodyid, const int* sam
   }
 }
 
-void gs_kinematics(const gsModel* m, gsData* d) {
+void gs_geomFrames(const gsModel* m, gsData* d) {
+  d->deferred &= ~GS_DEFER_GEOM;
+  attach_all(d, m->ngeom, m->geom_bodyid, m->geom_sameframe, d->geom_xpos, d->geom_xmat,
+             m->geom_pos, m->geom_quat);
+}
+
+void gs_kinematics(const gsModel* m, gsData* d) { gs_kinematicsPart(m, d, 1); }
+
+void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
   /* the world */
   gs_zero3(d->xpos);
   gs_unitQuat(d->xquat);
@@ -188,8 +197,8 @@ void gs_kinematics(const gsModel* m, gsData* d) {
            m->body_iquat + 4 * b);
   }
 
-  attach_all(d, m->ngeom, m->geom_bodyid, m->geom_sameframe, d->geom_xpos, d->geom_xmat,
-             m->geom_pos, m->geom_quat);
+  if (geoms) gs_geomFrames(m, d);
+  else d->deferred |= GS_DEFER_GEOM;
   attach_all(d, m->nsite, m->site_bodyid, m->site_sameframe, d->site_xpos, d->site_xmat,
              m->site_pos, m->site_quat);
 }

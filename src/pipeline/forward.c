@@ -11,9 +11,9 @@
 #include "pipeline/pipeline.h"
 
 /* frames, com quantities, tendons, M, and the factor of M unless deferred (the inverse needs none) */
-static void position_smooth(const gsModel* m, gsData* d, int factor) {
+static void position_smooth(const gsModel* m, gsData* d, int factor, int geoms) {
   double t = gs_timerStart(d);
-  gs_kinematics(m, d);
+  gs_kinematicsPart(m, d, geoms);
   gs_comPos(m, d);
   gs_tendon(m, d);
   gs_timerStop(d, GS_TIMER_POS_KINEMATICS, t);
@@ -24,7 +24,7 @@ static void position_smooth(const gsModel* m, gsData* d, int factor) {
   gs_timerStop(d, GS_TIMER_POS_INERTIA, t);
 }
 
-void gs_fwdPositionSmooth(const gsModel* m, gsData* d) { position_smooth(m, d, 1); }
+void gs_fwdPositionSmooth(const gsModel* m, gsData* d) { position_smooth(m, d, 1, 1); }
 
 /* ---- options: a value outside its enumeration or range is counted, and the stage that reads
  * it uses MJCF's default instead (integrate.c: Euler; gs_fwdConstraint: Newton; rows.c: pyramidal;
@@ -95,7 +95,7 @@ static int bad_contact_params(const gsModel* m) {
  * pass: what a pass inside a step may leave out (GS_PASS_*, pipeline.h). */
 static void position_stage(const gsModel* m, gsData* d, int full, int pass) {
   check_options(m, d);
-  position_smooth(m, d, full);
+  position_smooth(m, d, full, !(pass & GS_PASS_NOGEOM));
   double t = gs_timerStart(d);
   /* contacts made of non-finite parameters would carry NaN into the solver: none are made, and
    * the event is counted (gs_checkContact resets the step) */
@@ -130,6 +130,7 @@ void gs_fwdPosition(const gsModel* m, gsData* d) { position_stage(m, d, 1, 0); }
 void gs_fwdPositionInverse(const gsModel* m, gsData* d) { position_stage(m, d, 0, 0); }
 
 void gs_completePosition(const gsModel* m, gsData* d) {
+  if (d->deferred & GS_DEFER_GEOM) gs_geomFrames(m, d);
   if (d->deferred & GS_DEFER_FACTOR) gs_factorM(m, d);
   if (d->deferred & GS_DEFER_ISLAND) gs_island(m, d);
 }

@@ -157,6 +157,21 @@ static void dexpinv_rotations(const gsModel* m, gsReal* k, const gsReal* theta_r
   }
 }
 
+/* whether a force evaluation may leave the geom frames out (GS_PASS_NOGEOM) because nothing reads
+ * them before a later evaluation of the same step computes them: no collision (contacts off), no
+ * fluid forces on geom ellipsoids, no tendon wrapping around geoms, and no user callback of the
+ * pass that might read them; the sensors (the first evaluation only) are the caller's to check */
+static int geoms_unread(const gsModel* m, const gsData* d) {
+  if (!(m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT))) return 0;
+  if (d->cb.control || d->cb.act_dyn || d->cb.act_gain || d->cb.act_bias) return 0;
+  if (gs_fluidActive(m))
+    for (int g = 0; g < m->ngeom; g++)
+      if (m->geom_fluid[GS_NFLUID * g] != 0) return 0;
+  for (int w = 0; w < m->nwrap; w++)
+    if (m->wrap_type[w] == GS_WRAP_SPHERE || m->wrap_type[w] == GS_WRAP_CYLINDER) return 0;
+  return 1;
+}
+
 /* classic RK4 on (qpos, qvel, act): stages at t, t + h/2, t + h/2, t + h; positions move along the
  * weighted stage derivatives in the tangent space (quaternions by the exponential map, with the
  * dexp correction above) */
@@ -188,6 +203,7 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   memcpy(Fa, d->qacc, sizeof(gsReal) * (size_t)nv);
   gs_copy(act0, d->act, na);
   gs_copy(Fx, d->act_dot, na);
+  int nogeom = geoms_unread(m, d) ? GS_PASS_NOGEOM : 0;
   for (int s = 1; s < 4; s++) {
     const gsReal* pv = Fv + (size_t)(s - 1) * nv;
     const gsReal* pa = Fa + (size_t)(s - 1) * nv;
@@ -199,7 +215,9 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
     d->time = t0 + A[s - 1] * h;
     /* the last evaluation's islands are the step's; PGS reads none */
     int last = s == 3 || m->opt.solver != GS_SOL_PGS;
-    gs_forwardPass(m, d, GS_STAGE_NONE, 1, NULL, pass | (last ? 0 : GS_PASS_NOISLAND));
+    /* and the last evaluation's geom frames are the step's */
+    gs_forwardPass(m, d, GS_STAGE_NONE, 1, NULL,
+                   pass | (last ? 0 : GS_PASS_NOISLAND) | (s == 3 ? 0 : nogeom));
     memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
     dexpinv_rotations(m, Fv + (size_t)s * nv, pv, A[s - 1] * h);
     memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);
@@ -249,8 +267,11 @@ void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsS
   if (skipstage < GS_STAGE_POS && !gs_checkContact(m, d)) pass = GS_PASS_CHECKED;
   /* RK4's first evaluation: its islands are overwritten by the later ones (PGS reads none) */
   int noisland = m->opt.integrator == GS_INT_RK4 && m->opt.solver == GS_SOL_PGS;
+  /* and its geom frames, where neither the sensors nor anything else reads them */
+  int nogeom = m->opt.integrator == GS_INT_RK4 && (skipsensor || m->nsensor == 0) &&
+               geoms_unread(m, d);
   gs_forwardPass(m, d, skipstage, skipsensor, kept ? kept->dual : NULL,
-                 pass | (noisland ? GS_PASS_NOISLAND : 0));
+                 pass | (noisland ? GS_PASS_NOISLAND : 0) | (nogeom ? GS_PASS_NOGEOM : 0));
   /* a reset (bad qacc) recomputed the position stage at another state */
   if (gs_checkAcc(m, d) && kept) {
     kept->state = 0;

@@ -16,9 +16,10 @@ void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsens
                         const struct gsDual* kept);
 /* what a forward pass inside a step may leave out: the islands, where a later pass of the same
  * step overwrites them before anything reads them (RK4's first three force evaluations with PGS,
- * which solves without them; deferred as the inverse defers them), and the check of the contact
- * parameters, made once at the step's start (gs_checkContact) */
-enum { GS_PASS_NOISLAND = 1, GS_PASS_CHECKED = 2 };
+ * which solves without them; deferred as the inverse defers them), the geom frames likewise
+ * (RK4's first three evaluations where nothing reads them: gs_geomsUnread), and the check of the
+ * contact parameters, made once at the step's start (gs_checkContact) */
+enum { GS_PASS_NOISLAND = 1, GS_PASS_CHECKED = 2, GS_PASS_NOGEOM = 4 };
 void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
                     const struct gsDual* kept, int pass);
 /* what steps of the same position stage share: Euler's factored M + hB (H: nM values, Hinv: nv;
