@@ -336,7 +336,10 @@ static int reduce(gsReal (*p)[3], int np) {
 
 /* a mesh face's corners in the order of its compiled polygon (mesh_polyvert), where one has the
  * face's normal: MuJoCo's clipping follows that order (the choice of 4 of more corners depends on
- * it) */
+ * it); the face's normal is then the polygon's (mesh_polynormal), as MuJoCo reports it, rather
+ * than that of the hull triangle found first: vertices are stored in single precision, so the
+ * triangles of a flat face differ in normal by up to ~1e-7 (MuJoCo's multiple_objects.xml at
+ * rest: 5e-8, qacc apart by 5e-6) */
 static void compiled_order(Feature* f, const gsModel* m, int g, const gsConvex* c) {
   if (f->n < 3 || m->geom_type[g] != GS_GEOM_MESH) return;
   int id = m->geom_dataid[g];
@@ -351,6 +354,7 @@ static void compiled_order(Feature* f, const gsModel* m, int g, const gsConvex* 
   if (best < 0 || !faces(bd) || m->mesh_polyvertnum[best] != f->n) return;
   const int* pv = m->mesh_polyvert + m->mesh_polyvertadr[best];
   for (int i = 0; i < f->n; i++) to_world(f->v[i], c, mvert(c, pv[i]));
+  gs_mulMatVec3(f->nrm, c->mat, m->mesh_polynormal + 3 * best);
 }
 
 /* the polytope contacts: 0 where the single contact stays (a vertex, crossing edges, nothing left
