@@ -642,6 +642,12 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       m->jnt_group[jnt] = sj->group;
       gs_copy3(m->jnt_pos + 3 * jnt, sj->pos);
       gs_copy3(m->jnt_axis + 3 * jnt, sj->axis);
+      if (sj->type == GS_JNT_BALL || sj->type == GS_JNT_FREE) {
+        /* MJCF ignores the axis of a ball or free joint (a default class's included) and
+         * compiles z (measured against MuJoCo 3.3.7: its test/engine/testdata/inertia.xml) */
+        gs_zero3(m->jnt_axis + 3 * jnt);
+        m->jnt_axis[3 * jnt + 2] = 1;
+      }
       if ((sj->type == GS_JNT_HINGE || sj->type == GS_JNT_SLIDE) &&
           gs_normalize3(m->jnt_axis + 3 * jnt) < GS_MINVAL) {
         gs_compileFail(&c, &sj->info, "joint", "axis must not be zero");

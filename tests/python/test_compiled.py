@@ -343,3 +343,14 @@ def test_slide_body_weights_like_mujoco(pos, tendon):
     mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
     np.testing.assert_allclose(gm.body_invweight0, mm.body_invweight0, rtol=1e-12, atol=1e-15)
     np.testing.assert_allclose(gm.dof_invweight0, mm.dof_invweight0, rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("joint", ['<joint type="ball" axis="0 1 0"/>', '<joint type="ball" axis="1 1 0"/>',
+                                   '<joint type="free" axis="1 0 0"/>', '<joint type="ball"/>'])
+def test_ball_and_free_joint_axis_like_mujoco(joint):
+    """A ball or free joint compiles the z axis whatever axis it (or a default class, as in
+    MuJoCo's test/engine/testdata/inertia.xml) gives; gauss kept the given one, unnormalised."""
+    xml = (f'<mujoco><default><joint axis="1 0 1"/></default><worldbody><body>{joint}'
+           '<geom size=".1"/></body></worldbody></mujoco>')
+    mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+    np.testing.assert_array_equal(gm.jnt_axis, mm.jnt_axis)
