@@ -24,27 +24,10 @@ import mujoco
 import gauss
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mujoco_sweep import random_state, set_state, tighten  # noqa: E402
+from mujoco_sweep import compiled_differences, random_state, set_state, tighten  # noqa: E402
 
 STAGES = ("xpos", "xquat", "geom_xpos", "qfrc_bias", "qfrc_passive", "qfrc_actuator", "qM",
           "efc_pos", "efc_aref", "efc_force", "qacc")
-
-
-def compiled_differences(mm, gm, tol=1e-9):
-    """numeric model arrays both engines name whose values differ by more than tol"""
-    out = []
-    for name in dir(mm):
-        if name.startswith("_"):
-            continue
-        a = getattr(mm, name, None)
-        if not isinstance(a, np.ndarray) or a.dtype.kind not in "fiu" or not hasattr(gm, name):
-            continue
-        b = np.asarray(getattr(gm, name))
-        if a.size != b.size:
-            out.append(f"{name}: size {a.size}/{b.size}")
-        elif a.size and np.abs(a.astype(float).ravel() - b.astype(float).ravel()).max() > tol:
-            out.append(f"{name}: {np.abs(a.astype(float).ravel() - b.astype(float).ravel()).max():.1e}")
-    return out
 
 
 def turned(mm, qpos, rng, angle):
