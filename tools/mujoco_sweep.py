@@ -3,15 +3,20 @@ how far apart qacc is at random states; with gauss's load warnings.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \
         tools/mujoco_sweep.py /path/to/mujoco [--states 3] [--seed 0] [--only SUBSTRING] \
-        [--table docs/mujoco_sweep.md]
+        [--steps 200] [--table docs/mujoco_sweep.md]
 
 It walks model/ and test/*/testdata/ of the checkout (or of an extracted snapshot of it) and
 prints one row per XML file:
 
     loads    both | mujoco | gauss | neither (a file both refuse is usually an include)
     sizes    = when every size both engines name agrees, else the first differing ones
+    arrays   = when every numeric compiled array both name agrees to 1e-9 (relative to
+             max(1, |value|)), else how many differ and the first ones
     qacc     max |qacc_gauss - qacc_mujoco| / max(1, |qacc_mujoco|) over --states random states
              (Newton, tolerance 1e-12, converged ccd settings in both), or '-'
+    qacc sim the same over --states states MuJoCo reaches in --steps steps (200) from the first
+             keyframe with the file's own settings, copied into both engines; 'crash in ...'
+             where an engine crashed there (each file runs in a child process)
     warns    gauss's load warnings, after the table
 
 then a summary: counts per outcome and the warnings by kind with the files that raise them.
