@@ -4,13 +4,25 @@ forces, qacc), the contacts side by side; and whether a difference is a tie, by 
 and ball joint (and moving hinges and slides) by a small random amount.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \
-        tools/mujoco_probe.py FILE [--states 2] [--contacts] [--turn 1e-6] [--tries 3]
+        tools/mujoco_probe.py FILE [--states 2] [--sim] [--contacts] [--turn 1e-6] [--tries 3] \
+        [--jitter 30] [--normals]
 
 --contacts lists each contact of both engines in MuJoCo's order (geoms, dist, point, normal);
 --turn A adds, after each state, --tries states turned by about A (radians for free and ball
 joints, radians or length for hinges and slides) and prints the qacc difference and the contact
 counts there: a difference that goes away under such a turn was decided by a tie of the state
 (exactly parallel faces, coincident borders, a repeated moment), one that stays is a rule.
+--sim takes the states of the sweep's 'qacc sim' column instead (MuJoCo simulating the file 200
+steps from its first keyframe with its own settings).
+--jitter N repeats each state N times with every qpos entry moved by up to 4 ulps and prints how
+far MuJoCo's own qacc moves (relative, as the sweep measures), how far gauss's moves, the gap's
+least, median and largest value and the contact counts met: where MuJoCo's own answer moves as
+much as the gap, the state is a tie by nature and no engine can follow it.
+--normals takes each contact between primitives or meshes whose normal differs between the engines
+and prints, for each engine's normal n, |(I - n n^T)(p1(n) - p2(-n))| (p1, p2 the geoms' support
+points; zero at the exact deepest-penetration normal of smooth shapes) and the overlap
+h1(n) + h2(-n) (the penetration depth is its least value over n): it tells which engine's
+normal is nearer the exact one where both report the same depth.
 The mujoco Python package is only the reference here, as in tools/mujoco_sweep.py.
 """
 import argparse
@@ -24,27 +36,10 @@ import mujoco
 import gauss
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mujoco_sweep import random_state, set_state, tighten  # noqa: E402
+from mujoco_sweep import compiled_differences, random_state, set_state, simulated_states, tighten  # noqa: E402
 
 STAGES = ("xpos", "xquat", "geom_xpos", "qfrc_bias", "qfrc_passive", "qfrc_actuator", "qM",
           "efc_pos", "efc_aref", "efc_force", "qacc")
-
-
-def compiled_differences(mm, gm, tol=1e-9):
-    """numeric model arrays both engines name whose values differ by more than tol"""
-    out = []
-    for name in dir(mm):
-        if name.startswith("_"):
-            continue
-        a = getattr(mm, name, None)
-        if not isinstance(a, np.ndarray) or a.dtype.kind not in "fiu" or not hasattr(gm, name):
-            continue
-        b = np.asarray(getattr(gm, name))
-        if a.size != b.size:
-            out.append(f"{name}: size {a.size}/{b.size}")
-        elif a.size and np.abs(a.astype(float).ravel() - b.astype(float).ravel()).max() > tol:
-            out.append(f"{name}: {np.abs(a.astype(float).ravel() - b.astype(float).ravel()).max():.1e}")
-    return out
 
 
 def turned(mm, qpos, rng, angle):
@@ -71,6 +66,67 @@ def qacc_gap(md, gd):
     return float(np.abs(md.qacc - np.asarray(gd.qacc)).max(initial=0)) / max(1.0, float(np.abs(md.qacc).max(initial=0)))
 
 
+def jittered(q, rng, ulps=4):
+    """q with every entry moved by up to ulps units in the last place"""
+    q = q.copy()
+    for i in range(len(q)):
+        k = int(rng.integers(-ulps, ulps + 1))
+        for _ in range(abs(k)):
+            q[i] = np.nextafter(q[i], np.inf if k > 0 else -np.inf)
+    return q
+
+
+def support(m, d, g, n):
+    """the point of geom g farthest along the unit world direction n (None for planes and height
+    fields)"""
+    t, s = m.geom_type[g], m.geom_size[g]
+    R = np.asarray(d.geom_xmat[g]).reshape(3, 3)
+    u = R.T @ n
+    if t == 2:
+        p = s[0] * u
+    elif t == 3:
+        p = np.array([0, 0, s[1] * np.sign(u[2])]) + s[0] * u
+    elif t == 4:
+        p = s**2 * u / np.sqrt(u @ (s**2 * u))
+    elif t == 5:
+        r = np.hypot(u[0], u[1])
+        p = np.array([s[0] * u[0] / r, s[0] * u[1] / r, s[1] * np.sign(u[2])])
+    elif t == 6:
+        p = s * np.sign(u)
+    elif t == 7:
+        k = m.geom_dataid[g]
+        v = m.mesh_vert[m.mesh_vertadr[k]:m.mesh_vertadr[k] + m.mesh_vertnum[k]]
+        p = v[np.argmax(v @ u)]
+    else:
+        return None
+    return np.asarray(d.geom_xpos[g]) + R @ p
+
+
+def normal_check(mm, md, gd):
+    """per contact whose normal differs: each engine's optimality residual and overlap"""
+    nearer = total = 0
+    for i in range(min(md.ncon, gd.ncon)):
+        g1, g2 = (int(x) for x in md.contact.geom[i])
+        nm, ng = md.contact.frame[i][:3], np.asarray(gd.contact.frame[i][:3])
+        if tuple(int(x) for x in gd.contact.geom[i]) != (g1, g2) or np.abs(nm - ng).max() < 1e-10:
+            continue
+        out = []
+        for n in (nm, ng):
+            p1, p2 = support(mm, md, g1, n), support(mm, md, g2, -n)
+            if p1 is None or p2 is None:
+                break
+            v = p1 - p2
+            out.append((np.linalg.norm(v - (v @ n) * n), v @ n))
+        if len(out) < 2:
+            continue
+        (rm, om), (rg, og) = out
+        total += 1
+        nearer += og <= om
+        print(f"  contact {i} types {mm.geom_type[g1]},{mm.geom_type[g2]} normals apart {np.abs(nm - ng).max():.1e}: "
+              f"residual MuJoCo {rm:.1e} gauss {rg:.1e}, overlap MuJoCo {om:.15e} gauss {og:.15e}")
+    print(f"  gauss's normal gives the smaller overlap in {nearer} of {total}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("file")
@@ -79,6 +135,9 @@ def main():
     ap.add_argument("--contacts", action="store_true")
     ap.add_argument("--turn", type=float, default=0.0)
     ap.add_argument("--tries", type=int, default=3)
+    ap.add_argument("--sim", action="store_true")
+    ap.add_argument("--jitter", type=int, default=0)
+    ap.add_argument("--normals", action="store_true")
     a = ap.parse_args()
     mm = mujoco.MjModel.from_xml_path(a.file)
     gm = gauss.Model.from_xml_path(a.file)
@@ -86,9 +145,21 @@ def main():
     tighten(mm, gm)
     md, gd = mujoco.MjData(mm), gauss.Data(gm)
     rng = np.random.default_rng(a.seed)
-    for s in range(a.states):
-        qpos, qvel, ctrl = random_state(mm, rng)
-        set_state(mm, (md, gd), qpos, qvel, ctrl)
+    sims = simulated_states(a.file, 200, a.states) if a.sim else None
+    for s in range(len(sims) if a.sim else a.states):
+        if a.sim:
+            qpos, qvel, act, ctrl, mpos, mquat, t = sims[s]
+            for d in (md, gd):
+                d.qpos[:], d.qvel[:], d.time = qpos, qvel, t
+                if mm.na:
+                    d.act[:] = act
+                if mm.nu:
+                    d.ctrl[:] = ctrl
+                if mm.nmocap:
+                    d.mocap_pos[:], d.mocap_quat[:] = mpos, mquat
+        else:
+            qpos, qvel, ctrl = random_state(mm, rng)
+            set_state(mm, (md, gd), qpos, qvel, ctrl)
         mujoco.mj_forward(mm, md)
         gauss.forward(gm, gd)
         print(f"state {s}: ncon {md.ncon}/{gd.ncon} nefc {md.nefc}/{gd.nefc} (MuJoCo/gauss)")
@@ -103,6 +174,29 @@ def main():
                     r = rows[i] if i < len(rows) else None
                     print(f"  {tag} " + ("-" if r is None else
                           f"geoms {r[0]} dist {r[1]:+.9e} pos {np.round(r[2], 6)} normal {np.round(r[3], 6)}"))
+        if a.normals:
+            normal_check(mm, md, gd)
+        if a.jitter:
+            q0m, q0g = md.qacc.copy(), np.asarray(gd.qacc).copy()
+            scale = max(1.0, float(np.abs(q0m).max(initial=0)))
+            rng_j = np.random.default_rng([a.seed, s, 1])
+            moves, gaps, counts = [], [], set()
+            for _ in range(a.jitter):
+                q = jittered(qpos, rng_j)
+                for d in (md, gd):
+                    d.qpos[:] = q
+                mujoco.mj_forward(mm, md)
+                gauss.forward(gm, gd)
+                moves.append((np.abs(md.qacc - q0m).max(initial=0) / scale,
+                              np.abs(np.asarray(gd.qacc) - q0g).max(initial=0) / scale))
+                gaps.append(qacc_gap(md, gd))
+                counts.add((md.ncon, gd.ncon))
+            for d in (md, gd):
+                d.qpos[:] = qpos
+            mj, gs = max(m[0] for m in moves), max(m[1] for m in moves)
+            print(f"  {a.jitter} jitters of 4 ulps: MuJoCo's qacc moves up to {mj:.1e}, gauss's {gs:.1e}; "
+                  f"gap least {min(gaps):.1e} median {np.median(gaps):.1e} largest {max(gaps):.1e}; "
+                  f"ncon (MuJoCo, gauss) {sorted(counts)}")
         rng_t = np.random.default_rng([a.seed, s])
         for _ in range(a.tries if a.turn else 0):
             set_state(mm, (md, gd), turned(mm, qpos, rng_t, a.turn), qvel, ctrl)

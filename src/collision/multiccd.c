@@ -28,7 +28,9 @@
  * - the order matters, not only the overlap's shape: a mesh face's corners are taken in the order
  *   of its compiled polygon (mesh_polyvert); the second face is clipped starting from its
  *   corner 2 and the overlap's corners are then read backwards (among the starts and directions
- *   of either face clipped by the other, this reading fits most poses);
+ *   of either face clipped by the other, this reading fits most poses); a second face wholly
+ *   inside the first (nothing clipped) starts from its corner 0 instead (a mesh cube lying flat
+ *   inside a larger face: MuJoCo's order in 80 of 80 poses, 0 from corner 2);
  * - of that list, slots (0, 1, 2, 3) are the start; slots 0 and 2 stay; the fourth slot moves
  *   forward along the list one corner at a time while |(a - d) x (d - b) + (b - c) x (c - a)|
  *   (a, b, c, d the slots' corners) strictly grows, then the second slot likewise, again until
@@ -238,6 +240,17 @@ static void side(gsReal m[3], const Feature* f, int k) {
   gs_cross(m, f->nrm, e);
 }
 
+/* whether every corner of face p lies inside the prism of face f (nothing to clip) */
+static int inside_prism(const Feature* p, const Feature* f) {
+  for (int k = 0; k < f->n; k++) {
+    gsReal m[3];
+    side(m, f, k);
+    for (int i = 0; i < p->n; i++)
+      if (gs_dot3(m, p->v[i]) - gs_dot3(m, f->v[k]) < 0) return 0;
+  }
+  return 1;
+}
+
 /* polygon p (np corners) clipped by the prism of face f along its normal: Sutherland-Hodgman */
 static int clip_polygon(gsReal (*p)[3], int np, const Feature* f) {
   gsReal tmp[2 * MAXPOLY + 8][3];
@@ -336,7 +349,10 @@ static int reduce(gsReal (*p)[3], int np) {
 
 /* a mesh face's corners in the order of its compiled polygon (mesh_polyvert), where one has the
  * face's normal: MuJoCo's clipping follows that order (the choice of 4 of more corners depends on
- * it) */
+ * it); the face's normal is then the polygon's (mesh_polynormal), as MuJoCo reports it, rather
+ * than that of the hull triangle found first: vertices are stored in single precision, so the
+ * triangles of a flat face differ in normal by up to ~1e-7 (MuJoCo's multiple_objects.xml at
+ * rest: 5e-8, qacc apart by 5e-6) */
 static void compiled_order(Feature* f, const gsModel* m, int g, const gsConvex* c) {
   if (f->n < 3 || m->geom_type[g] != GS_GEOM_MESH) return;
   int id = m->geom_dataid[g];
@@ -351,6 +367,7 @@ static void compiled_order(Feature* f, const gsModel* m, int g, const gsConvex* 
   if (best < 0 || !faces(bd) || m->mesh_polyvertnum[best] != f->n) return;
   const int* pv = m->mesh_polyvert + m->mesh_polyvertadr[best];
   for (int i = 0; i < f->n; i++) to_world(f->v[i], c, mvert(c, pv[i]));
+  gs_mulMatVec3(f->nrm, c->mat, m->mesh_polynormal + 3 * best);
 }
 
 /* the polytope contacts: 0 where the single contact stays (a vertex, crossing edges, nothing left
@@ -372,10 +389,12 @@ static int polytope_contacts(const gsModel* m, gsContact* con, const gsConvex* a
   if (fa.n >= 3 && fb.n >= 3) {
     /* b's face clipped by the prism of a's face: corners on b's face, half the depth towards a */
     gs_scl3(n, fb.nrm, -1);
-    /* clipped from b's corner 2 on, the overlap then read backwards: the order in which MuJoCo
-     * searches the overlap's corners (measured on square faces, see the top of this file) */
+    /* clipped from b's corner 2 on (corner 0 when b's face lies wholly inside a's), the overlap
+     * then read backwards: the order in which MuJoCo searches the overlap's corners (measured on
+     * square faces, see the top of this file) */
     np = fb.n;
-    for (int i = 0; i < np; i++) gs_copy3(pts[i], fb.v[(i + 2) % np]);
+    int start = inside_prism(&fb, &fa) ? 0 : 2;
+    for (int i = 0; i < np; i++) gs_copy3(pts[i], fb.v[(i + start) % np]);
     np = clip_polygon(pts, np, &fa);
     for (int i = 0, j = np - 1; i < j; i++, j--) {
       gsReal t[3];

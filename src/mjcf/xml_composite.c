@@ -213,6 +213,31 @@ static void quat_x2vec(gsReal q[4], const gsReal d[3], int twist) {
   }
 }
 
+/* MJCF keeps a bent cable's frames as a rotation matrix would give them back (w > 0 where the
+ * trace 4 w^2 - 1 is positive, else the component of the largest diagonal term positive), so a
+ * body's quaternion, the previous frame's inverse times its own, can come out with w < 0; f and
+ * the body's q change sign together (measured against MuJoCo 3.3.7 on its coil.xml: 5 of 70
+ * bodies). Where the rule is near a tie (trace or diagonal terms equal to 1e-9, e.g. quarter
+ * turns) the sign is left as carried along, which is what MuJoCo gives at right-angle corners. */
+static void canonical_sign(gsReal f[4], gsReal q[4]) {
+  const gsReal eps = 1e-9;
+  gsReal trace = 4 * f[0] * f[0] - 1;
+  int k = 0;
+  if (trace <= -eps) {
+    /* the largest diagonal term is the one of the largest |x|, |y| or |z| */
+    int big = 1;
+    for (int i = 2; i < 4; i++)
+      if (fabs(f[i]) > fabs(f[big])) big = i;
+    for (int i = 1; i < 4; i++)
+      if (i != big && fabs(f[big]) * fabs(f[big]) - f[i] * f[i] < eps) return;
+    k = big;
+  } else if (trace < eps) {
+    return;
+  }
+  if (f[k] >= 0) return;
+  for (int i = 0; i < 4; i++) f[i] = -f[i], q[i] = -q[i];
+}
+
 /* the first body's frame: x along the first edge e0, z along e0 x e1 (the plane of the first
  * corner); a straight start takes the least rotation from x (returns 1 then) */
 static int first_frame(gsReal q[4], const gsReal d[3], const gsReal* e1) {
@@ -363,6 +388,7 @@ static int make_cable(gsxCtx* c, Composite* k, gsSpecBody* parent, const gsReal*
       quat_x2vec(q, local, 0);
       gsReal f[4];
       gs_mulQuat(f, frame, q);
+      canonical_sign(f, q);
       gs_copy4(frame, f);
     }
     if (i > 0) {

@@ -2,8 +2,8 @@
  * (innermost first: separator and index, zero-padded to the digits of the count), and, once the
  * whole model is read, the tendons, actuators, sensors, equality constraints, contact pairs and
  * exclusions that name such an element are replicated along: MJCF keeps those that name nothing
- * replicated in place and appends, replica after replica, a copy of each one that does, with the
- * replica's suffix on its own name and on the names it refers to. (The reading of the replicas
+ * replicated in place and appends, replicate by replicate and replica after replica, a copy of
+ * each one that does, with the replica's suffix on its own name and on the names it refers to. (The reading of the replicas
  * themselves, placed like frames, is in xml_read.c.) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,23 +180,34 @@ static int replicate_list(gsxCtx* c, const Index* ix, int kind, void*** list, in
     }
     orig = malloc(sizeof(int) * (size_t)ncopy);
     ok = ok && orig;
-    for (int k = 0, j = 0; ok && k < maxrep; k++) {
-      for (int i = 0; ok && i < n0; i++) {
-        if (k >= count[i]) continue;
-        const char* suffix = suf[i][k];
-        void* copy = gs_specCopyElement(kind, (*list)[i]);
-        ok = copy != NULL;
-        /* the copy's own name and every name it refers to that is replicated take the suffix */
-        char** refs[MAXREF];
-        int nr = ok ? gs_specReferences(kind, copy, refs, MAXREF) : 0;
-        for (int r = 0; ok && r < nr; r++) {
-          int f;
-          if (*refs[r] && find(ix, *refs[r], &f)) ok = append(refs[r], suffix);
+    /* replicate by replicate (in the order they were made), replica after replica, a copy of
+     * each element that follows that replicate (MuJoCo's newton_cradle.xml: the tendons of its
+     * first replicate for all five replicas, then those of the second) */
+    int lastgroup = -1, made = 0;
+    for (;;) {
+      int g = -1;
+      for (int i = 0; i < n0; i++)
+        if (count[i] > 0 && group[i] > lastgroup && (g < 0 || group[i] < g)) g = group[i];
+      if (g < 0 || !ok) break;
+      lastgroup = g;
+      for (int k = 0; ok && k < maxrep; k++) {
+        for (int i = 0; ok && i < n0; i++) {
+          if (k >= count[i] || group[i] != g) continue;
+          const char* suffix = suf[i][k];
+          void* copy = gs_specCopyElement(kind, (*list)[i]);
+          ok = copy != NULL;
+          /* the copy's own name and every name it refers to that is replicated take the suffix */
+          char** refs[MAXREF];
+          int nr = ok ? gs_specReferences(kind, copy, refs, MAXREF) : 0;
+          for (int r = 0; ok && r < nr; r++) {
+            int f;
+            if (*refs[r] && find(ix, *refs[r], &f)) ok = append(refs[r], suffix);
+          }
+          if (ok) ok = append(&((gsSpecInfo*)copy)->name, suffix);
+          if (ok) ok = gs_specPush(&out, &nout, &capout, copy);
+          if (!ok) gs_specFreeElement(kind, copy);
+          if (ok) orig[made++] = i;
         }
-        if (ok) ok = append(&((gsSpecInfo*)copy)->name, suffix);
-        if (ok) ok = gs_specPush(&out, &nout, &capout, copy);
-        if (!ok) gs_specFreeElement(kind, copy);
-        if (ok) orig[j++] = i;
       }
     }
     for (int j = 0; ok && j < ncopy; j++) {

@@ -491,9 +491,22 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
     }
     memcpy(md->facetex, md->face, sizeof(int) * 3 * (size_t)md->nface);
   }
+  /* a mirror scale (an odd number of negative factors) turns a file's triangles inwards: MJCF
+   * turns them back, swapping each one's last two corners (measured against MuJoCo 3.3.7 on OBJ
+   * and STL files, and its test/user/testdata flipped_torus.xml and textured_torus.xml) */
+  if (sm->file && !b->hullfaces && sm->scale[0] * sm->scale[1] * sm->scale[2] < 0)
+    for (int f = 0; f < md->nface; f++) {
+      int* t = md->face + 3 * f;
+      int k = t[1];
+      t[1] = t[2], t[2] = k;
+      if (md->facetex) {
+        int* u = md->facetex + 3 * f;
+        k = u[1], u[1] = u[2], u[2] = k;
+      }
+    }
   gsReal vol, com[3], C[9];
-  /* the triangles keep their corners as given, as MJCF's do: a mirror scale turns them inwards,
-   * and the exact and convex rules then refuse the mesh, as MJCF does */
+  /* triangles given in the MJCF keep their corners as given, as MJCF's do: a mirror scale turns
+   * them inwards, and the exact and convex rules then refuse the mesh, as MJCF does */
   if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, h.face, h.nface, mode, &vol, com, C);
   else mass_properties(md->vert, md->face, md->nface, mode, &vol, com, C);
   int ok = !need_hull || hull_graph(&h, md->nvert, &b->graph, &b->ngraph);

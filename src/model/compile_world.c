@@ -779,16 +779,17 @@ int gs_compileWorld(gsCompileCtx* c, gsModel* m) {
   for (int i = 0; i < s->ntexture; i++) m->name_texadr[i] = gs_compileName(c, m, &s->texture[i]->info);
   for (int i = 0; i < s->nmaterial; i++) m->name_matadr[i] = gs_compileName(c, m, &s->material[i]->info);
 
-  /* assets; file names in MJCF's order: meshes, height fields, textures */
+  /* assets; file names in MJCF's order: height fields, meshes, textures (measured against
+   * MuJoCo 3.3.7: its test/benchmark/testdata/cache_hits.xml and a model of each) */
   int pathadr = 0, hadr = 0, tadr = 0, iadr = 0;
   m->paths[0] = 0;
+  for (int i = 0; i < s->nhfield; i++)
+    if (!compile_hfield(c, m, i, &hadr, &pathadr)) return 0;
   for (int i = 0; i < s->nmesh; i++) {
     gs_copy3(m->mesh_scale + 3 * i, s->mesh[i]->scale);
     m->mesh_pathadr[i] = add_path(m, &pathadr, s->mesh[i]->file);
   }
   gs_compileMeshArrays(c, m);
-  for (int i = 0; i < s->nhfield; i++)
-    if (!compile_hfield(c, m, i, &hadr, &pathadr)) return 0;
   for (int i = 0; i < s->ntexture; i++)
     if (!compile_texture(c, m, i, &tadr, &iadr, &pathadr)) return 0;
   for (int i = 0; i < s->nmaterial; i++)

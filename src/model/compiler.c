@@ -329,8 +329,11 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
 /* A body in the world or in a static body of the world (a URDF's static root), without children,
  * whose inertial frame is its own frame and whose joints are only mutually orthogonal slides has
  * a diagonal block of M: MJCF then takes its weights as 1/mass, leaving the armature out (MuJoCo
- * 3.3.7's body_simple 2; one static body deeper it does not). Decided here, once: gs_setConst
- * keeps it after edits, as MJCF does. */
+ * 3.3.7's body_simple 2; one static body deeper it does not). Not where a slide's anchor is off
+ * the body's origin by 1e-6 or more in any coordinate (though it does not move the slide), nor
+ * on a spatial tendon with armature (tendon_armature_bodies): measured against MuJoCo 3.3.7,
+ * whose weights there come from M^-1 (a third of 1/mass for one slide's body). Decided here,
+ * once: gs_setConst keeps it after edits, as MJCF does. */
 static int slider_body(const gsModel* m, int b) {
   static const gsReal eps = 1e-10;
   int p = m->body_parentid[b];
@@ -346,6 +349,8 @@ static int slider_body(const gsModel* m, int b) {
   int j0 = m->body_jntadr[b], n = m->body_jntnum[b];
   for (int j = j0; j < j0 + n; j++) {
     if (m->jnt_type[j] != GS_JNT_SLIDE) return 0;
+    for (int k = 0; k < 3; k++)
+      if (fabs(m->jnt_pos[3 * j + k]) >= 1e-6) return 0;
     for (int k = j0; k < j; k++)
       if (fabs(gs_dot3(m->jnt_axis + 3 * j, m->jnt_axis + 3 * k)) > eps) return 0;
   }
@@ -368,6 +373,17 @@ static void compile_sameframe(gsModel* m) {
  * principal moments of at least GS_MINVAL. Masses spread over several welded bodies do not add up
  * (two point masses apart are refused), and a jointed child does not count for its parent: M would
  * be near singular in the parent's degrees of freedom, or the joint's own mass ill defined. */
+/* the bodies holding a site of a spatial tendon with armature (its inertia couples their dofs,
+ * and MJCF then takes their weights from M^-1; a fixed tendon's armature leaves them as they
+ * are, measured against MuJoCo 3.3.7) */
+static void tendon_armature_bodies(gsModel* m) {
+  for (int t = 0; t < m->ntendon; t++) {
+    if (!(m->tendon_armature[t] > 0)) continue;
+    for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++)
+      if (m->wrap_type[w] == GS_WRAP_SITE) m->body_slider[m->site_bodyid[m->wrap_objid[w]]] = 0;
+  }
+}
+
 static int check_moving_bodies(gsCompileCtx* c, const gsModel* m) {
   unsigned char* solid = calloc((size_t)m->nbody, 1);
   if (!solid) return gs_compileFail(c, NULL, "model", "out of memory"), 0;
@@ -626,6 +642,12 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       m->jnt_group[jnt] = sj->group;
       gs_copy3(m->jnt_pos + 3 * jnt, sj->pos);
       gs_copy3(m->jnt_axis + 3 * jnt, sj->axis);
+      if (sj->type == GS_JNT_BALL || sj->type == GS_JNT_FREE) {
+        /* MJCF ignores the axis of a ball or free joint (a default class's included) and
+         * compiles z (measured against MuJoCo 3.3.7: its test/engine/testdata/inertia.xml) */
+        gs_zero3(m->jnt_axis + 3 * jnt);
+        m->jnt_axis[3 * jnt + 2] = 1;
+      }
       if ((sj->type == GS_JNT_HINGE || sj->type == GS_JNT_SLIDE) &&
           gs_normalize3(m->jnt_axis + 3 * jnt) < GS_MINVAL) {
         gs_compileFail(&c, &sj->info, "joint", "axis must not be zero");
@@ -885,6 +907,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     goto error_model;
   gs_compileAlignFree(&c, m);
   compile_sameframe(m);  /* again: aligned bodies' elements moved */
+  tendon_armature_bodies(m);
   /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the
    * constraint memory, so only one may be given */
   if (c.spec->size_njmax >= 0 && c.spec->size_memory >= 0) {

@@ -226,3 +226,38 @@ def test_three_vertices_refused_as_mujoco_does():
         mujoco.MjModel.from_xml_string(xml)
     with pytest.raises(gauss.GaussError, match="B_1"):
         gauss.Model.from_xml_string(xml)
+
+
+# the first 16 vertices of MuJoCo's model/plugin/elasticity/coil.xml: one and a half turns of a
+# flat helix
+COIL = np.array([[.1, 0, 0], [.0809017, .05877853, .001256637], [.0309017, .09510565, .002513274],
+                 [-.0309017, .09510565, .003769911], [-.0809017, .05877853, .005026548],
+                 [-.1, 0, .006283185], [-.0809017, -.05877853, .007539822],
+                 [-.0309017, -.09510565, .008796459], [.0309017, -.09510565, .010053096],
+                 [.0809017, -.05877853, .011309734], [.1, 0, .012566371],
+                 [.0809017, .05877853, .01256637], [.0309017, .09510565, .02513274],
+                 [-.0309017, .09510565, .03769911], [-.0809017, .05877853, .05026548],
+                 [-.1, 0, .06283185]])
+
+
+@pytest.mark.parametrize("jitter", [0, 1, 2, 3])
+def test_bent_cable_quaternion_signs_like_mujoco(jitter):
+    """Along a bent cable MJCF keeps each frame as a rotation matrix gives it back (w > 0 where the
+    trace is positive, else the component of the largest diagonal term positive), so some bodies'
+    quaternions have w < 0 (body_quat compared as stored, not up to sign; gauss made every one
+    w > 0 before). jitter > 0 moves each vertex coordinate by up to 4 single-precision ulps (MJCF
+    reads vertices in single precision; zeros stay, MJCF refuses denormals): the signs do not hang
+    on a last-bit tie."""
+    rng = np.random.default_rng(jitter)
+    vert = COIL.astype(np.float32)
+    if jitter:
+        steps = rng.integers(-4, 5, vert.shape)
+        for idx in np.ndindex(vert.shape):
+            for _ in range(abs(steps[idx]) if vert[idx] else 0):
+                vert[idx] = np.nextafter(vert[idx], np.float32(np.sign(steps[idx]) * np.inf))
+    text = " ".join(repr(float(v)) for v in vert.ravel())
+    xml = ('<mujoco><worldbody><composite type="cable" prefix="c" initial="free" vertex="%s">'
+           '<geom type="capsule" size=".005"/></composite></worldbody></mujoco>' % text)
+    gm, mm = gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert (np.asarray(mm.body_quat)[:, 0] < 0).any()  # the case this test is about
+    np.testing.assert_allclose(gm.body_quat, mm.body_quat, atol=1e-9)

@@ -805,3 +805,20 @@ def test_mesh_texcoords(tmp_path):
     assert "<string>:4: mesh 'hull'" in str(e.value), str(e.value)
     with pytest.raises(Exception):
         mujoco.MjModel.from_xml_string(bad.replace('file="', 'file="' + str(tmp_path) + "/"))
+
+
+def test_file_names_laid_out_like_mujoco(tmp_path):
+    """The paths buffer holds height fields' files first, then meshes', then textures', whatever
+    order the assets come in (MuJoCo's test/benchmark/testdata/cache_hits.xml: gauss had the
+    meshes first)."""
+    (tmp_path / "terrain.bin").write_bytes(FILES["terrain.bin"])
+    (tmp_path / "sq.png").write_bytes(FILES["tex/sq.png"])
+    (tmp_path / "t.obj").write_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n")
+    model = tmp_path / "model.xml"
+    model.write_text("""<mujoco><asset><texture type="2d" file="sq.png"/><mesh file="t.obj"/>
+  <hfield file="terrain.bin" size="1 1 1 1"/><mesh name="again" file="t.obj"/></asset>
+  <worldbody><geom type="mesh" mesh="t"/></worldbody></mujoco>""")
+    gm, mm = gauss.Model.from_xml_path(str(model)), mujoco.MjModel.from_xml_path(str(model))
+    assert bytes(np.asarray(gm.paths, dtype=np.uint8)) == bytes(mm.paths)
+    for f in ("mesh_pathadr", "hfield_pathadr", "tex_pathadr"):
+        np.testing.assert_array_equal(getattr(gm, f), getattr(mm, f))

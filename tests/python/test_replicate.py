@@ -123,3 +123,26 @@ def test_bad_replicates_are_errors_naming_the_line(body, match):
     with pytest.raises(gauss.GaussError, match=match) as e:
         gauss.Model.from_xml_string(xml)
     assert "<string>:2" in str(e.value) or "<string>:3" in str(e.value)
+
+
+def test_references_replicated_replicate_by_replicate():
+    """Tendons and actuators naming the elements of two replicates are copied replicate by
+    replicate: all replicas of those following the first replicate, then those of the second
+    (MuJoCo's model/replicate/newton_cradle.xml; gauss interleaved them replica by replica)."""
+    xml = """<mujoco><worldbody>
+  <replicate count="3" offset=".1 0 0"><site name="a" pos="0 0 1"/><site name="c" pos="0 .1 1"/>
+    <body name="p"><joint name="j" type="slide" axis="0 0 1"/><geom size=".02"/><site name="b"/></body>
+  </replicate>
+  <replicate count="2" offset="0 .3 0"><site name="e" pos="0 1 1.5"/>
+    <body name="q" pos="0 1 0"><joint name="k" type="slide" axis="0 0 1"/><geom size=".03"/><site name="f"/></body>
+  </replicate></worldbody>
+  <tendon><spatial name="tf"><site site="e"/><site site="f"/></spatial>
+    <spatial name="ta"><site site="a"/><site site="b"/></spatial>
+    <spatial name="tc"><site site="c"/><site site="b"/></spatial></tendon>
+  <actuator><motor joint="k"/><motor joint="j"/></actuator></mujoco>"""
+    mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+    for kind, n in ((mujoco.mjtObj.mjOBJ_TENDON, mm.ntendon), (mujoco.mjtObj.mjOBJ_ACTUATOR, mm.nu)):
+        assert [gauss.id2name(gm, int(kind), i) for i in range(n)] == \
+            [mujoco.mj_id2name(mm, kind, i) for i in range(n)]
+    np.testing.assert_allclose(gm.tendon_length0, mm.tendon_length0, atol=1e-12)
+    np.testing.assert_array_equal(gm.actuator_trnid, mm.actuator_trnid)
