@@ -3,7 +3,8 @@
 
     PYTHONPATH=python .venv/bin/python examples/quadruped/trot.py [--seconds 30]
         [--terrains rigid-high,rigid-low,compliant-high,compliant-low,rough]
-        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu] [--dt 0.01]
+        [--controllers pid,id1,id2,qp_mu,qps_mu,qp_inf,qpc_mu,lcp_mu,lcp_inf,lcpm_mu,soft_mu]
+        [--dt 0.01]
         [--dt-compliant DT] [--dt-energy DT] [--stabilise] [--out DIR]
 
 The tables of docs/inverse_rigid.md: --seconds 30 --dt 0.001 --dt-compliant 0.01 --stabilise.
@@ -27,6 +28,9 @@ Controllers (section 6.2), all at the simulation's 1 kHz:
   lcpm_mu   lcp_mu with Algorithm 3: the Coulomb LCP's solution nearest the last step's forces
   qpc_mu    the two-stage QP with the contact objective: the simulator's own complementarity-free
             model inverted
+  soft_mu   the compliant ground's soft model itself inverted (soft_inverse(): the contact
+            objective with the soft model's regulariser R and reference acceleration, whose
+            optimum is unique and is the forward step's; not the rigid library methods)
 The inverse-dynamics controllers ask for qdd_des + Kp e + Kd e' (computed torque); with
 --stabilise, the stabilising layer's accelerations instead (stabilised(): a PD of the whole
 robot's centre of mass -- of the base where the forces are not predicted for the simulator's own
@@ -500,6 +504,45 @@ def load_weights(t, ctl, g, mem):
     return w
 
 
+def soft_inverse(m, ctl, acc, act):
+    """the torques that give the actuated dofs the accelerations acc under the simulator's own
+    soft contact model (ctl after the position and velocity stages), and the summed normal
+    force; None when it does not converge. The base's accelerations a_b solve
+    (M a - f0 - J^T f(a))_base = 0 with each pyramid edge's or joint limit's force
+    f = max(0, -(J a - aref) / R) (seed 000's soft model: the forward step's optimum with these
+    torques is a). The base equation is the gradient of a convex piecewise quadratic in a_b:
+    Newton with its exact Hessian M_bb + sum_active J_b^T J_b / R, until the active set repeats
+    with the residual under 1e-9 N. The torques and forces are then the library's soft inverse
+    (gauss.inverse) at that acceleration."""
+    base = np.arange(6)
+    M = gauss.full_M(m, ctl)
+    f0 = ctl.qfrc_passive - ctl.qfrc_bias
+    J = ctl.efc_J_dense()
+    R, aref, typ = ctl.efc_R.copy(), ctl.efc_aref.copy(), ctl.efc_type.copy()
+    if not np.all(np.isin(typ, (3, 6))):    # joint limits and pyramids' edges only
+        return None
+    a = np.zeros(m.nv)
+    a[act] = acc
+    a[base] = np.linalg.solve(M[np.ix_(base, base)], f0[base] - M[np.ix_(base, act)] @ acc)
+    last = None
+    for _ in range(30):
+        jar = J @ a - aref
+        on = jar < 0
+        res = (M @ a - f0 - J.T @ np.where(on, -jar / R, 0.0))[base]
+        if last is not None and np.array_equal(on, last) and np.abs(res).max() < 1e-9:
+            break
+        Jb = J[on][:, base]
+        a[base] -= np.linalg.solve(M[np.ix_(base, base)] + Jb.T @ (Jb / R[on, None]), res)
+        last = on
+    else:
+        return None
+    ctl.qacc[:] = a
+    gauss.inverse(m, ctl)
+    if np.abs(ctl.qfrc_inverse[base]).max() > 1e-6:
+        return None
+    return ctl.qfrc_inverse[act].copy(), ctl.efc_force[ctl.efc_type == 6].sum()
+
+
 def run(terrain, controller, seconds):
     rigid, mu = TERRAINS[terrain]
     m = model(rigid, mu, rough=terrain == "rough")
@@ -529,6 +572,8 @@ def run(terrain, controller, seconds):
               "qps_mu": ("qp", True, "energy", True), "qpcs_mu": ("qp", True, "contact", True),
               "lcp_mu": ("coulomb", True, None, False), "lcpm_mu": ("coulomb", True, None, False),
               "lcp_inf": ("noslip", True, None, False)}.get(controller)
+    if controller == "soft_mu":         # the simulator's own soft model inverted (soft_inverse)
+        method = ("soft", True, None, False)
     # the forces predicted for the simulator's own step: the layer's centre-of-mass rule and
     # the flicker step (below) hold for these only
     exact = method is not None and STAB is not None and abs(dt_pred - h) < 1e-12
@@ -577,6 +622,15 @@ def run(terrain, controller, seconds):
                 a[base] = np.linalg.solve(M[np.ix_(base, base)],
                                           f0[base] - M[np.ix_(base, act)] @ acc)
                 tau = (M @ a - f0)[act]
+            elif method[0] == "soft":
+                ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
+                gauss.fwd_position(mp, ctl)
+                gauss.fwd_velocity(mp, ctl)
+                sol = soft_inverse(mp, ctl, acc, act)
+                if sol is not None or tau_prev is None:
+                    tau, fpred = sol if sol is not None else (np.zeros(len(act)), np.nan)
+                else:                       # not converged: the last torques
+                    tau = tau_prev.copy()
             else:                           # predicted rigid contact forces
                 ctl.qpos[:], ctl.qvel[:] = d.qpos, d.qvel
                 ctl.qacc[:] = 0
