@@ -652,8 +652,9 @@ def run(terrain, controller, seconds):
                 # the ground (normal velocity after the step below -PEN_MAX): a guard kept from
                 # qpc_mu, rigid, mu 0.1, 1.377 s, where the weighted Stage II once passed a
                 # basis spoilt by round-off as solved (residual 151, a contact entering the
-                # ground at 5.2 cm/s); the library now rejects such an answer (Stage II must keep
-                # Stage I's impulse on the free dofs) and the guard no longer fires there
+                # ground at 5.2 cm/s); the library now rejects such an answer (Lemke's per-row
+                # acceptance, and Stage II must keep Stage I's impulse on the free dofs) and the
+                # guard no longer fires there
                 if (r.status >= 0 and (not exact or r.penetration >= -PEN_MAX)) or tau_prev is None:
                     tau = r.qfrc[act]
                     fpred = r.contact_force[:, 0].sum()
