@@ -776,11 +776,12 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
 }
 
 /* Stage II keeps Stage I's impulse on the free dofs, D^T z2 = D^T z0 (its equality rows), and
- * so Stage I's motion. Lemke's acceptance of an unregularised basis scales with the largest
- * variable, and the equality rows' multipliers can be large enough that a basis spoilt by
- * round-off passes it while the base's motion changes (a contact driven into the ground): the
- * kept impulse is checked against its own size: 1e-6 of it, where correct answers keep it to
- * round-off (1e-14 of it on the quadruped's flat ground) and the spoilt ones miss by 0.3-4x.
+ * so Stage I's motion. The equality rows' multipliers can grow by round-off until a basis is
+ * spoilt while the base's motion changes (a contact driven into the ground); Lemke's per-row
+ * acceptance now rejects those bases (it once accepted them against a bound scaled by the
+ * largest variable), and this check stays as a guard of Stage II's own equality: the kept
+ * impulse against its own size, 1e-6 of it, where correct answers keep it to round-off (1e-14
+ * of it on the quadruped's flat ground) and the spoilt ones missed by 0.3-4x.
  * 0: not kept (the next path, or Stage I's answer, is used). y: nf scratch. */
 static int keeps_impulse(const Setup* s, const gsReal* D, const gsReal* z0, const gsReal* z2,
                          gsReal* y) {

@@ -20,7 +20,9 @@ typedef struct {
  * ratio test (no cycling under degeneracy), and, when a ray ends it or maxpivot is reached, again
  * on M + eps I for eps growing from reg0 (0: 1e-10 of M's largest entry) by 100 up to 1e-2 of it,
  * keeping a regularised solution when its residual on M is within 1e-6 (1 + max |q|) (a problem
- * without solution gives -1, not the huge z the regularisation balances). Returns stat->status. */
+ * without solution gives -1, not the huge z the regularisation balances). An unregularised
+ * solution is kept when every row solves to its own terms' size, |min(z_i, w_i)| <= 1e-8 (1 +
+ * |q_i| + sum_j |M_ij z_j|), w = q + M z recomputed from M and q. Returns stat->status. */
 size_t gs_lemkeWork(int n);
 int gs_lemke(int n, const gsReal* M, const gsReal* q, gsReal* z, gsReal* w, gsReal reg0,
              int maxpivot, gsLCPStat* stat, gsReal* work);

@@ -116,6 +116,23 @@ static int attempt(int n, const gsReal* M, const gsReal* q, gsReal reg, int maxp
   return 0;
 }
 
+/* An unregularised answer is checked as well: near-degenerate pivots (equality rows given as
+ * two opposite inequalities) can end on a basis whose values round-off has spoilt. Each row
+ * against the size of its own terms, |min(z_i, w_i)| <= 1e-8 (1 + |q_i| + sum_j |M_ij z_j|)
+ * (w = q + M z recomputed from the problem given): the rounding of w_i grows with its terms,
+ * not with the largest variable elsewhere (a bound of max |M| max |z| let a large multiplier
+ * of one row pass a residual of 151 in another). */
+static int rows_solved(int n, const gsReal* M, const gsReal* q, const gsReal* z, const gsReal* w) {
+  for (int i = 0; i < n; i++) {
+    const gsReal* mi = M + (size_t)i * n;
+    gsReal size = 1 + fabs(q[i]);
+    for (int j = 0; j < n; j++) size += fabs(mi[j] * z[j]);
+    gsReal r = fabs(z[i] < w[i] ? z[i] : w[i]);
+    if (!(r <= 1e-8 * size)) return 0;   /* NaN fails */
+  }
+  return 1;
+}
+
 int gs_lemke(int n, const gsReal* M, const gsReal* q, gsReal* z, gsReal* w, gsReal reg0,
              int maxpivot, gsLCPStat* stat, gsReal* work) {
   memset(stat, 0, sizeof(*stat));
@@ -145,11 +162,7 @@ int gs_lemke(int n, const gsReal* M, const gsReal* q, gsReal* z, gsReal* w, gsRe
       stat->residual = gs_lcpResidual(n, z, w);
       /* a regularised answer counts when it nearly solves the problem given: on one with no
        * solution it is a huge z that only the regularisation balances */
-      /* an unregularised answer is checked too: near-degenerate pivots (equality rows given as
-       * two opposite inequalities) can end on a basis whose values round-off has spoilt */
-      gsReal zmax = 0;
-      for (int i = 0; i < n; i++) if (fabs(z[i]) > zmax) zmax = fabs(z[i]);
-      int exact = reg == 0 && stat->residual <= 1e-8 * (1 + qmax + scale * zmax);
+      int exact = reg == 0 && rows_solved(n, M, q, z, w);
       if (exact || (reg > 0 && stat->residual <= 1e-6 * (1 + qmax))) {
         stat->status = reg > 0 ? 1 : 0;
         return stat->status;

@@ -277,6 +277,43 @@ def test_quadruped_standing_still_forward():
     assert moved[1][1] > 5e-2, moved
 
 
+def test_qp_energy_objective_removes_the_base_momentum():
+    """Stage I's kinetic-energy objective (eq. 92, the base free) has the gradient in the
+    contact forces h J_b A^-1 (A v+_b + B v+_q) (A, B: the base rows of M): where no bound
+    binds its optimum leaves the base rows of M v+ zero, v+_b = -A^-1 B v+_q. The joint
+    velocities are taken where that motion keeps every foot's normal velocity zero (the null
+    space of J_N [-A^-1 B; I]), the base moves against it; the forces stay inside the cones."""
+    m, d = standing_quadruped()
+    h = 0.01
+    M = gauss.full_M(m, d)
+    A, B = M[:6, :6], M[:6, 6:]
+    jn = []
+    for i in range(d.ncon):
+        c = d.contact[i]
+        foot = max(c.geom1, c.geom2)   # the floor is geom 0
+        jp, _ = gauss.jac(m, d, np.array(c.pos), int(m.geom_bodyid[foot]))
+        jn.append((1 if foot == c.geom2 else -1) * np.asarray(c.frame)[:3] @ jp)
+    jn = np.array(jn)
+    assert jn.shape[0] == 4
+    free = np.vstack([-np.linalg.solve(A, B), np.eye(12)])
+    vq = np.linalg.svd(jn @ free)[2][4:].T @ np.random.default_rng(1).uniform(-0.1, 0.1, 8)
+    d.qvel[6:] = vq
+    d.qvel[:6] = -np.linalg.solve(A, B @ vq) + (0.005, -0.005, -0.02, 0.01, -0.01, 0.02)
+    gauss.forward(m, d)
+    d.qacc[:] = 0
+    r = gauss.inverse_rigid(m, d, method="qp", friction=True, objective="energy", dt=h)
+    assert r.status == 0 and r.ncon == 4
+    f = r.contact_force
+    assert np.all(f[:, 0] > 0.2 * 4.8 * G / 4)
+    assert np.all(np.abs(f[:, 1:]).sum(1) < 0.5 * f[:, 0])   # mu = 1: inside the pyramid
+    vp = d.qvel + h * r.qacc
+    np.testing.assert_allclose(vp[6:], vq, atol=1e-12)
+    p0 = np.abs(M[:6] @ d.qvel).max()
+    assert p0 > 0.05
+    np.testing.assert_allclose(M[:6] @ vp, 0, atol=1e-9 * p0)
+    np.testing.assert_allclose(vp[:6], -np.linalg.solve(A, B @ vq), atol=1e-9)
+
+
 def test_same_call_same_bits():
     m, d = standing_quadruped()
     outs = []

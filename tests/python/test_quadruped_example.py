@@ -206,6 +206,33 @@ def test_seed_energy_objective_trots_at_its_step(monkeypatch):
     assert e[3] < 0.01
 
 
+def test_qp_inf_bounds_friction_by_its_large_coefficient(monkeypatch):
+    """qp_inf ("infinite" friction) predicts with a pyramid of MU_INF on every contact: on the
+    mu 0.1 ground its predictions use friction beyond the ground's own coefficient and never
+    beyond MU_INF, and the run passes the point where the QP without a friction bound failed
+    (0.07 s on this ground: friction of 1e5 N on unloaded contacts). Over 0.3 s."""
+    monkeypatch.setattr(trot, "DT", 1e-3)
+    monkeypatch.setattr(trot, "DT_ENERGY", 0.01)
+    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    ratios = []
+    solve = trot.gauss.inverse_rigid
+
+    def recorded(m, d, **kw):
+        r = solve(m, d, **kw)
+        f = r.contact_force
+        on = f[:, 0] > 1e-3 if len(f) else []
+        if r.status >= 0 and np.any(on):
+            ratios.append(((np.abs(f[on, 1]) + np.abs(f[on, 2])) / f[on, 0]).max())
+        return r
+
+    monkeypatch.setattr(trot.gauss, "inverse_rigid", recorded)
+    r = trot.run("rigid-low", "qp_inf", 0.3)
+    assert not r["fell"].any()
+    assert len(ratios) > 200
+    assert max(ratios) > 10 * trot.TERRAINS["rigid-low"][1]
+    assert max(ratios) <= trot.MU_INF * (1 + 1e-9)
+
+
 def test_compliant_ground_with_the_predictor_at_its_time_scale(monkeypatch):
     """On the compliant ground (solref 0.02) the stabilised QP controller with the predictor's
     step at 0.01 s (the rigid model at the ground's time scale) trots without failing and
@@ -216,6 +243,22 @@ def test_compliant_ground_with_the_predictor_at_its_time_scale(monkeypatch):
     r = trot.run("compliant-high", "qpc_mu", 0.5)
     assert not r["fell"].any()
     assert trot.prediction_error(r)[2] < 0.15
+
+
+def test_soft_inverse_predicts_the_compliant_ground(monkeypatch):
+    """soft_mu inverts the compliant ground's own soft model (the base's accelerations found by
+    Newton, the torques from gauss.inverse): the forward step with its torques gives the
+    predicted contact forces (the simulator's solver, not the inverse's closed form), so the
+    summed normal force matches to round-off, where the rigid predictors at 10 ms miss by
+    about 11 % on this ground. Over 0.3 s with the stabilising layer."""
+    monkeypatch.setattr(trot, "DT", 1e-3)
+    monkeypatch.setattr(trot, "DT_COMPLIANT", 0.01)
+    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    r = trot.run("compliant-high", "soft_mu", 0.3)
+    assert not r["fell"].any()
+    e = trot.prediction_error(r)
+    assert np.isfinite(r["fpred"]).mean() > 0.9
+    assert e[2] < 1e-6
 
 
 def test_failure_check():
