@@ -337,6 +337,9 @@ static inline void add_scaled_run(gsReal* restrict acc, const gsReal* restrict y
   for (; s < n; s++) acc[s] += x * y[s];
 }
 
+/* where row r of an N x N strict upper triangle packed by rows starts */
+static inline size_t tri(int N, int r) { return (size_t)r * (size_t)(N - 1) - (size_t)r * (size_t)(r - 1) / 2; }
+
 /* setup_dense for rows without derived pyramid rows and elliptic blocks (joint and tendon limits,
  * friction loss, equalities): A formed dof by dof from z, without Y's rows written out. z's row
  * of dof j is non-zero only on the rows whose columns lie in j's subtree, which lie between the
@@ -344,7 +347,7 @@ static inline void add_scaled_run(gsReal* restrict acc, const gsReal* restrict y
  * the elimination, the scaling and A's products run over that span alone. A_rs = sum_i
  * y_ir y_is was one dot product of Y's rows r and s over the dofs i (gs_dotN: four sums by
  * i mod 4, (L0 + L1) + (L2 + L3)); here each dof i adds y_ir y_is into the sum of its class
- * i mod 4 (acc: four N x nc blocks) and the four are summed in that order. The terms skipped
+ * i mod 4 (acc: four strict upper triangles) and the four are summed in that order. The terms skipped
  * (off a span, and Y's padding past nv) are exact zeros, which change no sum; each value is
  * the same operations in the same order: A, the diagonal and Y's values as setup_dense's, bit
  * for bit. (The transpose into Y's rows and the products over the whole padded rows were ~4 k
@@ -381,8 +384,10 @@ static void setup_by_dof(const gsModel* m, gsData* d, gsDual* w, gsReal* A, gsRe
       gs_subScaled(z + (size_t)i * nc + a, zj, d->qLD[adr++], b - a + 1);
   }
   /* Y = D^-1/2 z, the diagonal (each row's sum over the dofs ascending) and the off-diagonal
-   * products by classes */
-  memset(acc, 0, sizeof(gsReal) * 4 * (size_t)N * (size_t)nc);
+   * products by classes, each class A's strict upper triangle packed by rows (row r's entries
+   * s = r+1 .. N-1 from tri(r)) */
+  size_t T = (size_t)N * (size_t)(N - 1) / 2;
+  memset(acc, 0, sizeof(gsReal) * 4 * T);
   gsReal* restrict dg = w->diag;
   for (int i = 0; i < nv; i++) {
     int a = span[2 * i], b = span[2 * i + 1];
@@ -394,15 +399,13 @@ static void setup_by_dof(const gsModel* m, gsData* d, gsDual* w, gsReal* A, gsRe
       zi[r] = y;
       dg[r] += y * y;
     }
-    gsReal* L = acc + (size_t)(i & 3) * (size_t)N * (size_t)nc;
-    /* the upper triangle (s >= r) */
-    for (int r = a; r <= b; r++) add_scaled_run(L + (size_t)r * nc + r, zi + r, zi[r], b - r + 1);
+    gsReal* L = acc + (size_t)(i & 3) * T;
+    for (int r = a; r < b; r++) add_scaled_run(L + tri(N, r), zi + r + 1, zi[r], b - r);
   }
-  const gsReal *L0 = acc, *L1 = acc + (size_t)N * nc, *L2 = L1 + (size_t)N * nc,
-               *L3 = L2 + (size_t)N * nc;
+  const gsReal *L0 = acc, *L1 = acc + T, *L2 = L1 + T, *L3 = L2 + T;
   for (int r = 0; r < N; r++) {
     gsReal* Ar = A + (size_t)r * N;
-    size_t o = (size_t)r * nc;
+    size_t o = tri(N, r) - (size_t)r - 1;  /* entry s at o + s */
     Ar[r] = dg[r];
     for (int s = r + 1; s < N; s++)
       Ar[s] = A[(size_t)s * N + r] = (L0[o + s] + L1[o + s]) + (L2[o + s] + L3[o + s]);
@@ -434,12 +437,12 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
     simple = w->blockadr[r] < 0 && pyramid_first(d, source, r) < 0;
   if (simple) {
     size_t need_bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv * (size_t)nc +
-                                          4 * (size_t)nefc * (size_t)nc) +
+                                          2 * (size_t)nefc * (size_t)nefc) +
                         sizeof(int) * 2 * (size_t)nv + 4 * 16;
     if (((d->pstack + 15) & ~(size_t)15) + need_bytes <= d->narena) {
       gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
       gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nc);
-      gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)nefc * (size_t)nc);
+      gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * 2 * (size_t)nefc * (size_t)nefc + 8);
       int* span = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
       if (A && z && acc && span) {
         setup_by_dof(m, d, w, A, z, nc, acc, span);
