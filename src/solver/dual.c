@@ -438,7 +438,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   if (simple) {
     size_t need_bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv * (size_t)nc +
                                           2 * (size_t)nefc * (size_t)nefc) +
-                        sizeof(int) * 2 * (size_t)nv + 4 * 16;
+                        sizeof(int) * 2 * (size_t)nv + 5 * 16;  /* four alignments, acc's 8 */
     if (((d->pstack + 15) & ~(size_t)15) + need_bytes <= d->narena) {
       gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
       gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nc);
