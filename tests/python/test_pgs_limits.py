@@ -1,7 +1,7 @@
 """PGS on joint-limit rows alone (the setup that forms A = J M^-1 J^T dof by dof over each dof's
 span of rows, src/solver/dual.c setup_by_dof) against MuJoCo 3.3.7: the Gymnasium humanoid with
 contacts disabled, at states whose hinges lie past their ranges by random amounts, so that from
-a few to all of its 17 limits are rows of one solve, on every branch of the tree."""
+one to 14 of its 17 limits are rows of one solve, on every branch of the tree."""
 import os
 import sys
 
@@ -36,7 +36,8 @@ def _states(mjm, n, seed=7):
             lo, hi = mjm.jnt_range[j]
             adr = mjm.jnt_qposadr[j]
             if rng.random() < share:
-                q[adr] = (hi if rng.random() < 0.5 else lo) + rng.choice([-1, 1]) * 0.05 * rng.random()
+                bound = hi if rng.random() < 0.5 else lo
+                q[adr] = bound + rng.choice([-1, 1]) * 0.05 * rng.random()
             else:
                 q[adr] = lo + (hi - lo) * rng.random()
         yield q, 0.5 * rng.normal(size=mjm.nv)
