@@ -338,7 +338,9 @@ static inline void add_scaled_run(gsReal* restrict acc, const gsReal* restrict y
 }
 
 /* where row r of an N x N strict upper triangle packed by rows starts */
-static inline size_t tri(int N, int r) { return (size_t)r * (size_t)(N - 1) - (size_t)r * (size_t)(r - 1) / 2; }
+static inline size_t tri(int N, int r) {
+  return (size_t)r * (size_t)(N - 1) - (size_t)r * (size_t)(r - 1) / 2;
+}
 
 /* setup_dense for rows without derived pyramid rows and elliptic blocks (joint and tendon limits,
  * friction loss, equalities): A formed dof by dof from z, without Y's rows written out. z's row
@@ -347,10 +349,10 @@ static inline size_t tri(int N, int r) { return (size_t)r * (size_t)(N - 1) - (s
  * the elimination, the scaling and A's products run over that span alone. A_rs = sum_i
  * y_ir y_is was one dot product of Y's rows r and s over the dofs i (gs_dotN: four sums by
  * i mod 4, (L0 + L1) + (L2 + L3)); here each dof i adds y_ir y_is into the sum of its class
- * i mod 4 (acc: four strict upper triangles) and the four are summed in that order. The terms skipped
- * (off a span, and Y's padding past nv) are exact zeros, which change no sum; each value is
- * the same operations in the same order: A, the diagonal and Y's values as setup_dense's, bit
- * for bit. (The transpose into Y's rows and the products over the whole padded rows were ~4 k
+ * i mod 4 (acc: four strict upper triangles) and the four are summed in that order. The terms
+ * skipped (off a span, and Y's padding past nv) are exact zeros, which change no sum; each value
+ * is the same operations in the same order: A, the diagonal and Y's values as setup_dense's,
+ * bit for bit. (The transpose into Y's rows and the products over the whole padded rows were ~4 k
  * of the ~13 k instructions of a limits-only setup on the Gymnasium humanoid.) */
 static void setup_by_dof(const gsModel* m, gsData* d, gsDual* w, gsReal* A, gsReal* z, int nc,
                          gsReal* acc, int* span) {
