@@ -47,7 +47,7 @@ STAGES = [
 
 def inclusive(path):
     """function name -> inclusive instruction count (summed over its file entries)"""
-    out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
+    out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--show=Ir", path],
                          capture_output=True, text=True, check=True).stdout
     counts = {}
     for line in out.splitlines():

@@ -327,6 +327,95 @@ static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
     e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1, e[4] = q.il1, e[5] = q.il2;
 }
 
+/* acc[s] += x * y[s] for s in [0, n): each value one product and one sum */
+static inline void add_scaled_run(gsReal* restrict acc, const gsReal* restrict y, gsReal x, int n) {
+  int s = 0;
+#ifdef GS_PAIR
+  gs_pair x2 = {x, x};
+  for (; s + 2 <= n; s += 2) *(gs_pair*)(acc + s) += x2 * gs_pairLoad(y + s);
+#endif
+  for (; s < n; s++) acc[s] += x * y[s];
+}
+
+/* where row r of an N x N strict upper triangle packed by rows starts */
+static inline size_t tri(int N, int r) {
+  return (size_t)r * (size_t)(N - 1) - (size_t)r * (size_t)(r - 1) / 2;
+}
+
+/* setup_dense for rows without derived pyramid rows and elliptic blocks (joint and tendon limits,
+ * friction loss, equalities): A formed dof by dof from z, without Y's rows written out. z's row
+ * of dof j is non-zero only on the rows whose columns lie in j's subtree, which lie between the
+ * least and the greatest of them (span[2j], span[2j+1]; empty when the first exceeds the second):
+ * the elimination, the scaling and A's products run over that span alone. A_rs = sum_i
+ * y_ir y_is was one dot product of Y's rows r and s over the dofs i (gs_dotN: four sums by
+ * i mod 4, (L0 + L1) + (L2 + L3)); here each dof i adds y_ir y_is into the sum of its class
+ * i mod 4 (acc: four strict upper triangles) and the four are summed in that order. The terms
+ * skipped (off a span, and Y's padding past nv) are exact zeros, which change no sum; each value
+ * is the same operations in the same order: A, the diagonal and Y's values as setup_dense's,
+ * bit for bit. (The transpose into Y's rows and the products over the whole padded rows were ~4 k
+ * of the ~13 k instructions of a limits-only setup on the Gymnasium humanoid.) */
+static void setup_by_dof(const gsModel* m, gsData* d, gsDual* w, gsReal* A, gsReal* z, int nc,
+                         gsReal* acc, int* span) {
+  int nv = m->nv, N = d->nefc;
+  memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nc);
+  for (int i = 0; i < nv; i++) span[2 * i] = N, span[2 * i + 1] = -1;
+  for (int r = 0; r < N; r++) {
+    w->derive[r] = -1;
+    w->diag[r] = 0;
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+    for (int e = 0, ne = d->efc_J_rownnz[r]; e < ne; e++) {
+      int j = c[e];
+      z[(size_t)j * nc + r] = v[e];
+      if (r < span[2 * j]) span[2 * j] = r;
+      span[2 * j + 1] = r;  /* rows ascending */
+    }
+  }
+  /* z = L^-T z, leaves first, each dof's span pushed onto its ancestors' */
+  for (int j = nv - 1; j >= 0; j--) {
+    int a = span[2 * j], b = span[2 * j + 1];
+    if (a > b) continue;
+    const gsReal* zj = z + (size_t)j * nc + a;
+    int adr = m->dof_Madr[j] + 1;
+    int p = m->dof_parentid[j];
+    if (p >= 0) {  /* the parent's span, final before its own turn (p < j) */
+      if (a < span[2 * p]) span[2 * p] = a;
+      if (b > span[2 * p + 1]) span[2 * p + 1] = b;
+    }
+    for (int i = p; i >= 0; i = m->dof_parentid[i])
+      gs_subScaled(z + (size_t)i * nc + a, zj, d->qLD[adr++], b - a + 1);
+  }
+  /* Y = D^-1/2 z, the diagonal (each row's sum over the dofs ascending) and the off-diagonal
+   * products by classes, each class A's strict upper triangle packed by rows (row r's entries
+   * s = r+1 .. N-1 from tri(r)) */
+  size_t T = (size_t)N * (size_t)(N - 1) / 2;
+  memset(acc, 0, sizeof(gsReal) * 4 * T);
+  gsReal* restrict dg = w->diag;
+  for (int i = 0; i < nv; i++) {
+    int a = span[2 * i], b = span[2 * i + 1];
+    if (a > b) continue;
+    gsReal s = sqrt(d->qLDiagInv[i]);
+    gsReal* restrict zi = z + (size_t)i * nc;
+    for (int r = a; r <= b; r++) {
+      gsReal y = zi[r] * s;
+      zi[r] = y;
+      dg[r] += y * y;
+    }
+    gsReal* L = acc + (size_t)(i & 3) * T;
+    for (int r = a; r < b; r++) add_scaled_run(L + tri(N, r), zi + r + 1, zi[r], b - r);
+  }
+  const gsReal *L0 = acc, *L1 = acc + T, *L2 = L1 + T, *L3 = L2 + T;
+  for (int r = 0; r < N; r++) {
+    gsReal* Ar = A + (size_t)r * N;
+    size_t o = tri(N, r) - (size_t)r - 1;  /* entry s at o + s */
+    Ar[r] = dg[r];
+    for (int s = r + 1; s < N; s++)
+      Ar[s] = A[(size_t)s * N + r] = (L0[o + s] + L1[o + s]) + (L2[o + s] + L3[o + s]);
+  }
+  w->nefc = N;
+  w->A = A;
+}
+
 /* Y's rows written out whole and A = Y^T Y with them, in the setup, where gs_dualDense would
  * form A from Y's rows (nefc, nv <= GS_DUAL_DENSE, nefc^2 <= 4 nnz(Y): a humanoid's limits and
  * contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's nefc values in a row),
@@ -345,6 +434,24 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
     return 0;
   /* Y's rows nvp values (a multiple of four, for the products' fixed length), z's rows nc */
   int nvp = (nv + 3) & ~3, nc = (nefc + 1) & ~1;
+  int simple = 1;  /* no derived pyramid row, no elliptic block: setup_by_dof */
+  for (int r = 0; simple && r < nefc; r++)
+    simple = w->blockadr[r] < 0 && pyramid_first(d, source, r) < 0;
+  if (simple) {
+    size_t need_bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv * (size_t)nc +
+                                          2 * (size_t)nefc * (size_t)nefc) +
+                        sizeof(int) * 2 * (size_t)nv + 5 * 16;  /* four alignments, acc's 8 */
+    if (((d->pstack + 15) & ~(size_t)15) + need_bytes <= d->narena) {
+      gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+      gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nc);
+      gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * 2 * (size_t)nefc * (size_t)nefc + 8);
+      int* span = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
+      if (A && z && acc && span) {
+        setup_by_dof(m, d, w, A, z, nc, acc, span);
+        return 1;
+      }
+    }
+  }
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp +
                                    (size_t)nv * (size_t)nc + (size_t)nefc) +
                  sizeof(int) * 2 * (size_t)nefc + 5 * 16;
