@@ -23,7 +23,7 @@
 #include "core/math.h"
 #include "model/mesh.h"
 
-#define POLY_TOL 1.6e-3  /* |n - n0| below this: the triangle lies in the polygon's plane */
+#define POLY_TOL 1.6e-3  /* normals closer than this (Euclidean distance) are one key of the map */
 #define POLY_TIE 1e-15   /* normal components this close compare equal in the map's order */
 
 /* an undirected edge (lower vertex, higher vertex) and the face corner k (3 f + k) it starts at */
@@ -175,10 +175,16 @@ static int tree_insert(Tree* t) {
   return 1;
 }
 
+static int int_cmp(const void* x, const void* y) {
+  int a = *(const int*)x, b = *(const int*)y;
+  return (a > b) - (a < b);
+}
+
 /* one polygon: the boundary of the triangles in queue[0..qn) (connected, all of group g), edges
- * whose other side is in another group, walked from the start of the first triangle's first
- * boundary edge in its corner order; corners appended to corner, their count returned */
-static int boundary(const int* face, const int* across, const int* owner, int g, const int* queue, int qn,
+ * whose other side is in another group, walked from the start of the first boundary edge (in
+ * corner order) of the first triangle (in the hull's order) that has one; corners appended to
+ * corner, their count returned */
+static int boundary(const int* face, const int* across, const int* owner, int g, int* queue, int qn,
                     int* nxt, int* corner) {
   for (int q = 0; q < qn; q++)
     for (int k = 0; k < 3; k++) {
@@ -186,6 +192,7 @@ static int boundary(const int* face, const int* across, const int* owner, int g,
       if (o < 0 || owner[o] != g) nxt[face[3 * queue[q] + k]] = face[3 * queue[q] + (k + 1) % 3];
     }
   int start = -1, num = 0;
+  qsort(queue, (size_t)qn, sizeof(int), int_cmp);
   for (int q = 0; q < qn && start < 0; q++)
     for (int k = 0; k < 3 && start < 0; k++)
       if (nxt[face[3 * queue[q] + k]] == face[3 * queue[q] + (k + 1) % 3]) start = face[3 * queue[q] + k];
