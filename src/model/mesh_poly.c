@@ -202,6 +202,18 @@ static int boundary(const int* face, const int* across, const int* owner, int g,
     if (w == start) break;
     v = w;
   }
+  if (num == 3 && qn > 1) {  /* three corners from several triangles (a fan about inner vertices):
+                               * the starts of the boundary edges in the triangles' order, which
+                               * may run clockwise (measured on fans of 3 and subdivided
+                               * triangles in every triangle order; 4 and more corners follow
+                               * the walk) */
+    int n = 0;
+    for (int q = 0; q < qn && n < 3; q++)
+      for (int k = 0; k < 3 && n < 3; k++) {
+        int o = across[3 * queue[q] + k], v = face[3 * queue[q] + k];
+        if ((o < 0 || owner[o] != g) && (n < 1 || corner[0] != v) && (n < 2 || corner[1] != v)) corner[n++] = v;
+      }
+  }
   for (int q = 0; q < qn; q++)  /* clear the boundary marks */
     for (int k = 0; k < 3; k++) nxt[face[3 * queue[q] + k]] = -1;
   return num;
