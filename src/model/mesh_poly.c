@@ -15,7 +15,8 @@
  * - the polygon's corners are its boundary, counter-clockwise seen from outside, from the start
  *   of its first triangle's first edge (in its corner order) that lies on the boundary;
  * - its normal: the unit cross product of its first three corners after scale and refpos/refquat
- *   (a mirroring scale turns it inwards, as MJCF's), then turned into the mesh's inertial frame. */
+ *   (a mirroring scale turns it inwards, as MJCF's), each corner first moved into the mesh's
+ *   inertial frame (it counts where the corners are nearly in a line). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,9 +290,14 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
       b->poly[i] = num[i];
       memcpy(b->poly + at, cp, sizeof(int) * (size_t)num[i]);
       at += num[i];
-      gsReal n[3] = {0, 0, 0};
-      if (num[i] >= 3) unit_normal(n, vert, cp[0], cp[1], cp[2]);
-      gs_mulMatTVec3(b->polynormal + 3 * i, R, n);
+      gsReal w[9], n[3] = {0, 0, 0};  /* the first three corners in the inertial frame */
+      for (int k = 0; k < 3 && k < num[i]; k++) {
+        gsReal d[3];
+        gs_sub3(d, vert + 3 * cp[k], b->pos);
+        gs_mulMatTVec3(w + 3 * k, R, d);
+      }
+      if (num[i] >= 3) unit_normal(n, w, 0, 1, 2);
+      gs_copy3(b->polynormal + 3 * i, n);
     }
     b->npoly = npoly, b->npolyvert = ncorner;
   } else {
