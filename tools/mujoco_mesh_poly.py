@@ -8,7 +8,10 @@ first corners), or the number of polygons each engine makes.
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \\
         tools/mujoco_mesh_poly.py /path/to/mujoco [-v]
 
-The mujoco Python package is only the reference here, as in tools/mujoco_sweep.py.
+The mujoco Python package is only the reference here, as in tools/mujoco_sweep.py. One file
+(test/user/testdata/rigid_flex.xml, a mesh no geom collides with) differs only in the sweep:
+MuJoCo's asset cache hands it the hull polygons of the same file loaded earlier by a colliding
+geom; loaded alone, both engines make its polygons from its triangles, alike.
 """
 import os
 import sys
