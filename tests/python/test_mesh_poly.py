@@ -337,6 +337,28 @@ def test_three_corners_from_several_triangles():
         assert compare(mesh_xml(v, f, geom='contype="0" conaffinity="0"')) == 0
 
 
+def test_flat_ring():
+    """a square frame (a flat ring on top and bottom) given as triangles in random orders: MuJoCo
+    walks one boundary loop of a polygon with a hole, the one its first boundary edge lies on
+    (the outer square or the inner one), and leaves the other out"""
+    outer, inner = [(-2, -2), (2, -2), (2, 2), (-2, 2)], [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+    v = np.array([(x, y, z) for z in (1, 0) for ring in (outer, inner) for x, y in ring], float)
+    f = []
+    for a in range(4):
+        b = (a + 1) % 4
+        f += [(a, b, b + 4), (a, b + 4, a + 4), (a + 8, b + 12, b + 8), (a + 8, a + 12, b + 12),
+              (a, a + 8, b + 8), (a, b + 8, b), (a + 4, b + 12, a + 12), (a + 4, b + 4, b + 12)]
+    rng = np.random.default_rng(24)
+    loops = set()
+    for _ in range(8):
+        xml = mesh_xml(v, [np.roll(f[i], rng.integers(3)) for i in rng.permutation(32)],
+                       geom='contype="0" conaffinity="0"')
+        assert compare(xml) == 0
+        top = [c for c, _ in polygons(gauss.Model.from_xml_string(xml), 0) if max(c) < 8]
+        loops.add(frozenset(top[0]))
+    assert loops == {frozenset(range(4)), frozenset(range(4, 8))}
+
+
 def torus(rng, n, m):
     """a torus of n x m vertices written to 6 decimals, as mesh files are, about z, squeezed
     across (a round one's principal frame, and so its compiled normals, are a tie), vertices in
