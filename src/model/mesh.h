@@ -71,8 +71,8 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
 
 /* Triangles merged into polygons (b->poly, polynormal): face holds nface triangles (the hull
  * graph's, else the mesh's), given the mesh's nvert vertices as given (they decide the grouping
- * and the order), vert the same after scale and refpos/refquat (the normals), b->quat the
- * inertial frame; 0 when out of memory. */
+ * and the order), vert the same after scale and refpos/refquat (the normals), b->pos and
+ * b->quat the inertial frame; 0 when out of memory. */
 int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int nvert, const int* face,
                     int nface);
 

@@ -1,19 +1,22 @@
 /* The faces of a mesh's convex hull as polygons (mesh_poly* in fields_world.h): hull triangles
  * whose normals agree are merged, as MJCF compiles them. Measured against MuJoCo 3.3.7 (its
- * mesh_poly* arrays; tests/python/test_mesh_poly.py), the documentation giving only the fields'
- * meaning:
- * - triangles are taken in the hull graph's face order; each one not yet in a polygon starts one
- *   and takes in, across shared edges, every triangle whose unit normal n has |n - n0| < 1.6e-3,
- *   n0 the starting triangle's (tilting one triangle of a box's face: the same threshold at sizes
- *   0.01 to 100 and in any orientation);
+ * mesh_poly* arrays; tests/python/test_mesh_poly.py, tools/mujoco_mesh_poly.py), the
+ * documentation giving only the fields' meaning:
+ * - the triangles (the hull graph's, else the mesh's) are grouped by their unit normal n (the
+ *   vertices as given, before scale and refpos/refquat) in the hull's order through an ordered
+ *   map: two normals with |n - n'| < 1.6e-3 are one key, others are ordered lexicographically,
+ *   larger first, components within 1e-15 counting as equal. That order is not transitive, so
+ *   what a lookup finds depends on the order the keys came in: a triangle may miss the group of
+ *   its coplanar neighbour (the two stay apart) or miss it on lookup but meet it on insertion
+ *   (it is in no polygon). Measured on a cube with one face bent by 1e-6..2e-3: whether the two
+ *   halves merge, stay apart or lose one half is decided by which faces come before them, and a
+ *   map of this kind reproduces every case; the threshold is the same at sizes 0.01 to 100;
+ * - each group makes one polygon per part connected across edges, in the map's order;
  * - the polygon's corners are its boundary, counter-clockwise seen from outside, from the start
- *   of the starting triangle's first edge (in its corner order) that lies on the boundary;
+ *   of its first triangle's first edge (in its corner order) that lies on the boundary;
  * - its normal: the unit cross product of its first three corners after scale and refpos/refquat
- *   (a mirroring scale turns it inwards, as MJCF's), then turned into the mesh's inertial frame;
- * - polygons are ordered by the same cross product on the vertices as given (before scale and
- *   refquat), lexicographically descending; the grouping is decided on those too.
- * Nearly coplanar chains of triangles (each within 1.6e-3 of its neighbour, not of the start)
- * are grouped otherwise by MJCF: see the test for what is left out. */
+ *   (a mirroring scale turns it inwards, as MJCF's), each corner first moved into the mesh's
+ *   inertial frame (it counts where the corners are nearly in a line). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +24,8 @@
 #include "core/math.h"
 #include "model/mesh.h"
 
-#define POLY_TOL 1.6e-3  /* |n - n0| below this: the triangle lies in the polygon's plane */
+#define POLY_TOL 1.6e-3  /* normals closer than this (Euclidean distance) are one key of the map */
+#define POLY_TIE 1e-15   /* normal components this close compare equal in the map's order */
 
 /* an undirected edge (lower vertex, higher vertex) and the face corner k (3 f + k) it starts at */
 typedef struct {
@@ -66,79 +70,214 @@ static void unit_normal(gsReal n[3], const gsReal* v, int i0, int i1, int i2) {
   gs_normalize3(n);
 }
 
+/* The grouping of triangles by normal, as measured (see the top): an ordered map from normal to
+ * group, a red-black tree whose order counts two normals closer than POLY_TOL as equal and
+ * otherwise compares them lexicographically, larger first. That order is not transitive (a and
+ * c may both be close to b but not to each other, or lie on either side of it), so what a
+ * lookup finds depends on the tree's shape, which depends on the order of insertion: the tree
+ * is kept exactly as a red-black map does (lookup by lower bound, unique insertion by descent
+ * from the root, the usual recolouring and rotations) so that triangles land where MJCF's do. */
 typedef struct {
-  gsReal key[3];  /* normal in the given frame */
-  int first, num; /* corners in the unsorted corner list */
-} Poly;
+  const gsReal* key;         /* the normals, 3 per node (the group's first triangle's) */
+  int *left, *right, *up;    /* -1: none */
+  unsigned char* red;
+  int root, n;
+} Tree;
 
-static int poly_cmp(const void* x, const void* y) {
-  const Poly *p = x, *q = y;
-  for (int k = 0; k < 3; k++)
-    if (p->key[k] != q->key[k]) return p->key[k] > q->key[k] ? -1 : 1;
-  return (p->first > q->first) - (p->first < q->first);
+/* a before b in the map's order */
+static int before(const gsReal* a, const gsReal* b) {
+  gsReal d[3];
+  gs_sub3(d, a, b);
+  if (gs_norm3(d) < POLY_TOL) return 0;  /* close normals are one key */
+  for (int k = 0; k < 3; k++)  /* components closer than POLY_TIE are taken as equal */
+    if (fabs(a[k] - b[k]) > POLY_TIE) return a[k] > b[k];
+  return 0;
+}
+
+static const gsReal* node_key(const Tree* t, int x) { return t->key + 3 * x; }
+
+/* the node whose key is equal to k (neither before the other), found as a map finds it (its
+ * lower bound, then one comparison), or -1 */
+static int tree_find(const Tree* t, const gsReal* k) {
+  int y = -1;
+  for (int x = t->root; x >= 0;) {
+    if (!before(node_key(t, x), k)) y = x, x = t->left[x];
+    else x = t->right[x];
+  }
+  return y >= 0 && !before(k, node_key(t, y)) ? y : -1;
+}
+
+static void rotate(Tree* t, int x, int to_left) {
+  int* a = to_left ? t->right : t->left;  /* the child that comes up */
+  int* b = to_left ? t->left : t->right;
+  int y = a[x];
+  a[x] = b[y];
+  if (b[y] >= 0) t->up[b[y]] = x;
+  t->up[y] = t->up[x];
+  if (x == t->root) t->root = y;
+  else if (x == t->left[t->up[x]]) t->left[t->up[x]] = y;
+  else t->right[t->up[x]] = y;
+  b[y] = x;
+  t->up[x] = y;
+}
+
+/* the in-order predecessor of x (x is not the first) */
+static int tree_prev(const Tree* t, int x) {
+  if (t->left[x] >= 0) {
+    for (x = t->left[x]; t->right[x] >= 0;) x = t->right[x];
+    return x;
+  }
+  while (t->up[x] >= 0 && x == t->left[t->up[x]]) x = t->up[x];
+  return t->up[x];
+}
+
+/* insert node t->n (its key already stored) unless the descent meets an equal key; returns 1
+ * when inserted */
+static int tree_insert(Tree* t) {
+  int z = t->n;
+  const gsReal* k = node_key(t, z);
+  int x = t->root, y = -1, comp = 1;
+  while (x >= 0) {
+    y = x;
+    comp = before(k, node_key(t, x));
+    x = comp ? t->left[x] : t->right[x];
+  }
+  int j = y;
+  if (y >= 0 && comp) {
+    int first = t->root;
+    while (t->left[first] >= 0) first = t->left[first];
+    j = y == first ? -1 : tree_prev(t, y);
+  }
+  if (j >= 0 && !before(node_key(t, j), k)) return 0;  /* an equal key is there */
+  t->left[z] = t->right[z] = -1;
+  t->up[z] = y;
+  t->red[z] = 1;
+  t->n++;
+  if (y < 0) t->root = z;
+  else if (before(k, node_key(t, y))) t->left[y] = z;  /* the side compared again, as a map does */
+  else t->right[y] = z;
+  while (z != t->root && t->red[t->up[z]]) {  /* restore the red-black rules */
+    int p = t->up[z], g = t->up[p], pl = p == t->left[g];
+    int u = pl ? t->right[g] : t->left[g];
+    if (u >= 0 && t->red[u]) {
+      t->red[p] = t->red[u] = 0, t->red[g] = 1;
+      z = g;
+    } else {
+      if (z == (pl ? t->right[p] : t->left[p])) {
+        z = p;
+        rotate(t, z, pl);
+        p = t->up[z];
+      }
+      t->red[p] = 0, t->red[g] = 1;
+      rotate(t, g, !pl);
+    }
+  }
+  t->red[t->root] = 0;
+  return 1;
+}
+
+static int int_cmp(const void* x, const void* y) {
+  int a = *(const int*)x, b = *(const int*)y;
+  return (a > b) - (a < b);
+}
+
+/* one polygon: the boundary of the triangles in queue[0..qn) (connected, all of group g), edges
+ * whose other side is in another group, walked from the start of the first boundary edge (in
+ * corner order) of the first triangle (in the hull's order) that has one; corners appended to
+ * corner, their count returned */
+static int boundary(const int* face, const int* across, const int* owner, int g, int* queue, int qn,
+                    int* nxt, int* corner) {
+  for (int q = 0; q < qn; q++)
+    for (int k = 0; k < 3; k++) {
+      int o = across[3 * queue[q] + k];
+      if (o < 0 || owner[o] != g) nxt[face[3 * queue[q] + k]] = face[3 * queue[q] + (k + 1) % 3];
+    }
+  int start = -1, num = 0;
+  qsort(queue, (size_t)qn, sizeof(int), int_cmp);
+  for (int q = 0; q < qn && start < 0; q++)
+    for (int k = 0; k < 3 && start < 0; k++)
+      if (nxt[face[3 * queue[q] + k]] == face[3 * queue[q] + (k + 1) % 3]) start = face[3 * queue[q] + k];
+  for (int v = start; v >= 0 && num < qn + 2;) {
+    corner[num++] = v;
+    int w = nxt[v];
+    if (w == start) break;
+    v = w;
+  }
+  if (num == 3 && qn > 1) {  /* three corners from several triangles (a fan about inner vertices):
+                               * the starts of the boundary edges in the triangles' order, which
+                               * may run clockwise (measured on fans of 3 and subdivided
+                               * triangles in every triangle order; 4 and more corners follow
+                               * the walk) */
+    int n = 0;
+    for (int q = 0; q < qn && n < 3; q++)
+      for (int k = 0; k < 3 && n < 3; k++) {
+        int o = across[3 * queue[q] + k], v = face[3 * queue[q] + k];
+        if ((o < 0 || owner[o] != g) && (n < 1 || corner[0] != v) && (n < 2 || corner[1] != v)) corner[n++] = v;
+      }
+  }
+  for (int q = 0; q < qn; q++)  /* clear the boundary marks */
+    for (int k = 0; k < 3; k++) nxt[face[3 * queue[q] + k]] = -1;
+  return num;
 }
 
 int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int nvert, const int* face,
                     int nf) {
   b->npoly = b->npolyvert = 0;
   b->poly = NULL, b->polynormal = NULL;
-  int* across = malloc(sizeof(int) * (3 * (size_t)nf + 1));
-  gsReal* fn = malloc(sizeof(gsReal) * (3 * (size_t)nf + 1));
-  int* owner = malloc(sizeof(int) * (3 * (size_t)nf + 1));
-  int* queue = owner + nf;
-  int* nxt = malloc(sizeof(int) * ((size_t)nvert + 1));
-  int* corner = malloc(sizeof(int) * (3 * (size_t)nf + 1));  /* a polygon has fewer corners */
-  Poly* poly = malloc(sizeof(Poly) * ((size_t)nf + 1));
-  int ok = across && fn && owner && nxt && corner && poly && face_neighbours(face, nf, across);
+  size_t n3 = 3 * (size_t)nf + 1;
+  int* across = malloc(sizeof(int) * n3);
+  gsReal* key = malloc(sizeof(gsReal) * n3);
+  int* ints = malloc(sizeof(int) * (12 * (size_t)nf + (size_t)nvert + 1));
+  unsigned char* red = malloc((size_t)nf + 1);
+  int* corner = malloc(sizeof(int) * n3);  /* a polygon has fewer corners than its triangles */
+  int ok = across && key && ints && red && corner && face_neighbours(face, nf, across);
   if (!ok) goto done;
+  int *owner = ints, *next = owner + nf, *first = next + nf, *last = first + nf, *stack = last + nf;
+  int *queue = stack + nf, *head = queue + nf, *num = head + nf, *seen = num + nf, *nxt = seen + nf;
+  Tree t = {key, nxt + nvert, nxt + nvert + nf, nxt + nvert + 2 * (size_t)nf, red, -1, 0};
+  /* each triangle in turn joins the group of the key the map finds for its normal, else starts
+   * a key and group of its own; one whose normal is not found but whose insertion meets an equal
+   * key (the order is not transitive) is in no group, and so in no polygon, as in MJCF */
   for (int f = 0; f < nf; f++) {
-    unit_normal(fn + 3 * f, given, face[3 * f], face[3 * f + 1], face[3 * f + 2]);
-    owner[f] = -1;
+    gsReal n[3];
+    unit_normal(n, given, face[3 * f], face[3 * f + 1], face[3 * f + 2]);
+    int g = tree_find(&t, n);
+    if (g < 0) {
+      g = t.n;
+      gs_copy3(key + 3 * g, n);
+      if (tree_insert(&t)) first[g] = last[g] = f;
+      else g = -1;
+    } else {
+      next[last[g]] = f, last[g] = f;
+    }
+    owner[f] = g, next[f] = -1, seen[f] = 0;
   }
   for (int v = 0; v < nvert; v++) nxt[v] = -1;
-  int npoly = 0, ncorner = 0;
-  for (int s = 0; s < nf; s++) {
-    if (owner[s] >= 0) continue;
-    int id = npoly, qn = 0;
-    owner[s] = id;
-    queue[qn++] = s;
-    for (int q = 0; q < qn; q++) {  /* breadth first across shared edges */
-      for (int k = 0; k < 3; k++) {
-        int o = across[3 * queue[q] + k];
-        if (o < 0 || owner[o] >= 0) continue;
-        gsReal d[3];
-        gs_sub3(d, fn + 3 * o, fn + 3 * s);
-        if (gs_norm3(d) < POLY_TOL) owner[o] = id, queue[qn++] = o;
-      }
+  /* the groups in the map's order (an in-order walk of the tree); a group whose triangles are
+   * not all connected across edges (normals alike in separate places) makes one polygon per
+   * connected part, in the order of their first triangles */
+  int npoly = 0, ncorner = 0, ns = 0;
+  for (int x = t.root; x >= 0 || ns > 0;) {
+    if (x >= 0) {
+      stack[ns++] = x, x = t.left[x];
+      continue;
     }
-    /* the boundary: edges whose other side lies in another polygon */
-    for (int q = 0; q < qn; q++) {
-      const int* t = face + 3 * queue[q];
-      for (int k = 0; k < 3; k++) {
-        int o = across[3 * queue[q] + k];
-        if (o < 0 || owner[o] != id) nxt[t[k]] = t[(k + 1) % 3];
-      }
+    int g = stack[--ns];
+    x = t.right[g];
+    for (int s = first[g]; s >= 0; s = next[s]) {
+      if (seen[s]) continue;
+      int qn = 0;
+      queue[qn++] = s, seen[s] = 1;
+      for (int q = 0; q < qn; q++)  /* breadth first across shared edges */
+        for (int k = 0; k < 3; k++) {
+          int o = across[3 * queue[q] + k];
+          if (o >= 0 && owner[o] == g && !seen[o]) queue[qn++] = o, seen[o] = 1;
+        }
+      head[npoly] = ncorner;
+      num[npoly] = boundary(face, across, owner, g, queue, qn, nxt, corner + ncorner);
+      ncorner += num[npoly++];
     }
-    int start = -1;
-    for (int q = 0; q < qn && start < 0; q++) {  /* the starting triangle's first, else any */
-      const int* t = face + 3 * queue[q];
-      for (int k = 0; k < 3 && start < 0; k++)
-        if (nxt[t[k]] == t[(k + 1) % 3]) start = t[k];
-    }
-    Poly* p = poly + npoly++;
-    p->first = ncorner, p->num = 0;
-    for (int v = start; v >= 0 && p->num < qn + 2;) {
-      corner[ncorner++] = v, p->num++;
-      int w = nxt[v];
-      if (w == start) break;
-      v = w;
-    }
-    for (int q = 0; q < qn; q++)  /* clear the boundary marks */
-      for (int k = 0; k < 3; k++) nxt[face[3 * queue[q] + k]] = -1;
-    if (p->num >= 3) unit_normal(p->key, given, corner[p->first], corner[p->first + 1], corner[p->first + 2]);
-    else gs_copy3(p->key, fn + 3 * s);
   }
-  qsort(poly, (size_t)npoly, sizeof(Poly), poly_cmp);
   b->poly = malloc(sizeof(int) * ((size_t)npoly + (size_t)ncorner + 1));
   b->polynormal = malloc(sizeof(gsReal) * (3 * (size_t)npoly + 1));
   ok = b->poly && b->polynormal;
@@ -147,17 +286,18 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
     gs_quat2Mat(R, b->quat);
     int at = npoly;
     for (int i = 0; i < npoly; i++) {
-      b->poly[i] = poly[i].num;
-      memcpy(b->poly + at, corner + poly[i].first, sizeof(int) * (size_t)poly[i].num);
-      at += poly[i].num;
-      gsReal n[3];
-      if (poly[i].num >= 3) {
-        const int* cp = corner + poly[i].first;
-        unit_normal(n, vert, cp[0], cp[1], cp[2]);
-      } else {
-        gs_copy3(n, poly[i].key);
+      const int* cp = corner + head[i];
+      b->poly[i] = num[i];
+      memcpy(b->poly + at, cp, sizeof(int) * (size_t)num[i]);
+      at += num[i];
+      gsReal w[9], n[3] = {0, 0, 0};  /* the first three corners in the inertial frame */
+      for (int k = 0; k < 3 && k < num[i]; k++) {
+        gsReal d[3];
+        gs_sub3(d, vert + 3 * cp[k], b->pos);
+        gs_mulMatTVec3(w + 3 * k, R, d);
       }
-      gs_mulMatTVec3(b->polynormal + 3 * i, R, n);
+      if (num[i] >= 3) unit_normal(n, w, 0, 1, 2);
+      gs_copy3(b->polynormal + 3 * i, n);
     }
     b->npoly = npoly, b->npolyvert = ncorner;
   } else {
@@ -165,6 +305,6 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
     b->poly = NULL, b->polynormal = NULL;
   }
 done:
-  free(across), free(fn), free(owner), free(nxt), free(corner), free(poly);
+  free(across), free(key), free(ints), free(red), free(corner);
   return ok;
 }
