@@ -36,7 +36,8 @@ import mujoco
 import gauss
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mujoco_sweep import compiled_differences, random_state, set_state, simulated_states, tighten  # noqa: E402
+from mujoco_sweep import (compiled_differences, put_simulated_state, random_state, set_state,  # noqa: E402
+                          simulated_states, tighten)
 
 STAGES = ("xpos", "xquat", "geom_xpos", "qfrc_bias", "qfrc_passive", "qfrc_actuator", "qM",
           "efc_pos", "efc_aref", "efc_force", "qacc")
@@ -148,15 +149,8 @@ def main():
     sims = simulated_states(a.file, 200, a.states) if a.sim else None
     for s in range(len(sims) if a.sim else a.states):
         if a.sim:
-            qpos, qvel, act, ctrl, mpos, mquat, t = sims[s]
-            for d in (md, gd):
-                d.qpos[:], d.qvel[:], d.time = qpos, qvel, t
-                if mm.na:
-                    d.act[:] = act
-                if mm.nu:
-                    d.ctrl[:] = ctrl
-                if mm.nmocap:
-                    d.mocap_pos[:], d.mocap_quat[:] = mpos, mquat
+            put_simulated_state(mm, (md, gd), sims[s])
+            qpos, qvel, ctrl = sims[s][0], sims[s][1], sims[s][3]
         else:
             qpos, qvel, ctrl = random_state(mm, rng)
             set_state(mm, (md, gd), qpos, qvel, ctrl)

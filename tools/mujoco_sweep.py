@@ -141,6 +141,19 @@ def simulated_states(path, nsteps, nstates):
     return out
 
 
+def put_simulated_state(mm, datas, state):
+    """one of simulated_states()'s states written into each of datas"""
+    qpos, qvel, act, ctrl, mpos, mquat, t = state
+    for d in datas:
+        d.qpos[:], d.qvel[:], d.time = qpos, qvel, t
+        if mm.na:
+            d.act[:] = act
+        if mm.nu:
+            d.ctrl[:] = ctrl
+        if mm.nmocap:
+            d.mocap_pos[:], d.mocap_quat[:] = mpos, mquat
+
+
 def qacc_gap(mm, md, gm, gd, report=None):
     """qacc apart at the state both data hold; report(stage), when given, is told which engine
     runs next (so that a crash can be put down to one)"""
@@ -234,15 +247,8 @@ def compare(path, nstates, seed, nsteps=0, send=None):
                 row["qacc_sim"] = stage
                 if send:
                     send(row)
-            for qpos, qvel, act, ctrl, mpos, mquat, t in states:
-                for d in (md, gd):
-                    d.qpos[:], d.qvel[:], d.time = qpos, qvel, t
-                    if mm.na:
-                        d.act[:] = act
-                    if mm.nu:
-                        d.ctrl[:] = ctrl
-                    if mm.nmocap:
-                        d.mocap_pos[:], d.mocap_quat[:] = mpos, mquat
+            for state in states:
+                put_simulated_state(mm, (md, gd), state)
                 worst = max(worst, qacc_gap(mm, md, gm, gd, report))
             row["qacc_sim"] = f"{worst:.1e}" if states else "diverges"
         except Exception as e:  # noqa: BLE001
