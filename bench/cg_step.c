@@ -10,7 +10,11 @@
  *
  * (MJ: the mujoco Python package's folder.) Both reset to the first keyframe (or the default
  * state), take the same controls (seeded, inside the control ranges), run 20 steps uncounted,
- * then N steps; "smooth" disables contacts. */
+ * then N steps; "smooth" disables contacts; "skip=K" runs K uncounted steps instead of 20 (for
+ * late states: piles settled, contacts steady). With skip, count only the N steps by toggling on
+ * the functions that run them (gs_step / mj_step count the skipped steps too):
+ *   valgrind --tool=callgrind --collect-atstart=no --toggle-collect=cg_counted_gs \
+ *       /tmp/cg_step g MODEL.xml 200 skip=6000     (cg_counted_mj for MuJoCo's) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,12 +24,25 @@
 #include "bench_util.h"
 
 
+/* the counted steps, outside main so that callgrind can toggle on them alone */
+__attribute__((noinline)) void cg_counted_gs(const gsModel* m, gsData* d, int steps) {
+  for (int s = 0; s < steps; s++) gs_step(m, d);
+}
+
+__attribute__((noinline)) void cg_counted_mj(const mjModel* m, mjData* d, int steps) {
+  for (int s = 0; s < steps; s++) mj_step(m, d);
+}
+
 int main(int argc, char** argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: cg_step g|m MODEL.xml STEPS [smooth]\n");
+    fprintf(stderr, "usage: cg_step g|m MODEL.xml STEPS [smooth] [skip=K]\n");
     return 2;
   }
-  int steps = atoi(argv[3]), smooth = argc > 4 && !strcmp(argv[4], "smooth");
+  int steps = atoi(argv[3]), smooth = 0, skip = 20;
+  for (int i = 4; i < argc; i++) {
+    if (!strcmp(argv[i], "smooth")) smooth = 1;
+    else if (!strncmp(argv[i], "skip=", 5)) skip = atoi(argv[i] + 5);
+  }
   char err[1000];
   if (argv[1][0] == 'g') {
     gsModel* m = gs_loadXML(argv[2], err, sizeof err);
@@ -34,8 +51,8 @@ int main(int argc, char** argv) {
     gsData* d = gs_makeData(m);
     if (m->nkey) gs_resetDataKeyframe(m, d, 0);
     bench_controls(m->nu, m->actuator_ctrllimited, m->actuator_ctrlrange, d->ctrl);
-    for (int s = 0; s < 20; s++) gs_step(m, d);
-    for (int s = 0; s < steps; s++) gs_step(m, d);
+    for (int s = 0; s < skip; s++) gs_step(m, d);
+    cg_counted_gs(m, d, steps);
     printf("qpos0 %.17g nefc %d\n", d->qpos[0], d->nefc);
   } else {
     mjModel* m = mj_loadXML(argv[2], NULL, err, sizeof err);
@@ -46,8 +63,8 @@ int main(int argc, char** argv) {
     int limited[m->nu ? m->nu : 1];
     for (int i = 0; i < m->nu; i++) limited[i] = m->actuator_ctrllimited[i];
     bench_controls(m->nu, limited, m->actuator_ctrlrange, d->ctrl);
-    for (int s = 0; s < 20; s++) mj_step(m, d);
-    for (int s = 0; s < steps; s++) mj_step(m, d);
+    for (int s = 0; s < skip; s++) mj_step(m, d);
+    cg_counted_mj(m, d, steps);
     printf("qpos0 %.17g nefc %d\n", d->qpos[0], d->nefc);
   }
   return 0;

@@ -43,11 +43,23 @@ static inline gsReal keep_if(gsReal v, int keep) {
 #define GS_OUTLINE
 #endif
 
+/* GCC: general_rows and general_line not vectorised. Vectorised, an elliptic contact's moved
+ * residual (3 rows) went out in one 16-byte store and one 8-byte store, and the cone setup read
+ * rows 1-2 back in one 16-byte load across both: a failed store-to-load forward, about a third
+ * of general_line's time at the stacker's settled states. The same operations on each value
+ * either way (the same numbers). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define GS_SCALAR __attribute__((optimize("no-tree-vectorize")))
+#else
+#define GS_SCALAR
+#endif
+
 /* rows_force's other rows: an equality, friction-loss or elliptic-contact row (with its contact's
  * rows) at r, by gs_rowForce; sets *total to its cost and count as rows_force's; returns its rows */
-static GS_OUTLINE int general_rows(const gsData* d, int r, gsReal* jar, const gsReal* Jp,
-                                   gsReal alpha, gsReal* force, int* state, int* oldstate,
-                                   gsReal* total, int count[2]) {
+static GS_OUTLINE GS_SCALAR int general_rows(const gsData* d, int r, gsReal* jar,
+                                             const gsReal* Jp, gsReal alpha, gsReal* force,
+                                             int* state, int* oldstate, gsReal* total,
+                                             int count[2]) {
   int type = d->efc_type[r];
   int n = type == GS_CNSTR_CONTACT_ELLIPTIC ? d->contact[d->efc_id[r]].dim : 1;
   int old[6];
@@ -141,8 +153,9 @@ static void cone_line(const gsConeResidual* k, int n, const gsReal* Jp, gsReal* 
 /* penalty_line's other rows: an elliptic contact's (all its rows), a friction-loss or an equality
  * row at r; adds their slope and curvature to *d1 and *d2 (in the order of a loop over rows);
  * returns its rows */
-static GS_OUTLINE int general_line(const gsData* d, int r, const gsReal* jar, const gsReal* Jp,
-                                   gsReal alpha, gsReal* d1, gsReal* d2) {
+static GS_OUTLINE GS_SCALAR int general_line(const gsData* d, int r, const gsReal* jar,
+                                             const gsReal* Jp, gsReal alpha, gsReal* d1,
+                                             gsReal* d2) {
   int type = d->efc_type[r];
   gsReal s1 = *d1, s2 = *d2;
   gsReal D = d->efc_D[r], x = jar[r] + alpha * Jp[r], v = Jp[r];
