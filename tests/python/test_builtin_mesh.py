@@ -172,9 +172,11 @@ def test_makemesh_loads_like_mujoco():
     assert not gm.load_warnings, gm.load_warnings
     for f in ("nmesh", "ngeom", "nmeshvert", "nmeshface", "nmeshgraph"):
         assert getattr(gm, f) == getattr(mm, f), f
-    # the hull graphs, but for the wedge of 180 x 90 degrees: its longitude lines meet at the
-    # poles, where many points lie on one great circle and which of them qhull keeps follows the
-    # last bits of their coordinates (MuJoCo's differ from gauss's by 1e-16 there)
+    # the hull graphs, but for the wedge of 180 x 90 degrees: its points lie on the unit sphere
+    # in a symmetric grid, so many of its hull facets are flat quadrilaterals that qhull splits
+    # into two triangles by the last bits of the corners; MuJoCo's two columns at +-90 degrees of
+    # longitude have z of about +-1e-16 where gauss's have the other sign, and that flips 32 of
+    # its 1796 triangles (given MuJoCo's points, gauss's hull is MuJoCo's: the test below)
     for i in range(mm.nmesh):
         if mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_MESH, i) == "w8":
             continue
@@ -190,6 +192,23 @@ def test_makemesh_loads_like_mujoco():
     g2 = gauss.Model.from_xml_string(gm.to_xml())
     np.testing.assert_array_equal(np.asarray(g2.mesh_vert), np.asarray(gm.mesh_vert))
     np.testing.assert_array_equal(np.asarray(g2.mesh_graph), np.asarray(gm.mesh_graph))
+
+
+def test_hull_of_mujocos_wedge_points_is_mujocos():
+    """The hull call itself (qhull's options and the order the points are given in) is MJCF's:
+    given MuJoCo's own points of the wedge of 180 x 90 degrees as explicit vertices, both engines
+    make the same hull graph, flat quadrilaterals split alike; and so from the points only of a
+    jittered copy (each coordinate moved by up to 4 ulp, which decides other splits)."""
+    spec = mujoco.MjSpec.from_string(model_xml("wedge", "30 30 180 90 0", ""))
+    pts = np.array(spec.meshes[0].uservert, dtype=np.float64)
+    rng = np.random.default_rng(7)
+    jittered = pts + rng.integers(-4, 5, pts.size) * np.spacing(np.abs(pts).astype(np.float32)).astype(np.float64)
+    for p in (pts, jittered.astype(np.float32).astype(np.float64)):
+        xml = model_xml("", "", "").replace('builtin="" params=""', 'vertex="%s"' % " ".join(f"{x:.9g}" for x in p))
+        mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+        assert gm.nmeshgraph == mm.nmeshgraph
+        np.testing.assert_array_equal(np.asarray(gm.mesh_graph), mm.mesh_graph)
+        np.testing.assert_array_equal(np.asarray(gm.mesh_face), mm.mesh_face)
 
 
 @pytest.mark.parametrize("mesh,phrase", [
