@@ -233,31 +233,33 @@ static int make_supertorus(Builder* b, int res, gsReal radius, gsReal s, gsReal 
 
 /* ---- the tactile surfaces ---- */
 
-/* cell k of n across [-1, 1] under the foveal deformation gamma: each cell edge x goes to
- * (1 - gamma) x + gamma x^5 and the cell's point is the mean of its two edges. gamma 0 gives the
- * uniform grid (k + 1/2 of n cells). Measured on MJCF 3.3.7's wedges (its points fit this to
- * single precision at 3, 4, 5 and 11 cells, gamma 0.3, 0.5 and 1; the documentation gives no
- * formula). */
-static gsReal fovea(int k, int n, gsReal gamma) {
-  if (gamma == 0) return (gsReal)(2 * k + 1 - n) / n;
-  gsReal e[2] = {(gsReal)(2 * k - n) / n, (gsReal)(2 * k + 2 - n) / n};
-  for (int i = 0; i < 2; i++) {
-    gsReal x = e[i], x5 = x * x * x * x * x;
-    e[i] = (1 - gamma) * x + gamma * x5;
+/* the n cells across the field of view fov (degrees) under the foveal deformation gamma, as
+ * angles (radians): the cell edges x are walked from -1 in steps of 2/n, each goes to
+ * (1 - gamma) x + gamma x^5 and is scaled to the field, and a cell's angle is the mean of its two
+ * edges' (gamma 0: the uniform grid). Measured on MJCF 3.3.7's wedges, whose points this gives to
+ * the bit (wedges of 1 to 30 cells, fields of 10 to 180 degrees, gamma 0, 0.3, 0.5, 0.9 and 1;
+ * the documentation gives no formula): the last bits matter, a wedge of 180 x 90 degrees has
+ * points on the sphere whose hull facets are flat quadrilaterals, split by qhull as those bits
+ * say. The edges' angles are kept apart from their means so that no multiply-add fuses them. */
+static void cell_angles(gsReal* out, gsReal* edge, int n, gsReal fov, gsReal gamma) {
+  gsReal scale = fov * GS_PI / 180, step = (gsReal)2 / n, x = -1;
+  for (int k = 0; k <= n; k++) {
+    edge[k] = scale * ((1 - gamma) * x + gamma * pow(x, 5));
+    x += step;
   }
-  return (e[0] + e[1]) / 2;
+  for (int k = 0; k < n; k++) out[k] = (edge[k] + edge[k + 1]) / 2;
 }
 
 static int make_wedge(Builder* b, int rp, int rt, gsReal fp, gsReal ft, gsReal gamma) {
   if (!reserve(b, rp * rt, 0)) return 0;
-  for (int i = 0; i < rp; i++) {
-    /* (the uniform grid keeps MJCF's order of operations: its points are equal to the bit) */
-    gsReal ph = gamma == 0 ? fp * GS_PI / 180 * (2 * i + 1 - rp) / rp : fp * GS_PI / 180 * fovea(i, rp, gamma);
-    for (int j = 0; j < rt; j++) {
-      gsReal th = gamma == 0 ? ft * GS_PI / 180 * (2 * j + 1 - rt) / rt : ft * GS_PI / 180 * fovea(j, rt, gamma);
-      add_vert(b, cos(th) * sin(ph), sin(th), -cos(th) * cos(ph));
-    }
-  }
+  gsReal* ang = malloc(sizeof(gsReal) * (2 * (size_t)(rp + rt) + 2));
+  if (!ang) return 0;
+  gsReal *ph = ang, *th = ang + rp, *edge = ang + rp + rt;
+  cell_angles(ph, edge, rp, fp, gamma);
+  cell_angles(th, edge, rt, ft, gamma);
+  for (int i = 0; i < rp; i++)
+    for (int j = 0; j < rt; j++) add_vert(b, cos(th[j]) * sin(ph[i]), sin(th[j]), -cos(th[j]) * cos(ph[i]));
+  free(ang);
   return 1;
 }
 

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import gauss
+import jitter
 import oracle
 from oracle import quat2mat
 from test_compiled import compare_models, inertia_tensors
@@ -36,6 +37,9 @@ CASES = [
     ("wedge", "30 30 45 20 0", ""), ("wedge", "3 4 90 30 0", ""),
     # foveal deformation: cells denser at the centre (gauss refused gamma > 0 before)
     ("wedge", "9 6 60 40 .5", ""), ("wedge", "4 5 170 80 1", ""),
+    # points on the sphere in a symmetric grid: flat quadrilateral hull facets that qhull splits
+    # by the points' last bits (test_wedge_points_to_the_bit)
+    ("wedge", "30 30 180 90 0", ""), ("wedge", "11 7 170 77 .3", ""),
 ]
 
 # Frame-free vertex positions of meshes whose principal frame is not unique: MJCF keeps mesh
@@ -172,12 +176,8 @@ def test_makemesh_loads_like_mujoco():
     assert not gm.load_warnings, gm.load_warnings
     for f in ("nmesh", "ngeom", "nmeshvert", "nmeshface", "nmeshgraph"):
         assert getattr(gm, f) == getattr(mm, f), f
-    # the hull graphs, but for the wedge of 180 x 90 degrees: its longitude lines meet at the
-    # poles, where many points lie on one great circle and which of them qhull keeps follows the
-    # last bits of their coordinates (MuJoCo's differ from gauss's by 1e-16 there)
+    # the hull graphs, the wedge of 180 x 90 degrees included (see test_wedge_points_to_the_bit)
     for i in range(mm.nmesh):
-        if mujoco.mj_id2name(mm, mujoco.mjtObj.mjOBJ_MESH, i) == "w8":
-            continue
         a, ga = mm.mesh_graphadr[i], gm.mesh_graphadr[i]
         end = mm.mesh_graphadr[i + 1] if i + 1 < mm.nmesh else mm.nmeshgraph
         np.testing.assert_array_equal(np.asarray(gm.mesh_graph)[ga:ga + end - a],
@@ -190,6 +190,55 @@ def test_makemesh_loads_like_mujoco():
     g2 = gauss.Model.from_xml_string(gm.to_xml())
     np.testing.assert_array_equal(np.asarray(g2.mesh_vert), np.asarray(gm.mesh_vert))
     np.testing.assert_array_equal(np.asarray(g2.mesh_graph), np.asarray(gm.mesh_graph))
+
+
+def wedge_points(xml):
+    """a builtin wedge's points as each engine makes them, before its frame: MuJoCo's spec holds
+    them, gauss writes them back as the mesh's vertices"""
+    spec = mujoco.MjSpec.from_string(xml)
+    mj = np.array(spec.meshes[0].uservert, dtype=np.float64)
+    text = gauss.Model.from_xml_string(xml).to_xml()
+    at = text.index('vertex="', text.index("<mesh")) + len('vertex="')
+    gs = np.array([float(x) for x in text[at:text.index('"', at)].split()])
+    return mj, gs
+
+
+def test_wedge_points_to_the_bit():
+    """A wedge's points equal MuJoCo's to the bit (both engines take sin and cos from the C
+    library, and keep single precision): the last bits decide how qhull splits the flat
+    quadrilateral facets of a wedge of points on the sphere (180 x 90 degrees: points 1e-16 off
+    the plane z = 0, of either sign), so then the hull graph is MuJoCo's too. Before, gauss took
+    each cell's angle from its index and 60 coordinates of that wedge had the other sign: 32 of
+    its 1796 hull triangles split the other way. Each field also jittered by up to 4 ulp down."""
+    for params in ("30 30 180 90 0", "5 11 90 60 0", "7 3 33 10 0", "11 7 170 77 .3", "4 5 170 80 1"):
+        p = [float(x) for x in params.split()]
+        for jr in (None, jitter.rngs("wedge points", 1)[0]):
+            if jr is not None:
+                # downwards only: 180 and 90 degrees are the largest fields MuJoCo takes
+                p[2:4] = [float(x * (1 - int(jr.integers(0, jitter.ULPS + 1)) * jitter.EPS)) for x in p[2:4]]
+            q = f"{int(p[0])} {int(p[1])} {p[2]!r} {p[3]!r} {p[4]!r}"
+            xml = model_xml("wedge", q, "")
+            mj, gs = wedge_points(xml)
+            np.testing.assert_array_equal(gs, mj, err_msg=q)
+            mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+            np.testing.assert_array_equal(np.asarray(gm.mesh_graph), mm.mesh_graph, err_msg=q)
+
+
+def test_hull_of_mujocos_wedge_points_is_mujocos():
+    """The hull call itself (qhull's options and the order the points are given in) is MJCF's:
+    given MuJoCo's own points of the wedge of 180 x 90 degrees as explicit vertices, both engines
+    make the same hull graph, flat quadrilaterals split alike; and so from the points only of a
+    jittered copy (each coordinate moved by up to 4 ulp, which decides other splits)."""
+    spec = mujoco.MjSpec.from_string(model_xml("wedge", "30 30 180 90 0", ""))
+    pts = np.array(spec.meshes[0].uservert, dtype=np.float64)
+    rng = np.random.default_rng(7)
+    jittered = pts + rng.integers(-4, 5, pts.size) * np.spacing(np.abs(pts).astype(np.float32)).astype(np.float64)
+    for p in (pts, jittered.astype(np.float32).astype(np.float64)):
+        xml = model_xml("", "", "").replace('builtin="" params=""', 'vertex="%s"' % " ".join(f"{x:.9g}" for x in p))
+        mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+        assert gm.nmeshgraph == mm.nmeshgraph
+        np.testing.assert_array_equal(np.asarray(gm.mesh_graph), mm.mesh_graph)
+        np.testing.assert_array_equal(np.asarray(gm.mesh_face), mm.mesh_face)
 
 
 @pytest.mark.parametrize("mesh,phrase", [
