@@ -850,6 +850,32 @@ def test_box_box_side_by_side_on_floor():
     assert _same_in_order(scene)
 
 
+@pytest.mark.parametrize("margin", [0.01, 0.1])
+@pytest.mark.parametrize("small_first", [True, False])
+def test_box_box_parallel_faces_apart_two_corners(small_first, margin):
+    # parallel faces apart within the margin where two corners of one box lie inside the other
+    # box's face (box 0.3 x 0.15 x 0.3 beside box 0.3 x 0.2 x 0.4 on their x faces, offset by 0.3
+    # along z; the pair turned together at random): as measured on MuJoCo, only the first corner
+    # of box 1 (by its own axes) inside the other face comes, whichever box gives the reference
+    # face, so 3 contacts where box 1 is the small box (2 crossings, 1 corner) and 4 where box 2
+    # is (all its corners inside come). Gaps of 0.1 to 0.9 margins and corners 0.05 inside the
+    # face: no tie, so every pose and its jittered copies must agree.
+    small, big = "0.3 0.15 0.3", "0.3 0.2 0.4"
+    s1, s2 = (small, big) if small_first else (big, small)
+    scene = Scene("box", "box", margin=margin, s1=s1, s2=s2)
+    rng = np.random.default_rng([7, int(margin * 100), small_first])
+    for i in range(12):
+        q = rng.normal(size=4)
+        q /= np.linalg.norm(q)
+        mat = np.zeros(9)
+        mujoco.mju_quat2Mat(mat, q)
+        off = np.array([0.6 + margin * rng.uniform(0.1, 0.9), 0.0, 0.3]) * rng.choice([-1, 1], 3)
+        pose = (np.zeros(3), q, mat.reshape(3, 3) @ off, q)
+        for k, p in enumerate([pose] + jitter.poses([pose] * 2, rng)):
+            scene.place(*p)
+            assert compare(scene, f"pose {i}, jitter {k}")[1] == (3 if small_first else 4)
+
+
 def test_box_on_bigger_box_closed_form():
     # a box (0.2 x 0.3 x 0.1 half sizes) flat on a bigger one (top face at z = 0.1), sunk by h:
     # 4 contacts at the corners of the smaller face, midway between the faces; MuJoCo reports half
