@@ -263,7 +263,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
    * that the rounding of a parallel axis's component along n does not decide), whichever box
    * gives the reference face; box 2's corners inside all come. Boxes 0.3 x 0.2 x 0.4 turned by
    * quarter turns, apart by 0.05 to 0.95 margins (tools/box_box_deep.py --apart, 200 poses):
-   * face-axis poses differing from MuJoCo 17 -> 2 at margin 0.01, 39 -> 13 at 0.1, 46 -> 32 at
+   * face-axis poses differing from MuJoCo 17 -> 2 at margin 0.01, 31 -> 13 at 0.1, 46 -> 32 at
    * 0.3; one of the two left at 0.01 keeps the other corner (by a numbering not found). This
    * is firstOwn: the incident corner of least own number where box 1 is the incident box, else
    * the first reference corner. */
