@@ -14,6 +14,10 @@ Kinds (n poses each, boxes 0.3 x 0.2 x 0.4 half sizes unless said):
   sized       as deep, each box's half sizes drawn from 0.02 to 0.4 (with --sized only)
   sized-coinc as coincident, half sizes drawn so (with --sized only)
 --show K prints the first K differing poses of each kind (MuJoCo's and gauss's contacts).
+--apart (with --margin m > 0) places the boxes apart, by a gap drawn from 0.05 m to 0.95 m along
+a random direction, random orientations ("apart") and turned by quarter turns ("apart-aligned"):
+contacts MuJoCo makes within the margin though the boxes do not touch; poses are told apart by
+MuJoCo's normal, along a face axis of either box or not (an edge axis).
 --frame also turns the hinge of MuJoCo's test/engine/testdata/frame.xml (written again below:
 coincident boxes .1 x .2 x .3, one on a hinge) through 63 angles and counts those where the
 contacts differ in number (coincident equal boxes: edges on border lines to the last bit).
@@ -201,6 +205,51 @@ def stacks(n, seed):
     return out
 
 
+def gap_scene(scene, pose):
+    """the distance between the two boxes (MuJoCo's mj_geomDistance) at a pose"""
+    import mujoco
+    scene.place(*pose)
+    return mujoco.mj_geomDistance(scene.mjm, scene.mjd, 0, 1, 10.0, None)
+
+
+def apart(n, seed, margin, show=0):
+    """{kind: {axis: (same, count differs, otherwise)}} for boxes apart within the margin"""
+    scene = tcp.Scene("box", "box", margin=margin, s1=BOX, s2=BOX)
+    out = {}
+    for k, kind in enumerate(("apart", "apart-aligned")):
+        rng = np.random.default_rng([seed, 10 + k])
+        tally = {"face": [0, 0, 0], "edge": [0, 0, 0]}
+        shown = 0
+        for i in range(n):
+            p1, q1 = rng.uniform(-0.2, 0.2, 3), rand_quat(rng)
+            q2 = rand_quat(rng) if kind == "apart" else quat_mul(q1, quarter_turns(rng))
+            d = rng.normal(size=3)
+            d /= np.linalg.norm(d)
+            gap = margin * rng.uniform(0.05, 0.95)
+            lo, hi = 0.0, 4.0  # centre distance: bisect to the gap
+            for _ in range(60):
+                mid = 0.5 * (lo + hi)
+                if gap_scene(scene, (p1, q1, p1 + d * mid, q2)) < gap:
+                    lo = mid
+                else:
+                    hi = mid
+            pose = (p1, q1, p1 + d * hi, q2)
+            scene.place(*pose)
+            ref, got = scene.mujoco_contacts(), scene.gauss_contacts()
+            axes = np.r_[scene.mjd.geom_xmat[0].reshape(3, 3).T, scene.mjd.geom_xmat[1].reshape(3, 3).T]
+            axis = "face" if ref and np.abs(axes @ ref[0][2][:3]).max() > 1 - 1e-9 else "edge"
+            col = 0 if same_set(ref, got) else 1 if len(ref) != len(got) else 2
+            tally[axis][col] += 1
+            if col and shown < show:
+                shown += 1
+                print(f"{kind} {i} ({axis}): gap {gap:.4f}, MuJoCo {len(ref)}, gauss {len(got)}")
+                for name, cs in (("  mj", ref), ("  gs", got)):
+                    for c in cs:
+                        print(name, f"{c[0]: .6f}", np.round(c[1], 6), np.round(c[2][:3], 6))
+        out[kind] = tally
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--n", type=int, default=200)
@@ -210,7 +259,14 @@ def main():
     p.add_argument("--sized", action="store_true")
     p.add_argument("--frame", action="store_true")
     p.add_argument("--stacks", action="store_true")
+    p.add_argument("--apart", action="store_true")
     a = p.parse_args()
+    if a.apart:
+        for kind, tally in apart(a.n, a.seed, a.margin, a.show).items():
+            for axis, (same, count, other) in tally.items():
+                print(f"{kind:13s} {axis} axis: {same} the same, count differs {count}, "
+                      f"otherwise {other}")
+        return
     if a.stacks:
         for mode, (same, halved, other) in stacks(a.n, a.seed).items():
             print(f"stacks turned {mode}: {same} of {a.n} the same, {halved} only the depth "

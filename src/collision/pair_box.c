@@ -9,7 +9,8 @@
  * with the rectangle of the reference face; each corner of the overlap polygon whose distance to
  * the reference plane is within the margin makes a contact, at the midpoint between the corner and
  * the plane. As measured on MuJoCo, the distance reported for these contacts is half the corner's
- * distance to the plane, except where the two faces are exactly parallel and apart (full distance).
+ * distance to the plane, except where the two faces are apart and exactly parallel or tilted
+ * about one in-plane axis only (full distance).
  *
  * Edge axis: as measured on MuJoCo, the overlap of the face of box 1 most aligned with the axis
  * and the incident face of box 2 projected onto it along the axis (not along the face normal);
@@ -42,6 +43,14 @@
  * corner outside the reference face (see face_contacts) drops a little below 1 % of the face's
  * larger half size with a tilt; where the faces are parallel only to rounding (components of
  * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding.
+ * Boxes apart by more than a tenth of their size within a large margin (margin 0.3 on boxes of
+ * half size 0.1): MuJoCo reports points outside both boxes, on edge axes and on face axes whose
+ * faces do not overlap along the normal, with dist the length between a corner of one box and
+ * a point of the other (e.g. 0.2508 = |(0.1, 0.23)| for cubes side by side 0.1 apart and 0.03
+ * apart in height, where gauss reports the 4 nearest of MuJoCo's 6; rule not found:
+ * tools/box_box_deep.py --apart --margin 0.3 shows 19 of 117 edge-axis and 32 of 182 face-axis
+ * poses differing). Planar boxes of equal width side by side (flush faces to the last bit, as
+ * in the dm_control stacker) are a tie: MuJoCo's count moves with a 1e-15 offset across them.
  * Details and measured rates in tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
@@ -199,12 +208,14 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     }
   }
   /* reference corners strictly inside the incident quadrilateral */
+  int refFirst = np;
   for (int c = 0; c < 4; c++) {
     gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
     if (quad_side(q, x) != 2) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], pe[np] = pk[np] = -1;
     np++;
   }
+  int refEnd = np;
 
   /* as measured on MuJoCo: on a face axis where an in-plane axis of the incident face is
    * perpendicular to n (to rounding), corner 0 (the deepest, see above) makes a contact even
@@ -224,11 +235,18 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
    * poses at margin 0.1, 10 of 3 x 3000 mended, none broken; with points in the overlap, or
    * those dropped beyond the margin or by the tilt: random poses at margin 0.3, 9 of 1000
    * mended, none broken at margins 0 to 0.1; dist and pos agree to rounding) */
+  /* an in-plane axis of the incident face perpendicular to n (to rounding): the face is tilted
+   * about that axis only (planar boxes, as in a dm_control stacker). As measured on MuJoCo,
+   * such a face apart within the margin gives no added corner 0 and reports each point's full
+   * distance, as parallel faces do (planar boxes turned at random about y, apart by 0.1 to 0.9
+   * margins: agreeing 0 -> 39 of 40 poses at margin 0.01, 22 at 0.1, 13 at 0.3; the others
+   * are boxes apart by more than their faces' overlap, see the note on large margins) */
+  int perp = fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12;
   gsReal c0[3];
   gs_addScl3(c0, fc, du, -1);
   gs_addScl3(c0, c0, dv, -1);
   gs_sub3(c0, c0, rc);
-  if (!(sgn * gs_dot3(o->a[inc], n) < -1 + 1e-12) && gs_dot3(c0, n) > 0 &&
+  if (!(sgn * gs_dot3(o->a[inc], n) < -1 + 1e-12) && !perp && gs_dot3(c0, n) > 0 &&
       (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
     extra = np, apart0 = 1;
     pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;
@@ -243,6 +261,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;
     np++;
   }
+  int incFirst = np;
   for (int c = 0; c < 4; c++) {
     if (!(-lim[0] <= q[c][0] && q[c][0] < lim[0] && -lim[1] <= q[c][1] && q[c][1] < lim[1]))
       continue;
@@ -253,6 +272,27 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     pc[i] = -1;
     for (int c = 0; c < 4 && pc[i] < 0; c++)
       if (pt[i][0] == q[c][0] && pt[i][1] == q[c][1]) pc[i] = c;
+  }
+  /* as measured on MuJoCo: where the faces are parallel and apart (within the margin), of the
+   * corners of box 1 (geom1) inside the other box's face only the first by box 1's own numbering
+   * comes (bits set on the positive side of its own in-plane axes, not turned towards n, so
+   * that the rounding of a parallel axis's component along n does not decide), whichever box
+   * gives the reference face; box 2's corners inside all come. Boxes 0.3 x 0.2 x 0.4 turned by
+   * quarter turns, apart by 0.05 to 0.95 margins (tools/box_box_deep.py --apart, 200 poses):
+   * face-axis poses differing from MuJoCo 17 -> 2 at margin 0.01, 31 -> 13 at 0.1, 46 -> 32 at
+   * 0.3; one of the two left at 0.01 keeps the other corner (by a numbering not found). This
+   * is firstOwn: the incident corner of least own number where box 1 is the incident box, else
+   * the first reference corner. */
+  int firstOwn = -1, bestOwn = 4;
+  if (flip) {
+    int su = gs_dot3(o->a[u], n) >= 0, sv = gs_dot3(o->a[v], n) >= 0;
+    for (int i = incFirst; i < np; i++) {
+      if (i == extra || pc[i] < 0) continue;
+      int own = ((pc[i] & 1) ? su : !su) + 2 * ((pc[i] & 2) ? sv : !sv);
+      if (own < bestOwn) bestOwn = own, firstOwn = i;
+    }
+  } else if (refEnd > refFirst) {
+    firstOwn = refFirst;
   }
 
   /* as measured on MuJoCo: an incident face tilted by 30 degrees or more about one in-plane
@@ -294,6 +334,9 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     gs_sub3(dif, p, fc);
     gsReal t = -gs_dot3(dif, in) / den;
     if (t > margin || (i == extra && (apart0 ? !(t > 0) : t > 0))) continue;
+    /* box 1's later corners inside the other face, on parallel faces apart (see firstOwn) */
+    if (parallel && t > 0 && i != firstOwn &&
+        (flip ? i >= incFirst && i != extra : i >= refFirst && i < refEnd)) continue;
     if (keepEdge >= 0) {
       int onEdge = pc[i] == 0;
       if (keepEdge < 2)
@@ -326,7 +369,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     if (fabs(box_coord(o, inc, pos)) > 1.01 * (o->s[inc] + margin) &&
         out_shrunk(r, pos, -1, margin))
       continue;
-    gsReal dist = parallel && t > 0 ? t : 0.5 * t;
+    gsReal dist = (parallel || perp) && t > 0 ? t : 0.5 * t;
     gs_pairSet(con + cnt, dist, pos, nrm);
     cnt++;
   }
