@@ -448,6 +448,25 @@ static void mark_needs(const gsCompileCtx* c, unsigned char* need) {
     if (inertia_mode(s->mesh[i]) == GS_MESHINERTIA_CONVEX) need[i] = 1;
 }
 
+/* the polygons of a finished build (from the hull graph's faces, else from the mesh's triangles,
+ * as MJCF: mesh_poly.c), made once the build's graph is settled (a stored or cached build may
+ * lose its graph) */
+static int mesh_polygons(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
+  if (b->poly || !b->given) return 1;
+  int n = b->data.nvert, nf = b->graph ? b->graph[1] : b->data.nface;
+  const int* face = b->graph ? b->graph + b->ngraph - 3 * nf : b->data.face;
+  gsMeshData moved = {0};  /* the given vertices after scale and refpos/refquat, as transform() */
+  moved.nvert = n;
+  moved.vert = malloc(sizeof(gsReal) * (3 * (size_t)n + 1));
+  if (!moved.vert) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  memcpy(moved.vert, b->given, sizeof(gsReal) * 3 * (size_t)n);
+  int ok = transform(c, sm, &moved);
+  if (ok && !gs_meshPolygons(b, b->given, moved.vert, n, face, nf))
+    ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  free(moved.vert);
+  return ok;
+}
+
 /* ---- one mesh ---- */
 
 static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshBuild* b) {
@@ -542,27 +561,11 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
      * (gsReal)(float) round trip here (in place it kept only the last coordinate's) */
     for (int k = 0; k < 3; k++) { volatile float f = (float)w[k]; v[k] = f; }
   }
+  /* the polygons before the build is cached, so that a later load of the file takes them from the
+   * cache (on a mesh of 1e5 triangles they cost more than the rest of a cached load) */
+  if (!mesh_polygons(c, sm, b)) return 0;
   gs_meshCachePut(sm, mode, b);
   return 1;
-}
-
-/* the polygons of a finished build (from the hull graph's faces, else from the mesh's triangles,
- * as MJCF: mesh_poly.c), made once the build's graph is settled (a stored or cached build may
- * lose its graph) */
-static int mesh_polygons(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
-  if (b->poly || !b->given) return 1;
-  int n = b->data.nvert, nf = b->graph ? b->graph[1] : b->data.nface;
-  const int* face = b->graph ? b->graph + b->ngraph - 3 * nf : b->data.face;
-  gsMeshData moved = {0};  /* the given vertices after scale and refpos/refquat, as transform() */
-  moved.nvert = n;
-  moved.vert = malloc(sizeof(gsReal) * (3 * (size_t)n + 1));
-  if (!moved.vert) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
-  memcpy(moved.vert, b->given, sizeof(gsReal) * 3 * (size_t)n);
-  int ok = transform(c, sm, &moved);
-  if (ok && !gs_meshPolygons(b, b->given, moved.vert, n, face, nf))
-    ok = gs_compileFail(c, &sm->info, "mesh", "out of memory");
-  free(moved.vert);
-  return ok;
 }
 
 int gs_compileMeshes(gsCompileCtx* c) {

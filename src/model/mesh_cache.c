@@ -54,7 +54,9 @@ static void build_copy_free(gsMeshBuild* b) {
   gs_meshDataFree(&b->data);
   free(b->graph);
   free(b->given);
-  b->graph = NULL, b->given = NULL;
+  free(b->poly);
+  free(b->polynormal);
+  b->graph = NULL, b->given = NULL, b->poly = NULL, b->polynormal = NULL;
 }
 
 /* a deep copy of src into dst; with_graph 0 leaves the graph out; 0 when out of memory */
@@ -66,14 +68,24 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
   if (src->data.texcoord) dst->data.texcoord = malloc(sizeof(gsReal) * 2 * (size_t)src->data.ntexcoord);
   if (src->data.facetex) dst->data.facetex = malloc(sizeof(int) * (3 * (size_t)src->data.nface + 1));
   dst->graph = NULL, dst->ngraph = 0;
-  /* polygons are not kept: the compiler makes them for the graph the copy has */
-  dst->poly = NULL, dst->polynormal = NULL, dst->npoly = dst->npolyvert = 0;
   dst->given = malloc(sizeof(gsReal) * (3 * (size_t)src->data.nvert + 1));
   if (with_graph && src->graph) {
     dst->graph = malloc(sizeof(int) * (size_t)src->ngraph);
     dst->ngraph = src->ngraph;
   }
+  /* polygons are kept where they were made from the faces the copy has (the hull graph's, or
+   * the triangles where neither has the graph); otherwise the compiler makes them again */
+  int keep_poly = src->poly && (dst->graph != NULL) == (src->graph != NULL);
+  size_t npolyint = (size_t)src->npoly + (size_t)src->npolyvert;
+  dst->poly = NULL, dst->polynormal = NULL;
+  if (keep_poly) {
+    dst->poly = malloc(sizeof(int) * (npolyint + 1));
+    dst->polynormal = malloc(sizeof(gsReal) * (3 * (size_t)src->npoly + 1));
+  } else {
+    dst->npoly = dst->npolyvert = 0;
+  }
   if (!dst->data.vert || !dst->data.face || !dst->given || (with_graph && src->graph && !dst->graph) ||
+      (keep_poly && (!dst->poly || !dst->polynormal)) ||
       (src->data.texcoord && !dst->data.texcoord) || (src->data.facetex && !dst->data.facetex)) {
     build_copy_free(dst);
     return 0;
@@ -86,6 +98,10 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
     memcpy(dst->data.facetex, src->data.facetex, sizeof(int) * 3 * (size_t)src->data.nface);
   if (dst->graph) memcpy(dst->graph, src->graph, sizeof(int) * (size_t)src->ngraph);
   if (src->given) memcpy(dst->given, src->given, sizeof(gsReal) * 3 * (size_t)src->data.nvert);
+  if (keep_poly) {
+    memcpy(dst->poly, src->poly, sizeof(int) * npolyint);
+    memcpy(dst->polynormal, src->polynormal, sizeof(gsReal) * 3 * (size_t)src->npoly);
+  }
   return 1;
 }
 
@@ -164,6 +180,8 @@ void gs_meshCachePut(const gsSpecMesh* sm, int inertia, const gsMeshBuild* b) {
   size_t size = sizeof(Entry) + sm->data.n + sizeof(gsReal) * 3 * (size_t)b->data.nvert +
                 sizeof(int) * (3 * (size_t)b->data.nface + (size_t)b->ngraph) +
                 sizeof(gsReal) * 3 * (size_t)b->data.nvert +  /* the vertices as given */
+                sizeof(int) * ((size_t)b->npoly + (size_t)b->npolyvert) +
+                sizeof(gsReal) * 3 * (size_t)b->npoly +  /* the polygons */
                 sizeof(gsReal) * 2 * (size_t)b->data.ntexcoord +
                 (b->data.facetex ? sizeof(int) * 3 * (size_t)b->data.nface : 0);
   pthread_mutex_lock(&g_lock);

@@ -36,8 +36,8 @@ def write_stl(path, nu=24, nv=12, r=(0.3, 0.2, 0.25)):
             f.write(struct.pack("<12fH", 0, 0, 0, *v[t[0]], *v[t[1]], *v[t[2]], 0))
 
 
-def model(tmp_path, geom_attr="", mesh_attr=""):
-    path = tmp_path / "m.xml"
+def model(tmp_path, geom_attr="", mesh_attr="", name="m.xml"):
+    path = tmp_path / name
     path.write_text(f"""<mujoco><asset><mesh name="m" file="e.stl" {mesh_attr}/></asset><worldbody>
 <geom type="plane" size="1 1 1"/>
 <body pos="0 0 1"><freejoint/><geom type="mesh" mesh="m" {geom_attr}/></body></worldbody></mujoco>""")
@@ -148,3 +148,21 @@ def test_obj_texture_coordinates_come_back_from_the_cache(tmp_path, cache):
     for name in ("mesh_texcoord", "mesh_texcoordadr", "mesh_texcoordnum", "mesh_facetexcoord"):
         np.testing.assert_array_equal(np.asarray(getattr(again, name)), np.asarray(getattr(mm, name)),
                                       err_msg=name)
+
+
+def test_polygons_come_back_from_the_cache(tmp_path, cache):
+    """the cache keeps a build's polygons (on meshes of 1e5 triangles they cost more than the rest
+    of a cached load) and hands them out with the faces they were made from: loads that hit a
+    build cached with its hull graph (a colliding geom) and without it (a visual geom), in both
+    orders, are each the model loaded with the cache off, polygons included"""
+    write_stl(tmp_path / "e.stl")
+    collide, visual = model(tmp_path), model(tmp_path, 'contype="0" conaffinity="0"', name="v.xml")
+    gauss.set_mesh_cache_capacity(0)
+    fresh = {p: gauss.Model.from_xml_path(p) for p in (collide, visual)}
+    assert fresh[collide].nmeshpoly > 0 and fresh[collide].mesh_graphadr[0] == 0
+    assert fresh[visual].mesh_graphadr[0] == -1
+    gauss.set_mesh_cache_capacity(1 << 28)
+    for order in ((collide, visual, collide), (visual, collide, visual)):
+        gauss.clear_mesh_cache()
+        for p in order:
+            assert gauss.Model.from_xml_path(p).to_binary() == fresh[p].to_binary()
