@@ -931,6 +931,15 @@ static void mul_J_line0(const gsData* d, const gsPrimal* w, int ready, gsReal* d
   *d2 = s2;
 }
 
+/* w->tmp = J^T D J p over the quadratic rows (the rows' part of H p), from w->Jp; w->Dq scratch */
+static void mul_JT_DJp(const gsData* d, gsPrimal* w) {
+  for (int q = 0; q < w->nrow; q++) {
+    int r = w->rows[q];
+    w->Dq[r] = keep_if(d->efc_D[r] * w->Jp[r], w->state[r] == GS_CNSTRSTATE_QUADRATIC);
+  }
+  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->Dq);
+}
+
 /* the share of the tolerance above which the Newton step's residual is refined */
 #define GS_REFINE 0.01
 
@@ -950,11 +959,7 @@ static int refine(const gsModel* m, const gsData* d, gsPrimal* w, const gsTreeHe
   /* Mp, Jp, Dq and tmp are scratch until the line search computes them */
   mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
   mul_J_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
-  for (int q = 0; q < w->nrow; q++) {
-    int r = w->rows[q];
-    w->Dq[r] = keep_if(d->efc_D[r] * w->Jp[r], w->state[r] == GS_CNSTRSTATE_QUADRATIC);
-  }
-  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->Dq);
+  mul_JT_DJp(d, w);
   gsReal rr = 0;
   for (int k = 0; k < w->ndof; k++) {
     int i = w->dofs[k];
@@ -998,11 +1003,7 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
    * part) and in every dof; elsewhere M p is the product, as MJCF's solver takes it. */
   int shortcut = !ready && w->exact && s2 <= GS_MP_CANCEL * (-(g1 + s1) - s2);
   if (shortcut) {
-    for (int q = 0; q < w->nrow; q++) {
-      int r = w->rows[q];
-      w->Dq[r] = keep_if(d->efc_D[r] * w->Jp[r], w->state[r] == GS_CNSTRSTATE_QUADRATIC);
-    }
-    mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->Dq);
+    mul_JT_DJp(d, w);
     for (int k = 0; k < w->ndof; k++) {
       int i = w->dofs[k];
       gsReal mp = -w->grad[i] - w->tmp[i];
