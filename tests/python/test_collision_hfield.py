@@ -442,16 +442,23 @@ def ray_alike(m, d, gm, gd, pnt, vec):
     return x
 
 
+def field_alone(rng, nrow, ncol, size, pose):
+    """a bumpy height field (elevations drawn from rng) alone in the world, posed by pose, in both
+    engines: (load_both's four), the field's rotation and position"""
+    xml = f"""<mujoco><asset><hfield name="h" nrow="{nrow}" ncol="{ncol}" size="{size}"
+elevation="{bumpy(rng, nrow, ncol)}"/></asset><worldbody>
+<geom type="hfield" hfield="h" {pose}/></worldbody></mujoco>"""
+    both = load_both(xml)
+    d = both[1]
+    return both, d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
+
+
 def test_ray():
     """mj_ray on a rotated bumpy field, for rays from anywhere, half of them starting inside the
     field's box (under the surface, in the base, above it): the base is a box of its own and only
     the border has walls (see ray.c)"""
     rng = np.random.default_rng(3)
-    xml = f"""<mujoco><asset><hfield name="h" nrow="4" ncol="5" size="1 0.8 0.5 0.2"
-elevation="{bumpy(rng, 4, 5)}"/></asset><worldbody>
-<geom type="hfield" hfield="h" pos="0.1 0.2 0.3" euler="10 0 20"/></worldbody></mujoco>"""
-    m, d, gm, gd = load_both(xml)
-    R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
+    (m, d, gm, gd), R, c = field_alone(rng, 4, 5, "1 0.8 0.5 0.2", 'pos="0.1 0.2 0.3" euler="10 0 20"')
     hits = inside = 0
     for i in range(3000):
         if i % 4 < 2:
@@ -473,12 +480,7 @@ def test_ray_grazing():
     the hit must still be the first cell the ray reaches, also when it just clears the peaks
     before it"""
     rng = np.random.default_rng(5)
-    nrow, ncol = 30, 40
-    xml = f"""<mujoco><asset><hfield name="h" nrow="{nrow}" ncol="{ncol}" size="3 2 0.4 0.1"
-elevation="{bumpy(rng, nrow, ncol)}"/></asset><worldbody>
-<geom type="hfield" hfield="h" pos="0.2 -0.1 0.05" euler="0 0 15"/></worldbody></mujoco>"""
-    m, d, gm, gd = load_both(xml)
-    R, c = d.geom_xmat[0].reshape(3, 3), d.geom_xpos[0]
+    (m, d, gm, gd), R, c = field_alone(rng, 30, 40, "3 2 0.4 0.1", 'pos="0.2 -0.1 0.05" euler="0 0 15"')
     hits = far = 0
     for i in range(2000):
         # start above the field at about the peaks' height, heading level or slightly down
