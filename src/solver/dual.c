@@ -337,6 +337,16 @@ static inline void add_scaled_run(gsReal* restrict acc, const gsReal* restrict y
   for (; s < n; s++) acc[s] += x * y[s];
 }
 
+/* dof i's values of z's rows a .. b-1 scaled by s (Y = D^-1/2 z), each square added to the row's
+ * diagonal dg */
+static inline void scale_run(gsReal* restrict zi, gsReal* restrict dg, gsReal s, int a, int b) {
+  for (int r = a; r < b; r++) {
+    gsReal y = zi[r] * s;
+    zi[r] = y;
+    dg[r] += y * y;
+  }
+}
+
 /* where row r of an N x N strict upper triangle packed by rows starts */
 static inline size_t tri(int N, int r) {
   return (size_t)r * (size_t)(N - 1) - (size_t)r * (size_t)(r - 1) / 2;
@@ -394,13 +404,8 @@ static void setup_by_dof(const gsModel* m, gsData* d, gsDual* w, gsReal* A, gsRe
   for (int i = 0; i < nv; i++) {
     int a = span[2 * i], b = span[2 * i + 1];
     if (a > b) continue;
-    gsReal s = sqrt(d->qLDiagInv[i]);
     gsReal* restrict zi = z + (size_t)i * nc;
-    for (int r = a; r <= b; r++) {
-      gsReal y = zi[r] * s;
-      zi[r] = y;
-      dg[r] += y * y;
-    }
+    scale_run(zi, dg, sqrt(d->qLDiagInv[i]), a, b + 1);
     gsReal* L = acc + (size_t)(i & 3) * T;
     for (int r = a; r < b; r++) add_scaled_run(L + tri(N, r), zi + r + 1, zi[r], b - r);
   }
@@ -504,13 +509,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
      * setup on the Gymnasium humanoid.) */
     gsReal* restrict dg = w->diag;
     for (int i = 0; i < nv; i++) {
-      gsReal s = sqrt(d->qLDiagInv[i]);
-      gsReal* restrict zi = z + (size_t)i * nc;
-      for (int r = 0; r < nefc; r++) {
-        gsReal y = zi[r] * s;
-        zi[r] = y;
-        dg[r] += y * y;
-      }
+      scale_run(z + (size_t)i * nc, dg, sqrt(d->qLDiagInv[i]), 0, nefc);
     }
     for (int r = 0; r < nefc; r++) {
       gsReal* restrict yd = Yd + (size_t)r * nvp;
