@@ -7,13 +7,13 @@
 #include <math.h>
 
 #include "core/math.h"
+#include "core/pair.h"
 #include "gauss/gauss.h"
 
 #define NGROUP 6
 
-/* smallest x >= 0 with a x^2 + 2 b x + c = 0, -1 when none */
-static gsReal quad_root(gsReal a, gsReal b, gsReal c) {
-  gsReal det = b * b - a * c;
+/* smallest x >= 0 with a x^2 + 2 b x + c = 0, -1 when none; det = b^2 - a c */
+static inline gsReal quad_root_det(gsReal a, gsReal b, gsReal det) {
   if (a <= 0 || det < 0) return -1;
   gsReal sq = sqrt(det);
   gsReal x1 = (-b - sq) / a;
@@ -21,6 +21,8 @@ static gsReal quad_root(gsReal a, gsReal b, gsReal c) {
   gsReal x2 = (-b + sq) / a;
   return x2 >= 0 ? x2 : -1;
 }
+
+static gsReal quad_root(gsReal a, gsReal b, gsReal c) { return quad_root_det(a, b, b * b - a * c); }
 
 static gsReal min_pos(gsReal a, gsReal b) {
   if (a < 0) return b;
@@ -150,7 +152,11 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
   /* the part of the ray inside the field's box */
   gsReal lo[3] = {-hs[0], -hs[1], -hs[3]}, hi[3] = {hs[0], hs[1], hs[2]};
   gsReal t0 = 0, t1 = INFINITY;
-  for (int i = 0; i < 3; i++) {
+  /* z first, and out at the first empty interval: t0 only grows and t1 only shrinks, in any order
+   * of the axes, so an empty part stays empty (a rangefinder under the field or looking away from
+   * it ends after one axis) */
+  for (int k = 0; k < 3; k++) {
+    int i = 2 - k;
     if (v[i] == 0) {
       if (p[i] < lo[i] || p[i] > hi[i]) return -1;
       continue;
@@ -159,8 +165,8 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
     if (a > b) { gsReal t = a; a = b; b = t; }
     if (a > t0) t0 = a;
     if (b < t1) t1 = b;
+    if (!(t0 <= t1)) return -1;
   }
-  if (!(t0 <= t1)) return -1;
   gsReal dx = 2 * hs[0] / (ncol - 1), dy = 2 * hs[1] / (nrow - 1), best = -1;
   /* the base box */
   if (hs[3] > 0) {
@@ -280,6 +286,12 @@ static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pn
   const gsReal* mat = d->geom_xmat + 9 * g;
   gsReal dp[3], p[3], v[3];
   gs_sub3(dp, pnt, d->geom_xpos + 3 * g);
+  if (m->geom_type[g] == GS_GEOM_PLANE) {
+    /* ray_plane's one-sided test on the two local z components alone (gs_mulMatTVec3's third
+     * row): a ray from below or not going down misses without the rest of the change of frame */
+    if (mat[2] * vec[0] + mat[5] * vec[1] + mat[8] * vec[2] >= 0) return -1;
+    if (mat[2] * dp[0] + mat[5] * dp[1] + mat[8] * dp[2] < 0) return -1;
+  }
   gs_mulMatTVec3(p, mat, dp);
   gs_mulMatTVec3(v, mat, vec);
   switch (m->geom_type[g]) {
@@ -300,33 +312,76 @@ gsReal gs_rayGeom(const gsReal pos[3], const gsReal mat[9], const gsReal size[3]
   return ray_primitive(type, size, p, v);
 }
 
+/* The geoms are taken in chunks of RAY_CHUNK. A first pass over a chunk takes each geom's
+ * bounding-sphere discriminant (the sphere slightly enlarged: rbound is rounded), two geoms at a
+ * time; the second goes through the geoms in order, and a bounded geom whose sphere the ray's
+ * line misses ends at one comparison, before its filters (body, static, group, alpha) are read.
+ * A rangefinder that looks at nothing (twenty a step on the quadruped) is mostly these two
+ * passes. Each value is the arithmetic of ray_sphere's sums on the same inputs (a pair's lanes
+ * round as scalars do) and the tests are the same, only in another order: the same distances and
+ * geoms bit for bit. */
+#define RAY_CHUNK 64
+
+/* ray_sphere's sums for the bounding sphere of geom g: b = dp . vec, c = |dp|^2 - R^2 and the
+ * discriminant b^2 - |vec|^2 c, dp = pnt - geom_xpos */
+static inline void bound_one(const gsReal* xpos, const gsReal* rbound, int g, const gsReal pnt[3],
+                             const gsReal vec[3], gsReal vv, gsReal* b, gsReal* c, gsReal* det) {
+  const gsReal* x = xpos + 3 * g;
+  gsReal dx = pnt[0] - x[0], dy = pnt[1] - x[1], dz = pnt[2] - x[2];
+  gsReal R = rbound[g] * (1 + 1e-6) + 1e-12, cc = (dx * dx + dy * dy + dz * dz) - R * R;
+  gsReal bb = dx * vec[0] + dy * vec[1] + dz * vec[2];
+  *b = bb, *c = cc, *det = bb * bb - vv * cc;
+}
+
 gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
               const unsigned char* geomgroup, int flg_static, int bodyexclude, int* geomid) {
-  gsReal best = -1, vv = gs_dot3(vec, vec);
+  const gsReal vv = gs_dot3(vec, vec);
+  const int *gbody = m->geom_bodyid, *ggroup = m->geom_group, *gtype = m->geom_type;
+  const gsReal *rgba = m->geom_rgba, *rbound = m->geom_rbound, *xpos = d->geom_xpos;
+  const int ngeom = m->ngeom;
+  gsReal best = -1;
   int bestid = -1;
-  for (int g = 0; g < m->ngeom; g++) {
-    int body = m->geom_bodyid[g], grp = m->geom_group[g];
-    if (body == bodyexclude) continue;
-    if (!flg_static && m->body_weldid[body] == 0) continue;
-    if (geomgroup && (grp < 0 || grp >= NGROUP || !geomgroup[grp])) continue;
-    if (m->geom_rgba[4 * g + 3] == 0) continue;
-    /* a primitive or mesh whose bounding sphere (slightly enlarged: rbound is rounded) the ray
-     * misses, or meets only beyond the nearest hit so far, is not hit: a few flops instead of
-     * the change of frame (rangefinders cast many rays) */
-    int type = m->geom_type[g];
-    gsReal rb = m->geom_rbound[g];
-    if (type != GS_GEOM_PLANE && type != GS_GEOM_HFIELD && rb > 0) {
-      gsReal dp[3];
-      gs_sub3(dp, pnt, d->geom_xpos + 3 * g);
-      /* ray_sphere's sums written out here, |vec|^2 once per ray: most geoms end here */
-      gsReal R = rb * (1 + 1e-6) + 1e-12, c = gs_dot3(dp, dp) - R * R;
-      gsReal enter = quad_root(vv, gs_dot3(dp, vec), c);
-      if (enter < 0) continue;
-      /* from outside the sphere (c > 0), enter is where the ray comes in: no hit before it */
-      if (best >= 0 && enter > best && c > 0) continue;
+  gsReal bs[RAY_CHUNK], cs[RAY_CHUNK], dets[RAY_CHUNK];
+  for (int g0 = 0; g0 < ngeom; g0 += RAY_CHUNK) {
+    int n = ngeom - g0 < RAY_CHUNK ? ngeom - g0 : RAY_CHUNK, k = 0;
+#ifdef GS_PAIR
+    const gs_pair p0 = {pnt[0], pnt[0]}, p1 = {pnt[1], pnt[1]}, p2 = {pnt[2], pnt[2]};
+    const gs_pair v0 = {vec[0], vec[0]}, v1 = {vec[1], vec[1]}, v2 = {vec[2], vec[2]};
+    const gs_pair vv2 = {vv, vv}, grow = {1 + 1e-6, 1 + 1e-6}, add = {1e-12, 1e-12};
+    for (; k + 2 <= n; k += 2) {
+      const gsReal* x = xpos + 3 * (g0 + k);
+      gs_pair dx = p0 - (gs_pair){x[0], x[3]}, dy = p1 - (gs_pair){x[1], x[4]};
+      gs_pair dz = p2 - (gs_pair){x[2], x[5]};
+      gs_pair R = gs_pairLoad(rbound + g0 + k) * grow + add;
+      gs_pair cc = (dx * dx + dy * dy + dz * dz) - R * R;
+      gs_pair bb = dx * v0 + dy * v1 + dz * v2;
+      gs_pair det = bb * bb - vv2 * cc;
+      memcpy(bs + k, &bb, sizeof bb);
+      memcpy(cs + k, &cc, sizeof cc);
+      memcpy(dets + k, &det, sizeof det);
     }
-    gsReal x = ray_geom(m, d, g, pnt, vec, best);
-    if (x >= 0 && (best < 0 || x < best)) best = x, bestid = g;
+#endif
+    for (; k < n; k++) bound_one(xpos, rbound, g0 + k, pnt, vec, vv, bs + k, cs + k, dets + k);
+    for (k = 0; k < n; k++) {
+      int g = g0 + k, type = gtype[g];
+      /* a primitive or mesh whose bounding sphere the ray misses (quad_root's first test), or
+       * meets only beyond the nearest hit so far, is not hit */
+      int bounded = type != GS_GEOM_PLANE && type != GS_GEOM_HFIELD && rbound[g] > 0;
+      if (bounded && (vv <= 0 || dets[k] < 0)) continue;
+      int body = gbody[g], grp = ggroup[g];
+      if (body == bodyexclude) continue;
+      if (!flg_static && m->body_weldid[body] == 0) continue;
+      if (geomgroup && (grp < 0 || grp >= NGROUP || !geomgroup[grp])) continue;
+      if (rgba[4 * g + 3] == 0) continue;
+      if (bounded) {
+        gsReal enter = quad_root_det(vv, bs[k], dets[k]);
+        if (enter < 0) continue;
+        /* from outside the sphere (c > 0), enter is where the ray comes in: no hit before it */
+        if (best >= 0 && enter > best && cs[k] > 0) continue;
+      }
+      gsReal x = ray_geom(m, d, g, pnt, vec, best);
+      if (x >= 0 && (best < 0 || x < best)) best = x, bestid = g;
+    }
   }
   if (geomid) *geomid = bestid;
   return best;
