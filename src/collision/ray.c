@@ -202,21 +202,26 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
       cb = kb < c1 ? kb : c1;
     }
     int edge_row = r == 0 || r == nrow - 2;
+    /* a cell's right column (its corners' heights, the ray's parameter at its x) is the next
+     * cell's left one: carried along the row, each the same expression as for that cell */
+    const gsReal *row0 = data + r * ncol, *row1 = row0 + ncol;
+    gsReal hl0 = hs[2] * row0[ca], hl1 = hs[2] * row1[ca];
+    gsReal ul = v[0] != 0 ? (-hs[0] + ca * dx - p[0]) * ix : 0;
     for (int c = ca; c <= cb; c++) {
       gsReal q[4][3];  /* corners (c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1) */
+      gsReal hr0 = hs[2] * row0[c + 1], hr1 = hs[2] * row1[c + 1];
+      q[0][2] = hl0, q[1][2] = hr0, q[2][2] = hl1, q[3][2] = hr1;
+      hl0 = hr0, hl1 = hr1;
       gsReal ztop = 0;  /* the cell's triangles and border walls lie at or below this */
-      for (int k = 0; k < 4; k++) {
-        int cc = c + (k & 1), rr = r + (k >> 1);
-        q[k][2] = hs[2] * data[rr * ncol + cc];
-        ztop = q[k][2] > ztop ? q[k][2] : ztop;
-      }
+      for (int k = 0; k < 4; k++) ztop = q[k][2] > ztop ? q[k][2] : ztop;
       /* a ray that stays above the cell's highest corner over the cell's columns (within the
        * row's part) meets nothing there: skip the triangle tests (rangefinders looking ahead over
        * terrain cross many such cells). The part is widened and the height lowered by a relative
        * 1e-9, far more than rounding, so that no hit the tests would report is skipped. */
       gsReal ca_t = ra, cb_t = rb;
       if (v[0] != 0) {
-        gsReal u0 = (-hs[0] + c * dx - p[0]) * ix, u1 = (-hs[0] + (c + 1) * dx - p[0]) * ix;
+        gsReal u0 = ul, u1 = (-hs[0] + (c + 1) * dx - p[0]) * ix;
+        ul = u1;
         if (u0 > u1) { gsReal t = u0; u0 = u1; u1 = t; }
         ca_t = u0 > ra ? u0 : ra;
         cb_t = u1 < rb ? u1 : rb;
