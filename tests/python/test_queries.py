@@ -94,6 +94,60 @@ def test_ray_cases(scene):
         assert (gg, round(xg, 9)) == (gmj, round(xm, 9))
 
 
+def _many_geoms_xml():
+    """140 geoms (more than two of gs_ray's chunks of 64): a floor, tilted bounded planes, and
+    spheres, capsules, boxes and ellipsoids on a 5 x 5 x 5 grid, some in group 1 or invisible"""
+    rng = np.random.default_rng(3)
+    kinds = ["sphere", "capsule", "box", "ellipsoid", "cylinder"]
+    out = ['<mujoco><worldbody><geom type="plane" size="0 0 1" pos="0 0 -0.6"/>']
+    for k in range(14):
+        e = rng.uniform(-40, 40, 3)
+        out.append(f'<geom type="plane" size="0.3 0.2 1" pos="{k % 5 - 2} {k // 5 - 1} 2.5" '
+                   f'euler="{e[0]:.3f} {e[1]:.3f} {e[2]:.3f}"/>')
+    n = 0
+    for i in range(5):
+        for j in range(5):
+            for k in range(5):
+                kind = kinds[n % 5]
+                size = {"sphere": "0.15", "capsule": "0.08 0.12", "box": "0.1 0.12 0.08",
+                        "ellipsoid": "0.15 0.1 0.08", "cylinder": "0.1 0.1"}[kind]
+                extra = ' group="1"' if n % 7 == 3 else ' rgba="1 1 1 0"' if n % 11 == 5 else ""
+                e = rng.uniform(-90, 90, 3)
+                out.append(f'<body pos="{i - 2} {j - 2} {k * 0.5}" euler="{e[0]:.3f} {e[1]:.3f} '
+                           f'{e[2]:.3f}"><freejoint/><geom type="{kind}" size="{size}"{extra}/></body>')
+                n += 1
+    out.append("</worldbody></mujoco>")
+    return "\n".join(out)
+
+
+def test_ray_many_geoms():
+    """gs_ray takes the geoms in chunks of 64 (bounding spheres first, then the cast): rays through
+    a world of 140 geoms, with the group, static and body filters, against mj_ray; the geoms hit
+    lie in every chunk"""
+    mm, md, gm, gd = load_both(_many_geoms_xml())
+    assert mm.ngeom == 140
+    rng = np.random.default_rng(5)
+    hits = set()
+    for i in range(1500):
+        p = rng.uniform([-3, -3, -1], [3, 3, 3.5])
+        target = md.geom_xpos[rng.integers(mm.ngeom)] + rng.normal(scale=0.1, size=3)
+        v = (target - p) * rng.uniform(0.5, 2)
+        kw = {}
+        if i % 4 == 1:
+            kw = dict(group=np.array([1, 0, 1, 1, 1, 1], np.uint8), flg_static=0)
+        elif i % 4 == 2:
+            kw = dict(bodyexclude=int(rng.integers(0, mm.nbody)))
+        xm, gmj = mj_ray(mm, md, p, v, **kw)
+        kg = dict(kw)
+        if "group" in kg:
+            kg["geomgroup"] = kg.pop("group")
+        xg, gg = gauss.ray(gm, gd, p, v, **kg)
+        assert gg == gmj, (i, p, v, kw, xg, xm)
+        assert abs(xg - xm) <= 1e-9 * max(1.0, abs(xm)), (i, xg, xm)
+        hits.add(gg)
+    assert min(hits - {-1}) < 64 and any(64 <= g < 128 for g in hits) and max(hits) >= 128
+
+
 def mj_distance(mm, md, mt, dt, g1, g2, distmax):
     """MuJoCo's mj_geomDistance, from whichever ccd settings are reliable for the case. The default
     ones (ccd_tolerance 1e-6, 35 iterations) leave penetration depths on ellipsoids off by up to
