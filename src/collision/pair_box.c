@@ -47,7 +47,7 @@
  * half size 0.1): MuJoCo reports points outside both boxes. On an edge axis whose overlap is
  * empty this is reproduced in part (edge_contacts_apart: the points' positions and distances
  * exactly, which corners come on about half of the poses; tools/box_box_deep.py --apart
- * --margin 0.3: edge-axis poses differing 19 -> 9 of 117). Not found: on parallel faces apart
+ * --margin 0.3: edge-axis poses differing 19 -> 8 of 117). Not found: on parallel faces apart
  * whose overlap is empty, MuJoCo's points depend on the side of the reference face the incident
  * face lies beyond (with box 2 unturned on box 1's +z face: beyond -x or -y the ends of the
  * overlap along the other axis, beyond +x both near incident corners, beyond +y a reference
@@ -423,12 +423,15 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
  *   - a reference corner outside the incident face pairs with its projection along n onto the
  *     incident plane clamped into the incident face: midway, dist their distance (exact where
  *     MuJoCo pairs it so);
- * and which of these come: here the corners of the deepest incident edge (0 and 1), and before
- * them the first reference corner (by number) that lies outside the incident face along one of
- * its in-plane axes only, which then stands in for an incident corner clamped onto it. That
- * choice is MuJoCo's on about half of such poses (27 of 61; 0 before); the others differ in
- * which corners come (MuJoCo sometimes pairs the reference corner with another point of the
- * incident border, by a rule not found, or adds corners 2 and 3). */
+ * and which of these come: here every incident corner within the margin, and before them the
+ * first reference corner (by number) that lies outside the incident face along one of its
+ * in-plane axes only, which then stands in for an incident corner clamped onto it. That choice
+ * is MuJoCo's on about half of such poses (32 of 61 over the seeds and margins above; the
+ * corners of the deepest edge alone: 27; none came before); the others differ in which corners
+ * come: MuJoCo leaves out some incident corners whose clamped point is a reference corner, and
+ * sometimes pairs a reference corner with another point of the incident border, by rules not
+ * found (the moves of that point with the boxes' positions are linear but along no direction
+ * tried: n, the faces' normals, the boxes' axes). */
 static int edge_contacts_apart(gsContact* con, const gsBoxFrame* r, int face, gsReal rs,
                                const gsReal n[3], const gsBoxFrame* o, const gsReal fc[3],
                                const gsReal in[3], int oi, int oO, gsReal deep,
@@ -467,13 +470,13 @@ static int edge_contacts_apart(gsContact* con, const gsBoxFrame* r, int face, gs
     }
     break;
   }
-  /* the deepest incident edge's corners (numbered as in edge_contacts) */
-  for (int c = 0; c < 2; c++) {
+  /* the incident corners (numbered as in edge_contacts) */
+  for (int c = 0; c < 4; c++) {
     gsReal cl[2] = {fmin(fmax(q[c][0], -lim[0]), lim[0]), fmin(fmax(q[c][1], -lim[1]), lim[1])};
     if (haveUsed && cl[0] == used[0] && cl[1] == used[1]) continue;
     gsReal corner[3], p[3], dif[3], pos[3];
     gs_addScl3(corner, fc, o->a[oi], (c & 1 ? -1 : 1) * o->s[oi]);
-    gs_addScl3(corner, corner, o->a[oO], deep * o->s[oO]);
+    gs_addScl3(corner, corner, o->a[oO], (c & 2 ? -deep : deep) * o->s[oO]);
     gs_sub3(dif, corner, rc);
     gsReal t = gs_dot3(dif, rn) / gs_dot3(n, rn);
     gsReal ex0 = q[c][0] - cl[0], ex1 = q[c][1] - cl[1];
