@@ -21,6 +21,9 @@ MuJoCo's normal, along a face axis of either box or not (an edge axis).
 --frame also turns the hinge of MuJoCo's test/engine/testdata/frame.xml (written again below:
 coincident boxes .1 x .2 x .3, one on a hinge) through 63 angles and counts those where the
 contacts differ in number (coincident equal boxes: edges on border lines to the last bit).
+--probe steps five free boxes of different sizes on a plane, every geom with margin 0.3 (PROBE_XML
+below), in MuJoCo from rest and compares the contacts of both engines at the states it reaches
+after 1, 10 and 25 steps (counts, and the geom pairs whose contacts differ as sets).
 --stacks stacks boxes of random sizes face on face (as test_collision_robots.py's stacked boxes,
 penetrating by 1e-9 to 1e-3) and turns each stack as a whole, at random and about z (n each):
 how many contact sets agree, and of the others how many differ only in depth by a factor 2 (the
@@ -250,6 +253,48 @@ def apart(n, seed, margin, show=0):
     return out
 
 
+PROBE_XML = """<mujoco><default><geom margin="0.3"/></default><worldbody>
+  <geom type="plane" size="3 3 0.1"/>
+  <body pos="0 0 0.12"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+  <body pos="0.3 0.02 0.15"><freejoint/><geom type="box" size="0.1 0.1 0.13"/></body>
+  <body pos="-0.05 0.32 0.1" euler="0 0 20"><freejoint/><geom type="box" size="0.15 0.08 0.08"/></body>
+  <body pos="0.05 0.05 0.45" euler="10 5 30"><freejoint/><geom type="box" size="0.12 0.1 0.06"/></body>
+  <body pos="0.35 0.35 0.2" euler="0 30 45"><freejoint/><geom type="box" size="0.08 0.08 0.08"/></body>
+  </worldbody></mujoco>"""
+
+
+def probe(steps=(1, 10, 25)):
+    """[(step, MuJoCo's contacts, gauss's, geom pairs whose contacts differ)] on PROBE_XML"""
+    import gauss
+    import mujoco
+    mm = mujoco.MjModel.from_xml_string(PROBE_XML)
+    md = mujoco.MjData(mm)
+    gm = gauss.Model.from_xml_string(PROBE_XML)
+    gd = gauss.Data(gm)
+    states = []
+    for k in range(1, max(steps) + 1):
+        mujoco.mj_step(mm, md)
+        if k in steps:
+            states.append((k, md.qpos.copy()))
+    out = []
+    for k, q in states:
+        md.qpos[:] = gd.qpos[:] = q
+        md.qvel[:] = gd.qvel[:] = 0
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        pairs = []
+        for d, n in ((md, md.ncon), (gd, gd.ncon)):
+            by = {}
+            for c in d.contact[:n]:
+                by.setdefault((int(c.geom1), int(c.geom2)), []).append(
+                    (c.dist, np.array(c.pos), np.array(c.frame)))
+            pairs.append(by)
+        bad = sorted(p for p in set(pairs[0]) | set(pairs[1])
+                     if not same_set(pairs[0].get(p, []), pairs[1].get(p, [])))
+        out.append((k, md.ncon, gd.ncon, bad))
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--n", type=int, default=200)
@@ -260,7 +305,12 @@ def main():
     p.add_argument("--frame", action="store_true")
     p.add_argument("--stacks", action="store_true")
     p.add_argument("--apart", action="store_true")
+    p.add_argument("--probe", action="store_true")
     a = p.parse_args()
+    if a.probe:
+        for k, nm, ng, bad in probe():
+            print(f"after {k} steps: MuJoCo {nm} contacts, gauss {ng}; pairs differing {bad}")
+        return
     if a.apart:
         for kind, tally in apart(a.n, a.seed, a.margin, a.show).items():
             for axis, (same, count, other) in tally.items():

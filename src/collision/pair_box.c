@@ -44,13 +44,20 @@
  * larger half size with a tilt; where the faces are parallel only to rounding (components of
  * 1e-16 along the normal) the corner numbering, and so the order, follows MuJoCo's rounding.
  * Boxes apart by more than a tenth of their size within a large margin (margin 0.3 on boxes of
- * half size 0.1): MuJoCo reports points outside both boxes, on edge axes and on face axes whose
- * faces do not overlap along the normal, with dist the length between a corner of one box and
- * a point of the other (e.g. 0.2508 = |(0.1, 0.23)| for cubes side by side 0.1 apart and 0.03
- * apart in height, where gauss reports the 4 nearest of MuJoCo's 6; rule not found:
- * tools/box_box_deep.py --apart --margin 0.3 shows 19 of 117 edge-axis and 32 of 182 face-axis
- * poses differing). Planar boxes of equal width side by side (flush faces to the last bit, as
- * in the dm_control stacker) are a tie: MuJoCo's count moves with a 1e-15 offset across them.
+ * half size 0.1): MuJoCo reports points outside both boxes. On an edge axis whose overlap is
+ * empty this is reproduced in part (edge_contacts_apart: the points' positions and distances
+ * exactly, which corners come on about half of the poses; tools/box_box_deep.py --apart
+ * --margin 0.3: edge-axis poses differing 19 -> 8 of 117). Not found: on parallel faces apart
+ * whose overlap is empty, MuJoCo's points depend on the side of the reference face the incident
+ * face lies beyond (with box 2 unturned on box 1's +z face: beyond -x or -y the ends of the
+ * overlap along the other axis, beyond +x both near incident corners, beyond +y a reference
+ * corner paired with a point of the incident border by a rule not found); and two cubes side by
+ * side 0.1 apart and 0.03 apart in height give 6 contacts against gauss's 4, the extra one from
+ * a reference corner to the incident face's point 1 + (2a)(2b)/g^2 times as far from the
+ * reference face's corner line as the near incident corner (a, b the boxes' half heights, g the
+ * gap; measured on boxes of equal width; face-axis poses differing at 0.3: 32 of 182). Planar
+ * boxes of equal width side by side (flush faces to the last bit, as in the dm_control stacker)
+ * are a tie: MuJoCo's count moves with a 1e-15 offset across them.
  * Details and measured rates in tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
@@ -404,6 +411,88 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
 }
 
 
+/* an edge axis whose overlap is empty: the boxes apart within the margin, the incident face
+ * projected along n beside the reference face. As measured on MuJoCo (boxes 0.3 x 0.2 x 0.4 apart
+ * by 0.05 to 0.95 of the margin at random orientations, tools/box_box_deep.py --apart, seeds 0 to
+ * 2 at margins 0.1 and 0.3):
+ *   - an incident corner outside the reference face pairs with its projection q clamped into
+ *     the reference rectangle: the contact lies midway between the corner and that point, with
+ *     dist = sign(t) sqrt(t^2 + |q - clamp(q)|^2), t the corner's distance along n from the
+ *     reference plane (negative where the corner lies behind it: MuJoCo then reports a
+ *     penetration although the boxes are apart); exact to 1e-9 on every such contact measured;
+ *   - a reference corner outside the incident face pairs with its projection along n onto the
+ *     incident plane clamped into the incident face: midway, dist their distance (exact where
+ *     MuJoCo pairs it so);
+ * and which of these come: here every incident corner within the margin, and before them the
+ * first reference corner (by number) that lies outside the incident face along one of its
+ * in-plane axes only, which then stands in for an incident corner clamped onto it. That choice
+ * is MuJoCo's on about half of such poses (32 of 61 over the seeds and margins above; the
+ * corners of the deepest edge alone: 27; none came before); the others differ in which corners
+ * come: MuJoCo leaves out some incident corners whose clamped point is a reference corner, and
+ * sometimes pairs a reference corner with another point of the incident border, by rules not
+ * found (the moves of that point with the boxes' positions are linear but along no direction
+ * tried: n, the faces' normals, the boxes' axes). */
+static int edge_contacts_apart(gsContact* con, const gsBoxFrame* r, int face, gsReal rs,
+                               const gsReal n[3], const gsBoxFrame* o, const gsReal fc[3],
+                               const gsReal in[3], int oi, int oO, gsReal deep,
+                               const gsReal q[4][2], gsReal margin) {
+  int ru = face == 0 ? 1 : 0, rv = face == 2 ? 1 : 2;
+  gsReal rn[3], rc[3];
+  gs_scl3(rn, r->a[face], rs);
+  gs_addScl3(rc, r->c, rn, r->s[face]);
+  const gsReal lim[2] = {r->s[ru], r->s[rv]};
+  gsReal den = gs_dot3(in, n);
+  int cnt = 0;
+  gsReal used[2] = {0, 0};
+  int haveUsed = 0;
+  /* the first reference corner outside the incident face along one in-plane axis only */
+  for (int c = 0; c < 4; c++) {
+    gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
+    gsReal p[3], dif[3], qp[3];
+    gs_addScl3(p, rc, r->a[ru], x[0]);
+    gs_addScl3(p, p, r->a[rv], x[1]);
+    gs_sub3(dif, p, fc);
+    gs_addScl3(qp, p, n, -gs_dot3(dif, in) / den);
+    gs_sub3(dif, qp, fc);
+    gsReal u = gs_dot3(dif, o->a[oi]), v = gs_dot3(dif, o->a[oO]);
+    if ((fabs(u) > o->s[oi]) == (fabs(v) > o->s[oO])) continue;
+    gsReal qc[3], d[3], pos[3];
+    gs_addScl3(qc, fc, o->a[oi], fmin(fmax(u, -o->s[oi]), o->s[oi]));
+    gs_addScl3(qc, qc, o->a[oO], fmin(fmax(v, -o->s[oO]), o->s[oO]));
+    gs_sub3(d, qc, p);
+    gsReal dist = gs_norm3(d);
+    if (dist <= margin) {
+      gs_add3(pos, p, qc);
+      gs_scl3(pos, pos, 0.5);
+      gs_pairSet(con + cnt, dist, pos, n);
+      cnt++;
+      used[0] = x[0], used[1] = x[1], haveUsed = 1;
+    }
+    break;
+  }
+  /* the incident corners (numbered as in edge_contacts) */
+  for (int c = 0; c < 4; c++) {
+    gsReal cl[2] = {fmin(fmax(q[c][0], -lim[0]), lim[0]), fmin(fmax(q[c][1], -lim[1]), lim[1])};
+    if (haveUsed && cl[0] == used[0] && cl[1] == used[1]) continue;
+    gsReal corner[3], p[3], dif[3], pos[3];
+    gs_addScl3(corner, fc, o->a[oi], (c & 1 ? -1 : 1) * o->s[oi]);
+    gs_addScl3(corner, corner, o->a[oO], (c & 2 ? -deep : deep) * o->s[oO]);
+    gs_sub3(dif, corner, rc);
+    gsReal t = gs_dot3(dif, rn) / gs_dot3(n, rn);
+    gsReal ex0 = q[c][0] - cl[0], ex1 = q[c][1] - cl[1];
+    gsReal h = sqrt(t * t + ex0 * ex0 + ex1 * ex1);
+    gsReal dist = t > 0 ? h : t < 0 ? -h : 0;
+    if (dist > margin) continue;
+    gs_addScl3(p, rc, r->a[ru], cl[0]);
+    gs_addScl3(p, p, r->a[rv], cl[1]);
+    gs_add3(pos, p, corner);
+    gs_scl3(pos, pos, 0.5);
+    gs_pairSet(con + cnt, dist, pos, n);
+    cnt++;
+  }
+  return cnt;
+}
+
 /* contacts on an edge axis n (unit, from box r towards box o) made by an edge axis of box r and
  * edge axis oi of box o. As measured on MuJoCo: the face of r most aligned with n is the
  * reference, the face of o most opposed to n the incident face; the incident face is projected
@@ -512,6 +601,9 @@ static int edge_contacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
     if (fabs(q[c][0]) > lim[0] || fabs(q[c][1]) > lim[1]) continue;
     pt[np][0] = q[c][0], pt[np][1] = q[c][1], np++;
   }
+
+  if (np == 0 && margin > 0)
+    return edge_contacts_apart(con, r, face, rs, n, o, fc, in, oi, oO, deep, q, margin);
 
   int cnt = 0;
   for (int i = 0; i < np; i++) {
