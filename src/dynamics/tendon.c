@@ -40,39 +40,61 @@ static int segments_cross(const gsReal a[2], const gsReal b[2], const gsReal c[2
   return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-/* d/dtheta of |p0 - q| + |q - p1| for q = r (cos theta, sin theta) */
-static gsReal touch_slope(const gsReal p0[2], const gsReal p1[2], gsReal r, gsReal th) {
-  gsReal q[2] = {r * cos(th), r * sin(th)}, dq[2] = {-q[1], q[0]};
-  gsReal a[2] = {q[0] - p0[0], q[1] - p0[1]}, b[2] = {q[0] - p1[0], q[1] - p1[1]};
-  gsReal na = sqrt(a[0] * a[0] + a[1] * a[1]), nb = sqrt(b[0] * b[0] + b[1] * b[1]);
-  gsReal s = 0;
-  if (na > GS_MINVAL) s += (a[0] * dq[0] + a[1] * dq[1]) / na;
-  if (nb > GS_MINVAL) s += (b[0] * dq[0] + b[1] * dq[1]) / nb;
-  return s;
+/* f(z) of touch_point: zero at the touch point */
+static gsReal touch_f(gsReal z, gsReal a, gsReal b, gsReal g) {
+  return asin(a * z) + asin(b * z) - 2 * asin(z) + g;
 }
 
-/* the point q of the circle nearest both ends: the shortest path p0 - q - p1 that touches the
- * circle (reflection: equal angles with the normal), on the side facing the segment */
+/* The point q of the circle where the path p0 - q - p1 touches it (reflection: both pieces make
+ * the same angle beta with the normal at q), on the side facing the segment. With z = sin(beta),
+ * a = r/|p0|, b = r/|p1| and g the angle between the ends seen from the centre, the sines rule in
+ * the triangles centre-q-p0 and centre-q-p1 gives the angle at the centre from p0 to q as
+ * beta - asin(a z), and likewise from p1, so f(z) = asin(a z) + asin(b z) - 2 asin(z) + g = 0.
+ * MuJoCo 3.3.7's point is not the exact minimiser of the length: measured on random poses
+ * (spheres and cylinders, planar and 3-D), it is, to 2e-16, Newton's method on f started at
+ * z = 1 - 1e-7 and stopped as soon as |f| < 1e-6, which leaves the angle 1e-12 to 5e-7 rad off
+ * the exact one, always on the same side; the point is then turned from the end that lies
+ * clockwise of the other (from p1 for a cylinder whose ends turn clockwise; the two ends give
+ * different points when z is inexact). The length is stationary at the minimiser, but ten_J and
+ * ten_velocity follow the point, so the same iteration is kept. Where it cannot run the point is
+ * the segment's midpoint pushed out onto the circle, also measured: ends almost in line with the
+ * centre (cos g > 1 - 1e-15, g from the cosine rule), and f > 0 at the start (the segment
+ * passes within about 1e-7 r of the circle; the length then jumps, as in MuJoCo). The limit of
+ * 20 steps and the guards against a step that does not go down are only safety nets: no
+ * measured pose reached them. */
 static void touch_point(gsReal q[2], const gsReal p0[2], const gsReal p1[2], gsReal r) {
-  gsReal a0 = atan2(p0[1], p0[0]), a1 = atan2(p1[1], p1[0]);
-  gsReal d = a1 - a0;
-  if (d > GS_PI) d -= 2 * GS_PI;
-  if (d < -GS_PI) d += 2 * GS_PI;
-  /* the minimum lies between the directions of the two ends; bisection on the slope */
-  gsReal lo = a0, hi = a0 + d;
-  gsReal slo = touch_slope(p0, p1, r, lo);
-  for (int it = 0; it < 200 && fabs(hi - lo) > 1e-16; it++) {
-    gsReal mid = 0.5 * (lo + hi), sm = touch_slope(p0, p1, r, mid);
-    if ((sm < 0) == (slo < 0)) {
-      lo = mid;
-      slo = sm;
-    } else {
-      hi = mid;
-    }
+  gsReal mid[2] = {0.5 * (p0[0] + p1[0]), 0.5 * (p0[1] + p1[1])};
+  gsReal nm = sqrt(mid[0] * mid[0] + mid[1] * mid[1]);
+  /* the segment misses the circle, so its midpoint is away from the centre */
+  q[0] = r * mid[0] / nm;
+  q[1] = r * mid[1] / nm;
+  gsReal l0 = sqrt(p0[0] * p0[0] + p0[1] * p0[1]), l1 = sqrt(p1[0] * p1[0] + p1[1] * p1[1]);
+  gsReal dx = p1[0] - p0[0], dy = p1[1] - p0[1], dd = dx * dx + dy * dy;
+  gsReal a = r / l0, b = r / l1;
+  gsReal cosg = (l0 * l0 + l1 * l1 - dd) / (2 * l0 * l1);
+  if (cosg > 1 - GS_MINVAL) return;
+  gsReal g = acos(cosg < -1 ? -1 : cosg);
+  gsReal z = 1 - 1e-7, f = touch_f(z, a, b, g);
+  if (f > 0) return;
+  for (int it = 0; fabs(f) >= 1e-6; it++) {
+    if (it == 20) return;
+    gsReal df = a / sqrt(fmax(GS_MINVAL, 1 - z * z * a * a)) +
+                b / sqrt(fmax(GS_MINVAL, 1 - z * z * b * b)) -
+                2 / sqrt(fmax(GS_MINVAL, 1 - z * z));
+    if (df > -GS_MINVAL) return;
+    gsReal z1 = z - f / df;
+    if (z1 > z) return;
+    z = z1;
+    f = touch_f(z, a, b, g);
   }
-  gsReal th = 0.5 * (lo + hi);
-  q[0] = r * cos(th);
-  q[1] = r * sin(th);
+  /* turn the direction of the end clockwise of the other counterclockwise by the angle at the
+   * centre seen from that end (measured: with z inexact, the two ends give different points) */
+  int ccw = cross2(p0, p1) >= 0;
+  const gsReal* e = ccw ? p0 : p1;
+  gsReal le = ccw ? l0 : l1, ang = asin(z) - asin((ccw ? a : b) * z);
+  gsReal c = cos(ang), s = sin(ang), u[2] = {e[0] / le, e[1] / le};
+  q[0] = r * (u[0] * c - u[1] * s);
+  q[1] = r * (u[0] * s + u[1] * c);
 }
 
 /* Path from p0 to p1 around the circle of radius r (centre at the origin): tangent points w0, w1
