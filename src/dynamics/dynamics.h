@@ -75,8 +75,16 @@ void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const 
 int gs_bodyLastDof(const gsModel* m, int b);
 
 /* the dofs [lo, hi) outside which tendon t's row of ten_J is always zero: a fixed tendon's
- * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0) */
-void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi);
+ * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0),
+ * found from its path (the compiler writes them to tendon_dofadr and tendon_dofnum, the binary
+ * check compares) */
+void gs_tendonSpanOf(const gsModel* m, int t, int* lo, int* hi);
+
+/* the same, as the compiler wrote it: read five times a step, constant for the model */
+static inline void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi) {
+  *lo = m->tendon_dofadr[t];
+  *hi = *lo + m->tendon_dofnum[t];
+}
 
 /* length and moment arm of actuator i with a joint transmission (joint, jointinparent): the
  * moment's values on the joint's dofs from jnt_dofadr (1, 3 or 6 of them: the count returned) */
@@ -100,9 +108,6 @@ int gs_fluidDerivative(const gsModel* m, gsData* d, gsReal h, gsReal* R, gsReal*
 
 /* ---- actuation.c ---- */
 
-/* the dofs [lo, hi) outside which tendon t's row of ten_J is always zero: a fixed tendon's
- * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0) */
-void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi);
 
 /* length and moment arm of actuator i with a joint transmission (joint, jointinparent): the
  * moment's values on the joint's dofs from jnt_dofadr (1, 3 or 6 of them: the count returned) */
