@@ -2,7 +2,24 @@
 #ifndef GAUSS_DYNAMICS_H
 #define GAUSS_DYNAMICS_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "gauss/gauss.h"
+
+/* whether v[0 .. n) are all zero, of either sign (as v[k] == 0 for each, NaN not zero): their
+ * bits but the signs all clear. One test for the lot instead of a comparison and two branches
+ * per value, for values read every step that are mostly zero (offsets of joints, applied
+ * forces, gravity compensation) */
+static inline int gs_allZero(const gsReal* v, int n) {
+  uint64_t any = 0;
+  for (int k = 0; k < n; k++) {
+    uint64_t u;
+    memcpy(&u, v + k, sizeof u);
+    any |= u;
+  }
+  return (any << 1) == 0;
+}
 
 /* number of stored elements of row i of M: the diagonal and one per ancestor dof */
 static inline int gs_rowLen(const gsModel* m, int i) {

@@ -4,21 +4,6 @@
 #include "core/pair.h"
 #include "dynamics/dynamics.h"
 
-#include <stdint.h>
-#include <string.h>
-
-/* whether three values are all zero, of either sign (as v[k] == 0 for each): their bits but the
- * signs all clear. One test instead of a comparison and two branches per value, for the model's
- * constants read every step (a joint at its body's origin, a body in its parent's orientation). */
-static inline int zero3(const gsReal v[3]) {
-  uint64_t a, b, c;
-  _Static_assert(sizeof(a) == sizeof(v[0]), "gsReal is a double");
-  memcpy(&a, v, sizeof a);
-  memcpy(&b, v + 1, sizeof b);
-  memcpy(&c, v + 2, sizeof c);
-  return ((a | b | c) << 1) == 0;
-}
-
 /* frame (pos, mat) of an object attached to body b at local (lpos, lquat): copied from the body's
  * or its inertial frame where the compiler found them the same (sameframe), else the offset turned
  * by the body's matrix and the orientation composed by quaternions (MuJoCo's rounding, bit for bit) */
@@ -163,7 +148,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
       /* most bodies keep their parent's orientation (a unit quaternion): the product would
        * return the parent's quaternion itself */
       const gsReal* bq = m->body_quat + 4 * b;
-      if (bq[0] == 1 && zero3(bq + 1)) gs_copy4(xquat, d->xquat + 4 * p);
+      if (bq[0] == 1 && gs_allZero(bq + 1, 3)) gs_copy4(xquat, d->xquat + 4 * p);
       else gs_mulQuat(xquat, d->xquat + 4 * p, bq);
       for (int j = jadr; j < jadr + jnum; j++) {
         const gsReal* q = d->qpos + m->jnt_qposadr[j];
@@ -174,7 +159,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
          * the body's position and a rotation leaves the position where it is (the same values
          * as the general path, which adds and subtracts zeros) */
         const gsReal* jpos = m->jnt_pos + 3 * j;
-        int centred = zero3(jpos);
+        int centred = gs_allZero(jpos, 3);
         if (centred) {
           gs_copy3(anchor, xpos);
         } else {
