@@ -12,6 +12,7 @@
  * per value, for values read every step that are mostly zero (offsets of joints, applied
  * forces, gravity compensation) */
 static inline int gs_allZero(const gsReal* v, int n) {
+  _Static_assert(sizeof(gsReal) == sizeof(uint64_t), "gsReal is a double");
   uint64_t any = 0;
   for (int k = 0; k < n; k++) {
     uint64_t u;
