@@ -43,6 +43,8 @@ typedef enum { GS_BIAS_NONE = 0, GS_BIAS_AFFINE, GS_BIAS_MUSCLE, GS_BIAS_USER } 
   /* tendons */                                                                                    \
   X(int,    tendon_adr,            ntendon,        1)                                              \
   X(int,    tendon_num,            ntendon,        1)                                              \
+  X(int,    tendon_dofadr,         ntendon,        1)   /* ten_J's row is zero outside these dofs */\
+  X(int,    tendon_dofnum,         ntendon,        1)                                              \
   X(int,    tendon_matid,          ntendon,        1)                                              \
   X(int,    tendon_group,          ntendon,        1)                                              \
   X(int,    tendon_limited,        ntendon,        1)                                              \

@@ -636,6 +636,10 @@ class Model:
     """tendon_adr: int32 array of shape (ntendon,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tendon_num: numpy.ndarray
     """tendon_num: int32 array of shape (ntendon,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tendon_dofadr: numpy.ndarray
+    """tendon_dofadr: int32 array of shape (ntendon,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    tendon_dofnum: numpy.ndarray
+    """tendon_dofnum: int32 array of shape (ntendon,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tendon_matid: numpy.ndarray
     """tendon_matid: int32 array of shape (ntendon,); units: integer (an id, address, count, type, flag or mask): unitless"""
     tendon_group: numpy.ndarray

@@ -342,18 +342,24 @@ void gs_actuation(const gsModel* m, gsData* d) {
     }
     const gsReal* g = m->actuator_gainprm + GS_NGAIN * i;
     const gsReal* b = m->actuator_biasprm + GS_NBIAS * i;
-    gsReal gain, bias;
-    switch (m->actuator_gaintype[i]) {
-      case GS_GAIN_AFFINE: gain = g[0] + g[1] * len + g[2] * vel; break;
-      case GS_GAIN_MUSCLE: gain = muscle_gain(m, i, len, vel); break;
-      case GS_GAIN_USER: gain = d->cb.act_gain ? d->cb.act_gain(m, d, i, d->cb.user) : 0; break;
-      default: gain = g[0]; break;
+    /* a motor's fixed gain and no bias first: one test each rather than a jump by table */
+    gsReal gain = g[0], bias = 0;
+    int gaintype = m->actuator_gaintype[i], biastype = m->actuator_biastype[i];
+    if (gaintype != GS_GAIN_FIXED) {
+      switch (gaintype) {
+        case GS_GAIN_AFFINE: gain = g[0] + g[1] * len + g[2] * vel; break;
+        case GS_GAIN_MUSCLE: gain = muscle_gain(m, i, len, vel); break;
+        case GS_GAIN_USER: gain = d->cb.act_gain ? d->cb.act_gain(m, d, i, d->cb.user) : 0; break;
+        default: break;
+      }
     }
-    switch (m->actuator_biastype[i]) {
-      case GS_BIAS_AFFINE: bias = b[0] + b[1] * len + b[2] * vel; break;
-      case GS_BIAS_MUSCLE: bias = muscle_bias(m, i, len); break;
-      case GS_BIAS_USER: bias = d->cb.act_bias ? d->cb.act_bias(m, d, i, d->cb.user) : 0; break;
-      default: bias = 0; break;
+    if (biastype != GS_BIAS_NONE) {
+      switch (biastype) {
+        case GS_BIAS_AFFINE: bias = b[0] + b[1] * len + b[2] * vel; break;
+        case GS_BIAS_MUSCLE: bias = muscle_bias(m, i, len); break;
+        case GS_BIAS_USER: bias = d->cb.act_bias ? d->cb.act_bias(m, d, i, d->cb.user) : 0; break;
+        default: break;
+      }
     }
     gsReal f = gain * input + bias;
     if (m->actuator_forcelimited[i]) f = clamp(f, m->actuator_forcerange + 2 * i);

@@ -2,7 +2,25 @@
 #ifndef GAUSS_DYNAMICS_H
 #define GAUSS_DYNAMICS_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "gauss/gauss.h"
+
+/* whether v[0 .. n) are all zero, of either sign (as v[k] == 0 for each, NaN not zero): their
+ * bits but the signs all clear. One test for the lot instead of a comparison and two branches
+ * per value, for values read every step that are mostly zero (offsets of joints, applied
+ * forces, gravity compensation) */
+static inline int gs_allZero(const gsReal* v, int n) {
+  _Static_assert(sizeof(gsReal) == sizeof(uint64_t), "gsReal is a double");
+  uint64_t any = 0;
+  for (int k = 0; k < n; k++) {
+    uint64_t u;
+    memcpy(&u, v + k, sizeof u);
+    any |= u;
+  }
+  return (any << 1) == 0;
+}
 
 /* number of stored elements of row i of M: the diagonal and one per ancestor dof */
 static inline int gs_rowLen(const gsModel* m, int i) {
@@ -75,8 +93,16 @@ void gs_applyFT(const gsModel* m, const gsData* d, const gsReal force[3], const 
 int gs_bodyLastDof(const gsModel* m, int b);
 
 /* the dofs [lo, hi) outside which tendon t's row of ten_J is always zero: a fixed tendon's
- * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0) */
-void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi);
+ * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0),
+ * found from its path (the compiler writes them to tendon_dofadr and tendon_dofnum, the binary
+ * check compares) */
+void gs_tendonSpanOf(const gsModel* m, int t, int* lo, int* hi);
+
+/* the same, as the compiler wrote it: read five times a step, constant for the model */
+static inline void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi) {
+  *lo = m->tendon_dofadr[t];
+  *hi = *lo + m->tendon_dofnum[t];
+}
 
 /* length and moment arm of actuator i with a joint transmission (joint, jointinparent): the
  * moment's values on the joint's dofs from jnt_dofadr (1, 3 or 6 of them: the count returned) */
@@ -100,9 +126,6 @@ int gs_fluidDerivative(const gsModel* m, gsData* d, gsReal h, gsReal* R, gsReal*
 
 /* ---- actuation.c ---- */
 
-/* the dofs [lo, hi) outside which tendon t's row of ten_J is always zero: a fixed tendon's
- * joints, a spatial tendon's dofs up to the last one moving a site or wrapping geom (lo = 0) */
-void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi);
 
 /* length and moment arm of actuator i with a joint transmission (joint, jointinparent): the
  * moment's values on the joint's dofs from jnt_dofadr (1, 3 or 6 of them: the count returned) */

@@ -41,7 +41,7 @@ static void attach(const gsData* d, int b, int sameframe, gsReal xpos[3], gsReal
  * arrays: value k of both in one pair), each value the same operations in the same order */
 static void attach_pair(const gsData* d, const int* bodyid, int i, gsReal* xpos, gsReal* xmat,
                         const gsReal* lpos, const gsReal* lquat) {
-  int b0 = bodyid[i], b1 = bodyid[i + 1];
+  int b0 = bodyid ? bodyid[i] : i + 1, b1 = bodyid ? bodyid[i + 1] : i + 2;
   const gsReal *a0 = d->xquat + 4 * b0, *a1 = d->xquat + 4 * b1;
   const gsReal *c0 = lquat + 4 * i, *c1 = c0 + 4;
   gs_pair a[4], c[4], q[4], R[9], p[3], v[3], o[3];
@@ -87,8 +87,8 @@ static void attach_pair(const gsData* d, const int* bodyid, int i, gsReal* xpos,
 }
 #endif
 
-/* the frames of n objects (geoms or sites) attached to bodies; two at a time where both take
- * attach's general path */
+/* the frames of n objects (geoms, sites, or with bodyid NULL the inertial frames of bodies 1 ..
+ * n) attached to bodies; two at a time where both take attach's general path */
 static void attach_all(const gsData* d, int n, const int* bodyid, const int* sameframe,
                        gsReal* xpos, gsReal* xmat, const gsReal* lpos, const gsReal* lquat) {
   for (int i = 0; i < n;) {
@@ -99,7 +99,8 @@ static void attach_all(const gsData* d, int n, const int* bodyid, const int* sam
       continue;
     }
 #endif
-    attach(d, bodyid[i], sameframe[i], xpos + 3 * i, xmat + 9 * i, lpos + 3 * i, lquat + 4 * i);
+    attach(d, bodyid ? bodyid[i] : i + 1, sameframe[i], xpos + 3 * i, xmat + 9 * i, lpos + 3 * i,
+           lquat + 4 * i);
     i++;
   }
 }
@@ -148,7 +149,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
       /* most bodies keep their parent's orientation (a unit quaternion): the product would
        * return the parent's quaternion itself */
       const gsReal* bq = m->body_quat + 4 * b;
-      if (bq[0] == 1 && bq[1] == 0 && bq[2] == 0 && bq[3] == 0) gs_copy4(xquat, d->xquat + 4 * p);
+      if (bq[0] == 1 && gs_allZero(bq + 1, 3)) gs_copy4(xquat, d->xquat + 4 * p);
       else gs_mulQuat(xquat, d->xquat + 4 * p, bq);
       for (int j = jadr; j < jadr + jnum; j++) {
         const gsReal* q = d->qpos + m->jnt_qposadr[j];
@@ -159,7 +160,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
          * the body's position and a rotation leaves the position where it is (the same values
          * as the general path, which adds and subtracts zeros) */
         const gsReal* jpos = m->jnt_pos + 3 * j;
-        int centred = jpos[0] == 0 && jpos[1] == 0 && jpos[2] == 0;
+        int centred = gs_allZero(jpos, 3);
         if (centred) {
           gs_copy3(anchor, xpos);
         } else {
@@ -193,9 +194,10 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
       gs_normalize4(xquat);
     }
     gs_quat2Mat(d->xmat + 9 * b, xquat);
-    attach(d, b, m->body_sameframe[b], d->xipos + 3 * b, d->ximat + 9 * b, m->body_ipos + 3 * b,
-           m->body_iquat + 4 * b);
   }
+  /* the inertial frames, once every body is placed (no body's frame reads one): two at a time */
+  attach_all(d, m->nbody - 1, NULL, m->body_sameframe + 1, d->xipos + 3, d->ximat + 9,
+             m->body_ipos + 3, m->body_iquat + 4);
 
   if (geoms) gs_geomFrames(m, d);
   else d->deferred |= GS_DEFER_GEOM;

@@ -74,9 +74,7 @@ static void dampers(const gsModel* m, gsData* d) {
 static int gravcomp_on(const gsModel* m) {
   const gsReal* g = m->opt.gravity;
   if ((m->opt.disableflags & GS_DSBL_GRAVITY) || (g[0] == 0 && g[1] == 0 && g[2] == 0)) return 0;
-  for (int b = 1; b < m->nbody; b++)
-    if (m->body_gravcomp[b] != 0) return 1;
-  return 0;
+  return !gs_allZero(m->body_gravcomp + 1, m->nbody - 1);
 }
 
 /* the force -gravcomp m g at each compensated body's centre of mass, mapped by its Jacobian */

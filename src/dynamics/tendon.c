@@ -265,7 +265,7 @@ static void add_point(gsData* d, int* npoint, const gsReal x[3], int obj) {
   (*npoint)++;
 }
 
-void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi) {
+void gs_tendonSpanOf(const gsModel* m, int t, int* lo, int* hi) {
   int adr = m->tendon_adr[t], end = adr + m->tendon_num[t];
   *lo = 0;
   *hi = 0;

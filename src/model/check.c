@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dynamics/dynamics.h"
 #include "gauss/gauss.h"
 #include "model/capacity.h"
 #include "model/check.h"
@@ -467,6 +468,19 @@ static int wrap_count(const gsModel* m, int t) {
   }
 }
 
+/* each tendon's span of dofs as its path gives it (after the path's ids are checked): the kernels
+ * on ten_J read and clear only inside it */
+static int check_tendon_spans(const gsModel* m, char* err, int errsz) {
+  for (int t = 0; t < m->ntendon; t++) {
+    int lo, hi;
+    gs_tendonSpanOf(m, t, &lo, &hi);
+    if (m->tendon_dofadr[t] != lo || m->tendon_dofnum[t] != hi - lo)
+      return gs_ioError(err, errsz, "tendon %d: dofs %d..+%d, expected %d..+%d", t,
+                        m->tendon_dofadr[t], m->tendon_dofnum[t], lo, hi - lo);
+  }
+  return 1;
+}
+
 static int check_typed_ids(const gsModel* m, char* err, int errsz) {
   gsFieldInfo fi;
   /* every X_objtype / X_reftype with its X_objid / X_refid (or X_obj1id and X_obj2id) */
@@ -721,7 +735,8 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&
-         check_typed_ids(m, err, errsz) && check_products(m, err, errsz) &&
+         check_typed_ids(m, err, errsz) && check_tendon_spans(m, err, errsz) &&
+         check_products(m, err, errsz) &&
          check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
          check_meshes(m, err, errsz) && gs_checkValues(m, err, errsz) &&
          gs_checkSensors(m, err, errsz) && check_frames(m, err, errsz) &&

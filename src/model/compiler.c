@@ -908,6 +908,12 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
   gs_compileAlignFree(&c, m);
   compile_sameframe(m);  /* again: aligned bodies' elements moved */
   tendon_armature_bodies(m);
+  for (int t = 0; t < m->ntendon; t++) {
+    int lo, hi;
+    gs_tendonSpanOf(m, t, &lo, &hi);
+    m->tendon_dofadr[t] = lo;
+    m->tendon_dofnum[t] = hi - lo;
+  }
   /* MJCF's <size>: njmax (legacy: room for that many constraints) and memory both size the
    * constraint memory, so only one may be given */
   if (c.spec->size_njmax >= 0 && c.spec->size_memory >= 0) {

@@ -163,7 +163,7 @@ void gs_fwdAcceleration(const gsModel* m, gsData* d) {
   /* Cartesian forces and torques act at each body's centre of mass */
   for (int b = 1; b < m->nbody; b++) {
     const gsReal* f = d->xfrc_applied + 6 * b;
-    if (f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 0 && f[4] == 0 && f[5] == 0) continue;
+    if (gs_allZero(f, 6)) continue;
     gs_applyFT(m, d, f, f + 3, d->xipos + 3 * b, b, d->qfrc_smooth);
   }
   gs_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);

@@ -298,6 +298,15 @@ static void corruption(const char* path, int nsealed) {
       reseal(buf, n);
       expect_error(buf, n, "column", "M_dofid out of range");
     }
+    if (strcmp(fi.name, "tendon_dofnum") == 0 && m->ntendon > 0) {
+      /* the kernels on ten_J clear and read only each tendon's span: one unlike its path's is
+       * refused */
+      memcpy(buf, good, n);
+      int bad = m->nv;
+      memcpy(buf + off, &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "tendon 0: dofs", "tendon span not its path's");
+    }
     if (strcmp(fi.name, "name_geomadr") == 0 && m->ngeom > 0) {
       memcpy(buf, good, n);
       int bad = m->nnames;
