@@ -60,13 +60,13 @@
  * poses; points compared to 1e-7: a prism's compiled vertices differ from MuJoCo's by ~1e-10,
  * another matter): every overlap of at most four corners in MuJoCo's order; of 333 overlaps of
  * more than four (two seeds of 300 poses) whose MuJoCo points stay under 10 jitters, 307 in
- * MuJoCo's order (287 with the fourth and second slots climbing only). Of the other 26, 21
- * meet an exact tie of the measure along the search, decided by rounding: a side parallel to
- * the other diagonal (a box floor's opposite sides), or a slot landing on another slot's corner
- * (both measures then twice one triangle). 5 are not understood: there MuJoCo keeps the list's corner
- * 1 in the first slot and corner 0 in the fourth (4 of them), which no climbing tried gives
- * (any order of the slots with or without slot 0, each moving by steps or to its best corner,
- * the diagonals paired otherwise, slots stopped at or pushed past a taken corner). */
+ * MuJoCo's order (287 with the fourth and second slots climbing only). Of the other 26, 21 meet an
+ * exact tie of the measure along the search, decided by rounding: a side parallel to the other
+ * diagonal (a box floor's opposite sides), or a slot landing on another slot's corner (both
+ * measures then twice one triangle). 5 are not understood: there MuJoCo keeps the list's corner 1
+ * in the first slot and corner 0 in the fourth (4 of them), which no climbing tried gives (any
+ * order of the slots with or without slot 0, each moving by steps or to its best corner, the
+ * diagonals paired otherwise, slots stopped at or pushed past a taken corner). */
 #include <math.h>
 #include <string.h>
 
