@@ -22,36 +22,51 @@
  *   is added unless it lies within 1e-3 of the geoms' bounding radii of one already there.
  *   Spheres and ellipsoids get no more points (MuJoCo adds none either).
  *
+ * The order of the points (measured; tests/python/test_multiccd_order.py). Face against face,
+ * the second geom's face is clipped by the sides of the first's (Sutherland-Hodgman), and MuJoCo
+ * 3.3.7's list is what this walk gives:
+ * - a mesh face's corners are those of its compiled polygon (mesh_polyvert), in that order; a
+ *   box face's start from a corner fixed per face (box_feature's table, counter-clockwise about
+ *   the outward normal like a polygon);
+ * - the second face's corners are taken from its last to its first; the first face's sides from
+ *   the one ending at its last corner backwards (sides n-2, ..., 0, then n-1, side k running
+ *   from corner k to k+1);
+ * - each side walks the current polygon's edges (cur, next) from its first corner, keeping the
+ *   edge's crossing of the side, then next where next is inside.
+ * So a second face wholly inside the first comes out as its corners from the last backwards
+ * turned by the first face's count of sides, and a box lying wholly inside a mesh face (the box
+ * then the first geom) as its corners in an order decided by where the mesh face's corners lie
+ * against the lines of the box's sides. Measured: a box on a mesh floor, any face down, random
+ * sizes, positions and yaws: 360 of 360 poses in MuJoCo's order (the earlier walk, from the
+ * second face's corner 2 forwards and read backwards, or from corner 0 where nothing was
+ * clipped: 75 of 120 with the bottom face down; the start flips exactly where a floor corner
+ * crosses a side's line); MuJoCo's test/engine/testdata/collision_convex/perf/boxmesh.xml, equal
+ * mesh cubes stacked with aligned faces, at the sweep's simulated states: every pair's four
+ * points in MuJoCo's order (before: 46 of 75 and 72 of 100 in another order).
+ *
  * Clipping keeps every corner of the overlap; where the overlap has more than 4 corners 4 are
- * kept, as MuJoCo 3.3.7 keeps 4. Which 4, as measured on a mesh cube turned about z on a smaller
- * box or mesh floor (overlaps of 5 to 8 corners; tests test_overlap_of_more_than_four_corners_*):
- * - the order matters, not only the overlap's shape: a mesh face's corners are taken in the order
- *   of its compiled polygon (mesh_polyvert); the second face is clipped starting from its
- *   corner 2 and the overlap's corners are then read backwards (among the starts and directions
- *   of either face clipped by the other, this reading fits most poses); a second face wholly
- *   inside the first (nothing clipped) starts from its corner 0 instead (a mesh cube lying flat
- *   inside a larger face: MuJoCo's order in 80 of 80 poses, 0 from corner 2);
- * - of that list, slots (0, 1, 2, 3) are the start; slots 0 and 2 stay; the fourth slot moves
- *   forward along the list one corner at a time while |(a - d) x (d - b) + (b - c) x (c - a)|
- *   (a, b, c, d the slots' corners) strictly grows, then the second slot likewise, again until
- *   the fourth no longer moves; the points are reported in slot order. That measure is
- *   |(a - b) x (d - c)|: twice the area of the quadrilateral whose diagonals are a-b and c-d, so
- *   the kept corners alternate (0, 4, 2, 6 of an octagon). Searching every corner for each slot
- *   instead, or going on after the fourth stops, fits fewer poses.
- * Of 60 such poses MuJoCo's 4 points and their order are then followed in 48 (box floor) and 43
- * (mesh floor) (the library before: 0 and 0); of the poses whose choice is no tie (MuJoCo's
- * points stay under 4-ulp jitters of the pose: 45 and 37), in 35 and 35. A tie here is two
- * corners of equal measure in exact arithmetic: both on a side parallel to the other diagonal.
- * Not followed: MuJoCo keeps 4 corners that are consecutive in the list, or those of the list
- * turned by one, nearly all where a corner of the cube lies inside the floor's face: the list
- * MuJoCo searches then likely starts elsewhere.
- * A box (not a mesh cube) lying flat wholly inside a larger face: on a box floor MuJoCo's order
- * of the four points is a tie (it moves under 4-ulp jitters of the pose in 12 of 20 poses; gauss
- * has MuJoCo's nominal order in 30 of 30); on a mesh floor (the box then the first geom) it
- * does not move, and is gauss's in 14 of 30 poses and gauss's list started from the box face's
- * corner 2 in the other 16, mostly by the box's yaw (about -140 to 40 degrees, three
- * exceptions); neither the EPA normal's 1e-13 tilt nor a fixed corner of the box or the world
- * decides it: not followed. */
+ * kept, as MuJoCo 3.3.7 keeps 4: of the list, slots (0, 1, 2, 3) are the start; slot 0 stays;
+ * the fourth slot moves forward along the list one corner at a time while
+ * |(a - d) x (d - b) + (b - c) x (c - a)| (a, b, c, d the slots' corners) strictly grows, then
+ * the third slot likewise, then the second, again until the fourth no longer moves; the points
+ * are reported in slot order. That measure is |(a - b) x (d - c)|: twice the area of the
+ * quadrilateral whose diagonals are a-b and c-d, so the kept corners alternate (0, 4, 2, 6 of an
+ * octagon). Measured on 60 mesh cubes turned about z on a smaller box or mesh floor (overlaps of
+ * 5 to 8 corners): MuJoCo's 4 points in MuJoCo's order in every pose whose choice is no tie
+ * (45 and 37; before 35 and 35). A tie here is two corners of equal measure in exact arithmetic
+ * (MuJoCo's own choice moves under 4-ulp jitters of the pose): both on a side parallel to the
+ * other diagonal.
+ * Random prisms (3- to 8-gons, mesh) on box, mesh-box and prism floors, and boxes on prisms (200
+ * poses; points compared to 1e-7: a prism's compiled vertices differ from MuJoCo's by ~1e-10,
+ * another matter): every overlap of at most four corners in MuJoCo's order; of 333 overlaps of
+ * more than four (two seeds of 300 poses) whose MuJoCo points stay under 10 jitters, 307 in
+ * MuJoCo's order (287 with the fourth and second slots climbing only). Of the other 26, 21 meet an
+ * exact tie of the measure along the search, decided by rounding: a side parallel to the other
+ * diagonal (a box floor's opposite sides), or a slot landing on another slot's corner (both
+ * measures then twice one triangle). 5 are not understood: there MuJoCo keeps the list's corner 1
+ * in the first slot and corner 0 in the fourth (4 of them), which no climbing tried gives (any
+ * order of the slots with or without slot 0, each moving by steps or to its best corner, the
+ * diagonals paired otherwise, slots stopped at or pushed past a taken corner). */
 #include <math.h>
 #include <string.h>
 
@@ -91,17 +106,24 @@ static void box_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
     if (fabs(u[k]) > fabs(u[i])) i = k;
   gsReal si = u[i] >= 0 ? 1 : -1;
   if (faces(fabs(u[i]))) {
-    /* the face's corners counter-clockwise about its outward normal si e_i */
-    int j = (i + 1) % 3, k = (i + 2) % 3;
-    static const gsReal cj[4] = {1, -1, -1, 1}, ck[4] = {1, 1, -1, -1};
+    /* the face's corners (signs of x, y, z) counter-clockwise about its outward normal, from the
+     * corner MuJoCo 3.3.7 starts at: the start decides the order of the sides that clip (see
+     * clip_polygon), measured for each face on a mesh floor (a box lying wholly inside it, 60
+     * random poses per face: 60 agree with this start, 0 or 50 with the others) */
+    static const signed char corner[6][4][3] = {
+        {{-1, -1, -1}, {-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}},  /* -x */
+        {{1, -1, 1}, {1, -1, -1}, {1, 1, -1}, {1, 1, 1}},      /* +x */
+        {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},  /* -y */
+        {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},      /* +y */
+        {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}},  /* -z */
+        {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}}};     /* +z */
+    const signed char(*fc)[3] = corner[2 * i + (si > 0)];
     f->n = 4;
     gsReal li[3] = {0, 0, 0};
     li[i] = si;
     gs_mulMatVec3(f->nrm, c->mat, li);
     for (int q = 0; q < 4; q++) {
-      int qq = si > 0 ? q : 3 - q;
-      gsReal p[3];
-      p[i] = si * s[i], p[j] = cj[qq] * s[j], p[k] = ck[qq] * s[k];
+      gsReal p[3] = {fc[q][0] * s[0], fc[q][1] * s[1], fc[q][2] * s[2]};
       to_world(f->v[q], c, p);
     }
     return;
@@ -247,39 +269,37 @@ static void side(gsReal m[3], const Feature* f, int k) {
   gs_cross(m, f->nrm, e);
 }
 
-/* whether every corner of face p lies inside the prism of face f (nothing to clip) */
-static int inside_prism(const Feature* p, const Feature* f) {
-  for (int k = 0; k < f->n; k++) {
+/* face p clipped by the prism of face f along f's normal, in the order MuJoCo 3.3.7 gives the
+ * corners (measured, see the top of this file): p's corners are taken from its last to its first,
+ * f's sides from the one ending at f's last corner backwards (sides n-2, ..., 0, then n-1), and
+ * each side walks the polygon's edges (cur, next) from its first corner, keeping the crossing of
+ * the edge, then next where next is inside. Sutherland-Hodgman; the corners kept go to out */
+static int clip_polygon(gsReal (*out)[3], const Feature* p, const Feature* f) {
+  gsReal buf[2][2 * MAXPOLY + 8][3];
+  int np = p->n, cur = 0;
+  for (int i = 0; i < np; i++) gs_copy3(buf[0][i], p->v[np - 1 - i]);
+  for (int s = 0; s < f->n && np > 0; s++) {
+    int k = (2 * f->n - 2 - s) % f->n;
     gsReal m[3];
     side(m, f, k);
-    for (int i = 0; i < p->n; i++)
-      if (gs_dot3(m, p->v[i]) - gs_dot3(m, f->v[k]) < 0) return 0;
-  }
-  return 1;
-}
-
-/* polygon p (np corners) clipped by the prism of face f along its normal: Sutherland-Hodgman */
-static int clip_polygon(gsReal (*p)[3], int np, const Feature* f) {
-  gsReal tmp[2 * MAXPOLY + 8][3];
-  for (int k = 0; k < f->n && np > 0; k++) {
-    gsReal m[3];
-    side(m, f, k);
+    gsReal h = gs_dot3(m, f->v[k]);
+    const gsReal (*q)[3] = (const gsReal (*)[3])buf[cur];
+    gsReal (*t)[3] = buf[1 - cur];
     int nt = 0;
-    for (int i = 0; i < np; i++) {
-      const gsReal* cur = p[i];
-      const gsReal* prev = p[(i + np - 1) % np];
-      gsReal dc = gs_dot3(m, cur) - gs_dot3(m, f->v[k]);
-      gsReal dp = gs_dot3(m, prev) - gs_dot3(m, f->v[k]);
-      if ((dc >= 0) != (dp >= 0) && nt < 2 * MAXPOLY + 8) {
-        gsReal t = dp / (dp - dc), x[3];
-        gs_sub3(x, cur, prev);
-        gs_addScl3(tmp[nt++], prev, x, t);
+    for (int i = 0; i < np && nt < 2 * MAXPOLY; i++) {
+      const gsReal* a = q[i];
+      const gsReal* b = q[(i + 1) % np];
+      gsReal da = gs_dot3(m, a) - h, db = gs_dot3(m, b) - h;
+      if ((da >= 0) != (db >= 0)) {
+        gsReal x[3];
+        gs_sub3(x, b, a);
+        gs_addScl3(t[nt++], a, x, da / (da - db));
       }
-      if (dc >= 0 && nt < 2 * MAXPOLY + 8) gs_copy3(tmp[nt++], cur);
+      if (db >= 0) gs_copy3(t[nt++], b);
     }
-    np = nt < 2 * MAXPOLY ? nt : 2 * MAXPOLY;
-    memcpy(p, tmp, sizeof(gsReal) * 3 * (size_t)np);
+    np = nt, cur = 1 - cur;
   }
+  memcpy(out, buf[cur], sizeof(gsReal) * 3 * (size_t)np);
   return np;
 }
 
@@ -341,13 +361,16 @@ static int climb(gsReal (*p)[3], int np, int k[MAXKEEP], int s) {
 }
 
 /* keep MAXKEEP of the np corners of the clipped overlap, as measured against MuJoCo: slots
- * (0, 1, 2, 3) to start with; slots 0 and 2 stay; the fourth slot climbs forward while the
- * measure grows, then the second; again until the fourth no longer moves. The points keep the
- * slots' order */
+ * (0, 1, 2, 3) to start with; slot 0 stays; the fourth slot climbs forward while the measure
+ * grows, then the third, then the second; again until the fourth no longer moves. The points
+ * keep the slots' order */
 static int reduce(gsReal (*p)[3], int np) {
   if (np <= MAXKEEP) return np;
   int k[MAXKEEP] = {0, 1, 2, 3};
-  for (int round = 0; round < np * np && climb(p, np, k, 3); round++) climb(p, np, k, 1);
+  for (int round = 0; round < np * np && climb(p, np, k, 3); round++) {
+    climb(p, np, k, 2);
+    climb(p, np, k, 1);
+  }
   gsReal q[MAXKEEP][3];
   for (int i = 0; i < MAXKEEP; i++) gs_copy3(q[i], p[k[i]]);
   memcpy(p, q, sizeof q);
@@ -396,17 +419,7 @@ static int polytope_contacts(const gsModel* m, gsContact* con, const gsConvex* a
   if (fa.n >= 3 && fb.n >= 3) {
     /* b's face clipped by the prism of a's face: corners on b's face, half the depth towards a */
     gs_scl3(n, fb.nrm, -1);
-    /* clipped from b's corner 2 on (corner 0 when b's face lies wholly inside a's), the overlap
-     * then read backwards: the order in which MuJoCo searches the overlap's corners (measured on
-     * square faces, see the top of this file) */
-    np = fb.n;
-    int start = inside_prism(&fb, &fa) ? 0 : 2;
-    for (int i = 0; i < np; i++) gs_copy3(pts[i], fb.v[(i + start) % np]);
-    np = clip_polygon(pts, np, &fa);
-    for (int i = 0, j = np - 1; i < j; i++, j--) {
-      gsReal t[3];
-      gs_copy3(t, pts[i]), gs_copy3(pts[i], pts[j]), gs_copy3(pts[j], t);
-    }
+    np = clip_polygon(pts, &fb, &fa);
     np = reduce(pts, np);
     off = -0.5 * dist;
   } else if (fa.n == 2 && fb.n >= 3) {
