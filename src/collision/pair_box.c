@@ -198,12 +198,16 @@ static int beside_points(gsReal x[4][2], const gsReal q[4][2], const gsReal lim[
       return 4;
     }
     gsReal a = s < 0 ? hi[k] : lo[k];  /* the near edge */
-    int cutLo = lo[o] < -lim[o], cutHi = hi[o] > lim[o];
-    gsReal e0 = cutLo ? -lim[o] : lo[o], e1 = cutHi ? lim[o] : hi[o];
-    if (!cutLo && !cutHi) return -1;  /* both corners, as without this rule */
+    /* its ends along o: the first on the clip side of o, the second on the other */
+    gsReal c = clip[o];
+    gsReal f = c < 0 ? lo[o] : hi[o], sec = c < 0 ? hi[o] : lo[o];
+    int cutF = c * f > lim[o], cutS = -c * sec > lim[o];
+    if (!cutF && !cutS) return -1;  /* both corners, as without this rule */
+    if (cutF) f = c * lim[o];
+    if (cutS) sec = -c * lim[o];
     int n = 0;
-    x[n][k] = a, x[n][o] = cutLo ? e0 : e1, n++;
-    if (!(cutLo && cutHi)) x[n][k] = a, x[n][o] = cutLo ? e1 : e0, n++;
+    x[n][k] = a, x[n][o] = cutF ? f : sec, n++;
+    if (!(cutF && cutS)) x[n][k] = a, x[n][o] = cutF ? sec : f, n++;
     return n;
   }
   return -1;
