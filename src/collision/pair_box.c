@@ -60,7 +60,20 @@
  * g the gap along z, hx, hy the incident half sizes (exact to 1e-6 over e 0.01 to 0.12, g 0.05
  * to 0.2, reference half sizes 0.1 to 0.5, hx 0.3 to 0.35, hy 0.1 to 0.4); for dx <= 0 the
  * point leaves the border into the incident face, along the line from the reference corner
- * through the near incident corner in the plane, by another law. Two cubes side by
+ * through the near incident corner in the plane, by another law (X - Y = s (C - Y) in the plane,
+ * s = 1.438, 1.416, 1.380, 1.314 at dx = 0, -0.02, -0.05, -0.1; the same form as (4) below
+ * with s = 1 + 4 hx hy / (L^2 + g^2) for dx > 0, X then clamped onto the border). With dx < 0
+ * and box 2 unturned the reference corner paired stays (0.3, 0.2), not the one beside the cut
+ * corner, and the cut corner gives no contact. Which orientations give this point rather than
+ * the unclipped corner was not found: over the 192 poses with one border line cut (box 2 in the
+ * 24 orientations beside the unclipped sides of the 6 faces, offsets +-0.05), no table of up to
+ * three of the cut corner's signs on box 2's axes, box 2's axes along the normal, the border and
+ * the edge, the face, its sign, the side and the cut end leaves fewer than 64 of them wrong; the
+ * point X lies on the incident edge beyond the border line, on the near edge, or inside the
+ * face by pose (measuring script: box 2 beside box 1's +z face, pairing each MuJoCo contact with
+ * the reference corner at the cut border: X = 2 pos - Y). The same kind of point is what
+ * edge_contacts_apart leaves out (a reference corner paired with another point of the incident
+ * border). Two cubes side by
  * side 0.1 apart and 0.03 apart in height give 6 contacts against gauss's 4, the extra one from
  * a reference corner to the incident face's point 1 + (2a)(2b)/g^2 times as far from the
  * reference face's corner line as the near incident corner (a, b the boxes' half heights, g the
