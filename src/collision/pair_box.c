@@ -51,30 +51,30 @@
  * is empty (boxes turned by quarter turns): box 1 gives the reference face (see
  * gs_collideBoxBox) and the points depend on the side of the reference face the incident face
  * lies beside (beside_points: clipped on two sides, unclipped corners on the other two).
- * Not found there: on the unclipped sides MuJoCo sometimes (by the incident box's orientation)
- * pairs a reference corner with a point of the incident face instead of the corner beyond the
- * border line; measured with box 2 unturned beside box 1's +z face on its +y side (boxes
- * 0.3 x 0.2 x 0.4, box 2 offset by dx along x, the incident edge at x = dx + 0.3 beyond the
- * reference face's x = 0.3): the reference corner (0.3, 0.2) pairs with the incident point
- * (dx + 0.3, yl + 4 hx hy e / (L^2 + g^2)), yl the incident border's y, e = yl - 0.2, L = yl + 0.2,
- * g the gap along z, hx, hy the incident half sizes (exact to 1e-6 over e 0.01 to 0.12, g 0.05
- * to 0.2, reference half sizes 0.1 to 0.5, hx 0.3 to 0.35, hy 0.1 to 0.4); for dx <= 0 the
- * point leaves the border into the incident face, along the line from the reference corner
- * through the near incident corner in the plane, by another law (X - Y = s (C - Y) in the plane,
- * s = 1.438, 1.416, 1.380, 1.314 at dx = 0, -0.02, -0.05, -0.1; the same form as (4) below
- * with s = 1 + 4 hx hy / (L^2 + g^2) for dx > 0, X then clamped onto the border). With dx < 0
- * and box 2 unturned the reference corner paired stays (0.3, 0.2), not the one beside the cut
- * corner, and the cut corner gives no contact. Which orientations give this point rather than
- * the unclipped corner was not found: over the 192 poses with one border line cut (box 2 in the
- * 24 orientations beside the unclipped sides of the 6 faces, offsets +-0.05), no table of up to
- * three of the cut corner's signs on box 2's axes, box 2's axes along the normal, the border and
- * the edge, the face, its sign, the side and the cut end leaves fewer than 64 of them wrong; the
- * point X lies on the incident edge beyond the border line, on the near edge, or inside the
- * face by pose (measuring script: box 2 beside box 1's +z face, pairing each MuJoCo contact with
- * the reference corner at the cut border: X = 2 pos - Y). The same kind of point is what
- * edge_contacts_apart leaves out (a reference corner paired with another point of the incident
- * border). Two cubes side by
- * side 0.1 apart and 0.03 apart in height give 6 contacts against gauss's 4, the extra one from
+ * Not found there: on the unclipped sides MuJoCo often (by the incident box's orientation and
+ * the cut end) pairs the reference corner Y at the cut border with a point X of the incident
+ * face instead of giving the cut incident corner C (beyond the border line) unclipped. Measured
+ * law (boxes 0.3 x 0.2 x 0.4, box 1 unturned, box 2 beside its faces by e = 0.02 to 0.08 and
+ * g = 0.1 or 0.15 along the normal, offsets along the border 0.02 to 0.1; exact to 1e-6):
+ * X = C + m (s - 1) (C - Y) on one in-plane component, clamped into the incident rectangle,
+ * s - 1 = 4 hu hv / (L^2 + g^2) with hu, hv the incident half sizes in the plane and L the
+ * distance from C to the reference face's far border along the side's axis (L = e + 2 R); with
+ * m = +1 on the side's axis (X moves away from the face along the incident edge; box 2 unturned
+ * beside box 1's +z face on its +y side), or m = -1 on the border's axis (X slides along the near
+ * incident edge towards Y, by (s - 1) times C's offset beyond the border; box 2 turned by a half
+ * turn about x); dist |X - Y|, pos their midpoint. Over the 192 such poses with one border line
+ * cut (box 2 in the 24 orientations beside the unclipped sides of the 6 faces, offsets +-0.05)
+ * MuJoCo gives the unclipped corner on 90, the first form on 12, the second on 24, and other
+ * points on 66 (three contacts, far reference corners); no table of up to four of the cut
+ * corner's signs on box 2's axes, box 2's axes along the normal, the side and the border, the
+ * face, its sign and the cut end tells which (at best 60 wrong). Where the incident edge ends
+ * inside the border instead (box 2 unturned, offset dx <= 0), Y is still the corner at +x and
+ * X lies inside the face on the line from Y through the near incident corner (s = 1.438, 1.416,
+ * 1.380, 1.314 at dx = 0, -0.02, -0.05, -0.1: another L), while the cut corner gives nothing.
+ * The same kind of point is what edge_contacts_apart leaves out (a reference corner paired with
+ * another point of the incident border), and the two cubes below have the same form with L = 0
+ * (faces overlapping). Two cubes side by side 0.1 apart and 0.03 apart in height give 6
+ * contacts against gauss's 4, the extra one from
  * a reference corner to the incident face's point 1 + (2a)(2b)/g^2 times as far from the
  * reference face's corner line as the near incident corner (a, b the boxes' half heights, g the
  * gap; measured on boxes of equal width). Planar
