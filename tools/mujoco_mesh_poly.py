@@ -1,12 +1,15 @@
 """Mesh polygons against MuJoCo 3.3.7: for every mesh of the MJCF files of a MuJoCo checkout
 (model/ and test/*/testdata/, as tools/mujoco_sweep.py walks them) that both engines load with
 the same meshes, whether its compiled polygons (mesh_polynum, mesh_polyvertnum, mesh_polyvert,
-mesh_polymapnum, mesh_polymap exactly, mesh_polynormal to 1e-9) equal MuJoCo's; for those that
-differ, whether only the normals do (by how much: the mesh's frame, or three nearly collinear
-first corners), or the number of polygons each engine makes.
+mesh_polymapnum, mesh_polymap exactly, mesh_polynormal to --tol, 1e-9 unless given) equal
+MuJoCo's; for those that differ, whether only the normals do (by how much: the mesh's frame, or
+three nearly collinear first corners), or the number of polygons each engine makes.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \\
-        tools/mujoco_mesh_poly.py /path/to/mujoco [-v]
+        tools/mujoco_mesh_poly.py /path/to/mujoco [-v] [--tol 0]
+
+A normal MuJoCo stores as (inf, nan, nan) (its first three corners exactly in a line in the
+mesh's frame) counts as equal to gauss's finite stand-in (1, 0, 0): see src/model/mesh_poly.c.
 
 The mujoco Python package is only the reference here, as in tools/mujoco_sweep.py. One file
 (test/user/testdata/rigid_flex.xml, a mesh no geom collides with) differs only in the sweep:
@@ -41,17 +44,24 @@ def maps(m, i):
             for v in range(v0, v0 + nv)]
 
 
-def verdict(mm, gm, i):
+def gap(a, b):
+    """largest difference of two normals; MuJoCo's (inf, nan, nan) against gauss's (1, 0, 0) is 0"""
+    if not np.all(np.isfinite(a)):
+        return 0.0 if (a[0] == np.inf and np.all(b == [1, 0, 0])) else np.inf
+    return float(np.abs(a - b).max())
+
+
+def verdict(mm, gm, i, tol):
     """'equal', 'equal as sets' (the same polygons in another order), or what differs"""
     P, Q = polys(mm, i), polys(gm, i)
     if len(P) != len(Q):
         return f"count {len(P)} vs {len(Q)}"
-    same = all(p[0] == q[0] and np.abs(p[1] - q[1]).max() <= 1e-9 for p, q in zip(P, Q))
+    same = all(p[0] == q[0] and gap(p[1], q[1]) <= tol for p, q in zip(P, Q))
     if same and maps(mm, i) == maps(gm, i):
         return "equal"
     if all(p[0] == q[0] for p, q in zip(P, Q)) and maps(mm, i) == maps(gm, i):
-        gap = max(float(np.abs(p[1] - q[1]).max()) for p, q in zip(P, Q))
-        return f"same polygons, normals apart by {gap:.1e}"
+        most = max(gap(p[1], q[1]) for p, q in zip(P, Q))
+        return f"same polygons, normals apart by {most:.1e}"
     if {p[0] for p in P} == {q[0] for q in Q}:
         return "equal as sets"
     if {frozenset(p[0]) for p in P} == {frozenset(q[0]) for q in Q}:
@@ -61,12 +71,13 @@ def verdict(mm, gm, i):
 
 def main():
     root, verbose = sys.argv[1], "-v" in sys.argv
+    tol = float(sys.argv[sys.argv.index("--tol") + 1]) if "--tol" in sys.argv else 1e-9
     tally = Counter()
     for path, mm, gm in mesh_models(root):
         if not np.array_equal(mm.mesh_vertnum, gm.mesh_vertnum):
             continue
         for i in range(mm.nmesh):
-            v = verdict(mm, gm, i)
+            v = verdict(mm, gm, i, tol)
             tally["meshes"] += 1
             tally[v.split(" ")[0] if v.startswith("count") else v.split(" apart")[0]] += 1
             if verbose and v != "equal":

@@ -14,9 +14,16 @@
  * - each group makes one polygon per part connected across edges, in the map's order;
  * - the polygon's corners are its boundary, counter-clockwise seen from outside, from the start
  *   of its first triangle's first edge (in its corner order) that lies on the boundary;
- * - its normal: the unit cross product of its first three corners after scale and refpos/refquat
- *   (a mirroring scale turns it inwards, as MJCF's), each corner first moved into the mesh's
- *   inertial frame (it counts where the corners are nearly in a line). */
+ * - its normal: c = (p1 - p0) x (p2 - p0) of its first three corners p0, p1, p2 after scale and
+ *   refpos/refquat (a mirroring scale turns it inwards, as MJCF's), each corner first moved into
+ *   the mesh's inertial frame in double, p = R^T (v - pos); then c / |c| (divided, not multiplied
+ *   by 1 / |c|) where |c| >= 1e-14, else (1 / |c|, 0, 0): not a unit vector. Measured bit for bit
+ *   on the 109 meshes of MuJoCo's model/ and test/ trees whose given vertices can be read back
+ *   (model/mug/mug.xml has 20 polygons whose first corners are exactly in a line as given, |c| of
+ *   1e-21 after the move, normals (1e20, 0, 0)), and on a box whose bottom face has a corner
+ *   pushed out by d (tests/python/test_mesh_poly_normals.py): the switch lies between |c| of
+ *   9.992e-15 and 1.0103e-14. Where |c| is 0 MJCF stores (inf, nan, nan); the model keeps finite
+ *   values (gs_validateModel), so gauss stores (1, 0, 0) there, and where 1 / |c| overflows. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +67,23 @@ static int face_neighbours(const int* face, int nf, int* across) {
   }
   free(e);
   return 1;
+}
+
+#define POLY_FLAT 1e-14  /* |c| below this: the polygon's normal is (1 / |c|, 0, 0), as MJCF's */
+
+/* the polygon normal of three corners (see the top) */
+static void poly_normal(gsReal n[3], const gsReal* p) {
+  gsReal u[3], w[3];
+  gs_sub3(u, p + 3, p);
+  gs_sub3(w, p + 6, p);
+  gs_cross(n, u, w);
+  gsReal len = gs_norm3(n);
+  if (len >= POLY_FLAT) {
+    n[0] /= len, n[1] /= len, n[2] /= len;
+  } else {
+    gsReal big = 1 / len;
+    n[0] = isfinite(big) ? big : 1, n[1] = n[2] = 0;
+  }
 }
 
 static void unit_normal(gsReal n[3], const gsReal* v, int i0, int i1, int i2) {
@@ -296,7 +320,7 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
         gs_sub3(d, vert + 3 * cp[k], b->pos);
         gs_mulMatTVec3(w + 3 * k, R, d);
       }
-      if (num[i] >= 3) unit_normal(n, w, 0, 1, 2);
+      if (num[i] >= 3) poly_normal(n, w);
       gs_copy3(b->polynormal + 3 * i, n);
     }
     b->npoly = npoly, b->npolyvert = ncorner;
