@@ -8,7 +8,8 @@ three nearly collinear first corners), or the number of polygons each engine mak
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \\
         tools/mujoco_mesh_poly.py /path/to/mujoco [-v] [--tol 0]
 
-A normal MuJoCo stores as (inf, nan, nan) (its first three corners exactly in a line in the
+Each such line also says how far mesh_pos and mesh_quat are apart: where they are equal to the
+bit, so are the normals (src/model/mesh_poly.c). A normal MuJoCo stores as (inf, nan, nan) (its first three corners exactly in a line in the
 mesh's frame) counts as equal to gauss's finite stand-in (1, 0, 0): see src/model/mesh_poly.c.
 
 The mujoco Python package is only the reference here, as in tools/mujoco_sweep.py. One file
@@ -61,7 +62,10 @@ def verdict(mm, gm, i, tol):
         return "equal"
     if all(p[0] == q[0] for p, q in zip(P, Q)) and maps(mm, i) == maps(gm, i):
         most = max(gap(p[1], q[1]) for p, q in zip(P, Q))
-        return f"same polygons, normals apart by {most:.1e}"
+        # normals of nearly collinear first corners follow the frame's last bits
+        frame = max(float(np.abs(mm.mesh_pos[i] - gm.mesh_pos[i]).max()),
+                    float(np.abs(mm.mesh_quat[i] - gm.mesh_quat[i]).max()))
+        return f"same polygons, normals apart by {most:.1e} (mesh_pos/quat apart by {frame:.1e})"
     if {p[0] for p in P} == {q[0] for q in Q}:
         return "equal as sets"
     if {frozenset(p[0]) for p in P} == {frozenset(q[0]) for q in Q}:
