@@ -14,6 +14,7 @@ bits. So each engine's normals are checked bit for bit against the rule applied 
 own frame and the given vertices (MuJoCo's: that the rule is MuJoCo's; gauss's: that gauss
 follows it), and the two engines' polygons are compared exactly."""
 
+import math
 import random
 
 import numpy as np
@@ -62,7 +63,7 @@ def rule(m, i, given, corners, finite):
     u = [p[1][k] - p[0][k] for k in range(3)]
     w = [p[2][k] - p[0][k] for k in range(3)]
     c = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
-    n = (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) ** 0.5
+    n = math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2])
     if n >= FLAT:
         return np.array([c[0] / n, c[1] / n, c[2] / n])
     if n > 0:
