@@ -21,7 +21,7 @@
  *   the mesh's inertial frame in double, p = R^T (v - pos); then c / |c| (divided, not multiplied
  *   by 1 / |c|) where |c| >= 1e-14, else (1 / |c|, 0, 0): not a unit vector. Measured bit for bit
  *   on the 109 meshes of MuJoCo's model/ and test/ trees whose given vertices can be read back
- *   (model/mug/mug.xml has 20 polygons whose first corners are exactly in a line as given, |c| of
+ *   (tools/mujoco_mesh_poly.py --rule; model/mug/mug.xml has 20 polygons whose first corners are exactly in a line as given, |c| of
  *   1e-21 after the move, normals (1e20, 0, 0)), and on a box whose bottom face has a corner
  *   pushed out by d (tests/python/test_mesh_poly_normals.py): the switch lies between |c| of
  *   9.992e-15 and 1.0103e-14. Where |c| is 0 MJCF stores (inf, nan, nan); the model keeps finite
