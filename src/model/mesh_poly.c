@@ -2,8 +2,10 @@
  * whose normals agree are merged, as MJCF compiles them. Measured against MuJoCo 3.3.7 (its
  * mesh_poly* arrays; tests/python/test_mesh_poly.py, tools/mujoco_mesh_poly.py), the
  * documentation giving only the fields' meaning:
- * - the triangles (the hull graph's, else the mesh's) are grouped by their unit normal n (the
- *   vertices as given, before scale and refpos/refquat) in the hull's order through an ordered
+ * - the triangles (the hull graph's, else the mesh's) are grouped by their normal n (the
+ *   vertices as given, before scale and refpos/refquat; unit, except where the triangle's corners
+ *   are nearly in a line: see the polygon's normal below, the same rule, so that such a sliver
+ *   makes a polygon of its own, as measured) in the hull's order through an ordered
  *   map: two normals with |n - n'| < 1.6e-3 are one key, others are ordered lexicographically,
  *   larger first, components within 1e-15 counting as equal. That order is not transitive, so
  *   what a lookup finds depends on the order the keys came in: a triangle may miss the group of
@@ -14,9 +16,17 @@
  * - each group makes one polygon per part connected across edges, in the map's order;
  * - the polygon's corners are its boundary, counter-clockwise seen from outside, from the start
  *   of its first triangle's first edge (in its corner order) that lies on the boundary;
- * - its normal: the unit cross product of its first three corners after scale and refpos/refquat
- *   (a mirroring scale turns it inwards, as MJCF's), each corner first moved into the mesh's
- *   inertial frame (it counts where the corners are nearly in a line). */
+ * - its normal: c = (p1 - p0) x (p2 - p0) of its first three corners p0, p1, p2 after scale and
+ *   refpos/refquat (a mirroring scale turns it inwards, as MJCF's), each corner first moved into
+ *   the mesh's inertial frame in double, p = R^T (v - pos); then c / |c| (divided, not multiplied
+ *   by 1 / |c|) where |c| >= 1e-14, else (1 / |c|, 0, 0): not a unit vector. Measured bit for bit
+ *   on the 109 meshes of MuJoCo's model/ and test/ trees whose given vertices can be read back
+ *   (tools/mujoco_mesh_poly.py --rule; model/mug/mug.xml has 20 polygons whose first corners are exactly in a line as given, |c| of
+ *   1e-21 after the move, normals (1e20, 0, 0)), and on a box whose bottom face has a corner
+ *   pushed out by d (tests/python/test_mesh_poly_normals.py): the switch lies between |c| of
+ *   9.992e-15 and 1.0103e-14. Where |c| is 0 MJCF stores (inf, nan, nan); the model keeps finite
+ *   values (gs_validateModel), so gauss stores (1, 0, 0) there, and where 1 / |c| overflows (the
+ *   grouping keeps inf and nan). Such normals follow the last bits of the frame (pos, quat). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,12 +72,23 @@ static int face_neighbours(const int* face, int nf, int* across) {
   return 1;
 }
 
-static void unit_normal(gsReal n[3], const gsReal* v, int i0, int i1, int i2) {
+#define POLY_FLAT 1e-14  /* |c| below this: the normal is (1 / |c|, 0, 0), as MJCF's */
+
+/* the normal of the corners i0, i1, i2 of v as MJCF makes it (see the top): c / |c|, else
+ * (1 / |c|, 0, 0), (inf, nan, nan) where |c| is 0; with finite, (1, 0, 0) where that is not finite */
+static void normal_of(gsReal n[3], const gsReal* v, int i0, int i1, int i2, int finite) {
   gsReal u[3], w[3];
   gs_sub3(u, v + 3 * i1, v + 3 * i0);
   gs_sub3(w, v + 3 * i2, v + 3 * i0);
   gs_cross(n, u, w);
-  gs_normalize3(n);
+  gsReal len = gs_norm3(n);
+  if (len >= POLY_FLAT) {
+    n[0] /= len, n[1] /= len, n[2] /= len;
+  } else if (len > 0 && isfinite(1 / len)) {
+    n[0] = 1 / len, n[1] = n[2] = 0;
+  } else {
+    n[0] = finite ? 1 : INFINITY, n[1] = n[2] = finite ? 0 : NAN;
+  }
 }
 
 /* The grouping of triangles by normal, as measured (see the top): an ordered map from normal to
@@ -240,7 +261,7 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
    * key (the order is not transitive) is in no group, and so in no polygon, as in MJCF */
   for (int f = 0; f < nf; f++) {
     gsReal n[3];
-    unit_normal(n, given, face[3 * f], face[3 * f + 1], face[3 * f + 2]);
+    normal_of(n, given, face[3 * f], face[3 * f + 1], face[3 * f + 2], 0);
     int g = tree_find(&t, n);
     if (g < 0) {
       g = t.n;
@@ -296,7 +317,7 @@ int gs_meshPolygons(gsMeshBuild* b, const gsReal* given, const gsReal* vert, int
         gs_sub3(d, vert + 3 * cp[k], b->pos);
         gs_mulMatTVec3(w + 3 * k, R, d);
       }
-      if (num[i] >= 3) unit_normal(n, w, 0, 1, 2);
+      if (num[i] >= 3) normal_of(n, w, 0, 1, 2, 1);
       gs_copy3(b->polynormal + 3 * i, n);
     }
     b->npoly = npoly, b->npolyvert = ncorner;
