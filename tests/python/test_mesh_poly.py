@@ -10,11 +10,14 @@ agree to the last bits in their first components, the order is compared as a set
 themselves still exactly).
 
 Compared more loosely, with the reason: four curved builtin meshes whose normals differ by up to
-1e-7 (nearly collinear first corners, test_builtin_meshes). On MuJoCo's own files
-(tools/mujoco_mesh_poly.py) the polygons are equal on 106 of 107 meshes, normals to 1e-9 on 85
-(the others: mesh frames that are ties, such as a round sphere's or a corner tetrahedron's,
-nearly collinear first corners, and MuJoCo's mug, 20 of whose polygons start with three nearly collinear corners and get
-normals of length 1e20 there)."""
+1e-7 (test_builtin_meshes): their first three corners are nearly collinear, so the normal (the
+rule of test_mesh_poly_normals.py, bit for bit given the mesh's frame) follows the last bits of
+the mesh frame, which gauss's differs from MuJoCo's by 1e-17 to 3e-16 there. On MuJoCo's own
+files (tools/mujoco_mesh_poly.py) the polygons are equal on 106 of 107 meshes, normals to 1e-9
+on 85; the 21 others are meshes whose frame differs from MuJoCo's in its last bits (a round
+sphere's or a corner tetrahedron's repeated moments, nearly collinear first corners, and MuJoCo's
+mug, 20 of whose polygons start with three corners in a line and get normals of length ~1e20).
+Given MuJoCo's own frame the rule gives MuJoCo's normals to the bit on every mesh read back."""
 
 import itertools
 import os
