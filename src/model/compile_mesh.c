@@ -608,6 +608,23 @@ int gs_compileMeshes(gsCompileCtx* c) {
   return 1;
 }
 
+/* A mesh geom's principal inertia for its mass M: MJCF passes the mesh's principal moments I (per
+ * unit density, volume V) through the box of the same inertia per unit mass, half-sizes
+ * b_k = sqrt(6 (I_j + I_l - I_k) / V) / 2, and gives the geom that box's inertia
+ * M (b_j^2 + b_l^2) / 3; the round trip moves the moments by an ulp or two, and only it gives
+ * MuJoCo 3.3.7's body_inertia to the bit (test_mesh_frame_bits.py). A difference below 0 (rounding
+ * on a flat mesh) counts as 0, as fit_geom does. */
+void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]) {
+  gsReal b[3];
+  for (int k = 0; k < 3; k++) {
+    gsReal d = mb->inertia[(k + 1) % 3] + mb->inertia[(k + 2) % 3] - mb->inertia[k];
+    b[k] = sqrt(6 * fmax(d, 0) / mb->volume) / 2;
+  }
+  I[0] = mass * (b[1] * b[1] + b[2] * b[2]) / 3;
+  I[1] = mass * (b[0] * b[0] + b[2] * b[2]) / 3;
+  I[2] = mass * (b[0] * b[0] + b[1] * b[1]) / 3;
+}
+
 const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g) {
   const gsSpecAssetRef* r = gs_specFindAssetRef(b, g);
   if (!r || !r->mesh) return NULL;
