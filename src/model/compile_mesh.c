@@ -320,71 +320,90 @@ static int hull_graph(const Hull* h, int nmeshvert, int** graph, int* ngraph) {
 
 /* ---- inertia ---- */
 
-/* Volume (area for a shell), centre of mass and second moment C = integral of x x^T about the
- * centre of mass, of the solid bounded by the triangles (or of the triangles themselves), per unit
- * density, in two passes as MJCF computes them (measured against MuJoCo 3.3.7, a non-convex
- * U-shaped prism under the legacy rule decides: any other reference point gives another legacy
- * mass, centre and inertia). Pass 1: tetrahedra from the area-weighted centroid of the surface
- * to each face (triangles for a shell) give the centre of mass. Pass 2: tetrahedra from that
- * centre give the volume and the second moment about it, with no parallel-axis correction. Each
- * tetrahedron's volume is signed (exact, convex) or its magnitude (legacy); for signed volumes the
- * result does not depend on the reference, for magnitudes it does. */
+/* Volume (area for a shell), centre of mass and inertia tensor about the centre of mass of the
+ * solid bounded by the triangles (or of the triangles themselves), per unit density, in the order
+ * of operations MJCF uses: measured against MuJoCo 3.3.7 (mesh_pos, body_mass, and mesh_quat
+ * against its own fullinertia path) to the bit on tetrahedra and closed star-shaped meshes, with
+ * every rule (tests/python/test_mesh_frame_bits.py). Sums run over the triangles in their order,
+ * per component, left to right.
+ * Pass 0: the area-weighted centroid f of the mesh's own triangles (sum of centroid times area,
+ * divided by the total area; the given triangles even under the convex rule, whose passes 1 and 2
+ * run over the hull's). Pass 1: per triangle, the volume v of the tetrahedron from f (the centroid's offset
+ * from f dotted with the unit normal, times the area, divided by 3; its magnitude under the legacy
+ * rule, the area itself for a shell) and the centre sum of v (3/4 centroid + 1/4 f); the centre is
+ * that sum divided by the sum of v. Pass 2: the vertices moved to the centre, tetrahedra from the
+ * origin give the volume (the same rule) and the products of inertia P_jk, each triangle adding
+ * v / 20 (v / 12 for a shell) times 2 (D_j D_k + E_j E_k + F_j F_k) + D_j E_k + D_k E_j + D_j F_k
+ * + D_k F_j + E_j F_k + E_k F_j for its corners D, E, F; the tensor is I_xx = P_yy + P_zz ...,
+ * I_xy = -P_xy. For signed volumes the result does not depend on f; for magnitudes it does (a
+ * non-convex U-shaped prism under the legacy rule decides). Ruled out by the same measurements:
+ * sums relative to f then shifted, multiplying by reciprocals instead of dividing, the area / 3
+ * taken first, and the inertia as trace minus second moment (each a last bit off on most meshes). */
 
-/* one face from the reference point: the volume of its tetrahedron (area for a shell), as its base
- * triangle's area times the height of the reference over it, a third of (MJCF's volume to the last
- * bit on random hulls), and the sum s of its vertices relative to the reference */
-static gsReal face_weight(const gsReal* vert, const int* tri, const gsReal ref[3], int mode,
-                          gsReal p[3][3], gsReal s[3]) {
-  gsReal e1[3], e2[3], n[3], c[3];
-  for (int k = 0; k < 3; k++) gs_sub3(p[k], vert + 3 * tri[k], ref);
-  gs_add3(s, p[0], p[1]);
-  gs_add3(s, s, p[2]);
-  gs_sub3(e1, p[1], p[0]), gs_sub3(e2, p[2], p[0]);
+/* a triangle's area, unit normal (each component divided by the length) and centroid */
+static gsReal triangle(const gsReal* a, const gsReal* b, const gsReal* c, gsReal n[3], gsReal cen[3]) {
+  gsReal e1[3], e2[3];
+  gs_sub3(e1, b, a), gs_sub3(e2, c, a);
   gs_cross(n, e1, e2);
   gsReal len = gs_norm3(n);
   if (len == 0) return 0;  /* a degenerate triangle bounds nothing */
-  if (mode == GS_MESHINERTIA_SHELL) return len / 2;
-  for (int k = 0; k < 3; k++) c[k] = (p[0][k] + p[1][k] + p[2][k]) / 3;
-  gsReal h = (n[0] / len) * c[0] + (n[1] / len) * c[1] + (n[2] / len) * c[2];
-  gsReal w = (len / 2) * h / 3;
-  return mode == GS_MESHINERTIA_LEGACY ? fabs(w) : w;
+  for (int k = 0; k < 3; k++) n[k] /= len, cen[k] = (a[k] + b[k] + c[k]) / 3;
+  return len / 2;
 }
 
-static void mass_properties(const gsReal* vert, const int* face, int nface, int mode, gsReal* vol,
-                            gsReal com[3], gsReal C[9]) {
-  int shell = mode == GS_MESHINERTIA_SHELL;
-  /* the surface's area-weighted centroid */
-  gsReal ref[3] = {0, 0, 0}, area = 0, zero[3] = {0, 0, 0}, p[3][3], s[3];
-  for (int f = 0; f < nface; f++) {
-    gsReal a = face_weight(vert, face + 3 * f, zero, GS_MESHINERTIA_SHELL, p, s);
-    gs_addScl3(ref, ref, s, a / 3);
+/* the volume of the tetrahedron from ref over one triangle (its area for a shell) */
+static gsReal tet_volume(gsReal area, const gsReal n[3], const gsReal cen[3], const gsReal ref[3], int mode) {
+  if (mode == GS_MESHINERTIA_SHELL) return area;
+  gsReal d[3];
+  gs_sub3(d, cen, ref);
+  gsReal v = gs_dot3(d, n) * area / 3;
+  return mode == GS_MESHINERTIA_LEGACY ? fabs(v) : v;
+}
+
+static void mass_properties(const gsReal* vert, const int* cface, int ncface, const int* face, int nface,
+                            int mode, gsReal* vol, gsReal com[3], gsReal I[9]) {
+  gsReal f[3] = {0, 0, 0}, area = 0, zero[3] = {0, 0, 0}, n[3], cen[3];
+  for (int t = 0; t < ncface; t++) {
+    const int* tri = cface + 3 * t;
+    gsReal a = triangle(vert + 3 * tri[0], vert + 3 * tri[1], vert + 3 * tri[2], n, cen);
+    if (a == 0) continue;
+    for (int k = 0; k < 3; k++) f[k] += cen[k] * a;
     area += a;
   }
-  if (area > 0) gs_scl3(ref, ref, 1 / area);
-  /* pass 1: the centre of mass (a tetrahedron's centroid is s / 4 from the reference, a
-   * triangle's s / 3) */
-  gsReal V = 0, first[3] = {0, 0, 0};
-  for (int f = 0; f < nface; f++) {
-    gsReal w = face_weight(vert, face + 3 * f, ref, mode, p, s);
-    gs_addScl3(first, first, s, w / (shell ? 3 : 4));
-    V += w;
+  if (area > 0)
+    for (int k = 0; k < 3; k++) f[k] /= area;
+  gsReal V = 0, sum[3] = {0, 0, 0};
+  for (int t = 0; t < nface; t++) {
+    const int* tri = face + 3 * t;
+    gsReal a = triangle(vert + 3 * tri[0], vert + 3 * tri[1], vert + 3 * tri[2], n, cen);
+    if (a == 0) continue;
+    gsReal v = tet_volume(a, n, cen, f, mode);
+    for (int k = 0; k < 3; k++) sum[k] += v * (cen[k] * 3.0 / 4.0 + f[k] / 4.0);
+    V += v;
   }
-  gs_copy3(com, ref);
-  if (V != 0) gs_addScl3(com, com, first, 1 / V);
-  /* pass 2: volume and second moment about the centre of mass (tetrahedron with a vertex at the
-   * centre: integral of x x^T = w / 20 (sum p p^T + s s^T); triangle: w / 12 (the same sum)) */
+  for (int k = 0; k < 3; k++) com[k] = V != 0 ? sum[k] / V : f[k];
+  /* pass 2: about the centre */
+  gsReal P[6] = {0, 0, 0, 0, 0, 0};
+  static const int J[6] = {0, 1, 2, 0, 0, 1}, K[6] = {0, 1, 2, 1, 2, 2};
   V = 0;
-  gsReal S[9] = {0};
-  for (int f = 0; f < nface; f++) {
-    gsReal w = face_weight(vert, face + 3 * f, com, mode, p, s);
-    gsReal mom = w / (shell ? 12 : 20);
-    V += w;
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++)
-        S[3 * i + j] += mom * (p[0][i] * p[0][j] + p[1][i] * p[1][j] + p[2][i] * p[2][j] + s[i] * s[j]);
+  for (int t = 0; t < nface; t++) {
+    const int* tri = face + 3 * t;
+    gsReal D[3], E[3], F[3];
+    gs_sub3(D, vert + 3 * tri[0], com), gs_sub3(E, vert + 3 * tri[1], com), gs_sub3(F, vert + 3 * tri[2], com);
+    gsReal a = triangle(D, E, F, n, cen);
+    if (a == 0) continue;
+    gsReal v = tet_volume(a, n, cen, zero, mode);
+    V += v;
+    gsReal w = v / (mode == GS_MESHINERTIA_SHELL ? 12 : 20);
+    for (int c = 0; c < 6; c++) {
+      int j = J[c], k = K[c];
+      P[c] += w * (2 * (D[j] * D[k] + E[j] * E[k] + F[j] * F[k]) + D[j] * E[k] + D[k] * E[j] +
+                   D[j] * F[k] + D[k] * F[j] + E[j] * F[k] + E[k] * F[j]);
+    }
   }
   *vol = V;
-  for (int i = 0; i < 9; i++) C[i] = S[i];
+  I[0] = P[1] + P[2], I[4] = P[0] + P[2], I[8] = P[0] + P[1];
+  I[1] = I[3] = -P[3], I[2] = I[6] = -P[4], I[5] = I[7] = -P[5];
 }
 
 /* the inertia rule of a mesh: a builtin plate is a surface, its inertia a shell's whatever the
@@ -523,11 +542,11 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
         k = u[1], u[1] = u[2], u[2] = k;
       }
     }
-  gsReal vol, com[3], C[9];
+  gsReal vol, com[3], I[9];
   /* triangles given in the MJCF keep their corners as given, as MJCF's do: a mirror scale turns
    * them inwards, and the exact and convex rules then refuse the mesh, as MJCF does */
-  if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, h.face, h.nface, mode, &vol, com, C);
-  else mass_properties(md->vert, md->face, md->nface, mode, &vol, com, C);
+  if (mode == GS_MESHINERTIA_CONVEX) mass_properties(md->vert, md->face, md->nface, h.face, h.nface, mode, &vol, com, I);
+  else mass_properties(md->vert, md->face, md->nface, md->face, md->nface, mode, &vol, com, I);
   int ok = !need_hull || hull_graph(&h, md->nvert, &b->graph, &b->ngraph);
   hull_free(&h);
   if (!ok) return gs_compileFail(c, &sm->info, "mesh", "out of memory");
@@ -537,8 +556,7 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
     return gs_compileFail(c, &sm->info, "mesh", "%s is too small (%g)",
                           mode == GS_MESHINERTIA_SHELL ? "area" : "volume", vol);
   /* inertia tensor about the centre of mass, per unit density, and its principal frame */
-  gsReal I[9], vec[9], tr = C[0] + C[4] + C[8];
-  for (int i = 0; i < 9; i++) I[i] = (i % 4 == 0 ? tr : 0) - C[i];
+  gsReal vec[9];
   gs_eig3(b->inertia, vec, b->quat, I);
   b->volume = vol;
   gs_copy3(b->pos, com);
@@ -588,6 +606,23 @@ int gs_compileMeshes(gsCompileCtx* c) {
   }
   free(need);
   return 1;
+}
+
+/* A mesh geom's principal inertia for its mass M: MJCF passes the mesh's principal moments I (per
+ * unit density, volume V) through the box of the same inertia per unit mass, half-sizes
+ * b_k = sqrt(6 (I_j + I_l - I_k) / V) / 2, and gives the geom that box's inertia
+ * M (b_j^2 + b_l^2) / 3; the round trip moves the moments by an ulp or two, and only it gives
+ * MuJoCo 3.3.7's body_inertia to the bit (test_mesh_frame_bits.py). A difference below 0 (rounding
+ * on a flat mesh) counts as 0, as fit_geom does. */
+void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]) {
+  gsReal b[3];
+  for (int k = 0; k < 3; k++) {
+    gsReal d = mb->inertia[(k + 1) % 3] + mb->inertia[(k + 2) % 3] - mb->inertia[k];
+    b[k] = sqrt(6 * fmax(d, 0) / mb->volume) / 2;
+  }
+  I[0] = mass * (b[1] * b[1] + b[2] * b[2]) / 3;
+  I[1] = mass * (b[0] * b[0] + b[2] * b[2]) / 3;
+  I[2] = mass * (b[0] * b[0] + b[1] * b[1]) / 3;
 }
 
 const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g) {

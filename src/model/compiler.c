@@ -250,7 +250,7 @@ static int geom_mass_inertia(gsCompileCtx* c, const gsSpecBody* sb, const gsSpec
   /* massless geoms do not shape the inertial frame; MJCF counts a geom's mass only above 1e-14,
    * and a given mass only on a volume above 1e-14 (its density would be meaningless) */
   if (!(*gmass > GEOM_MASS_EPS) || (sg->mass >= 0 && !(V > GEOM_MASS_EPS))) return 0;
-  if (mb) gs_scl3(I, mb->inertia, sg->mass >= 0 ? sg->mass / V : sg->density);
+  if (mb) gs_compileMeshInertia(mb, *gmass, I);  /* through the mesh's box of equal inertia (compile_mesh.c) */
   else geom_inertia(sg->type, m->geom_size + 3 * id, *gmass, I);
   return 1;
 }

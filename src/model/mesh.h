@@ -68,6 +68,8 @@ void gs_compileMeshFree(gsCompileCtx* c);
 
 /* the mesh of a geom of body b (by its asset reference), NULL when it has none or it is unknown */
 const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g);
+/* a mesh geom's principal inertia for its mass, through the mesh's box of equal inertia as MJCF */
+void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]);
 
 /* Triangles merged into polygons (b->poly, polynormal): face holds nface triangles (the hull
  * graph's, else the mesh's), given the mesh's nvert vertices as given (they decide the grouping
