@@ -261,8 +261,11 @@ static int beside_points(gsReal x[4][2], const gsReal q[4][2], const gsReal lim[
  * 2's next axis after that one (cyclically; the one before it where the axis points against n).
  * Where an in-plane axis of box 2 has a rounding component along n (~1e-17, quarter turns
  * through mju_mat2Quat) MuJoCo's choice differs on 12 of 192 such poses: left out there. Over
- * gaps 0.07, 0.1, 0.13 (1728 poses) 1704 agree, 1656 before, none broken. Only box 1's face as
- * the reference was measured. Writes X (2D) and returns Y's number, or -1. */
+ * gaps 0.07, 0.1, 0.13 (1728 poses) 1704 agree, 1656 before, none broken. Read in box 1's frame
+ * (its face and corner numbers), with box 2's half sizes in s: box 1 turned by the exact half
+ * turns and boxes of unequal sizes (0.1 x 0.11 x 0.12 against a cube, 0.12 x 0.1 x 0.11 against
+ * 0.1 x 0.09 x 0.1) agree wherever no rounding component enters, none broken. Only box 1's face
+ * as the reference was measured. Writes X (2D) and returns Y's number, or -1. */
 static int pair_corner(gsReal x[2], const gsReal q[4][2], const gsReal lim[2], const gsBoxFrame* r,
                        int face, gsReal rs, const gsReal n[3], const gsBoxFrame* o, int inc,
                        int flip) {
