@@ -94,6 +94,11 @@
  * tell the forms beside the unclipped sides: over 384 such poses with one border line cut (boxes
  * 0.3 x 0.2 x 0.4, e = 0.04, g = 0.1, offsets +-0.05) the first form comes on 12, the second on
  * 28, and the same fixed corner, axis sign and side of C hold on 32 poses, none of those 40.
+ * Box 2 of 0.09 x 0.1 x 0.11 beside a cube of 0.1 (the draws of test_box_box_margin.py
+ * test_parallel_faces_apart_reference_corner_kept, 576 poses): on 11 poses without rounding in
+ * the turn MuJoCo pairs another reference corner (not the fixed one) with a point that does not
+ * follow the law (X = 2 pos - Y inside the incident face, not on the line from Y through C);
+ * to measure: run that test's loop printing MuJoCo's contacts whose dist is not the gap.
  * Planar
  * boxes of equal width side by side (flush faces to the last bit, as in the dm_control stacker)
  * are a tie: MuJoCo's count moves with a 1e-15 offset across them.
