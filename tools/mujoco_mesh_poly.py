@@ -23,7 +23,6 @@ The mujoco Python package is only the reference here, as in tools/mujoco_sweep.p
 MuJoCo's asset cache hands it the hull polygons of the same file loaded earlier by a colliding
 geom; loaded alone, both engines make its polygons from its triangles, alike.
 """
-import math
 import os
 import sys
 from collections import Counter
@@ -37,13 +36,10 @@ import gauss
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mujoco_sweep import mesh_models  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "python"))
+from mesh_polygons import normal_rule, polygons  # noqa: E402
 
-def polys(m, i):
-    out = []
-    for p in range(m.mesh_polyadr[i], m.mesh_polyadr[i] + m.mesh_polynum[i]):
-        a, n = m.mesh_polyvertadr[p], m.mesh_polyvertnum[p]
-        out.append((tuple(int(x) for x in m.mesh_polyvert[a:a + n]), np.array(m.mesh_polynormal[p])))
-    return out
+
 
 
 def maps(m, i):
@@ -61,7 +57,7 @@ def gap(a, b):
 
 def verdict(mm, gm, i, tol):
     """'equal', 'equal as sets' (the same polygons in another order), or what differs"""
-    P, Q = polys(mm, i), polys(gm, i)
+    P, Q = polygons(mm, i), polygons(gm, i)
     if len(P) != len(Q):
         return f"count {len(P)} vs {len(Q)}"
     same = all(p[0] == q[0] and gap(p[1], q[1]) <= tol for p, q in zip(P, Q))
@@ -80,22 +76,6 @@ def verdict(mm, gm, i, tol):
     return "other polygons"
 
 
-def rule(m, i, given, corners):
-    """MJCF's polygon normal (src/model/mesh_poly.c) in m's frame of mesh i"""
-    r = np.zeros(9)
-    mujoco.mju_quat2Mat(r, np.asarray(m.mesh_quat[i], float))
-    pos = [float(x) for x in m.mesh_pos[i]]
-    p = []
-    for v in corners[:3]:
-        d = [float(given[v][k]) - pos[k] for k in range(3)]
-        p.append([r[k] * d[0] + r[3 + k] * d[1] + r[6 + k] * d[2] for k in range(3)])
-    u = [p[1][k] - p[0][k] for k in range(3)]
-    w = [p[2][k] - p[0][k] for k in range(3)]
-    c = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
-    n = math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2])
-    if n >= 1e-14:
-        return np.array([c[0] / n, c[1] / n, c[2] / n])
-    return np.array([1 / n, 0.0, 0.0]) if n > 0 else np.array([np.inf, np.nan, np.nan])
 
 
 def given_vertices(spec, me, path):
@@ -135,8 +115,8 @@ def check_rule(root, verbose):
                 tally["vertices not read back"] += 1
                 continue
             bad = 0
-            for corners, normal in polys(m, i):
-                bad += not np.array_equal(normal, rule(m, i, given, corners), equal_nan=True)
+            for corners, normal in polygons(m, i):
+                bad += not np.array_equal(normal, normal_rule(m, i, given, corners, False), equal_nan=True)
             tally["rule differs" if bad else "rule equal to the bit"] += 1
             if verbose and bad:
                 print(f"{os.path.relpath(path, root)} mesh {i} ({me.name}): {bad} normals differ")

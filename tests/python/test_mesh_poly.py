@@ -27,6 +27,8 @@ import oracle
 
 mujoco = pytest.importorskip("mujoco")
 
+from mesh_polygons import polygons  # noqa: E402
+
 INTS = ("mesh_polynum", "mesh_polyadr", "mesh_polyvertadr", "mesh_polyvertnum")
 MAKEMESH = os.path.join(oracle.REPO, "tests/models/mujoco/composed/makemesh.xml")
 
@@ -38,12 +40,6 @@ def mesh_xml(vert, face=None, extra="", geom=""):
             f'<worldbody><geom type="mesh" mesh="m" {geom}/></worldbody></mujoco>')
 
 
-def polygons(m, i):
-    out = []
-    for p in range(m.mesh_polyadr[i], m.mesh_polyadr[i] + m.mesh_polynum[i]):
-        a, n = m.mesh_polyvertadr[p], m.mesh_polyvertnum[p]
-        out.append((tuple(int(x) for x in m.mesh_polyvert[a:a + n]), np.array(m.mesh_polynormal[p])))
-    return out
 
 
 def given_frame(m, i, n):

@@ -14,7 +14,6 @@ bits. So each engine's normals are checked bit for bit against the rule applied 
 own frame and the given vertices (MuJoCo's: that the rule is MuJoCo's; gauss's: that gauss
 follows it), and the two engines' polygons are compared exactly."""
 
-import math
 import random
 
 import numpy as np
@@ -24,7 +23,7 @@ import gauss
 
 mujoco = pytest.importorskip("mujoco")
 
-FLAT = 1e-14
+from mesh_polygons import FLAT, normal_rule, polygons  # noqa: E402
 
 # a box whose bottom face (z = 0) has a ninth corner pushed out from the edge y = 0 by d: the
 # sliver triangle (0, 1, 8) has corners nearly in a line; faces outward
@@ -51,32 +50,8 @@ def builtin_xml(builtin, params, scale):
             '</mujoco>')
 
 
-def rule(m, i, given, corners, finite):
-    """the normal of a polygon's first three corners by MJCF's rule in model m's frame of mesh i"""
-    r = np.zeros(9)
-    mujoco.mju_quat2Mat(r, np.asarray(m.mesh_quat[i], float))
-    pos = [float(x) for x in m.mesh_pos[i]]
-    p = []
-    for v in corners[:3]:
-        d = [float(given[v][k]) - pos[k] for k in range(3)]
-        p.append([r[k] * d[0] + r[3 + k] * d[1] + r[6 + k] * d[2] for k in range(3)])
-    u = [p[1][k] - p[0][k] for k in range(3)]
-    w = [p[2][k] - p[0][k] for k in range(3)]
-    c = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
-    n = math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2])
-    if n >= FLAT:
-        return np.array([c[0] / n, c[1] / n, c[2] / n])
-    if n > 0:
-        return np.array([1 / n, 0.0, 0.0])
-    return np.array([1.0, 0, 0]) if finite else np.array([np.inf, np.nan, np.nan])
 
 
-def polygons(m, i):
-    out = []
-    for p in range(m.mesh_polyadr[i], m.mesh_polyadr[i] + m.mesh_polynum[i]):
-        a, n = m.mesh_polyvertadr[p], m.mesh_polyvertnum[p]
-        out.append((tuple(int(x) for x in m.mesh_polyvert[a:a + n]), np.array(m.mesh_polynormal[p])))
-    return out
 
 
 def check(xml):
@@ -89,8 +64,8 @@ def check(xml):
     P, Q = polygons(mm, 0), polygons(gm, 0)
     assert [p[0] for p in P] == [q[0] for q in Q]
     for (corners, mn), (_, gn) in zip(P, Q):
-        assert np.array_equal(mn, rule(mm, 0, given, corners, False), equal_nan=True), corners
-        assert np.array_equal(gn, rule(gm, 0, given, corners, True)), corners
+        assert np.array_equal(mn, normal_rule(mm, 0, given, corners, False), equal_nan=True), corners
+        assert np.array_equal(gn, normal_rule(gm, 0, given, corners, True)), corners
         assert np.all(np.isfinite(gn))
     return P
 
