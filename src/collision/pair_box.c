@@ -259,7 +259,11 @@ static int beside_points(gsReal x[4][2], const gsReal q[4][2], const gsReal lim[
  * -z: -x -y; numbered as the reference corners) that lies outside the incident face on both its
  * axes is paired with the point X = Y + s (C - Y) of the incident face, C the incident corner
  * nearest Y (inside the reference face), s = 1 + 4 hu hv / g^2 (hu, hv the incident face's half
- * sizes, g the gap; exact to 1e-6), where X lies in the incident face (at gap 0.07, offsets
+ * sizes, g the gap; exact to 1e-6), where X lies in the incident face and the reference corner
+ * opposite Y lies strictly inside the incident face (the incident face reaching beyond both far
+ * borders: box 1 a cube of 0.12 against a cube of 0.1, box 1 of 0.1 x 0.11 to 0.125 against
+ * the same, the pair comes and goes as each far border is passed, to 1e-3; X does not move with
+ * the far borders: s stays 1 + 4 hu hv / g^2) (at gap 0.07, offsets
  * 0.025 and 0.015, X falls outside and MuJoCo gives nothing: not clamped as beside the face, see
  * the top of the file); where box 2's axis along the normal points along n on the
  * +x, -y, +z and -z faces, against it on the other two, and C lies on the positive side of box
@@ -286,6 +290,9 @@ static int pair_corner(gsReal x[2], const gsReal q[4][2], const gsReal lim[2], c
     if (!(Y[k] < lo[k] || Y[k] > hi[k])) return -1;
     C[k] = Y[k] > hi[k] ? hi[k] : lo[k];
     if (!(fabs(C[k]) < lim[k])) return -1;
+    /* the reference corner opposite Y must lie inside the incident face (the incident face
+     * reaching beyond the reference face's far borders), as measured */
+    if (!(-Y[k] > lo[k] && -Y[k] < hi[k])) return -1;
   }
   gsReal an = gs_dot3(o->a[inc], n);
   if (!(fabs(an) > 1 - 1e-12)) return -1;  /* exactly parallel faces only */

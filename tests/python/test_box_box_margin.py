@@ -399,3 +399,42 @@ def test_parallel_faces_apart_reference_corner_kept():
                 compare(scene, f"turn {r.tolist()}, face {sg * (ax + 1)}, {su} {sv}")
                 two += 1
     assert (two, paired) == (116, 35)
+
+
+def test_parallel_cubes_reference_corner_paired_far_corner():
+    """As test_parallel_cubes_reference_corner_paired, box 1 a cube of 0.12 against box 2 a cube
+    of 0.1, offset in the plane by t on each axis (the near corner inside box 1's face): box 2's
+    face reaches beyond box 1's far border on an axis where t > 0.02. MuJoCo pairs the reference
+    corner only where the reference corner opposite it lies inside the incident face (beyond both
+    far borders; pair_corner in pair_box.c). Nominal t in {0.01, 0.03} each axis at gap 0.13, and
+    jittered t (0.005 to 0.015 or 0.025 to 0.035, away from the border tie at 0.02) and gaps 0.12
+    to 0.14 (the paired point then inside the incident face). Before the rule gauss gave the fifth contact also where the face did not reach."""
+    scene = Scene("box", "box", margin=0.3, s1="0.12 0.12 0.12", s2="0.1 0.1 0.1")
+    rng = np.random.default_rng(11)
+    paired = poses = 0
+    for r in _quarter_turns():
+        q = np.zeros(4)
+        mujoco.mju_mat2Quat(q, r.flatten())
+        for ax in range(3):
+            uv = [k for k in range(3) if k != ax]
+            for sg, su, sv in itertools.product((1, -1), repeat=3):
+                for far in itertools.product((0, 1), repeat=2):
+                    for j in range(2):
+                        gap = 0.13 if j == 0 else rng.uniform(0.12, 0.14)
+                        t = [0.01 + 0.02 * f if j == 0 else rng.uniform(0.005, 0.015) + 0.02 * f
+                             for f in far]
+                        p = np.zeros(3)
+                        p[ax], p[uv[0]], p[uv[1]] = sg * (0.22 + gap), su * t[0], sv * t[1]
+                        scene.place(np.zeros(3), np.array([1.0, 0, 0, 0]), p, q)
+                        axes = scene.mjd.geom_xmat[1].reshape(3, 3)
+                        if np.any((np.abs(axes[ax]) > 0) & (np.abs(axes[ax]) < 1e-9)):
+                            continue
+                        compare(scene, f"turn {r.tolist()}, face {sg * (ax + 1)}, {su} {sv}, "
+                                f"far {far}, {j}")
+                        poses += 1
+                        pair = any(abs(c[0] - gap) > 1e-9 for c in scene.mujoco_contacts())
+                        assert not pair or far == (1, 1)
+                        paired += pair
+    assert poses == 3072
+    # only with the face beyond both far borders, on some orientations (46 with these draws)
+    assert paired == 46
