@@ -84,7 +84,24 @@
  * (4 hu hv / D)(Y - C) is what Y's coordinates in the incident face (from corner C along the
  * incident edges, by a 2 x 2 solve) give where the solve's determinant D, +-4 hu hv, is replaced
  * by -(L^2 + g^2) (first form; X then lies inside the incident face and Y passes as a reference
- * corner inside it) or by +(L^2 + g^2) (second form: X moves from C towards Y). Which
+ * corner inside it) or by +(L^2 + g^2) (second form: X moves from C towards Y). Measured
+ * against that reading (boxes 0.3 x 0.2 x 0.4 at margin 0.3, box 2 unturned beside box 1's +z
+ * face on its +y side, e = 0.04, g = 0.1, box 2's x half size hx and x offset dx varied):
+ * Y is the reference corner (+x, +y) on every pose, whichever end of the near incident edge is
+ * cut; the first form holds (s - 1 = 4 hx hv / (L^2 + g^2), L = e + 2 R_y, X on the edge x = C_x,
+ * the other component clamped; R_x, R_y box 1's half sizes) only while the incident edge's other
+ * end stays inside the far border x = -R_x; from the pose where it passes that border (hx =
+ * 0.349 -> 0.351 at dx = 0.05; dx = 0.1 at hx = 0.36 still inside, first form) X stays on the edge x = C_x but s - 1 is no
+ * longer 4 hx hv / (L^2 + g^2 + M^2) with one M: M = 0.533, 0.526, 0.566 at (e, g) = (0.04,
+ * 0.1), (0.04, 0.15), (0.08, 0.1) (hx = 0.36, dx = 0.05), and the incident corner at the other
+ * end gives no contact (the pair the only one). Ruled out for that law: the numerator with the
+ * edge clipped to the face (4 R_x hv), a constant factor on L^2 + g^2, X on the line from Y
+ * through the other end. So the determinant D is not fixed by the two faces alone: it changes
+ * with which border lines the incident edge's line passes (the line x = +R_x only: -(L^2 + g^2);
+ * both: another value), as where a crossing of the incident edge with the last border line
+ * reached sets up the 2 x 2 system later used for Y; which crossing, and which of its
+ * quantities make D, is not found. On cubes overlapping in the plane the pair likewise needs
+ * the reference corner opposite Y inside the incident face (see pair_corner). Which
  * orientations give it, as measured on cubes, is reproduced where box 2's in-plane axes have no
  * rounding component along the normal (see pair_corner; tests/python/test_box_box_margin.py
  * test_parallel_cubes_reference_corner_paired); not found: with such rounding components (quarter
