@@ -91,7 +91,8 @@
  * cut; the first form holds (s - 1 = 4 hx hv / (L^2 + g^2), L = e + 2 R_y, X on the edge x = C_x,
  * the other component clamped; R_x, R_y box 1's half sizes) only while the incident edge's other
  * end stays inside the far border x = -R_x; from the pose where it passes that border (hx =
- * 0.349 -> 0.351 at dx = 0.05; dx = 0.1 at hx = 0.36 still inside, first form) X stays on the edge x = C_x but s - 1 is no
+ * 0.349 -> 0.351 at dx = 0.05; dx = 0.1 at hx = 0.36 still inside, first form) X stays on
+ * the edge x = C_x but s - 1 is no
  * longer 4 hx hv / (L^2 + g^2 + M^2) with one M: M = 0.533, 0.526, 0.566 at (e, g) = (0.04,
  * 0.1), (0.04, 0.15), (0.08, 0.1) (hx = 0.36, dx = 0.05), and the incident corner at the other
  * end gives no contact (the pair the only one). Ruled out for that law: the numerator with the
