@@ -54,6 +54,27 @@ def mj_ray(mm, md, p, v, group=None, flg_static=1, bodyexclude=-1):
     return x, int(gid[0])
 
 
+def random_filter(i, period, rng, nbody, lowest_body):
+    """the filters of the i-th random ray: none, a group mask without static geoms, or one
+    excluded body (from lowest_body), in turn over the first three of every period rays"""
+    if i % period == 1:
+        return dict(group=np.array([1, 0, 1, 1, 1, 1], np.uint8), flg_static=0)
+    if i % period == 2:
+        return dict(bodyexclude=int(rng.integers(lowest_body, nbody)))
+    return {}
+
+
+def cast_both(mm, md, gm, gd, p, v, kw):
+    """the same ray with the same filters (mj_ray's names) in both engines: (x, geom) of MuJoCo's
+    and of gauss's"""
+    xm, gmj = mj_ray(mm, md, p, v, **kw)
+    kg = dict(kw)
+    if "group" in kg:
+        kg["geomgroup"] = kg.pop("group")
+    xg, gg = gauss.ray(gm, gd, p, v, **kg)
+    return xm, gmj, xg, gg
+
+
 def test_ray_random(scene):
     """Rays from random origins (some inside geoms) towards random points near the geoms."""
     mm, md, gm, gd = scene
@@ -63,16 +84,8 @@ def test_ray_random(scene):
         p = rng.uniform(-1.8, 1.8, 3)
         target = md.geom_xpos[rng.integers(mm.ngeom)] + rng.normal(scale=0.3, size=3)
         v = (target - p) * rng.uniform(0.3, 3)
-        kw = {}
-        if i % 3 == 1:
-            kw = dict(group=np.array([1, 0, 1, 1, 1, 1], np.uint8), flg_static=0)
-        elif i % 3 == 2:
-            kw = dict(bodyexclude=int(rng.integers(-1, mm.nbody)))
-        xm, gmj = mj_ray(mm, md, p, v, **kw)
-        kg = dict(kw)
-        if "group" in kg:
-            kg["geomgroup"] = kg.pop("group")
-        xg, gg = gauss.ray(gm, gd, p, v, **kg)
+        kw = random_filter(i, 3, rng, mm.nbody, -1)
+        xm, gmj, xg, gg = cast_both(mm, md, gm, gd, p, v, kw)
         assert gg == gmj, (i, p, v, kw, xg, xm)
         assert abs(xg - xm) < 1e-9, (i, xg, xm)
         hits.add(gg)
@@ -132,16 +145,8 @@ def test_ray_many_geoms():
         p = rng.uniform([-3, -3, -1], [3, 3, 3.5])
         target = md.geom_xpos[rng.integers(mm.ngeom)] + rng.normal(scale=0.1, size=3)
         v = (target - p) * rng.uniform(0.5, 2)
-        kw = {}
-        if i % 4 == 1:
-            kw = dict(group=np.array([1, 0, 1, 1, 1, 1], np.uint8), flg_static=0)
-        elif i % 4 == 2:
-            kw = dict(bodyexclude=int(rng.integers(0, mm.nbody)))
-        xm, gmj = mj_ray(mm, md, p, v, **kw)
-        kg = dict(kw)
-        if "group" in kg:
-            kg["geomgroup"] = kg.pop("group")
-        xg, gg = gauss.ray(gm, gd, p, v, **kg)
+        kw = random_filter(i, 4, rng, mm.nbody, 0)
+        xm, gmj, xg, gg = cast_both(mm, md, gm, gd, p, v, kw)
         assert gg == gmj, (i, p, v, kw, xg, xm)
         assert abs(xg - xm) <= 1e-9 * max(1.0, abs(xm)), (i, xg, xm)
         hits.add(gg)
