@@ -49,10 +49,18 @@ def test_short_trot_is_deterministic():
     assert abs(np.nanmean(runs[0]["fpred"]) - 4.8 * 9.81) < 0.25 * 4.8 * 9.81
 
 
+def stabilised_at_1ms(monkeypatch, **steps):
+    """the simulation at 1 ms under the stabilising layer (trot.STAB_GAINS), with the
+    predictors' steps given by name (e.g. DT_ENERGY=0.01)"""
+    monkeypatch.setattr(trot, "DT", 1e-3)
+    for name, value in steps.items():
+        monkeypatch.setattr(trot, name, value)
+    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+
+
 def test_stabilised_trot_is_deterministic(monkeypatch):
     """the layer (its memory, Stage II's weights) keeps the run a function of its inputs"""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch)
     runs = [trot.run("rigid-high", "qpc_mu", 0.15) for _ in range(2)]
     assert not runs[0]["fell"].any()
     for key in ("com", "eq", "tauv", "fpred", "fsim"):
@@ -116,8 +124,7 @@ def test_stabilised_trot_with_the_exact_prediction(monkeypatch):
     weight to 2 N (0.53 measured): by Newton's law it is m (g + a_com), and the layer asks the
     centre of mass, not the base, for its small PD acceleration (held at the base, the swing
     legs' accelerations came back through the stance feet: +-20 N)."""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch)
     r = trot.run("rigid-high", "qpc_mu", 0.6)
     assert not r["fell"].any()
     err, _, rel, noload = trot.prediction_error(r)
@@ -147,8 +154,7 @@ def test_load_moves_off_a_foot_before_it_lifts(monkeypatch):
     travels 1.2 N m over five steps (0.83 and 0.65 measured, the last torques kept in the
     lost step and in the step the contact is back; 1.49 and 3.28 when the predictor answers
     the loss and the return)."""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch)
     seen = []
     original = gauss.inverse_rigid
 
@@ -196,9 +202,7 @@ def test_seed_energy_objective_trots_at_its_step(monkeypatch):
     weight and fails at 0.71 s; at DT_ENERGY (10 ms) the run passes that point, the predicted
     summed normal force stays within 15 % of the simulator's (9.7 % over 3 s) and the feet are
     loaded. Over 0.8 s, past the 1 ms failure."""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "DT_ENERGY", 0.01)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch, DT_ENERGY=0.01)
     r = trot.run("rigid-high", "qp_mu", 0.8)
     assert not r["fell"].any()
     e = trot.prediction_error(r)
@@ -211,9 +215,7 @@ def test_qp_inf_bounds_friction_by_its_large_coefficient(monkeypatch):
     mu 0.1 ground its predictions use friction beyond the ground's own coefficient and never
     beyond MU_INF, and the run passes the point where the QP without a friction bound failed
     (0.07 s on this ground: friction of 1e5 N on unloaded contacts). Over 0.3 s."""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "DT_ENERGY", 0.01)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch, DT_ENERGY=0.01)
     ratios = []
     solve = trot.gauss.inverse_rigid
 
@@ -237,9 +239,7 @@ def test_compliant_ground_with_the_predictor_at_its_time_scale(monkeypatch):
     """On the compliant ground (solref 0.02) the stabilised QP controller with the predictor's
     step at 0.01 s (the rigid model at the ground's time scale) trots without failing and
     predicts the summed normal force to 15 % (8 % over 3 s, docs/inverse_rigid.md)."""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "DT_COMPLIANT", 0.01)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch, DT_COMPLIANT=0.01)
     r = trot.run("compliant-high", "qpc_mu", 0.5)
     assert not r["fell"].any()
     assert trot.prediction_error(r)[2] < 0.15
@@ -251,9 +251,7 @@ def test_soft_inverse_predicts_the_compliant_ground(monkeypatch):
     predicted contact forces (the simulator's solver, not the inverse's closed form), so the
     summed normal force matches to round-off, where the rigid predictors at 10 ms miss by
     about 11 % on this ground. Over 0.3 s with the stabilising layer."""
-    monkeypatch.setattr(trot, "DT", 1e-3)
-    monkeypatch.setattr(trot, "DT_COMPLIANT", 0.01)
-    monkeypatch.setattr(trot, "STAB", dict(trot.STAB_GAINS))
+    stabilised_at_1ms(monkeypatch, DT_COMPLIANT=0.01)
     r = trot.run("compliant-high", "soft_mu", 0.3)
     assert not r["fell"].any()
     e = trot.prediction_error(r)
