@@ -608,18 +608,23 @@ int gs_compileMeshes(gsCompileCtx* c) {
   return 1;
 }
 
-/* A mesh geom's principal inertia for its mass M: MJCF passes the mesh's principal moments I (per
- * unit density, volume V) through the box of the same inertia per unit mass, half-sizes
- * b_k = sqrt(6 (I_j + I_l - I_k) / V) / 2, and gives the geom that box's inertia
- * M (b_j^2 + b_l^2) / 3; the round trip moves the moments by an ulp or two, and only it gives
- * MuJoCo 3.3.7's body_inertia to the bit (test_mesh_frame_bits.py). A difference below 0 (rounding
- * on a flat mesh) counts as 0, as fit_geom does. */
-void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]) {
-  gsReal b[3];
+/* The box of the mesh's volume V and principal moments I (per unit density): a box of half-sizes h
+ * has moments V (h_j^2 + h_l^2) / 3, so h_k = sqrt(3 (I_j + I_l - I_k) / (2 V)); a difference
+ * below 0 (rounding on a flat mesh) counts as 0. */
+void gs_compileMeshBox(const gsMeshBuild* mb, gsReal h[3]) {
   for (int k = 0; k < 3; k++) {
     gsReal d = mb->inertia[(k + 1) % 3] + mb->inertia[(k + 2) % 3] - mb->inertia[k];
-    b[k] = sqrt(6 * fmax(d, 0) / mb->volume) / 2;
+    h[k] = sqrt(fmax(d, 0) * 3 / (2 * mb->volume));
   }
+}
+
+/* A mesh geom's principal inertia for its mass M: MJCF passes the mesh's principal moments through
+ * the box of the same inertia (gs_compileMeshBox) and gives the geom that box's inertia
+ * M (b_j^2 + b_l^2) / 3; the round trip moves the moments by an ulp or two, and only it gives
+ * MuJoCo 3.3.7's body_inertia to the bit (test_mesh_frame_bits.py). */
+void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]) {
+  gsReal b[3];
+  gs_compileMeshBox(mb, b);
   I[0] = mass * (b[1] * b[1] + b[2] * b[2]) / 3;
   I[1] = mass * (b[0] * b[0] + b[2] * b[2]) / 3;
   I[2] = mass * (b[0] * b[0] + b[1] * b[1]) / 3;

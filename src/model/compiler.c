@@ -187,14 +187,9 @@ static int fit_geom(gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g, g
     const gsReal *lo = mb->aabb, *hi = mb->aabb + 3;
     for (int k = 0; k < 3; k++) h[k] = (hi[k] - lo[k]) / 2, center[k] = (hi[k] + lo[k]) / 2;
   } else {
-    /* a box of half-sizes h and mass M has principal inertia M/3 (h_j^2 + h_k^2) */
-    const gsReal* I = mb->inertia;
     if (!(mb->volume > 0))
       return gs_compileFail(c, &g->info, "geom", "mesh has no volume: a primitive cannot be fitted to its inertia");
-    for (int k = 0; k < 3; k++) {
-      gsReal s = I[(k + 1) % 3] + I[(k + 2) % 3] - I[k];
-      h[k] = sqrt(fmax(s, 0) * 3 / (2 * mb->volume));
-    }
+    gs_compileMeshBox(mb, h);
   }
   gsReal* size = m->geom_size + 3 * id;
   switch (type) {

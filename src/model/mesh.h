@@ -68,7 +68,10 @@ void gs_compileMeshFree(gsCompileCtx* c);
 
 /* the mesh of a geom of body b (by its asset reference), NULL when it has none or it is unknown */
 const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b, const gsSpecGeom* g);
-/* a mesh geom's principal inertia for its mass, through the mesh's box of equal inertia as MJCF */
+/* the half-sizes of the box with the mesh's volume and principal inertia (for fitting primitives
+ * and for a mesh geom's inertia), and a mesh geom's principal inertia for its mass through that
+ * box, as MJCF */
+void gs_compileMeshBox(const gsMeshBuild* mb, gsReal h[3]);
 void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]);
 
 /* Triangles merged into polygons (b->poly, polynormal): face holds nface triangles (the hull
