@@ -198,6 +198,28 @@ static int out_grown(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal ma
  * incident corner inside (-s <= x < s); a reference corner must lie strictly inside the incident
  * face; and a crossing at the very point of an earlier one (an incident corner on a reference
  * corner, reached from both its edges) comes once. */
+/* reference corner c of a face of half-sizes lim, in the face's plane: bit 0 the +u side, bit 1
+ * the +v side */
+static void ref_corner(gsReal x[2], int c, const gsReal lim[2]) {
+  x[0] = (c & 1 ? 1 : -1) * lim[0];
+  x[1] = (c & 2 ? 1 : -1) * lim[1];
+}
+
+/* the least and largest coordinate of the incident corners q along each in-plane axis */
+static void quad_extent(const gsReal q[4][2], gsReal lo[2], gsReal hi[2]) {
+  for (int k = 0; k < 2; k++) {
+    lo[k] = fmin(fmin(q[0][k], q[1][k]), fmin(q[2][k], q[3][k]));
+    hi[k] = fmax(fmax(q[0][k], q[1][k]), fmax(q[2][k], q[3][k]));
+  }
+}
+
+/* the clip side (-1 or +1) of each in-plane axis of reference face `face` on side rs, as
+ * measured (see beside_points) */
+static void clip_sides(int face, gsReal rs, gsReal clip[2]) {
+  clip[0] = face == 2 ? -rs : -1;
+  clip[1] = face == 2 ? -1 : rs;
+}
+
 /* where x lies against the quadrilateral q of incident corners (its ring goes 0, 1, 3, 2):
  * 2 strictly inside, 1 on its border, 0 outside */
 static int quad_side(const gsReal q[4][2], const gsReal x[2]) {
@@ -236,16 +258,16 @@ static int quad_side(const gsReal q[4][2], const gsReal x[2]) {
 static int beside_points(gsReal x[4][2], const gsReal q[4][2], const gsReal lim[2], int face,
                          gsReal rs) {
   gsReal lo[2], hi[2];
+  quad_extent(q, lo, hi);
   for (int k = 0; k < 2; k++) {
-    lo[k] = fmin(fmin(q[0][k], q[1][k]), fmin(q[2][k], q[3][k]));
-    hi[k] = fmax(fmax(q[0][k], q[1][k]), fmax(q[2][k], q[3][k]));
     /* turned about the normal (beyond rounding): not this rule */
     gsReal tol = 1e-9 * (hi[k] - lo[k]);
     for (int c = 0; c < 4; c++)
       if (q[c][k] - lo[k] > tol && hi[k] - q[c][k] > tol) return -1;
   }
   /* the clip side of each in-plane axis: -1 or +1 */
-  const gsReal clip[2] = {face == 2 ? -rs : -1, face == 2 ? -1 : rs};
+  gsReal clip[2];
+  clip_sides(face, rs, clip);
   for (int k = 0; k < 2; k++) {
     int o = 1 - k;
     gsReal s = hi[k] < -lim[k] ? -1 : lo[k] > lim[k] ? 1 : 0;
@@ -300,11 +322,10 @@ static int pair_corner(gsReal x[2], const gsReal q[4][2], const gsReal lim[2], c
   static const int along[3][2] = {{1, -1}, {-1, 1}, {1, 1}};  /* box 2's axis along n or not */
   if (flip) return -1;
   int y = corner[face][rs > 0 ? 0 : 1];
-  gsReal Y[2] = {(y & 1 ? 1 : -1) * lim[0], (y & 2 ? 1 : -1) * lim[1]};
-  gsReal lo[2], hi[2], C[2];
+  gsReal Y[2], lo[2], hi[2], C[2];
+  ref_corner(Y, y, lim);
+  quad_extent(q, lo, hi);
   for (int k = 0; k < 2; k++) {
-    lo[k] = fmin(fmin(q[0][k], q[1][k]), fmin(q[2][k], q[3][k]));
-    hi[k] = fmax(fmax(q[0][k], q[1][k]), fmax(q[2][k], q[3][k]));
     if (!(Y[k] < lo[k] || Y[k] > hi[k])) return -1;
     C[k] = Y[k] > hi[k] ? hi[k] : lo[k];
     if (!(fabs(C[k]) < lim[k])) return -1;
@@ -405,7 +426,8 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
   /* reference corners strictly inside the incident quadrilateral */
   int refFirst = np;
   for (int c = 0; c < 4; c++) {
-    gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
+    gsReal x[2];
+    ref_corner(x, c, lim);
     if (quad_side(q, x) != 2) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], pe[np] = pk[np] = -1;
     np++;
@@ -415,7 +437,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
   gsReal pairX[2] = {0, 0};
   int pairY = pair_corner(pairX, q, lim, r, face, rs, n, o, inc, flip);
   if (pairY >= 0) {
-    pt[np][0] = (pairY & 1 ? 1 : -1) * lim[0], pt[np][1] = (pairY & 2 ? 1 : -1) * lim[1];
+    ref_corner(pt[np], pairY, lim);
     pe[np] = pk[np] = -1;
     pairY = np++;
   }
@@ -500,9 +522,10 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
      * each of the faces of a cube of 0.1, two of its corners inside: 186 poses, each face the
      * same way whatever the turn): the reference corner kept is the first numbered with the bits
      * set away from the clip sides (see beside_points), nearest the clip corner */
-    const gsReal clipU = face == 2 ? -rs : -1, clipV = face == 2 ? -1 : rs;
+    gsReal clip[2];
+    clip_sides(face, rs, clip);
     for (int i = refFirst; i < refEnd; i++) {
-      int own = (pt[i][0] * clipU > 0 ? 0 : 1) + 2 * (pt[i][1] * clipV > 0 ? 0 : 1);
+      int own = (pt[i][0] * clip[0] > 0 ? 0 : 1) + 2 * (pt[i][1] * clip[1] > 0 ? 0 : 1);
       if (own < bestOwn) bestOwn = own, firstOwn = i;
     }
   }
@@ -667,7 +690,8 @@ static int edge_contacts_apart(gsContact* con, const gsBoxFrame* r, int face, gs
   int haveUsed = 0;
   /* the first reference corner outside the incident face along one in-plane axis only */
   for (int c = 0; c < 4; c++) {
-    gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
+    gsReal x[2];
+    ref_corner(x, c, lim);
     gsReal p[3], dif[3], qp[3];
     gs_addScl3(p, rc, r->a[ru], x[0]);
     gs_addScl3(p, p, r->a[rv], x[1]);
@@ -812,7 +836,8 @@ static int edge_contacts(gsContact* con, const gsBoxFrame* r, const gsReal n[3],
   /* the first reference corner (by number) inside the incident quadrilateral, whatever its
    * depth; the later ones never come, see above */
   for (int c = 0; c < 4; c++) {
-    gsReal x[2] = {(c & 1 ? 1 : -1) * lim[0], (c & 2 ? 1 : -1) * lim[1]};
+    gsReal x[2];
+    ref_corner(x, c, lim);
     if (!quad_side(q, x)) continue;
     pt[np][0] = x[0], pt[np][1] = x[1], np++;
     break;
