@@ -37,7 +37,7 @@ jobs=$(nproc)
 # ---- build: the library instrumented for coverage and the sanitizers, then the targets ----
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cflags="-std=c11 -g -O1 -Wall -Wextra $san -Iinclude -Isrc $(pkg-config --cflags libxml-2.0 libpng)"
-libs="$(pkg-config --libs libxml-2.0 libpng) -lqhull_r -lm"
+libs="$(pkg-config --libs libxml-2.0 libpng) -lqhull_r -lccd -lm"
 objs=()
 pids=()
 for src in src/*/*.c; do

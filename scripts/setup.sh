@@ -5,7 +5,7 @@
 #   bash scripts/setup.sh --system-only   system packages only (what scripts/build.sh needs)
 #
 # System packages (only those missing): build-essential, cmake (when no cmake is on PATH),
-# libxml2-dev, libpng-dev, libqhull-dev, pkg-config, and python3-venv when python3 cannot make a
+# libxml2-dev, libpng-dev, libqhull-dev, libccd-dev, pkg-config, and python3-venv when python3 cannot make a
 # virtual environment; for the offscreen renderer (libgauss_render) the EGL and GL headers and
 # Mesa's software drivers (libegl-dev libgl-dev libegl1 libegl-mesa0 libgl1-mesa-dri libosmesa6)
 # and ffmpeg for `gauss render --out FILE.mp4`; libglfw3 and xvfb for the viewer and its tests; unless --system-only, also clang and its libFuzzer runtime
@@ -24,8 +24,8 @@ esac
 
 # ---- system packages ----
 want=(build-essential libxml2-dev libpng-dev libqhull-dev pkg-config)
-# libccd: not used by the library, only by the comparison benchmark and test against it
-# (bench/ccd_bench.c, tests/c/test_libccd.c), which CMake builds when it is found
+# libccd: MJCF's older convex pipeline (flag nativeccd="disable", src/collision/convex_mpr.c),
+# also the comparison benchmark and test of the convex narrow phase against it
 want+=(libccd-dev)
 # the offscreen renderer: headers to build it (it opens libEGL or libOSMesa at run time), Mesa's
 # llvmpipe for machines without a GPU, and ffmpeg to encode videos

@@ -24,7 +24,7 @@ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g"
 cc=${CC:-cc}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 "$cc" -std=c11 -O1 -g -Wall -Wextra $san -Iinclude fuzz/soak.c build/asan/libgauss.a \
-  $(pkg-config --libs libxml-2.0 libpng) -lqhull_r -lm -o build/asan/soak ||
+  $(pkg-config --libs libxml-2.0 libpng) -lqhull_r -lccd -lm -o build/asan/soak ||
   { echo "soak: cannot build the driver" >&2; exit 1; }
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0

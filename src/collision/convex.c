@@ -16,25 +16,6 @@
 
 /* ---------------- support functions ---------------- */
 
-void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
-  c->type = m->geom_type[g];
-  c->size = m->geom_size + 3 * g;
-  c->pos = d->geom_xpos + 3 * g;
-  c->mat = d->geom_xmat + 9 * g;
-  c->radius = c->type == GS_GEOM_SPHERE || c->type == GS_GEOM_CAPSULE ? c->size[0] : 0;
-  c->inflate = 0;
-  c->support = NULL;
-  c->data = NULL;
-  c->vert = NULL, c->graph = NULL, c->nvert = 0;
-  c->hint = NULL;
-  if (c->type == GS_GEOM_MESH) {
-    int id = m->geom_dataid[g];
-    c->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
-    c->graph = m->mesh_graphadr[id] >= 0 ? m->mesh_graph + m->mesh_graphadr[id] : NULL;
-    c->nvert = m->mesh_vertnum[id];
-  }
-}
-
 /* support point in local coordinates, u: local direction */
 static void support_local(gsReal r[3], int type, const gsReal* s, const gsReal u[3]) {
   switch (type) {
@@ -1221,6 +1202,7 @@ static int polytope(const gsConvex* c) {
 }
 
 int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin) {
+  if (m->opt.disableflags & GS_DSBL_NATIVECCD) return gs_collideConvexMPR(m, d, con, g1, g2, margin);
   gsConvex a, b;
   gsReal tol, dist, pa[3], pb[3], nrm[3];
   int maxiter;

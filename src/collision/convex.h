@@ -46,6 +46,21 @@ extern long gs_convexSupportCount;
 int gs_convexDistance(const gsConvex* a, const gsConvex* b, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]);
 
+/* MJCF's older pipeline (convex_mpr.c): the penetration of a and b, grown by grow_a and grow_b
+ * (half the margin; a height field's prism is not grown), by portal refinement from the interior
+ * point ca - cb (their centres): 1 with the depth of the grown pair, the unit normal from a
+ * towards b and the contact point where they overlap, 0 where they do not */
+int gs_convexPenetrationMPR(const gsConvex* a, const gsReal ca[3], gsReal grow_a, const gsConvex* b,
+                            const gsReal cb[3], gsReal grow_b, const gsModel* m, gsReal* depth,
+                            gsReal normal[3], gsReal pos[3]);
+
+/* MJCF's normal at a contact point pos of a rounded geom g (pair_hfield.c): spheres and capsules
+ * towards their core, cylinders towards their axis where the point is deep enough below a cap;
+ * gs_roundDirection returns 1 with that unit direction (pointing into g) where the rule gives
+ * one, 0 otherwise and for other shapes; gs_roundNormal replaces nrm by it where it does */
+int gs_roundDirection(gsReal dir[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]);
+void gs_roundNormal(gsReal nrm[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]);
+
 /* tolerance and iterations used by the collision stage and gs_geomDistance */
 void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter);
 

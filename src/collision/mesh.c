@@ -105,6 +105,16 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
   return globalid[walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL)];
 }
 
+int gs_meshSupportClimb(const gsReal* vert, const int* graph, const gsReal u[3], int* start) {
+  int nv = graph[0];
+  const int* edgeadr = graph + 2;
+  const int* globalid = graph + 2 + nv;
+  const int* edges = graph + 2 + 2 * nv;
+  int s = *start >= 0 && *start < nv ? *start : 0;
+  *start = walk(vert, nv, edgeadr, globalid, edges, u, s, NULL);
+  return globalid[*start];
+}
+
 int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start) {
   int nv = graph[0];
   if (nv <= MESH_SCAN_MAX) return gs_meshSupportVertex(vert, graph, u);

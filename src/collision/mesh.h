@@ -11,6 +11,11 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
  * one query are close, so the climb is short. The answer is gs_meshSupportVertex's: where the
  * farthest vertex is not alone to rounding, the climb is done again from vertex 0. */
 int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
+/* the plain hill climb over the hull graph from local vertex *start (0 where it is negative),
+ * moving to the largest neighbour while one is larger; *start is set to where it ended (MJCF's
+ * older convex pipeline: its supports start where the previous one of the query ended) */
+int gs_meshSupportClimb(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
+
 /* The hull's part farthest along u when it stands alone within the slope `lone` (the sine of an
  * angle; *start as gs_meshSupportWalk's): 1 for a vertex whose hull edges all fall from it along u
  * by more than lone (it stays the farthest for every direction within asin(lone) of u), 2 for an

@@ -501,11 +501,19 @@ static int turned_contacts(const gsModel* m, gsContact* con, const gsConvex* a, 
     gsConvex at = *a, bt = *b;
     at.mat = mat_a, at.pos = pos_a;
     bt.mat = mat_b, bt.pos = pos_b;
-    if (!gs_convexDistance(&at, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
-    /* the turned pair's own contact point (its midpoint), left where the turn put it */
     gsReal pos[3];
-    gs_add3(pos, pa, pb);
-    gs_scl3(pos, pos, 0.5);
+    if (m->opt.disableflags & GS_DSBL_NATIVECCD) {
+      /* MJCF's older pipeline on the turned pair (convex_mpr.c) */
+      gsReal depth;
+      if (!gs_convexPenetrationMPR(&at, at.pos, margin / 2, &bt, bt.pos, margin / 2, m, &depth, nrm,
+                                   pos))
+        continue;
+    } else {
+      if (!gs_convexDistance(&at, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
+      /* the turned pair's own contact point (its midpoint), left where the turn put it */
+      gs_add3(pos, pa, pb);
+      gs_scl3(pos, pos, 0.5);
+    }
     int dup = 0;
     for (int i = 0; i < n && !dup; i++) {
       gsReal d[3];
@@ -539,7 +547,7 @@ int gs_collideConvexMulti(const gsModel* m, const gsData* d, gsContact* con, int
   gs_convexFromGeom(&a, m, d, g1);
   gs_convexFromGeom(&b, m, d, g2);
   int poly = (t1 == GS_GEOM_BOX || t1 == GS_GEOM_MESH) && (t2 == GS_GEOM_BOX || t2 == GS_GEOM_MESH);
-  if (poly && margin <= 0) {
+  if (poly && margin <= 0 && !(m->opt.disableflags & GS_DSBL_NATIVECCD)) {
     int k = polytope_contacts(m, con, &a, g1, &b, g2);
     return k > 0 ? k : 1;
   }

@@ -12,6 +12,12 @@
  * answer each (prism_face_contact): EPA against their curved surfaces converges only linearly
  * and was most of the cost of a height field under a few such geoms.
  *
+ * Under the flag nativeccd="disable" each prism goes to MJCF's older pipeline instead
+ * (convex_mpr.c), the portal starting from the prism's vertex centroid and the geom's centre, the
+ * prism raised by the margin and the geom grown by half of it: MuJoCo's contacts to 1e-9 on most
+ * poses and within MuJoCo's own movement under jitters on nearly all others
+ * (tests/python/test_collision_legacy.py).
+ *
  * Margin, as MJCF treats it for height fields (measured against MuJoCo 3.3.7): the tops of the
  * prisms are raised by the margin and only penetration of those raised prisms counts, so a geom
  * closer than the margin above the surface is in contact while one beside a border wall is not;
@@ -54,7 +60,7 @@
  * and on 41 with its default pipeline, whatever the portal's stop rule. The same prism as a mesh
  * geom against the box is at the converged depth on most contacts (not on 42 of 289).
  * Cylinders: MJCF replaces the penetration normal by the direction from the contact point to
- * the axis on some contacts (see round_normal); its rule was found by bisection and holds on every
+ * the axis on some contacts (see gs_roundNormal); its rule was found by bisection and holds on every
  * contact of test_random_poses with MJCF's ccd settings converged (its defaults stop its EPA
  * before the normals of these curved shapes converge).
  */
@@ -352,38 +358,6 @@ static int cell_range(gsReal lo, gsReal hi, gsReal s, int n, int* i0, int* i1) {
   return 1;
 }
 
-/* Spheres and capsules take the normal towards their core (the centre, or the nearest point of
- * the axis segment) from the contact point, as MJCF reports them on height fields; it is the
- * penetration normal while the core is outside the prism by less than the radius, and points the
- * other way beyond that. Cylinders take the direction from the contact point straight to their
- * axis when the point is deeper than a twentieth of the half-height below the nearer cap and
- * nearer the side than four times its depth below that cap (measured against MJCF by moving a
- * cylinder through a flat field until its normal switches, and checked on random poses), and
- * keep the penetration normal otherwise. Other shapes keep the penetration normal. */
-static void round_normal(gsReal nrm[3], const gsModel* m, const gsData* d, int g, const gsReal pos[3]) {
-  int type = m->geom_type[g];
-  if (type != GS_GEOM_SPHERE && type != GS_GEOM_CAPSULE && type != GS_GEOM_CYLINDER) return;
-  const gsReal* c = d->geom_xpos + 3 * g;
-  const gsReal* size = m->geom_size + 3 * g;
-  gsReal core[3], v[3];
-  gs_copy3(core, c);
-  if (type != GS_GEOM_SPHERE) {
-    gsReal axis[3], rel[3];
-    gs_pairAxis(axis, d->geom_xmat + 9 * g, 2);
-    gs_sub3(rel, pos, c);
-    gsReal z = gs_dot3(rel, axis), h = size[1];
-    if (type == GS_GEOM_CYLINDER) {
-      gsReal radial[3], capDepth = h - fabs(z);
-      gs_addScl3(radial, rel, axis, -z);
-      if (!(capDepth > 0.05 * h && size[0] - gs_norm3(radial) < 4 * capDepth)) return;
-    }
-    gs_addScl3(core, c, axis, gs_pairClamp(z, -h, h));
-  }
-  gs_sub3(v, core, pos);
-  gsReal len = gs_norm3(v);
-  if (len > 1e-12) gs_scl3(nrm, v, 1 / len);  /* (on the core: no direction, keep the normal) */
-}
-
 int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                            gsReal margin) {
   int h = m->geom_dataid[g1];
@@ -426,6 +400,7 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
   gsReal centre[3];
   pc.pos = centre;
 
+  int legacy = (m->opt.disableflags & GS_DSBL_NATIVECCD) != 0;
   gsReal dx = 2 * hs[0] / (ncol - 1), dy = 2 * hs[1] / (nrow - 1);
   /* the two triangles of a cell, as corner offsets (column, row): the one above the diagonal
    * first */
@@ -453,12 +428,21 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
         }
         gsReal dist, pa[3], pb[3], nrm[3], pos[3];
         /* the raised prism penetrating the grown geom: on a face, at once (smooth geoms) */
-        int done = 0, hit = smooth && prism_face_contact(&prism, &pc, &geom, tol, &dist, pa, pb, nrm, &done);
-        if (!done) hit = gs_convexDistance(&pc, &geom, 0, tol, maxiter, &dist, pa, pb, nrm);
-        if (!hit) continue;
-        gs_add3(pos, pa, pb);
-        gs_scl3(pos, pos, 0.5);
-        round_normal(nrm, m, d, g2, pos);
+        if (legacy) {
+          /* MJCF's older pipeline: the portal from the prism's vertex centroid */
+          gsReal depth;
+          if (!gs_convexPenetrationMPR(&pc, centre, 0, &geom, geom.pos, 0.5 * margin, m, &depth, nrm,
+                                       pos))
+            continue;
+          dist = -depth;
+        } else {
+          int done = 0, hit = smooth && prism_face_contact(&prism, &pc, &geom, tol, &dist, pa, pb, nrm, &done);
+          if (!done) hit = gs_convexDistance(&pc, &geom, 0, tol, maxiter, &dist, pa, pb, nrm);
+          if (!hit) continue;
+          gs_add3(pos, pa, pb);
+          gs_scl3(pos, pos, 0.5);
+        }
+        gs_roundNormal(nrm, m, d, g2, pos);
         gs_pairSet(con + n, dist, pos, nrm);
         if (++n == GS_MAXCONPAIR) return n;
       }

@@ -147,17 +147,16 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
   int enable;
   if (!gsx_keyword(c, a, w, 2, &enable)) return GSX_ERR;
   /* disable-bits are set by "disable", enable-bits by "enable" */
-  /* stored either way (the writer keeps them), but this setting changes what MJCF computes and
-   * the engine does not follow it yet: MJCF's older convex collider (nativeccd off); multiccd is
-   * followed (src/collision/multiccd.c) */
-  int unused = IS("nativeccd") && !enable;
+  /* nativeccd="disable": MJCF's older convex pipeline (src/collision/convex_mpr.c); what of it
+   * is not reproduced is named once the model is read (gsx_warnOlderConvex) */
+  if (IS("nativeccd")) c->nativeccd_file = enable ? NULL : a->file, c->nativeccd_line = a->line;
   for (int i = 0; i < GS_NDISABLE; i++)
     if (IS(gs_disable_names[i])) {
       if (enable)
         o->disableflags &= ~(1 << i);
       else
         o->disableflags |= 1 << i;
-      return unused ? GSX_UNUSED : GSX_OK;
+      return GSX_OK;
     }
   for (int i = 0; i < GS_NENABLE; i++)
     if (IS(gs_enable_names[i])) {
@@ -165,7 +164,7 @@ int gsx_flagAttr(gsxCtx* c, gsOption* o, const gsxAt* a) {
         o->enableflags |= 1 << i;
       else
         o->enableflags &= ~(1 << i);
-      return unused ? GSX_UNUSED : GSX_OK;
+      return GSX_OK;
     }
   return GSX_UNUSED;
 }
@@ -305,4 +304,35 @@ int gsx_inertialAttr(gsxCtx* c, gsSpecInertial* in, const gsxAt* a) {
     return GSX_OK;
   }
   return GSX_UNUSED;
+}
+
+/* the geoms of b's subtree by type */
+static void count_geoms(const gsSpecBody* b, int* count) {
+  for (int i = 0; i < b->ngeom; i++)
+    if (b->geom[i]->type >= 0 && b->geom[i]->type < GS_NGEOMTYPE) count[b->geom[i]->type]++;
+  for (int i = 0; i < b->nchild; i++) count_geoms(b->child[i], count);
+}
+
+void gsx_warnOlderConvex(gsxCtx* c) {
+  const gsSpec* s = c->spec;
+  if (!c->nativeccd_file || !(s->option.disableflags & GS_DSBL_NATIVECCD) || !s->world) return;
+  int n[GS_NGEOMTYPE] = {0}, dist = 0;
+  count_geoms(s->world, n);
+  for (int i = 0; i < s->nsensor; i++) {
+    int t = s->sensor[i]->type;
+    dist += t == GS_SENS_GEOMDIST || t == GS_SENS_GEOMNORMAL || t == GS_SENS_GEOMFROMTO;
+  }
+  if (n[GS_GEOM_ELLIPSOID])
+    gsx_warn(c, c->nativeccd_file, c->nativeccd_line,
+             "flag nativeccd=\"disable\": the contact normals MJCF's older convex pipeline gives "
+             "ellipsoids are not reproduced (gauss keeps the portal's normal)");
+  if (s->option.enableflags & GS_ENBL_MULTICCD)
+    gsx_warn(c, c->nativeccd_file, c->nativeccd_line,
+             "flag nativeccd=\"disable\" with multiccd: the extra contacts of MJCF's older "
+             "pipeline (the pair turned about the contact) are found as the default pipeline's "
+             "margin case finds them, which keeps fewer of them near one another");
+  if (dist)
+    gsx_warn(c, c->nativeccd_file, c->nativeccd_line,
+             "flag nativeccd=\"disable\": distance, normal and fromto sensors keep the exact "
+             "distance, not MJCF's older pipeline's estimate");
 }

@@ -185,6 +185,10 @@ typedef struct gsxCtx {
    * depth, is one). Set by xml_read.c, so that xml_attach.c does not call the reader back. */
   gsSpec* (*parse_model)(struct gsxCtx* outer, const char* path, const char* file, int line);
   const char* canon;           /* canonical path of the main file, NULL for a string */
+  /* where the flag nativeccd was last set to "disable" (file NULL: nowhere), for
+   * gsx_warnOlderConvex */
+  const char* nativeccd_file;
+  int nativeccd_line;
 } gsxCtx;
 
 /* ---- <replicate> (xml_replicate.c) ---- */
@@ -245,6 +249,10 @@ void gsx_warn(gsxCtx* c, const char* file, int line, const char* fmt, ...)
 #endif
     ;
 void gsx_warnElement(gsxCtx* c, const char* file, int line, const char* elem);
+/* after the model is read: where the flag nativeccd="disable" chooses MJCF's older convex
+ * pipeline (src/collision/convex_mpr.c), the parts of it the engine does not reproduce that this
+ * model has, named at the flag's line */
+void gsx_warnOlderConvex(gsxCtx* c);
 void gsx_warnAttr(gsxCtx* c, const gsxAt* a);
 
 /* join the warnings into "FILE:LINE: text\n..." in out (truncated to outsz) */

@@ -739,6 +739,7 @@ static gsSpec* parse_in(const char* path, const char* xml, const gsVFS* vfs, int
       gsx_error(&c, f->name, gsx_line(root), gsx_name(root), "the root element of URDF must be <robot>");
     else if (!c.failed && read_mujoco(&c, f) && !c.failed && gsx_replicateReferences(&c))
       gsx_attachFinish(&c);
+    if (!c.failed && !outer) gsx_warnOlderConvex(&c);
   }
 
   /* before the spec goes: warnings point into its string pool */

@@ -30,9 +30,8 @@ MESH = '<asset><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></asset>'
 
 # (id, parts of BASE, the text the warning names, a word of the line it points at)
 CASES = [
-    # collision flags the engine does not follow
-    ("nativeccd", dict(top='<option><flag nativeccd="disable"/></option>'),
-     "'nativeccd' of <flag>", "nativeccd"),
+    # collision settings the engine does not follow (nativeccd="disable" is followed:
+    # test_collision_legacy.py)
     ("sdf_iterations", dict(top='<option sdf_iterations="5"/>'), "'sdf_iterations' of <option>",
      "sdf_iterations"),
     # tree
