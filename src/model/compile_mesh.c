@@ -586,6 +586,59 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
   return 1;
 }
 
+/* whether two paths name the same file as written: equal once "./" steps and doubled slashes
+ * are passed over */
+static int same_path(const char* a, const char* b) {
+  for (;;) {
+    while (a[0] == '.' && a[1] == '/') a += 2;
+    while (b[0] == '.' && b[1] == '/') b += 2;
+    if (!*a || !*b) return *a == *b;
+    if (*a != *b) return 0;
+    if (*a == '/') {
+      while (a[1] == '/') a++;
+      while (b[1] == '/') b++;
+    }
+    a++, b++;
+  }
+}
+
+/* MJCF's compiler hands a mesh that no geom collides with the polygons of an earlier mesh asset of
+ * the same model loaded from the same file with the same scale, maxhullvert and inertia, when
+ * that one collides: the hull's faces instead of its own triangles (measured against MuJoCo 3.3.7
+ * on dm_control's model_with_assets.xml, MuJoCo's rigid_flex.xml, and by swapping the two
+ * assets: a visual mesh listed first keeps its own; refpos, refquat and content_type do not
+ * matter, and no earlier model's load does; tests/python/test_mesh_cache.py). Returns 0 only
+ * when out of memory. */
+static int shared_polygons(const gsSpec* s, const gsMeshBuild* mesh, const unsigned char* need, int i) {
+  const gsSpecMesh* a = s->mesh[i];
+  gsMeshBuild* b = (gsMeshBuild*)&mesh[i];
+  if (need[i] || !a->path || !a->file) return 1;
+  for (int j = 0; j < i; j++) {
+    const gsSpecMesh* o = s->mesh[j];
+    const gsMeshBuild* src = &mesh[j];
+    if (!need[j] || !o->path || !o->file || !src->poly || !same_path(o->path, a->path) ||
+        memcmp(o->scale, a->scale, sizeof(a->scale)) != 0 || o->maxhullvert != a->maxhullvert ||
+        o->inertia != a->inertia || src->data.nvert != b->data.nvert)
+      continue;
+    size_t nint = (size_t)src->npoly + (size_t)src->npolyvert;
+    int* poly = malloc(sizeof(int) * (nint + 1));
+    gsReal* normal = malloc(sizeof(gsReal) * (3 * (size_t)src->npoly + 1));
+    if (!poly || !normal) {
+      free(poly);
+      free(normal);
+      return 0;
+    }
+    memcpy(poly, src->poly, sizeof(int) * nint);
+    memcpy(normal, src->polynormal, sizeof(gsReal) * 3 * (size_t)src->npoly);
+    free(b->poly);
+    free(b->polynormal);
+    b->poly = poly, b->polynormal = normal;
+    b->npoly = src->npoly, b->npolyvert = src->npolyvert;
+    return 1;
+  }
+  return 1;
+}
+
 int gs_compileMeshes(gsCompileCtx* c) {
   const gsSpec* s = c->spec;
   c->nmesh = 0;
@@ -599,6 +652,7 @@ int gs_compileMeshes(gsCompileCtx* c) {
              process(c, s->mesh[i], need[i], &c->mesh[i]);
     c->nmesh = i + 1;  /* freed by gs_compileMeshFree, built or not */
     ok = ok && mesh_polygons(c, s->mesh[i], &c->mesh[i]);
+    if (ok && !shared_polygons(s, c->mesh, need, i)) ok = gs_compileFail(c, &s->mesh[i]->info, "mesh", "out of memory");
     if (!ok) {
       free(need);
       return 0;

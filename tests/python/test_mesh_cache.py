@@ -166,3 +166,59 @@ def test_polygons_come_back_from_the_cache(tmp_path, cache):
         gauss.clear_mesh_cache()
         for p in order:
             assert gauss.Model.from_xml_path(p).to_binary() == fresh[p].to_binary()
+
+
+def write_cube_stl(path, h=(0.3, 0.2, 0.25)):
+    """a binary STL of a box, two triangles a face: its own polygons (the triangles merged) are the
+    hull's faces from other corners, so whose polygons a mesh has shows in the corner order"""
+    v = np.array([[x, y, z] for x in (-h[0], h[0]) for y in (-h[1], h[1]) for z in (-h[2], h[2])])
+    quads = [(0, 2, 6, 4), (1, 5, 7, 3), (0, 4, 5, 1), (2, 3, 7, 6), (0, 1, 3, 2), (4, 6, 7, 5)]
+    with open(path, "wb") as f:
+        f.write(b"\0" * 80 + struct.pack("<I", 12))
+        for a, b, c, d in quads:
+            for t in ((a, b, c), (a, c, d)):
+                f.write(struct.pack("<12fH", 0, 0, 0, *v[t[0]], *v[t[1]], *v[t[2]], 0))
+
+
+POLY_ARRAYS = ("mesh_polynum", "mesh_polyadr", "mesh_polyvertnum", "mesh_polyvertadr",
+               "mesh_polyvert", "mesh_polynormal")
+
+
+@pytest.mark.parametrize("cap", [0, 1 << 28])
+def test_visual_mesh_of_a_colliding_file_takes_its_polygons(tmp_path, cache, cap):
+    """MuJoCo's compiler gives a mesh that no geom collides with the polygons of an earlier mesh
+    asset of the same model from the same file, with the same scale, maxhullvert and inertia, when
+    that one collides (the hull's faces, not its own triangles: dm_control's model_with_assets.xml
+    lists an unused asset after the colliding one). A visual mesh listed first keeps its own; so do
+    another scale or another file with the same bytes; "./" in the path and another refpos do not
+    matter. The same with gauss's process-wide cache on or off.
+
+    Each case has files of its own: MuJoCo 3.3.7 also carries such polygons across the models of
+    a process (a visual mesh got the hull's polygons after an earlier model had collided with a
+    mesh of the same name and file), which gauss does not follow: a model's arrays do not depend
+    on what was loaded before it (visual meshes' polygons take no part in the physics)."""
+    gauss.set_mesh_cache_capacity(cap)
+    cases = {  # (first asset's attributes, second's, which collides, second's polygons shared)
+        "later visual": ('file="e.stl"', 'file="./e.stl" refpos="0 0 0.1"', "a", True),
+        "visual first": ('file="e.stl"', 'file="e.stl"', "b", False),
+        "other scale": ('file="e.stl"', 'file="e.stl" scale="2 2 2"', "a", False),
+        "other file": ('file="e.stl"', 'file="f.stl"', "a", False),
+    }
+    for name, (fa, fb, colliding, shared) in cases.items():
+        # each case its own files: MuJoCo's cache remembers a file across the models of a process
+        folder = tmp_path / name.replace(" ", "_")
+        folder.mkdir()
+        write_cube_stl(folder / "e.stl")
+        (folder / "f.stl").write_bytes((folder / "e.stl").read_bytes())
+        xml = f"""<mujoco><compiler meshdir="{folder}"/>
+<asset><mesh name="a" {fa}/><mesh name="b" {fb}/></asset>
+<worldbody><geom type="mesh" mesh="{colliding}"/><geom type="sphere" size=".1" pos="0 0 -3"/>
+</worldbody></mujoco>"""
+        gm, mm = gauss.Model.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+        for arr in POLY_ARRAYS:
+            np.testing.assert_allclose(np.asarray(getattr(gm, arr), float),
+                                       np.asarray(getattr(mm, arr), float), rtol=0, atol=1e-12,
+                                       err_msg=f"{name}: {arr}")
+        first = lambda m, i: list(m.mesh_polyvert[m.mesh_polyvertadr[m.mesh_polyadr[i]]:][:4])
+        # the two meshes' first polygons start alike exactly where the polygons are shared
+        assert (first(mm, 0) == first(mm, 1)) == shared, name
