@@ -47,6 +47,9 @@ def default_models():
     # MuJoCo's composed benchmarks (<replicate> and <attach> of its humanoid)
     for name in ("22_humanoids.xml", "100_humanoids.xml"):
         out.append(os.path.join(ROOT, "tests", "models", "mujoco", "humanoid", name))
+    # a real robot with meshes in self-contact, on MJCF's older convex pipeline (its files set
+    # nativeccd="disable")
+    out.append(os.path.join(ROOT, "tests", "models", "dm_control", "kinova", "jaco_arm.xml"))
     for name in sorted(os.listdir(os.path.join(HERE, "models"))):
         if name.endswith(".xml"):
             out.append(os.path.join(HERE, "models", name))

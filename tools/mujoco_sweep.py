@@ -3,9 +3,10 @@ how far apart qacc is at random states; with gauss's load warnings.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python \
         tools/mujoco_sweep.py /path/to/mujoco [--states 3] [--seed 0] [--only SUBSTRING] \
-        [--steps 200] [--table docs/mujoco_sweep.md]
+        [--steps 200] [--table docs/mujoco_sweep.md] [--all]
 
-It walks model/ and test/*/testdata/ of the checkout (or of an extracted snapshot of it) and
+It walks model/ and test/*/testdata/ of the checkout (or of an extracted snapshot of it; with
+--all, every XML file under the root, for other collections such as dm_control's repository) and
 prints one row per XML file:
 
     loads    both | mujoco | gauss | neither (a file both refuse is usually an include)
@@ -67,7 +68,9 @@ def compiled_differences(mm, gm, tol=1e-9):
     return out
 
 
-def xml_files(root):
+def xml_files(root, everything=False):
+    if everything:
+        return sorted(glob.glob(os.path.join(root, "**", "*.xml"), recursive=True))
     out = sorted(glob.glob(os.path.join(root, "model", "**", "*.xml"), recursive=True))
     out += sorted(glob.glob(os.path.join(root, "test", "*", "testdata", "**", "*.xml"), recursive=True))
     return out
@@ -323,12 +326,12 @@ def warning_groups(rows, root):
 KEPT = "## Remaining differences"
 
 
-def write_table(path, rows, root, argv):
+def write_table(path, rows, root, argv, title="MuJoCo's own files in gauss"):
     """the sweep as Markdown: readable as text and rendered"""
     def cell(s):
         return str(s).replace(root.rstrip("/") + "/", "").replace("|", "\\|").replace("\n", " ")
     count = summary_counts(rows)
-    out = ["# MuJoCo's own files in gauss", "",
+    out = ["# " + title, "",
            "Written by `tools/mujoco_sweep.py` (rerun it to refresh):", "",
            "    " + " ".join(argv), "",
            "loads: which engine loads the file (both, mujoco = gauss refuses it, gauss = MuJoCo refuses "
@@ -369,10 +372,13 @@ def main():
     ap.add_argument("--only", default="", help="only files whose path contains this")
     ap.add_argument("--steps", type=int, default=200,
                     help="steps MuJoCo simulates for the 'qacc sim' states (0: leave them out)")
+    ap.add_argument("--all", action="store_true",
+                    help="every XML file under the root, not only model/ and test/*/testdata/")
+    ap.add_argument("--title", default="MuJoCo's own files in gauss", help="the table's heading")
     ap.add_argument("--table", default="", help="also write the results as a Markdown table file "
                     "(a section '" + KEPT + "' at the end of an earlier one is kept)")
     a = ap.parse_args()
-    files = [f for f in xml_files(a.root) if a.only in f]
+    files = [f for f in xml_files(a.root, a.all) if a.only in f]
     rows = []
     for f in files:
         r = compare_apart(f, a.states, a.seed, a.steps)
@@ -391,7 +397,8 @@ def main():
             print(f"          {f}")
     if a.table:
         write_table(a.table, rows, a.root,
-                    ["tools/mujoco_sweep.py", "MUJOCO_ROOT"] + sys.argv[2:])
+                    ["tools/mujoco_sweep.py", "DM_CONTROL_ROOT" if a.all else "MUJOCO_ROOT"] + sys.argv[2:],
+                    a.title)
 
 if __name__ == "__main__":
     sys.exit(main())

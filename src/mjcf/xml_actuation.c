@@ -470,14 +470,15 @@ static int finish_kind(gsxCtx* c, ActState* s, const char* file, int line) {
 }
 
 /* the values a default class holds for one actuator kind, then what the kind implies */
-static int apply_default_kind(gsxCtx* c, gsSpecActuator* t, int kind, const gsxDefaultElem* el) {
+static int apply_default_kind(gsxCtx* c, gsSpecActuator* t, int kind, const gsxDefaultElem* el, int n) {
   ActState s;
   memset(&s, 0, sizeof(s));
   s.act = t;
   s.kind = kind;
   const char* file = NULL;
   int line = 0;
-  for (int i = 0; i < el->nattr; i++) {
+  if (n == 0) return 1;  /* none of it reaches the class (a later top-level <default>) */
+  for (int i = 0; i < n; i++) {
     const gsxAttr* d = &el->attr[i];
     file = d->file;
     line = d->line;
@@ -490,13 +491,14 @@ static int apply_default_kind(gsxCtx* c, gsSpecActuator* t, int kind, const gsxD
 
 /* the actuator default of class cls: its ancestors' first, then its own actuator elements in the
  * order they were written */
-static int apply_actuator_class(gsxCtx* c, int cls, gsSpecActuator* t) {
-  if (cls < 0) return 1;
-  if (!apply_actuator_class(c, c->defs.cls[cls].parent, t)) return 0;
-  const gsxClass* k = &c->defs.cls[cls];
+static int apply_actuator_class(gsxCtx* c, int cls, int of, gsSpecActuator* t) {
+  if (of < 0) return 1;
+  if (!apply_actuator_class(c, cls, c->defs.cls[of].parent, t)) return 0;
+  const gsxClass* k = &c->defs.cls[of];
   for (int e = 0; e < k->nelem; e++) {
     int kind = act_kind(k->elem[e].kind);
-    if (kind >= 0 && !apply_default_kind(c, t, kind, &k->elem[e])) return 0;
+    if (kind >= 0 && !apply_default_kind(c, t, kind, &k->elem[e], gsx_classSees(&c->defs, cls, of, e)))
+      return 0;
   }
   return 1;
 }
@@ -508,7 +510,7 @@ static int read_actuator(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int kin
   if (!gsx_elementClass(c, node, src, elem, "class", 0, &cls)) return 0;
   gsSpecActuator* t = gs_specAddActuator(c->spec);
   if (!t) return gsx_oom(c);
-  if (!gsx_setInfo(c, &t->info, node, src) || !apply_actuator_class(c, cls, t)) return 0;
+  if (!gsx_setInfo(c, &t->info, node, src) || !apply_actuator_class(c, cls, cls, t)) return 0;
   ActState s;
   memset(&s, 0, sizeof(s));
   s.act = t;
@@ -601,7 +603,7 @@ int gsx_checkDefaultActuation(gsxCtx* c, xmlNodePtr node, const gsxFile* src) {
   s.act = &t;
   s.kind = kind;
   int ok = gsx_checkAttrList(c, node, src, name, kActDefaultAttrs[kind]) &&
-           (cls < 0 || apply_actuator_class(c, cls, &t)) &&
+           (cls < 0 || apply_actuator_class(c, cls, cls, &t)) &&
            gsx_applyOwn(c, node, src, name, set_actuator, &s, NULL) &&
            finish_kind(c, &s, src->name, line);
   free(t.user);

@@ -38,6 +38,7 @@ void gsx_defaultsFree(gsxDefaults* d) {
     }
     free(c->elem);
     free(c->name);
+    free(c->main_nattr);
   }
   free(d->cls);
   memset(d, 0, sizeof(*d));
@@ -56,7 +57,27 @@ int gsx_classAdd(gsxDefaults* d, const char* name, int parent) {
   c->name = dup(name);
   if (!c->name) return -1;
   c->parent = parent;
+  if (parent >= 0) {
+    /* main as it stands now: seen through the parent below main, or main itself */
+    const gsxClass* p = &d->cls[parent];
+    const gsxClass* m = &d->cls[0];
+    int n = parent == 0 ? m->nelem : p->main_nelem;
+    c->main_nattr = malloc(sizeof(int) * (size_t)(n ? n : 1));
+    if (!c->main_nattr) {
+      free(c->name);
+      return -1;
+    }
+    for (int e = 0; e < n; e++) c->main_nattr[e] = parent == 0 ? m->elem[e].nattr : p->main_nattr[e];
+    c->main_nelem = n;
+  }
   return d->n++;
+}
+
+int gsx_classSees(const gsxDefaults* d, int cls, int of, int e) {
+  const gsxClass* k = &d->cls[of];
+  if (of != 0 || cls == 0) return e < k->nelem ? k->elem[e].nattr : 0;
+  const gsxClass* c = &d->cls[cls];
+  return e < c->main_nelem ? c->main_nattr[e] : 0;
 }
 
 int gsx_classAddAttr(gsxDefaults* d, int cls, const char* kind, const gsxAttr* a) {

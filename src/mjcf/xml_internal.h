@@ -73,6 +73,11 @@ typedef struct {
   int parent;             /* index of the parent class; -1 for the root class "main" */
   int nelem, cap;
   gsxDefaultElem* elem;
+  /* what of "main" the class inherits: a class is a copy of its parent when it is made, so main's
+   * element kinds and values as they stood then (a later top-level <default> adds to main alone,
+   * as in MJCF); main_nattr[e] values of main's element e, e < main_nelem (none for main) */
+  int main_nelem;
+  int* main_nattr;
 } gsxClass;
 
 typedef struct {
@@ -83,6 +88,8 @@ typedef struct {
 void gsx_defaultsFree(gsxDefaults* d);
 int gsx_classFind(const gsxDefaults* d, const char* name);          /* index, -1 when absent */
 int gsx_classAdd(gsxDefaults* d, const char* name, int parent);     /* index, -1 out of memory */
+/* how many values of element e of class `of` class cls inherits (of is cls or an ancestor) */
+int gsx_classSees(const gsxDefaults* d, int cls, int of, int e);
 /* append one attribute value for element kind to class cls; 0 when out of memory */
 int gsx_classAddAttr(gsxDefaults* d, int cls, const char* kind, const gsxAttr* a);
 /* the values class cls holds for kind, NULL when none */

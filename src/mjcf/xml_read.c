@@ -506,14 +506,23 @@ int gsx_storeDefault(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int cls) {
   return 1;
 }
 
+/* a <default>'s children in two passes, as MJCF reads them: its own element values first, then
+ * the classes inside it, wherever they are written (a class is a copy of its parent when made) */
+typedef struct {
+  int cls, classes;
+} DefaultPass;
+
 static int default_child(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
-  int cls = *(const int*)user;
+  const DefaultPass* pass = user;
+  int cls = pass->cls;
   const char* name = gsx_name(ch);
   int line = gsx_line(ch);
+  int is_class = strcmp(name, "default") == 0;
+  if (pass->classes) return is_class ? read_default(c, ch, src, cls) : 1;
+  if (is_class) return 1;
   if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
   if (!gsx_childAllowed("default", name))
     return gsx_error(c, src->name, line, name, "element is not allowed in <default>");
-  if (strcmp(name, "default") == 0) return read_default(c, ch, src, cls);
 
   gsxSetFn fn = strcmp(name, "joint") == 0  ? set_joint
              : strcmp(name, "geom") == 0 ? set_geom
@@ -570,7 +579,9 @@ static int read_default(gsxCtx* c, xmlNodePtr node, const gsxFile* src, int pare
     }
   }
   xmlFree(name);
-  return gsx_eachChild(c, node, src, default_child, &cls);
+  DefaultPass values = {cls, 0}, classes = {cls, 1};
+  return gsx_eachChild(c, node, src, default_child, &values) &&
+         gsx_eachChild(c, node, src, default_child, &classes);
 }
 
 /* ---- sections ---- */

@@ -99,17 +99,26 @@ int gsx_applyOwn(gsxCtx* c, xmlNodePtr node, const gsxFile* src, const char* ele
   return 1;
 }
 
-/* the values of class cls and its ancestors for kind, root first */
-int gsx_applyClass(gsxCtx* c, int cls, const char* kind, gsxSetFn fn, void* obj) {
-  if (cls < 0) return 1;
-  if (!gsx_applyClass(c, c->defs.cls[cls].parent, kind, fn, obj)) return 0;
-  const gsxDefaultElem* el = gsx_classElem(&c->defs, cls, kind);
-  for (int i = 0; el && i < el->nattr; i++) {
-    const gsxAttr* d = &el->attr[i];
-    gsxAt a = {kind, d->name, d->value, d->file, d->line};
-    if (!gsx_applyOne(c, fn, obj, &a)) return 0;
+/* the values of class `of` (cls or an ancestor) and its ancestors for kind, root first, as cls
+ * sees them */
+static int apply_class(gsxCtx* c, int cls, int of, const char* kind, gsxSetFn fn, void* obj) {
+  if (of < 0) return 1;
+  if (!apply_class(c, cls, c->defs.cls[of].parent, kind, fn, obj)) return 0;
+  const gsxClass* k = &c->defs.cls[of];
+  for (int e = 0; e < k->nelem; e++) {
+    if (strcmp(k->elem[e].kind, kind) != 0) continue;
+    int n = gsx_classSees(&c->defs, cls, of, e);
+    for (int i = 0; i < n; i++) {
+      const gsxAttr* d = &k->elem[e].attr[i];
+      gsxAt a = {kind, d->name, d->value, d->file, d->line};
+      if (!gsx_applyOne(c, fn, obj, &a)) return 0;
+    }
   }
   return 1;
+}
+
+int gsx_applyClass(gsxCtx* c, int cls, const char* kind, gsxSetFn fn, void* obj) {
+  return apply_class(c, cls, cls, kind, fn, obj);
 }
 
 /* the class an element uses: its class=, else the one inherited from the enclosing bodies */

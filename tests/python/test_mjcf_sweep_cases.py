@@ -1,7 +1,8 @@
 """MJCF semantics that MuJoCo's own model and test files use and gauss once refused or ignored
 (found by tools/mujoco_sweep.py): a joint's springdamper, replicate's prefix, a tendon and an
-actuator replicated along a site of the same name, and primitives fitted to a mesh (fitscale,
-compiler fitaabb). Each hand-written model is compared with MuJoCo 3.3.7: the compiled arrays the
+actuator replicated along a site of the same name, primitives fitted to a mesh (fitscale,
+compiler fitaabb), and default classes made before a later top-level <default> (Gymnasium-
+Robotics' Adroit hammer). Each hand-written model is compared with MuJoCo 3.3.7: the compiled arrays the
 feature sets, to 1e-9, and qacc at random states, to 1e-8."""
 
 import mujoco
@@ -249,3 +250,40 @@ def test_free_body_in_a_fused_static_body_as_mujoco():
             mujoco.MjModel.from_xml_string(xml.format(fuse=fuse, sensor=sensor))
         with pytest.raises(gauss.GaussError, match="free joint"):
             gauss.Model.from_xml_string(xml.format(fuse=fuse, sensor=sensor))
+
+
+# ---- a default class is a copy of its parent when it is made ----
+
+DEFAULT_ORDER = {
+    # Gymnasium-Robotics' adroit_hammer.xml: its class "board" comes before the include whose
+    # top-level <default> sets the hand's geom friction and margin; the board keeps MJCF's own
+    # friction (1, 0.005, 0.0001) and margin 0 in MuJoCo (gauss gave it the later values)
+    "a later top-level default": """
+      <default><default class="a"><geom type="box"/><motor gear="3"/>
+        <default class="b"><joint damping="2"/></default></default></default>
+      <default><geom friction="1 0.5 0.01" margin="0.002"/><joint armature="0.3"/>
+        <motor ctrllimited="true" ctrlrange="-2 2"/><default class="c"/></default>""",
+    # within one <default>, its own values reach the classes inside it wherever they are written
+    "own values after the class": """
+      <default><default class="a"><geom type="box"/><motor gear="3"/>
+        <default class="b"/></default>
+        <geom friction="1 0.5 0.01" margin="0.002"/><joint armature="0.3"/>
+        <motor ctrllimited="true" ctrlrange="-2 2"/><default class="c"/></default>""",
+}
+
+
+@pytest.mark.parametrize("case", list(DEFAULT_ORDER))
+def test_default_class_copies_its_parent_when_made(case):
+    classes = ["", "a", "b", "c"]
+    childclass = [f' childclass="{c}"' if c else "" for c in classes]
+    cls = [f' class="{c}"' if c else "" for c in classes]
+    body = "".join(f"""<body pos="{i} 0 1"{childclass[i]}><joint name="j{i}"/>
+        <geom size=".1 .1 .1" type="box"/></body>""" for i in range(4))
+    acts = "".join(f'<motor joint="j{i}"{cls[i]}/>' for i in range(4))
+    xml = f"<mujoco>{DEFAULT_ORDER[case]}<worldbody>{body}</worldbody><actuator>{acts}</actuator></mujoco>"
+    mm, gm = load_both(xml)
+    assert_fields(gm, mm, ["geom_friction", "geom_margin", "dof_armature", "dof_damping",
+                           "actuator_gear", "actuator_ctrlrange", "actuator_ctrllimited"])
+    if case == "a later top-level default":  # the case does what it says, in MuJoCo
+        assert mm.geom_friction[1][1] == 0.005 and mm.geom_friction[3][1] == 0.5
+    assert_qacc(gm, mm)
