@@ -603,6 +603,14 @@ static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user
   const char* name = gsx_name(ch);
   int line = gsx_line(ch);
   if (!gsx_isElement(name)) return gsx_error(c, src->name, line, name, "unknown element");
+  /* a file of bodies meant for an <include> inside <worldbody>, loaded on its own (Gymnasium-
+   * Robotics' hand/robot.xml, fetch/robot.xml): MJCF accepts <body> and <frame> here and leaves
+   * them out of the model */
+  if (strcmp(name, "body") == 0 || strcmp(name, "frame") == 0) {
+    gsx_warn(c, src->name, line, "<%s> directly in <mujoco>, not in <worldbody>: not part of the "
+             "model (as in MJCF)", name);
+    return 1;
+  }
   if (!gsx_childAllowed("mujoco", name))
     return gsx_error(c, src->name, line, name, "element is not allowed in <mujoco>");
   if (strcmp(name, "compiler") == 0)
@@ -627,7 +635,8 @@ static int top_model(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user) {
   const char* name = gsx_name(ch);
   if (strcmp(name, "worldbody") == 0) return read_worldbody(c, ch, src);
   if (strcmp(name, "compiler") == 0 || strcmp(name, "option") == 0 ||
-      strcmp(name, "size") == 0 || strcmp(name, "default") == 0)
+      strcmp(name, "size") == 0 || strcmp(name, "default") == 0 || strcmp(name, "body") == 0 ||
+      strcmp(name, "frame") == 0)
     return 1;
   /* the slices read their own sections: <tendon> <actuator>; <sensor> <equality> <keyframe>
    * <custom>; <asset> <contact> <visual> <statistic> */

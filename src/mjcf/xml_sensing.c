@@ -119,9 +119,9 @@ int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
     if (!gsx_int(c, a, &v)) return GSX_ERR;
     if (v < -1) return gsx_attrError(c, a, "must be >= -1 (-1: sized by the engine)");
     *count = v;
-    /* nconmax and njmax size the contacts and constraint rows (src/model/capacity.c); nstack,
-     * MJCF's legacy stack size, is not used: the arena is sized by memory or the compiler */
-    return count == &s->size_nstack ? GSX_UNUSED : GSX_OK;
+    /* nconmax and njmax size the contacts and constraint rows, nstack (MJCF's legacy stack
+     * size) adds that many numbers to the arena (src/model/capacity.c) */
+    return GSX_OK;
   }
   if (IS("memory")) {
     if (!size_memory(c, a, &s->size_memory)) return GSX_ERR;

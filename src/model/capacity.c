@@ -139,7 +139,7 @@ static int chain_of(const gsModel* m) {
   return chain;
 }
 
-void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory) {
+void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory, long nstack) {
   int chain = chain_of(m);
   long ncon = nconmax >= 0 ? (nconmax < GS_MAX_CONTACTS ? nconmax : GS_MAX_CONTACTS) : contact_capacity(m);
   long nefc, nJ;
@@ -152,6 +152,12 @@ void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory) {
     nJ = nnz < GS_MAX_NNZ ? (long)nnz : GS_MAX_NNZ;
   }
   size_t arena = arena_capacity(m, ncon, nefc, nJ, chain);
+  if (nstack >= 0) {
+    /* <size nstack> (MJCF's legacy attribute: the arena is nstack numbers plus the constraint
+     * solver's room): that many numbers on top of the arena the compiler sizes */
+    size_t more = (size_t)nstack * sizeof(gsReal);
+    arena = arena + more < GS_MAX_ARENA ? (arena + more + 63) & ~(size_t)63 : GS_MAX_ARENA;
+  }
   if (memory >= 0) {
     /* <size memory>: the arena as the user sizes it (a multiple of its alignment) */
     arena = (size_t)memory < GS_MAX_ARENA ? ((size_t)memory + 63) & ~(size_t)63 : GS_MAX_ARENA;

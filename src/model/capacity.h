@@ -21,6 +21,6 @@
  * into m, with MJCF's <size> where given (-1: the compiler's choice):
  * nconmax contacts, njmax constraint rows (with room for their Jacobian as the compiler sizes a
  * row), memory bytes of arena; each within the largest above */
-void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory);
+void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory, long nstack);
 
 #endif

@@ -915,7 +915,11 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     gs_compileFail(&c, NULL, "size", "njmax and memory cannot both be given");
     goto error_model;
   }
-  gs_setCapacity(m, c.spec->size_nconmax, c.spec->size_njmax, c.spec->size_memory);
+  if (c.spec->size_nstack >= 0 && c.spec->size_memory >= 0) {  /* as MJCF refuses it */
+    gs_compileFail(&c, NULL, "size", "nstack and memory cannot both be given");
+    goto error_model;
+  }
+  gs_setCapacity(m, c.spec->size_nconmax, c.spec->size_njmax, c.spec->size_memory, c.spec->size_nstack);
   {
     gsData* d = gs_makeData(m);
     if (!d) {

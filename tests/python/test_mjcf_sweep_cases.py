@@ -287,3 +287,20 @@ def test_default_class_copies_its_parent_when_made(case):
     if case == "a later top-level default":  # the case does what it says, in MuJoCo
         assert mm.geom_friction[1][1] == 0.005 and mm.geom_friction[3][1] == 0.5
     assert_qacc(gm, mm)
+
+
+def test_bodies_outside_worldbody_are_left_out_as_mujoco():
+    """a file of bodies meant for an <include> inside <worldbody> (Gymnasium-Robotics'
+    hand/robot.xml), loaded on its own: MuJoCo accepts <body> and <frame> directly in <mujoco> and
+    leaves them out (an empty model); gauss does the same and names them in the load warnings.
+    Other elements there stay errors in both."""
+    xml = """<mujoco><body name="b"><joint/><geom size=".1"/></body>
+      <frame><body name="c"><geom size=".1"/></body></frame><worldbody><geom size=".2"/></worldbody></mujoco>"""
+    mm, gm = load_both(xml)
+    assert (gm.nbody, gm.ngeom, gm.njnt) == (mm.nbody, mm.ngeom, mm.njnt) == (1, 1, 0)
+    assert len(gm.load_warnings) == 2 and all("not part of the model" in w for w in gm.load_warnings)
+    for el in ('<geom size=".1"/>', "<joint/>"):
+        with pytest.raises(Exception):
+            mujoco.MjModel.from_xml_string(f"<mujoco>{el}</mujoco>")
+        with pytest.raises(gauss.GaussError, match="not allowed in <mujoco>"):
+            gauss.Model.from_xml_string(f"<mujoco>{el}</mujoco>")
