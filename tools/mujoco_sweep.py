@@ -397,7 +397,7 @@ def main():
             print(f"          {f}")
     if a.table:
         write_table(a.table, rows, a.root,
-                    ["tools/mujoco_sweep.py", "DM_CONTROL_ROOT" if a.all else "MUJOCO_ROOT"] + sys.argv[2:],
+                    ["tools/mujoco_sweep.py", "ROOT" if a.all else "MUJOCO_ROOT"] + sys.argv[2:],
                     a.title)
 
 if __name__ == "__main__":
