@@ -588,19 +588,28 @@ static int include(gsxCtx* c, xmlNodePtr node, const gsxFile* src, gsxChildFn fn
     return gsx_error(c, src->name, line, "include", "missing required attribute 'file'");
   }
 
-  /* relative to the directory of the including file; "./" adds nothing to messages */
+  /* relative to the directory of the main file, as MJCF documents it, else (where nothing is
+   * there) to that of the including file, as MuJoCo 3.3.7 also finds it; "./" adds nothing to
+   * messages */
   const char* rel = (const char*)file;
   while (rel[0] == '.' && rel[1] == '/') rel += 2;
-  char path[PATH_MAX];
-  int n = rel[0] == '/' || strcmp(src->dir, ".") == 0
-              ? snprintf(path, sizeof(path), "%s", rel)
-              : snprintf(path, sizeof(path), "%s/%s", src->dir, rel);
+  const char* dirs[2] = {c->nfile > 0 ? c->files[0]->dir : src->dir, src->dir};
+  char path[PATH_MAX], canon[PATH_MAX];
+  int found = 0;
+  for (int k = 0; k < 2 && !found; k++) {
+    if (k == 1 && strcmp(dirs[0], dirs[1]) == 0) break;
+    int n = rel[0] == '/' || strcmp(dirs[k], ".") == 0
+                ? snprintf(path, sizeof(path), "%s", rel)
+                : snprintf(path, sizeof(path), "%s/%s", dirs[k], rel);
+    if (n < 0 || (size_t)n >= sizeof(path)) {
+      xmlFree(file);
+      return gsx_error(c, src->name, line, "include", "file name too long");
+    }
+    found = canonical(c, path, canon);
+    if (rel[0] == '/') break;
+  }
   xmlFree(file);
-  if (n < 0 || (size_t)n >= sizeof(path))
-    return gsx_error(c, src->name, line, "include", "file name too long");
-
-  char canon[PATH_MAX];
-  if (!canonical(c, path, canon))
+  if (!found)
     return gsx_error(c, src->name, line, "include", "cannot read file '%s': %s", path,
                      gsx_readError(c));
   for (int i = 0; i < c->ninc; i++)

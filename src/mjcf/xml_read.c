@@ -621,6 +621,20 @@ static int top_settings(gsxCtx* c, xmlNodePtr ch, const gsxFile* src, void* user
     return gsx_checkAttrs(c, ch, src, name, 0) &&
            gsx_applyOwn(c, ch, src, name, set_option, &c->spec->option, NULL) &&
            gsx_eachChild(c, ch, src, flag_child, &c->spec->option);
+  if (strcmp(name, "size") == 0) {
+    /* memory and a legacy size on one element: refused whatever their order, as in MJCF (across
+     * elements the order decides: xml_sensing.c) */
+    int both = 0;
+    xmlChar* mem = gsx_getAttr(c, ch, "memory");
+    for (int k = 0; k < 2 && mem && strcmp((const char*)mem, "-1") != 0; k++) {
+      xmlChar* v = gsx_getAttr(c, ch, k ? "nstack" : "njmax");  /* -1: not given */
+      both |= v && strtol((const char*)v, NULL, 10) != -1;
+      xmlFree(v);
+    }
+    xmlFree(mem);
+    if (both)
+      return gsx_error(c, src->name, line, name, "memory and njmax or nstack cannot both be given");
+  }
   if (strcmp(name, "size") == 0)
     return gsx_checkAttrs(c, ch, src, name, 0) &&
            gsx_applyOwn(c, ch, src, name, set_size, c->spec, NULL) && gsx_checkChildren(c, ch, src, name);

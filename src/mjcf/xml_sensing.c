@@ -118,6 +118,10 @@ int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
   if (count) {
     if (!gsx_int(c, a, &v)) return GSX_ERR;
     if (v < -1) return gsx_attrError(c, a, "must be >= -1 (-1: sized by the engine)");
+    /* after a memory size (this <size> or an earlier one) the legacy sizes are refused, as in
+     * MJCF; a memory size after them replaces them (below) */
+    if (count != &s->size_nconmax && v != -1 && s->size_memory >= 0)
+      return gsx_attrError(c, a, "memory is given: it and '%s' cannot both be given", a->name);
     *count = v;
     /* nconmax and njmax size the contacts and constraint rows, nstack (MJCF's legacy stack
      * size) adds that many numbers to the arena (src/model/capacity.c) */
@@ -125,6 +129,8 @@ int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
   }
   if (IS("memory")) {
     if (!size_memory(c, a, &s->size_memory)) return GSX_ERR;
+    if (s->size_memory >= 0) s->size_njmax = s->size_nstack = -1;  /* it replaces an earlier
+                                                                     * <size>'s njmax or nstack */
     return GSX_OK;
   }
   return GSX_UNUSED;

@@ -13,6 +13,7 @@ import os
 import time
 from pathlib import Path
 
+import mujoco
 import pytest
 
 import gauss
@@ -191,8 +192,19 @@ def test_size_attributes_honoured():
     m = gauss.Model.from_xml_string(f'<mujoco><size nstack="100000"/>{geom}</mujoco>')
     assert gauss.Data(m).narena >= plain + 100000 * 8
     assert not m.load_warnings, m.load_warnings
-    with pytest.raises(gauss.GaussError, match="nstack and memory"):
-        gauss.Model.from_xml_string(f'<mujoco><size memory="1M" nstack="10"/>{geom}</mujoco>')
+    # memory with a legacy size: refused on one element, and after memory; a memory size after
+    # them replaces them (MyoSim's legs set njmax in an include and memory after it), as in MuJoCo
+    for sizes in ('<size memory="1M" nstack="10"/>', '<size njmax="5" memory="1M"/>',
+                  '<size memory="1M"/><size njmax="5"/>', '<size memory="1M"/><size nstack="5"/>'):
+        xml = f"<mujoco>{sizes}{geom}</mujoco>"
+        with pytest.raises(ValueError):
+            mujoco.MjModel.from_xml_string(xml)
+        with pytest.raises(gauss.GaussError, match="cannot both be given"):
+            gauss.Model.from_xml_string(xml)
+    for sizes in ('<size njmax="5"/><size memory="1M"/>', '<size nstack="5"/><size memory="1M"/>'):
+        xml = f"<mujoco>{sizes}{geom}</mujoco>"
+        assert gauss.Data(gauss.Model.from_xml_string(xml)).narena == 2**20
+        assert mujoco.MjModel.from_xml_string(xml).narena == 2**20
 
 
 # ---- confined mode: the model's directory (real paths) and the in-memory files only ----

@@ -304,3 +304,24 @@ def test_bodies_outside_worldbody_are_left_out_as_mujoco():
             mujoco.MjModel.from_xml_string(f"<mujoco>{el}</mujoco>")
         with pytest.raises(gauss.GaussError, match="not allowed in <mujoco>"):
             gauss.Model.from_xml_string(f"<mujoco>{el}</mujoco>")
+
+
+def test_nested_include_found_from_the_main_file_first(tmp_path):
+    """MJCF documents an include's file as relative to the main file's directory; MuJoCo 3.3.7
+    looks there first and then beside the including file. MyoSim's torso (torso/assets/) includes
+    '../../myo_sim/head/...', which only the main file's directory resolves; gauss looked beside
+    the including file only."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "main.xml").write_text(
+        '<mujoco><worldbody><include file="sub/a.xml"/></worldbody></mujoco>')
+    (tmp_path / "sub" / "a.xml").write_text('<mujoco><include file="b.xml"/></mujoco>')
+    body = '<mujoco><body name="{}"><geom size=".1"/></body></mujoco>'
+    (tmp_path / "sub" / "b.xml").write_text(body.format("beside_the_includer"))
+    for expect in ("from_the_main_file", "beside_the_includer"):
+        if expect == "from_the_main_file":
+            (tmp_path / "b.xml").write_text(body.format(expect))
+        else:
+            (tmp_path / "b.xml").unlink()
+        path = str(tmp_path / "main.xml")
+        mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
+        assert mm.body(1).name == gm.body(1).name == expect

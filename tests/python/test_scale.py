@@ -95,7 +95,7 @@ def test_size_nconmax_njmax():
     d = gauss.Data(m)
     gauss.forward(m, d)
     assert d.nefc <= 40 and d.warning[gauss.WARN_CNSTRFULL].number >= 1
-    with pytest.raises(gauss.GaussError, match="njmax and memory"):
+    with pytest.raises(gauss.GaussError, match="cannot both be given"):
         gauss.Model.from_xml_string(with_size(PILE, 'njmax="40" memory="1M"'))
 
 
