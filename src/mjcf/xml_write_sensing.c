@@ -3,6 +3,7 @@
  * full) and <custom>. */
 #include <string.h>
 
+#include "model/capacity.h"
 #include "xml_write_internal.h"
 #include "xml_keywords.h"
 
@@ -37,6 +38,18 @@ static const char* const kSensorNames[GS_NSENSTYPE] = {
 
 void gsw_writeSizeSensing(gswWriter* w) {
   const gsModel* m = w->m;
+  /* the capacities, where a <size> set them (src/model/capacity.c) */
+  long nconmax, njmax, nstack;
+  long long memory;
+  gs_capacitySettings(m, &nconmax, &njmax, &memory, &nstack);
+  if (nconmax >= 0 || njmax >= 0 || nstack >= 0 || memory >= 0) {
+    gsw_open(w, "size");
+    if (nconmax >= 0) gsw_int(w, "nconmax", (int)nconmax);
+    if (njmax >= 0) gsw_int(w, "njmax", (int)njmax);
+    if (nstack >= 0) gsw_int(w, "nstack", (int)nstack);
+    if (memory >= 0) gsw_int(w, "memory", (int)memory);
+    gsw_end(w);
+  }
   const int nuser[] = {m->nuser_body,   m->nuser_jnt,    m->nuser_geom,     m->nuser_site,
                        m->nuser_cam,    m->nuser_tendon, m->nuser_actuator, m->nuser_sensor};
   static const char* const names[] = {"nuser_body", "nuser_jnt",    "nuser_geom",

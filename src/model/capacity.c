@@ -167,3 +167,23 @@ void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory, long
   m->nJmax = (int)nJ;
   m->narena = (int)arena;
 }
+
+void gs_capacitySettings(const gsModel* m, long* nconmax, long* njmax, long long* memory, long* nstack) {
+  gsModel t = *m;  /* a copy whose size fields gs_setCapacity rewrites (it reads the rest) */
+  *nconmax = *njmax = *nstack = -1;
+  *memory = -1;
+  gs_setCapacity(&t, -1, -1, -1, -1);
+  if (t.nconmax != m->nconmax) *nconmax = m->nconmax;
+  gs_setCapacity(&t, *nconmax, -1, -1, -1);
+  if (t.nefcmax != m->nefcmax || t.nJmax != m->nJmax) *njmax = m->nefcmax;
+  gs_setCapacity(&t, *nconmax, *njmax, -1, -1);
+  if (t.narena == m->narena) return;
+  if (m->narena > t.narena && (m->narena - t.narena) % (int)sizeof(gsReal) == 0) {
+    *nstack = (m->narena - t.narena) / (int)sizeof(gsReal);
+    gs_setCapacity(&t, *nconmax, *njmax, -1, *nstack);
+    if (t.narena == m->narena) return;
+    *nstack = -1;
+  }
+  *memory = m->narena;  /* (memory and njmax are not given together: njmax dropped) */
+  *njmax = -1;
+}

@@ -23,4 +23,9 @@
  * row), memory bytes of arena; each within the largest above */
 void gs_setCapacity(gsModel* m, long nconmax, long njmax, long long memory, long nstack);
 
+/* the <size> settings (-1: not given) that give m's capacities again when its MJCF is read back:
+ * nconmax and njmax where they differ from the compiler's choice, then nstack for a larger arena
+ * or memory for any other (the MJCF writer) */
+void gs_capacitySettings(const gsModel* m, long* nconmax, long* njmax, long long* memory, long* nstack);
+
 #endif
