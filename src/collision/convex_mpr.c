@@ -6,18 +6,21 @@
  * (tests/python/test_collision_legacy.py):
  * - the portal starts from the geoms' centres (geom_xpos), with the model's ccd_tolerance as the
  *   portal's tolerance and ccd_iterations as its iteration limit;
- * - each shape is whole (a sphere's or capsule's radius included) and grown by half the margin;
+ * - each shape is whole (a sphere's or capsule's radius included), grown by half the margin, its
+ *   support computed in its own frame as MJCF does to the last bit (shape_support);
  * - a mesh's support is a plain climb over its hull graph that starts at the vertex where the
  *   previous support of the same query ended (at vertex 0 for the first): where a hull has
  *   vertices level along a direction the climb's start decides which is returned, and with it
  *   the portal (starting every climb afresh, or scanning all vertices, gives other contacts on
  *   Kinova's meshes);
  * - the distance is the margin less the portal's depth, the point libccd's;
- * - the normal is libccd's direction, then turned towards a sphere's centre, a capsule's axis or
- *   (deep below a cap) a cylinder's axis as gs_roundNormal does, the second geom first and the
- *   first geom last.
- * Not reproduced: the normal MJCF gives ellipsoids, and pairs of two rounded geoms (capsule or
- * cylinder with cylinder): named in the load warnings (src/model/check_warnings.c). */
+ * - the normal is libccd's direction where neither geom is rounded; a rounded geom gives its own
+ *   direction at the point (a sphere's centre, a capsule's axis, a cylinder's axis deep below a
+ *   cap as gs_roundDirection, an ellipsoid's nearest surface point), and where both are rounded
+ *   the two directions are averaged.
+ * Approached, not reproduced: the ellipsoid's direction (MJCF's own iteration stops short of the
+ * nearest point: about 93 % of contacts within 1e-6), distance sensors, and the older multiccd's
+ * extra points; named in the load warnings where a model has them (gsx_warnOlderConvex). */
 #include <math.h>
 
 #include <ccd/ccd.h>
@@ -110,6 +113,56 @@ int gs_convexPenetrationMPR(const gsConvex* a, const gsReal ca[3], gsReal grow_a
   return 1;
 }
 
+/* sum (p_i s_i / (s_i^2 + t))^2 - 1 */
+static gsReal ellipsoid_gap(const gsReal p[3], const gsReal s[3], const gsReal s2[3], gsReal t) {
+  gsReal f = -1;
+  for (int k = 0; k < 3; k++) {
+    gsReal u = p[k] * s[k] / (s2[k] + t);
+    f += u * u;
+  }
+  return f;
+}
+
+/* An ellipsoid's direction at a contact point, in MJCF's older pipeline: the inward normal at the
+ * surface point nearest to it (measured: MuJoCo's normals are that point's to 1e-9, neither the
+ * gradient at the contact point, the direction to the centre, nor the portal's). The nearest
+ * point of sum (q_i / s_i)^2 = 1 to p (the ellipsoid's frame) is q_i = p_i s_i^2 / (s_i^2 + t) with
+ * sum (p_i s_i / (s_i^2 + t))^2 = 1, t > -min s_i^2 (the left side falls as t grows); the normal
+ * there is p_i / (s_i^2 + t). 0 where it has no direction. */
+static int ellipsoid_direction(gsReal dir[3], const gsModel* m, const gsData* d, int g,
+                               const gsReal pos[3]) {
+  const gsReal* s = m->geom_size + 3 * g;
+  const gsReal* R = d->geom_xmat + 9 * g;
+  gsReal rel[3], p[3];
+  gs_sub3(rel, pos, d->geom_xpos + 3 * g);
+  gs_mulMatTVec3(p, R, rel);
+  gsReal s2[3] = {s[0] * s[0], s[1] * s[1], s[2] * s[2]};
+  /* the root by bisection on (lo, hi): f falls from lo (a pole) to -1 */
+  gsReal lo = -fmin(s2[0], fmin(s2[1], s2[2])), hi = fmax(s2[0], fmax(s2[1], s2[2]));
+  gsReal t = hi;
+  for (int it = 0; it < 2000 && ellipsoid_gap(p, s, s2, hi) > 0; it++) hi *= 2;
+  for (int it = 0; it < 200; it++) {
+    t = lo + (hi - lo) / 2;
+    if (!(t > lo && t < hi)) break;  /* the interval is down to rounding */
+    if (ellipsoid_gap(p, s, s2, t) > 0) lo = t;
+    else hi = t;
+  }
+  gsReal n[3], w[3];
+  for (int k = 0; k < 3; k++) n[k] = -p[k] / (s2[k] + t);  /* inward */
+  gs_mulMatVec3(w, R, n);
+  gsReal len = gs_norm3(w);
+  if (!(len > 0)) return 0;
+  gs_scl3(dir, w, 1 / len);
+  return 1;
+}
+
+/* the direction a rounded geom gives the normal (pointing into it), 0 where it gives none */
+static int rounded_direction(gsReal dir[3], const gsModel* m, const gsData* d, int g,
+                             const gsReal pos[3]) {
+  if (m->geom_type[g] == GS_GEOM_ELLIPSOID) return ellipsoid_direction(dir, m, d, g, pos);
+  return gs_roundDirection(dir, m, d, g, pos);
+}
+
 int gs_collideConvexMPR(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                         gsReal margin) {
   gsConvex a, b;
@@ -120,7 +173,7 @@ int gs_collideConvexMPR(const gsModel* m, const gsData* d, gsContact* con, int g
     return 0;
   /* where a geom is rounded, its own normal; where both are, the two averaged */
   gsReal n1[3], n2[3], sum[3] = {0, 0, 0};
-  int r1 = gs_roundDirection(n1, m, d, g1, pos), r2 = gs_roundDirection(n2, m, d, g2, pos);
+  int r1 = rounded_direction(n1, m, d, g1, pos), r2 = rounded_direction(n2, m, d, g2, pos);
   if (r1) gs_sub3(sum, sum, n1);  /* pointing out of the first geom */
   if (r2) gs_add3(sum, sum, n2);
   gsReal len = gs_norm3(sum);

@@ -325,7 +325,8 @@ void gsx_warnOlderConvex(gsxCtx* c) {
   if (n[GS_GEOM_ELLIPSOID])
     gsx_warn(c, c->nativeccd_file, c->nativeccd_line,
              "flag nativeccd=\"disable\": the contact normals MJCF's older convex pipeline gives "
-             "ellipsoids are not reproduced (gauss keeps the portal's normal)");
+             "ellipsoids are approached, not reproduced (gauss takes the exact nearest surface "
+             "point's normal, MJCF an iteration's: about 93 %% of contacts within 1e-6)");
   if (s->option.enableflags & GS_ENBL_MULTICCD)
     gsx_warn(c, c->nativeccd_file, c->nativeccd_line,
              "flag nativeccd=\"disable\" with multiccd: the extra contacts of MJCF's older "
