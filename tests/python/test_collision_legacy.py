@@ -146,8 +146,11 @@ def test_random_pairs(t1, t2, margin):
     assert not bad, f"{len(bad)} poses apart by more than MuJoCo's own spread: {bad[:3]}"
     if margin == 0 and t1 in ("box", "mesh"):
         # flat shapes: the same support points, the same portal, the same contact; the box-mesh
-        # poses where MuJoCo's own contact moves under 4-ulp jitters (3 of 150) aside
-        assert kinds.count("equal") >= len(res) - (5 if t1 == "box" else 0)
+        # poses where MuJoCo's own contact moves under 4-ulp jitters aside (3 of 150 here; with
+        # every pose of the test jittered by 4 ulps, as another processor's numpy may make them,
+        # 5 runs: box-mesh 146-147 equal, mesh-mesh 150, no pose differing in any pair, margin
+        # or run): asserted 143 and 150
+        assert kinds.count("equal") >= len(res) - (7 if t1 == "box" else 0)
 
 
 # ---- height fields: one portal per prism, from the prism's vertex centroid ----
@@ -186,8 +189,9 @@ def test_height_field(typ, margin):
     # not reproduced: on 0 to 3 of the 120 poses one contact is apart by more than MuJoCo's own
     # movement over the jitters (10 jitters; 100: the same poses), at one prism: a point equal to
     # 1e-16 with another depth and normal (boxes and meshes, 0.02 to 0.3 apart), or a depth 3e-8
-    # to 2e-7 apart on a rounded geom
-    assert kinds.count("differ") <= 4
+    # to 2e-7 apart on a rounded geom. With every pose of the test jittered by 4 ulps (5 runs)
+    # at most 4 (capsule, margin 0); asserted 8, that count and its spread
+    assert kinds.count("differ") <= 8
     if typ in ("box", "mesh") and margin == 0:
         assert kinds.count("equal") >= len(res) - 8
 
@@ -244,6 +248,7 @@ def test_kinova_arm():
     print(f"{name}: {ncon} contacts over {len(states)} states; equal {kinds.count('equal')}, "
           f"ties {kinds.count('tie')}, differ {kinds.count('differ')}; qacc apart at the equal "
           f"states {worst:.1e}")
+    # with every state jittered by 4 ulps (5 runs): 29 or 30 equal, none differing
     assert kinds.count("differ") == 0
     assert kinds.count("equal") >= 25
     assert worst < 1e-8
