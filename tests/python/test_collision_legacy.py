@@ -26,8 +26,11 @@ import jitter
 FACTOR = 10.0
 EXACT = 1e-9
 
-SIZES = {"sphere": "0.3", "capsule": "0.2 0.4", "cylinder": "0.25 0.35", "box": "0.3 0.2 0.4"}
-RBOUND = {"sphere": 0.3, "capsule": 0.6, "cylinder": 0.43, "box": 0.54, "mesh": 0.5}
+SIZES = {"sphere": "0.3", "capsule": "0.2 0.4", "ellipsoid": "0.2 0.3 0.4", "cylinder": "0.25 0.35",
+         "box": "0.3 0.2 0.4"}
+RBOUND = {"sphere": 0.3, "capsule": 0.6, "ellipsoid": 0.4, "cylinder": 0.43, "box": 0.54, "mesh": 0.5}
+# the order of the geom types: a pair's first geom is the one of the lower type, as in MJCF
+TYPE_ORDER = ["sphere", "capsule", "ellipsoid", "cylinder", "box", "mesh"]
 # a random hull of 30 vertices on an ellipsoid of semi-axes 0.3, 0.4, 0.5
 _V = np.random.default_rng(123).normal(size=(30, 3))
 MESH = " ".join(f"{x:.6f}" for x in (_V / np.linalg.norm(_V, axis=1)[:, None] * [0.3, 0.4, 0.5]).ravel())
@@ -113,17 +116,21 @@ def classify(scene, qpos, mquat, tag):
     return ("tie" if g <= FACTOR * own else "differ"), g, own
 
 
-def random_pairs(t1, t2, margin, n, flags=""):
-    scene = Scene(pair_xml(t1, t2, margin, flags))
+def pair_poses(t1, t2, n):
+    """n random poses (free body's qpos, mocap body's quaternion) of a pair_xml scene, the free
+    geom within 0.4 to 1 of the two bounding radii from the other"""
     rng = np.random.default_rng(7)
-    out = []
-    for k in range(n):
+    for _ in range(n):
         mquat = _quat(rng)
         u = rng.normal(size=3)
         pos = u / np.linalg.norm(u) * (RBOUND[t1] + RBOUND[t2]) * rng.uniform(0.4, 1.0)
-        qpos = np.r_[pos, _quat(rng)]
-        out.append(classify(scene, qpos, mquat, f"{t1}-{t2}-{margin}-{k}"))
-    return out
+        yield np.r_[pos, _quat(rng)], mquat
+
+
+def random_pairs(t1, t2, margin, n, flags=""):
+    scene = Scene(pair_xml(t1, t2, margin, flags))
+    return [classify(scene, qpos, mquat, f"{t1}-{t2}-{margin}-{k}")
+            for k, (qpos, mquat) in enumerate(pair_poses(t1, t2, n))]
 
 
 TYPES = ["sphere", "capsule", "cylinder", "box", "mesh"]
@@ -300,22 +307,10 @@ def test_ellipsoid_normals(other):
 
 
 def ellipsoid_rate(other, rng):
-    t1, t2 = sorted(["ellipsoid", other], key=lambda t: ["sphere", "capsule", "ellipsoid",
-                                                         "cylinder", "box", "mesh"].index(t))
-    sizes = dict(SIZES, ellipsoid="0.2 0.3 0.4")
-    rb = dict(RBOUND, ellipsoid=0.4)
-    geom = {t: ('<geom type="mesh" mesh="m"/>' if t == "mesh" else f'<geom type="{t}" size="{sizes[t]}"/>')
-            for t in (t1, t2)}
-    xml = f"""<mujoco><option gravity="0 0 0" ccd_tolerance="1e-12" ccd_iterations="500">
-    <flag nativeccd="disable"/></option><asset><mesh name="m" vertex="{MESH}"/></asset><worldbody>
-      <body mocap="true">{geom[t1]}</body><body><freejoint/>{geom[t2]}</body></worldbody></mujoco>"""
-    scene = Scene(xml)
-    r = np.random.default_rng(7)
+    t1, t2 = sorted(["ellipsoid", other], key=TYPE_ORDER.index)
+    scene = Scene(pair_xml(t1, t2))
     good = total = 0
-    for k in range(150):
-        mquat = _quat(r)
-        u = r.normal(size=3)
-        qpos = np.r_[u / np.linalg.norm(u) * (rb[t1] + rb[t2]) * r.uniform(0.4, 1.0), _quat(r)]
+    for qpos, mquat in pair_poses(t1, t2, 150):
         if rng is not None:
             qpos[:3] = jitter.scale(qpos[:3], rng)
             qpos[3:] = jitter.quat(qpos[3:], rng)
