@@ -54,7 +54,7 @@ int gs_convexPenetrationMPR(const gsConvex* a, const gsReal ca[3], gsReal grow_a
                             const gsReal cb[3], gsReal grow_b, const gsModel* m, gsReal* depth,
                             gsReal normal[3], gsReal pos[3]);
 
-/* MJCF's normal at a contact point pos of a rounded geom g (pair_hfield.c): spheres and capsules
+/* MJCF's normal at a contact point pos of a rounded geom g (round_normal.c): spheres and capsules
  * towards their core, cylinders towards their axis where the point is deep enough below a cap;
  * gs_roundDirection returns 1 with that unit direction (pointing into g) where the rule gives
  * one, 0 otherwise and for other shapes; gs_roundNormal replaces nrm by it where it does */

@@ -129,8 +129,8 @@ int gsx_sizeAttr(gsxCtx* c, gsSpec* s, const gsxAt* a) {
   }
   if (IS("memory")) {
     if (!size_memory(c, a, &s->size_memory)) return GSX_ERR;
-    if (s->size_memory >= 0) s->size_njmax = s->size_nstack = -1;  /* it replaces an earlier
-                                                                     * <size>'s njmax or nstack */
+    /* it replaces an earlier <size>'s njmax or nstack */
+    if (s->size_memory >= 0) s->size_njmax = s->size_nstack = -1;
     return GSX_OK;
   }
   return GSX_UNUSED;

@@ -609,9 +609,9 @@ static int same_path(const char* a, const char* b) {
  * assets: a visual mesh listed first keeps its own; refpos, refquat and content_type do not
  * matter, and no earlier model's load does; tests/python/test_mesh_cache.py). Returns 0 only
  * when out of memory. */
-static int shared_polygons(const gsSpec* s, const gsMeshBuild* mesh, const unsigned char* need, int i) {
+static int shared_polygons(const gsSpec* s, gsMeshBuild* mesh, const unsigned char* need, int i) {
   const gsSpecMesh* a = s->mesh[i];
-  gsMeshBuild* b = (gsMeshBuild*)&mesh[i];
+  gsMeshBuild* b = &mesh[i];
   if (need[i] || !a->path || !a->file) return 1;
   for (int j = 0; j < i; j++) {
     const gsSpecMesh* o = s->mesh[j];
