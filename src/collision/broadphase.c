@@ -3,8 +3,10 @@
  *
  * Order of the contacts, as MuJoCo produces them: by body pair (smaller body id first, then the
  * other), and within one body pair the explicit pairs first (in their order), then the dynamic
- * pairs by geom of the first body, then geom of the second. A dynamic pair that is also an
- * explicit pair is skipped. Nothing is detected when contacts or constraints are disabled.
+ * pairs by the geoms as the narrow phase takes them (the lower geom type first), as MJCF's
+ * midphase sorts them; with the midphase disabled, by geom of the first body, then geom of the
+ * second (gs_candidateKey). A dynamic pair that is also an explicit pair is skipped. Nothing is
+ * detected when contacts or constraints are disabled.
  *
  * Broad phase: sweep-and-prune over world-aligned boxes of the geoms (grown by their margins) on
  * the axis along which the box centres spread most; planes are unbounded and pair with every
