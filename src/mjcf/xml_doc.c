@@ -183,10 +183,13 @@ static void start_element(void* ctx, const xmlChar* localname, const xmlChar* pr
   if (*p == '<' && nl < node->line) node->line = (unsigned short)(node->line - nl);
 }
 
-/* the most attributes in one start tag, by a scan of the markup: libxml2 compares each attribute
- * with all before it, so a tag with an absurd number must be refused before libxml2 sees it.
- * Comments, CDATA, processing instructions and the DOCTYPE (through its quotes and brackets) are
- * skipped; inside a tag, '=' outside quotes counts one attribute. */
+/* A scan of the markup: the most attributes in one start tag (libxml2 compares each attribute
+ * with all before it, so a tag with an absurd number must be refused before libxml2 sees it),
+ * and where an attribute's closing quote is followed at once by another attribute's name
+ * (name="a"type="box": malformed XML, which MJCF's own parser reads as two attributes; a file
+ * of MyoSuite's has it): *glued counts them, *first is the first one's offset. Comments, CDATA,
+ * processing instructions and the DOCTYPE (through its quotes and brackets) are skipped; inside
+ * a tag, '=' outside quotes counts one attribute. */
 /* where pat first occurs in s[from..n), NULL when nowhere (s need not end with a NUL) */
 static const char* find(const char* s, size_t n, size_t from, const char* pat) {
   size_t k = strlen(pat);
@@ -199,8 +202,16 @@ static const char* find(const char* s, size_t n, size_t from, const char* pat) {
   return NULL;
 }
 
-static size_t most_attrs(const char* s, size_t n) {
-  size_t i = 0, most = 0;
+static int name_start(char ch) {
+  unsigned char u = (unsigned char)ch;
+  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u == ':' || u >= 0x80;
+}
+
+/* With out (room for n + *glued bytes, *glued from a scan before), the text is also copied
+ * there with a space put after each such quote (no line moves). */
+static size_t scan_markup(const char* s, size_t n, size_t* glued, size_t* first, char* out) {
+  size_t i = 0, most = 0, copied = 0, o = 0;
+  *glued = 0;
   while (i < n) {
     const char* lt = memchr(s + i, '<', n - i);
     if (!lt) break;
@@ -238,7 +249,17 @@ static size_t most_attrs(const char* s, size_t n) {
       char q = 0;
       for (i++; i < n && (q || s[i] != '>'); i++) {
         if (q) {
-          if (s[i] == q) q = 0;
+          if (s[i] != q) continue;
+          q = 0;
+          if (i + 1 < n && name_start(s[i + 1])) {
+            if ((*glued)++ == 0) *first = i + 1;
+            if (out) {
+              memcpy(out + o, s + copied, i + 1 - copied);
+              o += i + 1 - copied;
+              out[o++] = ' ';
+              copied = i + 1;
+            }
+          }
         } else if (s[i] == '"' || s[i] == '\'') {
           q = s[i];
         } else if (s[i] == '=') {
@@ -252,6 +273,7 @@ static size_t most_attrs(const char* s, size_t n) {
     if (!end) break;  /* unterminated: libxml2 reports it */
     i = (size_t)(end - s) + 1;
   }
+  if (out) memcpy(out + o, s + copied, n - copied);
   return most;
 }
 
@@ -393,15 +415,34 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
     return gsx_error(c, f->name, 0, NULL, "the XML files of the model exceed %zu MiB in all",
                      GSX_MAX_XML_BYTES >> 20),
            NULL;
-  if (most_attrs(xml, len) > GSX_MAX_ATTRS)
+  size_t glued = 0, first = 0;
+  if (scan_markup(xml, len, &glued, &first, NULL) > GSX_MAX_ATTRS)
     return gsx_error(c, f->name, 0, NULL, "an element has more than %d attributes",
                      GSX_MAX_ATTRS),
            NULL;
+  /* attributes with no space between them: read apart, as MJCF's parser reads them, from a copy
+   * with a space put after each closing quote that a name follows */
+  char* spaced = NULL;
+  if (glued) {
+    if (len > (size_t)INT_MAX - glued) return gsx_error(c, f->name, 0, NULL, "file too large"), NULL;
+    spaced = malloc(len + glued);
+    if (!spaced) return gsx_oom(c), NULL;
+    size_t again = 0;
+    scan_markup(xml, len, &again, &first, spaced);
+    int line = 1;
+    for (size_t i = 0; i < first; i++) line += xml[i] == '\n';
+    gsx_warn(c, f->name, line,
+             "attributes with no space between them (%zu in the file) are read apart, as MJCF's "
+             "parser reads them: malformed XML",
+             glued);
+    xml = spaced;
+    len += glued;
+  }
   /* libxml2 makes no parser for an empty buffer */
   if (len == 0) return gsx_error(c, f->name, 1, NULL, "malformed XML: document is empty"), NULL;
 
   xmlParserCtxtPtr pc = xmlCreateMemoryParserCtxt(xml, (int)len);
-  if (!pc) return gsx_oom(c), NULL;
+  if (!pc) return free(spaced), gsx_oom(c), NULL;
   gsxXmlError xe = {0, 0, "", c, NULL, NULL, NULL};
   pc->_private = &xe;
 #if LIBXML_VERSION >= 21300
@@ -417,6 +458,7 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
   xe.get_pentity = pc->sax->getParameterEntity;
   if (!xe.start || !xe.get_entity || !xe.get_pentity) {
     xmlFreeParserCtxt(pc);
+    free(spaced);
     return gsx_error(c, f->name, 0, NULL, "libxml2 without SAX2"), NULL;
   }
   pc->sax->startElementNs = start_element;
@@ -429,6 +471,7 @@ gsxFile* gsx_loadString(gsxCtx* c, const char* xml, size_t len, const char* name
   pc->myDoc = NULL;
   int wellformed = pc->wellFormed;
   xmlFreeParserCtxt(pc);
+  free(spaced);
   if (xe.have || !wellformed || !f->doc) {
     if (f->doc) xmlFreeDoc(f->doc);
     f->doc = NULL;

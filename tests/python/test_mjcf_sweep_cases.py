@@ -325,3 +325,29 @@ def test_nested_include_found_from_the_main_file_first(tmp_path):
         path = str(tmp_path / "main.xml")
         mm, gm = mujoco.MjModel.from_xml_path(path), gauss.Model.from_xml_path(path)
         assert mm.body(1).name == gm.body(1).name == expect
+
+
+def test_attributes_with_no_space_between_them():
+    """name="a"type="box": malformed XML that MJCF's parser reads as two attributes (a file of
+    MyoSuite's exoskeleton elbow has it): read apart, with a warning naming the line; quotes in
+    comments and in values are left alone, and the lines of later messages do not move"""
+    xml = """<mujoco>
+  <!-- not markup: a="1"b="2" -->
+  <default><default class="c"><geom rgba="1 0 0 1"/></default></default>
+  <worldbody>
+    <body name="b"><freejoint/>
+      <geom name="a"type="box" size=".1 .2 .3"mass="2"/>
+      <geom name='q"'class="c"type="capsule" size=".05 .1" pos="0 0 .4"/>
+      <site name="s"pos="0 0 1"/>
+    </body>
+  </worldbody>
+</mujoco>"""
+    mm, gm = load_both(xml)
+    assert_fields(gm, mm, ["geom_type", "geom_size", "geom_rgba", "geom_pos", "body_mass", "site_pos"])
+    assert list(gm.geom_type) == [6, 3]
+    glued = [w for w in gm.load_warnings if "no space between them" in w]
+    assert len(glued) == 1 and ":6:" in glued[0] and "(5 in the file)" in glued[0], gm.load_warnings
+    bad = xml.replace('<site name="s"pos="0 0 1"/>', '<site name="s"pos="0 0 x"/>')
+    with pytest.raises(gauss.GaussError) as e:
+        gauss.Model.from_xml_string(bad)
+    assert ":8:" in str(e.value) and "malformed number" in str(e.value), str(e.value)
