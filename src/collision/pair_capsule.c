@@ -182,7 +182,15 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
  * edge); some ends facing an edge or a corner, beyond the edge's ends at less than 45 degrees
  * from it, that MuJoCo slides instead of repeating (about 1 in 9 at margin 1); and depths from
  * two faces equal but for rounding, where MuJoCo's own rounding (~1e-16 in its sphere centre)
- * decides. */
+ * decides. Exact alignments without noise (a capsule given by fromto along a box axis, beside a
+ * box edge, the box unturned) are not a tie in MuJoCo: its count there is fixed by the edge's
+ * two signs, the segment's direction and which corners it covers; 126 of 504 such poses (3
+ * axes, 4 edges, 2 directions, 7 positions, 3 lengths) differ in count, not yet followed. What
+ * was seen: a short segment within the edge's extent starts at its end farther from the edge's
+ * middle (the lower one on a tie), where gauss takes its -1 end; the second point is the other
+ * end, or none where the slide leaves the segment at once, the direction depending on the two
+ * signs of the edge (on z edges, none for edges whose two signs agree, the other end for the
+ * others; on x and y edges the other way round). */
 int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                          gsReal margin) {
   const gsReal* pc = d->geom_xpos + 3 * g1;
