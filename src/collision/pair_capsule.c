@@ -64,8 +64,9 @@ int gs_collideCapsuleCapsule(const gsModel* m, const gsData* d, gsContact* con, 
  * nearest edge point); so the minimum is found from the middle piece's minimiser, and when that
  * stops at a corner, from the outer piece's beyond it. A segment parallel to the edge (the
  * determinant s_a^2 (h_o1^2 + h_o2^2) of the nearest-points system below 1e-15) takes, as
- * MuJoCo's results do, the point facing the edge's -s_a corner, else its +s_a corner, else its
- * -1 end; *parallel is set. */
+ * MuJoCo's results do, the point facing the edge's -s_a corner, else its +s_a corner, else
+ * (within the edge's extent) its end farther from the edge's middle, the one towards -s_a on a
+ * tie; *parallel is set. */
 static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[3], int a,
                            int o1, int o2, gsReal e1, gsReal e2, gsReal* tout, gsReal* qa,
                            int* parallel) {
@@ -87,7 +88,10 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
   *parallel = 0;
   if (lo <= hi && ww * sa * sa < GS_MINVAL) {
     *parallel = 1;
-    t = (ha != 0 && tm >= -1 && tm <= 1) ? tm : ((ha != 0 && tp >= -1 && tp <= 1) ? tp : -1);
+    if (ha != 0 && tm >= -1 && tm <= 1) t = tm;
+    else if (ha != 0 && tp >= -1 && tp <= 1) t = tp;
+    else if (ha != 0) t = gs_pairClamp(((ca > 0 ? sa : -sa) - ca) / ha, -1, 1);  /* within */
+    else t = -1;
   } else if (lo <= hi) {
     t = ww > 0 ? gs_pairClamp(-uw / ww, lo, hi) : lo;
     /* stopped at a corner inside the segment: the minimum may lie beyond it */
@@ -182,15 +186,11 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
  * edge); some ends facing an edge or a corner, beyond the edge's ends at less than 45 degrees
  * from it, that MuJoCo slides instead of repeating (about 1 in 9 at margin 1); and depths from
  * two faces equal but for rounding, where MuJoCo's own rounding (~1e-16 in its sphere centre)
- * decides. Exact alignments without noise (a capsule given by fromto along a box axis, beside a
- * box edge, the box unturned) are not a tie in MuJoCo: its count there is fixed by the edge's
- * two signs, the segment's direction and which corners it covers; 126 of 504 such poses (3
- * axes, 4 edges, 2 directions, 7 positions, 3 lengths) differ in count, not yet followed. What
- * was seen: a short segment within the edge's extent starts at its end farther from the edge's
- * middle (the lower one on a tie), where gauss takes its -1 end; the second point is the other
- * end, or none where the slide leaves the segment at once, the direction depending on the two
- * signs of the edge (on z edges, none for edges whose two signs agree, the other end for the
- * others; on x and y edges the other way round). */
+ * decides. A segment parallel to an edge, its other two components exactly zero (an upright
+ * capsule beside a box, or any rotation with an exact matrix), is no tie in MuJoCo: it follows
+ * the rules for rounding noise as if those zeros were negative (the two rules marked so below;
+ * test_collision_pairs.py::test_capsule_box_exactly_aligned_beside_an_edge, 864 of 864 poses
+ * equal, 520 before). */
 int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                          gsReal margin) {
   const gsReal* pc = d->geom_xpos + 3 * g1;
@@ -289,6 +289,22 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
   gs_addScl3(cw, pc, hw, t1);
   int ncon = gs_pairSphereBox(m, d, con, cw, r, g2, margin);
   if (!ncon || nbnd == 0) return ncon;
+  if (nfaced == 3) {
+    /* a segment parallel to an edge (its other two components negligible, as segment_edge
+     * tests) whose first point is at the edge's corner or beyond it: MuJoCo adds nothing where
+     * a slide by -sign(b1_k) along the segment (k: the lesser of those two components, the
+     * first on a tie) leaves the edge at once and leaves across face j, the other one (where
+     * h_j is exactly 0, as if it were negative: an upright capsule) */
+    int a = fabs(h[0]) >= fabs(h[1]) ? (fabs(h[0]) >= fabs(h[2]) ? 0 : 2)
+                                     : (fabs(h[1]) >= fabs(h[2]) ? 1 : 2);
+    int o1 = a == 0 ? 1 : 0, o2 = a == 2 ? 1 : 2;
+    if ((h[o1] * h[o1] + h[o2] * h[o2]) * s[a] * s[a] < GS_MINVAL) {
+      int kk = fabs(h[o2]) < fabs(h[o1]) ? o2 : o1, jj = kk == o1 ? o2 : o1;
+      gsReal sg = b1[kk] > 0 ? -1 : 1;
+      int across = h[jj] != 0 ? sg * h[jj] * b1[jj] > 0 : sg * b1[jj] < 0;
+      if (sg * h[a] * b1[a] > 0 && across) return ncon;
+    }
+  }
 
   /* the second point */
   int end = (t1 == 1 || t1 == -1);
@@ -317,7 +333,17 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
        * negative side when over its positive one and the other way over the negative one,
        * and adds nothing when that leaves the box at once across face j */
       dir = b1[k] > 0 ? -1 : 1;
-      if (dir * h[j] * b1[j] > 0) return ncon;
+      if (par1) {
+        /* parallel to the edge, from an end of the segment: where the slide leaves the
+         * segment at once, nothing when it leaves across face j (where h_j is exactly 0, as
+         * if it were negative: an upright capsule), else the other way, into the segment */
+        if (dir == (t1 > 0 ? 1 : -1) && (t1 == 1 || t1 == -1)) {
+          if (h[j] != 0 ? dir * h[j] * b1[j] > 0 : dir * b1[j] < 0) return ncon;
+          dir = -dir;
+        }
+      } else if (dir * h[j] * b1[j] > 0) {
+        return ncon;
+      }
     }
     if (end && !isedge) {
       /* an end facing an edge or a corner (then its first edge): is the nearest point of the

@@ -24,7 +24,7 @@ const gsCollideFn gs_collideTable[GS_NGEOMTYPE][GS_NGEOMTYPE] = {
     [S][E] = gs_collideConvex,         [S][Y] = gs_collideSphereCylinder,
     [S][B] = gs_collideSphereBox,
     [C][C] = gs_collideCapsuleCapsule, [C][E] = gs_collideConvex,
-    /* capsule-box matches MJCF's contacts on ~99% of poses (not yet on exactly aligned ones);
+    /* capsule-box matches MJCF's contacts on ~99% of random poses and on exactly aligned ones;
      * box-box (separating axes, clipped faces, up to 8 contacts) matches on resting and shallow
      * contacts, not yet on MuJoCo's contact counts in deep penetration and with parallel faces
      * inside a margin (see pair_box.c): still closer to it than one convex contact */
