@@ -202,10 +202,9 @@ static int out_grown(const gsBoxFrame* b, const gsReal p[3], int skip, gsReal ma
  * where an incident edge crosses both lines across t2 or two reference corners lie inside
  * (before: the face's own axes u, v with positive signs, which is that frame on -x faces only;
  * random offsets of boxes 0.1 x 0.12 x 0.08 against 0.07 x 0.09 x 0.11 and against itself, box
- * 2 unturned or turned by a half turn about x: 974 -> 1000 of 1000 in order;
- * test_collision_pairs.py::test_box_box_exactly_aligned). Boxes turned by a third of a turn about a diagonal (their axes
- * permuted) still differ in order on 80-120 of 500 such poses: which face is the reference is
- * a tie there that rounding decides, and MJCF's rounding was not found (see gs_collideBoxBox).
+ * 2 unturned, turned by a half turn about x or by a third of a turn about a diagonal, with the
+ * tie of the reference face below: 1017 -> 1200 of 1200 in order;
+ * test_collision_pairs.py::test_box_box_exactly_aligned).
  * Points on the reference face's border to the last bit (flush faces, equal boxes side by side)
  * follow MuJoCo's ties, as measured: the border is part of the face on its negative side and not
  * on its positive side, both for an edge crossing a border line (an edge crosses the line x = l
@@ -945,7 +944,13 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
        * gives MuJoCo's contacts wherever box 2's does, and on 66 of the 1800 poses only box
        * 1's). Boxes in contact keep the plain comparison (stacks: see below). */
       gsReal beat = k == 1 && bestKind == 0 && bestSep > 0 ? faceTol * bestSep : 0;
-      if (sep > bestSep + beat) bestSep = sep, bestKind = k, bestI = i, gs_copy3(bestN, n);
+      /* boxes in contact with parallel faces whose separations are equal to the bit: MuJoCo
+       * tests the axes of the two boxes in turn (box 1's first, then box 2's, axis by axis),
+       * the first met keeping a tie: box 2's face where its axis comes before box 1's (box 2
+       * turned so that its axis i lies along box 1's axis bestI > i; measured on boxes turned
+       * by a third of a turn about a diagonal, test_box_box_exactly_aligned) */
+      int before = k == 1 && bestKind == 0 && !(bestSep > 0) && sep == bestSep && i < bestI;
+      if (sep > bestSep + beat || before) bestSep = sep, bestKind = k, bestI = i, gs_copy3(bestN, n);
     }
   }
   gsReal R[3][3], pos[3];  /* box 2's axes and the centres' offset in box 1's frame */

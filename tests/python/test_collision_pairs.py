@@ -706,25 +706,30 @@ def _box_box_runs(kind, margin):
 
 
 
-# boxes exactly aligned (box 2 unturned or turned by a half turn about x, rotations with exact
-# matrices) at 250 random offsets each, two size pairs: the contacts in MuJoCo's order. Where an
-# incident edge crosses both lines across the reference face's t2 or two reference corners lie
-# inside, the order follows MJCF's frame of the reference face (see face_contacts); before, 974
-# of 1000 poses in order. Which box gives the reference face is a tie here that rounding
-# decides (the separations are equal on paper); the expression gauss rounds is MuJoCo's on such
-# stacks (gs_collideBoxBox), so the poses are also jittered by 4 ulps: measured on an Intel Xeon,
-# nominal 1000 of 1000, 100 jitters 1000 to 1000 (spread 0): asserted >= 999.
-def _box_box_aligned_run(rng_pos):
+# boxes exactly aligned (box 2 unturned, turned by a half turn about x or by a third of a turn
+# about a diagonal: rotations with exact matrices) at 100 random offsets each, two size pairs:
+# the contacts in MuJoCo's order. Where an incident edge crosses both lines across the reference
+# face's t2 or two reference corners lie inside, the order follows MJCF's frame of the reference
+# face (see face_contacts), and which box gives the reference face on a tie to the bit is the
+# box whose axis MuJoCo tests first (see gs_collideBoxBox); before, 1017 of 1200 poses in order.
+# The separations are equal on paper, so the poses are also jittered by 4 ulps: measured on an
+# Intel Xeon, nominal 1200 of 1200, 100 jitters 1200 to 1200 (spread 0): asserted >= 1199.
+_ALIGNED_TURNS = ("1 0 0 0", "0 1 0 0", "0.5 0.5 0.5 0.5", "0.5 -0.5 -0.5 -0.5", "0.5 0.5 -0.5 0.5",
+                  "0.5 -0.5 0.5 -0.5")
+
+
+def _box_box_aligned_run(offsets):
     import mujoco
     agree = poses = 0
-    for quat, sizes in [(q, s) for q in ("1 0 0 0", "0 1 0 0")
-                        for s in (("0.1 0.12 0.08", "0.07 0.09 0.11"), ("0.1 0.12 0.08", "0.1 0.12 0.08"))]:
+    cases = [(q, s) for q in _ALIGNED_TURNS
+             for s in (("0.1 0.12 0.08", "0.07 0.09 0.11"), ("0.1 0.12 0.08", "0.1 0.12 0.08"))]
+    for c, (quat, sizes) in enumerate(cases):
         xml = (f'<mujoco><option><flag gravity="disable"/></option><worldbody><geom type="box" '
                f'size="{sizes[0]}"/><body quat="{quat}"><freejoint/><geom type="box" '
                f'size="{sizes[1]}"/></body></worldbody></mujoco>')
         mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
         md, gd = mujoco.MjData(mm), gauss.Data(gm)
-        for pos in rng_pos(250):
+        for pos in offsets[100 * c:100 * (c + 1)]:
             for d in (md, gd):
                 d.qpos[:3] = pos
             mujoco.mj_forward(mm, md)
@@ -737,22 +742,14 @@ def _box_box_aligned_run(rng_pos):
 
 
 def test_box_box_exactly_aligned():
-    offsets = np.random.default_rng(5).uniform(-0.25, 0.25, (1000, 3))
-    def nominal(n, it=iter(range(0, 1000, 250))):
-        start = next(it)
-        return offsets[start:start + n]
-    agree, poses = _box_box_aligned_run(nominal)
+    offsets = np.random.default_rng(5).uniform(-0.25, 0.25, (1200, 3))
+    agree, poses = _box_box_aligned_run(offsets)
     print(f"\nexactly aligned box-box poses in MuJoCo's order: {agree}/{poses}")
-    runs = []
-    for rng in jitter.rngs("box-box exactly aligned"):
-        jittered = jitter.scale(offsets, rng)
-        def feed(n, it=iter(range(0, 1000, 250)), jittered=jittered):
-            start = next(it)
-            return jittered[start:start + n]
-        runs.append(_box_box_aligned_run(feed)[0])
-    jitter.spread("exactly aligned box-box poses in MuJoCo's order", agree, runs, at_least=999,
+    runs = [_box_box_aligned_run(jitter.scale(offsets, rng))[0]
+            for rng in jitter.rngs("box-box exactly aligned")]
+    jitter.spread("exactly aligned box-box poses in MuJoCo's order", agree, runs, at_least=1199,
                   total=poses)
-    assert poses == 1000
+    assert poses == 1200
 
 @pytest.mark.parametrize("margin", [0.0, 0.01, 0.1, 0.3])
 def test_box_box_random_poses(margin):
