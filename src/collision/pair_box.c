@@ -119,13 +119,7 @@
  * to measure: run that test's loop printing MuJoCo's contacts whose dist is not the gap.
  * Planar
  * boxes of equal width side by side (flush faces to the last bit, as in the dm_control stacker)
- * are a tie: MuJoCo's count moves with a 1e-15 offset across them. Exactly aligned boxes (the
- * incident face's in-plane axes exactly perpendicular to n) whose incident face covers the
- * reference face along its first border axis (z on an x face, an incident edge crossing both
- * z borders): MuJoCo lists the two crossings on that edge and the two reference corners +z
- * first, gauss -z first (the same points; 100 of 586 random face-axis poses of boxes 0.1 x 0.12
- * x 0.08 and 0.07 x 0.09 x 0.11, every one with that cover; turning the incident corners'
- * numbering where the axis's component along n is exactly 0 breaks the others): not found.
+ * are a tie: MuJoCo's count moves with a 1e-15 offset across them.
  * Details and measured rates in tests/python/test_collision_pairs.py. */
 #include "collision/pair_util.h"
 
