@@ -463,6 +463,20 @@ def test_capsule_on_box_face_closed_form():
     compare(scene)
 
 
+def _same_contacts_at(engines, pos):
+    """the free body of both engines' models placed at pos: the same contacts in the same order
+    (dist and position to 1e-9)"""
+    import mujoco
+    mm, md, gm, gd = engines
+    for d in (md, gd):
+        d.qpos[:3] = pos
+    mujoco.mj_forward(mm, md)
+    gauss.forward(gm, gd)
+    theirs = [(con.dist, *con.pos) for con in md.contact[:md.ncon]]
+    mine = [(gd.contact[i].dist, *np.asarray(gd.contact[i].pos)) for i in range(gd.ncon)]
+    return len(theirs) == len(mine) and np.allclose(theirs, mine, rtol=0, atol=1e-9)
+
+
 # capsules exactly along a box axis (rotations whose matrices are exact: 0/180 degrees about x,
 # 120 degrees about the diagonals, no trigonometry), beside the box's edges and faces along that
 # axis, at 10 places along it and 3 lengths (within the box's extent, covering a corner or both,
@@ -495,14 +509,8 @@ def test_capsule_box_exactly_aligned():
                 continue  # the axis inside the box
             pos = np.zeros(3)
             pos[across[0]], pos[across[1]], pos[along] = u, v, at
-            for d in (md, gd):
-                d.qpos[:3] = pos
-            mujoco.mj_forward(mm, md)
-            gauss.forward(gm, gd)
-            theirs = [(c.dist, *c.pos) for c in md.contact[:md.ncon]]
-            mine = [(gd.contact[i].dist, *np.asarray(gd.contact[i].pos)) for i in range(gd.ncon)]
             poses += 1
-            agree += len(theirs) == len(mine) and np.allclose(theirs, mine, rtol=0, atol=1e-9)
+            agree += _same_contacts_at((mm, md, gm, gd), pos)
     print(f"exactly aligned capsule-box poses: {agree}/{poses} agree")
     assert poses == 3360 and agree == poses
 
@@ -730,14 +738,8 @@ def _box_box_aligned_run(offsets):
         mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
         md, gd = mujoco.MjData(mm), gauss.Data(gm)
         for pos in offsets[100 * c:100 * (c + 1)]:
-            for d in (md, gd):
-                d.qpos[:3] = pos
-            mujoco.mj_forward(mm, md)
-            gauss.forward(gm, gd)
-            theirs = [(c.dist, *c.pos) for c in md.contact[:md.ncon]]
-            mine = [(gd.contact[i].dist, *np.asarray(gd.contact[i].pos)) for i in range(gd.ncon)]
             poses += 1
-            agree += len(theirs) == len(mine) and np.allclose(theirs, mine, rtol=0, atol=1e-9)
+            agree += _same_contacts_at((mm, md, gm, gd), pos)
     return agree, poses
 
 
