@@ -408,11 +408,9 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
   /* the signs of u and v in MJCF's frame of the reference face (t1, t2, with t1 x t2 into the
    * reference box): each border axis's lines come on its negative side first, and the
    * reference corners by their sides of t1, then t2; t2 is the axis k0 */
-  int t1 = 1 - k0;
-  gsReal sgn2[2] = {1, 1};
-  if (face == 0) sgn2[1] = rs > 0 ? -1 : 1;
-  if (face == 1) sgn2[1] = rs > 0 ? -1 : 1;
-  if (face == 2) sgn2[0] = rs > 0 ? 1 : -1;
+  int t1 = 1 - k0, sgn2[2] = {1, 1};
+  if (face < 2) sgn2[1] = rs > 0 ? -1 : 1;  /* x and y faces: v (z) */
+  else sgn2[0] = rs > 0 ? 1 : -1;           /* z faces: u (x) */
   gsReal fx[8][2];  /* crossings of the border lines beyond the reference face, in order */
   int nfar = 0;
   for (int e = 0; e < 4; e++) {
@@ -421,7 +419,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
     for (int kk = 0; kk < 2; kk++) {
       int k = kk ? 1 - k0 : k0;
       for (int sd = -1; sd <= 1; sd += 2) {
-        int side = (int)(sd * sgn2[k]);
+        int side = sd * sgn2[k];
         gsReal l = side * lim[k];
         if ((a[k] >= l) == (b[k] >= l)) continue;
         gsReal t = (a[k] - l) / (a[k] - b[k]), x[2];

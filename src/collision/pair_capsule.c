@@ -188,9 +188,14 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
  * two faces equal but for rounding, where MuJoCo's own rounding (~1e-16 in its sphere centre)
  * decides. A segment parallel to an edge, its other two components exactly zero (an upright
  * capsule beside a box, or any rotation with an exact matrix), is no tie in MuJoCo: it follows
- * the rules for rounding noise as if those zeros were negative (the rules marked so below;
+ * the rules for rounding noise as if those zeros were negative (zero_as_negative;
  * test_collision_pairs.py::test_capsule_box_exactly_aligned: beside the box's edges and faces,
  * 3360 of 3360 poses equal, 2728 before). */
+/* a component of the segment's axis in the box frame as MuJoCo's capsule-box reads its sign:
+ * an exact zero (the segment exactly parallel to a box face) counts as negative, as measured
+ * (see the end of the comment above) */
+static gsReal zero_as_negative(gsReal x) { return x != 0 ? x : -1; }
+
 int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2,
                          gsReal margin) {
   const gsReal* pc = d->geom_xpos + 3 * g1;
@@ -293,15 +298,14 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
     /* a segment parallel to an edge (its other two components negligible, as segment_edge
      * tests) whose first point is at the edge's corner or beyond it: MuJoCo adds nothing where
      * a slide by -sign(b1_k) along the segment (k: the lesser of those two components, the
-     * first on a tie) leaves the edge at once and leaves across face j, the other one (where
-     * h_j is exactly 0, as if it were negative: an upright capsule) */
+     * first on a tie) leaves the edge at once and leaves across face j, the other one */
     int a = fabs(h[0]) >= fabs(h[1]) ? (fabs(h[0]) >= fabs(h[2]) ? 0 : 2)
                                      : (fabs(h[1]) >= fabs(h[2]) ? 1 : 2);
     int o1 = a == 0 ? 1 : 0, o2 = a == 2 ? 1 : 2;
     if ((h[o1] * h[o1] + h[o2] * h[o2]) * s[a] * s[a] < GS_MINVAL) {
       int kk = fabs(h[o2]) < fabs(h[o1]) ? o2 : o1, jj = kk == o1 ? o2 : o1;
       gsReal sg = b1[kk] > 0 ? -1 : 1;
-      int across = h[jj] != 0 ? sg * h[jj] * b1[jj] > 0 : sg * b1[jj] < 0;
+      int across = sg * zero_as_negative(h[jj]) * b1[jj] > 0;
       if (sg * h[a] * b1[a] > 0 && across) return ncon;
     }
   }
@@ -335,10 +339,10 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
       dir = b1[k] > 0 ? -1 : 1;
       if (par1) {
         /* parallel to the edge, from an end of the segment: where the slide leaves the
-         * segment at once, nothing when it leaves across face j (where h_j is exactly 0, as
-         * if it were negative: an upright capsule), else the other way, into the segment */
+         * segment at once, nothing when it leaves across face j, else the other way, into the
+         * segment */
         if (dir == (t1 > 0 ? 1 : -1) && (t1 == 1 || t1 == -1)) {
-          if (h[j] != 0 ? dir * h[j] * b1[j] > 0 : dir * b1[j] < 0) return ncon;
+          if (dir * zero_as_negative(h[j]) * b1[j] > 0) return ncon;
           dir = -dir;
         }
       } else if (dir * h[j] * b1[j] > 0) {
@@ -356,10 +360,9 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
       if (dir == (t1 > 0 ? 1 : -1)) {
         /* the slide leaves the segment at once: the end is repeated if the slide moves away
          * from face k's plane, or, beyond the edge's ends, if the segment is not steep */
-        int repeat = beyond && nfaced == 2 ? !steep
-                     : h[k] != 0 || nfaced == 3 ? dir * h[k] * b1[k] >= 0
-                                                : dir * b1[k] <= 0;  /* h_k exactly 0: as if
-                                                                     * negative */
+        int repeat = beyond && nfaced == 2
+                         ? !steep
+                         : dir * (nfaced == 3 ? h[k] : zero_as_negative(h[k])) * b1[k] >= 0;
         if (beyond && nfaced == 3 && !steep) {
           /* a corner of that kind: repeated when the segment, followed inwards from the end,
            * comes back towards one of the corner's three face planes (or runs parallel) */

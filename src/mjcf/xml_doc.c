@@ -183,13 +183,6 @@ static void start_element(void* ctx, const xmlChar* localname, const xmlChar* pr
   if (*p == '<' && nl < node->line) node->line = (unsigned short)(node->line - nl);
 }
 
-/* A scan of the markup: the most attributes in one start tag (libxml2 compares each attribute
- * with all before it, so a tag with an absurd number must be refused before libxml2 sees it),
- * and where an attribute's closing quote is followed at once by another attribute's name
- * (name="a"type="box": malformed XML, which MJCF's own parser reads as two attributes; a file
- * of MyoSuite's has it): *glued counts them, *first is the first one's offset. Comments, CDATA,
- * processing instructions and the DOCTYPE (through its quotes and brackets) are skipped; inside
- * a tag, '=' outside quotes counts one attribute. */
 /* where pat first occurs in s[from..n), NULL when nowhere (s need not end with a NUL) */
 static const char* find(const char* s, size_t n, size_t from, const char* pat) {
   size_t k = strlen(pat);
@@ -207,8 +200,15 @@ static int name_start(char ch) {
   return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u == ':' || u >= 0x80;
 }
 
-/* With out (room for n + *glued bytes, *glued from a scan before), the text is also copied
- * there with a space put after each such quote (no line moves). */
+/* A scan of the markup: the most attributes in one start tag (libxml2 compares each attribute
+ * with all before it, so a tag with an absurd number must be refused before libxml2 sees it),
+ * and where an attribute's closing quote is followed at once by another attribute's name
+ * (name="a"type="box": malformed XML, which MJCF's own parser reads as two attributes; a file
+ * of MyoSuite's has it): *glued counts them, *first is the first one's offset. Comments, CDATA,
+ * processing instructions and the DOCTYPE (through its quotes and brackets) are skipped; inside
+ * a tag, '=' outside quotes counts one attribute. With out (room for n + *glued bytes, *glued
+ * from a scan before), the text is also copied there with a space put after each such quote
+ * (no line moves). */
 static size_t scan_markup(const char* s, size_t n, size_t* glued, size_t* first, char* out) {
   size_t i = 0, most = 0, copied = 0, o = 0;
   *glued = 0;

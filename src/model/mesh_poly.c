@@ -231,13 +231,18 @@ static int int_cmp(const void* x, const void* y) {
  * other loop) makes no polygon, 0 returned; MJCF's, measured on a ring of cells whose hole
  * touches its rim in 160 orders of its triangles and on Metaworld's Sawyer meshes
  * (tests/python/test_mesh_poly.py). An annulus's hole, a loop of its own, is left out. */
+/* whether face corner c's edge lies on the boundary of group g: no face across, or another group's */
+static int on_boundary(const int* across, const int* owner, int g, int c) {
+  return across[c] < 0 || owner[across[c]] != g;
+}
+
 static int boundary(const int* face, const int* across, const int* owner, int g, int* queue, int qn,
                     int* nxt, int* corner) {
   qsort(queue, (size_t)qn, sizeof(int), int_cmp);
   for (int q = 0; q < qn; q++)
     for (int k = 0; k < 3; k++) {
-      int o = across[3 * queue[q] + k], v = face[3 * queue[q] + k];
-      if ((o < 0 || owner[o] != g) && nxt[v] < 0) nxt[v] = face[3 * queue[q] + (k + 1) % 3];
+      int c = 3 * queue[q] + k;
+      if (on_boundary(across, owner, g, c) && nxt[face[c]] < 0) nxt[face[c]] = face[c - k + (k + 1) % 3];
     }
   int start = -1, num = 0, closed = 0;
   for (int q = 0; q < qn && start < 0; q++)
@@ -253,9 +258,9 @@ static int boundary(const int* face, const int* across, const int* owner, int g,
     v = w;
   }
   if (!closed) num = 0;
-  int nedge = 0;  /* the boundary's edges, of every loop */
-  for (int q = 0; q < qn; q++)
-    for (int k = 0; k < 3; k++) nedge += across[3 * queue[q] + k] < 0 || owner[across[3 * queue[q] + k]] != g;
+  int nedge = 0;  /* the boundary's edges, of every loop (counted only where they decide) */
+  for (int q = 0; num == 3 && qn > 1 && q < qn; q++)
+    for (int k = 0; k < 3; k++) nedge += on_boundary(across, owner, g, 3 * queue[q] + k);
   if (num == 3 && qn > 1 && nedge == 3) {
     /* three corners from several triangles (a fan about inner vertices): the starts of the
      * boundary edges in the triangles' order, which may run clockwise (measured on fans of 3
@@ -265,8 +270,10 @@ static int boundary(const int* face, const int* across, const int* owner, int g,
     int n = 0;
     for (int q = 0; q < qn && n < 3; q++)
       for (int k = 0; k < 3 && n < 3; k++) {
-        int o = across[3 * queue[q] + k], v = face[3 * queue[q] + k];
-        if ((o < 0 || owner[o] != g) && (n < 1 || corner[0] != v) && (n < 2 || corner[1] != v)) corner[n++] = v;
+        int v = face[3 * queue[q] + k];
+        if (on_boundary(across, owner, g, 3 * queue[q] + k) && (n < 1 || corner[0] != v) &&
+            (n < 2 || corner[1] != v))
+          corner[n++] = v;
       }
   }
   for (int q = 0; q < qn; q++)  /* clear the boundary marks */

@@ -14,10 +14,9 @@ nothing about order and is left out; such poses are counted and must stay few.""
 
 import random
 
-import mujoco
 import pytest
 
-import gauss
+from test_queries import load_both
 
 SIZES = {"sphere": "0.1", "box": "0.1 0.1 0.1", "capsule": "0.1 0.1", "cylinder": "0.1 0.1",
          "ellipsoid": "0.1 0.08 0.06", "mesh": None}
@@ -54,14 +53,10 @@ def scene(rng, in_world, midphase):
 
 
 def contact_lists(xml):
-    m = mujoco.MjModel.from_xml_string(xml)
-    d = mujoco.MjData(m)
-    mujoco.mj_forward(m, d)
-    gm = gauss.Model.from_xml_string(xml)
-    gd = gauss.Data(gm)
-    gauss.forward(gm, gd)
+    """the geom pairs of both engines' contacts in order, MuJoCo's first"""
+    _, md, _, gd = load_both(xml)
     mine = [tuple(int(g) for g in gd.contact[i].geom) for i in range(gd.ncon)]
-    return [tuple(int(g) for g in d.contact[i].geom) for i in range(d.ncon)], mine
+    return [tuple(int(g) for g in md.contact[i].geom) for i in range(md.ncon)], mine
 
 
 @pytest.mark.parametrize("midphase", [True, False])
