@@ -483,12 +483,15 @@ def _same_contacts_at(engines, pos):
 # beyond it; no end exactly at a corner): the axis's other two components are exactly zero,
 # which MuJoCo does not treat as a tie: it follows its rules for rounding noise as if those
 # zeros were negative, and a segment within an edge's extent starts at its end farther from the
-# edge's middle (see pair_capsule.c). Measured: 3360 of 3360 poses equal (2728 before)
+# edge's middle (see pair_capsule.c). Measured: 3360 of 3360 poses equal (2728 before), and
+# under jitters (see the test)
 _EXACT_AXES = ["1 0 0 0", "0 1 0 0", "0.5 0.5 0.5 0.5", "0.5 -0.5 -0.5 -0.5", "0.5 0.5 -0.5 0.5",
                "0.5 -0.5 0.5 -0.5", "0.5 0.5 0.5 -0.5", "0.5 -0.5 -0.5 0.5"]
 
 
-def test_capsule_box_exactly_aligned():
+def _capsule_box_aligned_run(jitter_rng=None):
+    """(poses agreeing, poses) over the aligned grid; with jitter_rng each position is jittered
+    (the rotations stay exact, so the axes stay exactly aligned)"""
     import itertools
     import mujoco
     poses = agree = 0
@@ -509,10 +512,24 @@ def test_capsule_box_exactly_aligned():
                 continue  # the axis inside the box
             pos = np.zeros(3)
             pos[across[0]], pos[across[1]], pos[along] = u, v, at
+            if jitter_rng is not None:
+                pos = jitter.scale(pos, jitter_rng)
             poses += 1
             agree += _same_contacts_at((mm, md, gm, gd), pos)
+    return agree, poses
+
+
+def test_capsule_box_exactly_aligned():
+    agree, poses = _capsule_box_aligned_run()
     print(f"exactly aligned capsule-box poses: {agree}/{poses} agree")
-    assert poses == 3360 and agree == poses
+    assert poses == 3360
+    # Some of the grid's poses are ties of the geometry (a segment centred on the edge's middle,
+    # its two ends equally far from it), which the last bits of the position decide. Jittered by
+    # 4 ulps (the rotations stay exact, so the axes stay aligned): measured on an Intel Xeon,
+    # nominal 3360, 100 jitters 3356 to 3360 (spread 4): asserted >= 3352, nominal included.
+    runs = [_capsule_box_aligned_run(rng)[0] for rng in jitter.rngs("capsule-box exactly aligned")]
+    jitter.spread("exactly aligned capsule-box poses agreeing", agree, runs, at_least=3352,
+                  total=poses)
 
 
 # ---- box-box -------------------------------------------------------------------------------
