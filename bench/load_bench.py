@@ -103,8 +103,6 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory()
     models = [p for p in args.models if p != "mesh_arm"]
-    if args.meshes or "mesh_arm" in args.models:
-        models += write_models(os.path.join(tmp.name, "meshes"))
     if not args.models and not args.meshes:
         models = [os.path.join(ROOT, p) for p in MODELS]
     if args.cold:
@@ -125,6 +123,9 @@ def main():
             os.mkdir(d)
             copies.append(without_textures(p, d))
         models = copies
+    # the mesh arm has no textures and names its meshes beside it: never copied
+    if args.meshes or "mesh_arm" in args.models:
+        models += write_models(os.path.join(tmp.name, "meshes"))
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     print("| model | gauss ms | MuJoCo ms | ratio |")
     print("|---|---:|---:|---:|")
