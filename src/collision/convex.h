@@ -41,10 +41,18 @@ extern long gs_convexSupportCount;
 
 /* Signed distance between a and b. Returns 0 when the surfaces are certainly at least `cutoff`
  * apart (nothing else is written), else 1 with dist (negative when penetrating), the witness
- * points pa on a and pb on b, and the unit normal from a towards b. tol: absolute tolerance on
- * the distance; maxiter: iterations of each of GJK and EPA. */
+ * points pa on a and pb on b, and the unit normal from a towards b. tol: MJCF's ccd_tolerance;
+ * maxiter: its ccd_iterations, for each of GJK and EPA. A cutoff of 0 is MJCF's overlap test
+ * (no distance, and its own tetrahedron step, see convex.c). */
 int gs_convexDistance(const gsConvex* a, const gsConvex* b, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]);
+
+/* The contact test of a and b inside a margin as MJCF's native pipeline makes it: both grown by
+ * half the margin, their overlap (gs_convexDistance without a cutoff), the witness points moved
+ * back. Returns 0 where they do not come within the margin, else 1 with dist (< margin; negative
+ * when penetrating), the witness points and the unit normal from a towards b. */
+int gs_convexContact(const gsConvex* a, const gsConvex* b, gsReal margin, gsReal tol, int maxiter,
+                     gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]);
 
 /* MJCF's older pipeline (convex_mpr.c): the penetration of a and b, grown by grow_a and grow_b
  * (half the margin; a height field's prism is not grown), by portal refinement from the interior

@@ -147,44 +147,6 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
   return globalid[cur];
 }
 
-/* the hull edges at local vertex l other than to local vertex `skip`: how many fall from it along
- * u (unit) by no more than `lone` (sine of the angle), and the last such neighbour in *flat */
-static int flat_edges(const gsReal* vert, const int* edgeadr, const int* globalid, const int* edges,
-                      const gsReal u[3], int l, int skip, gsReal lone, int* flat) {
-  const gsReal* p = vert + 3 * globalid[l];
-  int count = 0;
-  for (const int* e = edges + edgeadr[l]; *e >= 0; e++) {
-    if (*e == skip) continue;
-    const gsReal* q = vert + 3 * globalid[*e];
-    gsReal d[3] = {p[0] - q[0], p[1] - q[1], p[2] - q[2]}, len = sqrt(dot(d, d));
-    if (!(len > 0 && dot(d, u) > lone * len)) count++, *flat = *e;
-  }
-  return count;
-}
-
-int gs_meshSupportFeature(const gsReal* vert, const int* graph, const gsReal u[3], int* start,
-                          gsReal lone, int ends[2]) {
-  int nv = graph[0];
-  const int* edgeadr = graph + 2;
-  const int* globalid = graph + 2 + nv;
-  const int* edges = graph + 2 + 2 * nv;
-  int g = gs_meshSupportWalk(vert, graph, u, start), cur = *start, other = -1;
-  if (nv <= MESH_SCAN_MAX)  /* scanned, *start not moved: its local index, among a few */
-    for (cur = 0; cur < nv && globalid[cur] != g;) cur++;
-  if (cur >= nv || globalid[cur] != g) return 0;
-  gsReal nu = sqrt(dot(u, u));
-  if (!(nu > 0)) return 0;
-  gsReal un[3] = {u[0] / nu, u[1] / nu, u[2] / nu};
-  ends[0] = ends[1] = g;
-  int n = flat_edges(vert, edgeadr, globalid, edges, un, cur, -1, lone, &other), further;
-  if (n == 0) return 1;
-  /* one edge level with u: the feature is that edge when nothing else at its far end is */
-  if (n > 1 || flat_edges(vert, edgeadr, globalid, edges, un, other, cur, lone, &further) > 0)
-    return 0;
-  ends[1] = globalid[other];
-  return 2;
-}
-
 /* ---- plane against mesh ---- */
 
 #include "collision/collision.h"

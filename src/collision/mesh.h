@@ -16,13 +16,6 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
  * older convex pipeline: its supports start where the previous one of the query ended) */
 int gs_meshSupportClimb(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
 
-/* The hull's part farthest along u when it stands alone within the slope `lone` (the sine of an
- * angle; *start as gs_meshSupportWalk's): 1 for a vertex whose hull edges all fall from it along u
- * by more than lone (it stays the farthest for every direction within asin(lone) of u), 2 for an
- * edge level with u to that much whose ends' other edges all fall so; 0 otherwise (a face, or a
- * part of several edges). ends: the vertex twice, or the edge's two vertices (mesh indices). */
-int gs_meshSupportFeature(const gsReal* vert, const int* graph, const gsReal u[3], int* start,
-                          gsReal lone, int ends[2]);
 /* the same over all nvert vertices, for a mesh without a hull graph (mesh_graphadr -1: no geom
  * collides with it, but a distance sensor may measure it); the first on a tie */
 int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]);

@@ -76,7 +76,8 @@ static void aligned(gsModel* m, gsData* d, int kind, double delta, const char* w
   CHECK(ref > truth - 1e-12, "%s: a direction leaves less than z: %.17g < %.17g", what, ref, truth);
   gsReal gd, gn[3];
   int found = gauss_query(m, d, p.ga, p.gb, 0, &gd, gn);
-  /* gauss ends on the exact face normal (its finishing step): rounding level */
+  /* the answer lies on a flat face of the Minkowski difference: converged, gauss's EPA ends on
+   * that face to rounding level */
   CHECK(found && fabs(-gd - truth) < 1e-9 && angle(gn, Z) < 1e-9,
         "%s: gauss depth %.17g normal %g %g %g, truth %.17g along z", what, -gd, gn[0], gn[1], gn[2],
         truth);
@@ -182,7 +183,7 @@ static void deep_pair(gsModel* m, gsData* d, const Pair* p, const char* what) {
 
 static void deep_pairs(gsModel* m, gsData* d) {
   /* a box face's least value 2.3e-3 above the least: a box edge on the cylinder's cap 0.2 rad
-   * away (accepted when EPA's first finishing try came later, nearer the face) */
+   * away (a local search near the face would take it) */
   Pair by = {KIND_BY, G_BOX, G_CYL,
              {0.81158286940236146, 0.58100611271439118, 0.57053690027840287},
              {0.64832556708238398, 0.53288361566962505, 0},
@@ -229,6 +230,10 @@ int main(void) {
   gsModel* m = pairs_model();
   CHECK(m != NULL, "pairs model");
   if (!m) return CHECK_SUMMARY();
+  /* gauss runs MJCF's GJK/EPA, which stop within ccd_tolerance of the answer: converged here
+   * (tolerance 1e-12, 500 iterations), so that its answers can be held to closed forms */
+  m->opt.ccd_tolerance = 1e-12;
+  m->opt.ccd_iterations = 500;
   gsData* d = gs_makeData(m);
   aligned_pairs(m, d);
   deep_pairs(m, d);

@@ -1,13 +1,14 @@
-"""General convex collision (src/collision/convex.c: GJK distance, EPA depth) against closed forms
+"""General convex collision (src/collision/convex.c: MJCF's GJK and EPA) against closed forms
 and against MuJoCo 3.3.7.
 
 The pairs go through gs_collideGeoms (the narrow phase of one pair, which src/collision/table.c
 sends to gs_collideConvex for these types), called through ctypes on gauss's geom poses after
 gauss.forward; MuJoCo gets the
 same poses through free joints (two mocap bodies would be filtered out: both are welded to the
-world). MuJoCo's default ccd settings (ccd_tolerance 1e-6, ccd_iterations 35) stop before smooth
-shapes converge: on ellipsoids its distances are off by up to ~1e-2 and its normals by up to ~1
-(measured), so it is compared here with converged settings (ccd_tolerance 1e-13, 2000 iterations).
+world). gauss runs MJCF's algorithm step by step, so at MuJoCo's default ccd settings
+(ccd_tolerance 1e-6, ccd_iterations 35), where both stop before curved shapes converge (their
+normals ~1e-3 from the exact ones), gauss's contacts are MuJoCo's; the closed forms are checked
+with converged settings (ccd_tolerance 1e-12, 500 iterations).
 """
 
 import ctypes
@@ -49,10 +50,17 @@ PAIRS = [("sphere", "ellipsoid"), ("capsule", "ellipsoid"), ("capsule", "cylinde
          ("ellipsoid", "ellipsoid"), ("ellipsoid", "cylinder"), ("ellipsoid", "box"),
          ("cylinder", "cylinder"), ("cylinder", "box")]
 SMOOTH = {"sphere", "ellipsoid"}
+# MJCF's GJK and EPA stop within ccd_tolerance of the answer: its depth converges like the
+# tolerance, its normal like its square root. The closed forms and laws below are checked with
+# converged settings (EPA's polytope holds at most 508 iterations).
+CONVERGED = 'ccd_tolerance="1e-12" ccd_iterations="500"'
+DEFAULTS = ""
+# the margin of the asserted agreement counts (see AGREE_DEFAULTS)
+MARGIN_AGREE = 3
 
 
-def two_geoms(t1, s1, t2, s2, margin=MARGIN):
-    return f"""<mujoco><option gravity="0 0 0"/><worldbody>
+def two_geoms(t1, s1, t2, s2, margin=MARGIN, ccd=CONVERGED):
+    return f"""<mujoco><option gravity="0 0 0" {ccd}/><worldbody>
 <body><freejoint/><geom type="{t1}" size="{s1}" margin="{margin}"/></body>
 <body><freejoint/><geom type="{t2}" size="{s2}" margin="{margin}"/></body>
 </worldbody></mujoco>"""
@@ -113,10 +121,11 @@ def test_round_ellipsoids_closed_form(r1, r2):
         ncase += 1
         nrm = (c2 - c1) / dc
         pos = c1 + nrm * (r1 + 0.5 * dist)
-        # GJK and EPA are converged to 1e-13 in the distance: the normal error is ~sqrt of that
+        # converged to 1e-12 in the distance, the normal and the witness points are within
+        # ~sqrt(2 tol / r) of the exact ones (2e-6 at these radii; measured up to 1.2e-6)
         assert abs(c.dist - dist) < 1e-9
-        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-6
-        assert np.abs(np.array(c.pos) - pos).max() < 1e-6
+        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-5
+        assert np.abs(np.array(c.pos) - pos).max() < 1e-5
     assert ncase > 100
 
 
@@ -152,7 +161,7 @@ def test_point_to_ellipsoid_closed_form():
         ncase += 1
         nrm = R @ (x - y) / np.linalg.norm(x - y)
         assert abs(c.dist - dist) < 1e-9
-        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-6
+        assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-5  # ~sqrt(tol), as above
     assert ncase > 50
 
 
@@ -176,6 +185,9 @@ def test_round_ellipsoid_box_closed_form():
     gd = gauss.Data(gm)
     rng = np.random.default_rng(7)
     count = {"face": 0, "edge": 0, "corner": 0, "inside": 0}
+    mm = mujoco.MjModel.from_xml_string(xml)
+    md = mujoco.MjData(mm)
+    missed = 0
     for i in range(400):
         qb = random_quat(rng)
         R = quat_mat(qb)
@@ -224,11 +236,24 @@ def test_round_ellipsoid_box_closed_form():
         nrm = R @ n_loc
         pos = 0.5 * ((c + r * nrm) + R @ b_loc)
         count[kind] += 1
-        # the same accuracy as the smooth closed forms above
-        assert abs(con.dist - dist) < 1e-9, (kind, con.dist, dist)
-        assert np.abs(np.array(con.frame[:3]) - nrm).max() < 1e-6, kind
-        assert np.abs(np.array(con.pos) - pos).max() < 1e-6, kind
+        e = (abs(con.dist - dist), np.abs(np.array(con.frame[:3]) - nrm).max(),
+             np.abs(np.array(con.pos) - pos).max())
+        # the depth as above; EPA's stopping test bounds the depth, not its last face's tilt: off
+        # edges and corners (rounded by the ball's radius in the difference) the normal and point
+        # are measured up to 8.2e-5 from the exact ones
+        if e[0] < 1e-9 and max(e[1:]) < 1e-4:
+            continue
+        # Missed: a ball overlapping a box corner by ~0.12 with its centre within ~2e-3 of the
+        # corner (5 of 351 poses), where the least depth over directions is nearly flat:
+        # EPA's polytope stops there up to 1e-4 short of the depth on a face tilted by up to 0.4.
+        # MJCF's EPA stops on the same face (measured 2e-15 apart): held to MuJoCo's answer.
+        missed += 1
+        md.qpos[:] = q
+        mujoco.mj_forward(mm, md)
+        assert md.ncon == 1 and abs(md.contact[0].dist - con.dist) < 1e-9, (kind, e)
+        assert np.abs(md.contact[0].frame[:3] - np.array(con.frame[:3])).max() < 1e-9, (kind, e)
     assert min(count.values()) > 40, count
+    assert missed <= 10, missed  # measured 5 of 351
 
 
 def test_crossed_cylinders_closed_form():
@@ -264,9 +289,13 @@ def test_crossed_cylinders_closed_form():
             continue
         ncase += 1
         pos = 0.5 * ((p1 + r1 * nrm) + (p2 - r2 * nrm))
+        # the answer is a flat face of the Minkowski difference (the two side lines crossed), which
+        # EPA's last face lies on: depth and normal to rounding; its witness points are the
+        # origin's weights on that face of corners that are support points of nearby directions,
+        # off the side lines by ~sqrt(tol) (measured up to 5.8e-8)
         assert abs(c.dist - dist) < 1e-9
         assert np.abs(np.array(c.frame[:3]) - nrm).max() < 1e-9
-        assert np.abs(np.array(c.pos) - pos).max() < 1e-9
+        assert np.abs(np.array(c.pos) - pos).max() < 1e-6
     assert ncase > 100
 
 
@@ -280,98 +309,119 @@ def test_symmetric_and_scale_free(t1, t2):
     the shapes (the normal turns round), and scaling both shapes and their positions by s scales
     it by s. (gs_collideGeoms calls the pair function in the table's order of types, so the order
     of two shapes of different types is tested on gs_collideConvex itself in tests/c/test_pairs.c;
-    here it is the public function's contract, and convex.c's own for two shapes of one type.) Checked from deep overlaps (coincident centres included) to apart, at sizes 1e-3, 1
-    and 1e3, where the finishing step of convex.c could settle on a point that is not the least
-    depth (a local least value, or a crease its differences straddle) or GJK could stop on a
-    simplex made worse by rounding."""
+    here it is the public function's contract, and convex.c's own for two shapes of one type.)
+    Checked from deep overlaps (coincident centres included) to apart, at sizes 1e-3, 1 and 1e3.
+    MJCF's tolerance is a length: scaled with the shapes (1e-6 s), GJK and EPA take the same steps
+    at every size, so the scale law holds to rounding. The two orders take different steps and
+    each stops within the tolerance of the answer: they are compared converged (1e-12 s), where
+    the distances agree to ~1e-12 and the normals to ~sqrt(1e-12 / size)."""
     rng = np.random.default_rng(12)
     scales = (1e-3, 1.0, 1e3)
     models = {}
     for s in scales:
-        xml = two_geoms(t1, scaled_sizes(t1, s), t2, scaled_sizes(t2, s), MARGIN * s)
-        gm = gauss.Model.from_xml_string(xml)
-        models[s] = (gm, gauss.Data(gm))
+        for tol in (1e-6, 1e-12):
+            xml = two_geoms(t1, scaled_sizes(t1, s), t2, scaled_sizes(t2, s), MARGIN * s,
+                            f'ccd_tolerance="{tol * s}" ccd_iterations="500"')
+            gm = gauss.Model.from_xml_string(xml)
+            models[s, tol] = (gm, gauss.Data(gm))
     ncase = 0
     for i in range(400):
         q = random_qpos(rng, 0.0, 0.9)
         if i % 20 == 0:
             q[7:10] = 0  # coincident centres
         res = {}
-        for s, (gm, gd) in models.items():
+        for (s, tol), (gm, gd) in models.items():
             gd.qpos[:] = q
             gd.qpos[7:10] *= s
             gauss.forward(gm, gd)
             one, two = Contact(), Contact()
             n1 = _collide(gm._ptr, gd._ptr, 0, 1, MARGIN * s, ctypes.byref(one), 1)
+            if tol == 1e-6:
+                res[s] = one.dist / s if n1 else None
+                continue
             n2 = _collide(gm._ptr, gd._ptr, 1, 0, MARGIN * s, ctypes.byref(two), 1)
             # on the margin's edge rounding decides whether there is a contact
             if n1 != n2 or not n1:
                 assert n1 == n2 or abs(max(one.dist, two.dist) / s - MARGIN) < 1e-9, (s, i)
-                res[s] = None
                 continue
             ncase += 1
-            # the distance to rounding; the normal as GJK/EPA's tolerance allows where no
-            # finishing applies (1e-13 on the distance: ~sqrt(1e-13 / size) on the normal)
             assert abs(one.dist - two.dist) < 1e-10 * s, (s, i, one.dist, two.dist)
             if i % 20:  # coincident centres: the least depth may be reached in several directions
                 assert np.abs(np.array(one.frame[:3]) + np.array(two.frame[:3])).max() < 1e-4, (s, i)
-            res[s] = one.dist / s
         for s in (1e-3, 1e3):
+            # (on the margin's edge rounding decides whether there is a contact)
             if res[s] is not None and res[1.0] is not None:
                 assert abs(res[s] - res[1.0]) < 1e-8, (s, i, res[s], res[1.0])
+            else:
+                r = res[s] if res[s] is not None else res[1.0]
+                assert r is None or abs(r - MARGIN) < 1e-9, (s, i, r)
     assert ncase > 600
 
 
 # ---------------- MuJoCo ----------------
 
-@pytest.mark.parametrize("t1,t2", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
-def test_against_mujoco(t1, t2):
-    xml = two_geoms(t1, SIZES[t1], t2, SIZES[t2])
+def mujoco_gaps(t1, t2, ccd, n=150):
+    """gauss against MuJoCo on random poses of one pair (from deep overlaps to apart) with the
+    given ccd settings: per contact, the largest difference of distance, normal and point, and the
+    counts of the kinds of pose met"""
+    xml = two_geoms(t1, SIZES[t1], t2, SIZES[t2], ccd=ccd)
     mm = mujoco.MjModel.from_xml_string(xml)
-    mm.opt.ccd_tolerance = 1e-13
-    mm.opt.ccd_iterations = 2000
     md = mujoco.MjData(mm)
     gm = gauss.Model.from_xml_string(xml)
     gd = gauss.Data(gm)
     rng = np.random.default_rng(zlib.crc32(f"{t1}-{t2}".encode()))
-    ddist, dnrm, dpos = [], [], []
+    gaps = []
     kinds = {"penetrating": 0, "margin": 0, "separated": 0}
-    for _ in range(150):
+    for _ in range(n):
         q = random_qpos(rng, 0.2, 0.9)
         md.qpos[:] = q
         gd.qpos[:] = q
         mujoco.mj_forward(mm, md)
         gauss.forward(gm, gd)
-        n, c = collide(gm, gd)
-        if md.ncon == 0:
+        k, c = collide(gm, gd)
+        if md.ncon == 0 or k == 0:
+            # both apart, or one contact exactly on the margin's edge
+            assert md.ncon == k or (md.contact[0].dist if md.ncon else c.dist) > MARGIN - 1e-6
             kinds["separated"] += 1
-            assert n == 0 or c.dist > MARGIN - 1e-6
             continue
         cm = md.contact[0]
-        if n == 0:
-            assert cm.dist > MARGIN - 1e-6
-            continue
         kinds["penetrating" if cm.dist < 0 else "margin"] += 1
-        ddist.append(abs(c.dist - cm.dist))
-        dnrm.append(np.abs(np.array(c.frame[:3]) - cm.frame[:3]).max())
-        if t1 in SMOOTH and t2 in SMOOTH:
-            # unique closest points only between smooth shapes; on flat faces and rims the
-            # reported point depends on the algorithm
-            dpos.append(np.abs(np.array(c.pos) - cm.pos).max())
+        gaps.append(max(abs(c.dist - cm.dist), np.abs(np.array(c.frame[:3]) - cm.frame[:3]).max(),
+                        np.abs(np.array(c.pos) - cm.pos).max()))
     assert all(v >= 10 for v in kinds.values()), kinds
-    ddist, dnrm = np.array(ddist), np.array(dnrm)
-    print(f"\n{t1}-{t2}: {len(ddist)} contacts; |ddist| median {np.median(ddist):.1e} "
-          f"max {ddist.max():.1e}; |dnormal| median {np.median(dnrm):.1e} max {dnrm.max():.1e}")
-    # Most poses agree to 1e-13 in the distance. A few percent (pairs with a sphere, capsule or
-    # cylinder) do not, even with MuJoCo's tight settings; every one checked against an
-    # independent reference was MuJoCo's error: sphere-ellipsoid (closed form, off by 1e-2) and
-    # capsule-ellipsoid (dense search along the capsule's axis with the closed-form point-to-
-    # ellipsoid distance: gauss agrees to 1e-10, MuJoCo is off by 6e-5 and 2e-3). Hence a quantile
-    # rather than the maximum.
-    assert np.quantile(ddist, 0.9) < 1e-6
-    assert np.median(dnrm) < 1e-4
-    if dpos:
-        assert np.median(dpos) < 1e-4
+    return np.array(gaps)
+
+
+# contacts equal to MuJoCo's to 1e-9 at its default ccd settings (150 poses each): measured
+# (agreeing, contacts met). Pairs with a sphere or capsule: gauss's GJK on the cores agrees with
+# MuJoCo's step by step but near convergence sometimes keeps another vertex of a nearly flat
+# simplex (its distance then 1e-12 to 1e-8 and its normal up to ~1e-5 from MuJoCo's); the rest
+# agree everywhere.
+AGREE_DEFAULTS = {("sphere", "ellipsoid"): (89, 113), ("capsule", "ellipsoid"): (73, 100),
+                  ("capsule", "cylinder"): (92, 119), ("ellipsoid", "ellipsoid"): (108, 108),
+                  ("ellipsoid", "cylinder"): (102, 103), ("ellipsoid", "box"): (122, 122),
+                  ("cylinder", "cylinder"): (116, 116), ("cylinder", "box"): (126, 126)}
+
+
+@pytest.mark.parametrize("t1,t2", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+def test_against_mujoco(t1, t2):
+    """gauss runs MJCF's GJK and EPA step by step: at MuJoCo's default settings (ccd_tolerance
+    1e-6, 35 iterations), where its answers on curved shapes are still ~1e-3 from the exact ones,
+    gauss's are MuJoCo's. Converged (1e-12, 500), both are within ~sqrt(1e-12) of the exact
+    answers and of each other."""
+    gaps = mujoco_gaps(t1, t2, DEFAULTS)
+    agree = int((gaps < 1e-9).sum())
+    print(f"\n{t1}-{t2}: defaults: {agree} of {len(gaps)} contacts equal to 1e-9, worst {gaps.max():.1e}")
+    conv = mujoco_gaps(t1, t2, CONVERGED)
+    print(f"{t1}-{t2}: converged: median {np.median(conv):.1e}, 90% {np.quantile(conv, 0.9):.1e}, "
+          f"worst {conv.max():.1e}")
+    want, met = AGREE_DEFAULTS[t1, t2]
+    assert len(gaps) == met
+    assert agree >= want - MARGIN_AGREE
+    # converged, both engines' answers are within their tolerances of the exact one: the
+    # distances to ~1e-12, normals and points to ~sqrt(1e-12 / size) (a few 1e-6); where EPA's
+    # last faces differ in tilt (see test_round_ellipsoid_box_closed_form) up to ~1e-4
+    assert np.median(conv) < 1e-6 and np.quantile(conv, 0.9) < 3e-5
 
 
 def test_coincident_centres_make_no_contact_as_mujoco():
