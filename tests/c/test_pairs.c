@@ -314,15 +314,12 @@ static void convex_order(void) {
       }
       ncase++;
       if (fabs(one.dist - two.dist) > 1e-10 || np != 1 || fabs(pub[0].dist - one.dist) > 1e-10 ||
-          pub[0].geom1 != 1 || pub[0].geom2 != 0) {
+          pub[0].geom1 != 1 || pub[0].geom2 != 0)
         bad++;
-        printf("DBG it %d d1 %.17g d2 %.17g np %d\n", it, one.dist, two.dist, np);
-      }
       else if (!centred)
         for (int k = 0; k < 3; k++)
           if (fabs(one.frame[k] + two.frame[k]) > 1e-4 || fabs(pub[0].frame[k] + one.frame[k]) > 1e-4) {
             bad++;
-            printf("DBG it %d n1 %g %g %g n2 %g %g %g d %g %g\n", it, one.frame[0], one.frame[1], one.frame[2], two.frame[0], two.frame[1], two.frame[2], one.dist, two.dist);
             break;
           }
     }
