@@ -92,13 +92,17 @@ def mesh_models(root):
 
 
 def tighten(mm, gm):
-    """Newton with a tight tolerance and converged ccd settings, the same in both engines."""
+    """Newton with a tight tolerance and converged ccd settings, the same in both engines (with
+    --own-ccd, passed to the files' child processes through GAUSS_SWEEP_OWN_CCD: the file's own
+    ccd settings, which gauss's GJK and EPA follow step by step)."""
+    own_ccd = os.environ.get("GAUSS_SWEEP_OWN_CCD") == "1"
     for m in (mm, gm):
         m.opt.solver = 2  # Newton in both enumerations
         m.opt.tolerance = 1e-12
         m.opt.iterations = max(int(m.opt.iterations), 200)
-        m.opt.ccd_tolerance = 1e-12
-        m.opt.ccd_iterations = 500
+        if not own_ccd:
+            m.opt.ccd_tolerance = 1e-12
+            m.opt.ccd_iterations = 500
 
 
 def set_state(mm, ds, qpos, qvel, ctrl):
@@ -377,7 +381,12 @@ def main():
     ap.add_argument("--title", default="MuJoCo's own files in gauss", help="the table's heading")
     ap.add_argument("--table", default="", help="also write the results as a Markdown table file "
                     "(a section '" + KEPT + "' at the end of an earlier one is kept)")
+    ap.add_argument("--own-ccd", action="store_true",
+                    help="keep each file's ccd_tolerance and ccd_iterations (the qacc columns "
+                    "then measure what a user running the file gets)")
     a = ap.parse_args()
+    if a.own_ccd:
+        os.environ["GAUSS_SWEEP_OWN_CCD"] = "1"
     files = [f for f in xml_files(a.root, a.all) if a.only in f]
     rows = []
     for f in files:

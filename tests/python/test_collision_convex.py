@@ -55,8 +55,6 @@ SMOOTH = {"sphere", "ellipsoid"}
 # converged settings (EPA's polytope holds at most 508 iterations).
 CONVERGED = 'ccd_tolerance="1e-12" ccd_iterations="500"'
 DEFAULTS = ""
-# the margin of the asserted agreement counts (see AGREE_DEFAULTS)
-MARGIN_AGREE = 3
 
 
 def two_geoms(t1, s1, t2, s2, margin=MARGIN, ccd=CONVERGED):
@@ -253,7 +251,7 @@ def test_round_ellipsoid_box_closed_form():
         assert md.ncon == 1 and abs(md.contact[0].dist - con.dist) < 1e-9, (kind, e)
         assert np.abs(md.contact[0].frame[:3] - np.array(con.frame[:3])).max() < 1e-9, (kind, e)
     assert min(count.values()) > 40, count
-    assert missed <= 10, missed  # measured 5 of 351
+    assert missed <= 10, missed  # measured 5 of 351, also at each of 30 jitters of 4 ulps
 
 
 def test_crossed_cylinders_closed_form():
@@ -392,15 +390,18 @@ def mujoco_gaps(t1, t2, ccd, n=150):
     return np.array(gaps)
 
 
-# contacts equal to MuJoCo's to 1e-9 at its default ccd settings (150 poses each): measured
-# (agreeing, contacts met). Pairs with a sphere or capsule: gauss's GJK on the cores agrees with
+# Contacts equal to MuJoCo's to 1e-9 at its default ccd settings, of those met (150 poses each),
+# as (threshold, met). Pairs with a sphere or capsule: gauss's GJK on the cores agrees with
 # MuJoCo's step by step but near convergence sometimes keeps another vertex of a nearly flat
-# simplex (its distance then 1e-12 to 1e-8 and its normal up to ~1e-5 from MuJoCo's); the rest
-# agree everywhere.
-AGREE_DEFAULTS = {("sphere", "ellipsoid"): (89, 113), ("capsule", "ellipsoid"): (73, 100),
-                  ("capsule", "cylinder"): (92, 119), ("ellipsoid", "ellipsoid"): (108, 108),
-                  ("ellipsoid", "cylinder"): (102, 103), ("ellipsoid", "box"): (122, 122),
-                  ("cylinder", "cylinder"): (116, 116), ("cylinder", "box"): (126, 126)}
+# simplex (its distance then 1e-12 to 1e-8 and its normal up to ~1e-5 from MuJoCo's), which
+# follows rounding; measured on an Intel Xeon, nominal and over 30 jitters of 4 ulps of the poses
+# (jitter.py): sphere-ellipsoid 89 (83-90), capsule-ellipsoid 73 (65-75), capsule-cylinder 92
+# (90-96); each threshold is the least less the spread, less one. The others agree on every
+# contact at every jitter (ellipsoid-cylinder on 102 of 103), asserted less one.
+AGREE_DEFAULTS = {("sphere", "ellipsoid"): (75, 113), ("capsule", "ellipsoid"): (54, 100),
+                  ("capsule", "cylinder"): (83, 119), ("ellipsoid", "ellipsoid"): (107, 108),
+                  ("ellipsoid", "cylinder"): (101, 103), ("ellipsoid", "box"): (121, 122),
+                  ("cylinder", "cylinder"): (115, 116), ("cylinder", "box"): (125, 126)}
 
 
 @pytest.mark.parametrize("t1,t2", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
@@ -417,7 +418,7 @@ def test_against_mujoco(t1, t2):
           f"worst {conv.max():.1e}")
     want, met = AGREE_DEFAULTS[t1, t2]
     assert len(gaps) == met
-    assert agree >= want - MARGIN_AGREE
+    assert agree >= want
     # converged, both engines' answers are within their tolerances of the exact one: the
     # distances to ~1e-12, normals and points to ~sqrt(1e-12 / size) (a few 1e-6); where EPA's
     # last faces differ in tilt (see test_round_ellipsoid_box_closed_form) up to ~1e-4
