@@ -690,20 +690,35 @@ static int rounded_cores(gsConvex* a, gsConvex* b, gsReal grow, gsReal cutoff, g
   return 1;
 }
 
+/* a and b made ready for a search on the whole shapes: mesh climbs given a hint where the
+ * caller keeps none, and where either is rounded, its core searched first (rounded_cores, the
+ * other geom grown by grow); *done where the cores' answer stands, else the radii are moved into
+ * the inflation. Returns 0 where the cores' search failed. */
+static int cores_first(gsConvex* a, gsConvex* b, int* ha, int* hb, gsReal grow, gsReal cutoff,
+                       gsReal tol, int maxiter, gsReal* dist, gsReal pa[3], gsReal pb[3],
+                       gsReal normal[3], int* done) {
+  int whole = 1;
+  if (!a->hint) a->hint = ha;
+  if (!b->hint) b->hint = hb;
+  *done = 0;
+  if (a->radius + b->radius > 0) {
+    if (!rounded_cores(a, b, grow, cutoff, tol, maxiter, dist, pa, pb, normal, &whole)) return 0;
+    *done = !whole;
+    if (*done) return 1;
+    a->inflate += a->radius, b->inflate += b->radius;
+    a->radius = b->radius = 0;
+  }
+  return 1;
+}
+
 int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsReal tol, int maxiter,
                       gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   /* the successive directions of GJK and EPA are close: a mesh's support climb starts where the
    * previous one of this query ended (the caller's hint where it keeps one) */
   gsConvex a = *A0, b = *B0;
-  int ha = -1, hb = -1, capped, whole = 1;
-  if (!a.hint) a.hint = &ha;
-  if (!b.hint) b.hint = &hb;
-  if (a.radius + b.radius > 0) {
-    if (!rounded_cores(&a, &b, 0, cutoff, tol, maxiter, dist, pa, pb, normal, &whole)) return 0;
-    if (!whole) return *dist < cutoff;
-    a.inflate += a.radius, b.inflate += b.radius;
-    a.radius = b.radius = 0;
-  }
+  int ha = -1, hb = -1, capped, done;
+  if (!cores_first(&a, &b, &ha, &hb, 0, cutoff, tol, maxiter, dist, pa, pb, normal, &done)) return 0;
+  if (done) return *dist < cutoff;
   return core_distance(&a, &b, cutoff, tol, maxiter, 0, dist, pa, pb, normal, &capped) &&
          *dist < cutoff;
 }
@@ -711,18 +726,13 @@ int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsR
 int gs_convexContact(const gsConvex* A, const gsConvex* B, gsReal margin, gsReal tol, int maxiter,
                      gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   gsConvex a = *A, b = *B;
-  int ha = -1, hb = -1, capped, whole = 1;
-  if (!a.hint) a.hint = &ha;
-  if (!b.hint) b.hint = &hb;
+  int ha = -1, hb = -1, capped, done;
   gsReal half = margin > 0 ? margin / 2 : 0;
-  if (a.radius + b.radius > 0) {
-    /* the cores as they are, the other geom grown by its half of the margin (measured: MJCF's
-     * iterates then agree to the bit); the margin bounds the search */
-    if (!rounded_cores(&a, &b, half, 2 * half, tol, maxiter, dist, pa, pb, normal, &whole)) return 0;
-    if (!whole) return 1;
-    a.inflate += a.radius, b.inflate += b.radius;
-    a.radius = b.radius = 0;
-  }
+  /* rounded shapes: the cores as they are, the other geom grown by its half of the margin
+   * (measured: MJCF's iterates then agree to the bit); the margin bounds the search */
+  if (!cores_first(&a, &b, &ha, &hb, half, 2 * half, tol, maxiter, dist, pa, pb, normal, &done))
+    return 0;
+  if (done) return 1;
   /* the overlap of the pair grown by half the margin each (measured on ellipsoids, cylinders and
    * boxes apart and overlapping within the margin), its witness points moved back */
   a.inflate += half, b.inflate += half;
