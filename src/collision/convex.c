@@ -14,6 +14,7 @@
  *   it, and answers with that face: its depth converges like tol, its normal like sqrt(tol).
  * - Spheres and capsules run GJK on their cores (a point, a segment); where the cores come
  *   within tol, both run again as whole shapes. A margin grows both geoms by half of it.
+ * - Two polytopes (no margin) run with a tolerance of 0, to the end (pair_tolerance).
  * All work is on the C stack (no heap, no arena). */
 #include <math.h>
 #include <string.h>
@@ -690,6 +691,23 @@ static int rounded_cores(gsConvex* a, gsConvex* b, gsReal grow, gsReal cutoff, g
   return 1;
 }
 
+/* a polytope as it stands: a box, a mesh's hull or a shape of its own support function (a height
+ * field's prism), not rounded or grown */
+static int polytope(const gsConvex* c) {
+  return (c->type == GS_GEOM_BOX || c->type == GS_GEOM_MESH || c->support) && c->radius == 0 &&
+         c->inflate == 0;
+}
+
+/* MJCF runs GJK and EPA on two polytopes to the end whatever ccd_tolerance says (measured:
+ * mj_geomDistance and the contacts of random mesh-mesh, box-mesh and height field-box or -mesh
+ * pairs are the same to the bit at ccd_tolerance 1e-3 and 1e-12, where a curved pair, or the
+ * same polytopes grown by a margin, move by up to 1e-3): a tolerance of 0, the search stopping
+ * where no support point is new. It decides flush faces, where EPA's faces part by less than the
+ * tolerance: MuJoCo's model/cube/cube_3x3x3.xml at its own settings. */
+static gsReal pair_tolerance(const gsConvex* a, const gsConvex* b, gsReal tol) {
+  return polytope(a) && polytope(b) ? 0 : tol;
+}
+
 /* a and b made ready for a search on the whole shapes: mesh climbs given a hint where the
  * caller keeps none, and where either is rounded, its core searched first (rounded_cores, the
  * other geom grown by grow); *done where the cores' answer stands, else the radii are moved into
@@ -717,6 +735,7 @@ int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsR
    * previous one of this query ended (the caller's hint where it keeps one) */
   gsConvex a = *A0, b = *B0;
   int ha = -1, hb = -1, capped, done;
+  tol = pair_tolerance(&a, &b, tol);
   if (!cores_first(&a, &b, &ha, &hb, 0, cutoff, tol, maxiter, dist, pa, pb, normal, &done)) return 0;
   if (done) return *dist < cutoff;
   return core_distance(&a, &b, cutoff, tol, maxiter, 0, dist, pa, pb, normal, &capped) &&
@@ -728,6 +747,7 @@ int gs_convexContact(const gsConvex* A, const gsConvex* B, gsReal margin, gsReal
   gsConvex a = *A, b = *B;
   int ha = -1, hb = -1, capped, done;
   gsReal half = margin > 0 ? margin / 2 : 0;
+  if (half == 0) tol = pair_tolerance(&a, &b, tol);  /* a margin grows them into curved shapes */
   /* rounded shapes: the cores as they are, the other geom grown by its half of the margin
    * (measured: MJCF's iterates then agree to the bit); the margin bounds the search */
   if (!cores_first(&a, &b, &ha, &hb, half, 2 * half, tol, maxiter, dist, pa, pb, normal, &done))
