@@ -24,41 +24,18 @@
  * the reported distance and position are those between the raised prism and the geom grown by
  * half the margin. Without a margin this is the plain penetration of the prisms.
  *
- * Not reproduced: with a margin of exactly 0, MJCF's contacts of boxes and meshes (polytopes
- * against the prism polytopes) have depths shallower than the prisms' true penetration (ours,
- * checked by a separating-axis search) and other normals, on most contacts. With a margin of
- * 1e-9 its contacts are ours to 1e-8 (test_collision_hfield.py), so that case is a different
- * computation of MJCF's, not another prism. Measured on the contacts of test_random_poses (box:
- * 289 contacts, mesh: 128):
- * - its zero-margin path has no tolerance: ccd_tolerance 0.5, 0.05 and 1e-13 give the very same
- *   contacts (all of them, box and mesh), while ccd_iterations changes them (at 6, the count on
- *   26 of 150 poses); so it stops on a structural test only.
- * - its normal is that of a triangle of three vertices of the Minkowski difference (prism vertex
- *   minus geom vertex), its depth that triangle's distance from the origin, and the triangle is
- *   not a face of the difference's hull: an expansion stopped early.
- * - GJK from the prism's vertex centroid minus the geom's centre (other starts: far fewer), then
- *   an expansion of the nearest face from GJK's tetrahedron, passes through MJCF's triangle on
- *   238 of 289 box contacts; with ccd_iterations = L, MJCF returns the nearest face after L - 2
- *   expansions on 2569 of 2589 (contact, L) pairs whose supports repeat no geom vertex.
- * - along those expansions, stopping at the first face whose support point uses a geom vertex
- *   already in the polytope (whatever its prism vertex) is MJCF's choice at 445 of 463 steps:
- *   224 of 289 box contacts (201 of 275 and 161 of 221 with two other seeds), 100 of 128 mesh
- *   contacts. Where such a support does not stop MJCF, it spends one to three more iterations
- *   (ccd_iterations above) before the expansion goes on as ours; what it does then is not known.
- * - ruled out as the stop, on those 463 steps: the same vertex pair already present (266),
- *   any relabelling of the prism's six vertices (per triangle too; a constant label is best),
- *   stale or lagged vertex indices, prism and geom vertex both in the face, the kind of prism
- *   edge between the support and the vertex it shares, the gap (support - face distance) over
- *   the distance, the origin's projection outside a face, a lower bound above the best upper
- *   bound (return the previous face), dropping the face, reusing the old vertex, a prism
- *   support that climbs from its last vertex. Ruled out as the start: Muratori's GJK gives the
- *   same tetrahedra; a double pyramid on GJK's triangle matches fewer (177).
- * - exact support ties (faces holding a translated box or prism edge) occur on 30% of contacts
- *   and on a third of the misses: MJCF's tie-breaking is part of the answer as well.
- * It is not Minkowski portal refinement: MPR from the same interior point gives MJCF's depth and
- * normal on 278 of 289 contacts only with MJCF's older convex library (flag nativeccd="disable"),
- * and on 41 with its default pipeline, whatever the portal's stop rule. The same prism as a mesh
- * geom against the box is at the converged depth on most contacts (not on 42 of 289).
+ * Boxes and meshes with a margin of exactly 0 (polytopes against the prism polytopes): MJCF's
+ * depths are shallower than the prisms' true penetration on most contacts, tolerance-free: its
+ * EPA stops where the box's or mesh's vertex of a support point is one the polytope already has,
+ * whatever the prism's vertex (convex.c, known_vertex; a face through the origin to rounding is
+ * no answer: a box flush on a flat field). Measured on test_collision_hfield.py's random poses:
+ * 265 of 272 box contacts and 113 of 113 mesh contacts are MuJoCo's to 1e-9 (31 and 9 with EPA
+ * run to the end). Found earlier and kept as evidence: its normal is that of a triangle of three
+ * Minkowski vertices that is not a face of the difference's hull (an expansion stopped early),
+ * and ccd_iterations changes the contacts where ccd_tolerance does not. On the box misses left,
+ * MJCF's path already differs before EPA (its depth is none of gauss's expansion's), with support
+ * points of the box repeated in GJK: not found. With a margin (even 1e-9) the geom is grown into
+ * a curved shape and both give the prisms' penetration.
  * Cylinders: MJCF replaces the penetration normal by the direction from the contact point to
  * the axis on some contacts (see gs_roundNormal); its rule was found by bisection and holds on every
  * contact of test_random_poses with MJCF's ccd settings converged (its defaults stop its EPA

@@ -144,9 +144,9 @@ POLYTOPE_SCENES = {
     "box-mesh": ('<body><freejoint/><geom type="box" size="0.1 0.2 0.15"/></body>'
                  '<body><freejoint/><geom type="mesh" mesh="b"/></body>'),
 }
-# height field prisms against polytopes: MuJoCo's depths there are not the prisms' penetration
-# (test_collision_hfield.py::test_polytopes_at_zero_margin, not reproduced), so these are held to
-# the rule itself, gauss's contacts the same at any tolerance, as MuJoCo's are (measured)
+# height field prisms against polytopes: compared with MuJoCo in
+# test_collision_hfield.py::test_polytopes_at_zero_margin; here, the rule itself: gauss's contacts
+# the same at any tolerance, as MuJoCo's are (measured)
 HFIELD_SCENES = {
     "hfield-box": ('<geom type="hfield" hfield="h"/>'
                    '<body><freejoint/><geom type="box" size="0.1 0.15 0.12"/></body>'),
