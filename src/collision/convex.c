@@ -14,8 +14,8 @@
  *   it, and answers with that face: its depth converges like tol, its normal like sqrt(tol).
  * - Spheres and capsules run GJK on their cores (a point, a segment); where the cores come
  *   within tol, both run again as whole shapes. A margin grows both geoms by half of it.
- * - Two polytopes (no margin) run with a tolerance of 0, EPA until its support point is one of
- *   its vertices already (pair_tolerance, known_vertex).
+ * - Two polytopes (no margin: a margin grows them into curved shapes) run with a tolerance of
+ *   0, EPA until its support point is one of its vertices already (core_distance, known_vertex).
  * All work is on the C stack (no heap, no arena). */
 #include <math.h>
 #include <string.h>
@@ -399,7 +399,7 @@ static int face_edge(const Face* f, int a, int b) {
  * nearest face (or when the iterations run out) and answers with that face: depth, normal, and
  * the witness points of the origin's projection on it. Returns 0 on a degenerate polytope. */
 static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
-               gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
+               int polytopes, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   Vert V[EPA_MAXV];
   Face F[EPA_MAXF];
   gsReal fdist[EPA_MAXF];  /* face distances, +inf for removed faces: the search for the nearest */
@@ -428,7 +428,6 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
   gsReal upper = INFINITY;    /* the least support value seen: an upper bound of the depth */
   gsReal lower = -INFINITY;   /* the largest nearest distance seen, and iterations since it grew */
   int stall = 0;
-  int polytopes = polytope(A) && polytope(B);  /* they stop where no support point is new */
   for (int it = 0; it < maxiter; it++) {
     /* the nearest face: the least distance first (a loop the compiler vectorises), then where */
     gsReal nearest = fdist[0];
@@ -444,8 +443,8 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     found = 1;
     Vert w;
     support_ab(&w, A, B, F[best].n);
-    /* (a face through the origin to rounding is no answer: a box flush on a flat height field,
-     * where MJCF goes on to the box's depth) */
+    /* two polytopes stop where no support point is new (a face through the origin to rounding
+     * is no answer: a box flush on a flat height field, where MJCF goes on to the box's depth) */
     if (polytopes && nearest > 1e-12 * gs_norm3(w.w) && known_vertex(A, B, V, nv, &w)) break;
     gsReal dw = gs_dot3(F[best].n, w.w);
     if (dw < upper) upper = dw;
@@ -581,7 +580,13 @@ static int boolean_tetra(Vert* s, int* n, gsReal v[3], int* truly) {
 }
 
 /* gs_convexDistance on the cores. *capped: whether GJK ran out of iterations (its answer is then
- * the iterate before the last one, as MJCF reports it). */
+ * the iterate before the last one, as MJCF reports it). Two polytopes run to the end whatever
+ * ccd_tolerance says, as in MJCF (measured: mj_geomDistance and the contacts of random mesh-mesh,
+ * box-mesh and height field-box or -mesh pairs are the same to the bit at ccd_tolerance 1e-3 and
+ * 1e-12, where a curved pair, or the same polytopes grown by a margin, move by up to 1e-3): here
+ * a tolerance of 0, EPA stopping where no support point is new (known_vertex). It decides flush
+ * faces, where EPA's faces part by less than the tolerance: MuJoCo's model/cube/cube_3x3x3.xml
+ * at its own settings. */
 static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
                         int cores, gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3],
                         int* capped) {
@@ -591,6 +596,8 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   gs_sub3(v, A->pos, B->pos);
   if (gs_dot3(v, v) == 0) v[0] = 1;
   int overlap_test = cutoff == 0;  /* no margin: MJCF's GJK only decides overlap */
+  int polytopes = polytope(A) && polytope(B);
+  if (polytopes) tol = 0;
   gsReal eps = 0.5 * tol * tol;
   *capped = 1;
   for (int it = 0; it < maxiter; it++) {
@@ -682,7 +689,7 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   }
 
   gsReal depth;
-  if (!epa(A, B, s, tol, maxiter, &depth, pa, pb, normal)) {
+  if (!epa(A, B, s, tol, maxiter, polytopes, &depth, pa, pb, normal)) {
     /* degenerate polytope: fall back on the centres */
     *dist = 0;
     gs_copy3(pa, A->pos), gs_copy3(pb, B->pos);
@@ -720,16 +727,6 @@ static int rounded_cores(gsConvex* a, gsConvex* b, gsReal grow, gsReal cutoff, g
   return 1;
 }
 
-/* MJCF runs GJK and EPA on two polytopes to the end whatever ccd_tolerance says (measured:
- * mj_geomDistance and the contacts of random mesh-mesh, box-mesh and height field-box or -mesh
- * pairs are the same to the bit at ccd_tolerance 1e-3 and 1e-12, where a curved pair, or the
- * same polytopes grown by a margin, move by up to 1e-3): a tolerance of 0, the search stopping
- * where no support point is new. It decides flush faces, where EPA's faces part by less than the
- * tolerance: MuJoCo's model/cube/cube_3x3x3.xml at its own settings. */
-static gsReal pair_tolerance(const gsConvex* a, const gsConvex* b, gsReal tol) {
-  return polytope(a) && polytope(b) ? 0 : tol;
-}
-
 /* a and b made ready for a search on the whole shapes: mesh climbs given a hint where the
  * caller keeps none, and where either is rounded, its core searched first (rounded_cores, the
  * other geom grown by grow); *done where the cores' answer stands, else the radii are moved into
@@ -757,7 +754,6 @@ int gs_convexDistance(const gsConvex* A0, const gsConvex* B0, gsReal cutoff, gsR
    * previous one of this query ended (the caller's hint where it keeps one) */
   gsConvex a = *A0, b = *B0;
   int ha = -1, hb = -1, capped, done;
-  tol = pair_tolerance(&a, &b, tol);
   if (!cores_first(&a, &b, &ha, &hb, 0, cutoff, tol, maxiter, dist, pa, pb, normal, &done)) return 0;
   if (done) return *dist < cutoff;
   return core_distance(&a, &b, cutoff, tol, maxiter, 0, dist, pa, pb, normal, &capped) &&
@@ -769,12 +765,11 @@ int gs_convexContact(const gsConvex* A, const gsConvex* B, gsReal margin, gsReal
   gsConvex a = *A, b = *B;
   int ha = -1, hb = -1, capped, done;
   gsReal half = margin > 0 ? margin / 2 : 0;
-  if (half == 0) tol = pair_tolerance(&a, &b, tol);  /* a margin grows them into curved shapes */
   /* rounded shapes: the cores as they are, the other geom grown by its half of the margin
    * (measured: MJCF's iterates then agree to the bit); the margin bounds the search */
   if (!cores_first(&a, &b, &ha, &hb, half, 2 * half, tol, maxiter, dist, pa, pb, normal, &done))
     return 0;
-  if (done) return 1;
+  if (done) return *dist < margin;
   /* the overlap of the pair grown by half the margin each (measured on ellipsoids, cylinders and
    * boxes apart and overlapping within the margin), its witness points moved back */
   a.inflate += half, b.inflate += half;
@@ -782,7 +777,7 @@ int gs_convexContact(const gsConvex* A, const gsConvex* B, gsReal margin, gsReal
   gs_addScl3(pa, pa, normal, -half);
   gs_addScl3(pb, pb, normal, half);
   *dist += 2 * half;
-  return 1;
+  return *dist < margin;
 }
 
 /* ---------------- the pair function ---------------- */
@@ -803,7 +798,7 @@ int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, 
   gs_convexFromGeom(&b, m, d, g2);
   a.hint = &ha, b.hint = &hb;
   gs_convexSettings(m, &tol, &maxiter);
-  if (!gs_convexContact(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm) || !(dist < margin)) return 0;
+  if (!gs_convexContact(&a, &b, margin, tol, maxiter, &dist, pa, pb, nrm)) return 0;
   gsReal pos[3];
   gs_add3(pos, pa, pb);
   gs_scl3(pos, pos, 0.5);

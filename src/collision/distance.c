@@ -44,7 +44,7 @@ gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal
     gs_convexFromGeom(&a, m, d, g1);
     gs_convexFromGeom(&b, m, d, g2);
     gs_convexSettings(m, &tol, &maxiter);
-    found = gs_convexDistance(&a, &b, distmax, tol, maxiter, &dist, p1, p2, nrm) && dist < distmax;
+    found = gs_convexDistance(&a, &b, distmax, tol, maxiter, &dist, p1, p2, nrm);  /* dist < distmax */
   } else if (t1 == GS_GEOM_PLANE && is_convex(t2)) {
     found = plane_distance(m, d, g1, g2, distmax, &dist, p1, p2);
   } else if (t2 == GS_GEOM_PLANE && is_convex(t1)) {

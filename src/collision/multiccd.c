@@ -509,7 +509,7 @@ static int turned_contacts(const gsModel* m, gsContact* con, const gsConvex* a, 
                                    pos))
         continue;
     } else {
-      if (!gs_convexContact(&at, &bt, margin, tol, maxiter, &dist, pa, pb, nrm) || !(dist < margin)) continue;
+      if (!gs_convexContact(&at, &bt, margin, tol, maxiter, &dist, pa, pb, nrm)) continue;
       /* the turned pair's own contact point (its midpoint), left where the turn put it */
       gs_add3(pos, pa, pb);
       gs_scl3(pos, pos, 0.5);

@@ -46,18 +46,20 @@ def pair_xml(g1, g2, tol, margin=0.0):
 <body><freejoint/><geom {GEOMS[g2]} margin="{margin}"/></body></worldbody></mujoco>"""
 
 
+def random_pair_pose(rng, reach):
+    """two free bodies turned at random, the second's centre 0.05 to reach from the first's"""
+    q = np.zeros(14)
+    for a in (3, 10):
+        u = rng.normal(size=4)
+        q[a:a + 4] = u / np.linalg.norm(u)
+    d = rng.normal(size=3)
+    q[7:10] = d / np.linalg.norm(d) * rng.uniform(0.05, reach)
+    return q
+
+
 def poses(g1, g2, n):
     rng = np.random.default_rng(zlib.crc32(f"{g1} {g2}".encode()))
-    out = []
-    for _ in range(n):
-        q = np.zeros(14)
-        for a in (3, 10):
-            u = rng.normal(size=4)
-            q[a:a + 4] = u / np.linalg.norm(u)
-        d = rng.normal(size=3)
-        q[7:10] = d / np.linalg.norm(d) * rng.uniform(0.05, 0.6)
-        out.append(q)
-    return out
+    return [random_pair_pose(rng, 0.6) for _ in range(n)]
 
 
 def steps_agree(g1, g2, tol, qs):
@@ -183,12 +185,7 @@ def polytope_poses(scene, n):
             u = rng.normal(size=4)
             q = np.r_[rng.uniform(-0.8, 0.8, 2), rng.uniform(0, 0.3), u / np.linalg.norm(u)]
         else:
-            q = np.zeros(14)
-            for a in (3, 10):
-                u = rng.normal(size=4)
-                q[a:a + 4] = u / np.linalg.norm(u)
-            d = rng.normal(size=3)
-            q[7:10] = d / np.linalg.norm(d) * rng.uniform(0.05, 0.4)
+            q = random_pair_pose(rng, 0.4)
         out.append(q)
     return out
 
