@@ -3,7 +3,8 @@ model and state, in the same run, alternating rounds.
 
     PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so python bench/collision_bench.py
 
-Models: a pile of 200 mixed primitives and one of 50 convex meshes (hulls of 20 to 60 random
+Models: a pile of 200 mixed primitives, of 200 spheres, of 200 ellipsoids and of 200 cylinders
+(the last two all GJK and EPA), one of 50 convex meshes (hulls of 20 to 60 random
 points) resting on a plane (generated here, settled by a MuJoCo rollout), the heap of 50 boxes and
 50 capsules of bench/models/pile100.xml at its stored state, the Gymnasium humanoid and ant (states
 after a short rollout with random controls, so that feet touch the floor). Arguments, if any,
@@ -126,6 +127,10 @@ def main():
         ("pile of 200 primitives", lambda n: bench(n, xml=pile_xml(), steps=400, reps=300)),
         ("pile of 200 spheres",
          lambda n: bench(n, xml=pile_xml(kinds=("sphere",)), steps=400, reps=300)),
+        ("pile of 200 ellipsoids",
+         lambda n: bench(n, xml=pile_xml(kinds=("ellipsoid",)), steps=400, reps=300)),
+        ("pile of 200 cylinders",
+         lambda n: bench(n, xml=pile_xml(kinds=("cylinder",)), steps=400, reps=300)),
         ("pile of 50 convex meshes", lambda n: bench(n, xml=mesh_pile_xml(), steps=400, reps=300)),
         ("pile of 100 boxes and capsules",
          lambda n: bench(n, path=os.path.join(HERE, "models/pile100.xml"), steps=0, reps=500)),

@@ -30,7 +30,8 @@
 /* ---------------- support functions ---------------- */
 
 /* support point in local coordinates, u: local direction */
-static void support_local(gsReal r[3], int type, const gsReal* s, const gsReal u[3]) {
+static inline __attribute__((always_inline)) void support_local(gsReal r[3], int type,
+                                                                const gsReal* s, const gsReal u[3]) {
   switch (type) {
     case GS_GEOM_SPHERE:  /* the core: the centre */
       gs_zero3(r);
@@ -75,7 +76,10 @@ static void support_local(gsReal r[3], int type, const gsReal* s, const gsReal u
 long gs_convexSupportCount;
 #endif
 
-void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+/* (inlined into GJK's and EPA's support of A - B: the two support points of an iteration then
+ * overlap, their divisions and square roots not waiting on each other's) */
+static inline __attribute__((always_inline)) void support_point(gsReal r[3], const gsConvex* c,
+                                                                const gsReal dir[3]) {
 #ifdef GAUSS_COUNT_SUPPORT
   gs_convexSupportCount++;
 #endif
@@ -98,6 +102,10 @@ void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
   }
 }
 
+void gs_convexSupport(gsReal r[3], const gsConvex* c, const gsReal dir[3]) {
+  support_point(r, c, dir);
+}
+
 void gs_convexSettings(const gsModel* m, gsReal* tol, int* maxiter) {
   /* the model's own: MJCF's answers depend on both (at the defaults, 1e-6 and 35, EPA's normal
    * on curved shapes is ~1e-3 from the exact one, and so is MuJoCo's) */
@@ -118,8 +126,8 @@ typedef struct {
 /* support of A - B in direction dir */
 static void support_ab(Vert* v, const gsConvex* A, const gsConvex* B, const gsReal dir[3]) {
   gsReal nd[3] = {-dir[0], -dir[1], -dir[2]};
-  gs_convexSupport(v->a, A, dir);
-  gs_convexSupport(v->b, B, nd);
+  support_point(v->a, A, dir);
+  support_point(v->b, B, nd);
   gs_sub3(v->w, v->a, v->b);
 }
 
@@ -282,6 +290,7 @@ static int known_vertex(const gsConvex* A, const gsConvex* B, const Vert* V, int
 typedef struct {
   int v[3];       /* counter-clockwise seen from outside */
   int adj[3];     /* the face across edge (v[k], v[k+1]) */
+  int adje[3];    /* that edge's index in the face across */
   gsReal n[3];    /* outward unit normal */
   gsReal dist;    /* n . w of its vertices: distance of its plane from the origin */
 } Face;
@@ -385,13 +394,6 @@ static void face_result(const Face* f, const Vert* V, const gsReal lam[3], gsRea
   gs_copy3(normal, f->n);
 }
 
-/* the index k of edge (a, b) in face f, or -1 */
-static int face_edge(const Face* f, int a, int b) {
-  for (int k = 0; k < 3; k++)
-    if (f->v[k] == a && f->v[(k + 1) % 3] == b) return k;
-  return -1;
-}
-
 /* EPA from the tetrahedron s (holding the origin, or one GJK left just outside it: the first
  * expansions then carry the polytope over the origin). Each iteration takes the nearest face,
  * adds the support point along its normal and replaces the faces that point sees by the cone
@@ -402,8 +404,13 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
                int polytopes, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   Vert V[EPA_MAXV];
   Face F[EPA_MAXF];
-  gsReal fdist[EPA_MAXF];  /* face distances, +inf for removed faces: the search for the nearest */
+  /* face distances, +inf for removed faces and the three past the last: the search for the
+   * nearest, four at a time */
+  gsReal fdist[EPA_MAXF + 3];
   int freeList[EPA_MAXF], nfree = 0;
+  /* the horizon edges starting and ending at a vertex, valid where stamp[v] is the iteration's
+   * (one loop through the horizon then links the new faces to their neighbours) */
+  int hstart[EPA_MAXV], hend[EPA_MAXV], stamp[EPA_MAXV];
   int nv = 4, nf = 4;
   memcpy(V, s, 4 * sizeof(Vert));
   /* orient the tetrahedron: the fourth vertex must be behind face (0, 1, 2) */
@@ -412,15 +419,16 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     V[1] = V[2];
     V[2] = t;
   }
+  /* its faces, and across each edge (v[k], v[k+1]) the face holding (v[k+1], v[k]) */
   static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+  static const int tadj[4][3] = {{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}};
+  static const int tadje[4][3] = {{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}};
   for (int i = 0; i < 4; i++) {
     if (!make_face(&F[i], V, tet[i][0], tet[i][1], tet[i][2])) return 0;
     fdist[i] = F[i].dist;
+    for (int k = 0; k < 3; k++) F[i].adj[k] = tadj[i][k], F[i].adje[k] = tadje[i][k];
   }
-  for (int i = 0; i < 4; i++)
-    for (int k = 0; k < 3; k++)
-      for (int j = 0; j < 4; j++)
-        if (j != i && face_edge(&F[j], F[i].v[(k + 1) % 3], F[i].v[k]) >= 0) F[i].adj[k] = j;
+  for (int i = 0; i < 4; i++) stamp[i] = -1;
 
   int found = 0;
   Face result;                /* the face answering so far (faces are recycled: kept as a copy) */
@@ -429,9 +437,18 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
   gsReal lower = -INFINITY;   /* the largest nearest distance seen, and iterations since it grew */
   int stall = 0;
   for (int it = 0; it < maxiter; it++) {
-    /* the nearest face: the least distance first (a loop the compiler vectorises), then where */
-    gsReal nearest = fdist[0];
-    for (int f = 1; f < nf; f++) nearest = fdist[f] < nearest ? fdist[f] : nearest;
+    /* the nearest face: the least distance first (four running minima: no chain of dependent
+     * comparisons), then the first face holding it */
+    fdist[nf] = fdist[nf + 1] = fdist[nf + 2] = INFINITY;
+    gsReal m0 = fdist[0], m1 = fdist[1], m2 = fdist[2], m3 = fdist[3];
+    for (int f = 4; f < nf; f += 4) {
+      m0 = fdist[f] < m0 ? fdist[f] : m0;
+      m1 = fdist[f + 1] < m1 ? fdist[f + 1] : m1;
+      m2 = fdist[f + 2] < m2 ? fdist[f + 2] : m2;
+      m3 = fdist[f + 3] < m3 ? fdist[f + 3] : m3;
+    }
+    m0 = m1 < m0 ? m1 : m0, m2 = m3 < m2 ? m3 : m2;
+    gsReal nearest = m2 < m0 ? m2 : m0;
     int best = 0;
     while (fdist[best] != nearest) best++;
     /* safeguards for rounding, not met where MJCF converges: a polytope broken by rounding (its
@@ -454,7 +471,8 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
     /* the faces that see w: a connected cap around the best face, found by walking across
      * edges; the edges where it meets the faces that do not see w form the horizon */
     int stack[EPA_MAXF], nstack = 0, gone[EPA_MAXF], ngone = 0;
-    int hor[EPA_MAXF][3], nh = 0;  /* horizon edge (a, b) of a removed face, the face across */
+    int hor[EPA_MAXF][4], nh = 0;  /* horizon edge (a, b) of a removed face, the face across and
+                                    * the edge's index there */
     stack[nstack++] = best;
     fdist[best] = INFINITY;
     gone[ngone++] = best;
@@ -471,6 +489,7 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
           stack[nstack++] = g;
         } else if (nh < EPA_MAXF) {
           hor[nh][0] = F[f].v[k], hor[nh][1] = F[f].v[(k + 1) % 3], hor[nh][2] = g;
+          hor[nh][3] = F[f].adje[k];
           nh++;
         }
       }
@@ -479,37 +498,63 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
      * keep only the edges whose face across still stands */
     int m = 0;
     for (int e = 0; e < nh; e++)
-      if (fdist[hor[e][2]] != INFINITY) hor[m][0] = hor[e][0], hor[m][1] = hor[e][1], hor[m][2] = hor[e][2], m++;
+      if (fdist[hor[e][2]] != INFINITY) memcpy(hor[m++], hor[e], sizeof hor[e]);
     nh = m;
     if (nh < 3) break;
+    /* the horizon must be one simple loop: no vertex starting or ending two of its edges */
+    int simple = 1;
+    for (int e = 0; e < nh; e++) {
+      int a = hor[e][0], b = hor[e][1];
+      if (stamp[a] == it && hstart[a] >= 0) simple = 0;
+      if (stamp[b] == it && hend[b] >= 0) simple = 0;
+      if (stamp[a] != it) stamp[a] = it, hend[a] = -1;
+      if (stamp[b] != it) stamp[b] = it, hstart[b] = -1;
+      hstart[a] = e, hend[b] = e;
+    }
     for (int i = 0; i < ngone; i++) freeList[nfree++] = gone[i];
     if (nf - nfree + nh > EPA_MAXF) break;
 
     /* the cone from w over the horizon */
-    V[nv] = w;
-    int made[EPA_MAXF];
+    V[nv] = w, stamp[nv] = -1;
+    if (!simple) break;
+    /* the faces' normals as make_face has them, in passes: the square roots and reciprocals of
+     * all new faces then run side by side, two to an instruction */
+    gsReal cn[EPA_MAXF][3], len[EPA_MAXF];
+    for (int e = 0; e < nh; e++) {
+      gsReal e1[3], e2[3];
+      gs_sub3(e1, V[hor[e][1]].w, V[hor[e][0]].w);
+      gs_sub3(e2, w.w, V[hor[e][0]].w);
+      gs_cross(cn[e], e1, e2);
+      len[e] = gs_dot3(cn[e], cn[e]);
+    }
+    for (int e = 0; e < nh; e++) len[e] = sqrt(len[e]);
     int ok = 1;
-    for (int e = 0; e < nh && ok; e++) {
+    for (int e = 0; e < nh; e++) ok &= len[e] > 0 && len[e] < INFINITY;  /* as make_face */
+    if (!ok) break;
+    for (int e = 0; e < nh; e++) len[e] = 1 / len[e];
+    int made[EPA_MAXF];
+    for (int e = 0; e < nh; e++) {
       int f = nfree > 0 ? freeList[--nfree] : nf++;
       made[e] = f;
-      ok = make_face(&F[f], V, hor[e][0], hor[e][1], nv);
-      fdist[f] = F[f].dist;
-      int g = hor[e][2], k = face_edge(&F[g], hor[e][1], hor[e][0]);
-      if (k < 0) ok = 0;
-      else F[g].adj[k] = f, F[f].adj[0] = g;
+      Face* fc = &F[f];
+      fc->v[0] = hor[e][0], fc->v[1] = hor[e][1], fc->v[2] = nv;
+      gs_scl3(fc->n, cn[e], len[e]);
+      fc->dist = fdist[f] = gs_dot3(fc->n, V[hor[e][0]].w);
+      int g = hor[e][2], k = hor[e][3];
+      F[g].adj[k] = f, F[g].adje[k] = 0;
+      fc->adj[0] = g, fc->adje[0] = k;
     }
     nv++;
-    if (!ok) break;
     /* new face (a, b, w): across (b, w) is the new face over the horizon edge starting at b,
-     * across (w, a) the one ending at a; the horizon must be one simple loop */
+     * across (w, a) the one ending at a */
     for (int e = 0; e < nh && ok; e++) {
-      int next = -1, prev = -1;
-      for (int j = 0; j < nh; j++) {
-        if (hor[j][0] == hor[e][1]) next = next < 0 ? j : -2;
-        if (hor[j][1] == hor[e][0]) prev = prev < 0 ? j : -2;
+      int next = hstart[hor[e][1]], prev = hend[hor[e][0]];
+      if (stamp[hor[e][1]] != it || stamp[hor[e][0]] != it || next < 0 || prev < 0) ok = 0;
+      else {
+        Face* f = &F[made[e]];
+        f->adj[1] = made[next], f->adje[1] = 2;
+        f->adj[2] = made[prev], f->adje[2] = 1;
       }
-      if (next < 0 || prev < 0) ok = 0;
-      else F[made[e]].adj[1] = made[next], F[made[e]].adj[2] = made[prev];
     }
     if (!ok) break;
   }
@@ -542,21 +587,21 @@ static gsReal shape_scale(const gsConvex* A, const gsConvex* B, const gsReal a[3
  * it is farthest from is kept whole (Muratori's vertex order: the winding stays positive) and
  * the search goes along its normal, towards the origin's side. Measured on 384 random ellipsoid
  * pairs and 50 cylinder-box pairs: the choice and the order reproduce MuJoCo's iterates in all.
- * Returns 1 when the origin is inside as tested; *truly says whether it really is. */
-static int boolean_tetra(Vert* s, int* n, gsReal v[3], int* truly) {
+ * Returns 1 when the origin is inside as tested; where it is not but really is, the tetrahedron
+ * is copied to held and *hold set. */
+static int boolean_tetra(Vert* s, int* n, gsReal v[3], Vert held[4], int* hold) {
   /* the faces opposite s0, s1, s2, their vertices in the order kept */
   static const int keep[3][3] = {{1, 2, 3}, {2, 0, 3}, {0, 1, 3}};
   gsReal det = tet_volume(s[0].w, s[1].w, s[2].w, s[3].w);
-  int best = -1;
+  int best = -1, truly = 1;
   gsReal bestd = 0, bestn[3] = {0, 0, 0};
-  *truly = 1;
   for (int j = 0; j < 3; j++) {
     const gsReal *a = s[keep[j][0]].w, *b = s[keep[j][1]].w, *c = s[keep[j][2]].w, *o = s[j].w;
     gsReal e1[3], e2[3], nn[3];
     gs_sub3(e1, b, a), gs_sub3(e2, c, a);
     gs_cross(nn, e1, e2);
     if (gs_dot3(nn, o) - gs_dot3(nn, a) > 0) gs_scl3(nn, nn, -1);  /* the true outward normal */
-    if (gs_dot3(nn, a) < 0) *truly = 0;
+    if (gs_dot3(nn, a) < 0) truly = 0;
     if (det < 0) gs_scl3(nn, nn, -1);                               /* the winding assumed */
     gsReal front = -gs_dot3(nn, a);
     if (front > 0) {
@@ -570,7 +615,8 @@ static int boolean_tetra(Vert* s, int* n, gsReal v[3], int* truly) {
   gs_sub3(e1, s[1].w, s[0].w), gs_sub3(e2, s[2].w, s[0].w);
   gs_cross(nn, e1, e2);
   if (gs_dot3(nn, s[3].w) - gs_dot3(nn, s[0].w) > 0) gs_scl3(nn, nn, -1);
-  if (gs_dot3(nn, s[0].w) < 0) *truly = 0;
+  if (gs_dot3(nn, s[0].w) < 0) truly = 0;
+  if (truly) memcpy(held, s, 4 * sizeof(Vert)), *hold = 1;
   Vert f[3] = {s[keep[best][0]], s[keep[best][1]], s[keep[best][2]]};
   s[0] = f[0], s[1] = f[1], s[2] = f[2];
   *n = 3;
@@ -602,11 +648,13 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   *capped = 1;
   for (int it = 0; it < maxiter; it++) {
     gs_copy3(vprev, v);
-    gsReal nv = gs_norm3(v), dir[3] = {-v[0], -v[1], -v[2]};
-    if (!isfinite(nv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
+    gsReal vv = gs_dot3(v, v), dir[3] = {-v[0], -v[1], -v[2]};
+    if (!isfinite(vv)) return 0;  /* non-finite poses or sizes: no contact rather than a spin */
     Vert w;
     support_ab(&w, A, B, dir);
     gsReal vw = gs_dot3(v, w.w);
+    /* (the norm only where a margin or the duality gap asks for it: an overlap test has none) */
+    gsReal nv = overlap_test ? 0 : sqrt(vv);
     if (vw > cutoff * nv) return 0;  /* a separating plane at least cutoff apart */
     /* converged: the duality gap within tol^2 / 2 (an overlap test has no such stop) */
     if (!overlap_test && n > 0 && nv * nv - vw <= eps) {
@@ -622,16 +670,12 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
     }
     s[n++] = w;
     if (n == 4 && overlap_test) {
-      Vert t[4];
-      int truly;
-      memcpy(t, s, sizeof t);
-      if (boolean_tetra(s, &n, v, &truly)) {
+      /* a tetrahedron that holds the origin but is stepped past is kept in held: where the
+       * iterations run out before the next one is found, EPA starts from it (as MJCF does) */
+      if (boolean_tetra(s, &n, v, held, &hold)) {
         inside = 1, *capped = 0;
         break;
       }
-      /* a tetrahedron that holds the origin but was stepped past: where the iterations run out
-       * before the next one is found, EPA starts from it (as MJCF does) */
-      if (truly) memcpy(held, t, sizeof t), hold = 1;
     } else {
       gsReal lam[4], vnew[3];
       if (closest_simplex(s, n, lam, vnew)) {
