@@ -10,6 +10,9 @@
  * - Without a margin (a contact test, cutoff 0) GJK only decides overlap: its tetrahedron test
  *   takes the winding of the simplex as it comes (see boolean_tetra), so about half of the
  *   tetrahedra holding the origin are first stepped past, which changes EPA's start.
+ * - Where the overlap test meets the origin on its segment (centres offset exactly along an axis
+ *   of both geoms), EPA starts from a double pyramid over the segment (bipyramid); an origin met
+ *   on the last allowed iteration is no overlap.
  * - EPA expands the polytope's nearest face until the least support value seen is within tol of
  *   it, and answers with that face: its depth converges like tol, its normal like sqrt(tol).
  * - Spheres and capsules run GJK on their cores (a point, a segment); where the cores come
@@ -400,7 +403,7 @@ static void face_result(const Face* f, const Vert* V, const gsReal lam[3], gsRea
  * from it over their horizon. It stops when the least support value seen is within tol of the
  * nearest face (or when the iterations run out) and answers with that face: depth, normal, and
  * the witness points of the origin's projection on it. Returns 0 on a degenerate polytope. */
-static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, int maxiter,
+static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, int ns, gsReal tol, int maxiter,
                int polytopes, gsReal* depth, gsReal pa[3], gsReal pb[3], gsReal normal[3]) {
   Vert V[EPA_MAXV];
   Face F[EPA_MAXF];
@@ -411,24 +414,45 @@ static int epa(const gsConvex* A, const gsConvex* B, const Vert* s, gsReal tol, 
   /* the horizon edges starting and ending at a vertex, valid where stamp[v] is the iteration's
    * (one loop through the horizon then links the new faces to their neighbours) */
   int hstart[EPA_MAXV], hend[EPA_MAXV], stamp[EPA_MAXV];
-  int nv = 4, nf = 4;
-  memcpy(V, s, 4 * sizeof(Vert));
-  /* orient the tetrahedron: the fourth vertex must be behind face (0, 1, 2) */
-  if (tet_volume(V[0].w, V[1].w, V[2].w, V[3].w) > 0) {
-    Vert t = V[1];
-    V[1] = V[2];
-    V[2] = t;
+  int nv = ns, nf;
+  memcpy(V, s, (size_t)ns * sizeof(Vert));
+  if (ns == 4) {
+    /* orient the tetrahedron: the fourth vertex must be behind face (0, 1, 2) */
+    if (tet_volume(V[0].w, V[1].w, V[2].w, V[3].w) > 0) {
+      Vert t = V[1];
+      V[1] = V[2];
+      V[2] = t;
+    }
+    /* its faces, and across each edge (v[k], v[k+1]) the face holding (v[k+1], v[k]) */
+    static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+    static const int tadj[4][3] = {{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}};
+    static const int tadje[4][3] = {{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}};
+    for (int i = 0; i < 4; i++) {
+      if (!make_face(&F[i], V, tet[i][0], tet[i][1], tet[i][2])) return 0;
+      fdist[i] = F[i].dist;
+      for (int k = 0; k < 3; k++) F[i].adj[k] = tadj[i][k], F[i].adje[k] = tadje[i][k];
+    }
+    nf = 4;
+  } else {
+    /* the double pyramid over a segment holding the origin (bipyramid): apexes s0 and s1, the
+     * ring s2, s3, s4 counter-clockwise about s0 - s1 */
+    static const int bip[6][3] = {{0, 2, 3}, {0, 3, 4}, {0, 4, 2}, {1, 3, 2}, {1, 4, 3}, {1, 2, 4}};
+    for (int i = 0; i < 6; i++) {
+      if (!make_face(&F[i], V, bip[i][0], bip[i][1], bip[i][2])) return 0;
+      fdist[i] = F[i].dist;
+    }
+    for (int i = 0; i < 6; i++)
+      for (int k = 0; k < 3; k++) {
+        int a = F[i].v[k], b = F[i].v[(k + 1) % 3];
+        F[i].adj[k] = -1;
+        for (int j = 0; j < 6; j++)
+          for (int l = 0; l < 3; l++)
+            if (F[j].v[l] == b && F[j].v[(l + 1) % 3] == a) F[i].adj[k] = j, F[i].adje[k] = l;
+        if (F[i].adj[k] < 0) return 0;
+      }
+    nf = 6;
   }
-  /* its faces, and across each edge (v[k], v[k+1]) the face holding (v[k+1], v[k]) */
-  static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
-  static const int tadj[4][3] = {{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}};
-  static const int tadje[4][3] = {{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}};
-  for (int i = 0; i < 4; i++) {
-    if (!make_face(&F[i], V, tet[i][0], tet[i][1], tet[i][2])) return 0;
-    fdist[i] = F[i].dist;
-    for (int k = 0; k < 3; k++) F[i].adj[k] = tadj[i][k], F[i].adje[k] = tadje[i][k];
-  }
-  for (int i = 0; i < 4; i++) stamp[i] = -1;
+  for (int i = 0; i < nv; i++) stamp[i] = -1;
 
   int found = 0;
   Face result;                /* the face answering so far (faces are recycled: kept as a copy) */
@@ -625,6 +649,29 @@ static int boolean_tetra(Vert* s, int* n, gsReal v[3], Vert held[4], int* hold) 
   return 0;
 }
 
+/* s[2], s[3], s[4]: the support points about segment s[0] s[1] that make it MJCF's double
+ * pyramid (see core_distance); 0 where the segment has no length */
+static int bipyramid(const gsConvex* A, const gsConvex* B, Vert* s) {
+  static const gsReal axes[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  gsReal e[3], u[3], d0[3];
+  gs_sub3(e, s[1].w, s[0].w);
+  gs_scl3(u, e, -1);
+  if (!(gs_dot3(e, e) > 0)) return 0;
+  int k = fabs(e[1]) < fabs(e[0]) ? 1 : 0;
+  if (fabs(e[2]) < fabs(e[k])) k = 2;
+  gs_cross(d0, axes[k], e);
+  gs_normalize3(d0);
+  gs_normalize3(u);
+  support_ab(&s[2], A, B, d0);
+  for (int i = 1; i < 3; i++) {
+    gsReal q[4], d[3];
+    gs_axisAngle2Quat(q, u, i * (2 * 3.14159265358979323846 / 3));
+    gs_rotVecQuat(d, d0, q);
+    support_ab(&s[2 + i], A, B, d);
+  }
+  return 1;
+}
+
 /* gs_convexDistance on the cores. *capped: whether GJK ran out of iterations (its answer is then
  * the iterate before the last one, as MJCF reports it). Two polytopes run to the end whatever
  * ccd_tolerance says, as in MJCF (measured: mj_geomDistance and the contacts of random mesh-mesh,
@@ -636,8 +683,8 @@ static int boolean_tetra(Vert* s, int* n, gsReal v[3], Vert held[4], int* hold) 
 static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gsReal tol, int maxiter,
                         int cores, gsReal* dist, gsReal pa[3], gsReal pb[3], gsReal normal[3],
                         int* capped) {
-  Vert s[4], held[4];
-  int n = 0, hold = 0, inside = 0;
+  Vert s[5], held[4];
+  int n = 0, hold = 0, inside = 0, onlast = 0;
   gsReal v[3], vprev[3], stale = -1;
   gs_sub3(v, A->pos, B->pos);
   if (gs_dot3(v, v) == 0) v[0] = 1;
@@ -695,6 +742,7 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
       reduce_simplex(s, &n, lam);
       if (gs_dot3(v, v) < 1e-26) {  /* the origin is on the simplex */
         *capped = 0;
+        onlast = it == maxiter - 1;
         break;
       }
     }
@@ -706,6 +754,19 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
     /* rounded shapes whose cores overlap or touch: the caller runs them again whole */
     *dist = 0;
     return 1;
+  }
+  int ns = 4;
+  if (!inside && overlap_test && gs_dot3(v, v) < 1e-26) {
+    /* the origin on a vertex, edge or face of the simplex, found at GJK's last iteration: MJCF
+     * decides this at the iteration after, so with none left there is no overlap (measured:
+     * geoms whose centres are offset exactly along an axis of both, ccd_iterations 2 and 3) */
+    if (onlast) return 0;
+    /* on a segment (those centres' offset): MJCF's double pyramid, the segment's ends and three
+     * support points about it a third of a turn apart (bipyramid), the first along a x e (e
+     * from the first end to the second, a the axis of e's least component, the first of ties),
+     * turning about the segment towards its first end; measured on such pairs one EPA iteration
+     * at a time, tests/python/test_collision_ccd_steps.py::test_aligned_centres */
+    if (n == 2 && bipyramid(A, B, s)) ns = 5, inside = 1;
   }
   if (!inside && gs_dot3(v, v) < 1e-26) {
     /* touching or overlapping with the origin on a vertex, edge or face: grow the simplex into a
@@ -733,7 +794,11 @@ static int core_distance(const gsConvex* A, const gsConvex* B, gsReal cutoff, gs
   }
 
   gsReal depth;
-  if (!epa(A, B, s, tol, maxiter, polytopes, &depth, pa, pb, normal)) {
+  int ok = epa(A, B, s, ns, tol, maxiter, polytopes, &depth, pa, pb, normal);
+  /* a flat double pyramid (a shape without extent across the segment): the tetrahedron instead */
+  if (!ok && ns == 5 && complete_simplex(A, B, s, 2) == 4)
+    ok = epa(A, B, s, 4, tol, maxiter, polytopes, &depth, pa, pb, normal);
+  if (!ok) {
     /* degenerate polytope: fall back on the centres */
     *dist = 0;
     gs_copy3(pa, A->pos), gs_copy3(pb, B->pos);

@@ -11,7 +11,8 @@ down, each rule measured this way (see convex.c): GJK's start (the centres' diff
 stop (the duality gap within tol^2 / 2) and what it reports when out of iterations; the overlap
 test's tetrahedron step, which takes the simplex's winding as it comes and steps past about half
 of the tetrahedra that hold the origin; EPA's nearest face, its stop and its answer; the cores of
-spheres and capsules and when the whole shapes run again; the margin as half growths.
+spheres and capsules and when the whole shapes run again; the margin as half growths; and, for
+geoms whose centres are offset exactly along an axis, the double pyramid EPA starts from.
 """
 
 import zlib
@@ -62,14 +63,17 @@ def poses(g1, g2, n):
     return [random_pair_pose(rng, 0.6) for _ in range(n)]
 
 
+def engines(xml):
+    """MuJoCo's model and data, then gauss's, of one file"""
+    mm = mujoco.MjModel.from_xml_string(xml)
+    gm = gauss.Model.from_xml_string(xml)
+    return mm, mujoco.MjData(mm), gm, gauss.Data(gm)
+
+
 def steps_agree(g1, g2, tol, qs):
     """(steps compared, steps where gauss's answer is MuJoCo's to 1e-9): every pose of qs at
     every cap of CAPS, without a cutoff (the overlap test) and with one (a distance)"""
-    xml = pair_xml(g1, g2, tol)
-    mm = mujoco.MjModel.from_xml_string(xml)
-    md = mujoco.MjData(mm)
-    gm = gauss.Model.from_xml_string(xml)
-    gd = gauss.Data(gm)
+    mm, md, gm, gd = engines(pair_xml(g1, g2, tol))
     n = agree = 0
     for q in qs:
         md.qpos[:] = q
@@ -253,3 +257,70 @@ def test_height_field_polytopes_at_any_tolerance(scene):
     loose, tight = gauss_contacts(scene, 1e-3, qs), gauss_contacts(scene, 1e-12, qs)
     assert sum(len(c) for c in tight) > 200
     assert loose == tight
+
+
+def aligned_contacts_agree(g1, g2, qs):
+    """(contacts compared, those that are MuJoCo's to 1e-9: none in both, or one with the same
+    depth, normal and point) at every cap of CAPS, MJCF's default tolerance"""
+    mm, md, gm, gd = engines(pair_xml(g1, g2, 1e-6))
+    n = agree = 0
+    for q in qs:
+        for cap in CAPS:
+            mm.opt.ccd_iterations = cap
+            gm.opt.ccd_iterations = cap
+            md.qpos[:] = q
+            gd.qpos[:] = q
+            mujoco.mj_forward(mm, md)
+            gauss.forward(gm, gd)
+            n += 1
+            if md.ncon != gd.ncon:
+                continue
+            agree += all(abs(md.contact.dist[i] - gd.contact.dist[i]) < 1e-9
+                         and np.abs(md.contact.frame[i][:3] - gd.contact.frame[i][:3]).max() < 1e-9
+                         and np.abs(md.contact.pos[i] - gd.contact.pos[i]).max() < 1e-9
+                         for i in range(md.ncon))
+    return n, agree
+
+
+def aligned_poses():
+    """unturned bodies, the second's centre offset exactly along x, y or z"""
+    out = []
+    for axis in range(3):
+        for d in (0.12, 0.22):
+            q = np.zeros(14)
+            q[3] = q[10] = 1
+            q[7 + axis] = d
+            out.append(q)
+    return out
+
+
+# Geoms whose centres are offset exactly along an axis of both (bodies placed by hand, a stack):
+# GJK's overlap test meets the origin on the segment between its first two support points, and
+# MJCF grows that segment into its double pyramid (convex.c, bipyramid). Contacts as MuJoCo's of
+# the 96 compared per kind (6 offsets, 16 caps): 619 of 768 in all, 508 with gauss's tetrahedron
+# from the segment before (ellipsoid pairs 12, sphere-ellipsoid 51). The misses: faces of the
+# pyramid's expansion that mirror each other across the offset's axis, their distances apart in
+# the last bit, where MuJoCo's rounding picks the other one; so the counts move under jitters of
+# the offsets. Measured over 100 jitters of 4 ulps of the offsets (exact zeros stay zero, so the
+# alignment stays) on an Intel Xeon; the least jittered count less the spread, less one, is
+# asserted (nominal, jittered range in the comments).
+ALIGNED_THRESHOLD = {
+    ("ellipsoid", "ellipsoid2"): 24,  # 62, 48-71
+    ("cylinder", "box"): 74,  # 84, 84-93
+    ("ellipsoid", "cylinder"): 25,  # 47, 41-56
+    ("mesh", "mesh2"): 95,  # 96, 96-96
+    ("box", "mesh"): 91,  # 95, 94-96
+    ("mesh", "ellipsoid"): 95,  # 96, 96-96
+    ("sphere", "ellipsoid"): 58,  # 88, 74-89
+    ("capsule", "cylinder"): 30,  # 51, 44-57
+}
+
+
+@pytest.mark.parametrize("g1,g2", KINDS, ids=[f"{a}-{b}" for a, b in KINDS])
+def test_aligned_centres(g1, g2):
+    qs = aligned_poses()
+    n, nominal = aligned_contacts_agree(g1, g2, qs)
+    jittered = [aligned_contacts_agree(g1, g2, [jitter_pose(q, r) for q in qs])[1]
+                for r in jitter.rngs(f"aligned {g1} {g2}")]
+    jitter.spread(f"{g1}-{g2} offset along an axis: contacts as MuJoCo's", nominal, jittered,
+                  at_least=ALIGNED_THRESHOLD[g1, g2], total=n)
