@@ -232,9 +232,12 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
       anyaff |= m->geom_conaffinity[g];
     }
 
-  /* boxes of the bounded geoms that may pair with another, and the spread of their centres */
-  int nbox = 0, nplane = 0;
-  gsReal mean[3] = {0, 0, 0}, sq[3] = {0, 0, 0};
+  /* boxes of the bounded geoms that may pair with another; the box around those of the geoms
+   * not fixed to the world (weld group 0: the world's own geoms, a terrain of boxes), which the
+   * world's geoms must meet to pair with anything (two of them never pair: the filter's first
+   * rule) */
+  int nbox = 0, nplane = 0, nworld = 0;
+  gsReal moving[6] = {INFINITY, INFINITY, INFINITY, -INFINITY, -INFINITY, -INFINITY};
   for (int g = 0; g < ngeom; g++) {
     if (m->geom_type[g] == GS_GEOM_PLANE) {
       if (can_collide(m, g)) planes[nplane++] = g;
@@ -245,14 +248,42 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
     half_extents(m, d, g, h);
     gsReal grow = over ? m->opt.o_margin : m->geom_margin[g];
     const gsReal* x = d->geom_xpos + 3 * g;
-    for (int i = 0; i < 3; i++) {
-      box[6 * g + i] = x[i] - h[i] - grow;
-      box[6 * g + 3 + i] = x[i] + h[i] + grow;
-      mean[i] += x[i];
-      sq[i] += x[i] * x[i];
+    gsReal* b = box + 6 * g;
+    for (int i = 0; i < 3; i++) b[i] = x[i] - h[i] - grow, b[3 + i] = x[i] + h[i] + grow;
+    if (m->body_weldid[m->geom_bodyid[g]] == 0) {
+      nworld++;
+    } else {
+      for (int i = 0; i < 3; i++) {
+        moving[i] = b[i] < moving[i] ? b[i] : moving[i];
+        moving[3 + i] = b[3 + i] > moving[3 + i] ? b[3 + i] : moving[3 + i];
+      }
     }
-    order[nbox].ga = g;
-    nbox++;
+    order[nbox++].ga = g;
+  }
+  /* the world's geoms outside that box are left out of the sweep (a humanoid on a field of a
+   * thousand boxes: MuJoCo's own collision_driver/midphase.xml) */
+  if (nworld) {
+    int k = 0;
+    for (int i = 0; i < nbox; i++) {
+      int g = order[i].ga;
+      const gsReal* b = box + 6 * g;
+      if (m->body_weldid[m->geom_bodyid[g]] == 0 &&
+          (b[0] > moving[3] || b[3] < moving[0] || b[1] > moving[4] || b[4] < moving[1] ||
+           b[2] > moving[5] || b[5] < moving[2]))
+        continue;
+      order[k++].ga = g;
+    }
+    nbox = k;
+  }
+  /* the spread of the centres: the sweep's axis */
+  gsReal mean[3] = {0, 0, 0}, sq[3] = {0, 0, 0};
+  for (int k = 0; k < nbox; k++) {
+    const gsReal* b = box + 6 * order[k].ga;
+    for (int i = 0; i < 3; i++) {
+      gsReal c = 0.5 * (b[i] + b[3 + i]);
+      mean[i] += c;
+      sq[i] += c * c;
+    }
   }
   int axis = 0;
   gsReal best = -1;

@@ -47,12 +47,15 @@ static void geom_sensor(const gsModel* m, const gsData* d, int i, gsReal* out) {
   int f1, n1, f2, n2;
   geom_range(m, m->sensor_objtype[i], m->sensor_objid[i], &f1, &n1);
   geom_range(m, m->sensor_reftype[i], m->sensor_refid[i], &f2, &n2);
-  gsReal distmax = m->sensor_cutoff[i], dist = distmax, fromto[6] = {0, 0, 0, 0, 0, 0};
+  gsReal dist = m->sensor_cutoff[i], fromto[6] = {0, 0, 0, 0, 0, 0};
   for (int a = f1; a < f1 + n1; a++) {
     for (int b = f2; b < f2 + n2; b++) {
       if (a == b) continue;
       gsReal ft[6];
-      gsReal x = gs_geomDistance(m, d, a, b, distmax, ft);
+      /* capped at the least distance so far: a pair that cannot come closer stops at its
+       * bounding spheres or its first separating plane (the same answer: a query's steps do
+       * not depend on its cap, only where it stops early) */
+      gsReal x = gs_geomDistance(m, d, a, b, dist, ft);
       if (x < dist) {
         dist = x;
         for (int k = 0; k < 6; k++) fromto[k] = ft[k];

@@ -68,3 +68,51 @@ def test_mesh_pairs_near_apart_and_touching_match_mujoco():
     # the sweep holds all kinds: pairs in contact, within the margin, and apart inside their
     # bounding spheres (where the mid-phase decides)
     assert touching > 300 and gap > 20 and near > 500, (touching, gap, near)
+
+
+def field_xml(rng, n=20):
+    """a field of n x n boxes of the world (some in a body welded to it, one mocap body among
+    them), and three free bodies of capsules, a sphere and an ellipsoid above it"""
+    boxes = []
+    for i in range(n):
+        for j in range(n):
+            h = rng.uniform(0.005, 0.03)
+            boxes.append(f'<geom type="box" size=".045 .045 {h:.4f}" pos="{0.1 * i - 1:.3f} '
+                         f'{0.1 * j - 1:.3f} {h:.4f}" euler="0 0 {rng.uniform(0, 3):.3f}"/>')
+    half = len(boxes) // 2
+    return f"""<mujoco><worldbody>{''.join(boxes[:half])}
+<body pos="0 0 0">{''.join(boxes[half:])}</body>
+<body mocap="true" pos=".3 .2 .05"><geom type="box" size=".05 .05 .05"/></body>
+<body name="a"><freejoint/><geom type="capsule" size=".03 .1"/>
+ <geom type="capsule" size=".03 .1" pos=".1 0 0" euler="0 90 0"/></body>
+<body name="b"><freejoint/><geom type="sphere" size=".06"/></body>
+<body name="c"><freejoint/><geom type="ellipsoid" size=".05 .04 .03"/></body>
+</worldbody></mujoco>"""
+
+
+def test_world_geoms_far_from_moving_ones_left_out_like_mujoco():
+    """the broad phase leaves the world's geoms outside the box around the moving ones out of its
+    sweep (two of the world's geoms never pair): on a field of 400 of them, with free bodies
+    resting on it, apart above it or sunk into it, at random, the contacts are MuJoCo's"""
+    rng = np.random.default_rng(5)
+    xml = field_xml(rng)
+    mm = mujoco.MjModel.from_xml_string(xml)
+    md = mujoco.MjData(mm)
+    gm = gauss.Model.from_xml_string(xml)
+    gd = gauss.Data(gm)
+    ncon = 0
+    for trial in range(60):
+        q = np.zeros(mm.nq)
+        for b in range(3):
+            quat = rng.normal(size=4)
+            q[7 * b:7 * b + 7] = [*rng.uniform(-1, 1, 2), rng.uniform(0.0, 0.15),
+                                  *(quat / np.linalg.norm(quat))]
+        md.qpos[:] = q
+        gd.qpos[:] = q
+        md.mocap_pos[0] = gd.mocap_pos[0] = [*rng.uniform(-1, 1, 2), 0.05]
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        compare_contacts(mm, md, gm, gd, where=f"trial {trial}")
+        ncon += md.ncon
+    # most poses touch the field, often several of its boxes
+    assert ncon > 120, ncon

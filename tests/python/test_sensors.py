@@ -294,6 +294,29 @@ def test_geom_distance_normal_fromto_like_mujoco():
     mm, gm = compare_random(GEOMS, seeds=12, free_scale=0.4)
 
 
+# two bodies of 30 capsules each (after MuJoCo's sensor/fromto_body_body.xml): 900 geom pairs
+# per sensor, the least distance kept; each pair's query is capped at the least so far, and most
+# stop at their bounding spheres (src/sensor/sensor_pos.c, src/collision/distance.c); the
+# answers must be MuJoCo's all the same, the nearest pair's segment included
+MANY = """<mujoco><option><flag gravity="disable"/></option><worldbody>
+<body name="p" pos="0 0 .3"><freejoint/>
+ <replicate count="30" offset="0 0 0.01" euler="0 0 25">
+  <geom type="capsule" size=".01 .05" pos="0 -.23 -.2" euler="0 84.5 0"/></replicate></body>
+<body name="q" pos=".45 0 .3" euler="0 0 90"><freejoint/>
+ <replicate count="30" offset="0 0 0.01" euler="0 0 15">
+  <geom type="capsule" pos=".025 -.2 -.2" size=".032 .04" euler="-24 -12 2"/></replicate></body>
+</worldbody><sensor>
+<fromto body1="p" body2="q" cutoff="1"/><distance body1="p" body2="q" cutoff="1"/>
+<normal body1="q" body2="p" cutoff=".3"/><distance body1="p" body2="q" cutoff=".05"/>
+</sensor></mujoco>"""
+
+
+def test_body_distance_over_many_geom_pairs_like_mujoco():
+    """the nearest of 900 geom pairs, apart and overlapping, each query capped by the least
+    distance found before it: distance, normal and segment as MuJoCo's"""
+    compare_random(MANY, seeds=12, free_scale=0.3)
+
+
 # ---- contacts: touch, force, torque, accelerometer, limits, cfrc_ext ----
 
 CONTACT = """<mujoco><option gravity="0.3 -0.2 -9.81" cone="{cone}"/>
