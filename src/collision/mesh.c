@@ -89,9 +89,7 @@ static int walk(const gsReal* vert, int nv, const int* edgeadr, const int* globa
 
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]) {
   int nv = graph[0];
-  const int* edgeadr = graph + 2;
   const int* globalid = graph + 2 + nv;
-  const int* edges = graph + 2 + 2 * nv;
   if (nv <= MESH_SCAN_MAX) {
     /* on a tie the vertex first in the mesh's order, not the hull's: MJCF scans the mesh's
      * vertices (flat faces pressed together tie whenever the direction is their normal, and the
@@ -106,7 +104,10 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
     }
     return best;
   }
-  return globalid[walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL)];
+  /* the climb from vertex 0's answer, found from a nearer start (gs_meshSupportWalk without an
+   * earlier vertex: the same vertex, see there) */
+  int start = -1;
+  return gs_meshSupportWalk(vert, graph, u, &start);
 }
 
 int gs_meshSupportClimb(const gsReal* vert, const int* graph, const gsReal u[3], int* start) {
@@ -177,14 +178,16 @@ int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g
     return gs_pairPlanePoint(con, d->geom_xpos + 3 * g1, n, p, 0, margin);
   }
   const int* graph = m->mesh_graph + m->mesh_graphadr[id];
-  int first = gs_meshSupportVertex(vert, graph, dir);
   int nv = graph[0];
   const int* edgeadr = graph + 2;
   const int* globalid = graph + 2 + nv;
   const int* edges = graph + 2 + 2 * nv;
-  /* local index of the deepest vertex */
-  int local = 0;
-  while (local < nv && globalid[local] != first) local++;
+  /* the deepest vertex, and its local index (the climb's, else looked up) */
+  int local = -1, first = gs_meshSupportWalk(vert, graph, dir, &local);
+  if (local < 0 || local >= nv) {
+    local = 0;
+    while (local < nv && globalid[local] != first) local++;
+  }
   if (local == nv) return 0;
   const gsReal* p0 = d->geom_xpos + 3 * g1;
   gsReal p[3], dif[3];

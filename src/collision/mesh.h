@@ -7,9 +7,11 @@
 /* the mesh vertex (index into vert, 3 per vertex) of the hull farthest along local direction u */
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]);
 /* the same, the climb starting at the hull vertex *start (a local index of the graph: an
- * earlier call's value, or -1 for none: then at the farthest of a few sample vertices) and ending with the vertex found stored there: successive directions of
- * one query are close, so the climb is short. The answer is gs_meshSupportVertex's: where the
- * farthest vertex is not alone to rounding, the climb is done again from vertex 0. */
+ * earlier call's value, or -1 for none: then at the farthest of a few sample vertices) and
+ * ending with the vertex found stored there (hulls small enough to be scanned leave *start as
+ * it was): successive directions of one query are close, so the climb is short. The answer is
+ * gs_meshSupportVertex's: where the farthest vertex is not alone to rounding, the climb is done
+ * again from vertex 0. */
 int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
 /* the plain hill climb over the hull graph from local vertex *start (0 where it is negative),
  * moving to the largest neighbour while one is larger; *start is set to where it ended (MJCF's

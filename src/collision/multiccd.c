@@ -208,7 +208,8 @@ static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
   const int* tri = edges + end + 1;
   gsReal u[3];
   gs_mulMatTVec3(u, c->mat, dir);
-  int s = gs_meshSupportVertex(c->vert, g, u);
+  /* the support vertex, and its local index where the hull is climbed (else looked up below) */
+  int ls = -1, s = gs_meshSupportWalk(c->vert, g, u, &ls);
   /* the hull face through s that best faces u */
   gsReal best = -2, bn[3] = {0, 0, 0};
   for (int t = 0; t < nface; t++) {
@@ -231,10 +232,9 @@ static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
   to_world(f->v[0], c, mvert(c, s));
   f->n = 1;
   /* the hull edge from s that lies most across u */
-  int ls = -1;
-  for (int i = 0; i < nv && ls < 0; i++)
-    if (gid[i] == s) ls = i;
-  if (ls < 0) return 1;
+  if (ls < 0 || ls >= nv || gid[ls] != s)
+    for (ls = 0; ls < nv && gid[ls] != s; ls++) continue;
+  if (ls >= nv) return 1;
   gsReal bestv = EDGE_TOL;
   int w = -1;
   for (const int* e = edges + edgeadr[ls]; *e >= 0; e++) {
