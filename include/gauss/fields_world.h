@@ -22,6 +22,7 @@
   X(nmeshpolymap) /* vertex-to-polygon entries (one per corner) */                                 \
   X(nmeshsrcvert) /* vertices of inline meshes as given, for the MJCF writer */                    \
   X(nmeshtexcoord) /* texture coordinates of all meshes */                                        \
+  X(nmeshtree)   /* nodes of all meshes' triangle trees (ray casting) */                          \
   X(nhfield)     /* height fields */                                                               \
   X(nhfielddata) /* elevation values of all height fields */                                       \
   X(ntex)        /* textures */                                                                    \
@@ -122,6 +123,14 @@
   X(int,    mesh_texcoordnum,    nmesh,       1)                                                   \
   X(gsReal, mesh_texcoord,       nmeshtexcoord, 2) /* single precision */                         \
   X(int,    mesh_facetexcoord,   nmeshface,   3)                                                   \
+  /* a bounding-box tree over each mesh's triangles, for rays: mesh i's root at mesh_treeadr (-1:   \
+   * no triangles), its nodes in depth-first order; a node's box (lo, hi, mesh frame, grown by     \
+   * 1e-9 of its size) and its two children, or for a leaf -1 - k and n: the mesh's triangles      \
+   * mesh_treeface[faceadr + k .. + n) (indices within the mesh) */                                 \
+  X(int,    mesh_treeadr,        nmesh,       1)                                                   \
+  X(int,    mesh_treechild,      nmeshtree,   2)                                                   \
+  X(gsReal, mesh_treebox,        nmeshtree,   6)                                                   \
+  X(int,    mesh_treeface,       nmeshface,   1)                                                   \
   /* height fields */                                                                              \
   X(gsReal, hfield_size,         nhfield,     4)   /* radius x, radius y, elevation z, base z */   \
   X(int,    hfield_nrow,         nhfield,     1)                                                   \

@@ -460,6 +460,7 @@ class Model:
     nmeshpolymap: int
     nmeshsrcvert: int
     nmeshtexcoord: int
+    nmeshtree: int
     nhfield: int
     nhfielddata: int
     ntex: int
@@ -994,6 +995,14 @@ class Model:
     """mesh_texcoord: float64 array of shape (nmeshtexcoord, 2); units: unitless (texture coordinates, 0..1 per image)"""
     mesh_facetexcoord: numpy.ndarray
     """mesh_facetexcoord: int32 array of shape (nmeshface, 3); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_treeadr: numpy.ndarray
+    """mesh_treeadr: int32 array of shape (nmesh,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_treechild: numpy.ndarray
+    """mesh_treechild: int32 array of shape (nmeshtree, 2); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_treebox: numpy.ndarray
+    """mesh_treebox: float64 array of shape (nmeshtree, 6); units: m (the box's corners, mesh frame)"""
+    mesh_treeface: numpy.ndarray
+    """mesh_treeface: int32 array of shape (nmeshface,); units: integer (an id, address, count, type, flag or mask): unitless"""
     hfield_size: numpy.ndarray
     """hfield_size: float64 array of shape (nhfield, 4); units: m (half-sizes / radius)"""
     hfield_nrow: numpy.ndarray

@@ -96,7 +96,7 @@ _SUFFIX = [
     ("_rgb1", "unitless color, 0..1"), ("_rgb2", "unitless color, 0..1"),
     ("_markrgb", "unitless color, 0..1"), ("tex_random", "unitless (probability)"),
     ("mesh_scale", "unitless"), ("mesh_volume", "m^3"), ("mesh_unitinertia", "m^2"),
-    ("mesh_polynormal", "unit vector, unitless"),
+    ("mesh_polynormal", "unit vector, unitless"), ("mesh_treebox", "m (the box's corners, mesh frame)"),
     ("_vert", "m"), ("_srcvert", "m"), ("mesh_texcoord", "unitless (texture coordinates, 0..1 per image)"),
     ("hfield_data", "unitless (elevation scaled by hfield_size)"),
     ("geom_fluid", "per coefficient of the ellipsoid fluid model (unitless coefficients, m)"),

@@ -258,13 +258,62 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
   return best;
 }
 
+/* where the ray p + x v (x >= 0) enters the box (lo[3], hi[3]): x, 0 from inside, -1 when it
+ * misses the box */
+static gsReal tree_box_entry(const gsReal* box, const gsReal p[3], const gsReal v[3]) {
+  gsReal tmin = 0, tmax = INFINITY;
+  for (int i = 0; i < 3; i++) {
+    if (v[i] == 0) {
+      if (p[i] < box[i] || p[i] > box[3 + i]) return -1;
+      continue;
+    }
+    gsReal t1 = (box[i] - p[i]) / v[i], t2 = (box[3 + i] - p[i]) / v[i];
+    if (t1 > t2) {
+      gsReal t = t1;
+      t1 = t2, t2 = t;
+    }
+    tmin = t1 > tmin ? t1 : tmin;
+    tmax = t2 < tmax ? t2 : tmax;
+    if (!(tmin <= tmax)) return -1;  /* (NaN: a non-finite ray misses) */
+  }
+  return tmin;
+}
+
 /* mesh k's triangles, from either side; vertices are in the geom's frame */
 static gsReal ray_mesh(const gsModel* m, int k, gsReal rbound, const gsReal p[3], const gsReal v[3]) {
   /* the bounding sphere first (slightly enlarged: rbound is rounded like the vertices) */
   if (ray_sphere(p, v, rbound * (1 + 1e-6) + 1e-12) < 0) return -1;
   const gsReal* vert = m->mesh_vert + 3 * m->mesh_vertadr[k];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[k];
+  int ta = m->mesh_treeadr[k];
   gsReal best = -1;
+  if (ta >= 0) {
+    /* down the triangle tree (fields_world.h): a node is entered where the ray meets its box
+     * nearer than the best hit so far; its triangles are the only ones a hit there can be on,
+     * so the least hit is the same as over all triangles */
+    const int* order = m->mesh_treeface + m->mesh_faceadr[k];
+    int stack[64], n = 0;
+    stack[n++] = 0;
+    while (n > 0) {
+      int node = stack[--n];
+      gsReal t = tree_box_entry(m->mesh_treebox + 6 * (ta + node), p, v);
+      if (t < 0 || (best >= 0 && t > best)) continue;
+      const int* ch = m->mesh_treechild + 2 * (ta + node);
+      if (ch[0] < 0) {
+        for (int i = -1 - ch[0]; i < -1 - ch[0] + ch[1]; i++) {
+          const int* f = face + 3 * order[i];
+          best = min_pos(best, ray_triangle(p, v, vert + 3 * f[0], vert + 3 * f[1], vert + 3 * f[2]));
+        }
+      } else if (n + 2 <= 64) {
+        stack[n++] = ch[1], stack[n++] = ch[0];
+      } else {
+        ta = -1;  /* deeper than a built tree goes: every triangle, below */
+        break;
+      }
+    }
+    if (ta >= 0) return best;
+    best = -1;
+  }
   for (int f = 0; f < m->mesh_facenum[k]; f++, face += 3)
     best = min_pos(best, ray_triangle(p, v, vert + 3 * face[0], vert + 3 * face[1], vert + 3 * face[2]));
   return best;

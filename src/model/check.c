@@ -15,6 +15,7 @@
 #include "gauss/gauss.h"
 #include "model/capacity.h"
 #include "model/check.h"
+#include "model/mesh.h"
 #include "model/io.h"
 
 /* ---- looking fields and sizes up by name ---- */
@@ -627,6 +628,26 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
       for (int k = m->mesh_polymapadr[v]; k < m->mesh_polymapadr[v] + m->mesh_polymapnum[v]; k++)
         if (m->mesh_polymap[k] < 0 || m->mesh_polymap[k] >= pn)
           return gs_ioError(err, errsz, "mesh %d: vertex %d is in polygon %d of %d", i, v - va, m->mesh_polymap[k], pn);
+    /* the triangle tree: nodes inside mesh_treechild, children after their parent (so a
+     * descent ends), leaves' triangles inside the mesh, the tree's order of them a permutation
+     * of the mesh's triangle indices (rays read all of these) */
+    for (int k = fa; k < fa + fn; k++)
+      if (m->mesh_treeface[k] < 0 || m->mesh_treeface[k] >= fn)
+        return gs_ioError(err, errsz, "mesh %d: tree triangle %d of %d", i, m->mesh_treeface[k], fn);
+    int ta = m->mesh_treeadr[i];
+    if (ta < -1 || ta >= m->nmeshtree)
+      return gs_ioError(err, errsz, "mesh %d: tree address %d out of range", i, ta);
+    if (ta >= 0) {
+      int nnode = gs_meshTreeNodes(fn);
+      if (ta > m->nmeshtree - nnode)
+        return gs_ioError(err, errsz, "mesh %d: tree of %d nodes does not fit", i, nnode);
+      for (int k = 0; k < nnode; k++) {
+        const int* ch = m->mesh_treechild + 2 * (ta + k);
+        if (ch[0] >= 0 ? (ch[0] <= k || ch[0] >= nnode || ch[1] <= k || ch[1] >= nnode)
+                       : (-1 - ch[0] > fn || ch[1] < 0 || ch[1] > fn + 1 + ch[0]))
+          return gs_ioError(err, errsz, "mesh %d: tree node %d has children %d %d", i, k, ch[0], ch[1]);
+      }
+    }
     int ga = m->mesh_graphadr[i];
     if (ga == -1) continue;  /* no hull graph: the collision stage scans the vertices */
     if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);

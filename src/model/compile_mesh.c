@@ -23,7 +23,10 @@ static void build_free(gsMeshBuild* b) {
   free(b->given);
   free(b->poly);
   free(b->polynormal);
+  free(b->tree);
+  free(b->treebox);
   b->graph = NULL, b->given = NULL, b->poly = NULL, b->polynormal = NULL;
+  b->tree = NULL, b->treebox = NULL;
 }
 
 void gs_compileMeshFree(gsCompileCtx* c) {
@@ -486,6 +489,24 @@ static int mesh_polygons(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) 
   return ok;
 }
 
+/* the triangle tree of a finished build, over its final vertices (rays: mesh_tree.c), made
+ * before the build is cached like the polygons (on the 3e5 triangles of bench/mesh_models.py's
+ * arm it costs five times the rest of a cached load) */
+static int mesh_tree(gsCompileCtx* c, const gsSpecMesh* sm, gsMeshBuild* b) {
+  int nf = b->data.nface, nn = gs_meshTreeNodes(nf);
+  if (b->tree || nn == 0) return 1;
+  b->tree = malloc(sizeof(int) * (2 * (size_t)nn + (size_t)nf));
+  b->treebox = malloc(sizeof(gsReal) * 6 * (size_t)nn);
+  if (!b->tree || !b->treebox ||
+      !gs_meshTreeBuild(b->data.vert, b->data.face, nf, (int (*)[2])b->tree,
+                        (gsReal (*)[6])b->treebox, b->tree + 2 * nn)) {
+    free(b->tree), free(b->treebox);
+    b->tree = NULL, b->treebox = NULL;
+    return gs_compileFail(c, &sm->info, "mesh", "out of memory");
+  }
+  return 1;
+}
+
 /* ---- one mesh ---- */
 
 static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshBuild* b) {
@@ -581,7 +602,7 @@ static int process(gsCompileCtx* c, const gsSpecMesh* sm, int need_hull, gsMeshB
   }
   /* the polygons before the build is cached, so that a later load of the file takes them from the
    * cache (on a mesh of 1e5 triangles they cost more than the rest of a cached load) */
-  if (!mesh_polygons(c, sm, b)) return 0;
+  if (!mesh_polygons(c, sm, b) || !mesh_tree(c, sm, b)) return 0;
   gs_meshCachePut(sm, mode, b);
   return 1;
 }
@@ -651,7 +672,7 @@ int gs_compileMeshes(gsCompileCtx* c) {
     int ok = take_stored(c->store, s->mesh[i]->info.name, need[i], &c->mesh[i]) ||
              process(c, s->mesh[i], need[i], &c->mesh[i]);
     c->nmesh = i + 1;  /* freed by gs_compileMeshFree, built or not */
-    ok = ok && mesh_polygons(c, s->mesh[i], &c->mesh[i]);
+    ok = ok && mesh_polygons(c, s->mesh[i], &c->mesh[i]) && mesh_tree(c, s->mesh[i], &c->mesh[i]);
     if (ok && !shared_polygons(s, c->mesh, need, i)) ok = gs_compileFail(c, &s->mesh[i]->info, "mesh", "out of memory");
     if (!ok) {
       free(need);
@@ -696,8 +717,9 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
 
 void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
   sz->nmeshvert = sz->nmeshface = sz->nmeshgraph = sz->nmeshsrcvert = sz->nmeshtexcoord = 0;
-  sz->nmeshpoly = sz->nmeshpolyvert = sz->nmeshpolymap = 0;
+  sz->nmeshpoly = sz->nmeshpolyvert = sz->nmeshpolymap = sz->nmeshtree = 0;
   for (int i = 0; i < c->nmesh; i++) {
+    sz->nmeshtree += gs_meshTreeNodes(c->mesh[i].data.nface);
     if (!c->spec->mesh[i]->file) sz->nmeshsrcvert += c->spec->mesh[i]->nvert;
     if (c->spec->mesh[i]->builtin) sz->nmeshsrcvert += c->mesh[i].data.nvert;  /* builtin: as made */
     sz->nmeshvert += c->mesh[i].data.nvert;
@@ -711,7 +733,7 @@ void gs_compileMeshSizes(const gsCompileCtx* c, gsModel* sz) {
 }
 
 void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
-  int va = 0, fa = 0, ga = 0, sa = 0, ta = 0, pa = 0, pva = 0, pma = 0;
+  int va = 0, fa = 0, ga = 0, sa = 0, ta = 0, pa = 0, pva = 0, pma = 0, tra = 0;
   for (int i = 0; i < c->nmesh; i++) {
     const gsMeshBuild* b = &c->mesh[i];
     const gsSpecMesh* sm = c->spec->mesh[i];
@@ -750,6 +772,15 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     gs_copy3(m->mesh_unitinertia + 3 * i, b->inertia);
     memcpy(m->mesh_vert + 3 * va, b->data.vert, sizeof(gsReal) * 3 * (size_t)b->data.nvert);
     memcpy(m->mesh_face + 3 * fa, b->data.face, sizeof(int) * 3 * (size_t)b->data.nface);
+    /* the triangle tree for rays (made with the build) */
+    int ntree = gs_meshTreeNodes(b->data.nface);
+    m->mesh_treeadr[i] = ntree ? tra : -1;
+    if (ntree) {
+      memcpy(m->mesh_treechild + 2 * tra, b->tree, sizeof(int) * 2 * (size_t)ntree);
+      memcpy(m->mesh_treeface + fa, b->tree + 2 * ntree, sizeof(int) * (size_t)b->data.nface);
+      memcpy(m->mesh_treebox + 6 * tra, b->treebox, sizeof(gsReal) * 6 * (size_t)ntree);
+    }
+    tra += ntree;
     if (b->ngraph)  /* a mesh without a hull graph has none (graph NULL) */
       memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
     m->mesh_texcoordadr[i] = b->data.ntexcoord ? ta : -1;

@@ -45,6 +45,9 @@ typedef struct gsMeshBuild {
   int npoly, npolyvert;  /* the hull's faces (else the triangles) as polygons (mesh_poly.c) */
   int* poly;             /* corner counts (npoly), then the corners (npolyvert), mesh ids */
   gsReal* polynormal;    /* 3 per polygon, in the inertial frame */
+  int* tree;             /* the triangle tree for rays (mesh_tree.c; NULL without triangles):
+                          * 2 children per node, then the triangles in tree order */
+  gsReal* treebox;       /* 6 per node */
   gsReal pos[3];         /* inertial frame in the frame the vertices were given in */
   gsReal quat[4];
   gsReal volume;         /* volume, or area for inertia="shell" */
@@ -73,6 +76,13 @@ const gsMeshBuild* gs_compileGeomMesh(const gsCompileCtx* c, const gsSpecBody* b
  * box, as MJCF */
 void gs_compileMeshBox(const gsMeshBuild* mb, gsReal h[3]);
 void gs_compileMeshInertia(const gsMeshBuild* mb, gsReal mass, gsReal I[3]);
+
+/* the triangle tree of a mesh of nface triangles (mesh_tree.c; fields_world.h, mesh_tree*):
+ * its number of nodes, and the nodes built (child, box) with the triangles in tree order in
+ * order[nface]; 0 when out of memory */
+int gs_meshTreeNodes(int nface);
+int gs_meshTreeBuild(const gsReal* vert, const int* face, int nface, int (*child)[2],
+                     gsReal (*box)[6], int* order);
 
 /* Triangles merged into polygons (b->poly, polynormal): face holds nface triangles (the hull
  * graph's, else the mesh's), given the mesh's nvert vertices as given (they decide the grouping

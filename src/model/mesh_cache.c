@@ -56,7 +56,10 @@ static void build_copy_free(gsMeshBuild* b) {
   free(b->given);
   free(b->poly);
   free(b->polynormal);
+  free(b->tree);
+  free(b->treebox);
   b->graph = NULL, b->given = NULL, b->poly = NULL, b->polynormal = NULL;
+  b->tree = NULL, b->treebox = NULL;
 }
 
 /* a deep copy of src into dst; with_graph 0 leaves the graph out; 0 when out of memory */
@@ -84,8 +87,17 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
   } else {
     dst->npoly = dst->npolyvert = 0;
   }
+  /* the triangle tree (made from the vertices and triangles alone: every copy keeps it) */
+  int ntree = gs_meshTreeNodes(src->data.nface);
+  size_t ntreeint = 2 * (size_t)ntree + (size_t)src->data.nface;
+  dst->tree = NULL, dst->treebox = NULL;
+  if (src->tree) {
+    dst->tree = malloc(sizeof(int) * (ntreeint + 1));
+    dst->treebox = malloc(sizeof(gsReal) * (6 * (size_t)ntree + 1));
+  }
   if (!dst->data.vert || !dst->data.face || !dst->given || (with_graph && src->graph && !dst->graph) ||
       (keep_poly && (!dst->poly || !dst->polynormal)) ||
+      (src->tree && (!dst->tree || !dst->treebox)) ||
       (src->data.texcoord && !dst->data.texcoord) || (src->data.facetex && !dst->data.facetex)) {
     build_copy_free(dst);
     return 0;
@@ -101,6 +113,10 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
   if (keep_poly) {
     memcpy(dst->poly, src->poly, sizeof(int) * npolyint);
     memcpy(dst->polynormal, src->polynormal, sizeof(gsReal) * 3 * (size_t)src->npoly);
+  }
+  if (src->tree) {
+    memcpy(dst->tree, src->tree, sizeof(int) * ntreeint);
+    memcpy(dst->treebox, src->treebox, sizeof(gsReal) * 6 * (size_t)ntree);
   }
   return 1;
 }
@@ -182,6 +198,8 @@ void gs_meshCachePut(const gsSpecMesh* sm, int inertia, const gsMeshBuild* b) {
                 sizeof(gsReal) * 3 * (size_t)b->data.nvert +  /* the vertices as given */
                 sizeof(int) * ((size_t)b->npoly + (size_t)b->npolyvert) +
                 sizeof(gsReal) * 3 * (size_t)b->npoly +  /* the polygons */
+                (sizeof(int) * 2 + sizeof(gsReal) * 6) * (size_t)gs_meshTreeNodes(b->data.nface) +
+                sizeof(int) * (size_t)b->data.nface +  /* the triangle tree */
                 sizeof(gsReal) * 2 * (size_t)b->data.ntexcoord +
                 (b->data.facetex ? sizeof(int) * 3 * (size_t)b->data.nface : 0);
   pthread_mutex_lock(&g_lock);

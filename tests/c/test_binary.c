@@ -314,6 +314,21 @@ static void corruption(const char* path, int nsealed) {
       reseal(buf, n);
       expect_error(buf, n, "outside the names", "name address out of range");
     }
+    if (strcmp(fi.name, "mesh_treechild") == 0 && m->nmeshtree > 1) {
+      /* a node that is its own child would loop a ray's descent: refused */
+      memcpy(buf, good, n);
+      int self = 0;
+      memcpy(buf + off, &self, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "tree node", "tree node its own child");
+    }
+    if (strcmp(fi.name, "mesh_treeface") == 0 && m->nmeshface > 0) {
+      memcpy(buf, good, n);
+      int bad = 1 << 30;
+      memcpy(buf + off, &bad, sizeof(int));
+      reseal(buf, n);
+      expect_error(buf, n, "tree triangle", "tree triangle out of range");
+    }
     if (strcmp(fi.name, "geom_type") == 0 && m->ngeom > 0) {
       memcpy(buf, good, n);
       int bad = 99;
@@ -717,6 +732,7 @@ int main(void) {
   corpus();
   corruption(GAUSS_TEST_MODELS "/dm_control/acrobot.xml", 3000);
   corruption(GAUSS_TEST_MODELS "/mujoco/humanoid.xml", 1000);
+  corruption(GAUSS_TEST_MODELS "/dm_control/kinova/jaco_arm.xml", 300);  /* meshes: their trees */
   files();
   assets();
   crafted();

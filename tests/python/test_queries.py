@@ -242,6 +242,23 @@ DENTED = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 
 DENTED_FACES = [[0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4], [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5]]
 
 
+def rays_at_two_geoms(mm, md, gm, gd, rng, spread, n=3000):
+    """n rays from origins around geom 0 or 1 (near: spread[0], far: spread[1]; some inside),
+    towards points near it, asserted as mj_ray's (the geom, the distance to 1e-6: mesh vertices
+    are single precision); (the geom aimed at, the geom hit) of each"""
+    out = []
+    for i in range(n):
+        g = int(rng.integers(2))
+        p = md.geom_xpos[g] + rng.normal(scale=spread[i % 2], size=3)
+        v = (md.geom_xpos[g] + rng.normal(scale=0.3, size=3) - p) * rng.uniform(0.3, 3)
+        xm, gmj = mj_ray(mm, md, p, v)
+        xg, gg = gauss.ray(gm, gd, p, v)
+        assert gg == gmj, (i, p, v, xg, xm)
+        assert abs(xg - xm) < 1e-6, (i, xg, xm)
+        out.append((g, gg))
+    return out
+
+
 def test_ray_meshes():
     """Rays against mesh geoms: a non-convex mesh (an octahedron whose bottom vertex is pushed
     inside: MJCF's rays enter the dent, so they meet the triangles, not the hull) and a hull of
@@ -259,18 +276,8 @@ def test_ray_meshes():
 <body pos="-0.8 0.5 0.1" euler="-30 15 5"><geom type="mesh" mesh="blob"/></body>
 </worldbody></mujoco>"""
     mm, md, gm, gd = load_both(xml)
-    hits = set()
-    for i in range(3000):
-        g = int(rng.integers(2))
-        # origins around the geoms (some inside them), towards points near them
-        p = md.geom_xpos[g] + rng.normal(scale=0.6 if i % 2 else 0.15, size=3)
-        v = (md.geom_xpos[g] + rng.normal(scale=0.3, size=3) - p) * rng.uniform(0.3, 3)
-        xm, gmj = mj_ray(mm, md, p, v)
-        xg, gg = gauss.ray(gm, gd, p, v)
-        assert gg == gmj, (i, p, v, xg, xm)
-        assert abs(xg - xm) < 1e-6, (i, xg, xm)
-        hits.add(gg)
-    assert hits == {-1, 0, 1}
+    hits = [gg for _, gg in rays_at_two_geoms(mm, md, gm, gd, rng, (0.15, 0.6))]
+    assert set(hits) == {-1, 0, 1}
     # into the dent, along the axis through the apexes from below the square of vertices 0-3: the
     # hit is on the dent's triangles, 0.2 (1 - |x| / 0.5 - |y| / 0.5) above the square (the hull
     # would give 0)
@@ -285,3 +292,43 @@ def test_ray_meshes():
         xm, gmj = mj_ray(mm, md, start, axis)
         assert gg == gmj == 0 and abs(xg - xm) < 1e-6
         assert abs(xg - (1 + 0.2 * (1 - (abs(x) + abs(y)) / 0.5))) < 1e-6  # single precision
+
+
+def torus_mesh(nu=40, nv=24, R=0.3, r=0.1, scale=(1.0, 0.8, 1.2)):
+    """a torus of nu x nv quads (two triangles each), stretched so that its principal axes are
+    unique (both engines then keep its vertices in the same frame, rounded alike)"""
+    u, v = np.meshgrid(np.arange(nu) * 2 * np.pi / nu, np.arange(nv) * 2 * np.pi / nv, indexing="ij")
+    verts = np.stack([(R + r * np.cos(v)) * np.cos(u), (R + r * np.cos(v)) * np.sin(u),
+                      r * np.sin(v)], axis=-1).reshape(-1, 3) * scale
+    faces = []
+    for i in range(nu):
+        for j in range(nv):
+            a, b = i * nv + j, ((i + 1) % nu) * nv + j
+            c, d = ((i + 1) % nu) * nv + (j + 1) % nv, i * nv + (j + 1) % nv
+            faces += [[a, b, c], [a, c, d]]
+    return verts, np.array(faces)
+
+
+def test_ray_large_meshes():
+    """Rays against meshes of thousands of triangles, which gs_ray descends through the mesh's
+    triangle tree (fields_world.h, mesh_tree*) rather than testing every triangle: a torus
+    (non-convex: rays pass through its hole, enter it and leave) and a hull of 500 random points,
+    from outside and inside, the geom as mj_ray's and the distance to 1e-6 (single-precision
+    vertices, as test_ray_meshes)."""
+    rng = np.random.default_rng(12)
+    verts, faces = torus_mesh()
+    blob = rng.normal(size=(500, 3)) * [0.4, 0.3, 0.2]
+    text = lambda a: " ".join(repr(float(x)) for x in np.ravel(a))
+    xml = f"""<mujoco><asset><mesh name="torus" vertex="{text(verts)}"
+face="{' '.join(str(int(i)) for i in faces.ravel())}"/><mesh name="blob" vertex="{text(blob)}"/>
+</asset><worldbody>
+<body pos="0.2 0.1 0.3" euler="20 -10 40"><freejoint/><geom type="mesh" mesh="torus"/></body>
+<body pos="-0.9 0.5 0.1" euler="-30 15 5"><geom type="mesh" mesh="blob"/></body>
+</worldbody></mujoco>"""
+    mm, md, gm, gd = load_both(xml)
+    assert gm.mesh_facenum[0] == 1920 and gm.mesh_facenum[1] > 40  # trees of several levels
+    rays = rays_at_two_geoms(mm, md, gm, gd, rng, (0.2, 0.7))
+    hits = {gg for _, gg in rays}
+    # rays aimed at the torus's centre that miss it went through its hole
+    through = sum(g == 0 and gg == -1 for g, gg in rays)
+    assert hits == {-1, 0, 1} and through > 20, (hits, through)
