@@ -107,6 +107,8 @@ def main():
     for path in files:
         row = time_apart(path, args.rounds, args.steps, args.seconds, args.limit)
         row["file"] = os.path.relpath(path, args.root)
+        # messages name files relative to the collection, as the rows do
+        row["status"] = row["status"].replace(os.path.join(os.path.abspath(args.root), ""), "")
         rows.append(row)
         shown = f"{row['ratio']:.2f}" if "ratio" in row else row["status"]
         print(f"{row['file']:70s} {shown}", flush=True)
