@@ -19,8 +19,10 @@ the cost of a call (both loops are in C, so it is small) and of the integrator.
 import argparse
 import os
 import pickle
+import platform
 import signal
 import statistics
+import subprocess
 import sys
 import time
 
@@ -134,8 +136,12 @@ def main():
                          f"{r['ratio']:.2f}{flag} | {stages(r['gs'])} | {stages(r['ms'])} |")
         untimed = [f"| {r['file']} | {r['status']} |" for r in rows if "ratio" not in r]
         with open(args.table, "w") as f:
+            commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                                    capture_output=True, text=True).stdout.strip()
             f.write("# Speed on MuJoCo's own files\n\n")
-            f.write("Written by `bench/speed_sweep.py` (rerun it to refresh):\n\n")
+            f.write(f"Written by `bench/speed_sweep.py` (commit {commit}, "
+                    f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+                    f"{args.rounds} rounds per file; rerun it to refresh):\n\n")
             f.write("    PYTHONPATH=python GAUSS_LIBRARY=build/release/libgauss.so .venv/bin/python "
                     "bench/speed_sweep.py " + " ".join(sys.argv[1:]).replace(args.root, "ROOT")
                     + "\n\n")
