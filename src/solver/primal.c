@@ -6,6 +6,7 @@
  * elliptic contact the squared R^-1-distance to the dual cone, which is analytic because
  * R_j mu_j^2 = R_0 mu^2. The constraint force is f = -grad s. The line search is exact: Newton's
  * method in one dimension on the piecewise-smooth cost, safeguarded by a bracket. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -1030,6 +1031,11 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
     dphi = g1 + alpha * g2 + s1;
     d2phi = g2 + s2;
     if (fabs(dphi) <= tol) break;
+    /* a slope within rounding of its terms is zero: at a converged state the initial slope is
+     * itself rounding (1e-29 from terms of 1e-15: MuJoCo's rne_post/weld files), tol below an
+     * ulp, and the bisection would take every iteration left (50 evaluations, MuJoCo's 2) for
+     * an alpha the flat line does not determine */
+    if (fabs(dphi) <= 4 * DBL_EPSILON * (fabs(g1) + fabs(alpha * g2) + fabs(s1))) break;
     if (dphi < 0) lo = alpha; else hi = alpha;
   }
   return alpha;
