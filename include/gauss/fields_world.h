@@ -126,7 +126,8 @@
   /* a bounding-box tree over each mesh's triangles, for rays: mesh i's root at mesh_treeadr (-1:   \
    * no triangles), its nodes in depth-first order; a node's box (lo, hi, mesh frame, grown by     \
    * 1e-9 of its size) and its two children, or for a leaf -1 - k and n: the mesh's triangles      \
-   * mesh_treeface[faceadr + k .. + n) (indices within the mesh) */                                 \
+   * mesh_treeface[faceadr + k .. + n) (indices within the mesh); made by the compiler (vertices   \
+   * edited in place afterwards keep the old boxes, as MJCF's bounding volumes do) */               \
   X(int,    mesh_treeadr,        nmesh,       1)                                                   \
   X(int,    mesh_treechild,      nmeshtree,   2)                                                   \
   X(gsReal, mesh_treebox,        nmeshtree,   6)                                                   \
