@@ -238,7 +238,11 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
    * rule) */
   int nbox = 0, nplane = 0, nworld = 0;
   gsReal moving[6] = {INFINITY, INFINITY, INFINITY, -INFINITY, -INFINITY, -INFINITY};
-  for (int g = 0; g < ngeom; g++) {
+  /* every geom fixed to the world (a prop, a scene without free bodies): no pair passes the
+   * filter, no box is needed */
+  int anymoving = 0;
+  for (int g = 0; g < ngeom && !anymoving; g++) anymoving = m->body_weldid[m->geom_bodyid[g]] != 0;
+  for (int g = 0; g < ngeom && anymoving; g++) {
     if (m->geom_type[g] == GS_GEOM_PLANE) {
       if (can_collide(m, g)) planes[nplane++] = g;
       continue;
