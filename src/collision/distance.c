@@ -37,19 +37,15 @@ gsReal gs_geomDistance(const gsModel* m, const gsData* d, int g1, int g2, gsReal
     if (fromto) gs_zero(fromto, 6);
     return distmax;
   }
-  /* bounding spheres at least distmax apart: nothing nearer (the convex search's distance is
-   * never below the true one, which is never below the spheres' gap) */
-  gsReal r1 = m->geom_rbound[g1], r2 = m->geom_rbound[g2];
-  if (is_convex(t1) && is_convex(t2) && r1 > 0 && r2 > 0) {
-    gsReal dx[3];
+  if (is_convex(t1) && is_convex(t2)) {
+    /* bounding spheres at least distmax apart: nothing nearer (the convex search's distance is
+     * never below the true one, which is never below the spheres' gap) */
+    gsReal r1 = m->geom_rbound[g1], r2 = m->geom_rbound[g2], dx[3];
     gs_sub3(dx, d->geom_xpos + 3 * g1, d->geom_xpos + 3 * g2);
-    gsReal gap = gs_norm3(dx) - r1 - r2;
-    if (gap > distmax + 1e-9 * (r1 + r2)) {
+    if (r1 > 0 && r2 > 0 && gs_norm3(dx) - r1 - r2 > distmax + 1e-9 * (r1 + r2)) {
       if (fromto) gs_zero(fromto, 6);
       return distmax;
     }
-  }
-  if (is_convex(t1) && is_convex(t2)) {
     gsConvex a, b;
     gsReal tol, nrm[3];
     int maxiter;

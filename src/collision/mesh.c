@@ -152,6 +152,16 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], 
   return globalid[cur];
 }
 
+int gs_meshSupportLocal(const gsReal* vert, const int* graph, const gsReal u[3], int* local) {
+  int nv = graph[0], l = -1;
+  const int* globalid = graph + 2 + nv;
+  int g = gs_meshSupportWalk(vert, graph, u, &l);
+  if (l < 0)  /* scanned: looked up among the few */
+    for (l = 0; l < nv && globalid[l] != g;) l++;
+  *local = l;
+  return g;
+}
+
 /* ---- plane against mesh ---- */
 
 #include "collision/collision.h"
@@ -182,12 +192,8 @@ int gs_collidePlaneMesh(const gsModel* m, const gsData* d, gsContact* con, int g
   const int* edgeadr = graph + 2;
   const int* globalid = graph + 2 + nv;
   const int* edges = graph + 2 + 2 * nv;
-  /* the deepest vertex, and its local index (the climb's, else looked up) */
-  int local = -1, first = gs_meshSupportWalk(vert, graph, dir, &local);
-  if (local < 0 || local >= nv) {
-    local = 0;
-    while (local < nv && globalid[local] != first) local++;
-  }
+  /* the deepest vertex, and its local index */
+  int local, first = gs_meshSupportLocal(vert, graph, dir, &local);
   if (local == nv) return 0;
   const gsReal* p0 = d->geom_xpos + 3 * g1;
   gsReal p[3], dif[3];

@@ -13,6 +13,9 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]
  * gs_meshSupportVertex's: where the farthest vertex is not alone to rounding, the climb is done
  * again from vertex 0. */
 int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
+/* gs_meshSupportVertex's vertex with its local index in *local (the graph's vertex count where
+ * it is not on the graph) */
+int gs_meshSupportLocal(const gsReal* vert, const int* graph, const gsReal u[3], int* local);
 /* the plain hill climb over the hull graph from local vertex *start (0 where it is negative),
  * moving to the largest neighbour while one is larger; *start is set to where it ended (MJCF's
  * older convex pipeline: its supports start where the previous one of the query ended) */

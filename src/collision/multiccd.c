@@ -208,8 +208,8 @@ static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
   const int* tri = edges + end + 1;
   gsReal u[3];
   gs_mulMatTVec3(u, c->mat, dir);
-  /* the support vertex, and its local index where the hull is climbed (else looked up below) */
-  int ls = -1, s = gs_meshSupportWalk(c->vert, g, u, &ls);
+  /* the support vertex, and its local index */
+  int ls, s = gs_meshSupportLocal(c->vert, g, u, &ls);
   /* the hull face through s that best faces u */
   gsReal best = -2, bn[3] = {0, 0, 0};
   for (int t = 0; t < nface; t++) {
@@ -232,8 +232,6 @@ static int mesh_feature(Feature* f, const gsConvex* c, const gsReal dir[3]) {
   to_world(f->v[0], c, mvert(c, s));
   f->n = 1;
   /* the hull edge from s that lies most across u */
-  if (ls < 0 || ls >= nv || gid[ls] != s)
-    for (ls = 0; ls < nv && gid[ls] != s; ls++) continue;
   if (ls >= nv) return 1;
   gsReal bestv = EDGE_TOL;
   int w = -1;

@@ -17,18 +17,6 @@
 
 #define MESH_MINVOLUME 1e-15  /* smaller volumes (or areas) give no usable inertial frame */
 
-static void build_free(gsMeshBuild* b) {
-  gs_meshDataFree(&b->data);
-  free(b->graph);
-  free(b->given);
-  free(b->poly);
-  free(b->polynormal);
-  free(b->tree);
-  free(b->treebox);
-  b->graph = NULL, b->given = NULL, b->poly = NULL, b->polynormal = NULL;
-  b->tree = NULL, b->treebox = NULL;
-}
-
 void gs_compileMeshFree(gsCompileCtx* c) {
   gsMeshStore* st = c->store;
   if (st && !st->filled && !c->failed && c->nmesh == c->spec->nmesh) {
@@ -45,7 +33,7 @@ void gs_compileMeshFree(gsCompileCtx* c) {
       return;
     }
   }
-  for (int i = 0; i < c->nmesh; i++) build_free(&c->mesh[i]);
+  for (int i = 0; i < c->nmesh; i++) gs_meshBuildFree(&c->mesh[i]);
   free(c->mesh);
   c->mesh = NULL;
   c->nmesh = 0;
@@ -53,7 +41,7 @@ void gs_compileMeshFree(gsCompileCtx* c) {
 
 void gs_compileMeshStoreFree(gsMeshStore* st) {
   for (int i = 0; i < st->n; i++) {
-    build_free(&st->mesh[i]);  /* (emptied when taken) */
+    gs_meshBuildFree(&st->mesh[i]);  /* (emptied when taken) */
     free(st->name[i]);
   }
   free(st->name);

@@ -57,6 +57,9 @@ typedef struct gsMeshBuild {
                             before rounding (primitives fitted under compiler fitaabb) */
 } gsMeshBuild;
 
+/* frees what a build holds (mesh_cache.c), its pointers left NULL */
+void gs_meshBuildFree(gsMeshBuild* b);
+
 /* The process-wide cache of meshes built from files (mesh_cache.c), keyed by the file's bytes and
  * the attributes the build depends on (inertia: the rule applied). Get copies a cached build into
  * b (its graph left out unless need_graph or the triangles are the hull's); 0 on a miss, or when

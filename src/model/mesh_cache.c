@@ -50,7 +50,7 @@ static uint64_t hash_bytes(const unsigned char* p, size_t n) {
   return h * 0xc4ceb9fe1a85ec53ull;
 }
 
-static void build_copy_free(gsMeshBuild* b) {
+void gs_meshBuildFree(gsMeshBuild* b) {
   gs_meshDataFree(&b->data);
   free(b->graph);
   free(b->given);
@@ -99,7 +99,7 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
       (keep_poly && (!dst->poly || !dst->polynormal)) ||
       (src->tree && (!dst->tree || !dst->treebox)) ||
       (src->data.texcoord && !dst->data.texcoord) || (src->data.facetex && !dst->data.facetex)) {
-    build_copy_free(dst);
+    gs_meshBuildFree(dst);
     return 0;
   }
   memcpy(dst->data.vert, src->data.vert, sizeof(gsReal) * 3 * (size_t)src->data.nvert);
@@ -122,7 +122,7 @@ static int build_copy(gsMeshBuild* dst, const gsMeshBuild* src, int with_graph) 
 }
 
 static void entry_free(Entry* e) {
-  build_copy_free(&e->build);
+  gs_meshBuildFree(&e->build);
   free(e->bytes);
   free(e->kind);
   free(e);

@@ -110,15 +110,9 @@ static int build(Build* b, int lo, int hi) {
 int gs_meshTreeBuild(const gsReal* vert, const int* face, int nface, int (*child)[2],
                      gsReal (*box)[6], int* order) {
   if (nface <= 0) return 1;
-  for (int f = 0; f < nface; f++) order[f] = f;
   Keyed* scratch = malloc(sizeof(Keyed) * (size_t)nface);
-  if (!scratch) {  /* every node an empty leaf: a valid tree the caller does not use */
-    for (int k = 0; k < gs_meshTreeNodes(nface); k++) {
-      child[k][0] = -1, child[k][1] = 0;
-      for (int i = 0; i < 6; i++) box[k][i] = 0;
-    }
-    return 0;
-  }
+  if (!scratch) return 0;
+  for (int f = 0; f < nface; f++) order[f] = f;
   Build b = {vert, face, order, child, box, scratch, 0};
   build(&b, 0, nface);
   free(scratch);

@@ -182,6 +182,15 @@ static void expect_error(const unsigned char* buf, size_t n, const char* phrase,
   gs_freeModel(m);
 }
 
+/* the good file with the int at byte `at` set to `value`, its checksum made valid: refused */
+static void expect_int_refused(unsigned char* buf, const unsigned char* good, size_t n, size_t at,
+                               int value, const char* phrase, const char* what) {
+  memcpy(buf, good, n);
+  memcpy(buf + at, &value, sizeof(int));
+  reseal(buf, n);
+  expect_error(buf, n, phrase, what);
+}
+
 /* the options as the file stores them: member by member, without the struct's trailing padding
  * (actuatorgroupdisable is the last member) */
 #define OPTION_BYTES (offsetof(gsOption, actuatorgroupdisable) + sizeof(int))
@@ -277,64 +286,40 @@ static void corruption(const char* path, int nsealed) {
   for (int i = 0; gs_modelField(m, i, &fi); i++) {
     size_t bytes = (size_t)fi.rows * (size_t)fi.cols * elem_size(fi.type);
     if (strcmp(fi.name, "body_parentid") == 0 && m->nbody > 2) {
-      memcpy(buf, good, n);
-      int bad = m->nbody + 3;
-      memcpy(buf + off + 2 * sizeof(int), &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "body 2: parent", "parent out of range");
+      expect_int_refused(buf, good, n, off + 2 * sizeof(int), m->nbody + 3, "body 2: parent",
+                         "parent out of range");
     }
     if (strcmp(fi.name, "dof_Madr") == 0 && m->nv > 1) {
-      memcpy(buf, good, n);
-      int bad = 1 << 30;
-      memcpy(buf + off + sizeof(int) * (size_t)(m->nv - 1), &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "row of M", "dof_Madr out of range");
+      expect_int_refused(buf, good, n, off + sizeof(int) * (size_t)(m->nv - 1), 1 << 30, "row of M",
+                         "dof_Madr out of range");
     }
     if (strcmp(fi.name, "M_dofid") == 0 && m->nM > 1) {
       /* the kernels on M index x and cdof by these columns: one past nv must be refused */
-      memcpy(buf, good, n);
-      int bad = m->nv;
-      memcpy(buf + off + sizeof(int) * (size_t)(m->nM - 1), &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "column", "M_dofid out of range");
+      expect_int_refused(buf, good, n, off + sizeof(int) * (size_t)(m->nM - 1), m->nv, "column",
+                         "M_dofid out of range");
     }
     if (strcmp(fi.name, "tendon_dofnum") == 0 && m->ntendon > 0) {
       /* the kernels on ten_J clear and read only each tendon's span: one unlike its path's is
        * refused */
-      memcpy(buf, good, n);
-      int bad = m->nv;
-      memcpy(buf + off, &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "tendon 0: dofs", "tendon span not its path's");
+      expect_int_refused(buf, good, n, off, m->nv, "tendon 0: dofs",
+                         "tendon span not its path's");
     }
     if (strcmp(fi.name, "name_geomadr") == 0 && m->ngeom > 0) {
-      memcpy(buf, good, n);
-      int bad = m->nnames;
-      memcpy(buf + off, &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "outside the names", "name address out of range");
+      expect_int_refused(buf, good, n, off, m->nnames, "outside the names",
+                         "name address out of range");
     }
     if (strcmp(fi.name, "mesh_treechild") == 0 && m->nmeshtree > 1) {
       /* a node that is its own child would loop a ray's descent: refused */
-      memcpy(buf, good, n);
-      int self = 0;
-      memcpy(buf + off, &self, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "tree node", "tree node its own child");
+      expect_int_refused(buf, good, n, off, 0, "tree node",
+                         "tree node its own child");
     }
     if (strcmp(fi.name, "mesh_treeface") == 0 && m->nmeshface > 0) {
-      memcpy(buf, good, n);
-      int bad = 1 << 30;
-      memcpy(buf + off, &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "tree triangle", "tree triangle out of range");
+      expect_int_refused(buf, good, n, off, 1 << 30, "tree triangle",
+                         "tree triangle out of range");
     }
     if (strcmp(fi.name, "geom_type") == 0 && m->ngeom > 0) {
-      memcpy(buf, good, n);
-      int bad = 99;
-      memcpy(buf + off, &bad, sizeof(int));
-      reseal(buf, n);
-      expect_error(buf, n, "unknown type", "geom type out of range");
+      expect_int_refused(buf, good, n, off, 99, "unknown type",
+                         "geom type out of range");
     }
     off += bytes;
   }
