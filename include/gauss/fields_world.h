@@ -3,6 +3,7 @@
 #define GAUSS_FIELDS_WORLD_H
 
 #define GS_NTEXROLE 10  /* texture roles of a material (gsTextureRole), columns of mat_texid */
+#define GS_HULLCELLS 96 /* cells of directions a mesh's hull climbs start from, columns of mesh_hullcell */
 
 /* Values that MJCF keeps in single precision (colors, light and material coefficients, camera
  * sensor, height field data) are stored here rounded to single precision, so that they are the
@@ -132,6 +133,11 @@
   X(int,    mesh_treechild,      nmeshtree,   2)                                                   \
   X(gsReal, mesh_treebox,        nmeshtree,   6)                                                   \
   X(int,    mesh_treeface,       nmeshface,   1)                                                   \
+  /* where climbs over each mesh's hull graph start (support points): for each of GS_HULLCELLS     \
+   * cells of directions (a cube's faces cut into 4 x 4 squares), the hull vertex (local index in   \
+   * the graph) farthest along the cell's centre; -1 without a graph. Made by the compiler; only a   \
+   * start (a climb's answer does not depend on it), so vertices edited afterwards need no new one */ \
+  X(int,    mesh_hullcell,       nmesh,       GS_HULLCELLS)                                        \
   /* height fields */                                                                              \
   X(gsReal, hfield_size,         nhfield,     4)   /* radius x, radius y, elevation z, base z */   \
   X(int,    hfield_nrow,         nhfield,     1)                                                   \

@@ -1003,6 +1003,8 @@ class Model:
     """mesh_treebox: float64 array of shape (nmeshtree, 6); units: m (the box's corners, mesh frame)"""
     mesh_treeface: numpy.ndarray
     """mesh_treeface: int32 array of shape (nmeshface,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    mesh_hullcell: numpy.ndarray
+    """mesh_hullcell: int32 array of shape (nmesh, 96); units: integer (an id, address, count, type, flag or mask): unitless"""
     hfield_size: numpy.ndarray
     """hfield_size: float64 array of shape (nhfield, 4); units: m (half-sizes / radius)"""
     hfield_nrow: numpy.ndarray

@@ -94,8 +94,8 @@ static inline __attribute__((always_inline)) void support_point(gsReal r[3], con
   gs_mulMatTVec3(u, c->mat, dir);
   if (c->type == GS_GEOM_MESH)
     gs_copy3(p, c->vert + 3 * (!c->graph ? gs_meshSupportScan(c->vert, c->nvert, u)
-                               : c->hint ? gs_meshSupportWalk(c->vert, c->graph, u, c->hint)
-                                         : gs_meshSupportVertex(c->vert, c->graph, u)));
+                               : c->hint ? gs_meshSupportWalk(c->vert, c->graph, c->cells, u, c->hint)
+                                         : gs_meshSupportVertex(c->vert, c->graph, c->cells, u)));
   else support_local(p, c->type, c->size, u);
   gs_mulMatVec3(r, c->mat, p);
   gs_add3(r, r, c->pos);

@@ -18,6 +18,7 @@ struct gsConvex {
                         * grown by a margin as a curved shape (see gs_collideConvex) */
   const gsReal* vert;  /* meshes: the mesh's vertices and hull graph (mesh_graph) */
   const int* graph;    /* NULL where the mesh has none: nvert vertices scanned */
+  const int* cells;    /* the mesh's mesh_hullcell row: where support climbs start */
   int nvert;
   int* hint;           /* meshes: where non-NULL, the hull vertex the last support call ended at
                         * (-1: none yet), where the next one starts its climb

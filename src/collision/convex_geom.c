@@ -11,12 +11,13 @@ void gs_convexFromGeom(gsConvex* c, const gsModel* m, const gsData* d, int g) {
   c->inflate = 0;
   c->support = NULL;
   c->data = NULL;
-  c->vert = NULL, c->graph = NULL, c->nvert = 0;
+  c->vert = NULL, c->graph = NULL, c->cells = NULL, c->nvert = 0;
   c->hint = NULL;
   if (c->type == GS_GEOM_MESH) {
     int id = m->geom_dataid[g];
     c->vert = m->mesh_vert + 3 * m->mesh_vertadr[id];
     c->graph = m->mesh_graphadr[id] >= 0 ? m->mesh_graph + m->mesh_graphadr[id] : NULL;
+    c->cells = m->mesh_hullcell + GS_HULLCELLS * id;
     c->nvert = m->mesh_vertnum[id];
   }
 }

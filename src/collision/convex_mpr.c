@@ -34,7 +34,16 @@ typedef struct {
   const gsReal* centre;
   gsReal grow;  /* the support moved this far along the direction: half the margin */
   int start;    /* meshes: the hull vertex the last support ended at (-1: none yet) */
+  long* calls;  /* support calls of this query so far, both shapes together */
+  long cap;     /* beyond this many, the query gives up (SUPPORT_CAP) */
 } Shape;
+
+/* libccd's portal discovery and refinement loop until they converge, without a count: on shapes
+ * that are not convex to rounding (a mesh vertex edited to 1e30 beside ones of 0.1, its hull
+ * graph stale) they never did, and the step hung. A query past this many support calls (a
+ * converging one takes tens, and its penetration loop at most ccd_iterations) gets points far
+ * behind each direction, which every loop of libccd takes for a separating one: no contact. */
+#define SUPPORT_CAP 1000
 
 /* The support point along the unit direction dir, as MJCF's older pipeline computes it, to the
  * last bit: in the geom's frame (u = R^T dir), the whole shape (a sphere's u r, no division by
@@ -45,6 +54,10 @@ typedef struct {
 static void shape_support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
   Shape* s = (Shape*)obj;  /* libccd hands back the pointer it was given, which is not const */
   const gsConvex* c = s->c;
+  if (++*s->calls > s->cap) {
+    gs_addScl3(out->v, s->centre, dir->v, -1e20);
+    return;
+  }
   if (c->support) {  /* a height field's prism: in the world frame, never grown */
     c->support(out->v, c, dir->v);
     return;
@@ -97,7 +110,8 @@ static void shape_centre(const void* obj, ccd_vec3_t* out) {
 int gs_convexPenetrationMPR(const gsConvex* a, const gsReal ca[3], gsReal grow_a, const gsConvex* b,
                             const gsReal cb[3], gsReal grow_b, const gsModel* m, gsReal* depth,
                             gsReal normal[3], gsReal pos[3]) {
-  Shape sa = {a, ca, grow_a, -1}, sb = {b, cb, grow_b, -1};
+  long calls = 0, cap = SUPPORT_CAP + 2L * (m->opt.ccd_iterations > 0 ? m->opt.ccd_iterations : 0);
+  Shape sa = {a, ca, grow_a, -1, &calls, cap}, sb = {b, cb, grow_b, -1, &calls, cap};
   ccd_t ccd;
   CCD_INIT(&ccd);
   ccd.support1 = shape_support, ccd.support2 = shape_support;

@@ -4,18 +4,22 @@
 
 #include "gauss/gauss.h"
 
-/* the mesh vertex (index into vert, 3 per vertex) of the hull farthest along local direction u */
-int gs_meshSupportVertex(const gsReal* vert, const int* graph, const gsReal u[3]);
+/* the mesh vertex (index into vert, 3 per vertex) of the hull farthest along local direction u;
+ * cells: the mesh's mesh_hullcell row (NULL: none), where climbs start */
+int gs_meshSupportVertex(const gsReal* vert, const int* graph, const int* cells, const gsReal u[3]);
 /* the same, the climb starting at the hull vertex *start (a local index of the graph: an
- * earlier call's value, or -1 for none: then at the farthest of a few sample vertices) and
+ * earlier call's value, or -1 for none) or at u's cell's vertex where that is farther along u
+ * (without either, at the farthest of a few sample vertices), and
  * ending with the vertex found stored there (hulls small enough to be scanned leave *start as
  * it was): successive directions of one query are close, so the climb is short. The answer is
  * gs_meshSupportVertex's: where the farthest vertex is not alone to rounding, the climb is done
  * again from vertex 0. */
-int gs_meshSupportWalk(const gsReal* vert, const int* graph, const gsReal u[3], int* start);
+int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, const gsReal u[3],
+                       int* start);
 /* gs_meshSupportVertex's vertex with its local index in *local (the graph's vertex count where
  * it is not on the graph) */
-int gs_meshSupportLocal(const gsReal* vert, const int* graph, const gsReal u[3], int* local);
+int gs_meshSupportLocal(const gsReal* vert, const int* graph, const int* cells, const gsReal u[3],
+                        int* local);
 /* the plain hill climb over the hull graph from local vertex *start (0 where it is negative),
  * moving to the largest neighbour while one is larger; *start is set to where it ended (MJCF's
  * older convex pipeline: its supports start where the previous one of the query ended) */

@@ -649,6 +649,13 @@ static int check_meshes(const gsModel* m, char* err, int errsz) {
       }
     }
     int ga = m->mesh_graphadr[i];
+    /* the climbs' starting vertices: local indices of the graph (-1 without one) */
+    int nhull = ga >= 0 && ga < m->nmeshgraph ? m->mesh_graph[ga] : 0;
+    for (int k = 0; k < GS_HULLCELLS; k++) {
+      int v = m->mesh_hullcell[GS_HULLCELLS * i + k];
+      if (ga == -1 ? v != -1 : v < 0 || v >= nhull)
+        return gs_ioError(err, errsz, "mesh %d: hull cell %d starts at vertex %d of %d", i, k, v, nhull);
+    }
     if (ga == -1) continue;  /* no hull graph: the collision stage scans the vertices */
     if (ga < 0 || ga > m->nmeshgraph - 2) return gs_ioError(err, errsz, "mesh %d: graph address %d out of range", i, ga);
     const int* g = m->mesh_graph + ga;

@@ -11,6 +11,7 @@
 
 #include <libqhull_r/qhull_ra.h>
 
+#include "core/hull_cell.h"
 #include "core/math.h"
 #include "model/io.h"
 #include "model/mesh.h"
@@ -47,6 +48,25 @@ void gs_compileMeshStoreFree(gsMeshStore* st) {
   free(st->name);
   free(st->mesh);
   memset(st, 0, sizeof(*st));
+}
+
+
+/* mesh_hullcell of one mesh (fields_world.h): each cell's farthest hull vertex along its centre
+ * direction, the first of ties in the graph's order; -1 without a graph */
+static void hull_cells(int* cell, const int* graph, const gsReal* vert) {
+  for (int k = 0; k < GS_HULLCELLS; k++) {
+    cell[k] = -1;
+    if (!graph || graph[0] < 1) continue;
+    gsReal u[3];
+    gs_hullCellDir(k, u);
+    const int* gid = graph + 2 + graph[0];
+    gsReal best = -INFINITY;
+    for (int v = 0; v < graph[0]; v++) {
+      const gsReal* p = vert + 3 * gid[v];
+      gsReal d = p[0] * u[0] + p[1] * u[1] + p[2] * u[2];
+      if (d > best || cell[k] < 0) best = d, cell[k] = v;
+    }
+  }
 }
 
 /* the mesh named name from a filled store, moved into b; 0 when the store has none or it lacks
@@ -771,6 +791,7 @@ void gs_compileMeshArrays(const gsCompileCtx* c, gsModel* m) {
     tra += ntree;
     if (b->ngraph)  /* a mesh without a hull graph has none (graph NULL) */
       memcpy(m->mesh_graph + ga, b->graph, sizeof(int) * (size_t)b->ngraph);
+    hull_cells(m->mesh_hullcell + GS_HULLCELLS * i, b->ngraph ? b->graph : NULL, m->mesh_vert + 3 * va);
     m->mesh_texcoordadr[i] = b->data.ntexcoord ? ta : -1;
     m->mesh_texcoordnum[i] = b->data.ntexcoord;
     if (b->data.ntexcoord) {

@@ -317,6 +317,11 @@ static void corruption(const char* path, int nsealed) {
       expect_int_refused(buf, good, n, off, 1 << 30, "tree triangle",
                          "tree triangle out of range");
     }
+    if (strcmp(fi.name, "mesh_hullcell") == 0 && m->nmesh > 0) {
+      /* a support climb would start outside the hull graph: refused */
+      expect_int_refused(buf, good, n, off, 1 << 30, "hull cell",
+                         "hull cell out of range");
+    }
     if (strcmp(fi.name, "geom_type") == 0 && m->ngeom > 0) {
       expect_int_refused(buf, good, n, off, 99, "unknown type",
                          "geom type out of range");
