@@ -152,7 +152,7 @@ static int ellipsoid_direction(gsReal dir[3], const gsModel* m, const gsData* d,
   gs_mulMatTVec3(p, R, rel);
   gsReal s2[3] = {s[0] * s[0], s[1] * s[1], s[2] * s[2]};
   /* the root by bisection on (lo, hi): f falls from lo (a pole) to -1 */
-  gsReal lo = -fmin(s2[0], fmin(s2[1], s2[2])), hi = fmax(s2[0], fmax(s2[1], s2[2]));
+  gsReal lo = -gs_fmin(s2[0], gs_fmin(s2[1], s2[2])), hi = gs_fmax(s2[0], gs_fmax(s2[1], s2[2]));
   gsReal t = hi;
   for (int it = 0; it < 2000 && ellipsoid_gap(p, s, s2, hi) > 0; it++) hi *= 2;
   for (int it = 0; it < 200; it++) {

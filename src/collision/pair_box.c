@@ -216,8 +216,8 @@ static void ref_corner(gsReal x[2], int c, const gsReal lim[2]) {
 /* the least and largest coordinate of the incident corners q along each in-plane axis */
 static void quad_extent(const gsReal q[4][2], gsReal lo[2], gsReal hi[2]) {
   for (int k = 0; k < 2; k++) {
-    lo[k] = fmin(fmin(q[0][k], q[1][k]), fmin(q[2][k], q[3][k]));
-    hi[k] = fmax(fmax(q[0][k], q[1][k]), fmax(q[2][k], q[3][k]));
+    lo[k] = gs_fmin(gs_fmin(q[0][k], q[1][k]), gs_fmin(q[2][k], q[3][k]));
+    hi[k] = gs_fmax(gs_fmax(q[0][k], q[1][k]), gs_fmax(q[2][k], q[3][k]));
   }
 }
 
@@ -496,7 +496,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
   int near0 = fabs(q[0][0]) <= 1.01 * (lim[0] + margin) &&
               fabs(q[0][1]) <= 1.01 * (lim[1] + margin);
   if (extra < 0 && (fabs(gs_dot3(o->a[u], n)) < 1e-12 || fabs(gs_dot3(o->a[v], n)) < 1e-12) &&
-      (margin > 0.01 * fmax(o->s[u], o->s[v]) || near0) &&
+      (margin > 0.01 * gs_fmax(o->s[u], o->s[v]) || near0) &&
       (fabs(q[0][0]) > lim[0] || fabs(q[0][1]) > lim[1])) {
     extra = np;
     pt[np][0] = q[0][0], pt[np][1] = q[0][1], pe[np] = pk[np] = -1;
@@ -655,7 +655,7 @@ static int face_contacts(gsContact* con, const gsBoxFrame* r, int face, gsReal r
       const gsReal* x = i < nfar ? fx[i] : nside >= 0 ? side[i] : q[i - nfar];
       if (i >= nfar && fabs(x[0]) <= lim[0] && fabs(x[1]) <= lim[1]) continue;
       gsReal cl[2], ex[2];
-      for (int k = 0; k < 2; k++) cl[k] = fmin(fmax(x[k], -lim[k]), lim[k]), ex[k] = x[k] - cl[k];
+      for (int k = 0; k < 2; k++) cl[k] = gs_fmin(gs_fmax(x[k], -lim[k]), lim[k]), ex[k] = x[k] - cl[k];
       gsReal dd = sqrt(t * t + ex[0] * ex[0] + ex[1] * ex[1]);
       if (!(t > 0) || dd > margin) continue;
       gsReal pos[3];
@@ -717,8 +717,8 @@ static int edge_contacts_apart(gsContact* con, const gsBoxFrame* r, int face, gs
     gsReal u = gs_dot3(dif, o->a[oi]), v = gs_dot3(dif, o->a[oO]);
     if ((fabs(u) > o->s[oi]) == (fabs(v) > o->s[oO])) continue;
     gsReal qc[3], d[3], pos[3];
-    gs_addScl3(qc, fc, o->a[oi], fmin(fmax(u, -o->s[oi]), o->s[oi]));
-    gs_addScl3(qc, qc, o->a[oO], fmin(fmax(v, -o->s[oO]), o->s[oO]));
+    gs_addScl3(qc, fc, o->a[oi], gs_fmin(gs_fmax(u, -o->s[oi]), o->s[oi]));
+    gs_addScl3(qc, qc, o->a[oO], gs_fmin(gs_fmax(v, -o->s[oO]), o->s[oO]));
     gs_sub3(d, qc, p);
     gsReal dist = gs_norm3(d);
     if (dist <= margin) {
@@ -732,7 +732,7 @@ static int edge_contacts_apart(gsContact* con, const gsBoxFrame* r, int face, gs
   }
   /* the incident corners (numbered as in edge_contacts) */
   for (int c = 0; c < 4; c++) {
-    gsReal cl[2] = {fmin(fmax(q[c][0], -lim[0]), lim[0]), fmin(fmax(q[c][1], -lim[1]), lim[1])};
+    gsReal cl[2] = {gs_fmin(gs_fmax(q[c][0], -lim[0]), lim[0]), gs_fmin(gs_fmax(q[c][1], -lim[1]), lim[1])};
     if (haveUsed && cl[0] == used[0] && cl[1] == used[1]) continue;
     gsReal corner[3], p[3], dif[3], pos[3];
     gs_addScl3(corner, fc, o->a[oi], (c & 1 ? -1 : 1) * o->s[oi]);

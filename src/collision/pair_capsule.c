@@ -78,8 +78,8 @@ static gsReal segment_edge(const gsReal c[3], const gsReal h[3], const gsReal s[
   if (ha != 0) {
     tm = (-sa - ca) / ha;
     tp = (sa - ca) / ha;
-    lo = fmax(-1, fmin(tm, tp));
-    hi = fmin(1, fmax(tm, tp));
+    lo = gs_fmax(-1, gs_fmin(tm, tp));
+    hi = gs_fmin(1, gs_fmax(tm, tp));
   } else if (fabs(ca) <= sa) {
     lo = -1;
     hi = 1;
@@ -254,9 +254,9 @@ int gs_collideCapsuleBox(const gsModel* m, const gsData* d, gsContact* con, int 
    * edge's distance that skips the edges which cannot replace the best so far */
   gsReal gap[3][2], gapa[3];
   for (int i = 0; i < 3; i++) {
-    gsReal gm = fmax(0, fmax(slo[i] + s[i], -s[i] - shi[i]));
-    gsReal gp = fmax(0, fmax(slo[i] - s[i], s[i] - shi[i]));
-    gsReal ga = fmax(0, fmax(slo[i] - s[i], -s[i] - shi[i]));
+    gsReal gm = gs_fmax(0, gs_fmax(slo[i] + s[i], -s[i] - shi[i]));
+    gsReal gp = gs_fmax(0, gs_fmax(slo[i] - s[i], s[i] - shi[i]));
+    gsReal ga = gs_fmax(0, gs_fmax(slo[i] - s[i], -s[i] - shi[i]));
     gap[i][0] = gm * gm;
     gap[i][1] = gp * gp;
     gapa[i] = ga * ga;

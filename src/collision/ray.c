@@ -177,8 +177,8 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
    * the columns its part within the row's band crosses (one cell more each side for rounding), so
    * that a long ray costs the cells along it, not the rectangle they span */
   gsReal xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0], ya = p[1] + t0 * v[1], yb = p[1] + t1 * v[1];
-  int c0 = cell(fmin(xa, xb) + hs[0], dx, ncol), c1 = cell(fmax(xa, xb) + hs[0], dx, ncol);
-  int r0 = cell(fmin(ya, yb) + hs[1], dy, nrow), r1 = cell(fmax(ya, yb) + hs[1], dy, nrow);
+  int c0 = cell(gs_fmin(xa, xb) + hs[0], dx, ncol), c1 = cell(gs_fmax(xa, xb) + hs[0], dx, ncol);
+  int r0 = cell(gs_fmin(ya, yb) + hs[1], dy, nrow), r1 = cell(gs_fmax(ya, yb) + hs[1], dy, nrow);
   c0 = c0 < 0 ? 0 : c0 > ncol - 2 ? ncol - 2 : c0, c1 = c1 < 0 ? 0 : c1 > ncol - 2 ? ncol - 2 : c1;
   r0 = r0 < 0 ? 0 : r0 > nrow - 2 ? nrow - 2 : r0, r1 = r1 < 0 ? 0 : r1 > nrow - 2 ? nrow - 2 : r1;
   /* rows in the order the ray meets them: once a hit is nearer than a row's band, no later row
@@ -196,8 +196,8 @@ static gsReal ray_hfield(const gsModel* m, int h, const gsReal p[3], const gsRea
       tb = tb > t1 ? t1 : tb;
       ra = ta, rb = tb;
       gsReal xr0 = p[0] + ta * v[0], xr1 = p[0] + tb * v[0];
-      int ka = cell(fmin(xr0, xr1) + hs[0], dx, ncol) - 1;
-      int kb = cell(fmax(xr0, xr1) + hs[0], dx, ncol) + 1;
+      int ka = cell(gs_fmin(xr0, xr1) + hs[0], dx, ncol) - 1;
+      int kb = cell(gs_fmax(xr0, xr1) + hs[0], dx, ncol) + 1;
       ca = ka > c0 ? ka : c0;
       cb = kb < c1 ? kb : c1;
     }

@@ -95,7 +95,7 @@ static gsReal projected_area(const gsReal r[3], const gsReal v[3], gsReal a[3], 
     *den += pow4(a[i]) * v[i] * v[i];
     n[i] = a[i] * a[i] * v[i];
   }
-  return GS_PI * sqrt(*den / fmax(GS_MINVAL, *num));
+  return GS_PI * sqrt(*den / gs_fmax(GS_MINVAL, *num));
 }
 
 static void ellipsoid_wrench(const gsReal* fl, const gsReal r[3], gsReal rho, gsReal beta,
@@ -120,7 +120,7 @@ static void ellipsoid_wrench(const gsReal* fl, const gsReal r[3], gsReal rho, gs
   gs_cross(t, p, w);
   gs_add3(f + 3, f + 3, t);
 
-  gsReal rmax = fmax(fmax(r[0], r[1]), r[2]), rmin = fmin(fmin(r[0], r[1]), r[2]);
+  gsReal rmax = gs_fmax(gs_fmax(r[0], r[1]), r[2]), rmin = gs_fmin(gs_fmin(r[0], r[1]), r[2]);
   gsReal rmid = r[0] + r[1] + r[2] - rmax - rmin;
   gsReal volume = 4.0 / 3.0 * GS_PI * r[0] * r[1] * r[2];
   gsReal speed = gs_norm3(v);
@@ -133,7 +133,7 @@ static void ellipsoid_wrench(const gsReal* fl, const gsReal r[3], gsReal rho, gs
   gsReal a[3], n[3], num, den;
   gsReal Aproj = projected_area(r, v, a, n, &num, &den);
   /* n . v = num and |n| = sqrt(den): cos(alpha) n / |n| = cosa n with cosa as below */
-  gsReal cosa = num / fmax(GS_MINVAL, speed * den);
+  gsReal cosa = num / gs_fmax(GS_MINVAL, speed * den);
 
   /* Kutta lift: C_K rho A cos(alpha) (n/|n| x v) x v */
   gsReal circ[3], fk[3];
@@ -151,7 +151,7 @@ static void ellipsoid_wrench(const gsReal* fl, const gsReal r[3], gsReal rho, gs
    * 8/15 pi r_i max(r_j, r_k)^4, and the largest such moment, 8/15 pi r_mid r_max^4 */
   gsReal Imax = 8.0 / 15.0 * GS_PI * rmid * pow4(rmax), mom[3];
   for (int i = 0; i < 3; i++) {
-    gsReal Ii = 8.0 / 15.0 * GS_PI * r[i] * pow4(fmax(r[(i + 1) % 3], r[(i + 2) % 3]));
+    gsReal Ii = 8.0 / 15.0 * GS_PI * r[i] * pow4(gs_fmax(r[(i + 1) % 3], r[(i + 2) % 3]));
     mom[i] = w[i] * (angular * Ii + slender * (Imax - Ii));
   }
   gsReal ang = beta * GS_PI * Dsph * Dsph * Dsph + rho * gs_norm3(mom);
@@ -269,7 +269,7 @@ static void ellipsoid_jacobian(const gsReal* fl, const gsReal r[3], gsReal rho, 
       B[6 * (3 + i) + 3 + j] -= X[3 * i + j] * rho * vmass[j];
     }
 
-  gsReal rmax = fmax(fmax(r[0], r[1]), r[2]), rmin = fmin(fmin(r[0], r[1]), r[2]);
+  gsReal rmax = gs_fmax(gs_fmax(r[0], r[1]), r[2]), rmin = gs_fmin(gs_fmin(r[0], r[1]), r[2]);
   gsReal rmid = r[0] + r[1] + r[2] - rmax - rmin;
   gsReal volume = 4.0 / 3.0 * GS_PI * r[0] * r[1] * r[2];
   gsReal speed = gs_norm3(v);
@@ -318,7 +318,7 @@ static void ellipsoid_jacobian(const gsReal* fl, const gsReal r[3], gsReal rho, 
   /* angular drag */
   gsReal Imax = 8.0 / 15.0 * GS_PI * rmid * pow4(rmax), c[3], mom[3];
   for (int i = 0; i < 3; i++) {
-    gsReal Ii = 8.0 / 15.0 * GS_PI * r[i] * pow4(fmax(r[(i + 1) % 3], r[(i + 2) % 3]));
+    gsReal Ii = 8.0 / 15.0 * GS_PI * r[i] * pow4(gs_fmax(r[(i + 1) % 3], r[(i + 2) % 3]));
     c[i] = angular * Ii + slender * (Imax - Ii);
     mom[i] = w[i] * c[i];
   }

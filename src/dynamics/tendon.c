@@ -78,9 +78,9 @@ static void touch_point(gsReal q[2], const gsReal p0[2], const gsReal p1[2], gsR
   if (f > 0) return;
   for (int it = 0; fabs(f) >= 1e-6; it++) {
     if (it == 20) return;
-    gsReal df = a / sqrt(fmax(GS_MINVAL, 1 - z * z * a * a)) +
-                b / sqrt(fmax(GS_MINVAL, 1 - z * z * b * b)) -
-                2 / sqrt(fmax(GS_MINVAL, 1 - z * z));
+    gsReal df = a / sqrt(gs_fmax(GS_MINVAL, 1 - z * z * a * a)) +
+                b / sqrt(gs_fmax(GS_MINVAL, 1 - z * z * b * b)) -
+                2 / sqrt(gs_fmax(GS_MINVAL, 1 - z * z));
     if (df > -GS_MINVAL) return;
     gsReal z1 = z - f / df;
     if (z1 > z) return;
