@@ -93,12 +93,16 @@ static int add_row(gsData* d, int type, int id, const int* cols, int nnz, gsReal
 
 static gsReal* row_values(gsData* d, int r) { return d->efc_J + d->efc_J_rowadr[r]; }
 
-/* a row whose Jacobian is a dense nv vector (tendons): its non-zeros */
+/* a row whose Jacobian is a dense nv vector (tendons): its non-zeros. A Jacobian of zeros (a
+ * tendon through the world's sites alone, or one whose length no dof changes here) makes no row,
+ * as in MJCF (MuJoCo's core_constraint/dofless_* files, tests/python/test_constraint_rows.py):
+ * returns -2 then, -1 when the arena is full */
 static int add_dense_row(gsData* d, int nv, int type, int id, const gsReal* J, gsReal sign,
                          int* cols, gsReal pos, gsReal margin, gsReal frictionloss) {
   int nnz = 0;
   for (int i = 0; i < nv; i++)
     if (J[i] != 0) cols[nnz++] = i;
+  if (nnz == 0) return -2;
   int r = add_row(d, type, id, cols, nnz, pos, margin, frictionloss);
   if (r < 0) return -1;
   gsReal* v = row_values(d, r);
@@ -158,6 +162,7 @@ static void equality_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratc
       gsReal p1[3], p2[3], q1[4], q2[4], r[3];
       eq_frames(m, d, i, &b1, &b2, p1, p2, q1, q2);
       int n = chain_dofs(m, b1, b2, cols);
+      if (n == 0) continue;  /* between bodies without dofs: no rows, as in MJCF */
       gsReal* jp = scratch;
       memset(jp, 0, sizeof(gsReal) * 3 * (size_t)n);
       add_point_jac(m, d, b1, p1, 1, cols, n, jp, NULL);
@@ -213,7 +218,7 @@ static void equality_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratc
       gs_zero(J, nv);
       J[d1] = 1;
       if (j2 >= 0) J[m->jnt_dofadr[j2]] -= slope;
-      if (add_dense_row(d, nv, GS_CNSTR_EQUALITY, i, J, 1, cols, y - target, 0, 0) < 0) return;
+      if (add_dense_row(d, nv, GS_CNSTR_EQUALITY, i, J, 1, cols, y - target, 0, 0) == -1) return;
     } else if (type == GS_EQ_TENDON) {
       int t1 = m->eq_obj1id[i], t2 = m->eq_obj2id[i];
       gsReal y = d->ten_length[t1] - m->tendon_length0[t1], slope = 0, target = data[0];
@@ -221,7 +226,7 @@ static void equality_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratc
       gsReal* J = scratch;
       gs_copy(J, d->ten_J + (size_t)t1 * nv, nv);
       if (t2 >= 0) gs_addScl(J, d->ten_J + (size_t)t2 * nv, -slope, nv);
-      if (add_dense_row(d, nv, GS_CNSTR_EQUALITY, i, J, 1, cols, y - target, 0, 0) < 0) return;
+      if (add_dense_row(d, nv, GS_CNSTR_EQUALITY, i, J, 1, cols, y - target, 0, 0) == -1) return;
     }
   }
 }
@@ -238,7 +243,7 @@ static void friction_rows(const gsModel* m, gsData* d, int* cols) {
   for (int t = 0; t < m->ntendon; t++) {
     if (m->tendon_frictionloss[t] <= 0) continue;
     if (add_dense_row(d, m->nv, GS_CNSTR_FRICTION_TENDON, t, d->ten_J + (size_t)t * m->nv, 1, cols,
-                      0, 0, m->tendon_frictionloss[t]) < 0)
+                      0, 0, m->tendon_frictionloss[t]) == -1)
       return;
   }
 }
@@ -288,7 +293,7 @@ static void limit_rows(const gsModel* m, gsData* d, int* cols) {
       gsReal dist = side == 0 ? L - range[0] : range[1] - L;
       if (dist >= margin) continue;
       if (add_dense_row(d, m->nv, GS_CNSTR_LIMIT_TENDON, t, d->ten_J + (size_t)t * m->nv,
-                        side == 0 ? 1 : -1, cols, dist, margin, 0) < 0)
+                        side == 0 ? 1 : -1, cols, dist, margin, 0) == -1)
         return;
     }
   }
@@ -304,6 +309,7 @@ static void contact_rows(const gsModel* m, gsData* d, int* cols, gsReal* scratch
     if (c->exclude || c->dist >= c->includemargin) continue;
     int b1 = m->geom_bodyid[c->geom1], b2 = m->geom_bodyid[c->geom2];
     int n = chain_dofs(m, b1, b2, cols);
+    if (n == 0) continue;  /* no dofs on either side (a model without any): no rows, as in MJCF */
     gsReal *jp = scratch, *jr = scratch + 3 * n, *cart = scratch + 6 * n;
     /* the rotations enter only torsional and rolling friction (condim 4 and 6) */
     int rot = c->dim > 3;

@@ -364,6 +364,56 @@ def test_tendons_friction_limits():
     assert rows >= 5
 
 
+# constraints whose Jacobian holds no dof (MuJoCo's test/engine/testdata/core_constraint/dofless_*
+# files, and cases around them): MJCF makes no rows for them
+DOFLESS = {
+    "tendon limit, no dofs": """<mujoco><worldbody><site name="1"/><site name="2" pos="1 0 0"/>
+</worldbody><tendon><spatial limited="true" range="0 0.5"><site site="1"/><site site="2"/></spatial>
+</tendon></mujoco>""",
+    "tendon friction, no dofs": """<mujoco><worldbody><site name="1"/><site name="2" pos="1 0 0"/>
+</worldbody><tendon><spatial frictionloss="1"><site site="1"/><site site="2"/></spatial></tendon>
+</mujoco>""",
+    "contact, no dofs": """<mujoco><worldbody><body><geom name="1" size="1"/></body><body>
+<geom name="2" size="1" pos="1.5 0 0"/></body></worldbody><contact><pair geom1="1" geom2="2"/>
+</contact></mujoco>""",
+    "weld between static bodies": """<mujoco><worldbody>
+<body name="1"><freejoint/><geom size="1" pos="7 0 0"/></body>
+<body name="2"><freejoint/><geom size="1" pos="8.5 0 0"/></body>
+<body name="3"><geom size="1"/></body><body name="4"><geom size="1" pos="1.5 0 0"/></body>
+</worldbody><equality><weld body1="1" body2="2"/><weld body1="3" body2="4"/></equality></mujoco>""",
+    "world tendon beside a hinge": """<mujoco><worldbody><site name="1"/><site name="2" pos="1 0 0"/>
+<body pos="0 5 0"><joint name="h"/><geom type="capsule" size=".1" fromto="0 0 0 0 0 1"/></body>
+</worldbody><tendon><spatial name="t0" limited="true" range="0 0.5" frictionloss="1"><site site="1"/>
+<site site="2"/></spatial><fixed name="t1" limited="true" range="0 0.5"><joint joint="h" coef="1"/>
+</fixed></tendon><equality><tendon tendon1="t0"/><tendon tendon1="t0" tendon2="t1"/></equality>
+</mujoco>""",
+    # a site on the hinge's axis: the tendon's length does not change, its Jacobian is 0 (by value)
+    "tendon no dof moves": """<mujoco><worldbody><site name="1" pos="1 0 0"/><body>
+<joint axis="0 0 1"/><geom type="capsule" size=".1" fromto="0 0 0 0 0 1"/><site name="2" pos="0 0 1"/>
+</body></worldbody><tendon><spatial limited="true" range="0 0.5"><site site="1"/><site site="2"/>
+</spatial></tendon></mujoco>""",
+}
+
+
+@pytest.mark.parametrize("name", list(DOFLESS))
+def test_rows_without_dofs_like_mujoco(name):
+    """the rows (type, id) and contacts' addresses as MuJoCo's, where some constraints hold no
+    dof: none for them (gauss made rows of empty Jacobians, with forces of 1e18)"""
+    xml = DOFLESS[name]
+    mm, gm = mujoco.MjModel.from_xml_string(xml), gauss.Model.from_xml_string(xml)
+    md, gd = mujoco.MjData(mm), gauss.Data(gm)
+    for _ in range(3):
+        mujoco.mj_step(mm, md)
+        gauss.step(gm, gd)
+    assert gd.nefc == md.nefc, (gd.nefc, md.nefc)
+    np.testing.assert_array_equal(np.asarray(gd.efc_type)[:gd.nefc], md.efc_type[:md.nefc])
+    np.testing.assert_array_equal(np.asarray(gd.efc_id)[:gd.nefc], md.efc_id[:md.nefc])
+    assert gd.ncon == md.ncon
+    for i in range(md.ncon):
+        assert gd.contact.efc_address[i] == md.contact[i].efc_address
+    np.testing.assert_allclose(np.asarray(gd.qacc), md.qacc, atol=1e-9)
+
+
 CONTACTS = """<mujoco><option cone="{cone}" impratio="{imp}" {extra}/><worldbody>
 <geom name="floor" type="plane" size="5 5 .1" condim="{cd}" friction="0.7 0.02 0.003" margin=".01" gap=".005"/>
 <body pos="0 0 0.1"><freejoint/><geom type="box" size=".1 .15 .1" condim="{cd}" friction="0.8 0.03 0.004"/></body>
