@@ -379,4 +379,33 @@ def test_line_search_stops_at_a_slope_within_rounding():
         most = max(most, sum(int(gd.solver[i].neval) for i in range(n)))
         gap = max(gap, float(np.abs(md.qacc - gd.qacc).max()))
     assert most <= 3, most
-    assert gap < 1e-12, gap
+    # 9.9e-12 measured (1e-12 before the line search's tolerance became absolute, as MuJoCo's
+    # counts on a resting box show, test_line_search_no_step_at_rest_like_mujoco: gauss now stops
+    # at some of these states where MuJoCo takes one more iteration, the slope within the
+    # tolerance's rounding); qacc is of order 1 here
+    assert gap < 3e-11, gap
+
+
+# MuJoCo's test/engine/testdata/collision_convex/box_boxmesh.xml: a mesh box resting on a box
+BOX_BOXMESH = """<mujoco><option><flag multiccd="enable"/></option>
+<asset><mesh name="box" vertex="-1 -1 -1 1 -1 -1 1 1 -1 1 1 1 1 -1 1 -1 1 -1 -1 1 1 -1 -1 1"/></asset>
+<worldbody><geom pos="0 0 -1" type="box" size="5 5 1"/>
+<body pos="0 0 0.9999"><freejoint/><geom type="mesh" mesh="box"/></body></worldbody></mujoco>"""
+
+
+def test_line_search_no_step_at_rest_like_mujoco():
+    """At rest the slope along Newton's direction is rounding: with the line search's tolerance
+    absolute (tolerance ls_tolerance |p|) no step is taken there, as MuJoCo takes none; relative to
+    the slope at 0 (before) it bisected a contact row's kink for all 50 iterations: 4.36
+    evaluations a step over 600 steps, MuJoCo 1.81, now 1.85. Asserted within 1.5x of MuJoCo's,
+    and the state MuJoCo's."""
+    mm, gm = mujoco.MjModel.from_xml_string(BOX_BOXMESH), gauss.Model.from_xml_string(BOX_BOXMESH)
+    md, gd = mujoco.MjData(mm), gauss.Data(gm)
+    mj = gs = 0
+    for _ in range(600):
+        mujoco.mj_step(mm, md)
+        gauss.step(gm, gd)
+        mj += sum(md.solver[k].neval for k in range(min(md.solver_niter[0], 20)))
+        gs += sum(int(gd.solver[k].neval) for k in range(min(int(np.asarray(gd.solver_niter)[0]), 20)))
+    assert gs <= 1.5 * mj, (gs / 600, mj / 600)
+    assert np.abs(np.asarray(gd.qpos) - md.qpos).max() < 1e-12
