@@ -379,10 +379,10 @@ def test_line_search_stops_at_a_slope_within_rounding():
         most = max(most, sum(int(gd.solver[i].neval) for i in range(n)))
         gap = max(gap, float(np.abs(md.qacc - gd.qacc).max()))
     assert most <= 3, most
-    # 9.9e-12 measured (1e-12 before the line search's tolerance became absolute, as MuJoCo's
-    # counts on a resting box show, test_line_search_no_step_at_rest_like_mujoco: gauss now stops
-    # at some of these states where MuJoCo takes one more iteration, the slope within the
-    # tolerance's rounding); qacc is of order 1 here
+    # 9.9e-12 measured (1e-12 before the line search took no step where the slope at 0 is within
+    # an absolute tolerance, as MuJoCo's counts on a resting box show,
+    # test_line_search_no_step_at_rest_like_mujoco: gauss now stops at some of these states where
+    # MuJoCo takes one more iteration, the slope there rounding); qacc is of order 1 here
     assert gap < 3e-11, gap
 
 
@@ -394,11 +394,10 @@ BOX_BOXMESH = """<mujoco><option><flag multiccd="enable"/></option>
 
 
 def test_line_search_no_step_at_rest_like_mujoco():
-    """At rest the slope along Newton's direction is rounding: with the line search's tolerance
-    absolute (tolerance ls_tolerance |p|) no step is taken there, as MuJoCo takes none; relative to
-    the slope at 0 (before) it bisected a contact row's kink for all 50 iterations: 4.36
-    evaluations a step over 600 steps, MuJoCo 1.81, now 1.85. Asserted within 1.5x of MuJoCo's,
-    and the state MuJoCo's."""
+    """At rest the slope along Newton's direction is rounding: with no step where the slope at 0 is
+    within tolerance ls_tolerance |p|, none is taken there, as MuJoCo takes none; before, the
+    search bisected a contact row's kink for all 50 iterations: 4.36 evaluations a step over 600
+    steps, MuJoCo 1.81, now 1.85. Asserted within 1.5x of MuJoCo's, and the state MuJoCo's."""
     mm, gm = mujoco.MjModel.from_xml_string(BOX_BOXMESH), gauss.Model.from_xml_string(BOX_BOXMESH)
     md, gd = mujoco.MjData(mm), gauss.Data(gm)
     mj = gs = 0
