@@ -146,6 +146,7 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, c
       gsReal v = dot(vert + 3 * globalid[l], u);
       if (v > best) best = v, s = l;
     }
+    if (s < 0) s = 0;  /* a direction of NaN: no sample is farther than -inf */
   }
   int cur = walk(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
   /* a walk ends at the farthest vertex when it is the only one; where a neighbour comes within

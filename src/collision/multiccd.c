@@ -162,7 +162,7 @@ static int mesh_face(gsReal (*out)[3], int* id, const gsConvex* c, int s, const 
   const int* g = c->graph;
   int nv = g[0];
   const int* gid = g + 2 + nv;
-  gsReal h = gs_dot3(nrm, mvert(c, s)), ext = 0;
+  gsReal h = gs_dot3(nrm, mvert(c, s));
   /* the largest coordinate: one maximum per axis, the three chains independent (a maximum is
    * exact in any order; one chain of 3 nv dependent maxima was most of this function's time) */
   gsReal e0 = 0, e1 = 0, e2 = 0;
@@ -173,7 +173,7 @@ static int mesh_face(gsReal (*out)[3], int* id, const gsConvex* c, int s, const 
     e1 = a1 > e1 ? a1 : e1;
     e2 = a2 > e2 ? a2 : e2;
   }
-  ext = e0 > e1 ? e0 : e1;
+  gsReal ext = e0 > e1 ? e0 : e1;
   ext = e2 > ext ? e2 : ext;
   /* vertices are stored in single precision: a flat face's corners agree to ~1e-7 of the size */
   gsReal tol = 1e-6 * ext;

@@ -11,7 +11,7 @@
 
 static gsReal clampr(gsReal x, gsReal lo, gsReal hi) { return x < lo ? lo : x > hi ? hi : x; }
 
-/* gs_fmax(GS_MINVAL, x), NaN included, without the library call */
+/* fmax(GS_MINVAL, x), NaN included, without the library call */
 static inline gsReal at_least_minval(gsReal x) { return x > GS_MINVAL ? x : GS_MINVAL; }
 
 /* x^p; MJCF's default power 2 (and so p - 1 = 1) by products: pow costs tens of cycles, three

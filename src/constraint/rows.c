@@ -95,7 +95,8 @@ static gsReal* row_values(gsData* d, int r) { return d->efc_J + d->efc_J_rowadr[
 
 /* a row whose Jacobian is a dense nv vector (tendons): its non-zeros. A Jacobian of zeros (a
  * tendon through the world's sites alone, or one whose length no dof changes here) makes no row,
- * as in MJCF (MuJoCo's core_constraint/dofless_* files, tests/python/test_constraint_rows.py):
+ * as in MJCF (MuJoCo's core_constraint/dofless_* files,
+ * tests/python/test_constraint_conformance.py::test_rows_without_dofs_like_mujoco):
  * returns -2 then, -1 when the arena is full */
 static int add_dense_row(gsData* d, int nv, int type, int id, const gsReal* J, gsReal sign,
                          int* cols, gsReal pos, gsReal margin, gsReal frictionloss) {

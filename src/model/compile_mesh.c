@@ -50,12 +50,11 @@ void gs_compileMeshStoreFree(gsMeshStore* st) {
   memset(st, 0, sizeof(*st));
 }
 
-
 /* mesh_hullcell of one mesh (fields_world.h): for each cell a hull vertex farthest along its
  * centre direction, found by climbing the hull graph (to a neighbour farther along while one is)
  * from the previous cell's vertex, the directions of neighbouring cells being close: a few moves
- * a cell where a scan of the hull for each cell took 96 passes over it (a 3e5-triangle scan's
- * hull: 22 -> 44 ms a load). On a convex hull a vertex no neighbour beats is a farthest one.
+ * a cell, where a scan of the hull for each cell took 96 passes over it (the load of a mesh of 3e5
+ * triangles: 22 -> 44 ms). On a convex hull a vertex no neighbour beats is a farthest one.
  * -1 without a graph. */
 static void hull_cells(int* cell, const int* graph, const gsReal* vert) {
   int nv = graph ? graph[0] : 0, cur = 0;
