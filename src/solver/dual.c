@@ -173,31 +173,29 @@ static inline void dot_two(const gsReal* x, const gsReal* y0, const gsReal* y1, 
 #endif
 }
 
-/* A = Y^T Y from Y's rows written out whole (Yd: nefc rows of nvp values, zero off their
- * columns, nvp a multiple of four), each entry one dot product of fixed length; the pyramids'
- * derived rows (derive) as combinations of A's entries. list: 2 nefc ints of scratch. */
-static void dense_products(const gsDual* w, const gsReal* Yd, int nvp, gsReal* A, int* list) {
+/* A = Y^T Y from Y's independent rows written out whole: Yd's row a is row ind[a]'s (ni of them,
+ * nvp values each, a multiple of four), and its values past len[a] (a multiple of four, nvp
+ * when len is NULL) are zero, with len ascending along ind. Each entry of A is one dot product
+ * over the shorter row's len: the terms past it are products with exact zeros, which change no
+ * sum, and each entry sums its terms as gs_dotN does, in the same order (four classes by
+ * dof mod 4). The pyramids' derived rows (der, nd of them) as combinations of A's entries. */
+static void dense_products(const gsDual* w, const gsReal* Yd, int nvp, gsReal* A, const int* ind,
+                           int ni, const int* der, int nd, const int* len) {
   int N = w->nefc;
-  int ni = 0, nd = 0;
-  int *ind = list, *der = list + N;  /* the eliminated rows, the derived rows */
-  for (int r = 0; r < N; r++) {
-    A[(size_t)r * N + r] = w->diag[r];
-    if (w->derive[r] < 0) ind[ni++] = r;
-    else der[nd++] = r;
-  }
+  for (int r = 0; r < N; r++) A[(size_t)r * N + r] = w->diag[r];
   for (int a = 0; a < ni; a++) {
-    int r = ind[a], b = a + 1;
-    const gsReal* yr = Yd + (size_t)r * nvp;
+    int r = ind[a], b = a + 1, n = len ? len[a] : nvp;
+    const gsReal* yr = Yd + (size_t)a * nvp;
     for (; b + 1 < ni; b += 2) {
       int s = ind[b], t = ind[b + 1];
       gsReal vs, vt;
-      dot_two(yr, Yd + (size_t)s * nvp, Yd + (size_t)t * nvp, nvp, &vs, &vt);
+      dot_two(yr, Yd + (size_t)b * nvp, Yd + (size_t)(b + 1) * nvp, n, &vs, &vt);
       A[(size_t)r * N + s] = A[(size_t)s * N + r] = vs;
       A[(size_t)r * N + t] = A[(size_t)t * N + r] = vt;
     }
     if (b < ni) {
       int s = ind[b];
-      A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)s * nvp, nvp);
+      A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)b * nvp, n);
     }
   }
   /* the pyramids' derived rows as combinations of A's: their columns against the eliminated
@@ -241,17 +239,23 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
     gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
     int* list = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nefc);
     if (!A || !Yd || !list) return;
-    memset(Yd, 0, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
+    int *ind = list, *der = list + nefc, ni = 0, nd = 0;
     for (int r = 0; r < nefc; r++) {
+      if (w->derive[r] >= 0) {
+        der[nd++] = r;
+        continue;
+      }
       const int* run = w->run + 2 * w->runadr[r];
       const gsReal* y = w->val + w->adr[r];
-      gsReal* yd = Yd + (size_t)r * nvp;
+      gsReal* yd = Yd + (size_t)ni * nvp;
+      memset(yd, 0, sizeof(gsReal) * (size_t)nvp);
       for (int t = 0; t < w->nrun[r]; t++, run += 2) {
         memcpy(yd + run[0], y, sizeof(gsReal) * (size_t)run[1]);
         y += run[1];
       }
+      ind[ni++] = r;
     }
-    dense_products(w, Yd, nvp, A, list);
+    dense_products(w, Yd, nvp, A, ind, ni, der, nd, NULL);
     w->A = A;
     return;
   }
@@ -327,16 +331,6 @@ static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
     e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1, e[4] = q.il1, e[5] = q.il2;
 }
 
-/* acc[s] += x * y[s] for s in [0, n): each value one product and one sum */
-static inline void add_scaled_run(gsReal* restrict acc, const gsReal* restrict y, gsReal x, int n) {
-  int s = 0;
-#ifdef GS_PAIR
-  gs_pair x2 = {x, x};
-  for (; s + 2 <= n; s += 2) *(gs_pair*)(acc + s) += x2 * gs_pairLoad(y + s);
-#endif
-  for (; s < n; s++) acc[s] += x * y[s];
-}
-
 /* dof i's values of z's rows a .. b-1 scaled by s (Y = D^-1/2 z), each square added to the row's
  * diagonal dg */
 static inline void scale_run(gsReal* restrict zi, gsReal* restrict dg, gsReal s, int a, int b) {
@@ -347,211 +341,137 @@ static inline void scale_run(gsReal* restrict zi, gsReal* restrict dg, gsReal s,
   }
 }
 
-/* where row r of an N x N strict upper triangle packed by rows starts */
-static inline size_t tri(int N, int r) {
-  return (size_t)r * (size_t)(N - 1) - (size_t)r * (size_t)(r - 1) / 2;
-}
-
-/* setup_dense for rows without derived pyramid rows and elliptic blocks (joint and tendon limits,
- * friction loss, equalities): A formed dof by dof from z, without Y's rows written out. z's row
- * of dof j is non-zero only on the rows whose columns lie in j's subtree, which lie between the
- * least and the greatest of them (span[2j], span[2j+1]; empty when the first exceeds the second):
- * the elimination, the scaling and A's products run over that span alone. A_rs = sum_i
- * y_ir y_is was one dot product of Y's rows r and s over the dofs i (gs_dotN: four sums by
- * i mod 4, (L0 + L1) + (L2 + L3)); here each dof i adds y_ir y_is into the sum of its class
- * i mod 4 (acc: four strict upper triangles) and the four are summed in that order. The terms
- * skipped (off a span, and Y's padding past nv) are exact zeros, which change no sum; each value
- * is the same operations in the same order: A, the diagonal and Y's values as setup_dense's,
- * bit for bit. (The transpose into Y's rows and the products over the whole padded rows were ~4 k
- * of the ~13 k instructions of a limits-only setup on the Gymnasium humanoid.) */
-static void setup_by_dof(const gsModel* m, gsData* d, gsDual* w, gsReal* A, gsReal* z, int nc,
-                         gsReal* acc, int* span) {
-  int nv = m->nv, N = d->nefc;
-  memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nc);
-  for (int i = 0; i < nv; i++) span[2 * i] = N, span[2 * i + 1] = -1;
-  for (int r = 0; r < N; r++) {
-    w->derive[r] = -1;
-    w->diag[r] = 0;
-    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    for (int e = 0, ne = d->efc_J_rownnz[r]; e < ne; e++) {
-      int j = c[e];
-      z[(size_t)j * nc + r] = v[e];
-      if (r < span[2 * j]) span[2 * j] = r;
-      span[2 * j + 1] = r;  /* rows ascending */
-    }
-  }
-  /* z = L^-T z, leaves first, each dof's span pushed onto its ancestors' */
-  for (int j = nv - 1; j >= 0; j--) {
-    int a = span[2 * j], b = span[2 * j + 1];
-    if (a > b) continue;
-    const gsReal* zj = z + (size_t)j * nc + a;
-    int adr = m->dof_Madr[j] + 1;
-    int p = m->dof_parentid[j];
-    if (p >= 0) {  /* the parent's span, final before its own turn (p < j) */
-      if (a < span[2 * p]) span[2 * p] = a;
-      if (b > span[2 * p + 1]) span[2 * p + 1] = b;
-    }
-    for (int i = p; i >= 0; i = m->dof_parentid[i])
-      gs_subScaled(z + (size_t)i * nc + a, zj, d->qLD[adr++], b - a + 1);
-  }
-  /* Y = D^-1/2 z, the diagonal (each row's sum over the dofs ascending) and the off-diagonal
-   * products by classes, each class A's strict upper triangle packed by rows (row r's entries
-   * s = r+1 .. N-1 from tri(r)) */
-  size_t T = (size_t)N * (size_t)(N - 1) / 2;
-  memset(acc, 0, sizeof(gsReal) * 4 * T);
-  gsReal* restrict dg = w->diag;
-  for (int i = 0; i < nv; i++) {
-    int a = span[2 * i], b = span[2 * i + 1];
-    if (a > b) continue;
-    gsReal* restrict zi = z + (size_t)i * nc;
-    scale_run(zi, dg, sqrt(d->qLDiagInv[i]), a, b + 1);
-    gsReal* L = acc + (size_t)(i & 3) * T;
-    for (int r = a; r < b; r++) add_scaled_run(L + tri(N, r), zi + r + 1, zi[r], b - r);
-  }
-  const gsReal *L0 = acc, *L1 = acc + T, *L2 = L1 + T, *L3 = L2 + T;
-  for (int r = 0; r < N; r++) {
-    gsReal* Ar = A + (size_t)r * N;
-    size_t o = tri(N, r) - (size_t)r - 1;  /* entry s at o + s */
-    Ar[r] = dg[r];
-    for (int s = r + 1; s < N; s++)
-      Ar[s] = A[(size_t)s * N + r] = (L0[o + s] + L1[o + s]) + (L2[o + s] + L3[o + s]);
-  }
-  w->nefc = N;
-  w->A = A;
-}
-
 /* Y's rows written out whole and A = Y^T Y with them, in the setup, where gs_dualDense would
  * form A from Y's rows (nefc, nv <= GS_DUAL_DENSE, nefc^2 <= 4 nnz(Y): a humanoid's limits and
- * contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's nefc values in a row),
- * each dof's row pushed onto its ancestors' once. Formed row by row (or contact by contact),
- * each walked its own chains, whose exits mispredicted about once a dof a row (a fallen
- * humanoid: ~115 of the setup's ~290 mispredicts a call), and Y's columns and runs were
- * listed only to be written out whole again. Each row's values are the sparse elimination's:
- * the same operations in the same order, and the extra ones subtract products with exact
- * zeros; so Y, its diagonal, the blocks and A are the same bit for bit. `need` (nv ints):
- * scratch. 0 when the arena has no room for it (nothing allocated then). */
-static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source, int* need,
+ * contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's values of the rows in a
+ * row of z), each dof's row pushed onto its ancestors' once over its span of rows. Formed row by
+ * row (or contact by contact), each walked its own chains, whose exits mispredicted about once a
+ * dof a row (a fallen humanoid: ~115 of the setup's ~290 mispredicts a call), and Y's columns
+ * and runs were listed only to be written out whole again. Each row's values are the sparse
+ * elimination's: the same operations in the same order, and those skipped subtract products with
+ * exact zeros; so Y, its diagonal, the blocks and A are the same bit for bit. 0 when the arena
+ * has no room for it (nothing allocated then). (A fallen Gymnasium humanoid, ~28 rows: the rows
+ * in z by their last column, the spans and the products' lengths took the setup from ~67 k to
+ * ~49 k instructions a call, the step 1.05-1.07x; limits alone, the same time as forming A dof
+ * by dof in four sums, which this replaced.) */
+static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source,
                        size_t total) {
   int nv = m->nv, nefc = d->nefc;
   if (nefc <= 0 || nefc > GS_DUAL_DENSE || nv > GS_DUAL_DENSE ||
       (size_t)nefc * (size_t)nefc > 4 * total)
     return 0;
-  /* Y's rows nvp values (a multiple of four, for the products' fixed length), z's rows nc */
-  int nvp = (nv + 3) & ~3, nc = (nefc + 1) & ~1;
-  int simple = 1;  /* no derived pyramid row, no elliptic block: setup_by_dof */
-  for (int r = 0; simple && r < nefc; r++)
-    simple = w->blockadr[r] < 0 && pyramid_first(d, source, r) < 0;
-  if (simple) {
-    size_t need_bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv * (size_t)nc +
-                                          2 * (size_t)nefc * (size_t)nefc) +
-                        sizeof(int) * 2 * (size_t)nv + 5 * 16;  /* four alignments, acc's 8 */
-    if (((d->pstack + 15) & ~(size_t)15) + need_bytes <= d->narena) {
-      gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-      gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nc);
-      gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * 2 * (size_t)nefc * (size_t)nefc + 8);
-      int* span = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
-      if (A && z && acc && span) {
-        setup_by_dof(m, d, w, A, z, nc, acc, span);
-        return 1;
-      }
-    }
-  }
-  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp +
-                                   (size_t)nv * (size_t)nc + (size_t)nefc) +
-                 sizeof(int) * 2 * (size_t)nefc + 5 * 16;
-  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return 0;
-  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-  gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
-  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)nc);
-  gsReal* at = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  int* list = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nefc);
-  if (!A || !Yd || !z || !at || !list) return 0;
-  int *ind = list, *der = list + nefc, ni = 0, nd = 0;
-
-  /* J^T into z (the derived pyramid rows follow from others' Y below) */
-  memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nc);
-  for (int i = 0; i < nv; i++) need[i] = 0;
+  int nvp = (nv + 3) & ~3;  /* Y's rows: a multiple of four, for the products' fixed length */
+  /* the rows eliminated (the others are pyramids' derived rows) */
+  int ni = 0;
   for (int r = 0; r < nefc; r++) {
     w->derive[r] = pyramid_first(d, source, r);
+    ni += w->derive[r] < 0;
+  }
+  int nz = (ni + 1) & ~1;  /* z's rows: the eliminated rows' values */
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)ni * (size_t)nvp +
+                                   (size_t)nv * (size_t)nz + (size_t)ni) +
+                 sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) + 6 * 16;
+  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return 0;
+  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1) * (size_t)nvp);
+  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)(nz ? nz : 2));
+  gsReal* dg = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
+  int* list = gs_stackAlloc(d, sizeof(int) * 4 * (size_t)nefc);
+  int* span = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  if (!A || !Yd || !z || !dg || !list || !span) return 0;
+  int *ind = list, *der = list + nefc, *pos = der + nefc, *len = pos + nefc, nd = 0;
+
+  /* The eliminated rows by their last column, ascending (a stable insertion sort; len holds the
+   * keys meanwhile): Y's row is zero past its last column (its dofs are its columns' ancestors),
+   * so a product of two rows ends at the first's last column, and along this order each row's
+   * products with the rows after it have one length (len[a], rounded up to four). A row's
+   * position in this order (pos) is its column in z and its row in Yd. */
+  ni = 0;
+  for (int r = 0; r < nefc; r++) {
     w->diag[r] = 0;
     if (w->derive[r] >= 0) {
       der[nd++] = r;
       continue;
     }
-    ind[ni++] = r;
+    int n = d->efc_J_rownnz[r];
+    int key = n > 0 ? d->efc_J_colind[d->efc_J_rowadr[r] + n - 1] : -1, e = ni++;
+    for (; e > 0 && len[e - 1] > key; e--) ind[e] = ind[e - 1], len[e] = len[e - 1];
+    ind[e] = r, len[e] = key;
+  }
+  for (int a = 0; a < ni; a++) {
+    pos[ind[a]] = a;
+    len[a] = (len[a] + 4) & ~3;  /* dofs 0 .. key, rounded up to four: at most nvp */
+    dg[a] = 0;
+  }
+  /* J^T into z; each dof's span: the least and the greatest of z's columns whose J rows reach
+   * its subtree (empty when the first exceeds the second), pushed onto its parent's below */
+  memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nz);
+  for (int i = 0; i < nv; i++) span[2 * i] = ni, span[2 * i + 1] = -1;
+  for (int a = 0; a < ni; a++) {
+    int r = ind[a];
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
     for (int e = 0, ne = d->efc_J_rownnz[r]; e < ne; e++) {
-      z[(size_t)c[e] * nc + r] = v[e];
-      need[c[e]] = 1;
+      int j = c[e];
+      z[(size_t)j * nz + a] = v[e];
+      if (a < span[2 * j]) span[2 * j] = a;
+      span[2 * j + 1] = a;  /* a ascending */
     }
   }
-  /* z = L^-T z: leaves first, each dof's row pushed onto its ancestors' (a dof no row reaches,
-   * nor any of its descendants, is all zeros: skipped) */
+  /* z = L^-T z: leaves first, each dof's row pushed onto its ancestors' over its span (z's
+   * values off it are exact zeros, whose products change nothing) */
   for (int j = nv - 1; j >= 0; j--) {
-    if (!need[j]) continue;
-    const gsReal* zj = z + (size_t)j * nc;
+    int lo = span[2 * j], hi = span[2 * j + 1];
+    if (lo > hi) continue;
+    const gsReal* zj = z + (size_t)j * nz + lo;
     int adr = m->dof_Madr[j] + 1;
-    for (int i = m->dof_parentid[j]; i >= 0; i = m->dof_parentid[i]) {
-      need[i] = 1;
-      gs_subScaled(z + (size_t)i * nc, zj, d->qLD[adr++], nc);
+    int p = m->dof_parentid[j];
+    if (p >= 0) {  /* the parent's span, final before its own turn (p < j) */
+      if (lo < span[2 * p]) span[2 * p] = lo;
+      if (hi > span[2 * p + 1]) span[2 * p + 1] = hi;
     }
+    for (int i = p; i >= 0; i = m->dof_parentid[i])
+      gs_subScaled(z + (size_t)i * nz + lo, zj, d->qLD[adr++], hi - lo + 1);
   }
-  /* Y = D^-1/2 z by rows, zero past nv; the derived rows as their combinations; the diagonal
-   * summed dof by dof (each row's sum in the order of its columns, as before) */
-  if (nd == 0) {
-    /* no derived row (limits, elliptic contacts): z's columns are the rows 0 .. nefc-1 in order,
-     * so the scaling and the diagonal run along z's contiguous rows (paired by the compiler) and
-     * Y's rows are z's transpose after. The same products and sums per row, in the same order:
-     * the same values bit for bit. (By rows with the index list, the scattered store and the
-     * diagonal's load and store per value took ~3.4 k of the ~14 k instructions of a limits-only
-     * setup on the Gymnasium humanoid.) */
-    gsReal* restrict dg = w->diag;
-    for (int i = 0; i < nv; i++) {
-      scale_run(z + (size_t)i * nc, dg, sqrt(d->qLDiagInv[i]), 0, nefc);
-    }
-    for (int r = 0; r < nefc; r++) {
-      gsReal* restrict yd = Yd + (size_t)r * nvp;
-      const gsReal* restrict zr = z + r;
-      for (int i = 0; i < nv; i++) yd[i] = zr[(size_t)i * nc];
-    }
-  }
-  for (int i = 0; nd > 0 && i < nv; i++) {
-    gsReal s = sqrt(d->qLDiagInv[i]);
-    const gsReal* zi = z + (size_t)i * nc;
-    for (int a = 0; a < ni; a++) {
-      int r = ind[a];
-      gsReal y = zi[r] * s;
-      at[r] = y;
-      Yd[(size_t)r * nvp + i] = y;
-      w->diag[r] += y * y;
-    }
+  /* Y = D^-1/2 z along z's contiguous rows, each row's diagonal summed dof by dof as before;
+   * the derived rows' values dof by dof from their three rows' (the same three operations as
+   * their Y rows were formed with) for their diagonal */
+  for (int i = 0; i < nv; i++) {
+    int lo = span[2 * i], hi = span[2 * i + 1];
+    if (lo > hi) continue;
+    gsReal* zi = z + (size_t)i * nz;
+    scale_run(zi, dg, sqrt(d->qLDiagInv[i]), lo, hi + 1);
     for (int a = 0; a < nd; a++) {
       int q = der[a], f = w->derive[q];
-      gsReal y = (at[f] + at[f + 1]) - at[q - 1];
-      at[q] = y;
-      Yd[(size_t)q * nvp + i] = y;
+      gsReal y = (zi[pos[f]] + zi[pos[f + 1]]) - zi[pos[q - 1]];
       w->diag[q] += y * y;
     }
   }
-  for (int r = 0; r < nefc; r++)
-    for (int i = nv; i < nvp; i++) Yd[(size_t)r * nvp + i] = 0;
+  /* Yd's rows: z's columns as far as the products read them (len), zero past nv */
+  for (int a = 0; a < ni; a++) {
+    w->diag[ind[a]] = dg[a];
+    gsReal* restrict yd = Yd + (size_t)a * nvp;
+    const gsReal* restrict za = z + a;
+    int n = len[a] < nv ? len[a] : nv;
+    for (int i = 0; i < n; i++) yd[i] = za[(size_t)i * nz];
+    for (int i = n; i < len[a]; i++) yd[i] = 0;
+  }
   w->nefc = nefc;
-  dense_products(w, Yd, nvp, A, list);
+  dense_products(w, Yd, nvp, A, ind, ni, der, nd, len);
   /* the elliptic blocks, each entry summed over the dofs in order as the rows' merge summed it
-   * (the products off a row's columns are exact zeros) */
+   * (the products off a row's columns are exact zeros; a contact's rows share their columns,
+   * so their values past len are zeros too) */
   for (int r = 0; r < nefc; r++) {
     if (w->blockadr[r] < 0) continue;
-    int n = d->contact[d->efc_id[r]].dim;
+    int n = d->contact[d->efc_id[r]].dim, ne = len[pos[r]] < nv ? len[pos[r]] : nv;
     gsReal* B = w->block + w->blockadr[r];
     for (int p = 0; p < n; p++) {
       B[p * n + p] = w->diag[r + p];
-      const gsReal* yp = Yd + (size_t)(r + p) * nvp;
+      const gsReal* yp = Yd + (size_t)pos[r + p] * nvp;
       for (int q = p + 1; q < n; q++) {
-        const gsReal* yq = Yd + (size_t)(r + q) * nvp;
+        const gsReal* yq = Yd + (size_t)pos[r + q] * nvp;
         gsReal sum = 0;
-        for (int i = 0; i < nv; i++) sum += yp[i] * yq[i];
+        for (int i = 0; i < ne; i++) sum += yp[i] * yq[i];
         B[p * n + q] = B[q * n + p] = sum;
       }
     }
@@ -610,7 +530,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   w->A = NULL;
   w->f = d->efc_force;
   for (int i = 0; i < nv; i++) w->u[i] = 0;
-  if (regularised && setup_dense(m, d, w, source, mark, total)) {
+  if (regularised && setup_dense(m, d, w, source, total)) {
     /* Y's rows are not listed: the sweeps read A (dual.h's products take it when present) */
     w->col = NULL, w->val = NULL, w->run = NULL;
     gs_mulJ(d, w->b, d->qacc_smooth);
