@@ -1,7 +1,8 @@
-"""PGS on joint-limit rows alone (the setup that forms A = J M^-1 J^T dof by dof over each dof's
-span of rows, src/solver/dual.c setup_by_dof) against MuJoCo 3.3.7: the Gymnasium humanoid with
-contacts disabled, at states whose hinges lie past their ranges by random amounts, so that from
-one to 14 of its 17 limits are rows of one solve, on every branch of the tree."""
+"""PGS on joint-limit rows alone (the setup that forms A = J M^-1 J^T with each dof's
+elimination over its span of rows, src/solver/dual.c setup_dense) against MuJoCo 3.3.7: the
+Gymnasium humanoid with contacts disabled, at states whose hinges lie past their ranges by random
+amounts, so that from one to 14 of its 17 limits are rows of one solve, on every branch of the
+tree."""
 import os
 import sys
 
