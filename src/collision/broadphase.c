@@ -17,6 +17,7 @@
  *   1.38 us. Sweep-and-prune is kept: faster on piles, no slower on small models. */
 #include "collision/stage.h"
 #include "core/math.h"
+#include "core/moving.h"
 
 /* ---- broad phase ---- */
 
@@ -221,12 +222,15 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   int* planes = gs_stackAlloc(d, (size_t)ngeom * sizeof(int));
   if (!box || !order || !planes) return NULL;
 
+  /* every geom fixed to the world (a prop, a scene without free bodies): no pair passes the
+   * filter, no box is needed */
+  int anymoving = gs_anyMovingGeom(m);
   /* contype and conaffinity of the bounded geoms, all bits together: a geom whose contype meets
    * none of their conaffinities and whose conaffinity meets none of their contypes passes the
    * filter with none of them, so it needs no box (in the ant only the floor has conaffinity: the
    * sweep is skipped and every candidate comes from the plane) */
   int anytype = 0, anyaff = 0;
-  for (int g = 0; g < ngeom; g++)
+  for (int g = 0; g < ngeom && anymoving; g++)
     if (m->geom_type[g] != GS_GEOM_PLANE) {
       anytype |= m->geom_contype[g];
       anyaff |= m->geom_conaffinity[g];
@@ -238,10 +242,6 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
    * rule) */
   int nbox = 0, nplane = 0, nworld = 0;
   gsReal moving[6] = {INFINITY, INFINITY, INFINITY, -INFINITY, -INFINITY, -INFINITY};
-  /* every geom fixed to the world (a prop, a scene without free bodies): no pair passes the
-   * filter, no box is needed */
-  int anymoving = 0;
-  for (int g = 0; g < ngeom && !anymoving; g++) anymoving = m->body_weldid[m->geom_bodyid[g]] != 0;
   for (int g = 0; g < ngeom && anymoving; g++) {
     if (m->geom_type[g] == GS_GEOM_PLANE) {
       if (can_collide(m, g)) planes[nplane++] = g;

@@ -146,6 +146,31 @@ static void test_bad_contact_params(void) {
 }
 
 /* number and lastinfo are cleared by a reset (MJCF's), the total is not */
+/* geoms all fixed to the world and no explicit pair: no contact can form, so a NaN among their
+ * contact parameters is never read and nothing is counted or reset (MuJoCo reads none either); a
+ * slider without geoms falls under gravity meanwhile. With a free box added the same NaN is
+ * counted again. */
+static void test_bad_params_of_static_geoms(void) {
+  const char* xml =
+      "<mujoco><worldbody><geom name='floor' type='plane' size='5 5 0.1'/>"
+      "<body pos='0 0 0.5'><geom name='post' type='box' size='0.1 0.1 0.5'/></body>"
+      "<body pos='1 0 1'><joint type='slide' axis='0 0 1'/><site size='0.05'/>"
+      "<inertial pos='0 0 0' mass='1' diaginertia='1 1 1'/></body>"
+      "</worldbody></mujoco>";
+  gsModel* m = load_xml(xml);
+  if (!m) return;
+  int post = gs_name2id(m, GS_OBJ_GEOM, "post");
+  m->geom_friction[3 * post] = NAN;
+  gsData* d = gs_makeData(m);
+  for (int i = 0; i < 100; i++) gs_step(m, d);
+  CHECK(d->warning[GS_WARN_BADCONTACT].total == 0, "static geoms: nothing counted (%lld)",
+        d->warning[GS_WARN_BADCONTACT].total);
+  CHECK(d->qpos[0] < -0.01 && finite_state(m, d), "static geoms: the slider falls (%g)",
+        d->qpos[0]);
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
 static void test_totals_survive_reset(void) {
   gsModel* m = load_xml(kScene);
   if (!m) return;
@@ -209,6 +234,7 @@ static void test_bad_ctrl_each_step(void) {
 int main(void) {
   test_bad_options();
   test_bad_contact_params();
+  test_bad_params_of_static_geoms();
   test_totals_survive_reset();
   test_bad_ctrl_each_step();
   return CHECK_SUMMARY();
