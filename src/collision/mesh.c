@@ -6,6 +6,7 @@
 
 #include "collision/mesh.h"
 #include "core/hull_cell.h"
+#include "core/hull_climb.h"
 
 /* hulls up to this many vertices are scanned (8-vertex boxes among them, whose exact ties the
  * scan decides as MJCF does); larger ones climbed: on bench/collision_bench.py's pile of 50 random
@@ -14,13 +15,12 @@
 #define MESH_SCAN_MAX 12
 #define MESH_SAMPLES 16   /* vertices a climb without a starting vertex chooses its start from */
 
-static gsReal dot(const gsReal* v, const gsReal u[3]) { return v[0] * u[0] + v[1] * u[1] + v[2] * u[2]; }
 
 int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
   int best = 0;
-  gsReal bd = dot(vert, u);
+  gsReal bd = gs_hullDot(vert, u);
   for (int i = 1; i < nvert; i++) {
-    gsReal di = dot(vert + 3 * i, u);
+    gsReal di = gs_hullDot(vert + 3 * i, u);
     if (di > bd) bd = di, best = i;
   }
   return best;
@@ -37,11 +37,11 @@ static int plateau_top(const gsReal* vert, const int* edgeadr, const int* global
                        const int* edges, const gsReal u[3], int cur, gsReal lo) {
   int P[32], n = 1, top = -1;
   gsReal val[32];
-  P[0] = cur, val[0] = dot(vert + 3 * globalid[cur], u);
+  P[0] = cur, val[0] = gs_hullDot(vert + 3 * globalid[cur], u);
   for (int i = 0; i < n; i++) {
     int beaten = 0;
     for (const int* e = edges + edgeadr[P[i]]; *e >= 0; e++) {
-      gsReal de = dot(vert + 3 * globalid[*e], u);
+      gsReal de = gs_hullDot(vert + 3 * globalid[*e], u);
       beaten |= de > val[i];
       if (!(de >= lo)) continue;
       int known = 0;
@@ -58,36 +58,6 @@ static int plateau_top(const gsReal* vert, const int* edgeadr, const int* global
   return top;
 }
 
-/* the hill climb from local vertex `from`: each move strictly increases the value, so a walk
- * visits a vertex at most once. With tie non-NULL, *tie is set to the last vertex's value less
- * 1e-12 (relative) when a neighbour comes that near, to +inf otherwise. Returns the local index. */
-static int walk(const gsReal* vert, int nv, const int* edgeadr, const int* globalid,
-                const int* edges, const gsReal u[3], int from, gsReal* tie) {
-  int cur = from;
-  gsReal cd = dot(vert + 3 * globalid[from], u), near = -INFINITY;
-  for (int steps = 0; steps < nv; steps++) {
-    int next = -1;
-    near = -INFINITY;
-    /* written to compile without branches (conditional moves): which neighbour wins is data,
-     * and mispredicted branches cost more than the walk's arithmetic */
-    for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
-      gsReal de = dot(vert + 3 * globalid[*e], u);
-      int up = de > cd;
-      near = de > near ? de : near;  /* at the last vertex: its largest neighbour */
-      next = up ? *e : next;
-      cd = up ? de : cd;
-    }
-    if (next < 0) break;
-    cur = next;
-  }
-  if (tie) {
-    const gsReal* v = vert + 3 * globalid[cur];
-    gsReal scale = (fabs(v[0]) + fabs(v[1]) + fabs(v[2])) * (fabs(u[0]) + fabs(u[1]) + fabs(u[2]));
-    *tie = cd - near > 1e-12 * scale ? INFINITY : cd - 1e-12 * scale;
-  }
-  return cur;
-}
-
 int gs_meshSupportVertex(const gsReal* vert, const int* graph, const int* cells, const gsReal u[3]) {
   int nv = graph[0];
   const int* globalid = graph + 2 + nv;
@@ -97,10 +67,10 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const int* cells,
      * tie decides EPA's contact point: cubes pressed face to face with their 8 vertices listed
      * in 20 orders, tests/python/test_collision_robots.py) */
     int best = globalid[0];
-    gsReal bd = dot(vert + 3 * best, u);
+    gsReal bd = gs_hullDot(vert + 3 * best, u);
     for (int i = 1; i < nv; i++) {
       int g = globalid[i];
-      gsReal di = dot(vert + 3 * g, u);
+      gsReal di = gs_hullDot(vert + 3 * g, u);
       if (di > bd || (di == bd && g < best)) bd = di, best = g;
     }
     return best;
@@ -117,7 +87,7 @@ int gs_meshSupportClimb(const gsReal* vert, const int* graph, const gsReal u[3],
   const int* globalid = graph + 2 + nv;
   const int* edges = graph + 2 + 2 * nv;
   int s = *start >= 0 && *start < nv ? *start : 0;
-  *start = walk(vert, nv, edgeadr, globalid, edges, u, s, NULL);
+  *start = gs_hullClimb(vert, nv, edgeadr, globalid, edges, u, s, NULL);
   return globalid[*start];
 }
 
@@ -135,7 +105,7 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, c
    * took ~6 moves on a 296-vertex die, from the cell's ~1) */
   int k = cells ? gs_hullCell(u) : -1, cs = k >= 0 ? cells[k] : -1;
   if (cs >= 0 && cs < nv &&
-      (s < 0 || dot(vert + 3 * globalid[cs], u) > dot(vert + 3 * globalid[s], u)))
+      (s < 0 || gs_hullDot(vert + 3 * globalid[cs], u) > gs_hullDot(vert + 3 * globalid[s], u)))
     s = cs;
   if (s < 0) {
     /* no earlier vertex: the farthest of a few spread over the hull's order, so that the first
@@ -143,12 +113,12 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, c
     gsReal best = -INFINITY;
     for (int i = 0; i < MESH_SAMPLES; i++) {
       int l = (int)((long)i * nv / MESH_SAMPLES);
-      gsReal v = dot(vert + 3 * globalid[l], u);
+      gsReal v = gs_hullDot(vert + 3 * globalid[l], u);
       if (v > best) best = v, s = l;
     }
     if (s < 0) s = 0;  /* a direction of NaN: no sample is farther than -inf */
   }
-  int cur = walk(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
+  int cur = gs_hullClimb(vert, nv, edgeadr, globalid, edges, u, s, s ? &tie : NULL);
   /* a walk ends at the farthest vertex when it is the only one; where a neighbour comes within
    * rounding of it (u along a face's normal: EPA's directions often are), the plateau decides,
    * and where it does not, where a walk stops may depend on where it started: walked again from
@@ -156,7 +126,7 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, c
    * call */
   if (tie < INFINITY) {
     int top = plateau_top(vert, edgeadr, globalid, edges, u, cur, tie);
-    cur = top >= 0 ? top : walk(vert, nv, edgeadr, globalid, edges, u, 0, NULL);
+    cur = top >= 0 ? top : gs_hullClimb(vert, nv, edgeadr, globalid, edges, u, 0, NULL);
   }
   *start = cur;
   return globalid[cur];

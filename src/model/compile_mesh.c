@@ -12,6 +12,7 @@
 #include <libqhull_r/qhull_ra.h>
 
 #include "core/hull_cell.h"
+#include "core/hull_climb.h"
 #include "core/math.h"
 #include "model/io.h"
 #include "model/mesh.h"
@@ -51,30 +52,18 @@ void gs_compileMeshStoreFree(gsMeshStore* st) {
 }
 
 /* mesh_hullcell of one mesh (fields_world.h): for each cell a hull vertex farthest along its
- * centre direction, found by climbing the hull graph (to a neighbour farther along while one is)
- * from the previous cell's vertex, the directions of neighbouring cells being close: a few moves
- * a cell, where a scan of the hull for each cell took 96 passes over it (the load of a mesh of 3e5
- * triangles: 22 -> 44 ms). On a convex hull a vertex no neighbour beats is a farthest one.
- * -1 without a graph. */
+ * centre direction, found by climbing the hull graph (gs_hullClimb) from the previous cell's
+ * vertex, the directions of neighbouring cells being close: a few moves a cell, where a scan of
+ * the hull for each cell took 96 passes over it (the load of a mesh of 3e5 triangles: 22 -> 44
+ * ms). On a convex hull a vertex no neighbour beats is a farthest one. -1 without a graph. */
 static void hull_cells(int* cell, const int* graph, const gsReal* vert) {
   int nv = graph ? graph[0] : 0, cur = 0;
-  const int* gid = graph ? graph + 2 + nv : NULL;
-  const int* edges = graph ? graph + 2 + 2 * nv : NULL;
   for (int k = 0; k < GS_HULLCELLS; k++) {
     cell[k] = -1;
     if (nv < 1) continue;
     gsReal u[3];
     gs_hullCellDir(k, u);
-    const gsReal* p = vert + 3 * gid[cur];
-    gsReal best = p[0] * u[0] + p[1] * u[1] + p[2] * u[2];
-    for (int moves = 0, moved = 1; moved && moves < nv; moves++) {
-      moved = 0;
-      for (const int* e = edges + graph[2 + cur]; *e >= 0; e++) {
-        const gsReal* q = vert + 3 * gid[*e];
-        gsReal d = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
-        if (d > best) best = d, cur = *e, moved = 1;
-      }
-    }
+    cur = gs_hullClimb(vert, nv, graph + 2, graph + 2 + nv, graph + 2 + 2 * nv, u, cur, NULL);
     cell[k] = cur;
   }
 }
