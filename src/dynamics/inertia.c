@@ -31,6 +31,17 @@ static inline void mul_inert_translation(gsReal r[6], const gsReal I[10], const 
  * translations are (0, e_k) (gs_comPos), so the products with them pick entries: the generic sums
  * with their exact zeros left out, the same values; only the rotations need I s and dot products. */
 static void free_block(const gsModel* m, gsData* d, int a) {
+  if (m->dof_diagonal[a]) {
+    /* a diagonal free body (dof_diagonal): diag(m, m, m, I) exactly, as MuJoCo writes its simple
+     * bodies' (the sums below give the same values to rounding, with rounding off the diagonal) */
+    int b = m->dof_bodyid[a];
+    for (int k = 0; k < 6; k++) {
+      gsReal* row = d->qM + m->dof_Madr[a + k];
+      row[0] = (k < 3 ? m->body_mass[b] : m->body_inertia[3 * b + k - 3]) + m->dof_armature[a + k];
+      for (int t = 1; t <= k; t++) row[t] = 0;
+    }
+    return;
+  }
   const gsReal* I = d->crb + 10 * m->dof_bodyid[a];
   const gsReal* s = d->cdof + 6 * a;
   for (int k = 0; k < 3; k++) {
@@ -235,11 +246,28 @@ static int eliminate_chain6(const gsReal* src, gsReal* LD, gsReal* diaginv, int 
  * from its last dof down; trees share nothing, so their order does not matter. The rows come from
  * src (LD itself, or M copied tree by tree: the factor then takes one pass over the storage, not a
  * copy of the whole of M and a second pass). */
-static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal* diaginv) {
+static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal* diaginv,
+                        int diagonal) {
   int bad = -1;
   for (int end = m->nv; end > 0;) {
     int start = end - 1;
     while (m->dof_parentid[start] >= 0) start--;
+    if (diagonal && m->dof_diagonal[start]) {
+      /* M's block of a diagonal free body (diagonal: src is M): D its diagonal, L zero (what the
+       * elimination gives from exact zeros) */
+      int madr = m->dof_Madr[start];
+      if (src != LD) memcpy(LD + madr, src + madr, sizeof(gsReal) * 21);
+      for (int k = start; k < end; k++) {
+        gsReal* D = LD + m->dof_Madr[k];
+        if (!(*D > GS_MINVAL)) {
+          if (k > bad) bad = k;
+          *D = GS_MINVAL;
+        }
+        diaginv[k] = 1 / *D;
+      }
+      end = start;
+      continue;
+    }
     int chain6 = end - start == 6;
     for (int k = start + 1; chain6 && k < end; k++) chain6 = m->dof_parentid[k] == k - 1;
     if (chain6) {
@@ -261,7 +289,7 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
 }
 
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
-  return factor_trees(m, LD, LD, diaginv);
+  return factor_trees(m, LD, LD, diaginv, 0);
 }
 
 /* The root of dof k's tree is the column of the last entry of row k; for k below a free joint at
@@ -279,14 +307,16 @@ static inline int free_tail(const gsModel* m, gsTreeRoot* t, int k, int end) {
   return t->free && k > r + 5 ? r : -1;
 }
 
-void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
-                       int first, int end) {
+/* with diagonal (LD is M's factor), the rows of diagonal dofs (dof_diagonal: all zeros off the
+ * diagonal) are left out */
+static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
+                        int first, int end, int diagonal) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */
   const int* col = m->M_dofid;
   gsTreeRoot tr = {-1, 0};
   for (int k = end - 1; k >= first; k--) {
     gsReal xk = x[k];
-    if (xk == 0) continue;
+    if (xk == 0 || (diagonal && m->dof_diagonal[k])) continue;
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     int r = free_tail(m, &tr, k, a1);
     if (r >= 0) {
@@ -298,6 +328,7 @@ void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv
   for (int i = first; i < end; i++) x[i] *= diaginv[i];
   /* L x = z: roots first */
   for (int k = first; k < end; k++) {
+    if (diagonal && m->dof_diagonal[k]) continue;
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     /* two partial sums: the additions of one row do not all wait on each other */
     gsReal s0 = 0, s1 = 0;
@@ -311,8 +342,13 @@ void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv
   }
 }
 
+void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
+                       int first, int end) {
+  solve_range(m, LD, diaginv, x, first, end, 0);
+}
+
 void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n) {
-  for (int r = 0; r < n; r++, x += m->nv) gs_solveLTDLRange(m, LD, diaginv, x, 0, m->nv);
+  for (int r = 0; r < n; r++, x += m->nv) solve_range(m, LD, diaginv, x, 0, m->nv, 0);
 }
 
 /* Non-symmetric matrices with the same tree pattern (H_ij != 0 only when i and j are equal or one is
@@ -364,7 +400,7 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 
 void gs_factorM(const gsModel* m, gsData* d) {
   d->deferred &= ~GS_DEFER_FACTOR;
-  int bad = factor_trees(m, d->qM, d->qLD, d->qLDiagInv);
+  int bad = factor_trees(m, d->qM, d->qLD, d->qLDiagInv, 1);
   if (bad >= 0) {
     gs_warning(d, GS_WARN_INERTIA, bad);
   }
@@ -373,7 +409,7 @@ void gs_factorM(const gsModel* m, gsData* d) {
 void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
   if (d->deferred & GS_DEFER_FACTOR) gs_factorM(m, d);  /* left out by the inverse */
   if (x != y) memcpy(x, y, sizeof(gsReal) * (size_t)m->nv * (size_t)n);
-  gs_solveLTDL(m, d->qLD, d->qLDiagInv, x, n);
+  for (int r = 0; r < n; r++) solve_range(m, d->qLD, d->qLDiagInv, x + (size_t)r * m->nv, 0, m->nv, 1);
 }
 
 void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {

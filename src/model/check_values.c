@@ -261,6 +261,18 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
   for (int b = 0; b < m->nbody; b++)
     if (m->body_slider[b] != 0 && m->body_slider[b] != 1)
       return gs_ioError(err, errsz, "body_slider[%d] = %d: must be 0 or 1", b, m->body_slider[b]);
+  /* a diagonal dof's solves and products skip its row's other entries: only a free joint's dof on
+   * a body without children may be one (its block's other entries are then its own dofs') */
+  for (int i = 0; i < m->nv; i++) {
+    if (m->dof_diagonal[i] == 0) continue;
+    int b = m->dof_bodyid[i];
+    if (m->dof_diagonal[i] != 1 || m->jnt_type[m->dof_jntid[i]] != GS_JNT_FREE)
+      return gs_ioError(err, errsz, "dof_diagonal[%d] = %d: must be 0, or 1 on a free joint", i,
+                        m->dof_diagonal[i]);
+    for (int k = 0; k < m->nbody; k++)
+      if (k != b && m->body_parentid[k] == b)
+        return gs_ioError(err, errsz, "dof_diagonal[%d]: its body %d has a child", i, b);
+  }
   for (int p = 0; p < m->npair; p++) {
     int c = m->pair_dim[p];
     if (c != 1 && c != 3 && c != 4 && c != 6)

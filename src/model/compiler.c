@@ -352,6 +352,25 @@ static int slider_body(const gsModel* m, int b) {
   return 1;
 }
 
+/* a free body whose mass matrix block is diagonal whatever its pose (dof_diagonal): a body of the
+ * world (or of a static body of the world) with a free joint alone, at the body's origin, no child
+ * body, its inertial frame at the origin and unrotated; its block is then diag(m, m, m, I) (the
+ * free joint's rotations are about the body's axes), which gs_crb writes exactly, as MuJoCo does
+ * for its simple bodies (qM holds body_mass and body_inertia there, zeros off the diagonal) */
+static int diagonal_body(const gsModel* m, int b) {
+  static const gsReal eps = 1e-10;
+  int p = m->body_parentid[b];
+  if ((p != 0 && (m->body_weldid[p] != 0 || m->body_parentid[p] != 0)) || m->body_jntnum[b] != 1 ||
+      m->jnt_type[m->body_jntadr[b]] != GS_JNT_FREE || m->body_mass[b] < GS_MINVAL)
+    return 0;
+  for (int k = b + 1; k < m->nbody; k++)
+    if (m->body_parentid[k] == b) return 0;
+  const gsReal* q = m->body_iquat + 4 * b;
+  const gsReal* jp = m->jnt_pos + 3 * m->body_jntadr[b];
+  return !(gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
+           fabs(q[2]) > eps || fabs(q[3]) > eps || gs_norm3(jp) >= 1e-6);
+}
+
 static void compile_sameframe(gsModel* m) {
   for (int b = 0; b < m->nbody; b++) {
     int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
@@ -902,6 +921,9 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
     goto error_model;
   gs_compileAlignFree(&c, m);
   compile_sameframe(m);  /* again: aligned bodies' elements moved */
+  /* after the alignment, which puts a free body's inertial frame at its origin (MuJoCo's simple
+   * bodies too) */
+  for (int i = 0; i < m->nv; i++) m->dof_diagonal[i] = diagonal_body(m, m->dof_bodyid[i]);
   tendon_armature_bodies(m);
   for (int t = 0; t < m->ntendon; t++) {
     int lo, hi;

@@ -240,6 +240,7 @@ typedef struct {
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
   const int *tail, *head;  /* by dof: free_tails */
+  const int *tailM, *headM;  /* the same for M and its factor, where diagonal dofs have neither */
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
@@ -725,6 +726,18 @@ static void free_tails(const gsModel* m, int* tail, int* head) {
   }
 }
 
+/* free_tails for M and its factor: a diagonal dof's row (dof_diagonal) holds zeros off the
+ * diagonal, which the products and solves leave out (the Hessian's rows are not zero there: it
+ * keeps free_tails' own) */
+static void free_tails_M(const gsModel* m, const int* tail, const int* head, int* tailM,
+                         int* headM) {
+  for (int i = 0; i < m->nv; i++) {
+    int diagonal = m->dof_diagonal[i];
+    tailM[i] = diagonal ? -1 : tail[i];
+    headM[i] = diagonal ? 0 : head[i];
+  }
+}
+
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
 static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const int* head,
                        const int* dofs, int ndof, gsReal* res, const gsReal* vec) {
@@ -897,7 +910,7 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 
 /* the same from a alone */
 static gsReal evaluate(const gsModel* m, const gsData* d, gsPrimal* w) {
-  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Ma, w->a);
+  mul_M_dofs(m, d, w->tailM, w->headM, w->dofs, w->ndof, w->Ma, w->a);
   mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -958,7 +971,7 @@ static void mul_JT_DJp(const gsData* d, gsPrimal* w) {
 static int refine(const gsModel* m, const gsData* d, gsPrimal* w, const gsTreeHessian* th,
                   gsHessian* h, gsReal scale) {
   /* Mp, Jp, Dq and tmp are scratch until the line search computes them */
-  mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(m, d, w->tailM, w->headM, w->dofs, w->ndof, w->Mp, w->p);
   mul_J_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
   mul_JT_DJp(d, w);
   gsReal rr = 0;
@@ -1012,7 +1025,7 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
       w->Mp[i] = mp;
     }
   }
-  if (!shortcut && !ready) mul_M_dofs(m, d, w->tail, w->head, w->dofs, w->ndof, w->Mp, w->p);
+  if (!shortcut && !ready) mul_M_dofs(m, d, w->tailM, w->headM, w->dofs, w->ndof, w->Mp, w->p);
   gsReal g2 = 0;
   for (int k = 0; k < w->ndof; k++) g2 += w->p[w->dofs[k]] * w->Mp[w->dofs[k]];
   gsReal d0 = g1 + s1;
@@ -1128,7 +1141,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   w->exact = 0;
   if (cg) {
     for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+    solve_LTDL_dofs(m, w->tailM, w->headM, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
     gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
   }
@@ -1185,7 +1198,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+      solve_LTDL_dofs(m, w->tailM, w->headM, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = dofs[k];
@@ -1221,8 +1234,12 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.exact = 0;
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  int* tail = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  int anydiagonal = 0;
+  for (int i = 0; i < nv && !anydiagonal; i++) anydiagonal = m->dof_diagonal[i];
+  int* tail = gs_stackAlloc(d, sizeof(int) * (anydiagonal ? 4 : 2) * (size_t)nv);
   w.tail = tail, w.head = tail ? tail + nv : NULL;
+  w.tailM = anydiagonal && tail ? tail + 2 * nv : w.tail;
+  w.headM = anydiagonal && tail ? tail + 3 * nv : w.head;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
   if (!ok || !w.jar || !w.Jp || !w.force || !w.Dq || !w.state || !w.oldstate || !tail ||
@@ -1231,6 +1248,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     return -1;
   }
   free_tails(m, tail, tail + nv);
+  if (anydiagonal) free_tails_M(m, tail, tail + nv, tail + 2 * nv, tail + 3 * nv);
   /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs;
    * a value out of the enumeration is auto, MJCF's default (counted by the position stage) */
   int jac = m->opt.jacobian;

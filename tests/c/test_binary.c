@@ -535,6 +535,9 @@ static void crafted(void) {
   craft(m, "jnt_axis", 2, 0, "axis of joint 0");                  /* a zero hinge axis */
   /* ids that were checked before, still refused */
   craft(m, "actuator_trnid", 0, m->njnt, "actuator_trnid[0]");
+  /* a hinge's dof marked diagonal: M's products and solves would leave out its row's entries */
+  craft(m, "dof_diagonal", 0, 1, "dof_diagonal[0]");
+  craft(m, "dof_diagonal", 1, 2, "dof_diagonal[1]");
   craft(m, "jnt_type", 0, 7, "unknown type");
 
   /* options and statistics */
