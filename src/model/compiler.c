@@ -319,8 +319,29 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
   if (irot) return GS_SAMEFRAME_INERTIAROT;
   return GS_SAMEFRAME_NONE;
 }
-/* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
- * from either; a frame within the tolerance of another is taken as it */
+
+/* what slider_body and diagonal_body share: a body of the world or of a static body of the world,
+ * with joints and a mass, no child body, its inertial frame its own frame (within 1e-10) */
+static int simple_frame(const gsModel* m, int b) {
+  static const gsReal eps = 1e-10;
+  int p = m->body_parentid[b];
+  if ((p != 0 && (m->body_weldid[p] != 0 || m->body_parentid[p] != 0)) || m->body_jntnum[b] == 0 ||
+      m->body_mass[b] < GS_MINVAL)
+    return 0;
+  for (int k = b + 1; k < m->nbody; k++)
+    if (m->body_parentid[k] == b) return 0;
+  const gsReal* q = m->body_iquat + 4 * b;
+  return !(gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
+           fabs(q[2]) > eps || fabs(q[3]) > eps);
+}
+
+/* a joint's anchor on the body's origin (to 1e-6 in each coordinate) */
+static int anchored_at_origin(const gsModel* m, int j) {
+  for (int k = 0; k < 3; k++)
+    if (fabs(m->jnt_pos[3 * j + k]) >= 1e-6) return 0;
+  return 1;
+}
+
 /* A body in the world or in a static body of the world (a URDF's static root), without children,
  * whose inertial frame is its own frame and whose joints are only mutually orthogonal slides has
  * a diagonal block of M: MJCF then takes its weights as 1/mass, leaving the armature out (MuJoCo
@@ -331,46 +352,28 @@ static int frame_relation(const gsModel* m, int b, const gsReal pos[3], const gs
  * once: gs_setConst keeps it after edits, as MJCF does. */
 static int slider_body(const gsModel* m, int b) {
   static const gsReal eps = 1e-10;
-  int p = m->body_parentid[b];
-  if ((p != 0 && (m->body_weldid[p] != 0 || m->body_parentid[p] != 0)) || m->body_jntnum[b] == 0 ||
-      m->body_mass[b] < GS_MINVAL)
-    return 0;
-  for (int k = b + 1; k < m->nbody; k++)
-    if (m->body_parentid[k] == b) return 0;
-  const gsReal* q = m->body_iquat + 4 * b;
-  if (gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
-      fabs(q[2]) > eps || fabs(q[3]) > eps)
-    return 0;
+  if (!simple_frame(m, b)) return 0;
   int j0 = m->body_jntadr[b], n = m->body_jntnum[b];
   for (int j = j0; j < j0 + n; j++) {
-    if (m->jnt_type[j] != GS_JNT_SLIDE) return 0;
-    for (int k = 0; k < 3; k++)
-      if (fabs(m->jnt_pos[3 * j + k]) >= 1e-6) return 0;
+    if (m->jnt_type[j] != GS_JNT_SLIDE || !anchored_at_origin(m, j)) return 0;
     for (int k = j0; k < j; k++)
       if (fabs(gs_dot3(m->jnt_axis + 3 * j, m->jnt_axis + 3 * k)) > eps) return 0;
   }
   return 1;
 }
 
-/* a free body whose mass matrix block is diagonal whatever its pose (dof_diagonal): a body of the
- * world (or of a static body of the world) with a free joint alone, at the body's origin, no child
- * body, its inertial frame at the origin and unrotated; its block is then diag(m, m, m, I) (the
- * free joint's rotations are about the body's axes), which gs_crb writes exactly, as MuJoCo does
- * for its simple bodies (qM holds body_mass and body_inertia there, zeros off the diagonal) */
+/* a free body whose mass matrix block is diagonal whatever its pose (dof_diagonal): simple_frame's
+ * body with a free joint alone, at the body's origin; its block is then diag(m, m, m, I) (the free
+ * joint's rotations are about the body's axes), which gs_crb writes exactly, as MuJoCo does for
+ * its simple bodies (qM holds body_mass and body_inertia there, zeros off the diagonal) */
 static int diagonal_body(const gsModel* m, int b) {
-  static const gsReal eps = 1e-10;
-  int p = m->body_parentid[b];
-  if ((p != 0 && (m->body_weldid[p] != 0 || m->body_parentid[p] != 0)) || m->body_jntnum[b] != 1 ||
-      m->jnt_type[m->body_jntadr[b]] != GS_JNT_FREE || m->body_mass[b] < GS_MINVAL)
-    return 0;
-  for (int k = b + 1; k < m->nbody; k++)
-    if (m->body_parentid[k] == b) return 0;
-  const gsReal* q = m->body_iquat + 4 * b;
-  const gsReal* jp = m->jnt_pos + 3 * m->body_jntadr[b];
-  return !(gs_norm3(m->body_ipos + 3 * b) > eps || fabs(q[0] - 1) > eps || fabs(q[1]) > eps ||
-           fabs(q[2]) > eps || fabs(q[3]) > eps || gs_norm3(jp) >= 1e-6);
+  int j = m->body_jntadr[b];
+  return simple_frame(m, b) && m->body_jntnum[b] == 1 && m->jnt_type[j] == GS_JNT_FREE &&
+         anchored_at_origin(m, j);
 }
 
+/* which frames the kinematics copies: the inertial frame from the body frame, a geom's or site's
+ * from either; a frame within the tolerance of another is taken as it */
 static void compile_sameframe(gsModel* m) {
   for (int b = 0; b < m->nbody; b++) {
     int r = frame_relation(m, b, m->body_ipos + 3 * b, m->body_iquat + 4 * b);
