@@ -15,7 +15,6 @@
 #define MESH_SCAN_MAX 12
 #define MESH_SAMPLES 16   /* vertices a climb without a starting vertex chooses its start from */
 
-
 int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
   int best = 0;
   gsReal bd = gs_hullDot(vert, u);

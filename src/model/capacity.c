@@ -97,7 +97,7 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
   reals += 80 * (size_t)m->ngeom + nb + (size_t)m->npair + 2048;
   /* constraint solver: Newton's Hessian and its block structure, a dozen vectors per dof and per
    * row (with the blocks of rows), and the pattern of M on the dofs solved (an int per entry,
-   * counted as a real); one more per dof for M's own free tails where dofs are diagonal */
+   * counted as a real); one more per dof for M's own free tails (primal.c's tailM and headM) */
   size_t rows = (size_t)nefcmax;
   reals += hessian_reals(m) + 25 * nv + 16 * rows + (size_t)m->nM;
   /* islands: five ints per dof while finding them; without islands the solver lists every dof

@@ -261,14 +261,19 @@ static int check_small_ints(const gsModel* m, char* err, int errsz) {
   for (int b = 0; b < m->nbody; b++)
     if (m->body_slider[b] != 0 && m->body_slider[b] != 1)
       return gs_ioError(err, errsz, "body_slider[%d] = %d: must be 0 or 1", b, m->body_slider[b]);
-  /* a diagonal dof's solves and products skip its row's other entries: only a free joint's dof on
-   * a body without children may be one (its block's other entries are then its own dofs') */
+  /* a diagonal dof's solves and products skip its row's other entries, and the CRB writes the
+   * block from its free joint's first dof: only the six dofs of a free joint together, on a body
+   * without children, may be marked (its block's other entries are then its own dofs') */
   for (int i = 0; i < m->nv; i++) {
     if (m->dof_diagonal[i] == 0) continue;
-    int b = m->dof_bodyid[i];
-    if (m->dof_diagonal[i] != 1 || m->jnt_type[m->dof_jntid[i]] != GS_JNT_FREE)
+    int j = m->dof_jntid[i], a = m->jnt_dofadr[j], b = m->dof_bodyid[i];
+    if (m->dof_diagonal[i] != 1 || m->jnt_type[j] != GS_JNT_FREE)
       return gs_ioError(err, errsz, "dof_diagonal[%d] = %d: must be 0, or 1 on a free joint", i,
                         m->dof_diagonal[i]);
+    for (int k = a; k < a + 6; k++)
+      if (m->dof_diagonal[k] != 1)
+        return gs_ioError(err, errsz, "dof_diagonal[%d]: not as its free joint's dof %d", k, i);
+    if (i != a) continue;  /* the body's children: checked once, at the joint's first dof */
     for (int k = 0; k < m->nbody; k++)
       if (k != b && m->body_parentid[k] == b)
         return gs_ioError(err, errsz, "dof_diagonal[%d]: its body %d has a child", i, b);

@@ -926,7 +926,11 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
   compile_sameframe(m);  /* again: aligned bodies' elements moved */
   /* after the alignment, which puts a free body's inertial frame at its origin (MuJoCo's simple
    * bodies too) */
-  for (int i = 0; i < m->nv; i++) m->dof_diagonal[i] = diagonal_body(m, m->dof_bodyid[i]);
+  for (int b = 1; b < nbody; b++) {
+    int diagonal = diagonal_body(m, b);
+    for (int i = m->body_dofadr[b]; i < m->body_dofadr[b] + m->body_dofnum[b]; i++)
+      m->dof_diagonal[i] = diagonal;
+  }
   tendon_armature_bodies(m);
   for (int t = 0; t < m->ntendon; t++) {
     int lo, hi;

@@ -717,24 +717,16 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
  * rows of a floating robot do, and the loops take those six with offsets known to the compiler
  * rather than through M_dofid, the same additions in the same order. (A free joint is always its
  * tree's root, its dofs a chain.) head[i]: the off-diagonal entries of row i left to the loops
- * through M_dofid (all of them, or all but tail's six). */
-static void free_tails(const gsModel* m, int* tail, int* head) {
+ * through M_dofid (all of them, or all but tail's six). tailM and headM: the same for M and its
+ * factor, where a diagonal dof's row (dof_diagonal) holds zeros off the diagonal, which the
+ * products and solves leave out (the Hessian's rows are not zero there: it keeps tail and head). */
+static void free_tails(const gsModel* m, int* tail, int* head, int* tailM, int* headM) {
   for (int i = 0; i < m->nv; i++) {
     int len = gs_rowLen(m, i), r = m->M_dofid[m->dof_Madr[i] + len - 1];
     tail[i] = i > r + 5 && m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE ? r : -1;
     head[i] = len - 1 - (tail[i] >= 0 ? 6 : 0);
-  }
-}
-
-/* free_tails for M and its factor: a diagonal dof's row (dof_diagonal) holds zeros off the
- * diagonal, which the products and solves leave out (the Hessian's rows are not zero there: it
- * keeps free_tails' own) */
-static void free_tails_M(const gsModel* m, const int* tail, const int* head, int* tailM,
-                         int* headM) {
-  for (int i = 0; i < m->nv; i++) {
-    int diagonal = m->dof_diagonal[i];
-    tailM[i] = diagonal ? -1 : tail[i];
-    headM[i] = diagonal ? 0 : head[i];
+    tailM[i] = m->dof_diagonal[i] ? -1 : tail[i];
+    headM[i] = m->dof_diagonal[i] ? 0 : head[i];
   }
 }
 
@@ -1234,12 +1226,9 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.exact = 0;
   w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  int anydiagonal = 0;
-  for (int i = 0; i < nv && !anydiagonal; i++) anydiagonal = m->dof_diagonal[i];
-  int* tail = gs_stackAlloc(d, sizeof(int) * (anydiagonal ? 4 : 2) * (size_t)nv);
+  int* tail = gs_stackAlloc(d, sizeof(int) * 4 * (size_t)nv);
   w.tail = tail, w.head = tail ? tail + nv : NULL;
-  w.tailM = anydiagonal && tail ? tail + 2 * nv : w.tail;
-  w.headM = anydiagonal && tail ? tail + 3 * nv : w.head;
+  w.tailM = tail ? tail + 2 * nv : NULL, w.headM = tail ? tail + 3 * nv : NULL;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
   if (!ok || !w.jar || !w.Jp || !w.force || !w.Dq || !w.state || !w.oldstate || !tail ||
@@ -1247,8 +1236,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
     gs_stackRelease(d, mark);
     return -1;
   }
-  free_tails(m, tail, tail + nv);
-  if (anydiagonal) free_tails_M(m, tail, tail + nv, tail + 2 * nv, tail + 3 * nv);
+  free_tails(m, tail, tail + nv, tail + 2 * nv, tail + 3 * nv);
   /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs;
    * a value out of the enumeration is auto, MJCF's default (counted by the position stage) */
   int jac = m->opt.jacobian;

@@ -538,6 +538,18 @@ static void crafted(void) {
   /* a hinge's dof marked diagonal: M's products and solves would leave out its row's entries */
   craft(m, "dof_diagonal", 0, 1, "dof_diagonal[0]");
   craft(m, "dof_diagonal", 1, 2, "dof_diagonal[1]");
+  {
+    /* a free body's six marked together, or none: one of them alone is refused (the CRB writes
+     * the block from the joint's first dof, the solves skip each marked row) */
+    gsModel* f = gs_loadXMLString("<mujoco><worldbody><body><freejoint/><geom size='.1'/></body>"
+                                  "</worldbody></mujoco>", err, sizeof err);
+    CHECK(f && f->dof_diagonal[0] == 1 && f->dof_diagonal[5] == 1, "free sphere: diagonal");
+    if (f) {
+      craft(f, "dof_diagonal", 3, 0, "not as its free joint's dof");
+      craft(f, "dof_diagonal", 0, 0, "not as its free joint's dof");
+      gs_freeModel(f);
+    }
+  }
   craft(m, "jnt_type", 0, 7, "unknown type");
 
   /* options and statistics */
