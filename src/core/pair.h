@@ -132,6 +132,36 @@ static inline void gs_subScaledShort(gsReal* restrict r, const gsReal* restrict 
   gs_subScaled(r, x, a, n);
 }
 
+/* r = (r - a x) - b y over n values: gs_subScaledShort(r, x, a, n) then (r, y, b, n) in one
+ * pass over r, each value the same two operations in the same order (two dofs of a chain
+ * eliminated from a common ancestor's row: r loaded and stored once, one jump) */
+static inline void gs_subScaled2Short(gsReal* restrict r, const gsReal* restrict x, gsReal a,
+                                      const gsReal* restrict y, gsReal b, int n) {
+#ifdef GS_PAIR
+  gs_pair a2 = {a, a}, b2 = {b, b};
+#define GS_SUB2_PAIR(t)                                                                 \
+  *(gs_pair*)(r + (t)) = (*(gs_pair*)(r + (t)) - *(const gs_pair*)(x + (t)) * a2) -   \
+                         *(const gs_pair*)(y + (t)) * b2
+  switch (n) {
+    case 12: GS_SUB2_PAIR(10); /* fall through */
+    case 10: GS_SUB2_PAIR(8);  /* fall through */
+    case 8: GS_SUB2_PAIR(6);   /* fall through */
+    case 6: GS_SUB2_PAIR(4);   /* fall through */
+    case 4: GS_SUB2_PAIR(2);   /* fall through */
+    case 2: GS_SUB2_PAIR(0); return;
+    case 11: GS_SUB2_PAIR(9);  /* fall through */
+    case 9: GS_SUB2_PAIR(7);   /* fall through */
+    case 7: GS_SUB2_PAIR(5);   /* fall through */
+    case 5: GS_SUB2_PAIR(3);   /* fall through */
+    case 3: GS_SUB2_PAIR(1);   /* fall through */
+    case 1: r[0] = (r[0] - x[0] * a) - y[0] * b; return;
+    default: break;
+  }
+#undef GS_SUB2_PAIR
+#endif
+  for (int t = 0; t < n; t++) r[t] = (r[t] - x[t] * a) - y[t] * b;
+}
+
 /* A free joint's six dofs r .. r + 5 against the end of a row of M's storage, which lists them
  * backwards (r + 5 first): x[5 - u] op= a[u] s for u = 0 .. 5 with x at dof r, two values at a
  * time; each value the same operation as one at a time. x and a do not overlap. */
@@ -143,6 +173,19 @@ static inline void gs_subScaledRev6(gsReal* restrict x, const gsReal* restrict a
   *(gs_pair*)x -= (gs_pair){a[5], a[4]} * s2;
 #else
   for (int u = 0; u < 6; u++) x[5 - u] -= a[u] * s;
+#endif
+}
+
+/* gs_subScaledRev6(x, a, s) then (x, b, t) in one pass: each value the same two operations */
+static inline void gs_subScaled2Rev6(gsReal* restrict x, const gsReal* restrict a, gsReal s,
+                                     const gsReal* restrict b, gsReal t) {
+#ifdef GS_PAIR
+  gs_pair s2 = {s, s}, t2 = {t, t};
+  *(gs_pair*)(x + 4) = (*(gs_pair*)(x + 4) - (gs_pair){a[1], a[0]} * s2) - (gs_pair){b[1], b[0]} * t2;
+  *(gs_pair*)(x + 2) = (*(gs_pair*)(x + 2) - (gs_pair){a[3], a[2]} * s2) - (gs_pair){b[3], b[2]} * t2;
+  *(gs_pair*)x = (*(gs_pair*)x - (gs_pair){a[5], a[4]} * s2) - (gs_pair){b[5], b[4]} * t2;
+#else
+  for (int u = 0; u < 6; u++) x[5 - u] = (x[5 - u] - a[u] * s) - b[u] * t;
 #endif
 }
 

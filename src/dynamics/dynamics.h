@@ -53,6 +53,8 @@ void gs_geomFrames(const gsModel* m, gsData* d);
 /* LTDL factorisation (H = L^T D L) in the tree-sparse storage of qM, in place; diaginv = 1/D.
  * Returns the index of the first non-positive pivot, or -1 when M is positive definite. */
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv);
+/* the same on the listed dofs alone: whole trees, in increasing order */
+int gs_factorLTDLDofs(const gsModel* m, gsReal* LD, gsReal* diaginv, const int* dofs, int ndof);
 /* x <- H^-1 x for n right-hand sides of length nv, with a factor from gs_factorLTDL */
 void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x, int n);
 /* the same for one right-hand side whose non-zeros, and so the solution's, lie in the dofs

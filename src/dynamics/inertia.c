@@ -211,6 +211,58 @@ static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, i
   return bad;
 }
 
+/* eliminate_into_free for two rows x (of k) and y (of k - 1) at once, the same operations on
+ * each value as the two calls one after the other */
+static inline void eliminate_into_free2(gsReal* LD, int madr_r, gsReal* x, gsReal invx, gsReal* y,
+                                        gsReal invy) {
+#pragma GCC unroll 6
+  for (int q = 0; q < 6; q++) {
+    gsReal* row = LD + madr_r + (5 - q) * (6 - q) / 2;
+    gsReal a = x[q] * invx, b = y[q] * invy;
+    gs_subScaled2Short(row, x + q, a, y + q, b, 6 - q);
+    x[q] = a;
+    y[q] = b;
+  }
+}
+
+/* eliminate_dof of k, then of its parent k - 1 (a chain: row k is k - 1 and then k - 1's row's
+ * ancestors, and no dof but k is left to eliminate from row k - 1): k's entry of k - 1 first,
+ * after which D_{k-1} is final, then both from each common ancestor's row in one pass. Every
+ * value takes the same operations in the same order as the two calls one after the other (an
+ * ancestor's row is touched by nothing else between them). stop: whether both rows end with
+ * the free joint's six (free_r's, as eliminate_dof). Returns a bit per bad pivot (1: k, 2: k-1). */
+static inline int eliminate_pair(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int stop,
+                                 int free_r) {
+  int adr_k = m->dof_Madr[k], adr_p = m->dof_Madr[k - 1], bad = 0;
+  gsReal D = LD[adr_k];
+  if (!(D > GS_MINVAL)) {
+    bad = 1;
+    D = LD[adr_k] = GS_MINVAL;
+  }
+  gsReal invk = diaginv[k] = 1 / D;
+  int len = gs_rowLen(m, k) - 1;  /* row k's entries after the diagonal: k - 1's row's length */
+  gsReal a = LD[adr_k + 1] * invk;
+  gs_subScaledShort(LD + adr_p, LD + adr_k + 1, a, len);
+  LD[adr_k + 1] = a;
+  D = LD[adr_p];
+  if (!(D > GS_MINVAL)) {
+    bad |= 2;
+    D = LD[adr_p] = GS_MINVAL;
+  }
+  gsReal invp = diaginv[k - 1] = 1 / D;
+  /* entry t of row k - 1 (and t + 1 of row k) is ancestor i's, whose row has len - t values */
+  int t = 1;
+  for (; len - t > stop; t++) {
+    gsReal *x = LD + adr_k + 1 + t, *y = LD + adr_p + t;
+    gsReal ak = *x * invk, ap = *y * invp;
+    gs_subScaled2Short(LD + m->dof_Madr[m->M_dofid[adr_p + t]], x, ak, y, ap, len - t);
+    *x = ak;
+    *y = ap;
+  }
+  if (stop) eliminate_into_free2(LD, m->dof_Madr[free_r], LD + adr_k + 1 + t, invk, LD + adr_p + t, invp);
+  return bad;
+}
+
 /* a tree that is a chain of 6 dofs (a free body without children): rows s, s+1, ... hold
  * 1, 2, ... values back to back, the same elimination as eliminate_dof with every bound known to
  * the compiler */
@@ -247,11 +299,12 @@ static int eliminate_chain6(const gsReal* src, gsReal* LD, gsReal* diaginv, int 
  * src (LD itself, or M copied tree by tree: the factor then takes one pass over the storage, not a
  * copy of the whole of M and a second pass). */
 static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal* diaginv,
-                        int diagonal) {
+                        int diagonal, const int* dofs, int ndof) {
   int bad = -1;
-  for (int end = m->nv; end > 0;) {
-    int start = end - 1;
+  for (int q = dofs ? ndof : m->nv; q > 0;) {
+    int end = (dofs ? dofs[q - 1] : q - 1) + 1, start = end - 1;
     while (m->dof_parentid[start] >= 0) start--;
+    q -= end - start;
     if (diagonal && m->dof_diagonal[start]) {
       /* M's block of a diagonal free body (diagonal: src is M): D its diagonal, L zero (what the
        * elimination gives from exact zeros) */
@@ -265,7 +318,6 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
         }
         diaginv[k] = 1 / *D;
       }
-      end = start;
       continue;
     }
     int chain6 = end - start == 6;
@@ -280,16 +332,30 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
         memcpy(LD + a0, src + a0, sizeof(gsReal) * (size_t)(a1 - a0));
       }
       int free_r = m->jnt_type[m->dof_jntid[start]] == GS_JNT_FREE ? start : -1;
-      for (int k = end - 1; k >= start; k--)
+      for (int k = end - 1; k >= start; k--) {
+        /* k and its parent k - 1 together when both rows end alike (with the free joint's six,
+         * or both without) */
+        int tail_k = free_r >= 0 && k > free_r + 5, tail_p = free_r >= 0 && k - 1 > free_r + 5;
+        if (k > start && m->dof_parentid[k] == k - 1 && tail_k == tail_p) {
+          int b = eliminate_pair(m, LD, diaginv, k, tail_k ? 6 : 0, free_r);
+          if ((b & 1) && k > bad) bad = k;
+          if ((b & 2) && k - 1 > bad) bad = k - 1;
+          k--;
+          continue;
+        }
         if (eliminate_dof(m, LD, diaginv, k, free_r) && k > bad) bad = k;
+      }
     }
-    end = start;
   }
   return bad;
 }
 
 int gs_factorLTDL(const gsModel* m, gsReal* LD, gsReal* diaginv) {
-  return factor_trees(m, LD, LD, diaginv, 0);
+  return factor_trees(m, LD, LD, diaginv, 0, NULL, 0);
+}
+
+int gs_factorLTDLDofs(const gsModel* m, gsReal* LD, gsReal* diaginv, const int* dofs, int ndof) {
+  return factor_trees(m, LD, LD, diaginv, 0, dofs, ndof);
 }
 
 /* The root of dof k's tree is the column of the last entry of row k; for k below a free joint at
@@ -319,10 +385,23 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     if (xk == 0 || (diagonal && m->dof_diagonal[k])) continue;
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     int r = free_tail(m, &tr, k, a1);
-    if (r >= 0) {
-      a1 -= 6;
-      gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
+    if (r >= 0) a1 -= 6;
+    if (a0 < a1 && k > first && m->dof_parentid[k] == k - 1 && (r < 0 || k - 1 > r + 5)) {
+      /* k's parent k - 1 (row k from a0 + 1 on is row k - 1's, b0 on) takes its turn in the
+       * same pass when its value is not zero: each ancestor's value loses k's part, then k - 1's,
+       * as in two turns */
+      x[k - 1] -= LD[a0++] * xk;
+      gsReal xp = x[k - 1];
+      if (xp != 0) {
+        int off = m->dof_Madr[k - 1] + 1 - a0;  /* LD[t + off]: row k - 1's entry of col[t] */
+        if (r >= 0) gs_subScaled2Rev6(x + r, LD + a1, xk, LD + a1 + off, xp);
+        for (int t = a0; t < a1; t++) x[col[t]] = (x[col[t]] - LD[t] * xk) - LD[t + off] * xp;
+        k--;
+        continue;
+      }
+      k--;  /* k - 1's turn would do nothing */
     }
+    if (r >= 0) gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
     for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
   for (int i = first; i < end; i++) x[i] *= diaginv[i];
@@ -400,7 +479,7 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 
 void gs_factorM(const gsModel* m, gsData* d) {
   d->deferred &= ~GS_DEFER_FACTOR;
-  int bad = factor_trees(m, d->qM, d->qLD, d->qLDiagInv, 1);
+  int bad = factor_trees(m, d->qM, d->qLD, d->qLDiagInv, 1, NULL, 0);
   if (bad >= 0) {
     gs_warning(d, GS_WARN_INERTIA, bad);
   }

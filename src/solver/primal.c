@@ -371,39 +371,10 @@ static void tree_add_group(const gsModel* m, gsTreeHessian* th, const int* cols,
   }
 }
 
-/* L^T D L of H on the listed dofs (whole trees), from the leaves; 0 when a pivot is not
- * positive. Row i of H is stored as M's: the diagonal, then i's ancestors nearest first
- * (M_dofid). */
+/* L^T D L of H on the listed dofs (whole trees), stored as M's (the diagonal, then the
+ * ancestors nearest first): M's own elimination; 0 when a pivot is not positive */
 static int tree_factor(const gsModel* m, const int* dofs, int ndof, gsTreeHessian* th) {
-  gsReal* H = th->val;
-  for (int q = ndof - 1; q >= 0; q--) {
-    int i = dofs[q], adr = m->dof_Madr[i], nh = th->head[i], r = th->tail[i];
-    int n = nh + (r >= 0 ? 6 : 0);
-    gsReal* Hk = H + adr;
-    const int* anc = m->M_dofid + adr + 1;
-    gsReal D = Hk[0];
-    if (!(D > GS_MINVAL)) return 0;
-    gsReal invD = 1 / D;
-    /* the ancestors of anc[t] are anc[t + 1 ..]: its row from the diagonal up takes this row's
-     * entries from t on (rows of different dofs: never the same memory) */
-    for (int t = 0; t < nh; t++) {
-      gsReal a = Hk[1 + t] * invD;
-      gs_subScaledShort(H + m->dof_Madr[anc[t]], Hk + 1 + t, a, n - t);
-      Hk[1 + t] = a;
-    }
-    if (r >= 0) {
-      /* the free joint's rows r + 5 - u (lengths 6 - u) are stored back to back from r's */
-      gsReal* x = Hk + 1 + nh;
-#pragma GCC unroll 6
-      for (int u = 0; u < 6; u++) {
-        gsReal a = x[u] * invD;
-        gs_subScaled(H + m->dof_Madr[r] + (5 - u) * (6 - u) / 2, x + u, a, 6 - u);
-        x[u] = a;
-      }
-    }
-    th->diaginv[i] = invD;
-  }
-  return 1;
+  return gs_factorLTDLDofs(m, th->val, th->diaginv, dofs, ndof) < 0;
 }
 
 /* the factor of H + alpha v v^T for a row on a path (v on cols): H = sum_k D_k l_k l_k^T with
@@ -763,6 +734,17 @@ static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, 
     gsReal xk = x[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
+    if (n > 0 && q > 0 && dofs[q - 1] == i - 1 && m->dof_parentid[i] == i - 1 && tail[i - 1] == r) {
+      /* i's parent i - 1 in the same pass (its row is i's from the second entry on): each
+       * ancestor's value loses i's part, then i - 1's, as in two turns */
+      x[i - 1] -= L[0] * xk;
+      gsReal xp = x[i - 1];
+      const gsReal* Lp = LD + m->dof_Madr[i - 1];  /* Lp[t], t > 0: i - 1's entry of anc[t] */
+      for (int t = 1; t < n; t++) x[anc[t]] = (x[anc[t]] - L[t] * xk) - Lp[t] * xp;
+      if (r >= 0) gs_subScaled2Rev6(x + r, L + n, xk, Lp + n, xp);
+      q--;
+      continue;
+    }
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
     if (r >= 0) gs_subScaledRev6(x + r, L + n, xk);  /* LD is not x */
   }
