@@ -302,8 +302,9 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
                         int diagonal, const int* dofs, int ndof) {
   int bad = -1;
   for (int q = dofs ? ndof : m->nv; q > 0;) {
-    int end = (dofs ? dofs[q - 1] : q - 1) + 1, start = end - 1;
-    while (m->dof_parentid[start] >= 0) start--;
+    /* the tree's root: the last entry of its last row */
+    int end = (dofs ? dofs[q - 1] : q - 1) + 1;
+    int start = m->M_dofid[m->dof_Madr[end - 1] + gs_rowLen(m, end - 1) - 1];
     q -= end - start;
     if (diagonal && m->dof_diagonal[start]) {
       /* M's block of a diagonal free body (diagonal: src is M): D its diagonal, L zero (what the
@@ -332,18 +333,22 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
         memcpy(LD + a0, src + a0, sizeof(gsReal) * (size_t)(a1 - a0));
       }
       int free_r = m->jnt_type[m->dof_jntid[start]] == GS_JNT_FREE ? start : -1;
-      for (int k = end - 1; k >= start; k--) {
-        /* k and its parent k - 1 together when both rows end alike (with the free joint's six,
-         * or both without) */
-        int tail_k = free_r >= 0 && k > free_r + 5, tail_p = free_r >= 0 && k - 1 > free_r + 5;
-        if (k > start && m->dof_parentid[k] == k - 1 && tail_k == tail_p) {
-          int b = eliminate_pair(m, LD, diaginv, k, tail_k ? 6 : 0, free_r);
-          if ((b & 1) && k > bad) bad = k;
-          if ((b & 2) && k - 1 > bad) bad = k - 1;
+      /* the rows of dofs from `tailed` on end with the free joint's six; k and its parent k - 1
+       * go together where both rows end alike (both from tailed on, or both before it) */
+      int tailed = free_r >= 0 ? free_r + 6 : end;
+      for (int k = end - 1; k >= start;) {
+        int low = k >= tailed ? tailed : start;
+        if (k > low && m->dof_parentid[k] == k - 1) {
+          int b = eliminate_pair(m, LD, diaginv, k, k >= tailed ? 6 : 0, free_r);
+          if (b) {
+            if ((b & 1) && k > bad) bad = k;
+            if ((b & 2) && k - 1 > bad) bad = k - 1;
+          }
+          k -= 2;
+        } else {
+          if (eliminate_dof(m, LD, diaginv, k, free_r) && k > bad) bad = k;
           k--;
-          continue;
         }
-        if (eliminate_dof(m, LD, diaginv, k, free_r) && k > bad) bad = k;
       }
     }
   }
