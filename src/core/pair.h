@@ -104,29 +104,34 @@ static inline void gs_subScaled(gsReal* restrict r, const gsReal* restrict x, gs
 #endif
 }
 
-/* gs_subScaled for the rows of M's tree factor, mostly 1 to 12 values: one jump to straight
- * code (pairs from the end down, an odd first value alone) instead of the loop's count, its
- * two tests and its scalar remainder; each value the same operation, so the same numbers */
+/* The straight code of the short kernels below for n values, 1 to 12: one jump into a ladder of
+ * pairs from the end down (PAIR(t) on values t, t + 1), an odd first value alone (ONE), instead of
+ * a loop's count, its two tests and its scalar remainder; each value the same operation, so the
+ * same numbers. Falls out of the switch for other lengths. */
+#define GS_PAIRS_BY_LENGTH(n, PAIR, ONE)                                               \
+  switch (n) {                                                                         \
+    case 12: PAIR(10); /* fall through */                                              \
+    case 10: PAIR(8);  /* fall through */                                              \
+    case 8: PAIR(6);   /* fall through */                                              \
+    case 6: PAIR(4);   /* fall through */                                              \
+    case 4: PAIR(2);   /* fall through */                                              \
+    case 2: PAIR(0); return;                                                           \
+    case 11: PAIR(9);  /* fall through */                                              \
+    case 9: PAIR(7);   /* fall through */                                              \
+    case 7: PAIR(5);   /* fall through */                                              \
+    case 5: PAIR(3);   /* fall through */                                              \
+    case 3: PAIR(1);   /* fall through */                                              \
+    case 1: ONE; return;                                                               \
+    default: break;                                                                    \
+  }
+
+/* gs_subScaled for the rows of M's tree factor, mostly 1 to 12 values */
 static inline void gs_subScaledShort(gsReal* restrict r, const gsReal* restrict x, gsReal a,
                                      int n) {
 #ifdef GS_PAIR
   gs_pair a2 = {a, a};
 #define GS_SUB_PAIR(t) *(gs_pair*)(r + (t)) -= *(const gs_pair*)(x + (t)) * a2
-  switch (n) {
-    case 12: GS_SUB_PAIR(10); /* fall through */
-    case 10: GS_SUB_PAIR(8);  /* fall through */
-    case 8: GS_SUB_PAIR(6);   /* fall through */
-    case 6: GS_SUB_PAIR(4);   /* fall through */
-    case 4: GS_SUB_PAIR(2);   /* fall through */
-    case 2: GS_SUB_PAIR(0); return;
-    case 11: GS_SUB_PAIR(9);  /* fall through */
-    case 9: GS_SUB_PAIR(7);   /* fall through */
-    case 7: GS_SUB_PAIR(5);   /* fall through */
-    case 5: GS_SUB_PAIR(3);   /* fall through */
-    case 3: GS_SUB_PAIR(1);   /* fall through */
-    case 1: r[0] -= x[0] * a; return;
-    default: break;
-  }
+  GS_PAIRS_BY_LENGTH(n, GS_SUB_PAIR, r[0] -= x[0] * a)
 #undef GS_SUB_PAIR
 #endif
   gs_subScaled(r, x, a, n);
@@ -142,21 +147,7 @@ static inline void gs_subScaled2Short(gsReal* restrict r, const gsReal* restrict
 #define GS_SUB2_PAIR(t)                                                                 \
   *(gs_pair*)(r + (t)) = (*(gs_pair*)(r + (t)) - *(const gs_pair*)(x + (t)) * a2) -   \
                          *(const gs_pair*)(y + (t)) * b2
-  switch (n) {
-    case 12: GS_SUB2_PAIR(10); /* fall through */
-    case 10: GS_SUB2_PAIR(8);  /* fall through */
-    case 8: GS_SUB2_PAIR(6);   /* fall through */
-    case 6: GS_SUB2_PAIR(4);   /* fall through */
-    case 4: GS_SUB2_PAIR(2);   /* fall through */
-    case 2: GS_SUB2_PAIR(0); return;
-    case 11: GS_SUB2_PAIR(9);  /* fall through */
-    case 9: GS_SUB2_PAIR(7);   /* fall through */
-    case 7: GS_SUB2_PAIR(5);   /* fall through */
-    case 5: GS_SUB2_PAIR(3);   /* fall through */
-    case 3: GS_SUB2_PAIR(1);   /* fall through */
-    case 1: r[0] = (r[0] - x[0] * a) - y[0] * b; return;
-    default: break;
-  }
+  GS_PAIRS_BY_LENGTH(n, GS_SUB2_PAIR, r[0] = (r[0] - x[0] * a) - y[0] * b)
 #undef GS_SUB2_PAIR
 #endif
   for (int t = 0; t < n; t++) r[t] = (r[t] - x[t] * a) - y[t] * b;

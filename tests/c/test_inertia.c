@@ -9,9 +9,11 @@
  *   velocities found by central differences of the kinematics (entries by polarization), plus the
  *   armature on the diagonal; this also checks the zeros between branches and between trees;
  * - the factor in qLD/qLDiagInv: L^T D L reproduces M, D > 0, qLDiagInv = 1/D; a non-positive
- *   pivot is reported through GS_WARN_INERTIA with its dof;
+ *   pivot is reported through GS_WARN_INERTIA with its dof, at a leaf and at a leaf's parent
+ *   eliminated with it (a dof and its parent go in one pass);
  * - gs_mulM is the dense product with gs_fullM's matrix, gs_solveM inverts it (several right-hand
- *   sides). */
+ *   sides, and each unit vector: zeros the solve skips, on three slides whose M holds an exact
+ *   zero between a dof and its parent). */
 #include "core_util.h"
 
 #include "check.h"
@@ -199,6 +201,16 @@ static void test_factor_solve(const char* xml, const char* name) {
     memcpy(z, y, sizeof(double) * (size_t)nv);
     gs_solveM(m, d, z, z, 1);  /* in place */
     CHECK(maxdiff(z, x, nv) < 1e-11, "%s: solveM in place", name);
+    /* unit right-hand sides: the solve skips the zeros of its first pass (a dof's descendants
+     * are zero, a parent taken with its child can be), which random ones never have */
+    double eunit = 0;
+    for (int j = 0; j < nv; j++) {
+      for (int i = 0; i < nv; i++) z[i] = i == j;
+      gs_solveM(m, d, z, z, 1);
+      gs_mulM(m, d, y, z);
+      for (int i = 0; i < nv; i++) eunit = fmax(eunit, fabs(y[i] - (i == j)));
+    }
+    CHECK(eunit < 1e-11, "%s: solveM of each unit vector (err %g)", name, eunit);
   }
 
   /* a non-positive pivot at a leaf dof is reported with its index */
@@ -208,9 +220,34 @@ static void test_factor_solve(const char* xml, const char* name) {
   CHECK(d->warning[GS_WARN_INERTIA].number == 1 && d->warning[GS_WARN_INERTIA].lastinfo == leaf,
         "%s: negative pivot reported (%d times, dof %d)", name, d->warning[GS_WARN_INERTIA].number,
         d->warning[GS_WARN_INERTIA].lastinfo);
+  /* and one at the leaf's parent when the two are eliminated together (a chain: the parent is
+   * the dof before), reported with the parent's index: its ancestors' pivots may then fail too,
+   * and the report names the first in the elimination's order */
+  if (leaf > 0 && m->dof_parentid[leaf] == leaf - 1) {
+    gs_forward(m, d);
+    memset(d->warning, 0, sizeof(d->warning));
+    d->qM[m->dof_Madr[leaf - 1]] = -1;
+    gs_factorM(m, d);
+    CHECK(d->warning[GS_WARN_INERTIA].number == 1 &&
+              d->warning[GS_WARN_INERTIA].lastinfo == leaf - 1,
+          "%s: negative pivot of a chain's parent reported (%d times, dof %d)", name,
+          d->warning[GS_WARN_INERTIA].number, d->warning[GS_WARN_INERTIA].lastinfo);
+  }
   gs_freeData(d);
   gs_freeModel(m);
 }
+
+/* three slides on one body, the last two along x and y: M's entry between them is exactly zero
+ * (m x.y), so the factor's multiplier is, and a solve's value at the middle dof can stay zero
+ * when the last one moves it (the first slide's axis is not orthogonal to y: the last dof still
+ * reaches it) */
+#define SLIDES_XML \
+  "<mujoco model='slides'><option><flag contact='disable' constraint='disable'/></option>" \
+  "<worldbody><body name='b'>" \
+  "  <joint name='s0' type='slide' axis='0 1 1'/><joint name='s1' type='slide' axis='1 0 0'/>" \
+  "  <joint name='s2' type='slide' axis='0 1 0'/>" \
+  "  <inertial pos='0.1 0.2 0' mass='2' diaginertia='0.1 0.2 0.3'/>" \
+  "</body></worldbody></mujoco>"
 
 int main(void) {
   test_pendulum();
@@ -220,5 +257,6 @@ int main(void) {
   test_factor_solve(TREE_XML, "tree");
   test_factor_solve(FLOAT_XML, "float");
   test_factor_solve(PENDULUM_XML, "double pendulum");
+  test_factor_solve(SLIDES_XML, "slides");
   return CHECK_SUMMARY();
 }
