@@ -24,7 +24,7 @@ LAYERS = {
     "collision": {"core"},
     "constraint": {"core", "dynamics"},
     "solver": {"core", "dynamics", "constraint"},
-    "sensor": {"core", "dynamics", "constraint"},
+    "sensor": {"core", "dynamics", "collision", "constraint"},
     "inverse": {"core", "dynamics", "constraint"},
     "pipeline": {"core", "dynamics", "constraint", "solver", "sensor", "inverse"},
     "model": {"core", "dynamics", "pipeline"},

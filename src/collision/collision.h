@@ -36,6 +36,17 @@ int gs_collideBoxBox(const gsModel* m, const gsData* d, gsContact* con, int g1, 
  * cells under the geom */
 int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);
 
+/* rays (ray.c) with gs_ray's filters taken once for a run of rays: the geoms they pass, ascending,
+ * into geom (ngeom values), their bounding spheres' squared radii into R2 (-1: none), *n how many,
+ * their centres (gs_rayCentres); then each ray cast among them, as gs_ray casts it (the same
+ * distance and geom) */
+void gs_rayGeoms(const gsModel* m, const unsigned char* geomgroup, int flg_static, int bodyexclude,
+                 int* geom, gsReal* R2, int* n);
+/* the listed geoms' centres at this state, by coordinate: x of all, then y, then z (3 n values) */
+void gs_rayCentres(const gsData* d, const int* geom, int n, gsReal* xyz);
+gsReal gs_rayAmong(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
+                   const int* geom, const gsReal* R2, const gsReal* xyz, int n, int* geomid);
+
 /* general convex pairs (convex.c): any two of sphere, capsule, ellipsoid, cylinder, box and
  * mesh (its convex hull), by GJK/EPA; used where no analytic function is listed */
 int gs_collideConvex(const gsModel* m, const gsData* d, gsContact* con, int g1, int g2, gsReal margin);

@@ -6,6 +6,7 @@
  * side; geoms with rgba alpha 0 are invisible to rays. */
 #include <math.h>
 
+#include "collision/collision.h"
 #include "core/math.h"
 #include "core/pair.h"
 #include "gauss/gauss.h"
@@ -366,76 +367,116 @@ gsReal gs_rayGeom(const gsReal pos[3], const gsReal mat[9], const gsReal size[3]
   return ray_primitive(type, size, p, v);
 }
 
-/* The geoms are taken in chunks of RAY_CHUNK. A first pass over a chunk takes each geom's
- * bounding-sphere discriminant (the sphere slightly enlarged: rbound is rounded), two geoms at a
- * time; the second goes through the geoms in order, and a bounded geom whose sphere the ray's
- * line misses ends at one comparison, before its filters (body, static, group, alpha) are read.
- * A rangefinder that looks at nothing (twenty a step on the quadruped) is mostly these two
- * passes. Each value is the arithmetic of ray_sphere's sums on the same inputs (a pair's lanes
- * round as scalars do) and the tests are the same, only in another order: the same distances and
- * geoms bit for bit. */
+/* The geoms a ray may hit are listed first (those its filters pass: body, static, group,
+ * alpha), with their bounding spheres' squared radii (the sphere slightly enlarged: rbound is
+ * rounded; -1 for geoms without one: planes, height fields, rbound 0). A run of rays with the same
+ * filters (a body's rangefinders) shares one list (gs_rayGeoms, gs_rayAmong); gs_ray lists
+ * RAY_CHUNK geoms at a time. A first pass over the list takes each geom's bounding-sphere
+ * discriminant, two geoms at a time; the second goes through the geoms in order, and a bounded
+ * geom whose sphere the ray's line misses ends at one comparison. A rangefinder that looks at
+ * nothing (twenty a step on the quadruped) is mostly these two passes. Each value is the
+ * arithmetic of ray_sphere's sums on the same inputs (a pair's lanes round as scalars do) and the
+ * tests are the same, only in another order: the same distances and geoms bit for bit. */
 #define RAY_CHUNK 64
 
-/* ray_sphere's sums for the bounding sphere of geom g: b = dp . vec, c = |dp|^2 - R^2 and the
- * discriminant b^2 - |vec|^2 c, dp = pnt - geom_xpos */
-static inline void bound_one(const gsReal* xpos, const gsReal* rbound, int g, const gsReal pnt[3],
-                             const gsReal vec[3], gsReal vv, gsReal* b, gsReal* c, gsReal* det) {
-  const gsReal* x = xpos + 3 * g;
-  gsReal dx = pnt[0] - x[0], dy = pnt[1] - x[1], dz = pnt[2] - x[2];
-  gsReal R = rbound[g] * (1 + 1e-6) + 1e-12, cc = (dx * dx + dy * dy + dz * dz) - R * R;
-  gsReal bb = dx * vec[0] + dy * vec[1] + dz * vec[2];
-  *b = bb, *c = cc, *det = bb * bb - vv * cc;
+/* whether geom g passes gs_ray's filters */
+static inline int ray_candidate(const gsModel* m, int g, const unsigned char* geomgroup,
+                                int flg_static, int bodyexclude) {
+  int body = m->geom_bodyid[g], grp = m->geom_group[g];
+  if (body == bodyexclude) return 0;
+  if (!flg_static && m->body_weldid[body] == 0) return 0;
+  if (geomgroup && (grp < 0 || grp >= NGROUP || !geomgroup[grp])) return 0;
+  return m->geom_rgba[4 * g + 3] != 0;
+}
+
+/* the squared radius of geom g's enlarged bounding sphere, -1 when it has none */
+static inline gsReal ray_bound2(const gsModel* m, int g) {
+  int type = m->geom_type[g];
+  gsReal rb = m->geom_rbound[g];
+  if (type == GS_GEOM_PLANE || type == GS_GEOM_HFIELD || !(rb > 0)) return -1;
+  gsReal R = rb * (1 + 1e-6) + 1e-12;
+  return R * R;
+}
+
+void gs_rayGeoms(const gsModel* m, const unsigned char* geomgroup, int flg_static, int bodyexclude,
+                 int* geom, gsReal* R2, int* n) {
+  int k = 0;
+  for (int g = 0; g < m->ngeom; g++)
+    if (ray_candidate(m, g, geomgroup, flg_static, bodyexclude)) geom[k] = g, R2[k++] = ray_bound2(m, g);
+  *n = k;
+}
+
+void gs_rayCentres(const gsData* d, const int* geom, int n, gsReal* xyz) {
+  for (int k = 0; k < n; k++) {
+    const gsReal* x = d->geom_xpos + 3 * geom[k];
+    xyz[k] = x[0], xyz[n + k] = x[1], xyz[2 * n + k] = x[2];
+  }
+}
+
+/* the nearest hit among the n listed geoms (at most RAY_CHUNK; X, Y, Z their centres) nearer than
+ * *best (-1: none yet) */
+static void cast_chunk(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
+                       gsReal vv, const int* geom, const gsReal* R2, const gsReal* X,
+                       const gsReal* Y, const gsReal* Z, int n, gsReal* best, int* bestid) {
+  gsReal bs[RAY_CHUNK], cs[RAY_CHUNK], dets[RAY_CHUNK];
+  int k = 0;
+#ifdef GS_PAIR
+  const gs_pair p0 = {pnt[0], pnt[0]}, p1 = {pnt[1], pnt[1]}, p2 = {pnt[2], pnt[2]};
+  const gs_pair v0 = {vec[0], vec[0]}, v1 = {vec[1], vec[1]}, v2 = {vec[2], vec[2]};
+  const gs_pair vv2 = {vv, vv};
+  for (; k + 2 <= n; k += 2) {
+    gs_pair dx = p0 - gs_pairLoad(X + k), dy = p1 - gs_pairLoad(Y + k), dz = p2 - gs_pairLoad(Z + k);
+    gs_pair cc = (dx * dx + dy * dy + dz * dz) - gs_pairLoad(R2 + k);
+    gs_pair bb = dx * v0 + dy * v1 + dz * v2;
+    gs_pair det = bb * bb - vv2 * cc;
+    memcpy(bs + k, &bb, sizeof bb);
+    memcpy(cs + k, &cc, sizeof cc);
+    memcpy(dets + k, &det, sizeof det);
+  }
+#endif
+  for (; k < n; k++) {
+    gsReal dx = pnt[0] - X[k], dy = pnt[1] - Y[k], dz = pnt[2] - Z[k];
+    gsReal cc = (dx * dx + dy * dy + dz * dz) - R2[k];
+    gsReal bb = dx * vec[0] + dy * vec[1] + dz * vec[2];
+    bs[k] = bb, cs[k] = cc, dets[k] = bb * bb - vv * cc;
+  }
+  int sized = !(vv <= 0);
+  for (k = 0; k < n; k++) {
+    if (R2[k] >= 0) {
+      /* a geom whose bounding sphere the ray misses (quad_root's first test), or meets only
+       * beyond the nearest hit so far (from outside the sphere, c > 0, where the ray comes in),
+       * is not hit */
+      if (!sized || dets[k] < 0) continue;
+      gsReal enter = quad_root_det(vv, bs[k], dets[k]);
+      if (enter < 0) continue;
+      if (*best >= 0 && enter > *best && cs[k] > 0) continue;
+    }
+    gsReal x = ray_geom(m, d, geom[k], pnt, vec, *best);
+    if (x >= 0 && (*best < 0 || x < *best)) *best = x, *bestid = geom[k];
+  }
+}
+
+gsReal gs_rayAmong(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
+                   const int* geom, const gsReal* R2, const gsReal* xyz, int n, int* geomid) {
+  gsReal vv = gs_dot3(vec, vec), best = -1;
+  int bestid = -1;
+  for (int k = 0; k < n; k += RAY_CHUNK)
+    cast_chunk(m, d, pnt, vec, vv, geom + k, R2 + k, xyz + k, xyz + n + k, xyz + 2 * n + k,
+               n - k < RAY_CHUNK ? n - k : RAY_CHUNK, &best, &bestid);
+  if (geomid) *geomid = bestid;
+  return best;
 }
 
 gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],
               const unsigned char* geomgroup, int flg_static, int bodyexclude, int* geomid) {
-  const gsReal vv = gs_dot3(vec, vec);
-  const int *gbody = m->geom_bodyid, *ggroup = m->geom_group, *gtype = m->geom_type;
-  const gsReal *rgba = m->geom_rgba, *rbound = m->geom_rbound, *xpos = d->geom_xpos;
-  const int ngeom = m->ngeom;
-  gsReal best = -1;
-  int bestid = -1;
-  gsReal bs[RAY_CHUNK], cs[RAY_CHUNK], dets[RAY_CHUNK];
-  for (int g0 = 0; g0 < ngeom; g0 += RAY_CHUNK) {
-    int n = ngeom - g0 < RAY_CHUNK ? ngeom - g0 : RAY_CHUNK, k = 0;
-#ifdef GS_PAIR
-    const gs_pair p0 = {pnt[0], pnt[0]}, p1 = {pnt[1], pnt[1]}, p2 = {pnt[2], pnt[2]};
-    const gs_pair v0 = {vec[0], vec[0]}, v1 = {vec[1], vec[1]}, v2 = {vec[2], vec[2]};
-    const gs_pair vv2 = {vv, vv}, grow = {1 + 1e-6, 1 + 1e-6}, add = {1e-12, 1e-12};
-    for (; k + 2 <= n; k += 2) {
-      const gsReal* x = xpos + 3 * (g0 + k);
-      gs_pair dx = p0 - (gs_pair){x[0], x[3]}, dy = p1 - (gs_pair){x[1], x[4]};
-      gs_pair dz = p2 - (gs_pair){x[2], x[5]};
-      gs_pair R = gs_pairLoad(rbound + g0 + k) * grow + add;
-      gs_pair cc = (dx * dx + dy * dy + dz * dz) - R * R;
-      gs_pair bb = dx * v0 + dy * v1 + dz * v2;
-      gs_pair det = bb * bb - vv2 * cc;
-      memcpy(bs + k, &bb, sizeof bb);
-      memcpy(cs + k, &cc, sizeof cc);
-      memcpy(dets + k, &det, sizeof det);
-    }
-#endif
-    for (; k < n; k++) bound_one(xpos, rbound, g0 + k, pnt, vec, vv, bs + k, cs + k, dets + k);
-    for (k = 0; k < n; k++) {
-      int g = g0 + k, type = gtype[g];
-      /* a primitive or mesh whose bounding sphere the ray misses (quad_root's first test), or
-       * meets only beyond the nearest hit so far, is not hit */
-      int bounded = type != GS_GEOM_PLANE && type != GS_GEOM_HFIELD && rbound[g] > 0;
-      if (bounded && (vv <= 0 || dets[k] < 0)) continue;
-      int body = gbody[g], grp = ggroup[g];
-      if (body == bodyexclude) continue;
-      if (!flg_static && m->body_weldid[body] == 0) continue;
-      if (geomgroup && (grp < 0 || grp >= NGROUP || !geomgroup[grp])) continue;
-      if (rgba[4 * g + 3] == 0) continue;
-      if (bounded) {
-        gsReal enter = quad_root_det(vv, bs[k], dets[k]);
-        if (enter < 0) continue;
-        /* from outside the sphere (c > 0), enter is where the ray comes in: no hit before it */
-        if (best >= 0 && enter > best && cs[k] > 0) continue;
-      }
-      gsReal x = ray_geom(m, d, g, pnt, vec, best);
-      if (x >= 0 && (best < 0 || x < best)) best = x, bestid = g;
-    }
+  gsReal vv = gs_dot3(vec, vec), best = -1, R2[RAY_CHUNK], xyz[3 * RAY_CHUNK];
+  int bestid = -1, geom[RAY_CHUNK];
+  for (int g0 = 0; g0 < m->ngeom; g0 += RAY_CHUNK) {
+    int end = m->ngeom - g0 < RAY_CHUNK ? m->ngeom : g0 + RAY_CHUNK, n = 0;
+    for (int g = g0; g < end; g++)
+      if (ray_candidate(m, g, geomgroup, flg_static, bodyexclude)) geom[n] = g, R2[n++] = ray_bound2(m, g);
+    gs_rayCentres(d, geom, n, xyz);
+    cast_chunk(m, d, pnt, vec, vv, geom, R2, xyz, xyz + n, xyz + 2 * n, n, &best, &bestid);
   }
   if (geomid) *geomid = bestid;
   return best;

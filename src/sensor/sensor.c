@@ -44,8 +44,19 @@ static void stage(const gsModel* m, gsData* d, int which, void (*one)(const gsMo
       prepare(m, d);
       prepared = 1;
     }
-    if (type == GS_SENS_USER) user = 1;
-    else if (type != GS_SENS_TACTILE && type != GS_SENS_PLUGIN) one(m, d, i);
+    if (type == GS_SENS_USER) {
+      user = 1;
+    } else if (type == GS_SENS_RANGEFINDER && which == GS_STAGE_POS) {
+      /* a run of rangefinders on one body's sites shares its list of geoms */
+      int body = m->site_bodyid[m->sensor_objid[i]], n = 1;
+      while (i + n < m->nsensor && m->sensor_type[i + n] == GS_SENS_RANGEFINDER &&
+             m->sensor_needstage[i + n] == which && m->site_bodyid[m->sensor_objid[i + n]] == body)
+        n++;
+      gs_sensorRangefinders(m, d, i, n);
+      i += n - 1;
+    } else if (type != GS_SENS_TACTILE && type != GS_SENS_PLUGIN) {
+      one(m, d, i);
+    }
   }
   if (user && d->cb.sensor) d->cb.sensor(m, d, which, d->cb.user);
   for (int i = 0; i < m->nsensor; i++)

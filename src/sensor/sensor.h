@@ -9,6 +9,9 @@
  * callback's, and the sensors that read the post-constraint quantities find them computed) */
 void gs_sensorPosOne(const gsModel* m, gsData* d, int i);
 void gs_sensorVelOne(const gsModel* m, gsData* d, int i);
+/* rangefinders i .. i + n - 1 (on sites of one body): the geoms their rays may hit listed once,
+ * then each ray cast among them (the same values as gs_sensorPosOne's one by one) */
+void gs_sensorRangefinders(const gsModel* m, gsData* d, int i, int n);
 void gs_sensorAccOne(const gsModel* m, gsData* d, int i);
 
 /* the body an object (body, xbody, geom, site, camera) moves with */

@@ -2,6 +2,7 @@
  * the limit rows and distances between geoms. */
 #include <math.h>
 
+#include "collision/collision.h"
 #include "core/math.h"
 #include "sensor/sensor.h"
 
@@ -112,6 +113,34 @@ static void frame_sensor(const gsModel* m, const gsData* d, int i, gsReal* out) 
   gs_mulMatTVec3(out, rmat, v);
 }
 
+/* a rangefinder's ray: along its site's z axis, the site's own body excluded */
+static gsReal rangefinder(const gsModel* m, const gsData* d, int site, const int* geom,
+                          const gsReal* R2, const gsReal* xyz, int n) {
+  const gsReal* R = d->site_xmat + 9 * site;
+  gsReal z[3] = {R[2], R[5], R[8]};
+  const gsReal* p = d->site_xpos + 3 * site;
+  int hit;
+  return geom ? gs_rayAmong(m, d, p, z, geom, R2, xyz, n, &hit)
+              : gs_ray(m, d, p, z, NULL, 1, m->site_bodyid[site], &hit);
+}
+
+void gs_sensorRangefinders(const gsModel* m, gsData* d, int i, int n) {
+  size_t mark = gs_stackMark(d), ng = (size_t)(m->ngeom ? m->ngeom : 1);
+  int* geom = gs_stackAlloc(d, sizeof(int) * ng);
+  gsReal* R2 = gs_stackAlloc(d, sizeof(gsReal) * 4 * ng);
+  gsReal* xyz = R2 ? R2 + ng : NULL;
+  int ncand = 0;
+  if (geom && R2) {
+    gs_rayGeoms(m, NULL, 1, m->site_bodyid[m->sensor_objid[i]], geom, R2, &ncand);
+    gs_rayCentres(d, geom, ncand, xyz);
+  } else {
+    geom = NULL;  /* no room: each ray filters the geoms itself */
+  }
+  for (int k = i; k < i + n; k++)
+    d->sensordata[m->sensor_adr[k]] = rangefinder(m, d, m->sensor_objid[k], geom, R2, xyz, ncand);
+  gs_stackRelease(d, mark);
+}
+
 void gs_sensorPosOne(const gsModel* m, gsData* d, int i) {
   gsReal* out = d->sensordata + m->sensor_adr[i];
   int id = m->sensor_objid[i];
@@ -119,14 +148,7 @@ void gs_sensorPosOne(const gsModel* m, gsData* d, int i) {
     case GS_SENS_MAGNETOMETER:
       gs_mulMatTVec3(out, d->site_xmat + 9 * id, m->opt.magnetic);
       break;
-    case GS_SENS_RANGEFINDER: {
-      /* along the site's z axis, the site's own body excluded */
-      const gsReal* R = d->site_xmat + 9 * id;
-      gsReal z[3] = {R[2], R[5], R[8]};
-      int geom;
-      out[0] = gs_ray(m, d, d->site_xpos + 3 * id, z, NULL, 1, m->site_bodyid[id], &geom);
-      break;
-    }
+    case GS_SENS_RANGEFINDER: out[0] = rangefinder(m, d, id, NULL, NULL, NULL, 0); break;
     case GS_SENS_CAMPROJECTION:
       camprojection(m, d, id, m->sensor_refid[i], out);
       break;

@@ -819,3 +819,56 @@ def test_acceleration_sensors_on_static_objects_read_zero_as_mujoco(nv):
     gauss.forward(gm, gd)
     np.testing.assert_allclose(gd.sensordata, md.sensordata, atol=1e-12)
     assert abs(md.sensordata[17]) > 1  # the force sensor carries the body's weight
+
+
+def _rangefinder_runs_xml():
+    """a free body with twelve rangefinders in a fan (one run), then one on another body, a gyro,
+    and three more on the first body (a second run), among 80 geoms around it (more than one chunk
+    of the ray's list), one of them invisible (alpha 0) and three on the sensors' own body"""
+    rng = np.random.default_rng(5)
+    geoms = []
+    for k in range(80):
+        a, r, z = rng.uniform(0, 2 * np.pi), rng.uniform(0.6, 2.0), rng.uniform(-0.5, 0.5)
+        kind = ("sphere", "capsule", "box", "ellipsoid", "cylinder")[k % 5]
+        alpha = "0" if k == 7 else "1"
+        geoms.append(f'<geom type="{kind}" size=".1 .05 .07" pos="{r * np.cos(a):.4f} '
+                     f'{r * np.sin(a):.4f} {z:.4f}" euler="{k} {2 * k} {3 * k}" rgba="1 1 1 {alpha}"/>')
+    sites = "".join(f'<site name="f{k}" euler="0 {90 + 7 * k} {30 * k}"/>' for k in range(12))
+    tail = "".join(f'<site name="t{k}" euler="{20 * k} 80 0"/>' for k in range(3))
+    sensors = "".join(f'<rangefinder site="f{k}"/>' for k in range(12))
+    sensors += '<rangefinder site="o"/><gyro site="f0"/>'
+    sensors += "".join(f'<rangefinder site="t{k}"/>' for k in range(3))
+    return f"""<mujoco><option><flag contact="disable" gravity="disable"/></option><worldbody>
+<geom type="plane" size="5 5 .1" pos="0 0 -1"/>{"".join(geoms)}
+<body name="b"><freejoint/><geom size=".05" mass="1"/><geom type="box" size=".02 .02 .02" pos=".05 0 0"/>
+<geom type="capsule" size=".01 .03" pos="0 .05 0"/>{sites}{tail}</body>
+<body name="o" pos="0 0 .3"><joint type="hinge" axis="0 0 1"/><geom size=".02"/>
+<site name="o" euler="0 90 0"/></body>
+</worldbody><sensor>{sensors}</sensor></mujoco>"""
+
+
+def test_rangefinder_runs_like_mujoco():
+    """Consecutive rangefinders on one body's sites share one list of the geoms their rays may
+    hit (sensor.c's runs, ray.c's gs_rayAmong): every distance equals MuJoCo's rangefinder, at
+    random poses and turns of the fan, hits and misses alike. A ray's distance is a few roundings
+    of a root or a division; 1e-9 leaves no room for a wrong geom. Measured: 2e-14 apart at worst
+    over the 40 states and 100 jitters of 4 ulps of each (qpos), no ray hitting another geom."""
+    xml = _rangefinder_runs_xml()
+    mm, md, gm, gd = load(xml)
+    rng = np.random.default_rng(21)
+    errors, hits, misses = [], 0, 0
+    for k in range(40):
+        qpos, qvel = oracle.random_state(mm, rng)
+        qpos[:3] = rng.uniform(-0.2, 0.2, 3)
+        set_state(md, gd, qpos, qvel)
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        g, m = np.array(gd.sensordata), np.array(md.sensordata)
+        ranges = [i for i in range(mm.nsensor) if mm.sensor_type[i] == mujoco.mjtSensor.mjSENS_RANGEFINDER]
+        for i in ranges:
+            a = mm.sensor_adr[i]
+            hits += m[a] >= 0
+            misses += m[a] < 0
+        oracle.check_close(errors, f"state {k} sensordata", g, m, 1e-9)
+    oracle.assert_no_errors(errors)
+    assert hits > 100 and misses > 50, (hits, misses)
