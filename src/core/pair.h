@@ -153,6 +153,23 @@ static inline void gs_subScaled2Short(gsReal* restrict r, const gsReal* restrict
   for (int t = 0; t < n; t++) r[t] = (r[t] - x[t] * a) - y[t] * b;
 }
 
+/* r = ((r - a x) - b y) - c z over n values: three dofs of a chain from a common ancestor's row,
+ * each value the same three operations in the same order as three gs_subScaledShort calls */
+static inline void gs_subScaled3Short(gsReal* restrict r, const gsReal* restrict x, gsReal a,
+                                      const gsReal* restrict y, gsReal b, const gsReal* restrict z,
+                                      gsReal c, int n) {
+#ifdef GS_PAIR
+  gs_pair a2 = {a, a}, b2 = {b, b}, c2 = {c, c};
+#define GS_SUB3_PAIR(t)                                                                   \
+  *(gs_pair*)(r + (t)) = ((*(gs_pair*)(r + (t)) - *(const gs_pair*)(x + (t)) * a2) -    \
+                          *(const gs_pair*)(y + (t)) * b2) -                            \
+                         *(const gs_pair*)(z + (t)) * c2
+  GS_PAIRS_BY_LENGTH(n, GS_SUB3_PAIR, r[0] = ((r[0] - x[0] * a) - y[0] * b) - z[0] * c)
+#undef GS_SUB3_PAIR
+#endif
+  for (int t = 0; t < n; t++) r[t] = ((r[t] - x[t] * a) - y[t] * b) - z[t] * c;
+}
+
 /* A free joint's six dofs r .. r + 5 against the end of a row of M's storage, which lists them
  * backwards (r + 5 first): x[5 - u] op= a[u] s for u = 0 .. 5 with x at dof r, two values at a
  * time; each value the same operation as one at a time. x and a do not overlap. */

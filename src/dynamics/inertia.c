@@ -263,6 +263,70 @@ static inline int eliminate_pair(const gsModel* m, gsReal* LD, gsReal* diaginv, 
   return bad;
 }
 
+/* eliminate_into_free2 for three rows */
+static inline void eliminate_into_free3(gsReal* LD, int madr_r, gsReal* x, gsReal invx, gsReal* y,
+                                        gsReal invy, gsReal* z, gsReal invz) {
+#pragma GCC unroll 6
+  for (int q = 0; q < 6; q++) {
+    gsReal* row = LD + madr_r + (5 - q) * (6 - q) / 2;
+    gsReal a = x[q] * invx, b = y[q] * invy, c = z[q] * invz;
+    gs_subScaled3Short(row, x + q, a, y + q, b, z + q, c, 6 - q);
+    x[q] = a;
+    y[q] = b;
+    z[q] = c;
+  }
+}
+
+/* eliminate_pair for a chain of three, k, k - 1, k - 2: k from row k - 1, then k and k - 1 from
+ * row k - 2, then all three from each common ancestor's row in one pass; the same operations in
+ * the same order as three eliminate_dof calls. Returns a bit per bad pivot (1: k, 2: k - 1,
+ * 4: k - 2). */
+static inline int eliminate_triple(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int stop,
+                                   int free_r) {
+  int a0 = m->dof_Madr[k], a1 = m->dof_Madr[k - 1], a2 = m->dof_Madr[k - 2], bad = 0;
+  gsReal D = LD[a0];
+  if (!(D > GS_MINVAL)) {
+    bad = 1;
+    D = LD[a0] = GS_MINVAL;
+  }
+  gsReal invk = diaginv[k] = 1 / D;
+  int len = gs_rowLen(m, k) - 1;  /* row k - 1's length; row k - 2's is len - 1 */
+  gsReal a = LD[a0 + 1] * invk;
+  gs_subScaledShort(LD + a1, LD + a0 + 1, a, len);
+  LD[a0 + 1] = a;
+  D = LD[a1];
+  if (!(D > GS_MINVAL)) {
+    bad |= 2;
+    D = LD[a1] = GS_MINVAL;
+  }
+  gsReal invp = diaginv[k - 1] = 1 / D;
+  gsReal ak = LD[a0 + 2] * invk, ap = LD[a1 + 1] * invp;
+  gs_subScaled2Short(LD + a2, LD + a0 + 2, ak, LD + a1 + 1, ap, len - 1);
+  LD[a0 + 2] = ak;
+  LD[a1 + 1] = ap;
+  D = LD[a2];
+  if (!(D > GS_MINVAL)) {
+    bad |= 4;
+    D = LD[a2] = GS_MINVAL;
+  }
+  gsReal invq = diaginv[k - 2] = 1 / D;
+  /* entry t of row k - 2 (t + 1 of row k - 1, t + 2 of row k) is ancestor i's, whose row has
+   * len - 1 - t values */
+  int t = 1;
+  for (; len - 1 - t > stop; t++) {
+    gsReal *x = LD + a0 + 2 + t, *y = LD + a1 + 1 + t, *z = LD + a2 + t;
+    gsReal bk = *x * invk, bp = *y * invp, bq = *z * invq;
+    gs_subScaled3Short(LD + m->dof_Madr[m->M_dofid[a2 + t]], x, bk, y, bp, z, bq, len - 1 - t);
+    *x = bk;
+    *y = bp;
+    *z = bq;
+  }
+  if (stop)
+    eliminate_into_free3(LD, m->dof_Madr[free_r], LD + a0 + 2 + t, invk, LD + a1 + 1 + t, invp,
+                         LD + a2 + t, invq);
+  return bad;
+}
+
 /* a tree that is a chain of 6 dofs (a free body without children): rows s, s+1, ... hold
  * 1, 2, ... values back to back, the same elimination as eliminate_dof with every bound known to
  * the compiler */
@@ -333,12 +397,21 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
         memcpy(LD + a0, src + a0, sizeof(gsReal) * (size_t)(a1 - a0));
       }
       int free_r = m->jnt_type[m->dof_jntid[start]] == GS_JNT_FREE ? start : -1;
-      /* the rows of dofs from `tailed` on end with the free joint's six; k and its parent k - 1
-       * go together where both rows end alike (both from tailed on, or both before it) */
+      /* the rows of dofs from `tailed` on end with the free joint's six; k, its parent k - 1 and
+       * theirs k - 2 go together (a chain), or k and k - 1, where their rows end alike (all from
+       * tailed on, or all before it) */
       int tailed = free_r >= 0 ? free_r + 6 : end;
       for (int k = end - 1; k >= start;) {
         int low = k >= tailed ? tailed : start;
-        if (k > low && m->dof_parentid[k] == k - 1) {
+        if (k > low + 1 && m->dof_parentid[k] == k - 1 && m->dof_parentid[k - 1] == k - 2) {
+          int b = eliminate_triple(m, LD, diaginv, k, k >= tailed ? 6 : 0, free_r);
+          if (b) {
+            if ((b & 1) && k > bad) bad = k;
+            if ((b & 2) && k - 1 > bad) bad = k - 1;
+            if ((b & 4) && k - 2 > bad) bad = k - 2;
+          }
+          k -= 3;
+        } else if (k > low && m->dof_parentid[k] == k - 1) {
           int b = eliminate_pair(m, LD, diaginv, k, k >= tailed ? 6 : 0, free_r);
           if (b) {
             if ((b & 1) && k > bad) bad = k;

@@ -9,8 +9,8 @@
  *   velocities found by central differences of the kinematics (entries by polarization), plus the
  *   armature on the diagonal; this also checks the zeros between branches and between trees;
  * - the factor in qLD/qLDiagInv: L^T D L reproduces M, D > 0, qLDiagInv = 1/D; a non-positive
- *   pivot is reported through GS_WARN_INERTIA with its dof, at a leaf and at a leaf's parent
- *   eliminated with it (a dof and its parent go in one pass);
+ *   pivot is reported through GS_WARN_INERTIA with its dof, at a leaf and at a leaf's parent and
+ *   grandparent eliminated with it (two or three dofs of a chain go in one pass);
  * - gs_mulM is the dense product with gs_fullM's matrix, gs_solveM inverts it (several right-hand
  *   sides, and each unit vector: zeros the solve skips, on three slides whose M holds an exact
  *   zero between a dof and its parent). */
@@ -220,17 +220,17 @@ static void test_factor_solve(const char* xml, const char* name) {
   CHECK(d->warning[GS_WARN_INERTIA].number == 1 && d->warning[GS_WARN_INERTIA].lastinfo == leaf,
         "%s: negative pivot reported (%d times, dof %d)", name, d->warning[GS_WARN_INERTIA].number,
         d->warning[GS_WARN_INERTIA].lastinfo);
-  /* and one at the leaf's parent when the two are eliminated together (a chain: the parent is
-   * the dof before), reported with the parent's index: its ancestors' pivots may then fail too,
-   * and the report names the first in the elimination's order */
-  if (leaf > 0 && m->dof_parentid[leaf] == leaf - 1) {
+  /* and one at the leaf's parent or grandparent when they are eliminated together (a chain:
+   * each parent is the dof before), reported with that dof's index: its ancestors' pivots may
+   * then fail too, and the report names the first in the elimination's order */
+  for (int up = 1; up <= 2 && leaf - up >= 0 && m->dof_parentid[leaf - up + 1] == leaf - up; up++) {
     gs_forward(m, d);
     memset(d->warning, 0, sizeof(d->warning));
-    d->qM[m->dof_Madr[leaf - 1]] = -1;
+    d->qM[m->dof_Madr[leaf - up]] = -1;
     gs_factorM(m, d);
     CHECK(d->warning[GS_WARN_INERTIA].number == 1 &&
-              d->warning[GS_WARN_INERTIA].lastinfo == leaf - 1,
-          "%s: negative pivot of a chain's parent reported (%d times, dof %d)", name,
+              d->warning[GS_WARN_INERTIA].lastinfo == leaf - up,
+          "%s: negative pivot %d up a chain reported (%d times, dof %d)", name, up,
           d->warning[GS_WARN_INERTIA].number, d->warning[GS_WARN_INERTIA].lastinfo);
   }
   gs_freeData(d);
