@@ -431,7 +431,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
       if (hi > span[2 * p + 1]) span[2 * p + 1] = hi;
     }
     for (int i = p; i >= 0; i = m->dof_parentid[i])
-      gs_subScaled(z + (size_t)i * nz + lo, zj, d->qLD[adr++], hi - lo + 1);
+      gs_subScaledShort(z + (size_t)i * nz + lo, zj, d->qLD[adr++], hi - lo + 1);
   }
   /* Y = D^-1/2 z along z's contiguous rows, each row's diagonal summed dof by dof as before;
    * the derived rows' values dof by dof from their three rows' (the same three operations as
