@@ -482,10 +482,13 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     if (r >= 0) gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
     for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
-  for (int i = first; i < end; i++) x[i] *= diaginv[i];
-  /* L x = z: roots first */
+  /* D^-1 then L x = z: roots first, each value scaled at its turn (its ancestors' are final) */
   for (int k = first; k < end; k++) {
-    if (diagonal && m->dof_diagonal[k]) continue;
+    gsReal xk = x[k] * diaginv[k];
+    if (diagonal && m->dof_diagonal[k]) {
+      x[k] = xk;
+      continue;
+    }
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     /* two partial sums: the additions of one row do not all wait on each other */
     gsReal s0 = 0, s1 = 0;
@@ -495,7 +498,7 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
       s1 += LD[t + 1] * x[col[t + 1]];
     }
     if (t < a1) s0 += LD[t] * x[col[t]];
-    x[k] -= s0 + s1;
+    x[k] = xk - (s0 + s1);
   }
 }
 

@@ -748,18 +748,18 @@ static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, 
     for (int t = 0; t < n; t++) x[anc[t]] -= L[t] * xk;
     if (r >= 0) gs_subScaledRev6(x + r, L + n, xk);  /* LD is not x */
   }
-  for (int q = 0; q < ndof; q++) x[dofs[q]] *= diaginv[dofs[q]];
+  /* D^-1 then L x = z, each value scaled at its turn (its ancestors' are final) */
   for (int q = 0; q < ndof; q++) {
     int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
-    gsReal s = 0;
+    gsReal xi = x[i] * diaginv[i], s = 0;
     for (int t = 0; t < n; t++) s += L[t] * x[anc[t]];
     if (r >= 0) {
 #pragma GCC unroll 6
       for (int u = 0; u < 6; u++) s += L[n + u] * x[r + 5 - u];
     }
-    x[i] -= s;
+    x[i] = xi - s;
   }
 }
 
