@@ -104,18 +104,22 @@ static inline void gs_subScaled(gsReal* restrict r, const gsReal* restrict x, gs
 #endif
 }
 
-/* The straight code of the short kernels below for n values, 1 to 12: one jump into a ladder of
- * pairs from the end down (PAIR(t) on values t, t + 1), an odd first value alone (ONE), instead of
- * a loop's count, its two tests and its scalar remainder; each value the same operation, so the
- * same numbers. Falls out of the switch for other lengths. */
+/* The straight code of the short kernels below for n values, 1 to 16 (a humanoid's rows of M
+ * reach 15): one jump into a ladder of pairs from the end down (PAIR(t) on values t, t + 1), an
+ * odd first value alone (ONE), instead of a loop's count, its two tests and its scalar remainder;
+ * each value the same operation, so the same numbers. Falls out of the switch for other lengths. */
 #define GS_PAIRS_BY_LENGTH(n, PAIR, ONE)                                               \
   switch (n) {                                                                         \
+    case 16: PAIR(14); /* fall through */                                              \
+    case 14: PAIR(12); /* fall through */                                              \
     case 12: PAIR(10); /* fall through */                                              \
     case 10: PAIR(8);  /* fall through */                                              \
     case 8: PAIR(6);   /* fall through */                                              \
     case 6: PAIR(4);   /* fall through */                                              \
     case 4: PAIR(2);   /* fall through */                                              \
     case 2: PAIR(0); return;                                                           \
+    case 15: PAIR(13); /* fall through */                                              \
+    case 13: PAIR(11); /* fall through */                                              \
     case 11: PAIR(9);  /* fall through */                                              \
     case 9: PAIR(7);   /* fall through */                                              \
     case 7: PAIR(5);   /* fall through */                                              \
@@ -125,7 +129,7 @@ static inline void gs_subScaled(gsReal* restrict r, const gsReal* restrict x, gs
     default: break;                                                                    \
   }
 
-/* gs_subScaled for the rows of M's tree factor, mostly 1 to 12 values */
+/* gs_subScaled for the rows of M's tree factor, mostly 1 to 16 values */
 static inline void gs_subScaledShort(gsReal* restrict r, const gsReal* restrict x, gsReal a,
                                      int n) {
 #ifdef GS_PAIR
