@@ -143,14 +143,17 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
       gsReal z[3] = {0, 0, 1};
       gs_copy3(d->xaxis + 3 * jadr, z);
     } else {
-      /* frame in the parent (its offset turned by the parent's matrix), then each joint in order */
-      gs_mulMatVec3(xpos, d->xmat + 9 * p, m->body_pos + 3 * b);
-      gs_add3(xpos, xpos, d->xpos + 3 * p);
+      /* frame in the parent (its offset turned by the parent's matrix), then each joint in order;
+       * the frame is built in locals (registers: the chain of products along the joints does not
+       * go through memory, which the data's other arrays might alias) and stored once */
+      gsReal pos[3], quat[4];
+      gs_mulMatVec3(pos, d->xmat + 9 * p, m->body_pos + 3 * b);
+      gs_add3(pos, pos, d->xpos + 3 * p);
       /* most bodies keep their parent's orientation (a unit quaternion): the product would
        * return the parent's quaternion itself */
       const gsReal* bq = m->body_quat + 4 * b;
-      if (bq[0] == 1 && gs_allZero(bq + 1, 3)) gs_copy4(xquat, d->xquat + 4 * p);
-      else gs_mulQuat(xquat, d->xquat + 4 * p, bq);
+      if (bq[0] == 1 && gs_allZero(bq + 1, 3)) gs_copy4(quat, d->xquat + 4 * p);
+      else gs_mulQuat(quat, d->xquat + 4 * p, bq);
       for (int j = jadr; j < jadr + jnum; j++) {
         const gsReal* q = d->qpos + m->jnt_qposadr[j];
         const gsReal* q0 = m->qpos0 + m->jnt_qposadr[j];
@@ -162,16 +165,16 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
         const gsReal* jpos = m->jnt_pos + 3 * j;
         int centred = gs_allZero(jpos, 3);
         if (centred) {
-          gs_copy3(anchor, xpos);
+          gs_copy3(anchor, pos);
         } else {
-          gs_rotVecQuat(anchor, jpos, xquat);
-          gs_add3(anchor, anchor, xpos);
+          gs_rotVecQuat(anchor, jpos, quat);
+          gs_add3(anchor, anchor, pos);
         }
-        gs_rotVecQuat(axis, m->jnt_axis + 3 * j, xquat);
+        gs_rotVecQuat(axis, m->jnt_axis + 3 * j, quat);
         gsReal rot[4];
         switch (m->jnt_type[j]) {
           case GS_JNT_SLIDE:
-            gs_addScl3(xpos, xpos, axis, q[0] - q0[0]);
+            gs_addScl3(pos, pos, axis, q[0] - q0[0]);
             continue;
           case GS_JNT_HINGE:
             gs_axisAngle2Quat(rot, m->jnt_axis + 3 * j, q[0] - q0[0]);
@@ -184,14 +187,16 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
             continue;  /* a free joint among others is rejected by the compiler */
         }
         /* rotate about the anchor: the anchor stays where it is */
-        gs_mulQuat(xquat, xquat, rot);
+        gs_mulQuat(quat, quat, rot);
         if (!centred) {
           gsReal off[3];
-          gs_rotVecQuat(off, jpos, xquat);
-          gs_sub3(xpos, anchor, off);
+          gs_rotVecQuat(off, jpos, quat);
+          gs_sub3(pos, anchor, off);
         }
       }
-      gs_normalize4(xquat);
+      gs_normalize4(quat);
+      gs_copy3(xpos, pos);
+      gs_copy4(xquat, quat);
     }
     gs_quat2Mat(d->xmat + 9 * b, xquat);
   }
