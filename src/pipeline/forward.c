@@ -258,6 +258,10 @@ static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }
 /* on a bad value: reset to the model's initial state (unless autoreset is off), which clears the
  * counters as MuJoCo's reset does, then record this warning */
 static int check(const gsModel* m, gsData* d, const gsReal* x, int n, int warning) {
+  /* one pass without branches (the same test: NaN fails the comparison), then the index */
+  int any = 0;
+  for (int i = 0; i < n; i++) any |= !(fabs(x[i]) <= GS_MAXVAL);
+  if (!any) return 0;
   for (int i = 0; i < n; i++) {
     if (is_bad(x[i])) {
       if (!(m->opt.disableflags & GS_DSBL_AUTORESET)) gs_resetData(m, d);
