@@ -184,19 +184,24 @@ static inline void eliminate_into_free(gsReal* LD, int madr_r, gsReal* x, gsReal
   }
 }
 
+/* D_k (final once k's descendants are eliminated) and 1/D_k into diaginv; a pivot that is not
+ * positive becomes GS_MINVAL (keep going: the caller decides what a singular M means) and sets
+ * `bit` in *bad */
+static inline gsReal pivot(gsReal* LD, int adr, gsReal* diaginv, int k, int* bad, int bit) {
+  gsReal D = LD[adr];
+  if (!(D > GS_MINVAL)) {
+    *bad |= bit;
+    D = LD[adr] = GS_MINVAL;
+  }
+  return diaginv[k] = 1 / D;
+}
+
 /* eliminate dof k (its descendants done): D_k final, row k becomes the multipliers, the ancestors'
  * rows lose k's part; returns whether the pivot was not positive. free_r: the first dof of the
  * tree's free joint at its root, or -1. */
 static inline int eliminate_dof(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int free_r) {
   int adr_k = m->dof_Madr[k], bad = 0;
-  gsReal D = LD[adr_k];
-  if (!(D > GS_MINVAL)) {
-    bad = 1;
-    D = GS_MINVAL;  /* keep going: the caller decides what a singular M means */
-    LD[adr_k] = D;
-  }
-  /* D is final here (only k's descendants, eliminated before it, change it) */
-  gsReal invD = diaginv[k] = 1 / D;
+  gsReal invD = pivot(LD, adr_k, diaginv, k, &bad, 1);
   /* eliminate k from each ancestor i: H_ij -= H_ki H_kj / D for j in {i} and ancestors(i).
    * Row k from adr_ki on lists exactly the chain i, p(i), ..., so it lines up with row i. */
   int adr_ki = adr_k + 1, len = gs_rowLen(m, k) - 1;
@@ -234,22 +239,12 @@ static inline void eliminate_into_free2(gsReal* LD, int madr_r, gsReal* x, gsRea
 static inline int eliminate_pair(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int stop,
                                  int free_r) {
   int adr_k = m->dof_Madr[k], adr_p = m->dof_Madr[k - 1], bad = 0;
-  gsReal D = LD[adr_k];
-  if (!(D > GS_MINVAL)) {
-    bad = 1;
-    D = LD[adr_k] = GS_MINVAL;
-  }
-  gsReal invk = diaginv[k] = 1 / D;
+  gsReal invk = pivot(LD, adr_k, diaginv, k, &bad, 1);
   int len = gs_rowLen(m, k) - 1;  /* row k's entries after the diagonal: k - 1's row's length */
   gsReal a = LD[adr_k + 1] * invk;
   gs_subScaledShort(LD + adr_p, LD + adr_k + 1, a, len);
   LD[adr_k + 1] = a;
-  D = LD[adr_p];
-  if (!(D > GS_MINVAL)) {
-    bad |= 2;
-    D = LD[adr_p] = GS_MINVAL;
-  }
-  gsReal invp = diaginv[k - 1] = 1 / D;
+  gsReal invp = pivot(LD, adr_p, diaginv, k - 1, &bad, 2);
   /* entry t of row k - 1 (and t + 1 of row k) is ancestor i's, whose row has len - t values */
   int t = 1;
   for (; len - t > stop; t++) {
@@ -284,32 +279,17 @@ static inline void eliminate_into_free3(gsReal* LD, int madr_r, gsReal* x, gsRea
 static inline int eliminate_triple(const gsModel* m, gsReal* LD, gsReal* diaginv, int k, int stop,
                                    int free_r) {
   int a0 = m->dof_Madr[k], a1 = m->dof_Madr[k - 1], a2 = m->dof_Madr[k - 2], bad = 0;
-  gsReal D = LD[a0];
-  if (!(D > GS_MINVAL)) {
-    bad = 1;
-    D = LD[a0] = GS_MINVAL;
-  }
-  gsReal invk = diaginv[k] = 1 / D;
+  gsReal invk = pivot(LD, a0, diaginv, k, &bad, 1);
   int len = gs_rowLen(m, k) - 1;  /* row k - 1's length; row k - 2's is len - 1 */
   gsReal a = LD[a0 + 1] * invk;
   gs_subScaledShort(LD + a1, LD + a0 + 1, a, len);
   LD[a0 + 1] = a;
-  D = LD[a1];
-  if (!(D > GS_MINVAL)) {
-    bad |= 2;
-    D = LD[a1] = GS_MINVAL;
-  }
-  gsReal invp = diaginv[k - 1] = 1 / D;
+  gsReal invp = pivot(LD, a1, diaginv, k - 1, &bad, 2);
   gsReal ak = LD[a0 + 2] * invk, ap = LD[a1 + 1] * invp;
   gs_subScaled2Short(LD + a2, LD + a0 + 2, ak, LD + a1 + 1, ap, len - 1);
   LD[a0 + 2] = ak;
   LD[a1 + 1] = ap;
-  D = LD[a2];
-  if (!(D > GS_MINVAL)) {
-    bad |= 4;
-    D = LD[a2] = GS_MINVAL;
-  }
-  gsReal invq = diaginv[k - 2] = 1 / D;
+  gsReal invq = pivot(LD, a2, diaginv, k - 2, &bad, 4);
   /* entry t of row k - 2 (t + 1 of row k - 1, t + 2 of row k) is ancestor i's, whose row has
    * len - 1 - t values */
   int t = 1;
