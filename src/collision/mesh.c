@@ -17,9 +17,9 @@
 
 int gs_meshSupportScan(const gsReal* vert, int nvert, const gsReal u[3]) {
   int best = 0;
-  gsReal bd = gs_hullDot(vert, u);
+  gsReal bd = gs_dot3(vert, u);
   for (int i = 1; i < nvert; i++) {
-    gsReal di = gs_hullDot(vert + 3 * i, u);
+    gsReal di = gs_dot3(vert + 3 * i, u);
     if (di > bd) bd = di, best = i;
   }
   return best;
@@ -36,11 +36,11 @@ static int plateau_top(const gsReal* vert, const int* edgeadr, const int* global
                        const int* edges, const gsReal u[3], int cur, gsReal lo) {
   int P[32], n = 1, top = -1;
   gsReal val[32];
-  P[0] = cur, val[0] = gs_hullDot(vert + 3 * globalid[cur], u);
+  P[0] = cur, val[0] = gs_dot3(vert + 3 * globalid[cur], u);
   for (int i = 0; i < n; i++) {
     int beaten = 0;
     for (const int* e = edges + edgeadr[P[i]]; *e >= 0; e++) {
-      gsReal de = gs_hullDot(vert + 3 * globalid[*e], u);
+      gsReal de = gs_dot3(vert + 3 * globalid[*e], u);
       beaten |= de > val[i];
       if (!(de >= lo)) continue;
       int known = 0;
@@ -66,10 +66,10 @@ int gs_meshSupportVertex(const gsReal* vert, const int* graph, const int* cells,
      * tie decides EPA's contact point: cubes pressed face to face with their 8 vertices listed
      * in 20 orders, tests/python/test_collision_robots.py) */
     int best = globalid[0];
-    gsReal bd = gs_hullDot(vert + 3 * best, u);
+    gsReal bd = gs_dot3(vert + 3 * best, u);
     for (int i = 1; i < nv; i++) {
       int g = globalid[i];
-      gsReal di = gs_hullDot(vert + 3 * g, u);
+      gsReal di = gs_dot3(vert + 3 * g, u);
       if (di > bd || (di == bd && g < best)) bd = di, best = g;
     }
     return best;
@@ -104,7 +104,7 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, c
    * took ~6 moves on a 296-vertex die, from the cell's ~1) */
   int k = cells ? gs_hullCell(u) : -1, cs = k >= 0 ? cells[k] : -1;
   if (cs >= 0 && cs < nv &&
-      (s < 0 || gs_hullDot(vert + 3 * globalid[cs], u) > gs_hullDot(vert + 3 * globalid[s], u)))
+      (s < 0 || gs_dot3(vert + 3 * globalid[cs], u) > gs_dot3(vert + 3 * globalid[s], u)))
     s = cs;
   if (s < 0) {
     /* no earlier vertex: the farthest of a few spread over the hull's order, so that the first
@@ -112,7 +112,7 @@ int gs_meshSupportWalk(const gsReal* vert, const int* graph, const int* cells, c
     gsReal best = -INFINITY;
     for (int i = 0; i < MESH_SAMPLES; i++) {
       int l = (int)((long)i * nv / MESH_SAMPLES);
-      gsReal v = gs_hullDot(vert + 3 * globalid[l], u);
+      gsReal v = gs_dot3(vert + 3 * globalid[l], u);
       if (v > best) best = v, s = l;
     }
     if (s < 0) s = 0;  /* a direction of NaN: no sample is farther than -inf */

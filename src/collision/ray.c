@@ -398,12 +398,18 @@ static inline gsReal ray_bound2(const gsModel* m, int g) {
   return R * R;
 }
 
+/* the geoms g0 .. g1 - 1 that pass the filters, with their R2; returns how many */
+static int list_geoms(const gsModel* m, int g0, int g1, const unsigned char* geomgroup,
+                      int flg_static, int bodyexclude, int* geom, gsReal* R2) {
+  int k = 0;
+  for (int g = g0; g < g1; g++)
+    if (ray_candidate(m, g, geomgroup, flg_static, bodyexclude)) geom[k] = g, R2[k++] = ray_bound2(m, g);
+  return k;
+}
+
 void gs_rayGeoms(const gsModel* m, const unsigned char* geomgroup, int flg_static, int bodyexclude,
                  int* geom, gsReal* R2, int* n) {
-  int k = 0;
-  for (int g = 0; g < m->ngeom; g++)
-    if (ray_candidate(m, g, geomgroup, flg_static, bodyexclude)) geom[k] = g, R2[k++] = ray_bound2(m, g);
-  *n = k;
+  *n = list_geoms(m, 0, m->ngeom, geomgroup, flg_static, bodyexclude, geom, R2);
 }
 
 void gs_rayCentres(const gsData* d, const int* geom, int n, gsReal* xyz) {
@@ -472,9 +478,8 @@ gsReal gs_ray(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsRe
   gsReal vv = gs_dot3(vec, vec), best = -1, R2[RAY_CHUNK], xyz[3 * RAY_CHUNK];
   int bestid = -1, geom[RAY_CHUNK];
   for (int g0 = 0; g0 < m->ngeom; g0 += RAY_CHUNK) {
-    int end = m->ngeom - g0 < RAY_CHUNK ? m->ngeom : g0 + RAY_CHUNK, n = 0;
-    for (int g = g0; g < end; g++)
-      if (ray_candidate(m, g, geomgroup, flg_static, bodyexclude)) geom[n] = g, R2[n++] = ray_bound2(m, g);
+    int end = m->ngeom - g0 < RAY_CHUNK ? m->ngeom : g0 + RAY_CHUNK;
+    int n = list_geoms(m, g0, end, geomgroup, flg_static, bodyexclude, geom, R2);
     gs_rayCentres(d, geom, n, xyz);
     cast_chunk(m, d, pnt, vec, vv, geom, R2, xyz, xyz + n, xyz + 2 * n, n, &best, &bestid);
   }

@@ -7,11 +7,8 @@
 
 #include <math.h>
 
+#include "core/math.h"
 #include "gauss/gauss.h"
-
-static inline gsReal gs_hullDot(const gsReal* v, const gsReal u[3]) {
-  return v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
-}
 
 /* the climb from local vertex `from` (nv hull vertices; edgeadr, globalid, edges: the graph's
  * parts): each move strictly increases the value, so a climb visits a vertex at most once; of
@@ -21,14 +18,14 @@ static inline gsReal gs_hullDot(const gsReal* v, const gsReal u[3]) {
 static inline int gs_hullClimb(const gsReal* vert, int nv, const int* edgeadr, const int* globalid,
                                const int* edges, const gsReal u[3], int from, gsReal* tie) {
   int cur = from;
-  gsReal cd = gs_hullDot(vert + 3 * globalid[from], u), near = -INFINITY;
+  gsReal cd = gs_dot3(vert + 3 * globalid[from], u), near = -INFINITY;
   for (int steps = 0; steps < nv; steps++) {
     int next = -1;
     near = -INFINITY;
     /* written to compile without branches (conditional moves): which neighbour wins is data,
      * and mispredicted branches cost more than the climb's arithmetic */
     for (const int* e = edges + edgeadr[cur]; *e >= 0; e++) {
-      gsReal de = gs_hullDot(vert + 3 * globalid[*e], u);
+      gsReal de = gs_dot3(vert + 3 * globalid[*e], u);
       int up = de > cd;
       near = de > near ? de : near;  /* at the last vertex: its largest neighbour */
       next = up ? *e : next;

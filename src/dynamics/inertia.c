@@ -356,12 +356,9 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
       int madr = m->dof_Madr[start];
       if (src != LD) memcpy(LD + madr, src + madr, sizeof(gsReal) * 21);
       for (int k = start; k < end; k++) {
-        gsReal* D = LD + m->dof_Madr[k];
-        if (!(*D > GS_MINVAL)) {
-          if (k > bad) bad = k;
-          *D = GS_MINVAL;
-        }
-        diaginv[k] = 1 / *D;
+        int b = 0;
+        pivot(LD, m->dof_Madr[k], diaginv, k, &b, 1);
+        if (b && k > bad) bad = k;
       }
       continue;
     }
@@ -382,26 +379,17 @@ static int factor_trees(const gsModel* m, const gsReal* src, gsReal* LD, gsReal*
        * tailed on, or all before it) */
       int tailed = free_r >= 0 ? free_r + 6 : end;
       for (int k = end - 1; k >= start;) {
-        int low = k >= tailed ? tailed : start;
-        if (k > low + 1 && m->dof_parentid[k] == k - 1 && m->dof_parentid[k - 1] == k - 2) {
-          int b = eliminate_triple(m, LD, diaginv, k, k >= tailed ? 6 : 0, free_r);
-          if (b) {
-            if ((b & 1) && k > bad) bad = k;
-            if ((b & 2) && k - 1 > bad) bad = k - 1;
-            if ((b & 4) && k - 2 > bad) bad = k - 2;
-          }
-          k -= 3;
-        } else if (k > low && m->dof_parentid[k] == k - 1) {
-          int b = eliminate_pair(m, LD, diaginv, k, k >= tailed ? 6 : 0, free_r);
-          if (b) {
-            if ((b & 1) && k > bad) bad = k;
-            if ((b & 2) && k - 1 > bad) bad = k - 1;
-          }
-          k -= 2;
-        } else {
-          if (eliminate_dof(m, LD, diaginv, k, free_r) && k > bad) bad = k;
-          k--;
-        }
+        int low = k >= tailed ? tailed : start, stop = k >= tailed ? 6 : 0, b, n;
+        if (k > low + 1 && m->dof_parentid[k] == k - 1 && m->dof_parentid[k - 1] == k - 2)
+          b = eliminate_triple(m, LD, diaginv, k, stop, free_r), n = 3;
+        else if (k > low && m->dof_parentid[k] == k - 1)
+          b = eliminate_pair(m, LD, diaginv, k, stop, free_r), n = 2;
+        else
+          b = eliminate_dof(m, LD, diaginv, k, free_r), n = 1;
+        /* bit j of b: dof k - j's pivot was not positive */
+        for (int j = 0; b; j++, b >>= 1)
+          if ((b & 1) && k - j > bad) bad = k - j;
+        k -= n;
       }
     }
   }

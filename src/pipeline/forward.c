@@ -253,14 +253,15 @@ void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor) {
 void gs_forward(const gsModel* m, gsData* d) { gs_forwardSkip(m, d, GS_STAGE_NONE, 0); }
 
 /* ---- divergence checks ---- */
-static int is_bad(gsReal x) { return !isfinite(x) || fabs(x) > GS_MAXVAL; }
+/* infinite, NaN (which fails the comparison) or beyond GS_MAXVAL; without branches */
+static int is_bad(gsReal x) { return !(fabs(x) <= GS_MAXVAL); }
 
 /* on a bad value: reset to the model's initial state (unless autoreset is off), which clears the
  * counters as MuJoCo's reset does, then record this warning */
 static int check(const gsModel* m, gsData* d, const gsReal* x, int n, int warning) {
-  /* one pass without branches (the same test: NaN fails the comparison), then the index */
+  /* one pass without branches, then the index */
   int any = 0;
-  for (int i = 0; i < n; i++) any |= !(fabs(x[i]) <= GS_MAXVAL);
+  for (int i = 0; i < n; i++) any |= is_bad(x[i]);
   if (!any) return 0;
   for (int i = 0; i < n; i++) {
     if (is_bad(x[i])) {

@@ -148,7 +148,7 @@ void gs_sensorPosOne(const gsModel* m, gsData* d, int i) {
     case GS_SENS_MAGNETOMETER:
       gs_mulMatTVec3(out, d->site_xmat + 9 * id, m->opt.magnetic);
       break;
-    case GS_SENS_RANGEFINDER: out[0] = rangefinder(m, d, id, NULL, NULL, NULL, 0); break;
+    /* rangefinders: gs_sensorRangefinders, by runs (sensor.c) */
     case GS_SENS_CAMPROJECTION:
       camprojection(m, d, id, m->sensor_refid[i], out);
       break;
