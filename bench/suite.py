@@ -11,12 +11,16 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
 (N at least --steps, and enough for --seconds of MuJoCo's time): gauss.step(m, d, N) and
-mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first
-alternates from round to round and the median over rounds is reported. The stage columns are each
-engine's own timers over the same rounds (gauss: Data.timer; MuJoCo: MjData.timer; both reset
-with the data, so read after each round), in microseconds per step: positions (kinematics and inertia), collision, constraint (making the rows
-and solving), and the rest. Without model arguments it runs the corpus and the benchmark models of
-bench/models. Ratios are speeds: above 1 gauss is faster. Numbers from a machine shared with other
+mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first alternates from round to round and
+the median over rounds is reported. The timed rounds run with both engines' stage timers off
+(gauss's are off by default; MuJoCo's Python package turns its own on at import, and the suite
+turns them off before timing): a timer reads the clock about 25-35 times a step, which a timed
+round would count as the engine's. The stage columns come from rounds run before, like the
+timed ones but with the timers on (--stage-rounds of them; gauss: Data.timer, MuJoCo:
+MjData.timer, both reset with the data, so read after each round), in microseconds per step:
+positions (kinematics and inertia), collision, constraint (making the rows and solving), and the
+rest. Without model arguments it runs the corpus and the benchmark models of bench/models.
+Ratios are speeds: above 1 gauss is faster. Numbers from a machine shared with other
 work scatter; compare only ratios of the same run.
 """
 import argparse
@@ -104,24 +108,28 @@ def mujoco_stages(d):
             "step": us(MJ_TIMERS.mjTIMER_STEP)}
 
 
-def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time.perf_counter):
+def load_pair(path, smooth):
     gm = gauss.Model.from_xml_path(path)
     mm = mujoco.MjModel.from_xml_path(path)
     if smooth:  # contacts off in both (MJCF's <flag contact="disable"/>)
         gm.opt.disableflags |= gauss.DSBL_CONTACT
         mm.opt.disableflags |= mujoco.mjtDisableBit.mjDSBL_CONTACT
-    gd, md = gauss.Data(gm), mujoco.MjData(mm)
-    gauss.set_timer(gd, 1)
-    rng = np.random.default_rng(seed)
-    # rounds of at least `seconds` of MuJoCo's time, so that fast models are not timed by the
-    # scheduler's noise
+    return gm, mm, gauss.Data(gm), mujoco.MjData(mm)
+
+
+def round_steps(mm, md, steps, seconds):
+    """at least `steps`, and enough for `seconds` of MuJoCo's time, so that fast models are not
+    timed by the scheduler's noise"""
     t0 = time.perf_counter()
     mujoco.mj_step(mm, md, nstep=50)
-    steps = max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
+    return max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
+
+
+def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None):
+    """alternating rounds from the first keyframe (or the default state) with one random control
+    vector each: the median steps per second of each engine; after(r) is called after round r"""
+    rng = np.random.default_rng(seed)
     g_rates, m_rates = [], []
-    # the reset clears both engines' timers: they are summed round by round
-    gs = dict.fromkeys(("pos", "coll", "cons", "step"), 0.0)
-    ms = dict(gs)
     for r in range(rounds):
         u = controls(mm, rng)
         if mm.nkey:
@@ -143,13 +151,45 @@ def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time
                 mujoco.mj_step(m, d, nstep=steps)
             rate = steps / (clock() - t0)
             (g_rates if who == "g" else m_rates).append(rate)
+        if after:
+            after(r)
+    return statistics.median(g_rates), statistics.median(m_rates)
+
+
+def stage_times(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
+    """each engine's own stage timers (gauss: Data.timer; MuJoCo: MjData.timer, which its Python
+    package keeps on from import), summed round by round over the rounds the timed ones repeat:
+    microseconds per step by stage"""
+    gm, mm, gd, md = load_pair(path, smooth)
+    gauss.set_timer(gd, 1)
+    steps = round_steps(mm, md, steps, seconds)
+    # the reset clears both engines' timers: they are summed round by round
+    gs = dict.fromkeys(("pos", "coll", "cons", "step"), 0.0)
+    ms = dict(gs)
+
+    def add(r):
         for total, now in ((gs, gauss_stages(gd)), (ms, mujoco_stages(md))):
             for k in total:
                 total[k] += now[k]
+
+    rounds_of(gm, mm, gd, md, steps, rounds, seed, time.perf_counter, add)
     n = steps * rounds
-    gs = {k: v / n for k, v in gs.items()}
-    ms = {k: v / n for k, v in ms.items()}
-    return statistics.median(g_rates), statistics.median(m_rates), gs, ms
+    return {k: v / n for k, v in gs.items()}, {k: v / n for k, v in ms.items()}
+
+
+def timers_off():
+    """MuJoCo's stage timers off (its Python package installs a clock at import, read about 25
+    times a step, ~1 us a step on a humanoid; gauss's are off unless set): the timed rounds then
+    measure the engines, not their profilers. It cannot be put back: the stage rounds come first."""
+    mujoco.set_mjcb_time(None)
+
+
+def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time.perf_counter):
+    """steps per second of gauss and MuJoCo, both without stage timers (timers_off first)"""
+    gm, mm, gd, md = load_pair(path, smooth)
+    gauss.set_timer(gd, 0)
+    steps = round_steps(mm, md, steps, seconds)
+    return rounds_of(gm, mm, gd, md, steps, rounds, seed, clock)
 
 
 def main():
@@ -157,6 +197,8 @@ def main():
     ap.add_argument("models", nargs="*")
     ap.add_argument("--steps", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--stage-rounds", type=int, default=2,
+                    help="rounds with the stage timers on, for the stage columns")
     ap.add_argument("--seconds", type=float, default=0.2,
                     help="least duration of a round (more steps for fast models)")
     ap.add_argument("--smooth", action="store_true",
@@ -173,12 +215,23 @@ def main():
               "rest (us) | MuJoCo pos / coll / constraint / rest (us) |")
     lines = [header, "|---|---:|---:|---:|---|---|"]
     print(header)
+    # first every model's stage times (timers on), then the timed rounds with both engines'
+    # timers off: reading the clock ~25-35 times a step costs ~0.7-1 us a step in each engine,
+    # which a timed round would count as the engine's
+    stages = {}
+    for path in models:
+        try:
+            stages[path] = stage_times(path, args.steps, args.stage_rounds, args.seconds,
+                                       smooth=args.smooth)
+        except Exception:  # reported by the timed pass below
+            pass
+    timers_off()
     for path in models:
         name = os.path.relpath(path, ROOT)
         try:
-            g, m, gs, ms = run_model(path, args.steps, args.rounds, args.seconds,
-                                     smooth=args.smooth,
-                                     clock=time.thread_time if args.cpu else time.perf_counter)
+            g, m = run_model(path, args.steps, args.rounds, args.seconds, smooth=args.smooth,
+                             clock=time.thread_time if args.cpu else time.perf_counter)
+            gs, ms = stages[path]
         except Exception as e:  # a model one engine refuses: listed, not timed
             line = f"| {name} | - | - | - | {type(e).__name__}: {str(e)[:80]} | |"
             print(line)
