@@ -13,8 +13,8 @@ random control vector inside the control ranges (the same for both), and steps N
 (N at least --steps, and enough for --seconds of MuJoCo's time): gauss.step(m, d, N) and
 mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first alternates from round to round and
 the median over rounds is reported. The timed rounds run with both engines' stage timers off
-(gauss's are off by default; MuJoCo's Python package turns its own on at import, and the suite
-turns them off before timing): a timer reads the clock about 25-35 times a step, which a timed
+(gauss's are off by default; MuJoCo's Python package turns its own on whenever it makes an
+MjData, and the suite turns it off after making the timed one): a timer reads the clock about 25-35 times a step, which a timed
 round would count as the engine's. The stage columns come from rounds run before, like the
 timed ones but with the timers on (--stage-rounds of them; gauss: Data.timer, MuJoCo:
 MjData.timer, both reset with the data, so read after each round), in microseconds per step:
@@ -177,17 +177,14 @@ def stage_times(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
     return {k: v / n for k, v in gs.items()}, {k: v / n for k, v in ms.items()}
 
 
-def timers_off():
-    """MuJoCo's stage timers off (its Python package installs a clock at import, read about 25
-    times a step, ~1 us a step on a humanoid; gauss's are off unless set): the timed rounds then
-    measure the engines, not their profilers. It cannot be put back: the stage rounds come first."""
-    mujoco.set_mjcb_time(None)
-
-
 def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time.perf_counter):
-    """steps per second of gauss and MuJoCo, both without stage timers (timers_off first)"""
+    """steps per second of gauss and MuJoCo, both without stage timers: gauss's are off unless
+    set; MuJoCo's Python package installs its clock (mjcb_time) whenever it makes an MjData and
+    none is installed, and it is cleared here after the MjData is made (each timed step would
+    otherwise read the clock ~25 times in each engine)"""
     gm, mm, gd, md = load_pair(path, smooth)
     gauss.set_timer(gd, 0)
+    mujoco.set_mjcb_time(None)
     steps = round_steps(mm, md, steps, seconds)
     return rounds_of(gm, mm, gd, md, steps, rounds, seed, clock)
 
@@ -216,7 +213,7 @@ def main():
     lines = [header, "|---|---:|---:|---:|---|---|"]
     print(header)
     # first every model's stage times (timers on), then the timed rounds with both engines'
-    # timers off: reading the clock ~25-35 times a step costs ~0.7-1 us a step in each engine,
+    # timers off: reading the clock ~25-35 times a step costs ~0.5-1 us a step in each engine,
     # which a timed round would count as the engine's
     stages = {}
     for path in models:
@@ -225,7 +222,6 @@ def main():
                                        smooth=args.smooth)
         except Exception:  # reported by the timed pass below
             pass
-    timers_off()
     for path in models:
         name = os.path.relpath(path, ROOT)
         try:
