@@ -157,9 +157,9 @@ def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None):
 
 
 def stage_times(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
-    """each engine's own stage timers (gauss: Data.timer; MuJoCo: MjData.timer, which its Python
-    package keeps on from import), summed round by round over the rounds the timed ones repeat:
-    microseconds per step by stage"""
+    """each engine's own stage timers (gauss: Data.timer, set on here; MuJoCo: MjData.timer, on
+    as its Python package makes the MjData), summed over rounds that start as the timed rounds
+    do (the same seed, so the same controls): microseconds per step by stage"""
     gm, mm, gd, md = load_pair(path, smooth)
     gauss.set_timer(gd, 1)
     steps = round_steps(mm, md, steps, seconds)
