@@ -1,4 +1,6 @@
 /* Forward kinematics: body, joint, geom and site frames from qpos. */
+#include <math.h>
+
 #include "core/math.h"
 #include "gauss/gauss.h"
 #include "core/pair.h"
@@ -121,6 +123,23 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
   gs_zero3(d->xipos);
   gs_quat2Mat(d->ximat, d->xquat);
 
+  /* every hinge's half-angle sine and cosine first (gs_axisAngle2Quat's): the library's sincos
+   * is a chain of dependent steps, about 3.5 times a step's average time per instruction; called
+   * back to back the calls overlap, where between the bodies' products each waited on its own.
+   * The same calls on the same angles: the same values. */
+  size_t mark = gs_stackMark(d), bytes = sizeof(gsReal) * 2 * (size_t)m->njnt;
+  /* from the arena where it has room (capacity.c reserves it), else each at its turn as before */
+  gsReal* sc = m->njnt && ((d->pstack + 15) & ~(size_t)15) + bytes <= d->narena
+                   ? gs_stackAlloc(d, bytes)
+                   : NULL;
+  for (int j = 0; sc && j < m->njnt; j++) {
+    if (m->jnt_type[j] != GS_JNT_HINGE) continue;
+    int a = m->jnt_qposadr[j];
+    gsReal half = 0.5 * (d->qpos[a] - m->qpos0[a]);
+    sc[2 * j] = sin(half);
+    sc[2 * j + 1] = cos(half);
+  }
+
   for (int b = 1; b < m->nbody; b++) {
     int p = m->body_parentid[b];
     gsReal* xpos = d->xpos + 3 * b;
@@ -177,7 +196,14 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
             gs_addScl3(pos, pos, axis, q[0] - q0[0]);
             continue;
           case GS_JNT_HINGE:
-            gs_axisAngle2Quat(rot, m->jnt_axis + 3 * j, q[0] - q0[0]);
+            if (sc) {
+              const gsReal* ax = m->jnt_axis + 3 * j;
+              gsReal sn = sc[2 * j];
+              rot[0] = sc[2 * j + 1];
+              rot[1] = ax[0] * sn, rot[2] = ax[1] * sn, rot[3] = ax[2] * sn;
+            } else {
+              gs_axisAngle2Quat(rot, m->jnt_axis + 3 * j, q[0] - q0[0]);
+            }
             break;
           case GS_JNT_BALL:
             gs_copy4(rot, q);
@@ -200,6 +226,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
     }
     gs_quat2Mat(d->xmat + 9 * b, xquat);
   }
+  gs_stackRelease(d, mark);
   /* the inertial frames, once every body is placed (no body's frame reads one): two at a time */
   attach_all(d, m->nbody - 1, NULL, m->body_sameframe + 1, d->xipos + 3, d->ximat + 9,
              m->body_ipos + 3, m->body_iquat + 4);

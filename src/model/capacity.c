@@ -103,6 +103,8 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
   /* islands: five ints per dof while finding them; without islands the solver lists every dof
    * and row (ints, counted as reals) */
   reals += 3 * nv + rows;
+  /* kinematics: each joint's half-angle sine and cosine */
+  reals += 2 * (size_t)m->njnt;
   /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
    * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
    * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
