@@ -196,14 +196,8 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
             gs_addScl3(pos, pos, axis, q[0] - q0[0]);
             continue;
           case GS_JNT_HINGE:
-            if (sc) {
-              const gsReal* ax = m->jnt_axis + 3 * j;
-              gsReal sn = sc[2 * j];
-              rot[0] = sc[2 * j + 1];
-              rot[1] = ax[0] * sn, rot[2] = ax[1] * sn, rot[3] = ax[2] * sn;
-            } else {
-              gs_axisAngle2Quat(rot, m->jnt_axis + 3 * j, q[0] - q0[0]);
-            }
+            if (sc) gs_axisSinCos2Quat(rot, m->jnt_axis + 3 * j, sc[2 * j], sc[2 * j + 1]);
+            else gs_axisAngle2Quat(rot, m->jnt_axis + 3 * j, q[0] - q0[0]);
             break;
           case GS_JNT_BALL:
             gs_copy4(rot, q);
