@@ -127,12 +127,12 @@ static inline void gs_quat2Mat(gsReal m[9], const gsReal q[4]) {
   m[3] = 2 * (xy + wz);     m[4] = ww - xx + yy - zz; m[5] = 2 * (yz - wx);
   m[6] = 2 * (xz - wy);     m[7] = 2 * (yz + wx);      m[8] = ww - xx - yy + zz;
 }
-/* quaternion of a rotation about a unit axis */
-/* the rotation about a unit axis whose half angle has sine s and cosine c */
+/* quaternion of a rotation about a unit axis, from the half angle's sine s and cosine c */
 static inline void gs_axisSinCos2Quat(gsReal q[4], const gsReal axis[3], gsReal s, gsReal c) {
   q[0] = c;
   q[1] = axis[0] * s; q[2] = axis[1] * s; q[3] = axis[2] * s;
 }
+/* the same from the angle */
 static inline void gs_axisAngle2Quat(gsReal q[4], const gsReal axis[3], gsReal angle) {
   gs_axisSinCos2Quat(q, axis, sin(0.5 * angle), cos(0.5 * angle));
 }
