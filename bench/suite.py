@@ -186,7 +186,11 @@ def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time
     gauss.set_timer(gd, 0)
     mujoco.set_mjcb_time(None)
     steps = round_steps(mm, md, steps, seconds)
-    return rounds_of(gm, mm, gd, md, steps, rounds, seed, clock)
+    rates = rounds_of(gm, mm, gd, md, steps, rounds, seed, clock)
+    # neither engine's clock ran (the last round's timers, kept until the next reset)
+    if gauss_stages(gd)["step"] != 0 or mujoco_stages(md)["step"] != 0:
+        raise RuntimeError("a stage timer ran in the timed rounds")
+    return rates
 
 
 def main():
@@ -246,7 +250,8 @@ def main():
         print(line, flush=True)
         lines.append(line)
         rows.append(ratio)
-    summary = (f"\n{len(rows)} models timed; median ratio {statistics.median(rows):.2f}; "
+    median = f"{statistics.median(rows):.2f}" if rows else "-"
+    summary = (f"\n{len(rows)} models timed; median ratio {median}; "
                f"below 1.0: {', '.join(slow) or 'none'}")
     print(summary)
     if args.out:
