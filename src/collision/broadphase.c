@@ -16,6 +16,7 @@
  *   432 us (the convex narrow phase dominates); gymnasium humanoid 1.19 vs 1.26 us; ant 0.81 vs
  *   1.38 us. Sweep-and-prune is kept: faster on piles, no slower on small models. */
 #include "collision/stage.h"
+#include "core/arena.h"
 #include "core/math.h"
 #include "core/moving.h"
 
@@ -301,8 +302,7 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   }
 
   /* the candidates take what is left of the arena: half for them, half for sorting */
-  size_t start = (d->pstack + 15) & ~(size_t)15;
-  size_t room = start < d->narena ? d->narena - start : 0;
+  size_t start = gs_stackStart(d), room = gs_stackRoom(d);
   int cap = (int)(room / (2 * sizeof(gsCandidate)) > 0x3fffffff ? 0x3fffffff
                                                                 : room / (2 * sizeof(gsCandidate)));
   gsCandidate* cand = (gsCandidate*)(void*)(d->arena + start);

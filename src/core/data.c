@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/arena.h"
 #include "gauss/gauss.h"
 
 #define GS_ALIGN 64
@@ -210,11 +211,11 @@ size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse) {
 
 /* ---- arena: a stack; callers release to a mark when done ---- */
 void* gs_stackAlloc(gsData* d, size_t bytes) {
-  size_t start = align_up(d->pstack, 16);
-  if (start + bytes > d->narena) {
+  if (bytes > gs_stackRoom(d)) {
     gs_warning(d, GS_WARN_ARENAFULL, (int)(bytes > 2147483647u ? 2147483647u : bytes));
     return NULL;
   }
+  size_t start = gs_stackStart(d);
   d->pstack = start + bytes;
   if (d->pstack > d->maxuse) d->maxuse = d->pstack;
   return d->arena + start;

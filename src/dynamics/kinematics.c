@@ -1,6 +1,7 @@
 /* Forward kinematics: body, joint, geom and site frames from qpos. */
 #include <math.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "gauss/gauss.h"
 #include "core/pair.h"
@@ -129,9 +130,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
    * The same calls on the same angles: the same values. */
   size_t mark = gs_stackMark(d), bytes = sizeof(gsReal) * 2 * (size_t)m->njnt;
   /* from the arena where it has room (capacity.c reserves it), else each at its turn as before */
-  gsReal* sc = m->njnt && ((d->pstack + 15) & ~(size_t)15) + bytes <= d->narena
-                   ? gs_stackAlloc(d, bytes)
-                   : NULL;
+  gsReal* sc = m->njnt && bytes <= gs_stackRoom(d) ? gs_stackAlloc(d, bytes) : NULL;
   for (int j = 0; sc && j < m->njnt; j++) {
     if (m->jnt_type[j] != GS_JNT_HINGE) continue;
     int a = m->jnt_qposadr[j];

@@ -9,6 +9,7 @@
 
 #include "constraint/constraint.h"
 #include "constraint/force.h"
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 #include "solver/dual.h"
@@ -232,9 +233,9 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
    * whose varying lengths mispredicted (a fallen humanoid's ~30 rows: 35 k instructions and 270
    * mispredicts a call by runs, fewer than a third of the instructions this way) */
   int nvp = (nv + 3) & ~3;
-  if (nv <= GS_DUAL_DENSE && ((d->pstack + 15) & ~(size_t)15) +
+  if (nv <= GS_DUAL_DENSE &&
       sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp + nefc) + 48 <=
-      d->narena) {
+          gs_stackRoom(d)) {
     gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
     gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
     int* list = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nefc);
@@ -260,7 +261,7 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
     return;
   }
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv) + 16;
-  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return;
+  if (bytes > gs_stackRoom(d)) return;
   gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
   gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (!A || !z) return;
@@ -371,7 +372,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)ni * (size_t)nvp +
                                    (size_t)nv * (size_t)nz + (size_t)ni) +
                  sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) + 6 * 16;
-  if (((d->pstack + 15) & ~(size_t)15) + bytes > d->narena) return 0;
+  if (bytes > gs_stackRoom(d)) return 0;
   gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
   gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1) * (size_t)nvp);
   gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)(nz ? nz : 2));
