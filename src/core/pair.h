@@ -22,6 +22,21 @@ static inline gs_pair gs_pairLoad(const gsReal* p) {
 }
 #endif
 
+/* r[0 .. 2n-1] = the values x (n pairs of them), stored as whole pairs: a pair load that spans
+ * two 8-byte stores cannot take its value from them and waits until they reach the cache (about
+ * a dozen cycles on the chain), so values that are read back two at a time are written two at a
+ * time; the same values either way */
+static inline void gs_pairStore(gsReal* r, const gsReal* x, int n) {
+#ifdef GS_PAIR
+  for (int k = 0; k < n; k++) {
+    gs_pair v = {x[2 * k], x[2 * k + 1]};
+    memcpy(r + 2 * k, &v, sizeof v);
+  }
+#else
+  memcpy(r, x, sizeof(gsReal) * 2 * (size_t)n);
+#endif
+}
+
 /* sum_i a_i b_i over n values: core/math.h's gs_dot (four partial sums, the remainder into the
  * first) computed as two pairs with GCC's vector types, in exactly gs_dot's order of additions */
 static inline gsReal gs_dotN(const gsReal* a, const gsReal* b, int n) {

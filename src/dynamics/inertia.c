@@ -50,8 +50,9 @@ static void free_block(const gsModel* m, gsData* d, int a) {
     for (int t = 1; t <= k; t++) row[t] = 0;
   }
   for (int k = 3; k < 6; k++) {
-    gsReal f[6];
-    gs_mulInertVec(f, I, s + 6 * k);
+    gsReal r[6], f[6];
+    gs_mulInertVec(r, I, s + 6 * k);
+    gs_pairStore(f, r, 3);  /* read two values at a time below */
     gsReal* row = d->qM + m->dof_Madr[a + k];
     int t = 0;
     for (int q = k; q >= 3; q--) row[t++] = gs_dot6Pair(s + 6 * q, f);
@@ -63,8 +64,10 @@ static void free_block(const gsModel* m, gsData* d, int a) {
 /* I s for dof i, I its body's composite inertia */
 static inline void dof_force(const gsModel* m, const gsData* d, int i, gsReal f[6]) {
   const gsReal* I = d->crb + 10 * m->dof_bodyid[i];
-  if (translational(m, i)) mul_inert_translation(f, I, d->cdof + 6 * i + 3);
-  else gs_mulInertVec(f, I, d->cdof + 6 * i);
+  gsReal r[6];
+  if (translational(m, i)) mul_inert_translation(r, I, d->cdof + 6 * i + 3);
+  else gs_mulInertVec(r, I, d->cdof + 6 * i);
+  gs_pairStore(f, r, 3);  /* the dot products read f two values at a time */
 }
 
 /* row i of M from f = I s_i: s_j . f for i and its ancestors j */

@@ -115,8 +115,10 @@ void gs_rnePostConstraint(const gsModel* m, gsData* d) {
     gs_addScl(d->cfrc_int + 6 * m->body_parentid[b], d->cfrc_int + 6 * b, 1, 6);
 }
 
-/* velocity of body b's com, from its com-based spatial velocity */
-static void com_velocity(const gsModel* m, const gsData* d, int b, gsReal v[3]) {
+/* velocity of body b's com, from its com-based spatial velocity (inlined: its three values then
+ * stay in registers, where a call stored them one by one and the caller's products loaded them
+ * two at a time, which waits for the stores to reach the cache) */
+static inline __attribute__((always_inline)) void com_velocity(const gsModel* m, const gsData* d, int b, gsReal v[3]) {
   const gsReal* cv = d->cvel + 6 * b;
   gsReal r[3], wxr[3];
   gs_sub3(r, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
