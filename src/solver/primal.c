@@ -692,9 +692,12 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
  * factor, where a diagonal dof's row (dof_diagonal) holds zeros off the diagonal, which the
  * products and solves leave out (the Hessian's rows are not zero there: it keeps tail and head). */
 static void free_tails(const gsModel* m, int* tail, int* head, int* tailM, int* headM) {
+  /* a tree's root (its dofs start a range) and whether it is a free joint: looked up once a tree */
+  int root = -1, free = 0;
   for (int i = 0; i < m->nv; i++) {
-    int len = gs_rowLen(m, i), r = m->M_dofid[m->dof_Madr[i] + len - 1];
-    tail[i] = i > r + 5 && m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE ? r : -1;
+    int len = gs_rowLen(m, i);
+    if (len == 1) root = i, free = m->jnt_type[m->dof_jntid[i]] == GS_JNT_FREE;
+    tail[i] = free && i > root + 5 ? root : -1;
     head[i] = len - 1 - (tail[i] >= 0 ? 6 : 0);
     tailM[i] = m->dof_diagonal[i] ? -1 : tail[i];
     headM[i] = m->dof_diagonal[i] ? 0 : head[i];
