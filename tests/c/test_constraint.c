@@ -1,7 +1,8 @@
 /* Faults of the constraint stage in C, so that they also run under ASan and UBSan: NaN and Inf in
  * ctrl, qfrc_applied and xfrc_applied, a solref with a negative time constant, 10 000 contacts at
  * once, and contact and row capacities smaller than the scene. Each must end in a warning count
- * and a finite state, never in a crash or a write out of bounds. */
+ * and a finite state, never in a crash or a write out of bounds. Also each limit row's impedance
+ * and regulariser from its own parameters, rows of several sets taking turns. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,8 +182,89 @@ static void test_many_contacts(void) {
   gs_freeModel(m);
 }
 
+/* Each limit row's stiffness, damping, impedance and regulariser from MJCF's formulas, written out
+ * here: the rows take turns between parameter sets, so a row that shares its solref with the row
+ * before but not its solimp (joint 3), or its solimp but not its solref (joint 5), or returns to
+ * an earlier set (joints 2 and 4), must each get its own numbers, not the row before's (the
+ * impedance stage keeps the last row's set while the numbers repeat). Widths of 0.5 put two rows
+ * inside their impedance's transition, one in each half. */
+static const char* kLimits =
+    "<mujoco><option timestep='0.002' gravity='0 0 0'/><worldbody>"
+    "%s"
+    "</worldbody></mujoco>";
+
+typedef struct {
+  double ref[2], imp[5];
+} limit_params;
+
+static double expected_imp(const double* s, double dist, double* impP) {
+  double lo = 1e-4, hi = 0.9999;
+  double dmin = fmin(fmax(s[0], lo), hi), dmax = fmin(fmax(s[1], lo), hi);
+  double width = s[2], mid = fmin(fmax(s[3], lo), hi), p = s[4] < 1 ? 1 : s[4];
+  double x = fabs(dist) / width;
+  *impP = 0;
+  if (x >= 1) return dmax;
+  double y, dy;
+  if (x <= mid) {
+    y = pow(x, p) / pow(mid, p - 1);
+    dy = p * pow(x, p - 1) / pow(mid, p - 1);
+  } else {
+    y = 1 - pow(1 - x, p) / pow(1 - mid, p - 1);
+    dy = p * pow(1 - x, p - 1) / pow(1 - mid, p - 1);
+  }
+  *impP = dy * (dmax - dmin) / width * (dist < 0 ? -1 : 1);
+  return dmin + y * (dmax - dmin);
+}
+
+static int near(double a, double b) { return fabs(a - b) <= 1e-12 * (fabs(a) + fabs(b)) + 1e-300; }
+
+static void test_limit_parameters(void) {
+  const limit_params A = {{0.02, 1}, {0.9, 0.95, 0.001, 0.5, 2}};
+  const limit_params B = {{0.05, 0.7}, {0.8, 0.99, 0.5, 0.3, 3}};
+  const limit_params C = {{0.02, 1}, {0.7, 0.9, 0.5, 0.6, 2}};   /* A's solref, another solimp */
+  const limit_params D = {{0.03, 0.5}, {0.9, 0.95, 0.001, 0.5, 2}};  /* A's solimp, another solref */
+  const limit_params* joint[6] = {&A, &B, &A, &C, &A, &D};
+  char bodies[4096] = "", one[512];
+  for (int j = 0; j < 6; j++) {
+    const limit_params* q = joint[j];
+    snprintf(one, sizeof(one),
+             "<body pos='%d 0 0'><joint type='hinge' axis='0 1 0' range='-0.1 0.1' "
+             "solreflimit='%g %g' solimplimit='%g %g %g %g %g'/>"
+             "<geom type='capsule' fromto='0 0 0 0.3 0 0' size='0.02'/></body>",
+             2 * j, q->ref[0], q->ref[1], q->imp[0], q->imp[1], q->imp[2], q->imp[3], q->imp[4]);
+    strcat(bodies, one);
+  }
+  char xml[8192];
+  snprintf(xml, sizeof(xml), kLimits, bodies);
+  gsModel* m = from_string(xml);
+  CHECK(m != NULL, "limit scene loads");
+  if (!m) return;
+  gsData* d = gs_makeData(m);
+  for (int j = 0; j < 6; j++) d->qpos[j] = 0.3;  /* 0.2 past the upper limit: one row each */
+  gs_forward(m, d);
+  CHECK(d->nefc == 6, "six limit rows (%d)", d->nefc);
+  for (int r = 0; r < d->nefc; r++) {
+    int j = d->efc_id[r];
+    const limit_params* q = joint[j];
+    double impP, imp = expected_imp(q->imp, d->efc_pos[r] - d->efc_margin[r], &impP);
+    double dmax = fmin(fmax(q->imp[1], 1e-4), 0.9999), tc = q->ref[0], dr = q->ref[1];
+    double k = 1 / (dmax * dmax * tc * tc * dr * dr), b = 2 / (dmax * tc);
+    double R = (1 - imp) / imp * m->dof_invweight0[m->jnt_dofadr[j]];
+    const double* kbip = d->efc_KBIP + 4 * r;
+    CHECK(near(kbip[0], k) && near(kbip[1], b), "joint %d: k %.17g b %.17g, expected %.17g %.17g",
+          j, kbip[0], kbip[1], k, b);
+    CHECK(near(kbip[2], imp) && near(kbip[3], impP),
+          "joint %d: impedance %.17g slope %.17g, expected %.17g %.17g", j, kbip[2], kbip[3], imp,
+          impP);
+    CHECK(near(d->efc_R[r], R), "joint %d: R %.17g, expected %.17g", j, d->efc_R[r], R);
+  }
+  gs_freeData(d);
+  gs_freeModel(m);
+}
+
 int main(void) {
   test_bad_inputs();
+  test_limit_parameters();
   test_mixed_solref();
   test_many_contacts();
   return CHECK_SUMMARY();
