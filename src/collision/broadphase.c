@@ -184,8 +184,8 @@ static void sort_by_body(const gsModel* m, gsData* d, gsCandidate* c, gsCandidat
   int i = 1;
   while (i < n && c[i - 1].key <= c[i].key) i++;
   if (i >= n) return;
-  size_t mark = gs_stackMark(d);
-  int* start = gs_stackAlloc(d, (size_t)(m->nbody + 1) * sizeof(int));
+  size_t mark = gs_arenaMark(d);
+  int* start = gs_arenaAlloc(d, (size_t)(m->nbody + 1) * sizeof(int));
   if (!start) {
     gs_sortCandidates(c, tmp, n);
     return;
@@ -211,16 +211,16 @@ static void sort_by_body(const gsModel* m, gsData* d, gsCandidate* c, gsCandidat
     lo = hi;
   }
   memcpy(c, tmp, (size_t)n * sizeof(gsCandidate));
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   int ngeom = m->ngeom;
   int over = (m->opt.enableflags & GS_ENBL_OVERRIDE) != 0;
   *ncand = 0;
-  gsReal* box = gs_stackAlloc(d, (size_t)ngeom * 6 * sizeof(gsReal));       /* lo[3], hi[3] */
-  gsCandidate* order = gs_stackAlloc(d, (size_t)ngeom * 2 * sizeof(gsCandidate));
-  int* planes = gs_stackAlloc(d, (size_t)ngeom * sizeof(int));
+  gsReal* box = gs_arenaAlloc(d, (size_t)ngeom * 6 * sizeof(gsReal));       /* lo[3], hi[3] */
+  gsCandidate* order = gs_arenaAlloc(d, (size_t)ngeom * 2 * sizeof(gsCandidate));
+  int* planes = gs_arenaAlloc(d, (size_t)ngeom * sizeof(int));
   if (!box || !order || !planes) return NULL;
 
   /* every geom fixed to the world (a prop, a scene without free bodies): no pair passes the
@@ -346,7 +346,7 @@ gsCandidate* gs_broadphase(const gsModel* m, gsData* d, int* ncand) {
   }
 
   /* claim what was written, and the sorting buffer after it */
-  if (!gs_stackAlloc(d, (size_t)n * 2 * sizeof(gsCandidate))) return NULL;
+  if (!gs_arenaAlloc(d, (size_t)n * 2 * sizeof(gsCandidate))) return NULL;
   sort_by_body(m, d, cand, cand + n, n);
   *ncand = n;
   return cand;
@@ -431,12 +431,12 @@ void gs_collision(const gsModel* m, gsData* d) {
   d->ncon = 0;
   if (m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT)) return;
   if (m->ngeom == 0) return;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsCollideCtx ctx;
-  ctx.scratch = gs_stackAlloc(d, GS_MAXCONPAIR * sizeof(gsContact));
-  int* pairs = m->npair ? gs_stackAlloc(d, (size_t)m->npair * sizeof(int)) : NULL;
+  ctx.scratch = gs_arenaAlloc(d, GS_MAXCONPAIR * sizeof(gsContact));
+  int* pairs = m->npair ? gs_arenaAlloc(d, (size_t)m->npair * sizeof(int)) : NULL;
   if (!ctx.scratch || (m->npair && !pairs)) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return;
   }
   /* the pair functions expect zero tangents (collide leaves them so) */
@@ -482,5 +482,5 @@ void gs_collision(const gsModel* m, gsData* d) {
     if (!skip && d->cb.contactfilter && d->cb.contactfilter(m, d, ga, gb, d->cb.user)) skip = 1;
     if (!skip) collide(m, d, &ctx, ga, gb, -1);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "constraint/constraint.h"
+#include "core/arena.h"
 
 static int find_root(int* parent, int t) {
   while (parent[t] != t) {
@@ -77,15 +78,15 @@ void gs_island(const gsModel* m, gsData* d) {
     return;
   }
   if (one_island(m, d)) return;
-  size_t mark = gs_stackMark(d);
-  int* dof_tree = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  int* parent = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  int* hasrow = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  int* tree_island = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  int* fill = gs_stackAlloc(d, sizeof(int) * (size_t)(nv + 1));
+  size_t mark = gs_arenaMark(d);
+  int* dof_tree = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);
+  int* parent = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);
+  int* hasrow = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);
+  int* tree_island = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);
+  int* fill = gs_arenaAlloc(d, sizeof(int) * (size_t)(nv + 1));
   if (!dof_tree || !parent || !hasrow || !tree_island || !fill) {
     /* no room: the solvers take the whole problem at once */
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     no_islands(m, d);
     return;
   }
@@ -174,5 +175,5 @@ void gs_island(const gsModel* m, gsData* d) {
     d->map_iefc2efc[p] = r;
     d->map_efc2iefc[r] = p;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

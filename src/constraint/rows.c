@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "constraint/constraint.h"
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -365,12 +366,12 @@ void gs_makeConstraint(const gsModel* m, gsData* d) {
   for (int i = 0; i < d->ncon; i++) d->contact[i].efc_address = -1;
   int dis = m->opt.disableflags;
   if (dis & GS_DSBL_CONSTRAINT) return;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   int nv = m->nv;
-  int* cols = gs_stackAlloc(d, sizeof(int) * (size_t)(nv + 1));
-  gsReal* scratch = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(12 * nv + 1));
+  int* cols = gs_arenaAlloc(d, sizeof(int) * (size_t)(nv + 1));
+  gsReal* scratch = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(12 * nv + 1));
   if (!cols || !scratch) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return;
   }
   if (!(dis & GS_DSBL_EQUALITY)) equality_rows(m, d, cols, scratch);
@@ -380,7 +381,7 @@ void gs_makeConstraint(const gsModel* m, gsData* d) {
   if (!(dis & GS_DSBL_LIMIT)) limit_rows(m, d, cols);
   d->nl = d->nefc - d->ne - d->nf;
   if (!(dis & GS_DSBL_CONTACT)) contact_rows(m, d, cols, scratch);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 /* ---- products with J ---- */

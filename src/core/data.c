@@ -209,21 +209,18 @@ size_t gs_dataArena(const gsData* d, size_t* pstack, size_t* maxuse) {
   return d->narena;
 }
 
-/* ---- arena: a stack; callers release to a mark when done ---- */
-void* gs_stackAlloc(gsData* d, size_t bytes) {
-  if (bytes > gs_stackRoom(d)) {
-    gs_warning(d, GS_WARN_ARENAFULL, (int)(bytes > 2147483647u ? 2147483647u : bytes));
-    return NULL;
-  }
-  size_t start = gs_stackStart(d);
-  d->pstack = start + bytes;
-  if (d->pstack > d->maxuse) d->maxuse = d->pstack;
-  return d->arena + start;
+/* ---- arena: a stack; callers release to a mark when done (arena.h: the stages' inline
+ * versions) ---- */
+void* gs_arenaFull(gsData* d, size_t bytes) {
+  gs_warning(d, GS_WARN_ARENAFULL, (int)(bytes > 2147483647u ? 2147483647u : bytes));
+  return NULL;
 }
 
-size_t gs_stackMark(const gsData* d) { return d->pstack; }
+void* gs_stackAlloc(gsData* d, size_t bytes) { return gs_arenaAlloc(d, bytes); }
 
-void gs_stackRelease(gsData* d, size_t mark) { d->pstack = mark; }
+size_t gs_stackMark(const gsData* d) { return gs_arenaMark(d); }
+
+void gs_stackRelease(gsData* d, size_t mark) { gs_arenaRelease(d, mark); }
 
 /* ---- constraint rows for bindings ---- */
 

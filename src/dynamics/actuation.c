@@ -6,6 +6,7 @@
  * ctrl without activation dynamics and the (last) activation otherwise; the muscle's gain and bias
  * are the force-length-velocity curves of MJCF's muscle model (doc/modeling.rst, Muscles). */
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -41,11 +42,11 @@ int gs_actuatorMoment(const gsModel* m, gsData* d, int i, gsReal* length, gsReal
   if (m->actuator_trntype[i] != GS_TRN_BODY) return gs_transmission(m, d, i, length, moment);
   *length = 0;
   gs_zero(moment, m->nv);
-  size_t mark = gs_stackMark(d);
-  gsReal* jacp = gs_stackAlloc(d, sizeof(gsReal) * 3 * (size_t)(m->nv ? m->nv : 1));
+  size_t mark = gs_arenaMark(d);
+  gsReal* jacp = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)(m->nv ? m->nv : 1));
   if (!jacp) return 0;
   body_moment(m, d, i, moment, jacp);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return 1;
 }
 
@@ -66,7 +67,7 @@ static int pack_row(const gsModel* m, gsData* d, int adr, const gsReal* vals, in
 void gs_transmissionAll(const gsModel* m, gsData* d) {
   int nu = m->nu, nv = m->nv, adr = 0;
   if (!nu) return;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsReal* row = NULL;
   for (int i = 0; i < nu; i++) {
     gsReal length = 0;
@@ -102,14 +103,14 @@ void gs_transmissionAll(const gsModel* m, gsData* d) {
         d->actuator_moment[adr++] = v;
       }
     } else {
-      if (!row) row = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv ? nv : 1));
+      if (!row) row = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nv ? nv : 1));
       if (!row || !gs_actuatorMoment(m, d, i, &length, row)) continue;
       d->actuator_length[i] = length;
       adr = pack_row(m, d, adr, row, 0, nv);
     }
     d->moment_rownnz[i] = adr - d->moment_rowadr[i];
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 void gs_transmissionVelocity(const gsModel* m, gsData* d) {

@@ -1,5 +1,6 @@
 /* Potential (gravity, joint and tendon springs) and kinetic energy (tendon armature included,
  * through M). */
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -43,13 +44,13 @@ void gs_energyPos(const gsModel* m, gsData* d) {
 }
 
 void gs_energyVel(const gsModel* m, gsData* d) {
-  size_t mark = gs_stackMark(d);
-  gsReal* Mv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+  size_t mark = gs_arenaMark(d);
+  gsReal* Mv = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nv);
   if (Mv) {
     gs_mulM(m, d, Mv, d->qvel);
     gsReal e = 0;
     for (int i = 0; i < m->nv; i++) e += d->qvel[i] * Mv[i];
     d->energy[1] = 0.5 * e;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

@@ -15,6 +15,7 @@
  * (analytic) and J the frame's Jacobian in local coordinates; implicitfast its symmetric part. */
 #include <math.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -384,12 +385,12 @@ static int simple_body(const gsModel* m, int b) {
 static int add_jtbj(const gsModel* m, gsData* d, int b, const gsReal pos[3], const gsReal mat[9],
                     const gsReal B[36], gsReal h, gsReal* R, gsReal* C) {
   int nv = m->nv;
-  size_t mark = gs_stackMark(d);
-  gsReal* jac = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);  /* world: rot, then pos */
-  gsReal* J = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);    /* local */
-  gsReal* BJ = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
+  size_t mark = gs_arenaMark(d);
+  gsReal* jac = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);  /* world: rot, then pos */
+  gsReal* J = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);    /* local */
+  gsReal* BJ = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
   if (!jac || !J || !BJ) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return 0;
   }
   int last = gs_bodyLastDof(m, b);
@@ -419,7 +420,7 @@ static int add_jtbj(const gsModel* m, gsData* d, int b, const gsReal pos[3], con
       if (C && t > 0) C[adr + t] -= h * upper;
     }
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return 1;
 }
 

@@ -128,9 +128,9 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
    * is a chain of dependent steps, about 3.5 times a step's average time per instruction; called
    * back to back the calls overlap, where between the bodies' products each waited on its own.
    * The same calls on the same angles: the same values. */
-  size_t mark = gs_stackMark(d), bytes = sizeof(gsReal) * 2 * (size_t)m->njnt;
+  size_t mark = gs_arenaMark(d), bytes = sizeof(gsReal) * 2 * (size_t)m->njnt;
   /* from the arena where it has room (capacity.c reserves it), else each at its turn as before */
-  gsReal* sc = m->njnt && bytes <= gs_stackRoom(d) ? gs_stackAlloc(d, bytes) : NULL;
+  gsReal* sc = m->njnt && bytes <= gs_stackRoom(d) ? gs_arenaAlloc(d, bytes) : NULL;
   for (int j = 0; sc && j < m->njnt; j++) {
     if (m->jnt_type[j] != GS_JNT_HINGE) continue;
     int a = m->jnt_qposadr[j];
@@ -219,7 +219,7 @@ void gs_kinematicsPart(const gsModel* m, gsData* d, int geoms) {
     }
     gs_quat2Mat(d->xmat + 9 * b, xquat);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   /* the inertial frames, once every body is placed (no body's frame reads one): two at a time */
   attach_all(d, m->nbody - 1, NULL, m->body_sameframe + 1, d->xipos + 3, d->ximat + 9,
              m->body_ipos + 3, m->body_iquat + 4);

@@ -3,6 +3,7 @@
  * bodies' inertia alone, as MJCF's RNE). */
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 #include "core/pair.h"
@@ -108,11 +109,11 @@ void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsRea
 }
 
 void gs_rne(const gsModel* m, gsData* d, int with_acc, gsReal* result) {
-  size_t mark = gs_stackMark(d);
-  gsReal* scratch = gs_stackAlloc(d, sizeof(gsReal) * 12 * (size_t)m->nbody);
+  size_t mark = gs_arenaMark(d);
+  gsReal* scratch = gs_arenaAlloc(d, sizeof(gsReal) * 12 * (size_t)m->nbody);
   if (scratch) {
     int gravity = !(m->opt.disableflags & GS_DSBL_GRAVITY);
     gs_rneOf(m, d, d->cvel, d->cdof_dot, d->qvel, with_acc ? d->qacc : NULL, gravity, scratch, result);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

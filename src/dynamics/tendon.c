@@ -7,6 +7,7 @@
  * of the branches after them.
  *
  * gs_transmission: the length and moment arm (d length / d qpos, per dof) of one actuator. */
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -306,8 +307,8 @@ void gs_tendon(const gsModel* m, gsData* d) {
   }
   gs_zero(d->wrap_xpos, 6 * m->nwrap);
   for (int k = 0; k < 2 * m->nwrap; k++) d->wrap_obj[k] = 0;
-  size_t mark = gs_stackMark(d);
-  gsReal* jac = gs_stackAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
+  size_t mark = gs_arenaMark(d);
+  gsReal* jac = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
   int npoint = 0;
   for (int t = 0; t < m->ntendon; t++) {
     int adr = m->tendon_adr[t], end = adr + m->tendon_num[t];
@@ -376,7 +377,7 @@ void gs_tendon(const gsModel* m, gsData* d) {
     d->ten_wrapnum[t] = npoint - d->ten_wrapadr[t];
     d->ten_length[t] = length;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 /* ---- actuator transmissions ---- */
@@ -443,13 +444,13 @@ int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* 
   int id = m->actuator_trnid[2 * i], id1 = m->actuator_trnid[2 * i + 1];
   gs_zero(moment, nv);
   *length = 0;
-  size_t mark = gs_stackMark(d);
-  gsReal* jacp = gs_stackAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
-  gsReal* jacr = gs_stackAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
-  gsReal* jac2 = gs_stackAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
-  unsigned char* mask = gs_stackAlloc(d, (size_t)(nv ? nv : 1));
+  size_t mark = gs_arenaMark(d);
+  gsReal* jacp = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
+  gsReal* jacr = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
+  gsReal* jac2 = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)(nv ? nv : 1));
+  unsigned char* mask = gs_arenaAlloc(d, (size_t)(nv ? nv : 1));
   if (!jacp || !jacr || !jac2 || !mask) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return 0;
   }
   switch (m->actuator_trntype[i]) {
@@ -546,6 +547,6 @@ int gs_transmission(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* 
       /* adhesion pulls through contacts: nothing without them */
       break;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return 1;
 }

@@ -6,6 +6,7 @@
  * pulley divisor of its branch. Paths that wrap around geoms cannot carry armature (compiler). */
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 
@@ -48,10 +49,10 @@ void gs_tendonArmatureBias(const gsModel* m, gsData* d, gsReal* qfrc) {
     any = m->tendon_armature[t] != 0 && m->tendon_num[t] > 0 &&
           m->wrap_type[m->tendon_adr[t]] != GS_WRAP_JOINT;
   if (!any) return;
-  size_t mark = gs_stackMark(d);
-  gsReal* bacc = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)m->nbody);
+  size_t mark = gs_arenaMark(d);
+  gsReal* bacc = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)m->nbody);
   if (!bacc) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return;
   }
   /* each body's spatial acceleration at qacc = 0 (no gravity): sum of cdof_dot qvel up its chain */
@@ -76,5 +77,5 @@ void gs_tendonArmatureBias(const gsModel* m, gsData* d, gsReal* qfrc) {
     gsReal f = arm * jdot_v;
     for (int i = 0; i < m->nv; i++) qfrc[i] += J[i] * f;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

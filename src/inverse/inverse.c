@@ -7,6 +7,7 @@
 
 #include "constraint/constraint.h"
 #include "constraint/force.h"
+#include "core/arena.h"
 #include "core/math.h"
 #include "inverse/inverse.h"
 
@@ -20,8 +21,8 @@ void gs_invConstraint(const gsModel* m, gsData* d) {
     gs_zero(d->qfrc_constraint, m->nv);
     return;
   }
-  size_t mark = gs_stackMark(d);
-  gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  size_t mark = gs_arenaMark(d);
+  gsReal* jar = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
   if (!jar) {
     /* no room (counted by the arena): no constraint force */
     gs_zero(d->efc_force, nefc);
@@ -37,7 +38,7 @@ void gs_invConstraint(const gsModel* m, gsData* d) {
       break;
     }
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 void gs_invForce(const gsModel* m, gsData* d) {

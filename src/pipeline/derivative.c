@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/arena.h"
 #include "pipeline/pipeline.h"
 #include "solver/dual.h"
 
@@ -122,14 +123,14 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
   int nq = m->nq, nv = m->nv, na = m->na, nu = m->nu, ns = m->nsensordata;
   int ndx = 2 * nv + na, nx = nq + nv + na;
   if (!A && !B && !C && !D) return;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   Inputs s;
-  s.qpos = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nq + 2 * nv + na + nu + 1));
-  gsReal* out = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)3 * (nx + ns) + ndx + ns + nv + 1));
+  s.qpos = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nq + 2 * nv + na + nu + 1));
+  gsReal* out = gs_arenaAlloc(d, sizeof(gsReal) * ((size_t)3 * (nx + ns) + ndx + ns + nv + 1));
   /* Euler's factor of M + hB, made by the nominal step and shared by the steps of the same
    * position stage (controls, activations, velocities) */
-  gsStepKeep factor = {gs_stackAlloc(d, sizeof(gsReal) * (size_t)(m->nM + 1)),
-                       gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1)), 0, NULL};
+  gsStepKeep factor = {gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(m->nM + 1)),
+                       gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nv + 1)), 0, NULL};
   gsStepKeep* kept = &factor;
   if (!s.qpos || !out || !factor.H || !factor.Hinv) {
     /* no room: NaN matrices, and the arena's warning counts it */
@@ -137,7 +138,7 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
     fill_nan(B, ndx * nu);
     fill_nan(C, ns * ndx);
     fill_nan(D, ns * nu);
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return;
   }
   s.qvel = s.qpos + nq;
@@ -161,12 +162,12 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
   /* PGS's dual setup (Y = D^-1/2 L^-T J^T, the diagonal of A and its blocks) depends on the
    * position stage alone: made once here for the steps that keep it, and released before the
    * position perturbations, which make their own (so the arena holds one at a time) */
-  size_t mark_dual = gs_stackMark(d);
+  size_t mark_dual = gs_arenaMark(d);
   gsDual dual;
   if (!rk4 && m->opt.solver == GS_SOL_PGS && d->nefc > 0 && gs_dualSetup(m, d, &dual, 1))
     factor.dual = &dual;
   else
-    gs_stackRelease(d, mark_dual);
+    gs_arenaRelease(d, mark_dual);
 
   /* controls: a control at a limit of its range is moved only into the range (one-sided), as the
    * step would clamp the other side away */
@@ -211,7 +212,7 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
       differences(&w, 1, centered, A, C, ndx, nv + i);
     }
     factor.dual = NULL;
-    gs_stackRelease(d, mark_dual);
+    gs_arenaRelease(d, mark_dual);
     /* positions: along each tangent direction, quaternions through the exponential map */
     memset(dpos, 0, sizeof(gsReal) * (size_t)nv);
     for (int i = 0; i < nv; i++) {
@@ -226,5 +227,5 @@ void gs_transitionFD(const gsModel* m, gsData* d, gsReal eps, int centered, gsRe
       differences(&w, 1, centered, A, C, ndx, i);
     }
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

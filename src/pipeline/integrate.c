@@ -3,6 +3,7 @@
  * and the step functions. */
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "core/timer.h"
 #include "dynamics/dynamics.h"
@@ -85,16 +86,16 @@ static void advance(const gsModel* m, gsData* d, const gsReal* act_dot, const gs
  * on the small correction rather than on all of qacc. With `kept` (steps that share the position
  * stage), the factor of M + hB is taken from it once made there. */
 static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   int nv = m->nv;
   if (kept && kept->state < 0) {
     advance(m, d, d->act_dot, d->qacc, NULL);  /* known to have no implicit damping */
     return;
   }
   int reuse = kept && kept->state == 1;
-  gsReal* H = kept ? kept->H : gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-  gsReal* Hinv = kept ? kept->Hinv : gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* acc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* H = kept ? kept->H : gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* Hinv = kept ? kept->Hinv : gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* acc = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   int has = reuse || (H && Hinv && acc && gs_stepMatrix(m, d, GS_INT_EULER, H, NULL) == 1);
   if (kept && !reuse && acc) kept->state = has ? 1 : -1;
   if (has && acc) {
@@ -109,7 +110,7 @@ static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
     /* no implicit damping (or no room for it) */
     advance(m, d, d->act_dot, d->qacc, NULL);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 /* implicit in velocity: (M - h dF/dv) qacc' = qfrc_smooth + qfrc_constraint, with F the smooth
@@ -117,10 +118,10 @@ static void euler(const gsModel* m, gsData* d, gsStepKeep* kept) {
  * velocity derivative of the bias force (non-symmetric, tree LU) */
 static void implicit(const gsModel* m, gsData* d, int full) {
   int nv = m->nv;
-  size_t mark = gs_stackMark(d);
-  gsReal* rhs = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* R = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-  gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  size_t mark = gs_arenaMark(d);
+  gsReal* rhs = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* R = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* C = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nM);
   if (!rhs || !R || !C) goto fallback;
   for (int i = 0; i < nv; i++) rhs[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
   if (gs_stepMatrix(m, d, m->opt.integrator, R, C) < 0) goto fallback;
@@ -132,10 +133,10 @@ static void implicit(const gsModel* m, gsData* d, int full) {
     gs_solveTreeLU(m, R, C, rhs);
   }
   advance(m, d, d->act_dot, rhs, NULL);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return;
 fallback:
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   advance(m, d, d->act_dot, d->qacc, NULL);
 }
 
@@ -180,19 +181,19 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   static const gsReal B[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
   int nq = m->nq, nv = m->nv, na = m->na;
   gsReal h = m->opt.timestep, t0 = d->time;
-  size_t mark = gs_stackMark(d);
-  gsReal* qpos0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nq);
-  gsReal* qvel0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* Fv = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage velocities */
-  gsReal* Fa = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage accelerations */
-  gsReal* dv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* da = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  size_t mark = gs_arenaMark(d);
+  gsReal* qpos0 = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nq);
+  gsReal* qvel0 = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* Fv = gs_arenaAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage velocities */
+  gsReal* Fa = gs_arenaAlloc(d, sizeof(gsReal) * 4 * (size_t)nv);  /* stage accelerations */
+  gsReal* dv = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* da = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   /* activations: the state, the stage rates act_dot and their combination */
-  gsReal* act0 = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
-  gsReal* Fx = gs_stackAlloc(d, sizeof(gsReal) * 4 * (size_t)(na ? na : 1));
-  gsReal* dx = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
+  gsReal* act0 = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
+  gsReal* Fx = gs_arenaAlloc(d, sizeof(gsReal) * 4 * (size_t)(na ? na : 1));
+  gsReal* dx = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(na ? na : 1));
   if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da || !act0 || !Fx || !dx) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     gs_completePosition(m, d);  /* the islands the first evaluation left to the last */
     euler(m, d, NULL);
     return;
@@ -239,7 +240,7 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   gs_copy(d->act, act0, na);
   d->time = t0;
   advance(m, d, dx, da, dv);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 /* pass: what RK4's force evaluations may leave out (GS_PASS_CHECKED) */

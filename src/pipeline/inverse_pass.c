@@ -4,6 +4,7 @@
  * the position and velocity stages are the forward's own. */
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "core/timer.h"
 #include "dynamics/dynamics.h"
@@ -16,9 +17,9 @@
  * as continuous). 0 when the arena had no room (qacc left as is). */
 static int discrete_acc(const gsModel* m, gsData* d) {
   int nv = m->nv;
-  gsReal* R = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-  gsReal* C = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-  gsReal* qfrc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* R = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* C = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+  gsReal* qfrc = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (!R || !C || !qfrc) return 0;
   int kind = gs_stepMatrix(m, d, m->opt.integrator, R, C);
   if (kind <= 0) return kind == 0;
@@ -53,10 +54,10 @@ void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) 
     gs_zero(d->qfrc_inverse, nv);
     return;
   }
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsReal* saved = NULL;
   if ((m->opt.enableflags & GS_ENBL_INVDISCRETE) && m->opt.integrator != GS_INT_RK4) {
-    saved = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+    saved = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
     if (saved) {
       gs_copy(saved, d->qacc, nv);
       discrete_acc(m, d);
@@ -66,7 +67,7 @@ void gs_inverseSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor) 
   gs_invForce(m, d);
   if (!skipsensor) gs_sensorAcc(m, d);
   if (saved) gs_copy(d->qacc, saved, nv);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 void gs_inverse(const gsModel* m, gsData* d) { gs_inverseSkip(m, d, GS_STAGE_NONE, 0); }
@@ -81,10 +82,10 @@ void gs_compareFwdInv(const gsModel* m, gsData* d) {
   int nv = m->nv, nefc = d->nefc;
   d->solver_fwdinv[0] = d->solver_fwdinv[1] = 0;
   if (nefc == 0) return;
-  size_t mark = gs_stackMark(d);
-  gsReal* qforce = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* qfrc = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  size_t mark = gs_arenaMark(d);
+  gsReal* qforce = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* qfrc = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* force = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
   if (qforce && qfrc && force) {
     /* the applied force the forward used: qfrc_smooth less the passive and bias forces */
     for (int i = 0; i < nv; i++)
@@ -103,5 +104,5 @@ void gs_compareFwdInv(const gsModel* m, gsData* d) {
     gs_copy(d->qfrc_constraint, qfrc, nv);
     gs_copy(d->efc_force, force, nefc);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/dense.h"
 #include "gauss/inverse_rigid.h"
 #include "pipeline/pipeline.h"
@@ -57,7 +58,7 @@ typedef struct {
 } Setup;
 
 static gsReal* take(gsData* d, size_t n, int* ok) {
-  gsReal* p = gs_stackAlloc(d, sizeof(gsReal) * (n > 0 ? n : 1));
+  gsReal* p = gs_arenaAlloc(d, sizeof(gsReal) * (n > 0 ? n : 1));
   if (!p) *ok = 0;
   return p;
 }
@@ -242,7 +243,7 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
     /* section 3.5: no force set keeps every contact from closing. The normal LCP regularised
      * until it is a P-matrix one (1e-3 of its largest diagonal) has a solution: its forces are
      * kept and the desired accelerations repaired around them (repair_acc) */
-    size_t mk = gs_stackMark(d);
+    size_t mk = gs_arenaMark(d);
     gsReal* Mn = take(d, (size_t)nc * nc, ok);
     gsReal* lw = take(d, gs_lemkeWork(nc), ok);
     if (!*ok) return -2;
@@ -261,7 +262,7 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
     gsLCPStat lr;
     gs_lemke(nc, Mn, q, z, w, 0, 0, &lr, lw);
     st->pivots += lr.pivots;
-    gs_stackRelease(d, mk);
+    gs_arenaRelease(d, mk);
     if (lr.status == 0) {
       ls.status = 2;
       ls.reg = 1e-3 * (dmax > 0 ? dmax : 1);
@@ -308,7 +309,7 @@ static int solve_noslip(const gsModel* m, gsData* d, const gsRigidOpt* opt, gsRi
  * included). 1: repaired, 0: the QP has no solution (s->a untouched). */
 static int repair_acc(gsData* d, Setup* s, const gsReal* frow, int* ok) {
   int nv = s->nv, nf = s->nf, na = s->na, nc = s->nc, nrow = nc + 2 * s->nsel;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsReal* W = take(d, (size_t)nrow * na + 1, ok);
   gsReal* A = take(d, (size_t)nrow * na + 1, ok);
   gsReal* bA = take(d, (size_t)nrow + 1, ok);
@@ -319,7 +320,7 @@ static int repair_acc(gsData* d, Setup* s, const gsReal* frow, int* ok) {
   gsReal* col = take(d, (size_t)nf + 1, ok);
   gsReal* a = take(d, (size_t)nv, ok);
   gsReal* work = take(d, gs_qpWork(na, nrow, 0), ok);
-  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  if (!*ok) { gs_arenaRelease(d, mark); return 0; }
   /* a_U with a_A = 0 (the forces' and f0's share): M_UU^-1 (f0_U + J_U^T f) */
   for (int i = 0; i < nf; i++) {
     int p = s->fid[i];
@@ -368,7 +369,7 @@ static int repair_acc(gsData* d, Setup* s, const gsReal* frow, int* ok) {
     gs_cholSolve(s->L, nf, col);
     for (int i = 0; i < nf; i++) s->a[s->fid[i]] = col[i];
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return good;
 }
 
@@ -557,7 +558,7 @@ static void rays_to_z(const gsRigidOpt* opt, const Setup* s, const gsReal* beta,
 static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const gsReal* gb,
                        gsReal* z0, gsRigidStat* st, int* ok) {
   int nc = s->nc, nf = s->nf, nr = ray_count(opt) * nc;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsReal* E = take(d, (size_t)nr * nf, ok);
   gsReal* q = take(d, (size_t)nr, ok);
   gsReal* beta = take(d, (size_t)nr, ok);
@@ -565,7 +566,7 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
   gsReal* y = take(d, (size_t)nf + 1, ok);
   int* nb = (int*)take(d, (size_t)nr / 2 + 1, ok);
   gsReal* work = take(d, gs_ppmWork(nr, nf), ok);
-  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  if (!*ok) { gs_arenaRelease(d, mark); return 0; }
   ray_rows(opt, s, NULL, E, NULL);
   for (int j = 0; j < nr; j++) {
     int c = j / ray_count(opt);
@@ -592,7 +593,7 @@ static int stage1_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const g
     rays_to_z(opt, s, beta, z0);
     st->residual = ls.residual;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return solved;
 }
 
@@ -621,7 +622,7 @@ static int stage2_weighted(gsData* d, const gsRigidOpt* opt, const Setup* s, con
                            gsReal* z2, gsRigidStat* st, int* ok) {
   int nc = s->nc, nf = s->nf, na = s->na, nrc = ray_count(opt), nr = nrc * nc;
   int ne = nf + (gb ? 1 : 0), mA = 2 * ne;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsReal* E0 = take(d, (size_t)nr * nf, ok);
   gsReal* Y = take(d, (size_t)na * nr + 1, ok);
   gsReal* H = take(d, (size_t)nr * nr, ok);
@@ -630,7 +631,7 @@ static int stage2_weighted(gsData* d, const gsRigidOpt* opt, const Setup* s, con
   gsReal* bA = take(d, (size_t)mA, ok);
   gsReal* x = take(d, (size_t)nr + (size_t)nf, ok);
   gsReal* work = take(d, gs_qpWork(nr, mA, 1), ok);
-  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  if (!*ok) { gs_arenaRelease(d, mark); return 0; }
   ray_rows(opt, s, open, E0, Y);
   gs_denseMulAT(H, Y, Y, nr, na, nr);
   gsReal diag = 0;
@@ -679,7 +680,7 @@ static int stage2_weighted(gsData* d, const gsRigidOpt* opt, const Setup* s, con
     rays_to_z(opt, s, x, z2);
     if (ls.residual > st->residual) st->residual = ls.residual;
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return good;
 }
 
@@ -687,7 +688,7 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
                        const gsReal* D, const gsReal* z0, const gsReal* gb, const gsReal* tc,
                        gsReal* z2, int* ok) {
   int nc = s->nc, nf = s->nf, na = s->na, nr = ray_count(opt) * nc, ne = nf + (gb ? 1 : 0);
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsReal* E0 = take(d, (size_t)nr * nf, ok);
   gsReal* E = take(d, (size_t)nr * ne, ok);
   gsReal* Y = take(d, (size_t)na * nr + 1, ok);
@@ -697,7 +698,7 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   gsReal* K = take(d, (size_t)ne * ne, ok);
   gsReal* beta = take(d, (size_t)nr, ok);
   gsReal* v = take(d, (size_t)(na > ne ? na : ne) + (size_t)ne + 2, ok);
-  if (!*ok) { gs_stackRelease(d, mark); return 0; }
+  if (!*ok) { gs_arenaRelease(d, mark); return 0; }
   ray_rows(opt, s, open, E0, Y);
   for (int j = 0; j < nr; j++) {
     memcpy(E + (size_t)j * ne, E0 + (size_t)j * nf, sizeof(gsReal) * (size_t)nf);
@@ -718,7 +719,7 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   /* S = eps I + Y Y^T */
   gs_denseMulBT(S, Y, Y, na, nr, na);
   for (int a = 0; a < na; a++) S[(size_t)a * na + a] += eps;
-  if (na > 0 && gs_cholesky(S, na, 1e-14) >= 0) { gs_stackRelease(d, mark); return 0; }
+  if (na > 0 && gs_cholesky(S, na, 1e-14) >= 0) { gs_arenaRelease(d, mark); return 0; }
   /* Phi = H^-1 E = (E - Y^T S^-1 Y E) / eps */
   gs_denseMul(YE, Y, E, na, nr, ne);
   for (int i = 0; i < ne; i++) {
@@ -735,7 +736,7 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
   gsReal tr = 0;
   for (int i = 0; i < ne; i++) tr += K[(size_t)i * ne + i];
   for (int i = 0; i < ne; i++) K[(size_t)i * ne + i] += 1e-14 * (tr > 0 ? tr : 1);
-  if (gs_cholesky(K, ne, 0) >= 0) { gs_stackRelease(d, mark); return 0; }
+  if (gs_cholesky(K, ne, 0) >= 0) { gs_arenaRelease(d, mark); return 0; }
   for (int a = 0; a < na; a++) v[a] = tc[a];
   if (na > 0) gs_cholSolve(S, na, v);
   gs_denseMulVecT(beta, Y, v, na, nr, 0);
@@ -771,7 +772,7 @@ static int stage2_fast(gsData* d, const gsRigidOpt* opt, const Setup* s, const c
     for (int i = 0; i < nf; i++) if (fabs(y[i] - y0[i]) > 1e-11 * (1 + ynorm)) good = 0;
   }
   if (good) rays_to_z(opt, s, beta, z2);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return good;
 }
 
@@ -839,7 +840,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
   if (opt->kkt || !stage1_fast(d, opt, s, gb, z0, st, ok)) {
     if (!*ok) return -2;
     /* the whole Stage I (eqs. 69-72) in the five variables per contact, by its KKT LCP */
-    size_t mark = gs_stackMark(d);
+    size_t mark = gs_arenaMark(d);
     gsReal* H = take(d, (size_t)nz * nz, ok);
     gsReal* g = take(d, (size_t)nz, ok);
     gsReal* A = take(d, (size_t)m1 * nz, ok);
@@ -867,7 +868,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
     st->residual = ls.residual;
     st->reg = ls.reg;
     status = ls.status;
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     if (ls.status < 0) return -1;
   }
   if (opt->stage2 && nc > 0) {
@@ -920,7 +921,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
       memcpy(z0, z2, sizeof(gsReal) * (size_t)nz);
     } else {
       if (!*ok) return -2;
-      size_t mark = gs_stackMark(d);
+      size_t mark = gs_arenaMark(d);
       gsReal* Y = take(d, (size_t)na * nz + 1, ok);   /* the torque each force variable removes */
       gsReal* H2 = take(d, (size_t)nz * nz, ok);
       gsReal* g2 = take(d, (size_t)nz, ok);
@@ -988,7 +989,7 @@ static int solve_qp(const gsModel* m, gsData* d, const gsRigidOpt* opt, const gs
         if (l2.residual > st->residual) st->residual = l2.residual;
         if (l2.status > status) status = l2.status;
       }
-      gs_stackRelease(d, mark);
+      gs_arenaRelease(d, mark);
     }
   }
   for (int c = 0; c < nc; c++) {
@@ -1020,14 +1021,14 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
       st->status = -1;
       return -1;
     }
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   int ok = 1;
   Setup s;
   int fine = setup(m, d, opt, &s, &ok);
   if (!fine) {
     st->status = ok ? -1 : -2;
     if (qacc) memcpy(qacc, d->qacc, sizeof(gsReal) * (size_t)nv);
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return st->status;
   }
   st->ncon = s.nc;
@@ -1094,6 +1095,6 @@ int gs_inverseRigid(const gsModel* m, gsData* d, const gsRigidOpt* opt_, gsRigid
     memcpy(qacc, d->qacc, sizeof(gsReal) * (size_t)nv);
   }
   st->status = status;
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return status;
 }

@@ -3,6 +3,7 @@
  * solve with it; the discrete-time inverse (invdiscrete) multiplies by it. */
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
@@ -82,12 +83,12 @@ static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, g
  * descendants; the descendants of dof j are the dofs after it that are deeper in the tree. */
 static int add_bias_derivative(const gsModel* m, gsData* d, gsReal* R, gsReal* C, gsReal h) {
   int nv = m->nv, nb = m->nbody;
-  gsReal* v = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* cp = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* cm = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* cvel = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nb);
-  gsReal* cdd = gs_stackAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
-  gsReal* scratch = gs_stackAlloc(d, sizeof(gsReal) * 12 * (size_t)nb);
+  gsReal* v = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* cp = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* cm = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* cvel = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nb);
+  gsReal* cdd = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
+  gsReal* scratch = gs_arenaAlloc(d, sizeof(gsReal) * 12 * (size_t)nb);
   if (!v || !cp || !cm || !cvel || !cdd || !scratch) return 0;
   memcpy(v, d->qvel, sizeof(gsReal) * (size_t)nv);
   for (int j = 0; j < nv; j++) {

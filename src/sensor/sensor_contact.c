@@ -12,6 +12,7 @@
  * zero force, as in MJCF. */
 #include <math.h>
 
+#include "core/arena.h"
 #include "core/math.h"
 #include "sensor/sensor.h"
 
@@ -114,12 +115,12 @@ void gs_sensorContact(const gsModel* m, gsData* d, int i) {
   int bits = prm[0], reduce = prm[1], num = prm[2], dim = m->sensor_dim[i];
   gs_zero(out, dim);
   if (num <= 0) return;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   /* the chosen contacts, best first, with their direction and sort key */
-  int* slot = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)num);
-  gsReal* key = gs_stackAlloc(d, sizeof(gsReal) * (size_t)num);
+  int* slot = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)num);
+  gsReal* key = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)num);
   if (!slot || !key) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return;
   }
   int nmatch = 0, nslot = 0;
@@ -161,5 +162,5 @@ void gs_sensorContact(const gsModel* m, gsData* d, int i) {
       out = write_slot(out, bits, nmatch, f, c->dist, c->pos, frame);
     }
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "collision/collision.h"
+#include "core/arena.h"
 #include "core/math.h"
 #include "sensor/sensor.h"
 
@@ -125,9 +126,9 @@ static gsReal rangefinder(const gsModel* m, const gsData* d, int site, const int
 }
 
 void gs_sensorRangefinders(const gsModel* m, gsData* d, int i, int n) {
-  size_t mark = gs_stackMark(d), ng = (size_t)(m->ngeom ? m->ngeom : 1);
-  int* geom = gs_stackAlloc(d, sizeof(int) * ng);
-  gsReal* R2 = gs_stackAlloc(d, sizeof(gsReal) * 4 * ng);
+  size_t mark = gs_arenaMark(d), ng = (size_t)(m->ngeom ? m->ngeom : 1);
+  int* geom = gs_arenaAlloc(d, sizeof(int) * ng);
+  gsReal* R2 = gs_arenaAlloc(d, sizeof(gsReal) * 4 * ng);
   gsReal* xyz = R2 ? R2 + ng : NULL;
   int ncand = 0;
   if (geom && R2) {
@@ -138,7 +139,7 @@ void gs_sensorRangefinders(const gsModel* m, gsData* d, int i, int n) {
   }
   for (int k = i; k < i + n; k++)
     d->sensordata[m->sensor_adr[k]] = rangefinder(m, d, m->sensor_objid[k], geom, R2, xyz, ncand);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 void gs_sensorPosOne(const gsModel* m, gsData* d, int i) {

@@ -236,9 +236,9 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   if (nv <= GS_DUAL_DENSE &&
       sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp + nefc) + 48 <=
           gs_stackRoom(d)) {
-    gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-    gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
-    int* list = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nefc);
+    gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+    gsReal* Yd = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
+    int* list = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nefc);
     if (!A || !Yd || !list) return;
     int *ind = list, *der = list + nefc, ni = 0, nd = 0;
     for (int r = 0; r < nefc; r++) {
@@ -262,8 +262,8 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   }
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nv) + 16;
   if (bytes > gs_stackRoom(d)) return;
-  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   if (!A || !z) return;
   memset(z, 0, sizeof(gsReal) * (size_t)nv);
   for (int r = 0; r < nefc; r++) {
@@ -373,12 +373,12 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
                                    (size_t)nv * (size_t)nz + (size_t)ni) +
                  sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) + 6 * 16;
   if (bytes > gs_stackRoom(d)) return 0;
-  gsReal* A = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-  gsReal* Yd = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1) * (size_t)nvp);
-  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)(nz ? nz : 2));
-  gsReal* dg = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
-  int* list = gs_stackAlloc(d, sizeof(int) * 4 * (size_t)nefc);
-  int* span = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* Yd = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1) * (size_t)nvp);
+  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)(nz ? nz : 2));
+  gsReal* dg = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
+  int* list = gs_arenaAlloc(d, sizeof(int) * 4 * (size_t)nefc);
+  int* span = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
   if (!A || !Yd || !z || !dg || !list || !span) return 0;
   int *ind = list, *der = list + nefc, *pos = der + nefc, *len = pos + nefc, nd = 0;
 
@@ -507,20 +507,20 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   int nv = m->nv, nefc = d->nefc;
   size_t rows = (size_t)nefc;
-  w->adr = gs_stackAlloc(d, sizeof(int) * rows);
-  w->nnz = gs_stackAlloc(d, sizeof(int) * rows);
-  w->runadr = gs_stackAlloc(d, sizeof(int) * rows);
-  w->nrun = gs_stackAlloc(d, sizeof(int) * rows);
-  w->blockadr = gs_stackAlloc(d, sizeof(int) * rows);
-  w->derive = gs_stackAlloc(d, sizeof(int) * rows);
-  w->diag = gs_stackAlloc(d, sizeof(gsReal) * rows);
-  w->inv = gs_stackAlloc(d, sizeof(gsReal) * rows);
-  w->b = gs_stackAlloc(d, sizeof(gsReal) * rows);
-  w->u = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* z = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
-  gsReal* dsqrt = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv);
-  int* mark = gs_stackAlloc(d, sizeof(int) * (size_t)nv);
-  int* source = gs_stackAlloc(d, sizeof(int) * rows);
+  w->adr = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->nnz = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->runadr = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->nrun = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->blockadr = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->derive = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->diag = gs_arenaAlloc(d, sizeof(gsReal) * rows);
+  w->inv = gs_arenaAlloc(d, sizeof(gsReal) * rows);
+  w->b = gs_arenaAlloc(d, sizeof(gsReal) * rows);
+  w->u = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
+  gsReal* dsqrt = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  int* mark = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);
+  int* source = gs_arenaAlloc(d, sizeof(int) * rows);
   if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->derive || !w->diag ||
       !w->inv || !w->b || !w->u ||
       !z || !dsqrt || !mark || !source)
@@ -546,7 +546,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     }
   }
   if (total > 0x7fffffff) return 0;
-  w->block = gs_stackAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
+  w->block = gs_arenaAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
   if (!w->block) return 0;
   w->A = NULL;
   w->f = d->efc_force;
@@ -564,14 +564,14 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     }
     return 1;
   }
-  w->col = gs_stackAlloc(d, sizeof(int) * (total ? total : 1));
-  w->val = gs_stackAlloc(d, sizeof(gsReal) * (total ? total : 1));
+  w->col = gs_arenaAlloc(d, sizeof(int) * (total ? total : 1));
+  w->val = gs_arenaAlloc(d, sizeof(gsReal) * (total ? total : 1));
   if (!w->col || !w->val) return 0;
 
   /* the columns of each row and their runs of consecutive dofs, in one pass (at most a run a
    * column: capacity.c reserves that); a row with the columns of the row before shares its runs
    * (a contact's rows: most rows of a contact model) */
-  w->run = gs_stackAlloc(d, sizeof(int) * 2 * (total ? total : 1));
+  w->run = gs_arenaAlloc(d, sizeof(int) * 2 * (total ? total : 1));
   if (!w->run) return 0;
   for (int i = 0; i < nv; i++) mark[i] = -1;
   int nruns = 0;
@@ -654,8 +654,8 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
 
 int gs_dualReuse(const gsModel* m, gsData* d, gsDual* w, const gsDual* kept) {
   *w = *kept;
-  w->b = gs_stackAlloc(d, sizeof(gsReal) * (size_t)d->nefc);
-  w->u = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+  w->b = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)d->nefc);
+  w->u = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nv);
   if (!w->b || !w->u) return 0;
   memset(w->u, 0, sizeof(gsReal) * (size_t)m->nv);
   gs_mulJ(d, w->b, d->qacc_smooth);
@@ -1279,13 +1279,13 @@ void gs_dualFinish(const gsModel* m, gsData* d) {
   gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
   gs_solveM(m, d, d->qacc, d->qfrc_constraint, 1);
   for (int i = 0; i < m->nv; i++) d->qacc[i] += d->qacc_smooth[i];
-  size_t mark = gs_stackMark(d);
-  gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  gsReal* f = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  size_t mark = gs_arenaMark(d);
+  gsReal* jar = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  gsReal* f = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
   if (jar && f) {
     gs_constraintResidual(d, d->qacc, jar);
     gs_constraintForce(m, d, jar, f, d->efc_state, NULL);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 

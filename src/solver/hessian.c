@@ -3,6 +3,7 @@
  * one (a contact on a chain fills its ancestors anyway). The symbolic part runs once per solve on
  * the graph of trees, where every row joins the trees it involves whatever its state; every
  * Hessian of the solve, and every rank-1 update, then fits the same fill. */
+#include "core/arena.h"
 #include "solver/hessian.h"
 
 #include <math.h>
@@ -53,11 +54,11 @@ static int tree_blocks(const gsModel* m, const int* dofs, int ndof, int* adr0, i
 }
 
 int gs_hessianSetup(const gsModel* m, gsData* d, gsHessian* h, int sparse) {
-  size_t mark = gs_stackMark(d);
-  int* rows = gs_stackAlloc(d, sizeof(int) * (size_t)(d->nefc + 1));
-  int* dofs = gs_stackAlloc(d, sizeof(int) * (size_t)(m->nv + 1));
+  size_t mark = gs_arenaMark(d);
+  int* rows = gs_arenaAlloc(d, sizeof(int) * (size_t)(d->nefc + 1));
+  int* dofs = gs_arenaAlloc(d, sizeof(int) * (size_t)(m->nv + 1));
   if (!rows || !dofs) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return 0;
   }
   for (int r = 0; r < d->nefc; r++) rows[r] = r;
@@ -70,12 +71,12 @@ int gs_hessianSetupPart(const gsModel* m, gsData* d, gsHessian* h, int sparse, c
   int nv = m->nv;
   memset(h, 0, sizeof(*h));
   h->nv = nv;
-  int* adr0 = gs_stackAlloc(d, sizeof(int) * (size_t)(nv + 1));
-  int* n0 = gs_stackAlloc(d, sizeof(int) * (size_t)(nv + 1));
-  int* dofblk0 = gs_stackAlloc(d, sizeof(int) * (size_t)(nv + 1));
-  h->dof_blk = gs_stackAlloc(d, sizeof(int) * (size_t)(nv + 1));
-  h->w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1));
-  h->row = gs_stackAlloc(d, sizeof(gsReal) * (size_t)(nv + 1));
+  int* adr0 = gs_arenaAlloc(d, sizeof(int) * (size_t)(nv + 1));
+  int* n0 = gs_arenaAlloc(d, sizeof(int) * (size_t)(nv + 1));
+  int* dofblk0 = gs_arenaAlloc(d, sizeof(int) * (size_t)(nv + 1));
+  h->dof_blk = gs_arenaAlloc(d, sizeof(int) * (size_t)(nv + 1));
+  h->w = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nv + 1));
+  h->row = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nv + 1));
   if (!adr0 || !n0 || !dofblk0 || !h->dof_blk || !h->w || !h->row) return 0;
   for (int k = 0; k < ndof; k++) h->w[dofs[k]] = 0;
   int T = 1;
@@ -88,19 +89,19 @@ int gs_hessianSetupPart(const gsModel* m, gsData* d, gsHessian* h, int sparse, c
     for (int k = 0; k < ndof; k++) dofblk0[dofs[k]] = 0;
   }
   h->nblk = T;
-  h->blk_adr = gs_stackAlloc(d, sizeof(int) * (size_t)T);
-  h->blk_n = gs_stackAlloc(d, sizeof(int) * (size_t)T);
-  h->blk_parent = gs_stackAlloc(d, sizeof(int) * (size_t)T);
-  h->colptr = gs_stackAlloc(d, sizeof(int) * (size_t)(T + 1));
-  h->diagadr = gs_stackAlloc(d, sizeof(size_t) * (size_t)T);
-  h->pathcost = gs_stackAlloc(d, sizeof(double) * (size_t)T);
-  h->seg = gs_stackAlloc(d, sizeof(int) * 2 * (size_t)T);
-  int* order = gs_stackAlloc(d, sizeof(int) * (size_t)T);
-  int* pos = gs_stackAlloc(d, sizeof(int) * (size_t)T);
-  int* deg = gs_stackAlloc(d, sizeof(int) * (size_t)T);
+  h->blk_adr = gs_arenaAlloc(d, sizeof(int) * (size_t)T);
+  h->blk_n = gs_arenaAlloc(d, sizeof(int) * (size_t)T);
+  h->blk_parent = gs_arenaAlloc(d, sizeof(int) * (size_t)T);
+  h->colptr = gs_arenaAlloc(d, sizeof(int) * (size_t)(T + 1));
+  h->diagadr = gs_arenaAlloc(d, sizeof(size_t) * (size_t)T);
+  h->pathcost = gs_arenaAlloc(d, sizeof(double) * (size_t)T);
+  h->seg = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)T);
+  int* order = gs_arenaAlloc(d, sizeof(int) * (size_t)T);
+  int* pos = gs_arenaAlloc(d, sizeof(int) * (size_t)T);
+  int* deg = gs_arenaAlloc(d, sizeof(int) * (size_t)T);
   int W = (T + 63) / 64;
-  uint64_t* adj = gs_stackAlloc(d, sizeof(uint64_t) * (size_t)T * W);
-  uint64_t* live = gs_stackAlloc(d, sizeof(uint64_t) * (size_t)W);
+  uint64_t* adj = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)T * W);
+  uint64_t* live = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)W);
   if (!h->blk_adr || !h->blk_n || !h->blk_parent || !h->colptr || !h->diagadr || !h->pathcost ||
       !h->seg || !order || !pos || !deg || !adj || !live)
     return 0;
@@ -168,8 +169,8 @@ int gs_hessianSetupPart(const gsModel* m, gsData* d, gsHessian* h, int sparse, c
     }
   }
   h->colptr[T] = nnzL;
-  h->rowblk = gs_stackAlloc(d, sizeof(int) * (size_t)(nnzL + 1));
-  h->offadr = gs_stackAlloc(d, sizeof(size_t) * (size_t)(nnzL + 1));
+  h->rowblk = gs_arenaAlloc(d, sizeof(int) * (size_t)(nnzL + 1));
+  h->offadr = gs_arenaAlloc(d, sizeof(size_t) * (size_t)(nnzL + 1));
   if (!h->rowblk || !h->offadr) return 0;
   for (int k = 0; k < T; k++) {
     int t = order[k], e = h->colptr[k];
@@ -214,7 +215,7 @@ int gs_hessianSetupPart(const gsModel* m, gsData* d, gsHessian* h, int sparse, c
   for (int k = T - 1; k >= 0; k--)
     if (h->blk_parent[k] >= 0) h->pathcost[k] += h->pathcost[h->blk_parent[k]];
   h->factorcost = flops;
-  h->val = gs_stackAlloc(d, sizeof(gsReal) * (nval + 1));
+  h->val = gs_arenaAlloc(d, sizeof(gsReal) * (nval + 1));
   return h->val != NULL;
 }
 

@@ -4,15 +4,16 @@
 #include <string.h>
 
 #include "constraint/constraint.h"
+#include "core/arena.h"
 #include "core/math.h"
 #include "solver/dual.h"
 #include "solver/solver.h"
 
 int gs_solveNoslip(const gsModel* m, gsData* d) {
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsDual w;
   if (!gs_dualSetup(m, d, &w, 0)) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return -1;
   }
   /* start from the main solver's forces, which efc_force holds */
@@ -58,6 +59,6 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
     }
   }
   gs_dualFinish(m, d);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return iter;
 }

@@ -6,6 +6,7 @@
 
 #include "constraint/constraint.h"
 #include "constraint/force.h"
+#include "core/arena.h"
 #include "solver/dual.h"
 #include "solver/solver.h"
 
@@ -14,9 +15,9 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
   int nefc = d->nefc;
   memset(d->efc_force, 0, sizeof(gsReal) * (size_t)nefc);
   if (m->opt.disableflags & GS_DSBL_WARMSTART) return;
-  size_t mark = gs_stackMark(d);
-  gsReal* jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  int* state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
+  size_t mark = gs_arenaMark(d);
+  gsReal* jar = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  int* state = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
   if (jar && state) {
     gs_constraintResidual(d, d->qacc_warmstart, jar);
     gs_constraintForce(m, d, jar, d->efc_force, state, NULL);
@@ -32,7 +33,7 @@ static void dual_start(const gsModel* m, gsData* d, gsDual* w) {
       memset(w->u, 0, sizeof(gsReal) * (size_t)m->nv);
     }
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
 }
 
 /* one sweep over the scalar rows 0 .. n-1 with A whole. The sweep is one chain of dependent rows:
@@ -130,10 +131,10 @@ static __attribute__((noinline)) gsReal sweep_rows(gsData* d, gsDual* w, int n) 
 }
 
 int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsDual w;
   if (kept ? !gs_dualReuse(m, d, &w, kept) : !gs_dualSetup(m, d, &w, 1)) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return -1;
   }
   /* A whole where it pays (a humanoid's contacts and limits), before the warm start, whose cost
@@ -147,8 +148,8 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
   int scalar = 0;
   while (scalar < d->nefc && d->efc_type[scalar] != GS_CNSTR_CONTACT_ELLIPTIC) scalar++;
   /* the scalar rows' admissible intervals, for the dense sweep */
-  gsReal* lo = gs_stackAlloc(d, sizeof(gsReal) * 2 * (size_t)(scalar ? scalar : 1));
-  char* box = gs_stackAlloc(d, (size_t)(scalar ? scalar : 1));
+  gsReal* lo = gs_arenaAlloc(d, sizeof(gsReal) * 2 * (size_t)(scalar ? scalar : 1));
+  char* box = gs_arenaAlloc(d, (size_t)(scalar ? scalar : 1));
   gsReal* hi = lo ? lo + scalar : NULL;
   for (int r = 0; lo && box && r < scalar; r++) {
     int type = d->efc_type[r];
@@ -182,7 +183,7 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
     }
   }
   gs_dualFinish(m, d);
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return iter;
 }
 

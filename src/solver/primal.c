@@ -13,6 +13,7 @@
 
 #include "constraint/constraint.h"
 #include "constraint/force.h"
+#include "core/arena.h"
 #include "solver/hessian.h"
 #include "solver/solver.h"
 #include "core/math.h"
@@ -1050,24 +1051,24 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
                       gsSolverStat* stats) {
   int ndof = w->ndof, nrow = w->nrow;
   const int *dofs = w->dofs, *rows = w->rows;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsHessian h;
-  w->blocks = gs_stackAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
+  w->blocks = gs_arenaAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
   if (!w->blocks) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return -1;
   }
   w->nblock = row_blocks(d, rows, nrow, w->blocks);
-  size_t hmark = gs_stackMark(d);
+  size_t hmark = gs_arenaMark(d);
   gsTreeHessian tree, *th = NULL;
   int ncross = cg ? GS_NCROSS + 1 : path_blocks(m, d, w->blocks, w->nblock);
   /* its memory, when the arena has room (else the block factor, as before) */
   size_t treebytes = sizeof(gsReal) * ((size_t)m->nM + (size_t)(2 + ncross) * (size_t)m->nv) + 64;
-  if (ncross <= GS_NCROSS && d->narena - gs_stackMark(d) > treebytes) {
-    tree.val = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nM);
-    tree.diaginv = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
-    tree.w = gs_stackAlloc(d, sizeof(gsReal) * (size_t)m->nv);
-    tree.Z = gs_stackAlloc(d, sizeof(gsReal) * ((size_t)ncross * (size_t)m->nv + 1));
+  if (ncross <= GS_NCROSS && d->narena - gs_arenaMark(d) > treebytes) {
+    tree.val = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nM);
+    tree.diaginv = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+    tree.w = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)m->nv);
+    tree.Z = gs_arenaAlloc(d, sizeof(gsReal) * ((size_t)ncross * (size_t)m->nv + 1));
     tree.nq = 0;
     tree.tail = w->tail, tree.head = w->head;
     if (tree.val && tree.diaginv && tree.w && tree.Z) {
@@ -1085,7 +1086,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     /* no room for Newton's Hessian (on the sparse path its fill follows the contacts, which the
      * arena's size can only estimate): this part by CG, which needs none; the arena's warning
      * counted the event */
-    gs_stackRelease(d, hmark);
+    gs_arenaRelease(d, hmark);
     cg = 1;
   }
 
@@ -1192,33 +1193,33 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
       break;
     }
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return iter;
 }
 
 int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   int nv = m->nv, nefc = d->nefc;
-  size_t mark = gs_stackMark(d);
+  size_t mark = gs_arenaMark(d);
   gsPrimal w;
   gsReal** vec[] = {&w.a, &w.Ma, &w.grad, &w.Mgrad, &w.p, &w.Mp, &w.tmp, &w.tmprow, &w.qfrc};
   int ok = 1;
   for (size_t i = 0; i < sizeof(vec) / sizeof(vec[0]); i++)
-    ok &= (*vec[i] = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nv)) != NULL;
-  w.jar = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  w.Jp = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  w.force = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
-  w.Dq = gs_stackAlloc(d, sizeof(gsReal) * (size_t)nefc);
+    ok &= (*vec[i] = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv)) != NULL;
+  w.jar = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  w.Jp = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  w.force = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
+  w.Dq = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
   w.exact = 0;
-  w.state = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  w.oldstate = gs_stackAlloc(d, sizeof(int) * (size_t)nefc);
-  int* tail = gs_stackAlloc(d, sizeof(int) * 4 * (size_t)nv);
+  w.state = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
+  w.oldstate = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
+  int* tail = gs_arenaAlloc(d, sizeof(int) * 4 * (size_t)nv);
   w.tail = tail, w.head = tail ? tail + nv : NULL;
   w.tailM = tail ? tail + 2 * nv : NULL, w.headM = tail ? tail + 3 * nv : NULL;
   int nisland = d->nisland;
-  int* all = nisland ? NULL : gs_stackAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
+  int* all = nisland ? NULL : gs_arenaAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
   if (!ok || !w.jar || !w.Jp || !w.force || !w.Dq || !w.state || !w.oldstate || !tail ||
       (!nisland && !all)) {
-    gs_stackRelease(d, mark);
+    gs_arenaRelease(d, mark);
     return -1;
   }
   free_tails(m, tail, tail + nv, tail + 2 * nv, tail + 3 * nv);
@@ -1265,6 +1266,6 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
      * product (a dof's rows are all in its island, in increasing order): no second product */
     gs_copy(d->qfrc_constraint, w.qfrc, nv);
   }
-  gs_stackRelease(d, mark);
+  gs_arenaRelease(d, mark);
   return iter;
 }
