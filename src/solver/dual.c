@@ -5,6 +5,7 @@
  * block's exact minimiser over its cone where that pair stalls. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "constraint/constraint.h"
@@ -174,28 +175,90 @@ static inline void dot_two(const gsReal* x, const gsReal* y0, const gsReal* y1, 
 #endif
 }
 
+/* the length of the products of two rows of Y whose dofs are the bits of sa and sb (each set
+ * closed under ancestors): up to their last common dof, rounded up to four; 0 when they share
+ * none. Past it one of the two rows is zero at every dof. */
+static inline int common_length(uint64_t sa, uint64_t sb) {
+  uint64_t c = sa & sb;
+  if (!c) return 0;
+#if defined(__GNUC__)
+  int last = 63 - __builtin_clzll(c);
+#else
+  int last = 63;
+  while (!(c >> last)) last--;
+#endif
+  return (last + 4) & ~3;
+}
+
+#ifdef GS_PAIR
+/* the four products of rows a0, a1 with rows b0, b1 over n values (a multiple of four), each
+ * summed as gs_dotN sums it (four classes by dof mod 4, in order): r0 = (a0.b0, a0.b1),
+ * r1 = (a1.b0, a1.b1). Each value of a row is loaded once for two products. */
+static inline void dot_block(const gsReal* a0, const gsReal* a1, const gsReal* b0,
+                             const gsReal* b1, int n, gs_pair* r0, gs_pair* r1) {
+  gs_pair s00 = {0, 0}, t00 = {0, 0}, s01 = {0, 0}, t01 = {0, 0};
+  gs_pair s10 = {0, 0}, t10 = {0, 0}, s11 = {0, 0}, t11 = {0, 0};
+  for (int k = 0; k < n; k += 4) {
+    gs_pair p0 = gs_pairLoad(a0 + k), p2 = gs_pairLoad(a0 + k + 2);
+    gs_pair q0 = gs_pairLoad(a1 + k), q2 = gs_pairLoad(a1 + k + 2);
+    gs_pair u = gs_pairLoad(b0 + k), v = gs_pairLoad(b0 + k + 2);
+    s00 += p0 * u, t00 += p2 * v, s10 += q0 * u, t10 += q2 * v;
+    u = gs_pairLoad(b1 + k), v = gs_pairLoad(b1 + k + 2);
+    s01 += p0 * u, t01 += p2 * v, s11 += q0 * u, t11 += q2 * v;
+  }
+  /* (classes 0 + 1) + (classes 2 + 3) of two products at once */
+  *r0 = ((gs_pair){s00[0], s01[0]} + (gs_pair){s00[1], s01[1]}) +
+        ((gs_pair){t00[0], t01[0]} + (gs_pair){t00[1], t01[1]});
+  *r1 = ((gs_pair){s10[0], s11[0]} + (gs_pair){s10[1], s11[1]}) +
+        ((gs_pair){t10[0], t11[0]} + (gs_pair){t10[1], t11[1]});
+}
+#endif
+
 /* A = Y^T Y from Y's independent rows written out whole: Yd's row a is row ind[a]'s (ni of them,
- * nvp values each, a multiple of four), and its values past len[a] (a multiple of four, nvp
- * when len is NULL) are zero, with len ascending along ind. Each entry of A is one dot product
- * over the shorter row's len: the terms past it are products with exact zeros, which change no
- * sum, and each entry sums its terms as gs_dotN does, in the same order (four classes by
- * dof mod 4). The pyramids' derived rows (der, nd of them) as combinations of A's entries. */
+ * nvp values each, a multiple of four), zero off its dofs, which are the bits of sup[a] (all of
+ * nvp when sup is NULL). Each entry of A is one dot product up to the two rows' last common dof
+ * (common_length): the terms past it are products with exact zeros, which change no sum, and
+ * each entry sums its terms as gs_dotN does, in the same order (four classes by dof mod 4). Two
+ * rows with two rows at a time (dot_block), each block as long as its longest product (the
+ * others' extra terms are zeros too). The pyramids' derived rows (der, nd of them) as
+ * combinations of A's entries. */
 static void dense_products(const gsDual* w, const gsReal* Yd, int nvp, gsReal* A, const int* ind,
-                           int ni, const int* der, int nd, const int* len) {
+                           int ni, const int* der, int nd, const uint64_t* sup) {
   int N = w->nefc;
   for (int r = 0; r < N; r++) A[(size_t)r * N + r] = w->diag[r];
-  for (int a = 0; a < ni; a++) {
-    int r = ind[a], b = a + 1, n = len ? len[a] : nvp;
-    const gsReal* yr = Yd + (size_t)a * nvp;
+  int a = 0;
+#ifdef GS_PAIR
+  for (; a + 1 < ni; a += 2) {
+    int r0 = ind[a], r1 = ind[a + 1];
+    const gsReal *y0 = Yd + (size_t)a * nvp, *y1 = y0 + nvp;
+    uint64_t sa = sup ? sup[a] | sup[a + 1] : 0;
+    A[(size_t)r0 * N + r1] = A[(size_t)r1 * N + r0] =
+        gs_dotN(y0, y1, sup ? common_length(sup[a], sup[a + 1]) : nvp);
+    int b = a + 2;
     for (; b + 1 < ni; b += 2) {
-      int s = ind[b], t = ind[b + 1];
-      gsReal vs, vt;
-      dot_two(yr, Yd + (size_t)b * nvp, Yd + (size_t)(b + 1) * nvp, n, &vs, &vt);
-      A[(size_t)r * N + s] = A[(size_t)s * N + r] = vs;
-      A[(size_t)r * N + t] = A[(size_t)t * N + r] = vt;
+      int s0 = ind[b], s1 = ind[b + 1];
+      int n = sup ? common_length(sa, sup[b] | sup[b + 1]) : nvp;
+      gs_pair p, q;
+      dot_block(y0, y1, Yd + (size_t)b * nvp, Yd + (size_t)(b + 1) * nvp, n, &p, &q);
+      A[(size_t)r0 * N + s0] = A[(size_t)s0 * N + r0] = p[0];
+      A[(size_t)r0 * N + s1] = A[(size_t)s1 * N + r0] = p[1];
+      A[(size_t)r1 * N + s0] = A[(size_t)s0 * N + r1] = q[0];
+      A[(size_t)r1 * N + s1] = A[(size_t)s1 * N + r1] = q[1];
     }
     if (b < ni) {
       int s = ind[b];
+      gsReal v0, v1;
+      dot_two(Yd + (size_t)b * nvp, y0, y1, sup ? common_length(sa, sup[b]) : nvp, &v0, &v1);
+      A[(size_t)r0 * N + s] = A[(size_t)s * N + r0] = v0;
+      A[(size_t)r1 * N + s] = A[(size_t)s * N + r1] = v1;
+    }
+  }
+#endif
+  for (; a < ni; a++) {
+    int r = ind[a];
+    const gsReal* yr = Yd + (size_t)a * nvp;
+    for (int b = a + 1; b < ni; b++) {
+      int s = ind[b], n = sup ? common_length(sup[a], sup[b]) : nvp;
       A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)b * nvp, n);
     }
   }
@@ -355,6 +418,8 @@ static inline void scale_run(gsReal* restrict zi, gsReal* restrict dg, gsReal s,
  * in z by their last column, the spans and the products' lengths took the setup from ~67 k to
  * ~49 k instructions a call, the step 1.05-1.07x; limits alone, the same time as forming A dof
  * by dof in four sums, which this replaced.) */
+_Static_assert(GS_DUAL_DENSE <= 64, "setup_dense holds a row's dofs in 64 bits");
+
 static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source,
                        size_t total) {
   int nv = m->nv, nefc = d->nefc;
@@ -371,7 +436,8 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   int nz = (ni + 1) & ~1;  /* z's rows: the eliminated rows' values */
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)ni * (size_t)nvp +
                                    (size_t)nv * (size_t)nz + (size_t)ni) +
-                 sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) + 6 * 16;
+                 sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) +
+                 sizeof(uint64_t) * ((size_t)ni + (size_t)nv) + 8 * 16;
   if (bytes > gs_stackRoom(d)) return 0;
   gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
   gsReal* Yd = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1) * (size_t)nvp);
@@ -379,7 +445,9 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   gsReal* dg = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
   int* list = gs_arenaAlloc(d, sizeof(int) * 4 * (size_t)nefc);
   int* span = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
-  if (!A || !Yd || !z || !dg || !list || !span) return 0;
+  uint64_t* sup = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)(ni ? ni : 1));
+  uint64_t* anc = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)nv);
+  if (!A || !Yd || !z || !dg || !list || !span || !sup || !anc) return 0;
   int *ind = list, *der = list + nefc, *pos = der + nefc, *len = pos + nefc, nd = 0;
 
   /* The eliminated rows by their last column, ascending (a stable insertion sort; len holds the
@@ -407,17 +475,26 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   /* J^T into z; each dof's span: the least and the greatest of z's columns whose J rows reach
    * its subtree (empty when the first exceeds the second), pushed onto its parent's below */
   memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nz);
-  for (int i = 0; i < nv; i++) span[2 * i] = ni, span[2 * i + 1] = -1;
+  /* and each row's dofs as bits (nv <= 64), for the products' lengths: its columns and their
+   * ancestors (a dof's bits: its own and its parent's, which comes first) */
+  for (int i = 0; i < nv; i++) {
+    int p = m->dof_parentid[i];
+    span[2 * i] = ni, span[2 * i + 1] = -1;
+    anc[i] = (p >= 0 ? anc[p] : 0) | (uint64_t)1 << i;
+  }
   for (int a = 0; a < ni; a++) {
     int r = ind[a];
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
+    uint64_t bits = 0;
     for (int e = 0, ne = d->efc_J_rownnz[r]; e < ne; e++) {
       int j = c[e];
       z[(size_t)j * nz + a] = v[e];
       if (a < span[2 * j]) span[2 * j] = a;
       span[2 * j + 1] = a;  /* a ascending */
+      bits |= anc[j];
     }
+    sup[a] = bits;
   }
   /* z = L^-T z: leaves first, each dof's row pushed onto its ancestors' over its span (z's
    * values off it are exact zeros, whose products change nothing) */
@@ -478,7 +555,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
     for (int i = n; i < len[a]; i++) yd[i] = 0;
   }
   w->nefc = nefc;
-  dense_products(w, Yd, nvp, A, ind, ni, der, nd, len);
+  dense_products(w, Yd, nvp, A, ind, ni, der, nd, sup);
   /* the elliptic blocks, each entry summed over the dofs in order as the rows' merge summed it
    * (the products off a row's columns are exact zeros; a contact's rows share their columns,
    * so their values past len are zeros too) */

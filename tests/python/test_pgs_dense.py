@@ -1,6 +1,6 @@
 """PGS's dense setup on contacts and limits (src/solver/dual.c setup_dense: the eliminated rows
 ordered by their last dof, each dof's elimination over its span of rows, each product of A ended
-at the shorter row's last dof, the pyramids' derived rows from three others) against MuJoCo
+at the two rows' last common dof, the pyramids' derived rows from three others) against MuJoCo
 3.3.7, to convergence: the Gymnasium humanoid posed with its limbs crossed and pressed into the
 floor, so that one solve holds joint limits, contacts with the floor (rows on one chain of
 dofs), contacts between limbs of different branches (rows on two chains, whose spans are not
@@ -86,7 +86,10 @@ def test_dense_setup_like_mujoco(condim, copies):
     # to convergence, so that the forces compared are the problem's, not where 50 sweeps stop;
     # the differences measured at most 1.1e-13 of the largest force or acceleration over these
     # states and five copies of them jittered by up to 4 ulps (a setup that misses a row on two
-    # chains, or ends a product a dof early, is off by more than 1e-3)
+    # chains, or ends a product a dof early, is off by more than 1e-3; so is one that takes a
+    # row's dofs from its last column's chain alone, or ends the products of rows that share
+    # dofs past 8 at the last multiple of four below their last common dof: three and all four
+    # of the cases fail)
     for m in (mjm, gm):
         m.opt.iterations, m.opt.tolerance = 3000, 1e-15
     two_chain = limits = solves = 0
