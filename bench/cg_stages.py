@@ -45,17 +45,28 @@ STAGES = [
 ]
 
 
-def inclusive(path):
-    """function name -> inclusive instruction count (summed over its file entries)"""
-    out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--show=Ir", path],
+def counts(path, inclusive=True):
+    """function name (compiler suffixes such as .constprop.1 dropped) -> instruction count,
+    inclusive or self, summed over its file entries; and the profile's total"""
+    out = subprocess.run(["callgrind_annotate", "--inclusive=" + ("yes" if inclusive else "no"),
+                          "--threshold=100", "--show=Ir", path],
                          capture_output=True, text=True, check=True).stdout
-    counts = {}
+    found, total = {}, 0
     for line in out.splitlines():
+        m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+PROGRAM TOTALS", line)
+        if m:
+            total = int(m.group(1).replace(",", ""))
+            continue
         m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+\S*?:?([A-Za-z_][\w.]*)\s", line + " ")
         if m:
             name = m.group(2).split(".")[0]
-            counts[name] = counts.get(name, 0) + int(m.group(1).replace(",", ""))
-    return counts
+            found[name] = found.get(name, 0) + int(m.group(1).replace(",", ""))
+    return found, total
+
+
+def inclusive(path):
+    """function name -> inclusive instruction count (summed over its file entries)"""
+    return counts(path)[0]
 
 
 def main(args):

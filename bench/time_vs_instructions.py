@@ -23,6 +23,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import cg_stages  # noqa: E402  (the callgrind profile's counts by function)
 
 
 def mujoco_dir():
@@ -48,19 +50,8 @@ def instruction_shares(exe, args, tmp):
     subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no",
                     "--toggle-collect=cg_counted_gs", "--callgrind-out-file=" + out, exe] + args,
                    check=True, capture_output=True)
-    text = subprocess.run(["callgrind_annotate", out], capture_output=True, text=True,
-                          check=True).stdout
-    total, shares = None, {}
-    for line in text.splitlines():
-        m = re.match(r"\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+PROGRAM TOTALS", line)
-        if m:
-            total = int(m.group(1).replace(",", ""))
-            continue
-        m = re.match(r"\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*:(\S+)", line)
-        if m and total:
-            name = m.group(2)
-            shares[name] = shares.get(name, 0) + int(m.group(1).replace(",", "")) / total
-    return shares
+    found, total = cg_stages.counts(out, inclusive=False)
+    return {name: n / total for name, n in found.items()} if total else {}
 
 
 def time_shares(exe, args, tmp):
@@ -72,8 +63,9 @@ def time_shares(exe, args, tmp):
     shares = {}
     for line in text.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(\S+)", line)
-        if m:
-            shares[m.group(2)] = shares.get(m.group(2), 0) + float(m.group(1)) / 100
+        if m:  # named as cg_stages.counts names them (compiler suffixes dropped)
+            name = m.group(2).split(".")[0]
+            shares[name] = shares.get(name, 0) + float(m.group(1)) / 100
     return shares
 
 
