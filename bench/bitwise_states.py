@@ -39,7 +39,8 @@ FIELDS = ("act", "qacc", "qacc_smooth", "qacc_warmstart", "qfrc_bias", "qfrc_pas
           "ximat", "xanchor", "xaxis", "geom_xpos", "geom_xmat", "site_xpos", "site_xmat",
           "subtree_com", "cinert", "cdof", "cvel", "cdof_dot", "qM", "qLD", "qLDiagInv",
           "ten_length", "ten_velocity", "actuator_length", "actuator_velocity", "actuator_force",
-          "act_dot", "sensordata")
+          "act_dot", "sensordata", "subtree_linvel", "subtree_angmom", "cacc", "cfrc_int",
+          "cfrc_ext")
 
 
 def write(path, steps=200, smooth=False):

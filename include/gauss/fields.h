@@ -60,6 +60,7 @@
   X(int,    dof_parentid,      nv,     1)                                                          \
   X(int,    dof_Madr,          nv,     1)                                                          \
   X(int,    M_dofid,           nM,     1)   /* the dof of each stored entry of M: i, then i's ancestors */\
+  X(int,    dof_freetail,      nv,     1)   /* r when the dof's row of M ends with the six entries of the free joint r .. r + 5 at the root of its tree (the dof is past them), else -1 */\
   X(int,    dof_diagonal,      nv,     1)   /* 1: M's row and column of the dof hold its diagonal alone, exactly (a free body of the world without children, its inertial frame at the joint and unrotated; MuJoCo's simple free bodies) */\
   X(gsReal, dof_armature,      nv,     1)                                                          \
   X(gsReal, dof_damping,       nv,     1)                                                          \

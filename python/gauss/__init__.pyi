@@ -555,6 +555,8 @@ class Model:
     """dof_Madr: int32 array of shape (nv,); units: integer (an id, address, count, type, flag or mask): unitless"""
     M_dofid: numpy.ndarray
     """M_dofid: int32 array of shape (nM,); units: integer (an id, address, count, type, flag or mask): unitless"""
+    dof_freetail: numpy.ndarray
+    """dof_freetail: int32 array of shape (nv,); units: integer (an id, address, count, type, flag or mask): unitless"""
     dof_diagonal: numpy.ndarray
     """dof_diagonal: int32 array of shape (nv,); units: integer (an id, address, count, type, flag or mask): unitless"""
     dof_armature: numpy.ndarray

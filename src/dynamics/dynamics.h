@@ -27,6 +27,14 @@ static inline int gs_rowLen(const gsModel* m, int i) {
   return (i + 1 < m->nv ? m->dof_Madr[i + 1] : m->nM) - m->dof_Madr[i];
 }
 
+/* dof_freetail of dof i, from the tree's storage: the root of i's tree is the column of the last
+ * entry of row i; when it is a free joint's first dof r and i is past r + 5, row i ends with the
+ * entries of r + 5, r + 4, ..., r (the compiler writes it, the binary check compares) */
+static inline int gs_freeTailOf(const gsModel* m, int i) {
+  int r = m->M_dofid[m->dof_Madr[i] + gs_rowLen(m, i) - 1];
+  return m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE && i > r + 5 ? r : -1;
+}
+
 /* H += scale * sum over tendons of coef[t] J_t^T J_t (J_t row t of ten_J, ntendon x nv), kept to
  * the tree pattern of qM's storage: the entries of two dofs on different branches are dropped, as
  * MJCF drops them (tendon armature in M, tendon damping in the implicit integrators) */

@@ -407,20 +407,9 @@ int gs_factorLTDLDofs(const gsModel* m, gsReal* LD, gsReal* diaginv, const int* 
   return factor_trees(m, LD, LD, diaginv, 0, dofs, ndof);
 }
 
-/* The root of dof k's tree is the column of the last entry of row k; for k below a free joint at
- * the root (r, its dofs r .. r + 5 a chain) the row ends with the entries of r + 5, r + 4, ..., r,
- * which the scatters below take two at a time (gs_subScaledRev6), each value the same
- * operation. The joint type is looked up once per tree. */
-typedef struct {
-  int root, free;
-} gsTreeRoot;
-
-/* r when row k (its entries to end) ends with a free joint's six, else -1 */
-static inline int free_tail(const gsModel* m, gsTreeRoot* t, int k, int end) {
-  int r = m->M_dofid[end - 1];
-  if (r != t->root) t->root = r, t->free = m->jnt_type[m->dof_jntid[r]] == GS_JNT_FREE;
-  return t->free && k > r + 5 ? r : -1;
-}
+/* For k below a free joint at the root of its tree (r = dof_freetail[k], its dofs r .. r + 5 a
+ * chain) row k ends with the entries of r + 5, r + 4, ..., r, which the scatters below take two at
+ * a time (gs_subScaledRev6), each value the same operation. */
 
 /* with diagonal (LD is M's factor), the rows of diagonal dofs (dof_diagonal: all zeros off the
  * diagonal) are left out */
@@ -428,12 +417,11 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
                         int first, int end, int diagonal) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */
   const int* col = m->M_dofid;
-  gsTreeRoot tr = {-1, 0};
   for (int k = end - 1; k >= first; k--) {
     gsReal xk = x[k];
     if (xk == 0 || (diagonal && m->dof_diagonal[k])) continue;
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
-    int r = free_tail(m, &tr, k, a1);
+    int r = m->dof_freetail[k];
     if (r >= 0) a1 -= 6;
     if (a0 < a1 && k > first && m->dof_parentid[k] == k - 1 && (r < 0 || k - 1 > r + 5)) {
       /* k's parent k - 1 (row k from a0 + 1 on is row k - 1's, b0 on) takes its turn in the
@@ -544,11 +532,10 @@ void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {
 }
 
 void gs_mulM(const gsModel* m, const gsData* d, gsReal* res, const gsReal* vec) {
-  gsTreeRoot tr = {-1, 0};
   for (int i = 0; i < m->nv; i++) res[i] = d->qM[m->dof_Madr[i]] * vec[i];
   for (int i = 0; i < m->nv; i++) {
     int a0 = m->dof_Madr[i] + 1, a1 = m->dof_Madr[i] + gs_rowLen(m, i);
-    int r = free_tail(m, &tr, i, a1);
+    int r = m->dof_freetail[i];
     if (r >= 0) a1 -= 6;
     /* row i's sum held in a register (its ancestors j < i are other entries of res): the same
      * additions in the same order */

@@ -482,6 +482,16 @@ static int check_tendon_spans(const gsModel* m, char* err, int errsz) {
   return 1;
 }
 
+/* each dof's free tail as its tree gives it (after the tree and the joint types are checked): the
+ * kernels on M's rows take the last six entries of a row with one as the free joint's */
+static int check_free_tails(const gsModel* m, char* err, int errsz) {
+  for (int i = 0; i < m->nv; i++)
+    if (m->dof_freetail[i] != gs_freeTailOf(m, i))
+      return gs_ioError(err, errsz, "dof_freetail[%d] = %d, expected %d", i, m->dof_freetail[i],
+                        gs_freeTailOf(m, i));
+  return 1;
+}
+
 static int check_typed_ids(const gsModel* m, char* err, int errsz) {
   gsFieldInfo fi;
   /* every X_objtype / X_reftype with its X_objid / X_refid (or X_obj1id and X_obj2id) */
@@ -763,7 +773,8 @@ int gs_checkModel(const gsModel* m, char* err, int errsz) {
   return check_sizes(m, err, errsz) && check_options(&m->opt, err, errsz) &&
          check_tree(m, err, errsz) && check_names(m, err, errsz) && check_ids(m, err, errsz) &&
          check_ranges(m, err, errsz) && check_enums(m, err, errsz) &&
-         check_typed_ids(m, err, errsz) && check_tendon_spans(m, err, errsz) &&
+         check_free_tails(m, err, errsz) && check_typed_ids(m, err, errsz) &&
+         check_tendon_spans(m, err, errsz) &&
          check_products(m, err, errsz) &&
          check_real_ids(m, err, errsz) && check_signatures(m, err, errsz) &&
          check_meshes(m, err, errsz) && gs_checkValues(m, err, errsz) &&

@@ -916,6 +916,7 @@ gsModel* gs_compileSpecStore(const gsSpec* spec, char* err, int errsz, gsMeshSto
       /* the column of each entry: the kernels on M index by it instead of walking the chain */
       for (int p = i; p >= 0; p = m->dof_parentid[p]) m->M_dofid[adr++] = p;
     }
+    for (int i = 0; i < m->nv; i++) m->dof_freetail[i] = gs_freeTailOf(m, i);
   }
 
   /* the slices: their arrays, then what is defined at the default configuration */

@@ -240,7 +240,9 @@ typedef struct {
   int* state;
   int* oldstate;
   const int *rows, *dofs;  /* the part being solved: an island, or everything */
-  const int *tail, *head;  /* by dof: free_tails */
+  int dof0;                /* dofs[0] when the part's dofs are consecutive (a whole model, an
+                            * island of one tree), else -1: see PART_DOF */
+  const int *tail, *head;  /* by dof: dof_freetail and free_heads */
   const int *tailM, *headM;  /* the same for M and its factor, where diagonal dofs have neither */
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
@@ -249,6 +251,19 @@ typedef struct {
   gsReal* Dq;      /* nefc of scratch: D J p on the quadratic rows */
   int exact;       /* 1 when p = -H^-1 grad, H = M + sum D J^T J over the quadratic rows */
 } gsPrimal;
+
+/* the part's k-th dof. Parts are mostly consecutive dofs (a humanoid, an ant): their loops then
+ * index the vectors directly, without the list's load a value, and the compiler takes each loop
+ * apart on the test (loop unswitching: one copy per case), which leaves the elementwise ones
+ * two values at a time. The same values in the same order either way. */
+#define PART_DOF(d0, dofs, k) ((d0) >= 0 ? (d0) + (k) : (dofs)[k])
+
+/* dofs[0] when the n dofs are consecutive, else -1 */
+static int consecutive_dofs(const int* dofs, int n) {
+  for (int k = 1; k < n; k++)
+    if (dofs[k] != dofs[0] + k) return -1;
+  return n > 0 ? dofs[0] : -1;
+}
 
 /* the curvature of an elliptic contact's penalty on the cone (rows r ..), in its rows'
  * coordinates, n x n: a g g^T + a (-mu gap / T) S (I - e e^T) S */
@@ -287,7 +302,7 @@ typedef struct {
   double factorcost;  /* multiply-adds of assembling and factoring, estimated */
   /* H = T + U U^T, U's columns sqrt(D_r) J_r^T for the quadratic rows off paths (nq <= GS_NCROSS):
    * Z = T^-1 U (nv a column) and the Cholesky factor of C = I + U^T Z */
-  const int *tail, *head;  /* the solve's free_tails */
+  const int *tail, *head;  /* the solve's dof_freetail and free_heads */
   int nq;
   int qrow[GS_NCROSS];
   gsReal* Z;
@@ -430,16 +445,17 @@ static double tree_update_cost(const gsModel* m, int k) {
   return len * (len + 1);
 }
 
-static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, const int* dofs,
-                            int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x);
+static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, int d0,
+                            const int* dofs, int ndof, const gsReal* LD, const gsReal* diaginv,
+                            gsReal* x);
 
 /* x = H^-1 x on the dofs with T's factor and the correction (Woodbury's identity):
  * H^-1 = T^-1 - Z C^-1 Z^T, Z^T x = U^T T^-1 x */
 static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
                        const gsTreeHessian* th, gsReal* x) {
   const int* dofs = w->dofs;
-  int ndof = w->ndof, nq = th->nq, nv = m->nv;
-  solve_LTDL_dofs(m, w->tail, w->head, dofs, ndof, th->val, th->diaginv, x);
+  int ndof = w->ndof, nq = th->nq, nv = m->nv, d0 = w->dof0;
+  solve_LTDL_dofs(m, w->tail, w->head, d0, dofs, ndof, th->val, th->diaginv, x);
   if (!nq) return;
   gsReal c[GS_NCROSS];
   for (int j = 0; j < nq; j++) {
@@ -461,7 +477,10 @@ static void tree_solve(const gsModel* m, const gsData* d, const gsPrimal* w,
   }
   for (int j = 0; j < nq; j++) {
     const gsReal* z = th->Z + (size_t)j * nv;
-    for (int k = 0; k < ndof; k++) x[dofs[k]] -= c[j] * z[dofs[k]];
+    for (int k = 0; k < ndof; k++) {
+      int i = PART_DOF(d0, dofs, k);
+      x[i] -= c[j] * z[i];
+    }
   }
 }
 
@@ -481,9 +500,9 @@ static void tree_correction(const gsModel* m, const gsData* d, const gsPrimal* w
     const int* col = d->efc_J_colind + d->efc_J_rowadr[r];
     const gsReal* J = d->efc_J + d->efc_J_rowadr[r];
     gsReal* z = th->Z + (size_t)j * nv, sd = sqrt(d->efc_D[r]);
-    for (int k = 0; k < w->ndof; k++) z[w->dofs[k]] = 0;
+    for (int k = 0; k < w->ndof; k++) z[PART_DOF(w->dof0, w->dofs, k)] = 0;
     for (int k = 0; k < nnz; k++) z[col[k]] = sd * J[k];
-    solve_LTDL_dofs(m, w->tail, w->head, w->dofs, w->ndof, th->val, th->diaginv, z);
+    solve_LTDL_dofs(m, w->tail, w->head, w->dof0, w->dofs, w->ndof, th->val, th->diaginv, z);
   }
   /* C = I + U^T Z, then its Cholesky factor (C >= I: never singular) */
   for (int i = 0; i < nq; i++) {
@@ -684,33 +703,32 @@ static int refresh_factor(const gsModel* m, const gsData* d, const gsPrimal* w, 
 
 /* ---- products on a part of the problem: listed dofs (whole trees) and rows ---- */
 
-/* tail[i]: for dof i below a free joint, the joint's first dof r, else -1. Row i of M's storage
- * (and of the factors in its pattern) then ends with the entries of r + 5, r + 4, ..., r: most
- * rows of a floating robot do, and the loops take those six with offsets known to the compiler
- * rather than through M_dofid, the same additions in the same order. (A free joint is always its
- * tree's root, its dofs a chain.) head[i]: the off-diagonal entries of row i left to the loops
- * through M_dofid (all of them, or all but tail's six). tailM and headM: the same for M and its
- * factor, where a diagonal dof's row (dof_diagonal) holds zeros off the diagonal, which the
- * products and solves leave out (the Hessian's rows are not zero there: it keeps tail and head). */
-static void free_tails(const gsModel* m, int* tail, int* head, int* tailM, int* headM) {
-  /* a tree's root (its dofs start a range) and whether it is a free joint: looked up once a tree */
-  int root = -1, free = 0;
+/* tail[i] (the model's dof_freetail): for dof i below a free joint, the joint's first dof r, else
+ * -1. Row i of M's storage (and of the factors in its pattern) then ends with the entries of
+ * r + 5, r + 4, ..., r: most rows of a floating robot do, and the loops take those six with
+ * offsets known to the compiler rather than through M_dofid, the same additions in the same
+ * order. head[i]: the off-diagonal entries of row i left to the loops through M_dofid (all of
+ * them, or all but tail's six). headM: the same for M and its factor, where a diagonal dof's row
+ * (dof_diagonal) holds zeros off the diagonal, which the products and solves leave out (the
+ * Hessian's rows are not zero there: it keeps head); a diagonal dof, one of its free joint's
+ * own six, has no tail. */
+static void free_heads(const gsModel* m, int* head, int* headM) {
   for (int i = 0; i < m->nv; i++) {
-    int len = gs_rowLen(m, i);
-    if (len == 1) root = i, free = m->jnt_type[m->dof_jntid[i]] == GS_JNT_FREE;
-    tail[i] = free && i > root + 5 ? root : -1;
-    head[i] = len - 1 - (tail[i] >= 0 ? 6 : 0);
-    tailM[i] = m->dof_diagonal[i] ? -1 : tail[i];
+    head[i] = gs_rowLen(m, i) - 1 - (m->dof_freetail[i] >= 0 ? 6 : 0);
     headM[i] = m->dof_diagonal[i] ? 0 : head[i];
   }
 }
 
 /* res = M vec on the dofs; M couples a dof with its ancestors only, which are listed too */
-static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const int* head,
-                       const int* dofs, int ndof, gsReal* res, const gsReal* vec) {
-  for (int q = 0; q < ndof; q++) res[dofs[q]] = d->qM[m->dof_Madr[dofs[q]]] * vec[dofs[q]];
+static inline __attribute__((always_inline)) void
+mul_M_part(const gsModel* m, const gsData* d, const int* tail, const int* head, int d0,
+           const int* dofs, int ndof, gsReal* res, const gsReal* vec) {
   for (int q = 0; q < ndof; q++) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
+    int i = PART_DOF(d0, dofs, q);
+    res[i] = d->qM[m->dof_Madr[i]] * vec[i];
+  }
+  for (int q = 0; q < ndof; q++) {
+    int i = PART_DOF(d0, dofs, q), adr = m->dof_Madr[i], n = head[i], r = tail[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* Mi = d->qM + adr + 1;
     /* res[i] gets nothing from its ancestors' turns, which come later */
@@ -729,16 +747,27 @@ static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const
   }
 }
 
+/* consecutive dofs and listed ones each their own copy of mul_M_part (in the first the
+ * compiler knows d0 >= 0, in the second d0 = -1) */
+static void mul_M_dofs(const gsModel* m, const gsData* d, const int* tail, const int* head,
+                       int d0, const int* dofs, int ndof, gsReal* res, const gsReal* vec) {
+  if (d0 >= 0)
+    mul_M_part(m, d, tail, head, d0, dofs, ndof, res, vec);
+  else
+    mul_M_part(m, d, tail, head, -1, dofs, ndof, res, vec);
+}
+
 /* x = H^-1 x on the dofs, with an LTDL factor in M's pattern (as gs_solveLTDL, on the listed
  * trees): M's, or the Hessian's on paths; tail as in mul_M_dofs */
-static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, const int* dofs,
-                            int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x) {
+static inline __attribute__((always_inline)) void
+solve_LTDL_part(const gsModel* m, const int* tail, const int* head, int d0, const int* dofs,
+                int ndof, const gsReal* LD, const gsReal* diaginv, gsReal* x) {
   for (int q = ndof - 1; q >= 0; q--) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
+    int i = PART_DOF(d0, dofs, q), adr = m->dof_Madr[i], n = head[i], r = tail[i];
     gsReal xk = x[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
-    if (n > 0 && q > 0 && dofs[q - 1] == i - 1 && m->dof_parentid[i] == i - 1 && tail[i - 1] == r) {
+    if (n > 0 && q > 0 && PART_DOF(d0, dofs, q - 1) == i - 1 && m->dof_parentid[i] == i - 1 && tail[i - 1] == r) {
       /* i's parent i - 1 in the same pass (its row is i's from the second entry on): each
        * ancestor's value loses i's part, then i - 1's, as in two turns */
       x[i - 1] -= L[0] * xk;
@@ -754,7 +783,7 @@ static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, 
   }
   /* D^-1 then L x = z, each value scaled at its turn (its ancestors' are final) */
   for (int q = 0; q < ndof; q++) {
-    int i = dofs[q], adr = m->dof_Madr[i], n = head[i], r = tail[i];
+    int i = PART_DOF(d0, dofs, q), adr = m->dof_Madr[i], n = head[i], r = tail[i];
     const int* anc = m->M_dofid + adr + 1;
     const gsReal* L = LD + adr + 1;
     gsReal xi = x[i] * diaginv[i], s = 0;
@@ -765,6 +794,16 @@ static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, 
     }
     x[i] = xi - s;
   }
+}
+
+/* consecutive dofs and listed ones each their own copy, as mul_M_dofs */
+static void solve_LTDL_dofs(const gsModel* m, const int* tail, const int* head, int d0,
+                            const int* dofs, int ndof, const gsReal* LD, const gsReal* diaginv,
+                            gsReal* x) {
+  if (d0 >= 0)
+    solve_LTDL_part(m, tail, head, d0, dofs, ndof, LD, diaginv, x);
+  else
+    solve_LTDL_part(m, tail, head, -1, dofs, ndof, LD, diaginv, x);
 }
 
 /* the blocks of the listed rows; returns how many (at most nrow) */
@@ -830,9 +869,9 @@ static void mul_J_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, 
 }
 
 /* x = J^T y on the dofs, from the blocks' rows (which touch no other dof), four rows at a time */
-static void mul_JT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, const int* dofs,
-                         int ndof, gsReal* x, const gsReal* y) {
-  for (int k = 0; k < ndof; k++) x[dofs[k]] = 0;
+static void mul_JT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock, int d0,
+                         const int* dofs, int ndof, gsReal* x, const gsReal* y) {
+  for (int k = 0; k < ndof; k++) x[PART_DOF(d0, dofs, k)] = 0;
   for (int b = 0; b < nblock; b++) {
     int n = blocks[b].n, nnz = blocks[b].nnz, j = 0;
     const int* c = d->efc_J_colind + blocks[b].adr;
@@ -856,9 +895,12 @@ static void mul_JT_blocks(const gsData* d, const gsRowBlock* blocks, int nblock,
   }
 }
 
-static gsReal dot_list(const int* idx, int n, const gsReal* x, const gsReal* y) {
+static gsReal dot_list(int d0, const int* idx, int n, const gsReal* x, const gsReal* y) {
   gsReal s = 0;
-  for (int k = 0; k < n; k++) s += x[idx[k]] * y[idx[k]];
+  for (int k = 0; k < n; k++) {
+    int i = PART_DOF(d0, idx, k);
+    s += x[i] * y[i];
+  }
   return s;
 }
 
@@ -871,10 +913,10 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
   gsReal cost = alpha != 0 ? rows_force_moved(d, w->rows, w->nrow, w->jar, w->Jp, alpha, w->force,
                                               w->state, w->oldstate, count)
                            : rows_force_at(d, w->rows, w->nrow, w->jar, w->force, w->state);
-  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->qfrc, w->force);
+  mul_JT_blocks(d, w->blocks, w->nblock, w->dof0, w->dofs, w->ndof, w->qfrc, w->force);
   gsReal gauss = 0;
   for (int k = 0; k < w->ndof; k++) {
-    int i = w->dofs[k];
+    int i = PART_DOF(w->dof0, w->dofs, k);
     if (alpha != 0) {
       w->a[i] += alpha * w->p[i];
       w->Ma[i] += alpha * w->Mp[i];
@@ -888,7 +930,7 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 
 /* the same from a alone */
 static gsReal evaluate(const gsModel* m, const gsData* d, gsPrimal* w) {
-  mul_M_dofs(m, d, w->tailM, w->headM, w->dofs, w->ndof, w->Ma, w->a);
+  mul_M_dofs(m, d, w->tailM, w->headM, w->dof0, w->dofs, w->ndof, w->Ma, w->a);
   mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -929,7 +971,7 @@ static void mul_JT_DJp(const gsData* d, gsPrimal* w) {
     int r = w->rows[q];
     w->Dq[r] = keep_if(d->efc_D[r] * w->Jp[r], w->state[r] == GS_CNSTRSTATE_QUADRATIC);
   }
-  mul_JT_blocks(d, w->blocks, w->nblock, w->dofs, w->ndof, w->tmp, w->Dq);
+  mul_JT_blocks(d, w->blocks, w->nblock, w->dof0, w->dofs, w->ndof, w->tmp, w->Dq);
 }
 
 /* the share of the tolerance above which the Newton step's residual is refined */
@@ -949,12 +991,12 @@ static void mul_JT_DJp(const gsData* d, gsPrimal* w) {
 static int refine(const gsModel* m, const gsData* d, gsPrimal* w, const gsTreeHessian* th,
                   gsHessian* h, gsReal scale) {
   /* Mp, Jp, Dq and tmp are scratch until the line search computes them */
-  mul_M_dofs(m, d, w->tailM, w->headM, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(m, d, w->tailM, w->headM, w->dof0, w->dofs, w->ndof, w->Mp, w->p);
   mul_J_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
   mul_JT_DJp(d, w);
   gsReal rr = 0;
   for (int k = 0; k < w->ndof; k++) {
-    int i = w->dofs[k];
+    int i = PART_DOF(w->dof0, w->dofs, k);
     w->tmp[i] = -w->grad[i] - w->Mp[i] - w->tmp[i];
     rr += w->tmp[i] * w->tmp[i];
   }
@@ -963,7 +1005,10 @@ static int refine(const gsModel* m, const gsData* d, gsPrimal* w, const gsTreeHe
     tree_solve(m, d, w, th, w->tmp);
   else
     gs_hessianSolve(h, w->tmp);
-  for (int k = 0; k < w->ndof; k++) w->p[w->dofs[k]] += w->tmp[w->dofs[k]];
+  for (int k = 0; k < w->ndof; k++) {
+    int i = PART_DOF(w->dof0, w->dofs, k);
+    w->p[i] += w->tmp[i];
+  }
   return 0;
 }
 
@@ -982,7 +1027,7 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
   mul_J_line0(d, w, ready, &s1, &s2);
   gsReal g1 = 0;
   for (int k = 0; k < w->ndof; k++) {
-    int i = w->dofs[k];
+    int i = PART_DOF(w->dof0, w->dofs, k);
     g1 += w->p[i] * (w->Ma[i] - d->qfrc_smooth[i]);
   }
   /* With p = -H^-1 grad, M p = -grad - J^T D J p (D on the quadratic rows) saves the product
@@ -997,15 +1042,14 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
   if (shortcut) {
     mul_JT_DJp(d, w);
     for (int k = 0; k < w->ndof; k++) {
-      int i = w->dofs[k];
+      int i = PART_DOF(w->dof0, w->dofs, k);
       gsReal mp = -w->grad[i] - w->tmp[i];
       shortcut &= fabs(w->tmp[i]) <= GS_MP_CANCEL * fabs(mp);
       w->Mp[i] = mp;
     }
   }
-  if (!shortcut && !ready) mul_M_dofs(m, d, w->tailM, w->headM, w->dofs, w->ndof, w->Mp, w->p);
-  gsReal g2 = 0;
-  for (int k = 0; k < w->ndof; k++) g2 += w->p[w->dofs[k]] * w->Mp[w->dofs[k]];
+  if (!shortcut && !ready) mul_M_dofs(m, d, w->tailM, w->headM, w->dof0, w->dofs, w->ndof, w->Mp, w->p);
+  gsReal g2 = dot_list(w->dof0, w->dofs, w->ndof, w->p, w->Mp);
   gsReal d0 = g1 + s1;
   *slope0 = d0;
   *neval = 1;
@@ -1018,8 +1062,7 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
    * divided by the solve's scale (as its gradient is measured) matched fewer (471); the stop
    * inside the search absolute as well bisected for all 50 iterations at sensor/contact_sorted.xml
    * (28.3 evaluations a step, MuJoCo 2). */
-  gsReal pnorm = 0;
-  for (int k = 0; k < w->ndof; k++) pnorm += w->p[w->dofs[k]] * w->p[w->dofs[k]];
+  gsReal pnorm = dot_list(w->dof0, w->dofs, w->ndof, w->p, w->p);
   if (!(d0 < -m->opt.tolerance * m->opt.ls_tolerance * sqrt(pnorm))) return 0;
   gsReal tol = m->opt.ls_tolerance * fabs(d0);
   gsReal lo = 0, hi = -1, alpha = 0, dphi = d0, d2phi = g2 + s2;
@@ -1051,6 +1094,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
                       gsSolverStat* stats) {
   int ndof = w->ndof, nrow = w->nrow;
   const int *dofs = w->dofs, *rows = w->rows;
+  int d0 = w->dof0 = consecutive_dofs(dofs, ndof);
   size_t mark = gs_arenaMark(d);
   gsHessian h;
   w->blocks = gs_arenaAlloc(d, sizeof(gsRowBlock) * (size_t)(nrow > 0 ? nrow : 1));
@@ -1090,7 +1134,10 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     cg = 1;
   }
 
-  for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
+  for (int k = 0; k < ndof; k++) {
+    int i = PART_DOF(d0, dofs, k);
+    w->a[i] = d->qacc_smooth[i];
+  }
   gsReal cost;
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
     /* the cost at the smooth acceleration is its penalty alone (the Gauss term is 0 there):
@@ -1098,12 +1145,18 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
     for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
     cost = rows_force_at(d, rows, nrow, w->jar, w->force, w->state);
-    for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_warmstart[dofs[k]];
+    for (int k = 0; k < ndof; k++) {
+      int i = PART_DOF(d0, dofs, k);
+      w->a[i] = d->qacc_warmstart[i];
+    }
     gsReal warm = evaluate(m, d, w);
     if (warm < cost) {
       cost = warm;
     } else {
-      for (int k = 0; k < ndof; k++) w->a[dofs[k]] = d->qacc_smooth[dofs[k]];
+      for (int k = 0; k < ndof; k++) {
+        int i = PART_DOF(d0, dofs, k);
+        w->a[i] = d->qacc_smooth[i];
+      }
       cost = evaluate(m, d, w);
     }
   } else {
@@ -1118,10 +1171,16 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   w->exact = 0;
   if (cg) {
-    for (int k = 0; k < ndof; k++) w->Mgrad[dofs[k]] = w->grad[dofs[k]];
-    solve_LTDL_dofs(m, w->tailM, w->headM, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
-    for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]];
-    gMg = dot_list(dofs, ndof, w->grad, w->Mgrad);
+    for (int k = 0; k < ndof; k++) {
+      int i = PART_DOF(d0, dofs, k);
+      w->Mgrad[i] = w->grad[i];
+    }
+    solve_LTDL_dofs(m, w->tailM, w->headM, d0, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+    for (int k = 0; k < ndof; k++) {
+      int i = PART_DOF(d0, dofs, k);
+      w->p[i] = -w->Mgrad[i];
+    }
+    gMg = dot_list(w->dof0, dofs, ndof, w->grad, w->Mgrad);
   }
   /* only elliptic contacts' rows ever take the cone state */
   int elliptic = 0;
@@ -1131,14 +1190,17 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
   for (; iter < m->opt.iterations; iter++) {
     /* MJCF's solvers take at least one iteration, then stop on the gradient or improvement */
-    gsReal gnorm = sqrt(dot_list(dofs, ndof, w->grad, w->grad));
+    gsReal gnorm = sqrt(dot_list(w->dof0, dofs, ndof, w->grad, w->grad));
     if (iter > 0 && scale * gnorm < tol) break;
     int nupdate = 0, ready = 0;
     if (!cg) {
       nupdate = refresh_factor(m, d, w, factored, th, &h, &updated);
       if (nupdate < 0) break;
       factored = 1;
-      for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->grad[dofs[k]];
+      for (int k = 0; k < ndof; k++) {
+        int i = PART_DOF(d0, dofs, k);
+        w->p[i] = -w->grad[i];
+      }
       if (th)
         tree_solve(m, d, w, th, w->p);
       else
@@ -1162,7 +1224,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     if (stats && iter < GS_NSOLVER) {
       gsSolverStat* st = stats + iter;
       st->improvement = improvement;
-      st->gradient = scale * sqrt(dot_list(dofs, ndof, w->grad, w->grad));
+      st->gradient = scale * sqrt(dot_list(w->dof0, dofs, ndof, w->grad, w->grad));
       st->lineslope = slope;
       st->nactive = nactive;
       st->nchange = nchange;
@@ -1172,20 +1234,23 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     if (cg) {
       /* Polak-Ribiere with M^-1 as preconditioner, restarted when beta < 0 */
       for (int k = 0; k < ndof; k++) {
-        int i = dofs[k];
+        int i = PART_DOF(d0, dofs, k);
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_LTDL_dofs(m, w->tailM, w->headM, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+      solve_LTDL_dofs(m, w->tailM, w->headM, d0, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
-        int i = dofs[k];
+        int i = PART_DOF(d0, dofs, k);
         num += w->grad[i] * (w->Mgrad[i] - w->tmp[i]);
         gMgnew += w->grad[i] * w->Mgrad[i];
       }
       gsReal beta = gMg > 0 ? num / gMg : 0;
       if (beta < 0) beta = 0;
-      for (int k = 0; k < ndof; k++) w->p[dofs[k]] = -w->Mgrad[dofs[k]] + beta * w->p[dofs[k]];
+      for (int k = 0; k < ndof; k++) {
+        int i = PART_DOF(d0, dofs, k);
+        w->p[i] = -w->Mgrad[i] + beta * w->p[i];
+      }
       gMg = gMgnew;
     }
     if (improvement < tol) {
@@ -1212,17 +1277,17 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.exact = 0;
   w.state = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
-  int* tail = gs_arenaAlloc(d, sizeof(int) * 4 * (size_t)nv);
-  w.tail = tail, w.head = tail ? tail + nv : NULL;
-  w.tailM = tail ? tail + 2 * nv : NULL, w.headM = tail ? tail + 3 * nv : NULL;
+  int* head = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  w.tail = w.tailM = m->dof_freetail;
+  w.head = head, w.headM = head ? head + nv : NULL;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_arenaAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
-  if (!ok || !w.jar || !w.Jp || !w.force || !w.Dq || !w.state || !w.oldstate || !tail ||
+  if (!ok || !w.jar || !w.Jp || !w.force || !w.Dq || !w.state || !w.oldstate || !head ||
       (!nisland && !all)) {
     gs_arenaRelease(d, mark);
     return -1;
   }
-  free_tails(m, tail, tail + nv, tail + 2 * nv, tail + 3 * nv);
+  free_heads(m, head, head + nv);
   /* MJCF's jacobian option selects the Hessian's path: dense, sparse, or sparse from 60 dofs;
    * a value out of the enumeration is auto, MJCF's default (counted by the position stage) */
   int jac = m->opt.jacobian;

@@ -298,6 +298,13 @@ static void corruption(const char* path, int nsealed) {
       expect_int_refused(buf, good, n, off + sizeof(int) * (size_t)(m->nM - 1), m->nv, "column",
                          "M_dofid out of range");
     }
+    if (strcmp(fi.name, "dof_freetail") == 0 && m->nv > 0) {
+      /* the kernels on M take a row's last six entries as a free joint's by it: a value unlike
+       * the tree's is refused, either way */
+      int last = m->dof_freetail[m->nv - 1];
+      expect_int_refused(buf, good, n, off + sizeof(int) * (size_t)(m->nv - 1), last < 0 ? 0 : -1,
+                         "dof_freetail[", "free tail not its tree's");
+    }
     if (strcmp(fi.name, "tendon_dofnum") == 0 && m->ntendon > 0) {
       /* the kernels on ten_J clear and read only each tendon's span: one unlike its path's is
        * refused */
