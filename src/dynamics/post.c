@@ -3,6 +3,7 @@
  * subtrees' linear velocity and angular momentum (gs_subtreeVel). Spatial vectors are in the
  * com-based frame of the other stages: [angular; linear], about the subtree com of each body's
  * kinematic tree. */
+#include "core/arena.h"
 #include "core/math.h"
 #include "core/pair.h"
 #include "dynamics/dynamics.h"
@@ -126,18 +127,66 @@ static inline __attribute__((always_inline)) void com_velocity(const gsModel* m,
   gs_add3(v, cv + 3, wxr);
 }
 
+/* body b alone: its com's velocity v (into vel), momentum m v, and angular momentum about its com,
+ * R diag(inertia) R^T w with R the principal axes */
+static inline void body_momenta(const gsModel* m, gsData* d, int b, gsReal* vel) {
+  gsReal wl[3];
+  com_velocity(m, d, b, vel);
+  gs_scl3(d->subtree_linvel + 3 * b, vel, m->body_mass[b]);
+  gs_mulMatTVec3(wl, d->ximat + 9 * b, d->cvel + 6 * b);
+  for (int k = 0; k < 3; k++) wl[k] *= m->body_inertia[3 * b + k];
+  gs_mulMatVec3(d->subtree_angmom + 3 * b, d->ximat + 9 * b, wl);
+}
+
+#ifdef GS_PAIR
+/* body_momenta of bodies b and b + 1 side by side (lane k: body b + k), each value the scalar
+ * path's operations in its order */
+static inline void body_momenta_pair(const gsModel* m, gsData* d, int b, gsReal* vel) {
+  const gsReal *c0 = d->cvel + 6 * b, *c1 = c0 + 6;
+  const gsReal *p0 = d->xipos + 3 * b, *p1 = p0 + 3;
+  const gsReal *s0 = d->subtree_com + 3 * m->body_rootid[b];
+  const gsReal *s1 = d->subtree_com + 3 * m->body_rootid[b + 1];
+  const gsReal *R0 = d->ximat + 9 * b, *R1 = R0 + 9;
+  gs_pair w[3], r[3], v[3], wl[3], R[9];
+  for (int k = 0; k < 3; k++) {
+    w[k] = (gs_pair){c0[k], c1[k]};
+    r[k] = (gs_pair){p0[k], p1[k]} - (gs_pair){s0[k], s1[k]};
+  }
+  for (int k = 0; k < 9; k++) R[k] = (gs_pair){R0[k], R1[k]};
+  /* com_velocity: lin + w x r */
+  v[0] = (gs_pair){c0[3], c1[3]} + (w[1] * r[2] - w[2] * r[1]);
+  v[1] = (gs_pair){c0[4], c1[4]} + (w[2] * r[0] - w[0] * r[2]);
+  v[2] = (gs_pair){c0[5], c1[5]} + (w[0] * r[1] - w[1] * r[0]);
+  gs_pair mass = {m->body_mass[b], m->body_mass[b + 1]};
+  /* R^T w, scaled by the principal inertia, then R of it */
+  for (int k = 0; k < 3; k++)
+    wl[k] = (R[k] * w[0] + R[3 + k] * w[1] + R[6 + k] * w[2]) *
+            (gs_pair){m->body_inertia[3 * b + k], m->body_inertia[3 * b + 3 + k]};
+  gsReal *v0 = vel, *v1 = vel + 3, *l0 = d->subtree_linvel + 3 * b, *l1 = l0 + 3;
+  gsReal *a0 = d->subtree_angmom + 3 * b, *a1 = a0 + 3;
+  for (int k = 0; k < 3; k++) {
+    gs_pair lin = v[k] * mass;
+    gs_pair ang = R[3 * k] * wl[0] + R[3 * k + 1] * wl[1] + R[3 * k + 2] * wl[2];
+    v0[k] = v[k][0], v1[k] = v[k][1];
+    l0[k] = lin[0], l1[k] = lin[1];
+    a0[k] = ang[0], a1[k] = ang[1];
+  }
+}
+#endif
+
 void gs_subtreeVel(const gsModel* m, gsData* d) {
   int nb = m->nbody;
-  /* each body alone: momentum m v of its com, and angular momentum about its com,
-   * R diag(inertia) R^T w with R the principal axes */
-  for (int b = 0; b < nb; b++) {
-    gsReal v[3], wl[3];
-    com_velocity(m, d, b, v);
-    gs_scl3(d->subtree_linvel + 3 * b, v, m->body_mass[b]);
-    gs_mulMatTVec3(wl, d->ximat + 9 * b, d->cvel + 6 * b);
-    for (int k = 0; k < 3; k++) wl[k] *= m->body_inertia[3 * b + k];
-    gs_mulMatVec3(d->subtree_angmom + 3 * b, d->ximat + 9 * b, wl);
-  }
+  /* each body's com velocity, kept for the angular pass (recomputed there when the arena has no
+   * room: the same values) */
+  size_t mark = gs_arenaMark(d);
+  gsReal* vel = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)nb);
+  gsReal one[3];
+  int b = 0;
+#ifdef GS_PAIR
+  if (vel)
+    for (; b + 1 < nb; b += 2) body_momenta_pair(m, d, b, vel + 3 * b);
+#endif
+  for (; b < nb; b++) body_momenta(m, d, b, vel ? vel + 3 * b : one);
   /* linear: the subtree's momentum over its mass */
   for (int b = nb - 1; b > 0; b--)
     gs_addScl(d->subtree_linvel + 3 * m->body_parentid[b], d->subtree_linvel + 3 * b, 1, 3);
@@ -150,8 +199,9 @@ void gs_subtreeVel(const gsModel* m, gsData* d) {
    * their parent, so a body is complete when its turn comes) */
   for (int b = nb - 1; b > 0; b--) {
     int p = m->body_parentid[b];
-    gsReal v[3], dx[3], dv[3], dl[3];
-    com_velocity(m, d, b, v);
+    gsReal dx[3], dv[3], dl[3];
+    const gsReal* v = vel ? vel + 3 * b : one;
+    if (!vel) com_velocity(m, d, b, one);
     gs_sub3(dx, d->xipos + 3 * b, d->subtree_com + 3 * b);
     gs_sub3(dv, v, d->subtree_linvel + 3 * b);
     gs_cross(dl, dx, dv);
@@ -162,4 +212,5 @@ void gs_subtreeVel(const gsModel* m, gsData* d) {
     gs_cross(dl, dx, dv);
     gs_addScl(d->subtree_angmom + 3 * p, dl, m->body_subtreemass[b], 3);
   }
+  gs_arenaRelease(d, mark);
 }
