@@ -42,6 +42,11 @@ int gs_collideHFieldConvex(const gsModel* m, const gsData* d, gsContact* con, in
  * distance and geom) */
 void gs_rayGeoms(const gsModel* m, const unsigned char* geomgroup, int flg_static, int bodyexclude,
                  int* geom, gsReal* R2, int* n);
+/* the listed geoms (n of them) that no ray of a bundle can hit left out, the order of the others
+ * kept; returns how many remain. The nray rays start at pnt (3 values a ray) and point along the
+ * unit vectors vec. Bit for bit the casts of gs_rayAmong over the whole list. */
+int gs_rayCull(const gsModel* m, const gsData* d, const gsReal* pnt, const gsReal* vec, int nray,
+               int* geom, gsReal* R2, int n);
 /* the listed geoms' centres at this state, by coordinate: x of all, then y, then z (3 n values) */
 void gs_rayCentres(const gsData* d, const int* geom, int n, gsReal* xyz);
 gsReal gs_rayAmong(const gsModel* m, const gsData* d, const gsReal pnt[3], const gsReal vec[3],

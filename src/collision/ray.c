@@ -335,18 +335,21 @@ static gsReal ray_primitive(int type, const gsReal* s, const gsReal p[3], const 
 }
 
 /* distance along vec to geom g, -1 when missed or when g's type is not cast against */
+/* ray_plane's one-sided test on the two local z components alone (gs_mulMatTVec3's third row),
+ * with dp the ray's start less the plane's origin: a ray from below or not going down misses
+ * without the rest of the change of frame */
+static inline int plane_missed(const gsReal* mat, const gsReal dp[3], const gsReal vec[3]) {
+  return mat[2] * vec[0] + mat[5] * vec[1] + mat[8] * vec[2] >= 0 ||
+         mat[2] * dp[0] + mat[5] * dp[1] + mat[8] * dp[2] < 0;
+}
+
 static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3],
                        gsReal bound) {
   const gsReal* s = m->geom_size + 3 * g;
   const gsReal* mat = d->geom_xmat + 9 * g;
   gsReal dp[3], p[3], v[3];
   gs_sub3(dp, pnt, d->geom_xpos + 3 * g);
-  if (m->geom_type[g] == GS_GEOM_PLANE) {
-    /* ray_plane's one-sided test on the two local z components alone (gs_mulMatTVec3's third
-     * row): a ray from below or not going down misses without the rest of the change of frame */
-    if (mat[2] * vec[0] + mat[5] * vec[1] + mat[8] * vec[2] >= 0) return -1;
-    if (mat[2] * dp[0] + mat[5] * dp[1] + mat[8] * dp[2] < 0) return -1;
-  }
+  if (m->geom_type[g] == GS_GEOM_PLANE && plane_missed(mat, dp, vec)) return -1;
   gs_mulMatTVec3(p, mat, dp);
   gs_mulMatTVec3(v, mat, vec);
   switch (m->geom_type[g]) {
@@ -410,6 +413,62 @@ static int list_geoms(const gsModel* m, int g0, int g1, const unsigned char* geo
 void gs_rayGeoms(const gsModel* m, const unsigned char* geomgroup, int flg_static, int bodyexclude,
                  int* geom, gsReal* R2, int* n) {
   *n = list_geoms(m, 0, m->ngeom, geomgroup, flg_static, bodyexclude, geom, R2);
+}
+
+/* The bundle's rays start within rho of their mean start P and point within theta of their mean
+ * direction A: they lie in the cone of half-angle theta from P along A, thickened by rho. A
+ * bounding sphere (centre X, the list's enlarged radius R) farther from that cone than R + rho
+ * is missed by every ray; it is left out only when the gap exceeds the rounding of these sums by
+ * far (a millionth of the distances), so each ray's own tests would have passed it by or tested
+ * it exactly and missed: the same nearest hit. The distance from X to the cone, w = X - P, t = w.A,
+ * h = |w - t A|: h cos theta - t sin theta beside the cone, |w| beyond its apex (where
+ * t cos theta + h sin theta < 0), <= 0 inside. A bundle wider than a half-space culls no sphere.
+ * A plane is left out when each ray misses it by ray_geom's first tests (plane_missed: the same
+ * sums, so the same answers); height fields stay. (The quadruped's twenty rangefinders: a cone
+ * of 55 degrees, which leaves out its legs' geoms at most poses, and its walls and floor where
+ * they look up or away.) */
+int gs_rayCull(const gsModel* m, const gsData* d, const gsReal* pnt, const gsReal* vec, int nray,
+               int* geom, gsReal* R2, int n) {
+  if (nray < 2) return n;
+  gsReal P[3] = {0, 0, 0}, A[3] = {0, 0, 0};
+  for (int k = 0; k < nray; k++)
+    for (int i = 0; i < 3; i++) P[i] += pnt[3 * k + i], A[i] += vec[3 * k + i];
+  gsReal an = gs_norm3(A);
+  if (!(an > 0)) return n;
+  for (int i = 0; i < 3; i++) P[i] /= nray, A[i] /= an;
+  gsReal rho = 0, ct = 1;
+  for (int k = 0; k < nray; k++) {
+    gsReal dp[3];
+    gs_sub3(dp, pnt + 3 * k, P);
+    gsReal r = gs_norm3(dp), c = gs_dot3(vec + 3 * k, A);
+    if (r > rho) rho = r;
+    if (c < ct) ct = c;
+  }
+  int cone = ct > 0.01 && rho < INFINITY;
+  gsReal st = cone ? sqrt(1 - ct * ct) : 0;
+  int kept = 0;
+  for (int q = 0; q < n; q++) {
+    int keep = 1, g = geom[q];
+    if (m->geom_type[g] == GS_GEOM_PLANE) {
+      const gsReal* mat = d->geom_xmat + 9 * g;
+      keep = 0;
+      for (int k = 0; k < nray && !keep; k++) {
+        gsReal dp[3];
+        gs_sub3(dp, pnt + 3 * k, d->geom_xpos + 3 * g);
+        keep = !plane_missed(mat, dp, vec + 3 * k);
+      }
+    } else if (cone && R2[q] >= 0) {
+      gsReal w[3], u[3], R = sqrt(R2[q]);
+      gs_sub3(w, d->geom_xpos + 3 * g, P);
+      gsReal t = gs_dot3(w, A);
+      for (int i = 0; i < 3; i++) u[i] = w[i] - t * A[i];
+      gsReal h = gs_norm3(u), wn = gs_norm3(w);
+      gsReal dist = t * ct + h * st < 0 ? wn : h * ct - t * st;
+      keep = !(dist > R + rho + 1e-6 * (wn + R + rho));
+    }
+    if (keep) geom[kept] = g, R2[kept] = R2[q], kept++;
+  }
+  return kept;
 }
 
 void gs_rayCentres(const gsData* d, const int* geom, int n, gsReal* xyz) {

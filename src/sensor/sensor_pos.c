@@ -130,9 +130,20 @@ void gs_sensorRangefinders(const gsModel* m, gsData* d, int i, int n) {
   int* geom = gs_arenaAlloc(d, sizeof(int) * ng);
   gsReal* R2 = gs_arenaAlloc(d, sizeof(gsReal) * 4 * ng);
   gsReal* xyz = R2 ? R2 + ng : NULL;
+  gsReal* ray = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)n);
   int ncand = 0;
   if (geom && R2) {
     gs_rayGeoms(m, NULL, 1, m->site_bodyid[m->sensor_objid[i]], geom, R2, &ncand);
+    if (ray) {
+      /* the run's rays as one bundle: the geoms none of them can reach left out */
+      for (int k = 0; k < n; k++) {
+        int s = m->sensor_objid[i + k];
+        const gsReal* R = d->site_xmat + 9 * s;
+        gs_copy3(ray + 3 * k, d->site_xpos + 3 * s);
+        ray[3 * (n + k)] = R[2], ray[3 * (n + k) + 1] = R[5], ray[3 * (n + k) + 2] = R[8];
+      }
+      ncand = gs_rayCull(m, d, ray, ray + 3 * n, n, geom, R2, ncand);
+    }
     gs_rayCentres(d, geom, ncand, xyz);
   } else {
     geom = NULL;  /* no room: each ray filters the geoms itself */

@@ -872,3 +872,79 @@ def test_rangefinder_runs_like_mujoco():
         oracle.check_close(errors, f"state {k} sensordata", g, m, 1e-9)
     oracle.assert_no_errors(errors)
     assert hits > 100 and misses > 50, (hits, misses)
+
+
+def _rangefinder_bundle_xml():
+    """ten rangefinders on one free body, their sites a few centimetres apart and their rays within
+    about 35 degrees of the body's x axis (a narrow fan, as a robot's rangefinder grid), among 60
+    bounded geoms at all sides and four planes"""
+    rng = np.random.default_rng(11)
+    geoms = []
+    for k in range(60):
+        d = rng.normal(size=3)
+        d /= np.linalg.norm(d)
+        r = rng.uniform(0.3, 2.0)
+        kind = ("sphere", "capsule", "box", "ellipsoid", "cylinder")[k % 5]
+        geoms.append(f'<geom type="{kind}" size=".08 .04 .06" pos="{r * d[0]:.4f} {r * d[1]:.4f} '
+                     f'{r * d[2]:.4f}" euler="{k} {2 * k} {3 * k}"/>')
+    # planes facing the body (floor, a wall) and facing away from it (above, behind): rays from
+    # their back side or running away from their front miss them
+    planes = ['<geom type="plane" size="5 5 .1" pos="0 0 -2.5"/>',
+              '<geom type="plane" size="5 5 .1" pos="0 0 2.5"/>',
+              '<geom type="plane" size="5 5 .1" pos="2.5 0 0" euler="0 -90 0"/>',
+              '<geom type="plane" size="5 5 .1" pos="-2.5 0 0" euler="0 -90 0"/>']
+    sites = "".join(f'<site name="r{k}" pos="{rng.uniform(-.02, .02):.4f} {rng.uniform(-.02, .02):.4f} '
+                    f'{rng.uniform(-.02, .02):.4f}" euler="{rng.uniform(-30, 30):.2f} '
+                    f'{90 + rng.uniform(-30, 30):.2f} 0"/>' for k in range(10))
+    sensors = "".join(f'<rangefinder site="r{k}"/>' for k in range(10))
+    return f"""<mujoco><option><flag contact="disable" gravity="disable"/></option><worldbody>
+{"".join(planes)}{"".join(geoms)}
+<body name="b"><freejoint/><geom size=".03" mass="1"/>{sites}</body>
+</worldbody><sensor>{sensors}</sensor></mujoco>"""
+
+
+def test_rangefinder_bundle_keeps_every_hit():
+    """A run of rangefinders is cast as one bundle: the geoms whose bounding spheres lie outside
+    the cone that holds all its rays, and the planes that each ray misses by the ray's own first
+    tests, are left out of the run's list (ray.c's gs_rayCull). Each distance must then be the
+    one gauss's single ray gives with the whole scene (gauss.ray: no bundle, every geom), bit for
+    bit, and MuJoCo's rangefinder to 1e-9, at random poses of the body where the fan points
+    every way. The regime is checked too: on average most bounded geoms lie outside the fan's cone
+    (computed here as ray.c computes it), so the bundle's culling is what the comparison
+    exercises, and both hits and misses occur."""
+    xml = _rangefinder_bundle_xml()
+    mm, md, gm, gd = load(xml)
+    rng = np.random.default_rng(3)
+    sites = [mm.sensor_objid[i] for i in range(mm.nsensor)]
+    bounded = [g for g in range(mm.ngeom) if mm.geom_type[g] != mujoco.mjtGeom.mjGEOM_PLANE
+               and mm.geom_bodyid[g] == 0]
+    errors, hits, misses, outside = [], 0, 0, []
+    for k in range(60):
+        qpos, qvel = oracle.random_state(mm, rng)
+        qpos[:3] = rng.uniform(-0.1, 0.1, 3)
+        set_state(md, gd, qpos, qvel)
+        mujoco.mj_forward(mm, md)
+        gauss.forward(gm, gd)
+        P = np.array([gd.site_xpos[s] for s in sites])
+        V = np.array([np.array(gd.site_xmat[s]).reshape(3, 3)[:, 2] for s in sites])
+        for i, s in enumerate(sites):
+            dist, _ = gauss.ray(gm, gd, P[i], V[i], None, 1, gm.site_bodyid[s])
+            assert gd.sensordata[i] == dist, (k, i, gd.sensordata[i], dist)
+            hits += dist >= 0
+            misses += dist < 0
+        oracle.check_close(errors, f"state {k} sensordata", np.array(gd.sensordata),
+                           np.array(md.sensordata), 1e-9)
+        c, A = P.mean(0), V.sum(0) / np.linalg.norm(V.sum(0))
+        rho, ct = np.max(np.linalg.norm(P - c, axis=1)), np.min(V @ A)
+        st = np.sqrt(1 - ct * ct)
+        n = 0
+        for g in bounded:
+            w = gd.geom_xpos[g] - c
+            t = w @ A
+            h = np.linalg.norm(w - t * A)
+            gap = np.linalg.norm(w) if t * ct + h * st < 0 else h * ct - t * st
+            n += gap > gm.geom_rbound[g] * 1.01 + rho
+        outside.append(n / len(bounded))
+    oracle.assert_no_errors(errors)
+    assert hits > 100 and misses > 50, (hits, misses)
+    assert np.mean(outside) > 0.6, np.mean(outside)
