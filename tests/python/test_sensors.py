@@ -847,6 +847,15 @@ def _rangefinder_runs_xml():
 </worldbody><sensor>{sensors}</sensor></mujoco>"""
 
 
+def _random_pose(mm, md, gm, gd, rng, spread):
+    """a random state of both engines, the free body within spread of the origin, forward"""
+    qpos, qvel = oracle.random_state(mm, rng)
+    qpos[:3] = rng.uniform(-spread, spread, 3)
+    set_state(md, gd, qpos, qvel)
+    mujoco.mj_forward(mm, md)
+    gauss.forward(gm, gd)
+
+
 def test_rangefinder_runs_like_mujoco():
     """Consecutive rangefinders on one body's sites share one list of the geoms their rays may
     hit (sensor.c's runs, ray.c's gs_rayAmong): every distance equals MuJoCo's rangefinder, at
@@ -858,11 +867,7 @@ def test_rangefinder_runs_like_mujoco():
     rng = np.random.default_rng(21)
     errors, hits, misses = [], 0, 0
     for k in range(40):
-        qpos, qvel = oracle.random_state(mm, rng)
-        qpos[:3] = rng.uniform(-0.2, 0.2, 3)
-        set_state(md, gd, qpos, qvel)
-        mujoco.mj_forward(mm, md)
-        gauss.forward(gm, gd)
+        _random_pose(mm, md, gm, gd, rng, 0.2)
         g, m = np.array(gd.sensordata), np.array(md.sensordata)
         ranges = [i for i in range(mm.nsensor) if mm.sensor_type[i] == mujoco.mjtSensor.mjSENS_RANGEFINDER]
         for i in ranges:
@@ -920,11 +925,7 @@ def test_rangefinder_bundle_keeps_every_hit():
                and mm.geom_bodyid[g] == 0]
     errors, hits, misses, outside = [], 0, 0, []
     for k in range(60):
-        qpos, qvel = oracle.random_state(mm, rng)
-        qpos[:3] = rng.uniform(-0.1, 0.1, 3)
-        set_state(md, gd, qpos, qvel)
-        mujoco.mj_forward(mm, md)
-        gauss.forward(gm, gd)
+        _random_pose(mm, md, gm, gd, rng, 0.1)
         P = np.array([gd.site_xpos[s] for s in sites])
         V = np.array([np.array(gd.site_xmat[s]).reshape(3, 3)[:, 2] for s in sites])
         for i, s in enumerate(sites):
