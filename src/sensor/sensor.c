@@ -36,10 +36,11 @@ static int needs_post(int type) {
 static void stage(const gsModel* m, gsData* d, int which, void (*one)(const gsModel*, gsData*, int),
                   int (*needs)(int), void (*prepare)(const gsModel*, gsData*)) {
   if (m->opt.disableflags & GS_DSBL_SENSOR) return;
-  int user = 0, prepared = 0;
+  int user = 0, prepared = 0, cut = 0;
   for (int i = 0; i < m->nsensor; i++) {
     if (m->sensor_needstage[i] != which) continue;
     int type = m->sensor_type[i];
+    cut |= m->sensor_cutoff[i] > 0;  /* (a run of rangefinders: its others below) */
     if (needs && !prepared && needs(type)) {
       prepare(m, d);
       prepared = 1;
@@ -53,13 +54,15 @@ static void stage(const gsModel* m, gsData* d, int which, void (*one)(const gsMo
              m->sensor_needstage[i + n] == which && m->site_bodyid[m->sensor_objid[i + n]] == body)
         n++;
       gs_sensorRangefinders(m, d, i, n);
+      for (int k = i + 1; k < i + n; k++) cut |= m->sensor_cutoff[k] > 0;
       i += n - 1;
     } else if (type != GS_SENS_TACTILE && type != GS_SENS_PLUGIN) {
       one(m, d, i);
     }
   }
   if (user && d->cb.sensor) d->cb.sensor(m, d, which, d->cb.user);
-  for (int i = 0; i < m->nsensor; i++)
+  /* most models set no cutoff: then no second pass */
+  for (int i = 0; cut && i < m->nsensor; i++)
     if (m->sensor_needstage[i] == which) cutoff(m, d, i);
 }
 
