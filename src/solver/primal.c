@@ -243,7 +243,8 @@ typedef struct {
   int dof0;                /* dofs[0] when the part's dofs are consecutive (a whole model, an
                             * island of one tree), else -1: see PART_DOF */
   const int *tail, *head;  /* by dof: dof_freetail and free_heads */
-  const int *tailM, *headM;  /* the same for M and its factor, where diagonal dofs have neither */
+  const int* headM;        /* head for M and its factor, where diagonal dofs have none (and no
+                            * tail: a diagonal dof is one of its free joint's own six) */
   int nrow, ndof;
   gsRowBlock* blocks;  /* its rows in blocks */
   int nblock;
@@ -257,6 +258,15 @@ typedef struct {
  * apart on the test (loop unswitching: one copy per case), which leaves the elementwise ones
  * two values at a time. The same values in the same order either way. */
 #define PART_DOF(d0, dofs, k) ((d0) >= 0 ? (d0) + (k) : (dofs)[k])
+
+/* dst = src on the part's dofs */
+static void copy_part(int d0, const int* dofs, int n, gsReal* dst, const gsReal* src) {
+  if (d0 >= 0) {
+    memcpy(dst + d0, src + d0, sizeof(gsReal) * (size_t)n);
+    return;
+  }
+  for (int k = 0; k < n; k++) dst[dofs[k]] = src[dofs[k]];
+}
 
 /* dofs[0] when the n dofs are consecutive, else -1 */
 static int consecutive_dofs(const int* dofs, int n) {
@@ -930,7 +940,7 @@ static gsReal evaluate_products(const gsData* d, gsPrimal* w, gsReal alpha, int 
 
 /* the same from a alone */
 static gsReal evaluate(const gsModel* m, const gsData* d, gsPrimal* w) {
-  mul_M_dofs(m, d, w->tailM, w->headM, w->dof0, w->dofs, w->ndof, w->Ma, w->a);
+  mul_M_dofs(m, d, w->tail, w->headM, w->dof0, w->dofs, w->ndof, w->Ma, w->a);
   mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
   for (int q = 0; q < w->nrow; q++) w->jar[w->rows[q]] -= d->efc_aref[w->rows[q]];
   return evaluate_products(d, w, 0, NULL);
@@ -991,7 +1001,7 @@ static void mul_JT_DJp(const gsData* d, gsPrimal* w) {
 static int refine(const gsModel* m, const gsData* d, gsPrimal* w, const gsTreeHessian* th,
                   gsHessian* h, gsReal scale) {
   /* Mp, Jp, Dq and tmp are scratch until the line search computes them */
-  mul_M_dofs(m, d, w->tailM, w->headM, w->dof0, w->dofs, w->ndof, w->Mp, w->p);
+  mul_M_dofs(m, d, w->tail, w->headM, w->dof0, w->dofs, w->ndof, w->Mp, w->p);
   mul_J_blocks(d, w->blocks, w->nblock, w->Jp, w->p);
   mul_JT_DJp(d, w);
   gsReal rr = 0;
@@ -1048,7 +1058,7 @@ static gsReal line_search(const gsModel* m, gsData* d, gsPrimal* w, int ready, g
       w->Mp[i] = mp;
     }
   }
-  if (!shortcut && !ready) mul_M_dofs(m, d, w->tailM, w->headM, w->dof0, w->dofs, w->ndof, w->Mp, w->p);
+  if (!shortcut && !ready) mul_M_dofs(m, d, w->tail, w->headM, w->dof0, w->dofs, w->ndof, w->Mp, w->p);
   gsReal g2 = dot_list(w->dof0, w->dofs, w->ndof, w->p, w->Mp);
   gsReal d0 = g1 + s1;
   *slope0 = d0;
@@ -1134,10 +1144,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     cg = 1;
   }
 
-  for (int k = 0; k < ndof; k++) {
-    int i = PART_DOF(d0, dofs, k);
-    w->a[i] = d->qacc_smooth[i];
-  }
+  copy_part(d0, dofs, ndof, w->a, d->qacc_smooth);
   gsReal cost;
   if (!(m->opt.disableflags & GS_DSBL_WARMSTART)) {
     /* the cost at the smooth acceleration is its penalty alone (the Gauss term is 0 there):
@@ -1145,18 +1152,12 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     mul_J_blocks(d, w->blocks, w->nblock, w->jar, w->a);
     for (int q = 0; q < nrow; q++) w->jar[rows[q]] -= d->efc_aref[rows[q]];
     cost = rows_force_at(d, rows, nrow, w->jar, w->force, w->state);
-    for (int k = 0; k < ndof; k++) {
-      int i = PART_DOF(d0, dofs, k);
-      w->a[i] = d->qacc_warmstart[i];
-    }
+    copy_part(d0, dofs, ndof, w->a, d->qacc_warmstart);
     gsReal warm = evaluate(m, d, w);
     if (warm < cost) {
       cost = warm;
     } else {
-      for (int k = 0; k < ndof; k++) {
-        int i = PART_DOF(d0, dofs, k);
-        w->a[i] = d->qacc_smooth[i];
-      }
+      copy_part(d0, dofs, ndof, w->a, d->qacc_smooth);
       cost = evaluate(m, d, w);
     }
   } else {
@@ -1171,16 +1172,13 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   gsReal gMg = 0;
   w->exact = 0;
   if (cg) {
-    for (int k = 0; k < ndof; k++) {
-      int i = PART_DOF(d0, dofs, k);
-      w->Mgrad[i] = w->grad[i];
-    }
-    solve_LTDL_dofs(m, w->tailM, w->headM, d0, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+    copy_part(d0, dofs, ndof, w->Mgrad, w->grad);
+    solve_LTDL_dofs(m, w->tail, w->headM, d0, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
     for (int k = 0; k < ndof; k++) {
       int i = PART_DOF(d0, dofs, k);
       w->p[i] = -w->Mgrad[i];
     }
-    gMg = dot_list(w->dof0, dofs, ndof, w->grad, w->Mgrad);
+    gMg = dot_list(d0, dofs, ndof, w->grad, w->Mgrad);
   }
   /* only elliptic contacts' rows ever take the cone state */
   int elliptic = 0;
@@ -1190,7 +1188,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
   }
   for (; iter < m->opt.iterations; iter++) {
     /* MJCF's solvers take at least one iteration, then stop on the gradient or improvement */
-    gsReal gnorm = sqrt(dot_list(w->dof0, dofs, ndof, w->grad, w->grad));
+    gsReal gnorm = sqrt(dot_list(d0, dofs, ndof, w->grad, w->grad));
     if (iter > 0 && scale * gnorm < tol) break;
     int nupdate = 0, ready = 0;
     if (!cg) {
@@ -1224,7 +1222,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
     if (stats && iter < GS_NSOLVER) {
       gsSolverStat* st = stats + iter;
       st->improvement = improvement;
-      st->gradient = scale * sqrt(dot_list(w->dof0, dofs, ndof, w->grad, w->grad));
+      st->gradient = scale * sqrt(dot_list(d0, dofs, ndof, w->grad, w->grad));
       st->lineslope = slope;
       st->nactive = nactive;
       st->nchange = nchange;
@@ -1238,7 +1236,7 @@ static int solve_part(const gsModel* m, gsData* d, gsPrimal* w, int cg, int spar
         w->tmp[i] = w->Mgrad[i];
         w->Mgrad[i] = w->grad[i];
       }
-      solve_LTDL_dofs(m, w->tailM, w->headM, d0, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
+      solve_LTDL_dofs(m, w->tail, w->headM, d0, dofs, ndof, d->qLD, d->qLDiagInv, w->Mgrad);
       gsReal num = 0, gMgnew = 0;
       for (int k = 0; k < ndof; k++) {
         int i = PART_DOF(d0, dofs, k);
@@ -1278,7 +1276,7 @@ int gs_solveNewton(const gsModel* m, gsData* d, int cg) {
   w.state = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
   w.oldstate = gs_arenaAlloc(d, sizeof(int) * (size_t)nefc);
   int* head = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
-  w.tail = w.tailM = m->dof_freetail;
+  w.tail = m->dof_freetail;
   w.head = head, w.headM = head ? head + nv : NULL;
   int nisland = d->nisland;
   int* all = nisland ? NULL : gs_arenaAlloc(d, sizeof(int) * (size_t)(nv > nefc ? nv : nefc));
