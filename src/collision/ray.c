@@ -334,7 +334,6 @@ static gsReal ray_primitive(int type, const gsReal* s, const gsReal p[3], const 
   }
 }
 
-/* distance along vec to geom g, -1 when missed or when g's type is not cast against */
 /* ray_plane's one-sided test on the two local z components alone (gs_mulMatTVec3's third row),
  * with dp the ray's start less the plane's origin: a ray from below or not going down misses
  * without the rest of the change of frame */
@@ -343,6 +342,7 @@ static inline int plane_missed(const gsReal* mat, const gsReal dp[3], const gsRe
          mat[2] * dp[0] + mat[5] * dp[1] + mat[8] * dp[2] < 0;
 }
 
+/* distance along vec to geom g, -1 when missed or when g's type is not cast against */
 static gsReal ray_geom(const gsModel* m, const gsData* d, int g, const gsReal pnt[3], const gsReal vec[3],
                        gsReal bound) {
   const gsReal* s = m->geom_size + 3 * g;

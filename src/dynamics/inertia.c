@@ -407,12 +407,10 @@ int gs_factorLTDLDofs(const gsModel* m, gsReal* LD, gsReal* diaginv, const int* 
   return factor_trees(m, LD, LD, diaginv, 0, dofs, ndof);
 }
 
-/* For k below a free joint at the root of its tree (r = dof_freetail[k], its dofs r .. r + 5 a
- * chain) row k ends with the entries of r + 5, r + 4, ..., r, which the scatters below take two at
- * a time (gs_subScaledRev6), each value the same operation. */
-
 /* with diagonal (LD is M's factor), the rows of diagonal dofs (dof_diagonal: all zeros off the
- * diagonal) are left out */
+ * diagonal) are left out. For k below a free joint at the root of its tree (r = dof_freetail[k],
+ * its dofs r .. r + 5 a chain) row k ends with the entries of r + 5, r + 4, ..., r, which the
+ * scatters take two at a time (gs_subScaledRev6), each value the same operation; gs_mulM too. */
 static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
                         int first, int end, int diagonal) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */

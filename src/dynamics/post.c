@@ -178,8 +178,8 @@ void gs_subtreeVel(const gsModel* m, gsData* d) {
   int nb = m->nbody;
   /* each body's com velocity, kept for the angular pass (recomputed there when the arena has no
    * room: the same values) */
-  size_t mark = gs_arenaMark(d);
-  gsReal* vel = gs_arenaAlloc(d, sizeof(gsReal) * 3 * (size_t)nb);
+  size_t mark = gs_arenaMark(d), bytes = sizeof(gsReal) * 3 * (size_t)nb;
+  gsReal* vel = bytes <= gs_stackRoom(d) ? gs_arenaAlloc(d, bytes) : NULL;
   gsReal one[3];
   int b = 0;
 #ifdef GS_PAIR

@@ -130,7 +130,9 @@ void gs_sensorRangefinders(const gsModel* m, gsData* d, int i, int n) {
   int* geom = gs_arenaAlloc(d, sizeof(int) * ng);
   gsReal* R2 = gs_arenaAlloc(d, sizeof(gsReal) * 4 * ng);
   gsReal* xyz = R2 ? R2 + ng : NULL;
-  gsReal* ray = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)n);
+  /* the bundle is optional: without room, no warning, each ray among the whole list */
+  size_t raybytes = sizeof(gsReal) * 6 * (size_t)n;
+  gsReal* ray = raybytes <= gs_stackRoom(d) ? gs_arenaAlloc(d, raybytes) : NULL;
   int ncand = 0;
   if (geom && R2) {
     gs_rayGeoms(m, NULL, 1, m->site_bodyid[m->sensor_objid[i]], geom, R2, &ncand);

