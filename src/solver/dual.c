@@ -405,6 +405,58 @@ static inline void scale_run(gsReal* restrict zi, gsReal* restrict dg, gsReal s,
   }
 }
 
+/* z_i -= L_ji z_j over a span of n values for each ancestor i of dof j (row j of the factor:
+ * entries a0 .. a1-1, their dofs in col; zc: z's column where the span starts, nz values a row).
+ * The limbs' short spans (a leaf's one row to a hip's four) are held in registers across the
+ * ancestors, whose rows the factor's columns list (no walk up the parents): each value the same
+ * operation as the general case's. */
+static inline void push_span(const int* col, const gsReal* LD, int a0, int a1, gsReal* zc, int nz,
+                             const gsReal* zj, int n) {
+#ifdef GS_PAIR
+  switch (n) {
+    case 1: {
+      gsReal x = zj[0];
+      for (int t = a0; t < a1; t++) zc[(size_t)col[t] * nz] -= LD[t] * x;
+      return;
+    }
+    case 2: {
+      gs_pair x = gs_pairLoad(zj);
+      for (int t = a0; t < a1; t++) {
+        gsReal* r = zc + (size_t)col[t] * nz;
+        gs_pair v = gs_pairLoad(r) - x * (gs_pair){LD[t], LD[t]};
+        memcpy(r, &v, sizeof v);
+      }
+      return;
+    }
+    case 3: {
+      gsReal x0 = zj[0];
+      gs_pair x = gs_pairLoad(zj + 1);
+      for (int t = a0; t < a1; t++) {
+        gsReal* r = zc + (size_t)col[t] * nz;
+        gs_pair v = gs_pairLoad(r + 1) - x * (gs_pair){LD[t], LD[t]};
+        r[0] -= x0 * LD[t];
+        memcpy(r + 1, &v, sizeof v);
+      }
+      return;
+    }
+    case 4: {
+      gs_pair x = gs_pairLoad(zj), y = gs_pairLoad(zj + 2);
+      for (int t = a0; t < a1; t++) {
+        gsReal* r = zc + (size_t)col[t] * nz;
+        gs_pair l = {LD[t], LD[t]};
+        gs_pair v = gs_pairLoad(r) - x * l, u = gs_pairLoad(r + 2) - y * l;
+        memcpy(r, &v, sizeof v);
+        memcpy(r + 2, &u, sizeof u);
+      }
+      return;
+    }
+    default:
+      break;
+  }
+#endif
+  for (int t = a0; t < a1; t++) gs_subScaledShort(zc + (size_t)col[t] * nz, zj, LD[t], n);
+}
+
 /* Y's rows written out whole and A = Y^T Y with them, in the setup, where gs_dualDense would
  * form A from Y's rows (nefc, nv <= GS_DUAL_DENSE, nefc^2 <= 4 nnz(Y): a humanoid's limits and
  * contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's values of the rows in a
@@ -501,15 +553,13 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   for (int j = nv - 1; j >= 0; j--) {
     int lo = span[2 * j], hi = span[2 * j + 1];
     if (lo > hi) continue;
-    const gsReal* zj = z + (size_t)j * nz + lo;
-    int adr = m->dof_Madr[j] + 1;
     int p = m->dof_parentid[j];
     if (p >= 0) {  /* the parent's span, final before its own turn (p < j) */
       if (lo < span[2 * p]) span[2 * p] = lo;
       if (hi > span[2 * p + 1]) span[2 * p + 1] = hi;
     }
-    for (int i = p; i >= 0; i = m->dof_parentid[i])
-      gs_subScaledShort(z + (size_t)i * nz + lo, zj, d->qLD[adr++], hi - lo + 1);
+    push_span(m->M_dofid, d->qLD, m->dof_Madr[j] + 1, m->dof_Madr[j] + gs_rowLen(m, j),
+              z + lo, nz, z + (size_t)j * nz + lo, hi - lo + 1);
   }
   /* Y = D^-1/2 z along z's contiguous rows, each row's diagonal summed dof by dof as before;
    * the derived rows' values dof by dof from their three rows' (the same three operations as
