@@ -154,27 +154,6 @@ static int pyramid_first(const gsData* d, const int* same, int q) {
   return first;
 }
 
-/* x . y0 and x . y1 over n values (a multiple of four), each summed as gs_dotN sums it, in one
- * pass: x is loaded once for both */
-static inline void dot_two(const gsReal* x, const gsReal* y0, const gsReal* y1, int n, gsReal* s0,
-                           gsReal* s1) {
-#ifdef GS_PAIR
-  gs_pair a01 = {0, 0}, a23 = {0, 0}, b01 = {0, 0}, b23 = {0, 0};
-  for (int k = 0; k < n; k += 4) {
-    gs_pair x01 = gs_pairLoad(x + k), x23 = gs_pairLoad(x + k + 2);
-    a01 += x01 * gs_pairLoad(y0 + k);
-    a23 += x23 * gs_pairLoad(y0 + k + 2);
-    b01 += x01 * gs_pairLoad(y1 + k);
-    b23 += x23 * gs_pairLoad(y1 + k + 2);
-  }
-  *s0 = (a01[0] + a01[1]) + (a23[0] + a23[1]);
-  *s1 = (b01[0] + b01[1]) + (b23[0] + b23[1]);
-#else
-  *s0 = gs_dotN(x, y0, n);
-  *s1 = gs_dotN(x, y1, n);
-#endif
-}
-
 /* the length of the products of two rows of Y whose dofs are the bits of sa and sb (each set
  * closed under ancestors): up to their last common dof, rounded up to four; 0 when they share
  * none. Past it one of the two rows is zero at every dof. */
@@ -190,76 +169,93 @@ static inline int common_length(uint64_t sa, uint64_t sb) {
   return (last + 4) & ~3;
 }
 
-#ifdef GS_PAIR
-/* the four products of rows a0, a1 with rows b0, b1 over n values (a multiple of four), each
- * summed as gs_dotN sums it (four classes by dof mod 4, in order): r0 = (a0.b0, a0.b1),
- * r1 = (a1.b0, a1.b1). Each value of a row is loaded once for two products. */
-static inline void dot_block(const gsReal* a0, const gsReal* a1, const gsReal* b0,
-                             const gsReal* b1, int n, gs_pair* r0, gs_pair* r1) {
-  gs_pair s00 = {0, 0}, t00 = {0, 0}, s01 = {0, 0}, t01 = {0, 0};
-  gs_pair s10 = {0, 0}, t10 = {0, 0}, s11 = {0, 0}, t11 = {0, 0};
+/* Y's rows held as the columns of Z (dof-major: dof k's values of all rows in Z's row k, nz of
+ * them; the rows past nv zero), as the elimination leaves them: a product of two rows reads down
+ * two columns, and a pair of neighbouring columns is one pair load a dof. Every product sums its
+ * terms as gs_dotN does, in the same order: four classes by dof mod 4, each in order, then
+ * (0 + 1) + (2 + 3). */
+
+/* columns a and b over dofs 0 .. n-1 (n a multiple of four) */
+static inline gsReal dot_columns(const gsReal* Z, int nz, int a, int b, int n) {
+  gsReal c0 = 0, c1 = 0, c2 = 0, c3 = 0;
   for (int k = 0; k < n; k += 4) {
-    gs_pair p0 = gs_pairLoad(a0 + k), p2 = gs_pairLoad(a0 + k + 2);
-    gs_pair q0 = gs_pairLoad(a1 + k), q2 = gs_pairLoad(a1 + k + 2);
-    gs_pair u = gs_pairLoad(b0 + k), v = gs_pairLoad(b0 + k + 2);
-    s00 += p0 * u, t00 += p2 * v, s10 += q0 * u, t10 += q2 * v;
-    u = gs_pairLoad(b1 + k), v = gs_pairLoad(b1 + k + 2);
-    s01 += p0 * u, t01 += p2 * v, s11 += q0 * u, t11 += q2 * v;
+    const gsReal* z = Z + (size_t)k * nz;
+    c0 += z[a] * z[b];
+    c1 += z[nz + a] * z[nz + b];
+    c2 += z[2 * nz + a] * z[2 * nz + b];
+    c3 += z[3 * nz + a] * z[3 * nz + b];
   }
-  /* (classes 0 + 1) + (classes 2 + 3) of two products at once */
-  *r0 = ((gs_pair){s00[0], s01[0]} + (gs_pair){s00[1], s01[1]}) +
-        ((gs_pair){t00[0], t01[0]} + (gs_pair){t00[1], t01[1]});
-  *r1 = ((gs_pair){s10[0], s11[0]} + (gs_pair){s10[1], s11[1]}) +
-        ((gs_pair){t10[0], t11[0]} + (gs_pair){t10[1], t11[1]});
+  return (c0 + c1) + (c2 + c3);
+}
+
+#ifdef GS_PAIR
+/* columns a, a + 1 with column b (r = (a.b, a1.b)) and, when two, with b + 1 (q = (a.b1,
+ * a1.b1)), over dofs 0 .. n-1 (n a multiple of four); the four classes of each product are the
+ * four dofs of a pass */
+static inline __attribute__((always_inline)) void dot_pair_columns(const gsReal* Z, int nz, int a,
+                                                                   int b, int two, int n,
+                                                                   gs_pair* r, gs_pair* q) {
+  gs_pair s0 = {0, 0}, s1 = {0, 0}, s2 = {0, 0}, s3 = {0, 0};
+  gs_pair t0 = {0, 0}, t1 = {0, 0}, t2 = {0, 0}, t3 = {0, 0};
+#define GS_COLUMN_CLASS(c, s, t)                                 \
+  {                                                              \
+    const gsReal* zc = z + (c) * (size_t)nz;                     \
+    gs_pair x = gs_pairLoad(zc + a);                             \
+    s += x * (gs_pair){zc[b], zc[b]};                            \
+    if (two) t += x * (gs_pair){zc[b + 1], zc[b + 1]};           \
+  }
+  for (int k = 0; k < n; k += 4) {
+    const gsReal* z = Z + (size_t)k * nz;
+    GS_COLUMN_CLASS(0, s0, t0)
+    GS_COLUMN_CLASS(1, s1, t1)
+    GS_COLUMN_CLASS(2, s2, t2)
+    GS_COLUMN_CLASS(3, s3, t3)
+  }
+#undef GS_COLUMN_CLASS
+  *r = (s0 + s1) + (s2 + s3);
+  *q = (t0 + t1) + (t2 + t3);
 }
 #endif
 
-/* A = Y^T Y from Y's independent rows written out whole: Yd's row a is row ind[a]'s (ni of them,
- * nvp values each, a multiple of four), zero off its dofs, which are the bits of sup[a] (all of
- * nvp when sup is NULL). Each entry of A is one dot product up to the two rows' last common dof
- * (common_length): the terms past it are products with exact zeros, which change no sum, and
- * each entry sums its terms as gs_dotN does, in the same order (four classes by dof mod 4). Two
- * rows with two rows at a time (dot_block), each block as long as its longest product (the
- * others' extra terms are zeros too). The pyramids' derived rows (der, nd of them) as
- * combinations of A's entries. */
-static void dense_products(const gsDual* w, const gsReal* Yd, int nvp, gsReal* A, const int* ind,
-                           int ni, const int* der, int nd, const uint64_t* sup) {
+/* A = Y^T Y from Y's independent rows held as Z's columns (nvp rows, a multiple of four; column a
+ * is row ind[a]'s, ni of them), zero off their dofs, which are the bits of sup[a] (all of nvp
+ * when sup is NULL). Each entry of A is one dot product up to the two rows' last common dof
+ * (common_length): the terms past it are products with exact zeros, which change no sum. Two
+ * columns with two columns at a time (dot_pair_columns), each block as long as its longest
+ * product (the others' extra terms are zeros too). The pyramids' derived rows (der, nd of them)
+ * as combinations of A's entries. */
+static void dense_products(const gsDual* w, const gsReal* Z, int nz, int nvp, gsReal* A,
+                           const int* ind, int ni, const int* der, int nd, const uint64_t* sup) {
   int N = w->nefc;
   for (int r = 0; r < N; r++) A[(size_t)r * N + r] = w->diag[r];
   int a = 0;
 #ifdef GS_PAIR
   for (; a + 1 < ni; a += 2) {
     int r0 = ind[a], r1 = ind[a + 1];
-    const gsReal *y0 = Yd + (size_t)a * nvp, *y1 = y0 + nvp;
     uint64_t sa = sup ? sup[a] | sup[a + 1] : 0;
     A[(size_t)r0 * N + r1] = A[(size_t)r1 * N + r0] =
-        gs_dotN(y0, y1, sup ? common_length(sup[a], sup[a + 1]) : nvp);
-    int b = a + 2;
-    for (; b + 1 < ni; b += 2) {
-      int s0 = ind[b], s1 = ind[b + 1];
-      int n = sup ? common_length(sa, sup[b] | sup[b + 1]) : nvp;
+        dot_columns(Z, nz, a, a + 1, sup ? common_length(sup[a], sup[a + 1]) : nvp);
+    for (int b = a + 2; b < ni; b += 2) {
+      int two = b + 1 < ni, s0 = ind[b];
+      int n = sup ? common_length(sa, two ? sup[b] | sup[b + 1] : sup[b]) : nvp;
       gs_pair p, q;
-      dot_block(y0, y1, Yd + (size_t)b * nvp, Yd + (size_t)(b + 1) * nvp, n, &p, &q);
+      if (two) dot_pair_columns(Z, nz, a, b, 1, n, &p, &q);
+      else dot_pair_columns(Z, nz, a, b, 0, n, &p, &q);
       A[(size_t)r0 * N + s0] = A[(size_t)s0 * N + r0] = p[0];
-      A[(size_t)r0 * N + s1] = A[(size_t)s1 * N + r0] = p[1];
-      A[(size_t)r1 * N + s0] = A[(size_t)s0 * N + r1] = q[0];
-      A[(size_t)r1 * N + s1] = A[(size_t)s1 * N + r1] = q[1];
-    }
-    if (b < ni) {
-      int s = ind[b];
-      gsReal v0, v1;
-      dot_two(Yd + (size_t)b * nvp, y0, y1, sup ? common_length(sa, sup[b]) : nvp, &v0, &v1);
-      A[(size_t)r0 * N + s] = A[(size_t)s * N + r0] = v0;
-      A[(size_t)r1 * N + s] = A[(size_t)s * N + r1] = v1;
+      A[(size_t)r1 * N + s0] = A[(size_t)s0 * N + r1] = p[1];
+      if (two) {
+        int s1 = ind[b + 1];
+        A[(size_t)r0 * N + s1] = A[(size_t)s1 * N + r0] = q[0];
+        A[(size_t)r1 * N + s1] = A[(size_t)s1 * N + r1] = q[1];
+      }
     }
   }
 #endif
   for (; a < ni; a++) {
     int r = ind[a];
-    const gsReal* yr = Yd + (size_t)a * nvp;
     for (int b = a + 1; b < ni; b++) {
       int s = ind[b], n = sup ? common_length(sup[a], sup[b]) : nvp;
-      A[(size_t)r * N + s] = A[(size_t)s * N + r] = gs_dotN(yr, Yd + (size_t)b * nvp, n);
+      A[(size_t)r * N + s] = A[(size_t)s * N + r] = dot_columns(Z, nz, a, b, n);
     }
   }
   /* the pyramids' derived rows as combinations of A's: their columns against the eliminated
@@ -291,18 +287,20 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
   size_t total = 0;
   for (int r = 0; r < nefc; r++) total += (size_t)w->nnz[r];
   if ((size_t)nefc * (size_t)nefc > 4 * total) return;
-  /* a few dofs (a humanoid's 23): Y's rows written out whole, zero off their columns (nv rounded
-   * up to four), and each entry of A one dot product of fixed length, without the runs' loops,
-   * whose varying lengths mispredicted (a fallen humanoid's ~30 rows: 35 k instructions and 270
-   * mispredicts a call by runs, fewer than a third of the instructions this way) */
-  int nvp = (nv + 3) & ~3;
+  /* a few dofs (a humanoid's 23): Y's rows written out whole as the columns of Z, zero off
+   * their dofs (nv rounded up to four), and each entry of A one dot product of fixed length,
+   * without the runs' loops, whose varying lengths mispredicted (a fallen humanoid's ~30 rows:
+   * 35 k instructions and 270 mispredicts a call by runs, fewer than a third of the
+   * instructions this way) */
+  int nvp = (nv + 3) & ~3, nz = (nefc + 1) & ~1;
   if (nv <= GS_DUAL_DENSE &&
-      sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nefc * (size_t)nvp + nefc) + 48 <=
+      sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nz * (size_t)nvp + nefc) + 48 <=
           gs_stackRoom(d)) {
     gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-    gsReal* Yd = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nvp);
+    gsReal* Z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nz * (size_t)nvp);
     int* list = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nefc);
-    if (!A || !Yd || !list) return;
+    if (!A || !Z || !list) return;
+    memset(Z, 0, sizeof(gsReal) * (size_t)nz * (size_t)nvp);
     int *ind = list, *der = list + nefc, ni = 0, nd = 0;
     for (int r = 0; r < nefc; r++) {
       if (w->derive[r] >= 0) {
@@ -311,15 +309,11 @@ void gs_dualDense(const gsModel* m, gsData* d, gsDual* w) {
       }
       const int* run = w->run + 2 * w->runadr[r];
       const gsReal* y = w->val + w->adr[r];
-      gsReal* yd = Yd + (size_t)ni * nvp;
-      memset(yd, 0, sizeof(gsReal) * (size_t)nvp);
-      for (int t = 0; t < w->nrun[r]; t++, run += 2) {
-        memcpy(yd + run[0], y, sizeof(gsReal) * (size_t)run[1]);
-        y += run[1];
-      }
+      for (int t = 0; t < w->nrun[r]; t++, run += 2)
+        for (int k = 0; k < run[1]; k++) Z[(size_t)(run[0] + k) * nz + ni] = *y++;
       ind[ni++] = r;
     }
-    dense_products(w, Yd, nvp, A, ind, ni, der, nd, NULL);
+    dense_products(w, Z, nz, nvp, A, ind, ni, der, nd, NULL);
     w->A = A;
     return;
   }
@@ -457,11 +451,11 @@ static inline void push_span(const int* col, const gsReal* LD, int a0, int a1, g
   for (int t = a0; t < a1; t++) gs_subScaledShort(zc + (size_t)col[t] * nz, zj, LD[t], n);
 }
 
-/* Y's rows written out whole and A = Y^T Y with them, in the setup, where gs_dualDense would
- * form A from Y's rows (nefc, nv <= GS_DUAL_DENSE, nefc^2 <= 4 nnz(Y): a humanoid's limits and
- * contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's values of the rows in a
- * row of z), each dof's row pushed onto its ancestors' once over its span of rows. Formed row by
- * row (or contact by contact), each walked its own chains, whose exits mispredicted about once a
+/* Y's rows held whole (as the columns of z) and A = Y^T Y with them, in the setup, where
+ * gs_dualDense would form A from Y's rows (nefc, nv <= GS_DUAL_DENSE, nefc^2 <= 4 nnz(Y): a
+ * humanoid's limits and contacts): z = L^-T J^T for all rows at once, z held by dof (a dof's
+ * values of the rows in a row of z), each dof's row pushed onto its ancestors' once over its span
+ * of rows. Formed row by row (or contact by contact), each walked its own chains, whose exits mispredicted about once a
  * dof a row (a fallen humanoid: ~115 of the setup's ~290 mispredicts a call), and Y's columns
  * and runs were listed only to be written out whole again. Each row's values are the sparse
  * elimination's: the same operations in the same order, and those skipped subtract products with
@@ -469,7 +463,10 @@ static inline void push_span(const int* col, const gsReal* LD, int a0, int a1, g
  * has no room for it (nothing allocated then). (A fallen Gymnasium humanoid, ~28 rows: the rows
  * in z by their last column, the spans and the products' lengths took the setup from ~67 k to
  * ~49 k instructions a call, the step 1.05-1.07x; limits alone, the same time as forming A dof
- * by dof in four sums, which this replaced.) */
+ * by dof in four sums, which this replaced.) The products read z's columns where the
+ * elimination left them (dense_products): copying them into rows first cost more than the
+ * products' extra loads (the Gymnasium humanoid's limits: 98.6 -> 97.3 M instructions over 300
+ * steps, its smooth step ~4 % faster). */
 _Static_assert(GS_DUAL_DENSE <= 64, "setup_dense holds a row's dofs in 64 bits");
 
 static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source,
@@ -486,27 +483,26 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
     ni += w->derive[r] < 0;
   }
   int nz = (ni + 1) & ~1;  /* z's rows: the eliminated rows' values */
-  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)ni * (size_t)nvp +
-                                   (size_t)nv * (size_t)nz + (size_t)ni) +
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nvp * (size_t)nz +
+                                   (size_t)ni) +
                  sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) +
                  sizeof(uint64_t) * ((size_t)ni + (size_t)nv) + 8 * 16;
   if (bytes > gs_stackRoom(d)) return 0;
   gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-  gsReal* Yd = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1) * (size_t)nvp);
-  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv * (size_t)(nz ? nz : 2));
+  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nvp * (size_t)(nz ? nz : 2));
   gsReal* dg = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
   int* list = gs_arenaAlloc(d, sizeof(int) * 4 * (size_t)nefc);
   int* span = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
   uint64_t* sup = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)(ni ? ni : 1));
   uint64_t* anc = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)nv);
-  if (!A || !Yd || !z || !dg || !list || !span || !sup || !anc) return 0;
+  if (!A || !z || !dg || !list || !span || !sup || !anc) return 0;
   int *ind = list, *der = list + nefc, *pos = der + nefc, *len = pos + nefc, nd = 0;
 
   /* The eliminated rows by their last column, ascending (a stable insertion sort; len holds the
    * keys meanwhile): Y's row is zero past its last column (its dofs are its columns' ancestors),
    * so a product of two rows ends at the first's last column, and along this order each row's
    * products with the rows after it have one length (len[a], rounded up to four). A row's
-   * position in this order (pos) is its column in z and its row in Yd. */
+   * position in this order (pos) is its column in z. */
   ni = 0;
   for (int r = 0; r < nefc; r++) {
     w->diag[r] = 0;
@@ -526,7 +522,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   }
   /* J^T into z; each dof's span: the least and the greatest of z's columns whose J rows reach
    * its subtree (empty when the first exceeds the second), pushed onto its parent's below */
-  memset(z, 0, sizeof(gsReal) * (size_t)nv * (size_t)nz);
+  memset(z, 0, sizeof(gsReal) * (size_t)nvp * (size_t)nz);  /* the rows past nv stay zero */
   /* and each row's dofs as bits (nv <= 64), for the products' lengths: its columns and their
    * ancestors (a dof's bits: its own and its parent's, which comes first) */
   for (int i = 0; i < nv; i++) {
@@ -575,37 +571,9 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
       w->diag[q] += y * y;
     }
   }
-  /* Yd's rows: z's columns as far as the products read them (len), zero past nv. Two rows and
-   * two dofs at a time where z's pairs allow (a 2 x 2 block: two pair loads, two shuffles, two
-   * pair stores, where one value at a time took seven instructions): both rows as far as the
-   * second's length (len ascends), z holding exact zeros past a row's last column */
   for (int a = 0; a < ni; a++) w->diag[ind[a]] = dg[a];
-  int a = 0;
-#ifdef GS_PAIR
-  for (; a + 1 < ni; a += 2) {
-    gsReal* restrict y0 = Yd + (size_t)a * nvp;
-    gsReal* restrict y1 = y0 + nvp;
-    const gsReal* restrict za = z + a;
-    int n = len[a + 1] < nv ? len[a + 1] : nv, i = 0;
-    for (; i + 2 <= n; i += 2) {
-      gs_pair p = gs_pairLoad(za + (size_t)i * nz), q = gs_pairLoad(za + (size_t)(i + 1) * nz);
-      gs_pair c0 = {p[0], q[0]}, c1 = {p[1], q[1]};
-      memcpy(y0 + i, &c0, sizeof c0);
-      memcpy(y1 + i, &c1, sizeof c1);
-    }
-    for (; i < n; i++) y0[i] = za[(size_t)i * nz], y1[i] = za[(size_t)i * nz + 1];
-    for (; i < len[a + 1]; i++) y0[i] = y1[i] = 0;
-  }
-#endif
-  for (; a < ni; a++) {
-    gsReal* restrict yd = Yd + (size_t)a * nvp;
-    const gsReal* restrict za = z + a;
-    int n = len[a] < nv ? len[a] : nv;
-    for (int i = 0; i < n; i++) yd[i] = za[(size_t)i * nz];
-    for (int i = n; i < len[a]; i++) yd[i] = 0;
-  }
   w->nefc = nefc;
-  dense_products(w, Yd, nvp, A, ind, ni, der, nd, sup);
+  dense_products(w, z, nz, nvp, A, ind, ni, der, nd, sup);
   /* the elliptic blocks, each entry summed over the dofs in order as the rows' merge summed it
    * (the products off a row's columns are exact zeros; a contact's rows share their columns,
    * so their values past len are zeros too) */
@@ -615,11 +583,11 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
     gsReal* B = w->block + w->blockadr[r];
     for (int p = 0; p < n; p++) {
       B[p * n + p] = w->diag[r + p];
-      const gsReal* yp = Yd + (size_t)pos[r + p] * nvp;
+      const gsReal* yp = z + pos[r + p];
       for (int q = p + 1; q < n; q++) {
-        const gsReal* yq = Yd + (size_t)pos[r + q] * nvp;
+        const gsReal* yq = z + pos[r + q];
         gsReal sum = 0;
-        for (int i = 0; i < ne; i++) sum += yp[i] * yq[i];
+        for (int i = 0; i < ne; i++) sum += yp[(size_t)i * nz] * yq[(size_t)i * nz];
         B[p * n + q] = B[q * n + p] = sum;
       }
     }
