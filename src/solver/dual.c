@@ -154,6 +154,15 @@ static int pyramid_first(const gsData* d, const int* same, int q) {
   return first;
 }
 
+/* how many bits of x are set, in a few operations without a branch (x86-64's baseline has no
+ * popcount instruction: the builtin is a call) */
+static inline int popcount64(uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (int)((x * 0x0101010101010101u) >> 56);
+}
+
 /* the length of the products of two rows of Y whose dofs are the bits of sa and sb (each set
  * closed under ancestors): up to their last common dof, rounded up to four; 0 when they share
  * none. Past it one of the two rows is zero at every dof. */
@@ -469,52 +478,71 @@ static inline void push_span(const int* col, const gsReal* LD, int a0, int a1, g
  * steps, its smooth step ~4 % faster). */
 _Static_assert(GS_DUAL_DENSE <= 64, "setup_dense holds a row's dofs in 64 bits");
 
-static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source,
-                       size_t total) {
+static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
   int nv = m->nv, nefc = d->nefc;
-  if (nefc <= 0 || nefc > GS_DUAL_DENSE || nv > GS_DUAL_DENSE ||
-      (size_t)nefc * (size_t)nefc > 4 * total)
-    return 0;
+  if (nefc <= 0 || nefc > GS_DUAL_DENSE || nv > GS_DUAL_DENSE) return 0;
   int nvp = (nv + 3) & ~3;  /* Y's rows: a multiple of four, for the products' fixed length */
-  /* the rows eliminated (the others are pyramids' derived rows) */
-  int ni = 0;
-  for (int r = 0; r < nefc; r++) {
-    w->derive[r] = pyramid_first(d, source, r);
-    ni += w->derive[r] < 0;
-  }
-  int nz = (ni + 1) & ~1;  /* z's rows: the eliminated rows' values */
-  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nvp * (size_t)nz +
-                                   (size_t)ni) +
-                 sizeof(int) * (4 * (size_t)nefc + 2 * (size_t)nv) +
-                 sizeof(uint64_t) * ((size_t)ni + (size_t)nv) + 8 * 16;
-  if (bytes > gs_stackRoom(d)) return 0;
-  gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
-  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nvp * (size_t)(nz ? nz : 2));
-  gsReal* dg = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
+  size_t lists = sizeof(int) * 4 * (size_t)nefc + sizeof(uint64_t) * ((size_t)nefc + (size_t)nv) +
+                 3 * 16;
+  if (lists > gs_stackRoom(d)) return 0;
+  size_t mark = gs_arenaMark(d);
   int* list = gs_arenaAlloc(d, sizeof(int) * 4 * (size_t)nefc);
-  int* span = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
-  uint64_t* sup = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)(ni ? ni : 1));
+  uint64_t* sup = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)nefc);
   uint64_t* anc = gs_arenaAlloc(d, sizeof(uint64_t) * (size_t)nv);
-  if (!A || !z || !dg || !list || !span || !sup || !anc) return 0;
-  int *ind = list, *der = list + nefc, *pos = der + nefc, *len = pos + nefc, nd = 0;
+  if (!list || !sup || !anc) return 0;
+  int *ind = list, *der = list + nefc, *pos = der + nefc, *len = pos + nefc, ni = 0, nd = 0;
+  /* each dof's bits: its own and its ancestors' (the parent comes first) */
+  for (int i = 0; i < nv; i++) {
+    int p = m->dof_parentid[i];
+    anc[i] = (p >= 0 ? anc[p] : 0) | (uint64_t)1 << i;
+  }
 
-  /* The eliminated rows by their last column, ascending (a stable insertion sort; len holds the
-   * keys meanwhile): Y's row is zero past its last column (its dofs are its columns' ancestors),
-   * so a product of two rows ends at the first's last column, and along this order each row's
+  /* One pass over the rows: whether each has the columns of the row before (same), its dofs as
+   * bits (its columns and their ancestors: nv <= 64), whose count is its length in Y, and the
+   * pyramids' derived rows; the eliminated rows by their last column, ascending (a stable
+   * insertion sort; len holds the keys meanwhile): Y's row is zero past its last column, so a
+   * product of two rows ends at the first's last column, and along this order each row's
    * products with the rows after it have one length (len[a], rounded up to four). A row's
    * position in this order (pos) is its column in z. */
-  ni = 0;
+  size_t total = 0;
+  uint64_t bits = 0;
+  const int* pc = NULL;  /* the row before's columns, pn of them */
+  int pn = -1;
   for (int r = 0; r < nefc; r++) {
+    int n = d->efc_J_rownnz[r];
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
+    /* same_columns, with the row before's columns at hand */
+    same[r] = n == pn && (n == 1 ? c[0] == pc[0] : !memcmp(c, pc, sizeof(int) * (size_t)n));
+    pc = c, pn = n;
+    if (!same[r]) {
+      bits = 0;
+      for (int e = 0; e < n; e++) bits |= anc[c[e]];
+    }
+    total += (size_t)popcount64(bits);
     w->diag[r] = 0;
+    w->derive[r] = pyramid_first(d, same, r);
     if (w->derive[r] >= 0) {
       der[nd++] = r;
       continue;
     }
-    int n = d->efc_J_rownnz[r];
-    int key = n > 0 ? d->efc_J_colind[d->efc_J_rowadr[r] + n - 1] : -1, e = ni++;
-    for (; e > 0 && len[e - 1] > key; e--) ind[e] = ind[e - 1], len[e] = len[e - 1];
-    ind[e] = r, len[e] = key;
+    int key = n > 0 ? c[n - 1] : -1, e = ni++;
+    for (; e > 0 && len[e - 1] > key; e--)
+      ind[e] = ind[e - 1], len[e] = len[e - 1], sup[e] = sup[e - 1];
+    ind[e] = r, len[e] = key, sup[e] = bits;
   }
+  int nz = (ni + 1) & ~1;  /* z's rows: the eliminated rows' values */
+  size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nvp * (size_t)nz +
+                                   (size_t)ni) +
+                 sizeof(int) * 2 * (size_t)nv + 3 * 16;
+  if ((size_t)nefc * (size_t)nefc > 4 * total || bytes > gs_stackRoom(d)) {
+    gs_arenaRelease(d, mark);
+    return 0;
+  }
+  gsReal* A = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc * (size_t)nefc);
+  gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nvp * (size_t)(nz ? nz : 2));
+  gsReal* dg = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
+  int* span = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
+  if (!A || !z || !dg || !span) return 0;
   for (int a = 0; a < ni; a++) {
     pos[ind[a]] = a;
     len[a] = (len[a] + 4) & ~3;  /* dofs 0 .. key, rounded up to four: at most nvp */
@@ -523,26 +551,17 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
   /* J^T into z; each dof's span: the least and the greatest of z's columns whose J rows reach
    * its subtree (empty when the first exceeds the second), pushed onto its parent's below */
   memset(z, 0, sizeof(gsReal) * (size_t)nvp * (size_t)nz);  /* the rows past nv stay zero */
-  /* and each row's dofs as bits (nv <= 64), for the products' lengths: its columns and their
-   * ancestors (a dof's bits: its own and its parent's, which comes first) */
-  for (int i = 0; i < nv; i++) {
-    int p = m->dof_parentid[i];
-    span[2 * i] = ni, span[2 * i + 1] = -1;
-    anc[i] = (p >= 0 ? anc[p] : 0) | (uint64_t)1 << i;
-  }
+  for (int i = 0; i < nv; i++) span[2 * i] = ni, span[2 * i + 1] = -1;
   for (int a = 0; a < ni; a++) {
     int r = ind[a];
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
     const gsReal* v = d->efc_J + d->efc_J_rowadr[r];
-    uint64_t bits = 0;
     for (int e = 0, ne = d->efc_J_rownnz[r]; e < ne; e++) {
       int j = c[e];
       z[(size_t)j * nz + a] = v[e];
       if (a < span[2 * j]) span[2 * j] = a;
       span[2 * j + 1] = a;  /* a ascending */
-      bits |= anc[j];
     }
-    sup[a] = bits;
   }
   /* z = L^-T z: leaves first, each dof's row pushed onto its ancestors' over its span (z's
    * values off it are exact zeros, whose products change nothing) */
@@ -602,27 +621,55 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, const int* source
 int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   int nv = m->nv, nefc = d->nefc;
   size_t rows = (size_t)nefc;
-  w->adr = gs_arenaAlloc(d, sizeof(int) * rows);
-  w->nnz = gs_arenaAlloc(d, sizeof(int) * rows);
-  w->runadr = gs_arenaAlloc(d, sizeof(int) * rows);
-  w->nrun = gs_arenaAlloc(d, sizeof(int) * rows);
   w->blockadr = gs_arenaAlloc(d, sizeof(int) * rows);
   w->derive = gs_arenaAlloc(d, sizeof(int) * rows);
   w->diag = gs_arenaAlloc(d, sizeof(gsReal) * rows);
   w->inv = gs_arenaAlloc(d, sizeof(gsReal) * rows);
   w->b = gs_arenaAlloc(d, sizeof(gsReal) * rows);
   w->u = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  int* source = gs_arenaAlloc(d, sizeof(int) * rows);
+  if (!w->blockadr || !w->derive || !w->diag || !w->inv || !w->b || !w->u || !source) return 0;
+  /* the elliptic contacts' blocks */
+  size_t nblock = 0;
+  for (int r = 0; r < nefc; r++) {
+    w->blockadr[r] = -1;
+    if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && (r == 0 || d->efc_id[r - 1] != d->efc_id[r] ||
+                                                        d->efc_type[r - 1] != d->efc_type[r])) {
+      int n = d->contact[d->efc_id[r]].dim;
+      w->blockadr[r] = (int)nblock;
+      nblock += (size_t)(n * n) + (n == 3 ? FRICTION_EIG : 0);
+    }
+  }
+  w->block = gs_arenaAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
+  if (!w->block) return 0;
+  w->A = NULL;
+  w->f = d->efc_force;
+  w->nefc = nefc;
+  for (int i = 0; i < nv; i++) w->u[i] = 0;
+  if (regularised && setup_dense(m, d, w, source)) {
+    /* Y's rows are not listed: the sweeps read A (dual.h's products take it when present) */
+    w->adr = w->nnz = w->runadr = w->nrun = NULL;
+    w->col = NULL, w->val = NULL, w->run = NULL;
+    gs_mulJ(d, w->b, d->qacc_smooth);
+    for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
+    w->same = source;
+    for (int r = 0; r < nefc; r++) {
+      gsReal A = w->diag[r] + d->efc_R[r];
+      w->inv[r] = A > GS_MINVAL ? 1 / A : 0;
+    }
+    return 1;
+  }
+  w->adr = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->nnz = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->runadr = gs_arenaAlloc(d, sizeof(int) * rows);
+  w->nrun = gs_arenaAlloc(d, sizeof(int) * rows);
   gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
   gsReal* dsqrt = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   int* mark = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);
-  int* source = gs_arenaAlloc(d, sizeof(int) * rows);
-  if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !w->blockadr || !w->derive || !w->diag ||
-      !w->inv || !w->b || !w->u ||
-      !z || !dsqrt || !mark || !source)
-    return 0;
-  /* sizes first: Y's non-zeros and the blocks */
+  if (!w->adr || !w->nnz || !w->runadr || !w->nrun || !z || !dsqrt || !mark) return 0;
+  /* sizes first: Y's non-zeros */
   for (int i = 0; i < nv; i++) mark[i] = -1;
-  size_t total = 0, nblock = 0;
+  size_t total = 0;
   for (int r = 0; r < nefc; r++) {
     w->adr[r] = (int)total;
     /* how Y's columns come: 1 those of the row before, 2 J's own, 0 the ancestors' walk */
@@ -632,33 +679,8 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
       source[r] = 0, w->nnz[r] = gs_rowLen(m, d->efc_J_colind[d->efc_J_rowadr[r]]);
     else source[r] = 0, w->nnz[r] = row_pattern(m, d, r, mark, nefc + r, NULL);
     total += (size_t)w->nnz[r];
-    w->blockadr[r] = -1;
-    if (d->efc_type[r] == GS_CNSTR_CONTACT_ELLIPTIC && (r == 0 || d->efc_id[r - 1] != d->efc_id[r] ||
-                                                        d->efc_type[r - 1] != d->efc_type[r])) {
-      int n = d->contact[d->efc_id[r]].dim;
-      w->blockadr[r] = (int)nblock;
-      nblock += (size_t)(n * n) + (n == 3 ? FRICTION_EIG : 0);
-    }
   }
   if (total > 0x7fffffff) return 0;
-  w->block = gs_arenaAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
-  if (!w->block) return 0;
-  w->A = NULL;
-  w->f = d->efc_force;
-  for (int i = 0; i < nv; i++) w->u[i] = 0;
-  if (regularised && setup_dense(m, d, w, source, total)) {
-    /* Y's rows are not listed: the sweeps read A (dual.h's products take it when present) */
-    w->col = NULL, w->val = NULL, w->run = NULL;
-    gs_mulJ(d, w->b, d->qacc_smooth);
-    for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
-    for (int r = 0; r < nefc; r++) source[r] = source[r] == 1;
-    w->same = source;
-    for (int r = 0; r < nefc; r++) {
-      gsReal A = w->diag[r] + d->efc_R[r];
-      w->inv[r] = A > GS_MINVAL ? 1 / A : 0;
-    }
-    return 1;
-  }
   w->col = gs_arenaAlloc(d, sizeof(int) * (total ? total : 1));
   w->val = gs_arenaAlloc(d, sizeof(gsReal) * (total ? total : 1));
   if (!w->col || !w->val) return 0;
