@@ -448,6 +448,29 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     }
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     /* two partial sums: the additions of one row do not all wait on each other */
+#ifdef GS_PAIR
+    /* the two sums as the lanes of a pair (entry t in lane (t - a0) % 2, in order); a free
+     * joint's six at the end of the row (r + 5 down to r) read as pairs of x, not gathered */
+    int r = m->dof_freetail[k], te = r >= 0 ? a1 - 6 : a1, t = a0;
+    gs_pair acc = {0, 0};
+    for (; t + 2 <= te; t += 2)
+      acc += (gs_pair){LD[t], LD[t + 1]} * (gs_pair){x[col[t]], x[col[t + 1]]};
+    if (r >= 0 && t < te) {  /* the gathered part's last entry pairs with the tail's first */
+      const gsReal* T = LD + te;
+      acc += (gs_pair){LD[t], T[0]} * (gs_pair){x[col[t]], x[r + 5]};
+      acc += (gs_pair){T[1], T[2]} * (gs_pair){x[r + 4], x[r + 3]};
+      acc += (gs_pair){T[3], T[4]} * (gs_pair){x[r + 2], x[r + 1]};
+      acc[0] += T[5] * x[r];
+    } else if (r >= 0) {
+      const gsReal* T = LD + te;
+      acc += (gs_pair){T[0], T[1]} * (gs_pair){x[r + 5], x[r + 4]};
+      acc += (gs_pair){T[2], T[3]} * (gs_pair){x[r + 3], x[r + 2]};
+      acc += (gs_pair){T[4], T[5]} * (gs_pair){x[r + 1], x[r]};
+    } else if (t < a1) {  /* an odd row's last entry, into the first sum after the pairs */
+      acc[0] += LD[t] * x[col[t]];
+    }
+    x[k] = xk - (acc[0] + acc[1]);
+#else
     gsReal s0 = 0, s1 = 0;
     int t = a0;
     for (; t + 2 <= a1; t += 2) {
@@ -456,6 +479,7 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     }
     if (t < a1) s0 += LD[t] * x[col[t]];
     x[k] = xk - (s0 + s1);
+#endif
   }
 }
 
