@@ -113,8 +113,8 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
   if (nY > rows * nv) nY = rows * nv;
   reals += 3 * nY + 16 * rows + 14 * nv;
   /* and A = Y^T Y whole for up to 64 rows (solver/dual.h's GS_DUAL_DENSE), with a vector of nv,
-   * or for up to 64 dofs Y's rows written out whole (rounded up to four), two row lists and the
-   * rows' and dofs' sets of dofs as bits (one 64-bit word each) */
+   * or for up to 64 dofs Y's rows held whole (z's columns, its dofs rounded up to four), two row
+   * lists and the rows' and dofs' sets of dofs as bits (one 64-bit word each) */
   size_t ndense = rows < 64 ? rows : 64;
   reals += ndense * ndense + nv +
            (nv <= 64 ? ndense * (((size_t)nv + 3) & ~(size_t)3) + ndense + nv : 0) + ndense;

@@ -59,13 +59,10 @@ static int closed_pattern(const gsModel* m, const gsData* d, int r, int* mark, i
 /* rows of one contact share their Jacobian's columns, hence Y's: they are eliminated together */
 enum { GS_PGS_GROUP = 10 };
 
-static int same_columns(const gsData* d, int r, int s) {
-  int n = d->efc_J_rownnz[r];
-  if (n != d->efc_J_rownnz[s]) return 0;
+/* whether two rows of J list the same columns (a, na of them; b, nb, -1 for no row) */
+static inline int same_columns(const int* a, int na, const int* b, int nb) {
   /* one column (limits, a dof's friction loss): compared here, not by a call */
-  if (n == 1) return d->efc_J_colind[d->efc_J_rowadr[r]] == d->efc_J_colind[d->efc_J_rowadr[s]];
-  return !memcmp(d->efc_J_colind + d->efc_J_rowadr[r], d->efc_J_colind + d->efc_J_rowadr[s],
-                 sizeof(int) * (size_t)n);
+  return na == nb && (na == 1 ? a[0] == b[0] : !memcmp(a, b, sizeof(int) * (size_t)na));
 }
 
 /* z = L^-T z for k interleaved vectors that are non-zero on the dofs col (n, ascending, closed
@@ -506,13 +503,12 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
    * position in this order (pos) is its column in z. */
   size_t total = 0;
   uint64_t bits = 0;
-  const int* pc = NULL;  /* the row before's columns, pn of them */
+  const int* pc = NULL;  /* the row before's columns, pn of them (none before row 0) */
   int pn = -1;
   for (int r = 0; r < nefc; r++) {
     int n = d->efc_J_rownnz[r];
     const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
-    /* same_columns, with the row before's columns at hand */
-    same[r] = n == pn && (n == 1 ? c[0] == pc[0] : !memcmp(c, pc, sizeof(int) * (size_t)n));
+    same[r] = same_columns(c, n, pc, pn);
     pc = c, pn = n;
     if (!same[r]) {
       bits = 0;
@@ -670,10 +666,16 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   /* sizes first: Y's non-zeros */
   for (int i = 0; i < nv; i++) mark[i] = -1;
   size_t total = 0;
+  const int* pc = NULL;  /* the row before's columns, pn of them (none before row 0) */
+  int pn = -1;
   for (int r = 0; r < nefc; r++) {
     w->adr[r] = (int)total;
+    int n = d->efc_J_rownnz[r];
+    const int* c = d->efc_J_colind + d->efc_J_rowadr[r];
     /* how Y's columns come: 1 those of the row before, 2 J's own, 0 the ancestors' walk */
-    if (r > 0 && same_columns(d, r - 1, r)) source[r] = 1, w->nnz[r] = w->nnz[r - 1];
+    int same = same_columns(c, n, pc, pn);
+    pc = c, pn = n;
+    if (same) source[r] = 1, w->nnz[r] = w->nnz[r - 1];
     else if (closed_pattern(m, d, r, mark, r)) source[r] = 2, w->nnz[r] = d->efc_J_rownnz[r];
     else if (d->efc_J_rownnz[r] == 1)  /* one dof (a joint limit): it and its ancestors */
       source[r] = 0, w->nnz[r] = gs_rowLen(m, d->efc_J_colind[d->efc_J_rowadr[r]]);
@@ -715,10 +717,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
     nruns += w->nrun[r];
   }
 
-  for (int i = 0; i < nv; i++) {
-    w->u[i] = 0;
-    dsqrt[i] = sqrt(d->qLDiagInv[i]);
-  }
+  for (int i = 0; i < nv; i++) dsqrt[i] = sqrt(d->qLDiagInv[i]);  /* u is zero from above */
   memset(z, 0, sizeof(gsReal) * (size_t)nv * GS_PGS_GROUP);
   gs_mulJ(d, w->b, d->qacc_smooth);
   for (int r = 0; r < nefc; r++) w->b[r] -= d->efc_aref[r];
