@@ -71,6 +71,10 @@ void gs_solveLTDL(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsR
 void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
                        int first, int end);
 
+/* x <- L^-1 S x with M's factor (M = L^T D L) and S = diag(scale): the second half of gs_solveM
+ * (whose S is D^-1) on its own, for a right-hand side already through L^-T (the dual's Y f) */
+void gs_solveLowerScaled(const gsModel* m, const gsData* d, gsReal* x, const gsReal* scale);
+
 /* LU of a non-symmetric matrix with the tree pattern of M: R rows (diagonal, then ancestors), C
  * mirrored columns, both in qM's storage; in place. Returns the first zero pivot or -1. */
 int gs_factorTreeLU(const gsModel* m, gsReal* R, gsReal* C);

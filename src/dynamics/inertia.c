@@ -407,6 +407,45 @@ int gs_factorLTDLDofs(const gsModel* m, gsReal* LD, gsReal* diaginv, const int* 
   return factor_trees(m, LD, LD, diaginv, 0, dofs, ndof);
 }
 
+/* D^-1 then L x = z, the second half of the solve: roots first, each value scaled at its turn
+ * (its ancestors' are final); scale: D^-1 (diaginv), or any other diagonal. The parent's term
+ * (the row's first entry) is subtracted last: the other ancestors' values were final long before,
+ * so the chain from one generation to the next is one product and one subtraction, not the
+ * row's whole sum (the gather along a leg is otherwise ~2 cycles an entry of every row on it). */
+static inline __attribute__((always_inline)) void solve_lower(const gsModel* m,
+                                                              const gsReal* LD,
+                                                              const gsReal* diaginv,
+                                                              gsReal* x, int first, int end,
+                                                              int diagonal) {
+  const int* col = m->M_dofid;
+  for (int k = first; k < end; k++) {
+    gsReal xk = x[k] * diaginv[k];
+    int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
+    if ((diagonal && m->dof_diagonal[k]) || a0 == a1) {
+      x[k] = xk;
+      continue;
+    }
+    /* the farther ancestors in two partial sums (entry t in sum (t - a0 - 1) % 2, in order) */
+#ifdef GS_PAIR
+    gs_pair acc = {0, 0};
+    int t = a0 + 1;
+    for (; t + 2 <= a1; t += 2)
+      acc += (gs_pair){LD[t], LD[t + 1]} * (gs_pair){x[col[t]], x[col[t + 1]]};
+    if (t < a1) acc[0] += LD[t] * x[col[t]];
+    x[k] = (xk - (acc[0] + acc[1])) - LD[a0] * x[col[a0]];
+#else
+    gsReal s0 = 0, s1 = 0;
+    int t = a0 + 1;
+    for (; t + 2 <= a1; t += 2) {
+      s0 += LD[t] * x[col[t]];
+      s1 += LD[t + 1] * x[col[t + 1]];
+    }
+    if (t < a1) s0 += LD[t] * x[col[t]];
+    x[k] = (xk - (s0 + s1)) - LD[a0] * x[col[a0]];
+#endif
+  }
+}
+
 /* with diagonal (LD is M's factor), the rows of diagonal dofs (dof_diagonal: all zeros off the
  * diagonal) are left out. For k below a free joint at the root of its tree (r = dof_freetail[k],
  * its dofs r .. r + 5 a chain) row k ends with the entries of r + 5, r + 4, ..., r, which the
@@ -415,12 +454,37 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
                         int first, int end, int diagonal) {
   /* L^T z = x: leaves first, pushing each solved value to its ancestors */
   const int* col = m->M_dofid;
+#ifdef GS_PAIR
+  /* the six values of the free joint below which the pushes are (hr; -1 none) held in three
+   * pairs from its tree's first push to its own turn: every dof of the tree pushes onto them, a
+   * chain of subtractions that would otherwise go through memory (a store, then its load) at
+   * each. The same operations in the same order. */
+  int hr = -1;
+  gs_pair h0 = {0, 0}, h2 = {0, 0}, h4 = {0, 0};
+#endif
   for (int k = end - 1; k >= first; k--) {
+#ifdef GS_PAIR
+    if (hr >= 0 && k <= hr + 5) {  /* the joint's own turns read them */
+      memcpy(x + hr, &h0, sizeof h0), memcpy(x + hr + 2, &h2, sizeof h2);
+      memcpy(x + hr + 4, &h4, sizeof h4);
+      hr = -1;
+    }
+#endif
     gsReal xk = x[k];
     if (xk == 0 || (diagonal && m->dof_diagonal[k])) continue;
     int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
     int r = m->dof_freetail[k];
     if (r >= 0) a1 -= 6;
+#ifdef GS_PAIR
+    if (r >= 0 && r != hr) {  /* a tree's first push: its pushes come next, up to r + 6 */
+      if (hr >= 0) {
+        memcpy(x + hr, &h0, sizeof h0), memcpy(x + hr + 2, &h2, sizeof h2);
+        memcpy(x + hr + 4, &h4, sizeof h4);
+      }
+      hr = r;
+      h0 = gs_pairLoad(x + r), h2 = gs_pairLoad(x + r + 2), h4 = gs_pairLoad(x + r + 4);
+    }
+#endif
     if (a0 < a1 && k > first && m->dof_parentid[k] == k - 1 && (r < 0 || k - 1 > r + 5)) {
       /* k's parent k - 1 (row k from a0 + 1 on is row k - 1's, b0 on) takes its turn in the
        * same pass when its value is not zero: each ancestor's value loses k's part, then k - 1's,
@@ -429,58 +493,45 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
       gsReal xp = x[k - 1];
       if (xp != 0) {
         int off = m->dof_Madr[k - 1] + 1 - a0;  /* LD[t + off]: row k - 1's entry of col[t] */
-        if (r >= 0) gs_subScaled2Rev6(x + r, LD + a1, xk, LD + a1 + off, xp);
+        if (r >= 0) {
+#ifdef GS_PAIR
+          /* gs_subScaled2Rev6 on the held values */
+          const gsReal *a = LD + a1, *b = LD + a1 + off;
+          gs_pair s2 = {xk, xk}, t2 = {xp, xp};
+          h4 = (h4 - (gs_pair){a[1], a[0]} * s2) - (gs_pair){b[1], b[0]} * t2;
+          h2 = (h2 - (gs_pair){a[3], a[2]} * s2) - (gs_pair){b[3], b[2]} * t2;
+          h0 = (h0 - (gs_pair){a[5], a[4]} * s2) - (gs_pair){b[5], b[4]} * t2;
+#else
+          gs_subScaled2Rev6(x + r, LD + a1, xk, LD + a1 + off, xp);
+#endif
+        }
         for (int t = a0; t < a1; t++) x[col[t]] = (x[col[t]] - LD[t] * xk) - LD[t + off] * xp;
         k--;
         continue;
       }
       k--;  /* k - 1's turn would do nothing */
     }
-    if (r >= 0) gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
+    if (r >= 0) {
+#ifdef GS_PAIR
+      /* gs_subScaledRev6 on the held values */
+      const gsReal* a = LD + a1;
+      gs_pair s2 = {xk, xk};
+      h4 -= (gs_pair){a[1], a[0]} * s2;
+      h2 -= (gs_pair){a[3], a[2]} * s2;
+      h0 -= (gs_pair){a[5], a[4]} * s2;
+#else
+      gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
+#endif
+    }
     for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
-  /* D^-1 then L x = z: roots first, each value scaled at its turn (its ancestors' are final) */
-  for (int k = first; k < end; k++) {
-    gsReal xk = x[k] * diaginv[k];
-    if (diagonal && m->dof_diagonal[k]) {
-      x[k] = xk;
-      continue;
-    }
-    int a0 = m->dof_Madr[k] + 1, a1 = m->dof_Madr[k] + gs_rowLen(m, k);
-    /* two partial sums: the additions of one row do not all wait on each other */
 #ifdef GS_PAIR
-    /* the two sums as the lanes of a pair (entry t in lane (t - a0) % 2, in order); a free
-     * joint's six at the end of the row (r + 5 down to r) read as pairs of x, not gathered */
-    int r = m->dof_freetail[k], te = r >= 0 ? a1 - 6 : a1, t = a0;
-    gs_pair acc = {0, 0};
-    for (; t + 2 <= te; t += 2)
-      acc += (gs_pair){LD[t], LD[t + 1]} * (gs_pair){x[col[t]], x[col[t + 1]]};
-    if (r >= 0 && t < te) {  /* the gathered part's last entry pairs with the tail's first */
-      const gsReal* T = LD + te;
-      acc += (gs_pair){LD[t], T[0]} * (gs_pair){x[col[t]], x[r + 5]};
-      acc += (gs_pair){T[1], T[2]} * (gs_pair){x[r + 4], x[r + 3]};
-      acc += (gs_pair){T[3], T[4]} * (gs_pair){x[r + 2], x[r + 1]};
-      acc[0] += T[5] * x[r];
-    } else if (r >= 0) {
-      const gsReal* T = LD + te;
-      acc += (gs_pair){T[0], T[1]} * (gs_pair){x[r + 5], x[r + 4]};
-      acc += (gs_pair){T[2], T[3]} * (gs_pair){x[r + 3], x[r + 2]};
-      acc += (gs_pair){T[4], T[5]} * (gs_pair){x[r + 1], x[r]};
-    } else if (t < a1) {  /* an odd row's last entry, into the first sum after the pairs */
-      acc[0] += LD[t] * x[col[t]];
-    }
-    x[k] = xk - (acc[0] + acc[1]);
-#else
-    gsReal s0 = 0, s1 = 0;
-    int t = a0;
-    for (; t + 2 <= a1; t += 2) {
-      s0 += LD[t] * x[col[t]];
-      s1 += LD[t + 1] * x[col[t + 1]];
-    }
-    if (t < a1) s0 += LD[t] * x[col[t]];
-    x[k] = xk - (s0 + s1);
-#endif
+  if (hr >= 0) {
+    memcpy(x + hr, &h0, sizeof h0), memcpy(x + hr + 2, &h2, sizeof h2);
+    memcpy(x + hr + 4, &h4, sizeof h4);
   }
+#endif
+  solve_lower(m, LD, diaginv, x, first, end, diagonal);
 }
 
 void gs_solveLTDLRange(const gsModel* m, const gsReal* LD, const gsReal* diaginv, gsReal* x,
@@ -545,6 +596,10 @@ void gs_factorM(const gsModel* m, gsData* d) {
   if (bad >= 0) {
     gs_warning(d, GS_WARN_INERTIA, bad);
   }
+}
+
+void gs_solveLowerScaled(const gsModel* m, const gsData* d, gsReal* x, const gsReal* scale) {
+  solve_lower(m, d->qLD, scale, x, 0, m->nv, 1);
 }
 
 void gs_solveM(const gsModel* m, gsData* d, gsReal* x, const gsReal* y, int n) {

@@ -118,6 +118,8 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
   size_t ndense = rows < 64 ? rows : 64;
   reals += ndense * ndense + nv +
            (nv <= 64 ? ndense * (((size_t)nv + 3) & ~(size_t)3) + ndense + nv : 0) + ndense;
+  /* with z: D^-1/2 and the forces by z's columns, for the finish's Y f */
+  if (nv <= 64) reals += nv + ndense;
   /* transition derivatives (gs_transitionFD): the saved inputs, the nominal and two perturbed
    * outputs with their sensors, a state and a sensor difference, a tangent direction, Euler's
    * factor of M + hB */

@@ -174,9 +174,9 @@ void gs_fwdAcceleration(const gsModel* m, gsData* d) {
   gs_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
 }
 
-void gs_fwdConstraint(const gsModel* m, gsData* d) { gs_fwdConstraintKept(m, d, NULL); }
+void gs_fwdConstraint(const gsModel* m, gsData* d) { gs_fwdConstraintKept(m, d, NULL, 0); }
 
-void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept) {
+void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept, int pass) {
   memset(d->solver_niter, 0, sizeof(d->solver_niter));
   d->solver_nnoslip = 0;
   if (d->nefc == 0) {
@@ -186,7 +186,10 @@ void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept
   }
   int iter;
   switch (m->opt.solver) {
-    case GS_SOL_PGS: iter = gs_solvePGS(m, d, kept); break;
+    case GS_SOL_PGS:
+      /* noslip reads the rows' states */
+      iter = gs_solvePGS(m, d, kept, (pass & GS_PASS_RATES) && m->opt.noslip_iterations <= 0);
+      break;
     case GS_SOL_CG: iter = gs_solveNewton(m, d, 1); break;
     default: iter = gs_solveNewton(m, d, 0); break;
   }
@@ -240,7 +243,7 @@ void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
   gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   double tc = gs_timerStart(d);
-  gs_fwdConstraintKept(m, d, kept);
+  gs_fwdConstraintKept(m, d, kept, pass);
   gs_timerStop(d, GS_TIMER_CONSTRAINT, tc);
   if (!skipsensor) sensors(m, d, gs_sensorAcc);
   gs_timerStop(d, GS_TIMER_FORWARD, t);

@@ -205,6 +205,12 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   gs_copy(act0, d->act, na);
   gs_copy(Fx, d->act_dot, na);
   int nogeom = geoms_unread(m, d) ? GS_PASS_NOGEOM : 0;
+  /* the second and third evaluations' constraint outputs past qacc, unless a callback may read
+   * them before the last evaluation overwrites them */
+  const gsCallbacks* cb = &d->cb;
+  int rates = cb->control || cb->act_dyn || cb->act_gain || cb->act_bias || cb->contactfilter
+                  ? 0
+                  : GS_PASS_RATES;
   for (int s = 1; s < 4; s++) {
     const gsReal* pv = Fv + (size_t)(s - 1) * nv;
     const gsReal* pa = Fa + (size_t)(s - 1) * nv;
@@ -218,7 +224,7 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
     int last = s == 3 || m->opt.solver != GS_SOL_PGS;
     /* and the last evaluation's geom frames are the step's */
     gs_forwardPass(m, d, GS_STAGE_NONE, 1, NULL,
-                   pass | (last ? 0 : GS_PASS_NOISLAND) | (s == 3 ? 0 : nogeom));
+                   pass | (last ? 0 : GS_PASS_NOISLAND) | (s == 3 ? 0 : nogeom | rates));
     memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
     dexpinv_rotations(m, Fv + (size_t)s * nv, pv, A[s - 1] * h);
     memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);

@@ -11,15 +11,18 @@ void gs_forwardSkipSensor(const gsModel* m, gsData* d, int skipsensor);
 void gs_fwdConstraint(const gsModel* m, gsData* d);
 /* with `kept`, PGS's dual setup of the same position stage (NULL: none; solver/dual.h) */
 struct gsDual;
-void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept);
+void gs_fwdConstraintKept(const gsModel* m, gsData* d, const struct gsDual* kept, int pass);
 void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsensor,
                         const struct gsDual* kept);
 /* what a forward pass inside a step may leave out: the islands, where a later pass of the same
  * step overwrites them before anything reads them (RK4's first three force evaluations with PGS,
  * which solves without them; deferred as the inverse defers them), the geom frames likewise
  * (RK4's first three evaluations where nothing reads them: gs_geomsUnread), and the check of the
- * contact parameters, made once at the step's start (gs_checkContact) */
-enum { GS_PASS_NOISLAND = 1, GS_PASS_CHECKED = 2, GS_PASS_NOGEOM = 4 };
+ * contact parameters, made once at the step's start (gs_checkContact); and with GS_PASS_RATES,
+ * what RK4's second and third evaluations compute past the rates they are for (qacc, act_dot)
+ * where no callback reads the data meanwhile: the constraint force in joint space
+ * (qfrc_constraint) and the rows' states, when PGS finds qacc without them */
+enum { GS_PASS_NOISLAND = 1, GS_PASS_CHECKED = 2, GS_PASS_NOGEOM = 4, GS_PASS_RATES = 8 };
 void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
                     const struct gsDual* kept, int pass);
 /* what steps of the same position stage share: Euler's factored M + hB (H: nM values, Hinv: nv;

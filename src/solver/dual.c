@@ -223,18 +223,17 @@ static inline __attribute__((always_inline)) void dot_pair_columns(const gsReal*
 }
 #endif
 
-/* A = Y^T Y from Y's independent rows held as Z's columns (nvp rows, a multiple of four; column a
- * is row ind[a]'s, ni of them), zero off their dofs, which are the bits of sup[a] (all of nvp
- * when sup is NULL). Each entry of A is one dot product up to the two rows' last common dof
- * (common_length): the terms past it are products with exact zeros, which change no sum. Two
- * columns with two columns at a time (dot_pair_columns), each block as long as its longest
- * product (the others' extra terms are zeros too). The pyramids' derived rows (der, nd of them)
- * as combinations of A's entries. */
-static void dense_products(const gsDual* w, const gsReal* Z, int nz, int nvp, gsReal* A,
-                           const int* ind, int ni, const int* der, int nd, const uint64_t* sup) {
-  int N = w->nefc;
-  for (int r = 0; r < N; r++) A[(size_t)r * N + r] = w->diag[r];
-  int a = 0;
+/* A's entries between Y's independent rows from Z's column a0 on, each with the columns after it
+ * (nvp rows, a multiple of four; column a is row ind[a]'s, ni of them), zero off their dofs,
+ * which are the bits of sup[a] (all of nvp when sup is NULL). Each entry of A is one dot product
+ * up to the two rows' last common dof (common_length): the terms past it are products with exact
+ * zeros, which change no sum. Two columns with two columns at a time (dot_pair_columns), each
+ * block as long as its longest product (the others' extra terms are zeros too). */
+static inline __attribute__((always_inline)) void pair_products(const gsReal* Z, int nz, int nvp,
+                                                                gsReal* A, int N, const int* ind,
+                                                                int a0, int ni,
+                                                                const uint64_t* sup) {
+  int a = a0;
 #ifdef GS_PAIR
   for (; a + 1 < ni; a += 2) {
     int r0 = ind[a], r1 = ind[a + 1];
@@ -264,8 +263,14 @@ static void dense_products(const gsDual* w, const gsReal* Z, int nz, int nvp, gs
       A[(size_t)r * N + s] = A[(size_t)s * N + r] = dot_columns(Z, nz, a, b, n);
     }
   }
-  /* the pyramids' derived rows as combinations of A's: their columns against the eliminated
-   * rows, then against each other (the diagonal is Y's own, as inv was formed) */
+}
+
+/* the pyramids' derived rows (der, nd of them) as combinations of A's entries: their columns
+ * against the eliminated rows, then against each other (the diagonal is Y's own, as inv was
+ * formed) */
+static void derived_products(const gsDual* w, gsReal* A, const int* ind, int ni, const int* der,
+                             int nd) {
+  int N = w->nefc;
   for (int a = 0; a < nd; a++) {
     int q = der[a], f = w->derive[q];
     for (int b = 0; b < ni; b++) {
@@ -282,6 +287,91 @@ static void dense_products(const gsDual* w, const gsReal* Z, int nz, int nvp, gs
     }
   }
 }
+
+/* A = Y^T Y from Y's independent rows held as Z's columns (pair_products) and the derived rows
+ * (derived_products) */
+static void dense_products(const gsDual* w, const gsReal* Z, int nz, int nvp, gsReal* A,
+                           const int* ind, int ni, const int* der, int nd, const uint64_t* sup) {
+  int N = w->nefc;
+  for (int r = 0; r < N; r++) A[(size_t)r * N + r] = w->diag[r];
+  pair_products(Z, nz, nvp, A, N, ind, 0, ni, sup);
+  derived_products(w, A, ind, ni, der, nd);
+}
+
+#ifdef GS_DUAL_AVX2
+int gs_dualNoAVX2 = 0;
+
+int gs_dualAVX2(void) { return !gs_dualNoAVX2 && __builtin_cpu_supports("avx2"); }
+
+/* 32-byte vectors: four of Z's neighbouring columns at one dof in one load */
+typedef double gs_quad __attribute__((vector_size(32), aligned(8)));
+
+/* columns a .. a + 3 with column b (r: a.b, a1.b, a2.b, a3.b) and, when two, with b + 1 (q), over
+ * dofs 0 .. n-1 (n a multiple of four); the four classes of each product are the four dofs of a
+ * pass, as in dot_pair_columns: the same sums */
+static inline __attribute__((always_inline, target("avx2"))) void dot_quad_columns(
+    const gsReal* Z, int nz, int a, int b, int two, int n, gs_quad* r, gs_quad* q) {
+  gs_quad s0 = {0, 0, 0, 0}, s1 = s0, s2 = s0, s3 = s0, t0 = s0, t1 = s0, t2 = s0, t3 = s0;
+#define GS_QUAD_CLASS(c, s, t)                                   \
+  {                                                              \
+    const gsReal* zc = z + (c) * (size_t)nz;                     \
+    gs_quad x = *(const gs_quad*)(zc + a); /* 8-aligned type */  \
+    gsReal yb = zc[b];                                           \
+    s += x * (gs_quad){yb, yb, yb, yb};                          \
+    if (two) {                                                   \
+      gsReal yc = zc[b + 1];                                     \
+      t += x * (gs_quad){yc, yc, yc, yc};                        \
+    }                                                            \
+  }
+  for (int k = 0; k < n; k += 4) {
+    const gsReal* z = Z + (size_t)k * nz;
+    GS_QUAD_CLASS(0, s0, t0)
+    GS_QUAD_CLASS(1, s1, t1)
+    GS_QUAD_CLASS(2, s2, t2)
+    GS_QUAD_CLASS(3, s3, t3)
+  }
+#undef GS_QUAD_CLASS
+  *r = (s0 + s1) + (s2 + s3);
+  *q = (t0 + t1) + (t2 + t3);
+}
+
+/* dense_products with four columns against two at a time in 32-byte vectors (AVX2, where the
+ * processor has it): each entry the same dot product, summed in the same four classes in the
+ * same order, so the same A to the bit (tests/c/test_dual.c); the columns left over, and the
+ * products inside a block of four, as dense_products takes them. The Gymnasium humanoid's limits:
+ * the products ~810 -> ~630 time-stamp ticks a solve. */
+__attribute__((target("avx2"))) static void dense_products_avx2(const gsDual* w, const gsReal* Z,
+                                                                int nz, int nvp, gsReal* A,
+                                                                const int* ind, int ni,
+                                                                const int* der, int nd,
+                                                                const uint64_t* sup) {
+  int N = w->nefc, a = 0;
+  for (int r = 0; r < N; r++) A[(size_t)r * N + r] = w->diag[r];
+  for (; a + 3 < ni; a += 4) {
+    /* inside the block: its two pairs as pair_products takes them */
+    pair_products(Z + a, nz, nvp, A, N, ind + a, 0, 4, sup ? sup + a : NULL);
+    const int* r = ind + a;
+    uint64_t sa = sup ? sup[a] | sup[a + 1] | sup[a + 2] | sup[a + 3] : 0;
+    for (int b = a + 4; b < ni; b += 2) {
+      int two = b + 1 < ni, s0 = ind[b];
+      int n = sup ? common_length(sa, two ? sup[b] | sup[b + 1] : sup[b]) : nvp;
+      gs_quad p, q;
+      if (two) dot_quad_columns(Z, nz, a, b, 1, n, &p, &q);
+      else dot_quad_columns(Z, nz, a, b, 0, n, &p, &q);
+      for (int e = 0; e < 4; e++) A[(size_t)r[e] * N + s0] = A[(size_t)s0 * N + r[e]] = p[e];
+      if (two) {
+        int s1 = ind[b + 1];
+        for (int e = 0; e < 4; e++) A[(size_t)r[e] * N + s1] = A[(size_t)s1 * N + r[e]] = q[e];
+      }
+    }
+  }
+  /* the upper halves cleared for the 16-byte code that follows (GCC emitted no vzeroupper here:
+   * SSE code after it waited on the dirty upper state, the whole step ~1.6x slower) */
+  __builtin_ia32_vzeroupper();
+  pair_products(Z, nz, nvp, A, N, ind, a, ni, sup);
+  derived_products(w, A, ind, ni, der, nd);
+}
+#endif
 
 /* A = Y^T Y whole, when it pays and the arena has room (without a warning: Y's rows serve
  * otherwise): a sweep over dense rows reads nefc^2 values, over Y's rows twice their non-zeros
@@ -529,7 +619,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
   int nz = (ni + 1) & ~1;  /* z's rows: the eliminated rows' values */
   size_t bytes = sizeof(gsReal) * ((size_t)nefc * (size_t)nefc + (size_t)nvp * (size_t)nz +
                                    (size_t)ni) +
-                 sizeof(int) * 2 * (size_t)nv + 3 * 16;
+                 sizeof(int) * 2 * (size_t)nv + sizeof(gsReal) * (size_t)nv + 4 * 16;
   if ((size_t)nefc * (size_t)nefc > 4 * total || bytes > gs_stackRoom(d)) {
     gs_arenaRelease(d, mark);
     return 0;
@@ -538,7 +628,8 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
   gsReal* z = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nvp * (size_t)(nz ? nz : 2));
   gsReal* dg = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(ni ? ni : 1));
   int* span = gs_arenaAlloc(d, sizeof(int) * 2 * (size_t)nv);
-  if (!A || !z || !dg || !span) return 0;
+  gsReal* scale = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  if (!A || !z || !dg || !span || !scale) return 0;
   for (int a = 0; a < ni; a++) {
     pos[ind[a]] = a;
     len[a] = (len[a] + 4) & ~3;  /* dofs 0 .. key, rounded up to four: at most nvp */
@@ -577,9 +668,11 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
    * their Y rows were formed with) for their diagonal */
   for (int i = 0; i < nv; i++) {
     int lo = span[2 * i], hi = span[2 * i + 1];
+    scale[i] = 0;  /* a dof that no row reaches: Y f is zero there */
     if (lo > hi) continue;
     gsReal* zi = z + (size_t)i * nz;
-    scale_run(zi, dg, sqrt(d->qLDiagInv[i]), lo, hi + 1);
+    scale[i] = sqrt(d->qLDiagInv[i]);
+    scale_run(zi, dg, scale[i], lo, hi + 1);
     for (int a = 0; a < nd; a++) {
       int q = der[a], f = w->derive[q];
       gsReal y = (zi[pos[f]] + zi[pos[f + 1]]) - zi[pos[q - 1]];
@@ -588,7 +681,11 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
   }
   for (int a = 0; a < ni; a++) w->diag[ind[a]] = dg[a];
   w->nefc = nefc;
-  dense_products(w, z, nz, nvp, A, ind, ni, der, nd, sup);
+#ifdef GS_DUAL_AVX2
+  if (gs_dualAVX2()) dense_products_avx2(w, z, nz, nvp, A, ind, ni, der, nd, sup);
+  else
+#endif
+    dense_products(w, z, nz, nvp, A, ind, ni, der, nd, sup);
   /* the elliptic blocks, each entry summed over the dofs in order as the rows' merge summed it
    * (the products off a row's columns are exact zeros; a contact's rows share their columns,
    * so their values past len are zeros too) */
@@ -609,6 +706,8 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
     if (n == 3) friction_eig(B, d->contact + d->efc_id[r], d->efc_R + r);
   }
   w->A = A;
+  w->z = z, w->nz = nz, w->ncol = ni, w->zrow = ind, w->zpos = pos, w->zspan = span;
+  w->zscale = scale;
   return 1;
 }
 
@@ -639,6 +738,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
   w->block = gs_arenaAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
   if (!w->block) return 0;
   w->A = NULL;
+  w->z = NULL;
   w->f = d->efc_force;
   w->nefc = nefc;
   for (int i = 0; i < nv; i++) w->u[i] = 0;
@@ -1389,13 +1489,49 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
   return dc;
 }
 
-/* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */
-void gs_dualFinish(const gsModel* m, gsData* d) {
+/* x = M^-1 J^T f from the dense setup's Y: L^-1 D^-1/2 (Y f), where M^-1 = L^-1 D^-1 L^-T and
+ * Y = D^-1/2 L^-T J^T, so the first half of the solve (L^-T J^T) is the elimination's, done
+ * already; Y f reads each dof's span of z's columns. The pyramids' derived rows (their Y rows
+ * Y_f + Y_f+1 - Y_q-1) add their forces to the three columns. 0 when the arena has no room. */
+static int dense_accel(const gsModel* m, gsData* d, const gsDual* w, gsReal* x) {
+  int nv = m->nv, nz = w->nz;
+  gsReal* g = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nz ? nz : 1));
+  if (!g) return 0;
+  const gsReal* f = d->efc_force;
+  for (int a = 0; a < w->ncol; a++) g[a] = f[w->zrow[a]];
+  for (int a = w->ncol; a < nz; a++) g[a] = 0;
+  for (int q = 0; q < d->nefc; q++) {
+    int r = w->derive[q];
+    if (r < 0) continue;
+    g[w->zpos[r]] += f[q];
+    g[w->zpos[r + 1]] += f[q];
+    g[w->zpos[q - 1]] -= f[q];
+  }
+  for (int i = 0; i < nv; i++) {
+    int lo = w->zspan[2 * i], hi = w->zspan[2 * i + 1];
+    const gsReal* zi = w->z + (size_t)i * nz;
+    gsReal s0 = 0, s1 = 0;
+    int a = lo;
+    for (; a + 1 <= hi; a += 2) {
+      s0 += zi[a] * g[a];
+      s1 += zi[a + 1] * g[a + 1];
+    }
+    if (a == hi) s0 += zi[a] * g[a];
+    x[i] = s0 + s1;
+  }
+  gs_solveLowerScaled(m, d, x, w->zscale);
+  return 1;
+}
+
+void gs_dualFinish(const gsModel* m, gsData* d, const gsDual* w, int rates) {
   int nefc = d->nefc;
-  gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
-  gs_solveM(m, d, d->qacc, d->qfrc_constraint, 1);
-  for (int i = 0; i < m->nv; i++) d->qacc[i] += d->qacc_smooth[i];
   size_t mark = gs_arenaMark(d);
+  int dense = w && w->z && dense_accel(m, d, w, d->qacc);
+  gs_arenaRelease(d, mark);
+  if (!dense || !rates) gs_mulJT(m, d, d->qfrc_constraint, d->efc_force);
+  if (!dense) gs_solveM(m, d, d->qacc, d->qfrc_constraint, 1);
+  for (int i = 0; i < m->nv; i++) d->qacc[i] += d->qacc_smooth[i];
+  if (rates) return;
   gsReal* jar = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
   gsReal* f = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nefc);
   if (jar && f) {

@@ -37,8 +37,24 @@ typedef struct gsDual {
   gsReal* A;
   const gsReal* f;
   int nefc;
+  /* the dense setup's Y (setup_dense in dual.c): its ncol eliminated rows as the columns of z
+   * (dof-major, nz values a dof), the row of each column (zrow) and the column of each row
+   * (zpos), each dof's first and last column that is not zero (zspan) and D^-1/2 (zscale):
+   * the finish takes M^-1 J^T f as L^-1 D^-1/2 (Y f) from them. z NULL otherwise. */
+  const gsReal* z;
+  const int *zrow, *zpos, *zspan;
+  const gsReal* zscale;
+  int nz, ncol;
 } gsDual;
 
+/* A's products in 32-byte vectors where the processor has AVX2 (x86-64 with GCC or Clang; the
+ * same bits as the 16-byte path): gs_dualAVX2() says whether the setup takes them, and
+ * gs_dualNoAVX2, set by a test, turns them off */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define GS_DUAL_AVX2 1
+extern int gs_dualNoAVX2;
+int gs_dualAVX2(void);
+#endif
 /* the most rows for the dense A (its nefc^2 values come from the arena; capacity.c reserves them) */
 #define GS_DUAL_DENSE 64
 
@@ -138,7 +154,9 @@ static inline gsReal gs_dualRowUpdate(gsData* d, gsDual* w, int r, gsReal R) {
   return g * delta + 0.5 * A * delta * delta;
 }
 
-/* qacc = a0 + M^-1 J^T f, and the states the primal solvers would report there */
-void gs_dualFinish(const gsModel* m, gsData* d);
+/* qacc = a0 + M^-1 J^T f, qfrc_constraint = J^T f, and the states the primal solvers would
+ * report there; w: the solve's dual problem, whose dense Y gives M^-1 J^T f when it has one
+ * (NULL: solved with M); rates: qacc alone where that is possible (pipeline.h's GS_PASS_RATES) */
+void gs_dualFinish(const gsModel* m, gsData* d, const gsDual* w, int rates);
 
 #endif

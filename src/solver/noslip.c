@@ -58,7 +58,7 @@ int gs_solveNoslip(const gsModel* m, gsData* d) {
       break;
     }
   }
-  gs_dualFinish(m, d);
+  gs_dualFinish(m, d, NULL, 0);
   gs_arenaRelease(d, mark);
   return iter;
 }

@@ -130,7 +130,7 @@ static __attribute__((noinline)) gsReal sweep_rows(gsData* d, gsDual* w, int n) 
   return change;
 }
 
-int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
+int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept, int rates) {
   size_t mark = gs_arenaMark(d);
   gsDual w;
   if (kept ? !gs_dualReuse(m, d, &w, kept) : !gs_dualSetup(m, d, &w, 1)) {
@@ -182,7 +182,7 @@ int gs_solvePGS(const gsModel* m, gsData* d, const gsDual* kept) {
       break;
     }
   }
-  gs_dualFinish(m, d);
+  gs_dualFinish(m, d, &w, rates);
   gs_arenaRelease(d, mark);
   return iter;
 }

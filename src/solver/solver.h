@@ -10,7 +10,7 @@
 int gs_solveNewton(const gsModel* m, gsData* d, int cg);
 /* kept: a dual setup of the same position stage to start from (NULL: none) */
 struct gsDual;
-int gs_solvePGS(const gsModel* m, gsData* d, const struct gsDual* kept);
+int gs_solvePGS(const gsModel* m, gsData* d, const struct gsDual* kept, int rates);
 int gs_solveNoslip(const gsModel* m, gsData* d);
 
 /* the solvers compare improvements and gradients with the tolerance in units of
