@@ -50,10 +50,12 @@ static const char* const solver_names[] = {"PGS", "CG", "Newton"};
 static int usage(FILE* f) {
   fprintf(f,
           "usage:\n"
-          "  gauss simulate MODEL [--time T] [--disable F,..] [--enable F,..]\n"
+          "  gauss simulate MODEL [--time T | --steps N] [--disable F,..] [--enable F,..]\n"
           "                       [--integrator Euler|RK4|implicit|implicitfast]\n"
-          "                       [--solver PGS|CG|Newton]\n"
-          "      simulate T seconds (default 5) from the default state; print speed and energy\n"
+          "                       [--solver PGS|CG|Newton] [--ctrl zero|random]\n"
+          "      simulate T seconds (default 5) or N steps from the default state; print speed\n"
+          "      and energy\n"
+          "      (--ctrl random: bench's fixed controls)\n"
           "  gauss bench MODEL [--steps N] [--rounds R] [--disable F,..] [--enable F,..]\n"
           "                    [--integrator NAME] [--solver NAME] [--peer PYTHON]\n"
           "                    [--xml MODEL.xml] [--ctrl zero|random]\n"
@@ -98,7 +100,8 @@ typedef struct {
   int rounds;              /* bench */
   const char* peer;        /* bench */
   const char* xml;         /* bench: the MJCF file MuJoCo loads */
-  int ctrl_random;         /* bench: --ctrl random */
+  int ctrl_random;         /* bench, simulate: --ctrl random */
+  int steps_given;         /* simulate: --steps N instead of --time */
   const char* disable;     /* comma-separated names, as given */
   const char* enable;
   int disablemask;
@@ -178,6 +181,7 @@ static int parse_options(int argc, char** argv, int allow_positional_out, Option
         }
       } else if (strcmp(a, "--steps") == 0) {
         o->steps = strtol(v, &end, 10);
+        o->steps_given = 1;
         if (*end || errno || o->steps < 1) {
           fprintf(stderr, "gauss: bad --steps '%s'\n", v);
           return 2;
@@ -351,6 +355,27 @@ static int load_with_data(const Options* o, gsModel** m, gsData** d) {
   return 1;
 }
 
+/* --ctrl random: fixed controls from splitmix64 with seed 12345, one draw per actuator in order,
+ * u = the top 53 bits / 2^53; bench/mujoco_peer.py draws the same numbers */
+static uint64_t splitmix64(uint64_t* state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static void reset_with_controls(const gsModel* m, gsData* d, int ctrl_random) {
+  gs_resetData(m, d);
+  if (!ctrl_random) return;
+  uint64_t state = 12345;
+  for (int i = 0; i < m->nu; i++) {
+    double u = (double)(splitmix64(&state) >> 11) * 0x1.0p-53;
+    double lo = -1, hi = 1;
+    if (m->actuator_ctrllimited[i]) lo = m->actuator_ctrlrange[2 * i], hi = m->actuator_ctrlrange[2 * i + 1];
+    d->ctrl[i] = lo + u * (hi - lo);
+  }
+}
+
 static int cmd_simulate(int argc, char** argv) {
   Options o;
   if (parse_options(argc, argv, 0, &o)) return usage(stderr);
@@ -362,10 +387,12 @@ static int cmd_simulate(int argc, char** argv) {
   double dt = m->opt.timestep;
   long nstep = dt > 0 ? (long)ceil(o.time / dt - 1e-9) : 0;
   if (nstep < 0) nstep = 0;
+  if (o.steps_given) nstep = o.steps;
 
   double e0[3], e1[3];
   energy(m, d, e0);
-  gs_resetData(m, d);  /* step from the reset state exactly, whatever forward left behind */
+  /* step from the reset state exactly, whatever forward left behind */
+  reset_with_controls(m, d, o.ctrl_random);
 
   double t0 = now();
   for (long i = 0; i < nstep; i++) gs_step(m, d);
@@ -537,27 +564,6 @@ static double peer_run(Peer* p, long n) {
   double secs = strtod(reply, &end);
   p->time = strtod(end, NULL);
   return secs > 0 ? (double)n / secs : 0;
-}
-
-/* --ctrl random: fixed controls from splitmix64 with seed 12345, one draw per actuator in order,
- * u = the top 53 bits / 2^53; bench/mujoco_peer.py draws the same numbers */
-static uint64_t splitmix64(uint64_t* state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static void reset_with_controls(const gsModel* m, gsData* d, int ctrl_random) {
-  gs_resetData(m, d);
-  if (!ctrl_random) return;
-  uint64_t state = 12345;
-  for (int i = 0; i < m->nu; i++) {
-    double u = (double)(splitmix64(&state) >> 11) * 0x1.0p-53;
-    double lo = -1, hi = 1;
-    if (m->actuator_ctrllimited[i]) lo = m->actuator_ctrlrange[2 * i], hi = m->actuator_ctrlrange[2 * i + 1];
-    d->ctrl[i] = lo + u * (hi - lo);
-  }
 }
 
 /* 1 when the peer's controls after a reset are d->ctrl to the bit (it writes them with repr) */
