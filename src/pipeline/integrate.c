@@ -162,9 +162,15 @@ static void dexpinv_rotations(const gsModel* m, gsReal* k, const gsReal* theta_r
  * them before a later evaluation of the same step computes them: no collision (contacts off), no
  * fluid forces on geom ellipsoids, no tendon wrapping around geoms, and no user callback of the
  * pass that might read them; the sensors (the first evaluation only) are the caller's to check */
+/* whether a callback is set that runs inside a forward pass (and may read the data there) */
+static int callbacks_set(const gsData* d) {
+  const gsCallbacks* cb = &d->cb;
+  return cb->control || cb->act_dyn || cb->act_gain || cb->act_bias || cb->contactfilter;
+}
+
 static int geoms_unread(const gsModel* m, const gsData* d) {
   if (!(m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT))) return 0;
-  if (d->cb.control || d->cb.act_dyn || d->cb.act_gain || d->cb.act_bias) return 0;
+  if (callbacks_set(d)) return 0;
   if (gs_fluidActive(m))
     for (int g = 0; g < m->ngeom; g++)
       if (m->geom_fluid[GS_NFLUID * g] != 0) return 0;
@@ -207,10 +213,7 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   int nogeom = geoms_unread(m, d) ? GS_PASS_NOGEOM : 0;
   /* the second and third evaluations' constraint outputs past qacc, unless a callback may read
    * them before the last evaluation overwrites them */
-  const gsCallbacks* cb = &d->cb;
-  int rates = cb->control || cb->act_dyn || cb->act_gain || cb->act_bias || cb->contactfilter
-                  ? 0
-                  : GS_PASS_RATES;
+  int rates = callbacks_set(d) ? 0 : GS_PASS_RATES;
   for (int s = 1; s < 4; s++) {
     const gsReal* pv = Fv + (size_t)(s - 1) * nv;
     const gsReal* pa = Fa + (size_t)(s - 1) * nv;
@@ -277,8 +280,13 @@ void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsS
   /* and its geom frames, where neither the sensors nor anything else reads them */
   int nogeom = m->opt.integrator == GS_INT_RK4 && (skipsensor || m->nsensor == 0) &&
                geoms_unread(m, d);
+  /* and its constraint outputs past qacc where no sensor, callback or comparison with the
+   * inverse reads them (the last evaluation's are the step's) */
+  int rates = m->opt.integrator == GS_INT_RK4 && (skipsensor || m->nsensor == 0) &&
+              !(m->opt.enableflags & GS_ENBL_FWDINV) && !callbacks_set(d);
   gs_forwardPass(m, d, skipstage, skipsensor, kept ? kept->dual : NULL,
-                 pass | (noisland ? GS_PASS_NOISLAND : 0) | (nogeom ? GS_PASS_NOGEOM : 0));
+                 pass | (noisland ? GS_PASS_NOISLAND : 0) | (nogeom ? GS_PASS_NOGEOM : 0) |
+                     (rates ? GS_PASS_RATES : 0));
   /* a reset (bad qacc) recomputed the position stage at another state */
   if (gs_checkAcc(m, d) && kept) {
     kept->state = 0;

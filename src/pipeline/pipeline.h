@@ -19,9 +19,10 @@ void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsens
  * which solves without them; deferred as the inverse defers them), the geom frames likewise
  * (RK4's first three evaluations where nothing reads them: gs_geomsUnread), and the check of the
  * contact parameters, made once at the step's start (gs_checkContact); and with GS_PASS_RATES,
- * what RK4's second and third evaluations compute past the rates they are for (qacc, act_dot)
- * where no callback reads the data meanwhile: the constraint force in joint space
- * (qfrc_constraint) and the rows' states, when PGS finds qacc without them */
+ * what RK4's first three evaluations compute past the rates they are for (qacc, act_dot) where
+ * no sensor, callback or comparison reads the data before the last evaluation overwrites it:
+ * the constraint force in joint space (qfrc_constraint) and the rows' states, when PGS finds
+ * qacc without them */
 enum { GS_PASS_NOISLAND = 1, GS_PASS_CHECKED = 2, GS_PASS_NOGEOM = 4, GS_PASS_RATES = 8 };
 void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
                     const struct gsDual* kept, int pass);
