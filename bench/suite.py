@@ -7,6 +7,7 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
     ... bench/suite.py --smooth MODEL.xml ...     (contacts disabled in both: smooth dynamics)
     ... bench/suite.py two_arm                    (a model generated at run time, see GENERATED)
     ... bench/suite.py --cpu MODEL.xml ...        (rounds rated by the thread's CPU time: a loaded machine)
+    ... bench/suite.py --sync 200 MODEL.xml ...   (gauss set to MuJoCo's state every 200 steps)
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
 random control vector inside the control ranges (the same for both), and steps N times in one call
@@ -125,9 +126,35 @@ def round_steps(mm, md, steps, seconds):
     return max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
 
 
-def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None):
+def synced_round(gm, mm, gd, md, steps, sync, clock, r):
+    """one round's steps in segments of `sync` steps, gauss set to MuJoCo's state (MJCF's
+    integration state: time, positions, velocities, activations, warm start, controls, applied
+    forces...) before each: both engines step through the same states, whatever chaos makes of
+    their own trajectories. Steps per second of each engine, over the segments' times alone"""
+    size = mujoco.mj_stateSize(mm, mujoco.mjtState.mjSTATE_INTEGRATION)
+    state = np.empty(size)
+    g_time = m_time = 0.0
+    done = 0
+    while done < steps:
+        k = min(sync, steps - done)
+        mujoco.mj_getState(mm, md, state, mujoco.mjtState.mjSTATE_INTEGRATION)
+        gauss.set_state(gm, gd, state, gauss.STATE_INTEGRATION)
+        for who in (("g", "m") if (r + done // sync) % 2 == 0 else ("m", "g")):
+            t0 = clock()
+            if who == "g":
+                gauss.step(gm, gd, k)
+                g_time += clock() - t0
+            else:
+                mujoco.mj_step(mm, md, nstep=k)
+                m_time += clock() - t0
+        done += k
+    return steps / g_time, steps / m_time
+
+
+def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None, sync=0):
     """alternating rounds from the first keyframe (or the default state) with one random control
-    vector each: the median steps per second of each engine; after(r) is called after round r"""
+    vector each: the median steps per second of each engine; after(r) is called after round r.
+    sync > 0: each round in segments from MuJoCo's states (synced_round)"""
     rng = np.random.default_rng(seed)
     g_rates, m_rates = [], []
     for r in range(rounds):
@@ -140,6 +167,13 @@ def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None):
             mujoco.mj_resetData(mm, md)
         gd.ctrl[:] = u
         md.ctrl[:] = u
+        if sync:
+            g, m = synced_round(gm, mm, gd, md, steps, sync, clock, r)
+            g_rates.append(g)
+            m_rates.append(m)
+            if after:
+                after(r)
+            continue
         order = [("g", gm, gd), ("m", mm, md)]
         if r % 2:
             order.reverse()
@@ -156,7 +190,7 @@ def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None):
     return statistics.median(g_rates), statistics.median(m_rates)
 
 
-def stage_times(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
+def stage_times(path, steps, rounds, seconds=0.2, seed=0, smooth=False, sync=0):
     """each engine's own stage timers (gauss: Data.timer, set on here; MuJoCo: MjData.timer, on
     as its Python package makes the MjData), summed over rounds that start as the timed rounds
     do (the same seed, so the same controls): microseconds per step by stage"""
@@ -172,12 +206,13 @@ def stage_times(path, steps, rounds, seconds=0.2, seed=0, smooth=False):
             for k in total:
                 total[k] += now[k]
 
-    rounds_of(gm, mm, gd, md, steps, rounds, seed, time.perf_counter, add)
+    rounds_of(gm, mm, gd, md, steps, rounds, seed, time.perf_counter, add, sync)
     n = steps * rounds
     return {k: v / n for k, v in gs.items()}, {k: v / n for k, v in ms.items()}
 
 
-def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time.perf_counter):
+def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time.perf_counter,
+              sync=0):
     """steps per second of gauss and MuJoCo, both without stage timers: gauss's are off unless
     set; MuJoCo's Python package installs its clock (mjcb_time) whenever it makes an MjData and
     none is installed, and it is cleared here after the MjData is made (each timed step would
@@ -186,7 +221,7 @@ def run_model(path, steps, rounds, seconds=0.2, seed=0, smooth=False, clock=time
     gauss.set_timer(gd, 0)
     mujoco.set_mjcb_time(None)
     steps = round_steps(mm, md, steps, seconds)
-    rates = rounds_of(gm, mm, gd, md, steps, rounds, seed, clock)
+    rates = rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, sync=sync)
     # neither engine's clock ran (the last round's timers, kept until the next reset)
     if gauss_stages(gd)["step"] != 0 or mujoco_stages(md)["step"] != 0:
         raise RuntimeError("a stage timer ran in the timed rounds")
@@ -204,6 +239,11 @@ def main():
                     help="least duration of a round (more steps for fast models)")
     ap.add_argument("--smooth", action="store_true",
                     help="contacts disabled in both engines (smooth dynamics and limits)")
+    ap.add_argument("--sync", type=int, default=0, metavar="K",
+                    help="step both engines through MuJoCo's states: gauss set to MuJoCo's "
+                         "state every K steps (chaotic models, whose trajectories part ways and "
+                         "then cost differently: a swinging arm that comes to rest in contact "
+                         "with itself or not)")
     ap.add_argument("--out", help="also write the table (markdown) to this file")
     ap.add_argument("--cpu", action="store_true",
                     help="rate each round by this thread's CPU time instead of wall-clock time "
@@ -223,14 +263,15 @@ def main():
     for path in models:
         try:
             stages[path] = stage_times(path, args.steps, args.stage_rounds, args.seconds,
-                                       smooth=args.smooth)
+                                       smooth=args.smooth, sync=args.sync)
         except Exception:  # reported by the timed pass below
             pass
     for path in models:
         name = os.path.relpath(path, ROOT)
         try:
             g, m = run_model(path, args.steps, args.rounds, args.seconds, smooth=args.smooth,
-                             clock=time.thread_time if args.cpu else time.perf_counter)
+                             clock=time.thread_time if args.cpu else time.perf_counter,
+                             sync=args.sync)
             gs, ms = stages[path]
         except Exception as e:  # a model one engine refuses: listed, not timed
             line = f"| {name} | - | - | - | {type(e).__name__}: {str(e)[:80]} | |"
