@@ -158,16 +158,16 @@ static void dexpinv_rotations(const gsModel* m, gsReal* k, const gsReal* theta_r
   }
 }
 
-/* whether a force evaluation may leave the geom frames out (GS_PASS_NOGEOM) because nothing reads
- * them before a later evaluation of the same step computes them: no collision (contacts off), no
- * fluid forces on geom ellipsoids, no tendon wrapping around geoms, and no user callback of the
- * pass that might read them; the sensors (the first evaluation only) are the caller's to check */
 /* whether a callback is set that runs inside a forward pass (and may read the data there) */
 static int callbacks_set(const gsData* d) {
   const gsCallbacks* cb = &d->cb;
   return cb->control || cb->act_dyn || cb->act_gain || cb->act_bias || cb->contactfilter;
 }
 
+/* whether a force evaluation may leave the geom frames out (GS_PASS_NOGEOM) because nothing reads
+ * them before a later evaluation of the same step computes them: no collision (contacts off), no
+ * fluid forces on geom ellipsoids, no tendon wrapping around geoms, and no user callback of the
+ * pass that might read them; the sensors (the first evaluation only) are the caller's to check */
 static int geoms_unread(const gsModel* m, const gsData* d) {
   if (!(m->opt.disableflags & (GS_DSBL_CONTACT | GS_DSBL_CONSTRAINT))) return 0;
   if (callbacks_set(d)) return 0;
