@@ -189,15 +189,45 @@ static inline void gs_subScaled3Short(gsReal* restrict r, const gsReal* restrict
   for (int t = 0; t < n; t++) r[t] = ((r[t] - x[t] * a) - y[t] * b) - z[t] * c;
 }
 
+#ifdef GS_PAIR
+/* gs_subScaledRev6 and gs_subScaled2Rev6 below on the six values held as three pairs (h[0] the
+ * values of dofs r, r + 1; h[1] r + 2, r + 3; h[2] r + 4, r + 5): for a caller that keeps them
+ * in registers across many pushes (the tree solve's first pass) */
+static inline void gs_pairsSubScaledRev6(gs_pair h[3], const gsReal* a, gsReal s) {
+  gs_pair s2 = {s, s};
+  h[2] -= (gs_pair){a[1], a[0]} * s2;
+  h[1] -= (gs_pair){a[3], a[2]} * s2;
+  h[0] -= (gs_pair){a[5], a[4]} * s2;
+}
+
+static inline void gs_pairsSubScaled2Rev6(gs_pair h[3], const gsReal* a, gsReal s,
+                                          const gsReal* b, gsReal t) {
+  gs_pair s2 = {s, s}, t2 = {t, t};
+  h[2] = (h[2] - (gs_pair){a[1], a[0]} * s2) - (gs_pair){b[1], b[0]} * t2;
+  h[1] = (h[1] - (gs_pair){a[3], a[2]} * s2) - (gs_pair){b[3], b[2]} * t2;
+  h[0] = (h[0] - (gs_pair){a[5], a[4]} * s2) - (gs_pair){b[5], b[4]} * t2;
+}
+
+/* the six values at x as three pairs, and back */
+static inline void gs_pairsLoad6(gs_pair h[3], const gsReal* x) {
+  h[0] = gs_pairLoad(x), h[1] = gs_pairLoad(x + 2), h[2] = gs_pairLoad(x + 4);
+}
+
+static inline void gs_pairsStore6(gsReal* x, const gs_pair h[3]) {
+  memcpy(x, &h[0], sizeof h[0]), memcpy(x + 2, &h[1], sizeof h[1]);
+  memcpy(x + 4, &h[2], sizeof h[2]);
+}
+#endif
+
 /* A free joint's six dofs r .. r + 5 against the end of a row of M's storage, which lists them
  * backwards (r + 5 first): x[5 - u] op= a[u] s for u = 0 .. 5 with x at dof r, two values at a
  * time; each value the same operation as one at a time. x and a do not overlap. */
 static inline void gs_subScaledRev6(gsReal* restrict x, const gsReal* restrict a, gsReal s) {
 #ifdef GS_PAIR
-  gs_pair s2 = {s, s};
-  *(gs_pair*)(x + 4) -= (gs_pair){a[1], a[0]} * s2;
-  *(gs_pair*)(x + 2) -= (gs_pair){a[3], a[2]} * s2;
-  *(gs_pair*)x -= (gs_pair){a[5], a[4]} * s2;
+  gs_pair h[3];
+  gs_pairsLoad6(h, x);
+  gs_pairsSubScaledRev6(h, a, s);
+  gs_pairsStore6(x, h);
 #else
   for (int u = 0; u < 6; u++) x[5 - u] -= a[u] * s;
 #endif
@@ -207,10 +237,10 @@ static inline void gs_subScaledRev6(gsReal* restrict x, const gsReal* restrict a
 static inline void gs_subScaled2Rev6(gsReal* restrict x, const gsReal* restrict a, gsReal s,
                                      const gsReal* restrict b, gsReal t) {
 #ifdef GS_PAIR
-  gs_pair s2 = {s, s}, t2 = {t, t};
-  *(gs_pair*)(x + 4) = (*(gs_pair*)(x + 4) - (gs_pair){a[1], a[0]} * s2) - (gs_pair){b[1], b[0]} * t2;
-  *(gs_pair*)(x + 2) = (*(gs_pair*)(x + 2) - (gs_pair){a[3], a[2]} * s2) - (gs_pair){b[3], b[2]} * t2;
-  *(gs_pair*)x = (*(gs_pair*)x - (gs_pair){a[5], a[4]} * s2) - (gs_pair){b[5], b[4]} * t2;
+  gs_pair h[3];
+  gs_pairsLoad6(h, x);
+  gs_pairsSubScaled2Rev6(h, a, s, b, t);
+  gs_pairsStore6(x, h);
 #else
   for (int u = 0; u < 6; u++) x[5 - u] = (x[5 - u] - a[u] * s) - b[u] * t;
 #endif

@@ -460,13 +460,12 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
    * chain of subtractions that would otherwise go through memory (a store, then its load) at
    * each. The same operations in the same order. */
   int hr = -1;
-  gs_pair h0 = {0, 0}, h2 = {0, 0}, h4 = {0, 0};
+  gs_pair h[3] = {{0, 0}, {0, 0}, {0, 0}};
 #endif
   for (int k = end - 1; k >= first; k--) {
 #ifdef GS_PAIR
     if (hr >= 0 && k <= hr + 5) {  /* the joint's own turns read them */
-      memcpy(x + hr, &h0, sizeof h0), memcpy(x + hr + 2, &h2, sizeof h2);
-      memcpy(x + hr + 4, &h4, sizeof h4);
+      gs_pairsStore6(x + hr, h);
       hr = -1;
     }
 #endif
@@ -477,12 +476,9 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     if (r >= 0) a1 -= 6;
 #ifdef GS_PAIR
     if (r >= 0 && r != hr) {  /* a tree's first push: its pushes come next, up to r + 6 */
-      if (hr >= 0) {
-        memcpy(x + hr, &h0, sizeof h0), memcpy(x + hr + 2, &h2, sizeof h2);
-        memcpy(x + hr + 4, &h4, sizeof h4);
-      }
+      if (hr >= 0) gs_pairsStore6(x + hr, h);
       hr = r;
-      h0 = gs_pairLoad(x + r), h2 = gs_pairLoad(x + r + 2), h4 = gs_pairLoad(x + r + 4);
+      gs_pairsLoad6(h, x + r);
     }
 #endif
     if (a0 < a1 && k > first && m->dof_parentid[k] == k - 1 && (r < 0 || k - 1 > r + 5)) {
@@ -495,12 +491,7 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
         int off = m->dof_Madr[k - 1] + 1 - a0;  /* LD[t + off]: row k - 1's entry of col[t] */
         if (r >= 0) {
 #ifdef GS_PAIR
-          /* gs_subScaled2Rev6 on the held values */
-          const gsReal *a = LD + a1, *b = LD + a1 + off;
-          gs_pair s2 = {xk, xk}, t2 = {xp, xp};
-          h4 = (h4 - (gs_pair){a[1], a[0]} * s2) - (gs_pair){b[1], b[0]} * t2;
-          h2 = (h2 - (gs_pair){a[3], a[2]} * s2) - (gs_pair){b[3], b[2]} * t2;
-          h0 = (h0 - (gs_pair){a[5], a[4]} * s2) - (gs_pair){b[5], b[4]} * t2;
+          gs_pairsSubScaled2Rev6(h, LD + a1, xk, LD + a1 + off, xp);
 #else
           gs_subScaled2Rev6(x + r, LD + a1, xk, LD + a1 + off, xp);
 #endif
@@ -513,12 +504,7 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     }
     if (r >= 0) {
 #ifdef GS_PAIR
-      /* gs_subScaledRev6 on the held values */
-      const gsReal* a = LD + a1;
-      gs_pair s2 = {xk, xk};
-      h4 -= (gs_pair){a[1], a[0]} * s2;
-      h2 -= (gs_pair){a[3], a[2]} * s2;
-      h0 -= (gs_pair){a[5], a[4]} * s2;
+      gs_pairsSubScaledRev6(h, LD + a1, xk);
 #else
       gs_subScaledRev6(x + r, LD + a1, xk);  /* LD is not x */
 #endif
@@ -526,10 +512,7 @@ static void solve_range(const gsModel* m, const gsReal* LD, const gsReal* diagin
     for (int t = a0; t < a1; t++) x[col[t]] -= LD[t] * xk;
   }
 #ifdef GS_PAIR
-  if (hr >= 0) {
-    memcpy(x + hr, &h0, sizeof h0), memcpy(x + hr + 2, &h2, sizeof h2);
-    memcpy(x + hr + 4, &h4, sizeof h4);
-  }
+  if (hr >= 0) gs_pairsStore6(x + hr, h);
 #endif
   solve_lower(m, LD, diaginv, x, first, end, diagonal);
 }

@@ -195,6 +195,35 @@ static inline gsReal dot_columns(const gsReal* Z, int nz, int a, int b, int n) {
 }
 
 #ifdef GS_PAIR
+/* The passes of a block's products, for a vector type V of neighbouring columns (a pair or a
+ * quad, 8-aligned: one load at any column a; SPLAT(y): y in every lane): V's columns from a on
+ * against column b into the four class sums s0 .. s3 and, when two, against b + 1 into
+ * t0 .. t3, dof by dof over 0 .. n-1 (n a multiple of four, the dofs of a pass its four
+ * classes), then each product's classes as (0 + 1) + (2 + 3) into *r and *q. The caller holds
+ * Z, nz, a, b, two, n, r, q and the sums. */
+#define GS_COLUMN_PASSES(V, SPLAT)                               \
+  for (int k = 0; k < n; k += 4) {                               \
+    const gsReal* z = Z + (size_t)k * nz;                        \
+    GS_COLUMN_CLASS(V, SPLAT, 0, s0, t0)                         \
+    GS_COLUMN_CLASS(V, SPLAT, 1, s1, t1)                         \
+    GS_COLUMN_CLASS(V, SPLAT, 2, s2, t2)                         \
+    GS_COLUMN_CLASS(V, SPLAT, 3, s3, t3)                         \
+  }                                                              \
+  *r = (s0 + s1) + (s2 + s3);                                    \
+  *q = (t0 + t1) + (t2 + t3)
+#define GS_COLUMN_CLASS(V, SPLAT, c, s, t)                       \
+  {                                                              \
+    const gsReal* zc = z + (c) * (size_t)nz;                     \
+    V x = *(const V*)(zc + a);                                   \
+    gsReal yb = zc[b];                                           \
+    s += x * SPLAT(yb);                                          \
+    if (two) {                                                   \
+      gsReal yc = zc[b + 1];                                     \
+      t += x * SPLAT(yc);                                        \
+    }                                                            \
+  }
+#define GS_PAIR_SPLAT(y) ((gs_pair){y, y})
+
 /* columns a, a + 1 with column b (r = (a.b, a1.b)) and, when two, with b + 1 (q = (a.b1,
  * a1.b1)), over dofs 0 .. n-1 (n a multiple of four); the four classes of each product are the
  * four dofs of a pass */
@@ -203,23 +232,7 @@ static inline __attribute__((always_inline)) void dot_pair_columns(const gsReal*
                                                                    gs_pair* r, gs_pair* q) {
   gs_pair s0 = {0, 0}, s1 = {0, 0}, s2 = {0, 0}, s3 = {0, 0};
   gs_pair t0 = {0, 0}, t1 = {0, 0}, t2 = {0, 0}, t3 = {0, 0};
-#define GS_COLUMN_CLASS(c, s, t)                                 \
-  {                                                              \
-    const gsReal* zc = z + (c) * (size_t)nz;                     \
-    gs_pair x = gs_pairLoad(zc + a);                             \
-    s += x * (gs_pair){zc[b], zc[b]};                            \
-    if (two) t += x * (gs_pair){zc[b + 1], zc[b + 1]};           \
-  }
-  for (int k = 0; k < n; k += 4) {
-    const gsReal* z = Z + (size_t)k * nz;
-    GS_COLUMN_CLASS(0, s0, t0)
-    GS_COLUMN_CLASS(1, s1, t1)
-    GS_COLUMN_CLASS(2, s2, t2)
-    GS_COLUMN_CLASS(3, s3, t3)
-  }
-#undef GS_COLUMN_CLASS
-  *r = (s0 + s1) + (s2 + s3);
-  *q = (t0 + t1) + (t2 + t3);
+  GS_COLUMN_PASSES(gs_pair, GS_PAIR_SPLAT);
 }
 #endif
 
@@ -305,6 +318,7 @@ int gs_dualAVX2(void) { return !gs_dualNoAVX2 && __builtin_cpu_supports("avx2");
 
 /* 32-byte vectors: four of Z's neighbouring columns at one dof in one load */
 typedef double gs_quad __attribute__((vector_size(32), aligned(8)));
+#define GS_QUAD_SPLAT(y) ((gs_quad){y, y, y, y})
 
 /* columns a .. a + 3 with column b (r: a.b, a1.b, a2.b, a3.b) and, when two, with b + 1 (q), over
  * dofs 0 .. n-1 (n a multiple of four); the four classes of each product are the four dofs of a
@@ -312,27 +326,7 @@ typedef double gs_quad __attribute__((vector_size(32), aligned(8)));
 static inline __attribute__((always_inline, target("avx2"))) void dot_quad_columns(
     const gsReal* Z, int nz, int a, int b, int two, int n, gs_quad* r, gs_quad* q) {
   gs_quad s0 = {0, 0, 0, 0}, s1 = s0, s2 = s0, s3 = s0, t0 = s0, t1 = s0, t2 = s0, t3 = s0;
-#define GS_QUAD_CLASS(c, s, t)                                   \
-  {                                                              \
-    const gsReal* zc = z + (c) * (size_t)nz;                     \
-    gs_quad x = *(const gs_quad*)(zc + a); /* 8-aligned type */  \
-    gsReal yb = zc[b];                                           \
-    s += x * (gs_quad){yb, yb, yb, yb};                          \
-    if (two) {                                                   \
-      gsReal yc = zc[b + 1];                                     \
-      t += x * (gs_quad){yc, yc, yc, yc};                        \
-    }                                                            \
-  }
-  for (int k = 0; k < n; k += 4) {
-    const gsReal* z = Z + (size_t)k * nz;
-    GS_QUAD_CLASS(0, s0, t0)
-    GS_QUAD_CLASS(1, s1, t1)
-    GS_QUAD_CLASS(2, s2, t2)
-    GS_QUAD_CLASS(3, s3, t3)
-  }
-#undef GS_QUAD_CLASS
-  *r = (s0 + s1) + (s2 + s3);
-  *q = (t0 + t1) + (t2 + t3);
+  GS_COLUMN_PASSES(gs_quad, GS_QUAD_SPLAT);
 }
 
 /* dense_products with four columns against two at a time in 32-byte vectors (AVX2, where the
