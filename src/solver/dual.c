@@ -1489,11 +1489,10 @@ gsReal gs_dualBlockUpdate(gsData* d, gsDual* w, int r, int n, int noslip) {
  * Y_f + Y_f+1 - Y_q-1) add their forces to the three columns. 0 when the arena has no room. */
 static int dense_accel(const gsModel* m, gsData* d, const gsDual* w, gsReal* x) {
   int nv = m->nv, nz = w->nz;
-  gsReal* g = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(nz ? nz : 1));
+  gsReal* g = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)(w->ncol ? w->ncol : 1));
   if (!g) return 0;
   const gsReal* f = d->efc_force;
-  for (int a = 0; a < w->ncol; a++) g[a] = f[w->zrow[a]];
-  for (int a = w->ncol; a < nz; a++) g[a] = 0;
+  for (int a = 0; a < w->ncol; a++) g[a] = f[w->zrow[a]];  /* the spans end before ncol */
   for (int q = 0; q < d->nefc; q++) {
     int r = w->derive[q];
     if (r < 0) continue;
