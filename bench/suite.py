@@ -126,20 +126,23 @@ def round_steps(mm, md, steps, seconds):
     return max(steps, int(seconds * 50 / max(time.perf_counter() - t0, 1e-9)))
 
 
-def synced_round(gm, mm, gd, md, steps, sync, clock, r):
-    """one round's steps in segments of `sync` steps, gauss set to MuJoCo's state (MJCF's
-    integration state: time, positions, velocities, activations, warm start, controls, applied
-    forces...) before each: both engines step through the same states, whatever chaos makes of
-    their own trajectories. Steps per second of each engine, over the segments' times alone"""
-    size = mujoco.mj_stateSize(mm, mujoco.mjtState.mjSTATE_INTEGRATION)
-    state = np.empty(size)
+def timed_round(gm, mm, gd, md, steps, sync, clock, r):
+    """one round's steps, who goes first alternating from round to round: in one call each, each
+    engine on its own trajectory (sync 0), or in segments of `sync` steps with gauss set to
+    MuJoCo's state (MJCF's integration state: time, positions, velocities, activations, warm
+    start, controls, applied forces...) before each, outside the timed calls, so that both
+    engines step through the same states whatever chaos makes of their own trajectories. Steps per
+    second of each engine"""
+    segment = sync if sync > 0 else steps
+    state = np.empty(mujoco.mj_stateSize(mm, mujoco.mjtState.mjSTATE_INTEGRATION)) if sync else None
     g_time = m_time = 0.0
     done = 0
     while done < steps:
-        k = min(sync, steps - done)
-        mujoco.mj_getState(mm, md, state, mujoco.mjtState.mjSTATE_INTEGRATION)
-        gauss.set_state(gm, gd, state, gauss.STATE_INTEGRATION)
-        for who in (("g", "m") if (r + done // sync) % 2 == 0 else ("m", "g")):
+        k = min(segment, steps - done)
+        if sync:
+            mujoco.mj_getState(mm, md, state, mujoco.mjtState.mjSTATE_INTEGRATION)
+            gauss.set_state(gm, gd, state, gauss.STATE_INTEGRATION)
+        for who in (("g", "m") if (r + done // segment) % 2 == 0 else ("m", "g")):
             t0 = clock()
             if who == "g":
                 gauss.step(gm, gd, k)
@@ -154,7 +157,7 @@ def synced_round(gm, mm, gd, md, steps, sync, clock, r):
 def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None, sync=0):
     """alternating rounds from the first keyframe (or the default state) with one random control
     vector each: the median steps per second of each engine; after(r) is called after round r.
-    sync > 0: each round in segments from MuJoCo's states (synced_round)"""
+    sync > 0: each round in segments from MuJoCo's states (timed_round)"""
     rng = np.random.default_rng(seed)
     g_rates, m_rates = [], []
     for r in range(rounds):
@@ -167,24 +170,9 @@ def rounds_of(gm, mm, gd, md, steps, rounds, seed, clock, after=None, sync=0):
             mujoco.mj_resetData(mm, md)
         gd.ctrl[:] = u
         md.ctrl[:] = u
-        if sync:
-            g, m = synced_round(gm, mm, gd, md, steps, sync, clock, r)
-            g_rates.append(g)
-            m_rates.append(m)
-            if after:
-                after(r)
-            continue
-        order = [("g", gm, gd), ("m", mm, md)]
-        if r % 2:
-            order.reverse()
-        for who, m, d in order:
-            t0 = clock()
-            if who == "g":
-                gauss.step(m, d, steps)
-            else:
-                mujoco.mj_step(m, d, nstep=steps)
-            rate = steps / (clock() - t0)
-            (g_rates if who == "g" else m_rates).append(rate)
+        g, m = timed_round(gm, mm, gd, md, steps, sync, clock, r)
+        g_rates.append(g)
+        m_rates.append(m)
         if after:
             after(r)
     return statistics.median(g_rates), statistics.median(m_rates)
