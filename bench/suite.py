@@ -7,13 +7,19 @@ steps per second of each, their ratio, and the per-stage time of both, in one ta
     ... bench/suite.py --smooth MODEL.xml ...     (contacts disabled in both: smooth dynamics)
     ... bench/suite.py two_arm                    (a model generated at run time, see GENERATED)
     ... bench/suite.py --cpu MODEL.xml ...        (rounds rated by the thread's CPU time: a loaded machine)
-    ... bench/suite.py --sync 200 MODEL.xml ...   (gauss set to MuJoCo's state every 200 steps)
+    ... bench/suite.py --sync 0 MODEL.xml ...     (each engine on its own trajectory)
 
 Each round resets both engines to the model's first keyframe (or its default state), draws one
-random control vector inside the control ranges (the same for both), and steps N times in one call
-(N at least --steps, and enough for --seconds of MuJoCo's time): gauss.step(m, d, N) and
-mujoco.mj_step(m, d, nstep=N), both loops in C; who goes first alternates from round to round and
-the median over rounds is reported. The timed rounds run with both engines' stage timers off
+random control vector inside the control ranges (the same for both), and steps N times (N at least
+--steps, and enough for --seconds of MuJoCo's time) in segments of --sync steps (200), in one call
+a segment: gauss.step(m, d, K) and mujoco.mj_step(m, d, nstep=K), both loops in C. Before each
+segment, outside the timed calls, gauss is set to MuJoCo's integration state, so that both engines
+step through the same states: a chaotic model's two trajectories part ways by the last bits, and
+then cost differently (dm_control's Kinova arm, without actuators, swings and comes to rest in
+contact with itself or not, at ten times the contacts: its line read 0.83-0.90 on the engines' own
+trajectories and 1.28-1.31 on the same states). Who goes first alternates from segment to segment
+and round to round, and the median over rounds is reported. `--sync 0` steps each engine along its
+own trajectory in one call a round (the tables before this option). The timed rounds run with both engines' stage timers off
 (gauss's are off by default; MuJoCo's Python package turns its own on whenever it makes an
 MjData, and the suite turns it off after making the timed one): a timer reads the clock about 25-35 times a step, which a timed
 round would count as the engine's. The stage columns come from rounds run before, like the
@@ -227,11 +233,11 @@ def main():
                     help="least duration of a round (more steps for fast models)")
     ap.add_argument("--smooth", action="store_true",
                     help="contacts disabled in both engines (smooth dynamics and limits)")
-    ap.add_argument("--sync", type=int, default=0, metavar="K",
+    ap.add_argument("--sync", type=int, default=200, metavar="K",
                     help="step both engines through MuJoCo's states: gauss set to MuJoCo's "
-                         "state every K steps (chaotic models, whose trajectories part ways and "
-                         "then cost differently: a swinging arm that comes to rest in contact "
-                         "with itself or not)")
+                         "state every K steps (default 200; chaotic models' trajectories part "
+                         "ways and then cost differently: a swinging arm that comes to rest in "
+                         "contact with itself or not); 0: each engine on its own trajectory")
     ap.add_argument("--out", help="also write the table (markdown) to this file")
     ap.add_argument("--cpu", action="store_true",
                     help="rate each round by this thread's CPU time instead of wall-clock time "
@@ -298,7 +304,10 @@ def main():
             f.write("# Performance: gauss against MuJoCo, full steps with actuators driven\n\n")
             f.write(f"Written by `bench/suite.py` (commit {commit}, {cpu}, {os.cpu_count()} cores, "
                     f"{args.rounds} alternating rounds of at least {args.steps} steps and "
-                    f"{args.seconds} s per model, median). "
+                    f"{args.seconds} s per model, median; "
+                    + (f"both engines through MuJoCo's states, gauss set to them every "
+                       f"{args.sync} steps" if args.sync > 0 else
+                       "each engine on its own trajectory") + "). "
                     "Ratios are gauss's speed over MuJoCo's in the same run.\n\n")
             f.write("\n".join(lines) + "\n" + summary + "\n" + kept)
 

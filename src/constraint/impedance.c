@@ -253,9 +253,11 @@ void gs_makeImpedance(const gsModel* m, gsData* d) {
         }
       }
     }
-    for (int j = 0; j < n; j++) d->efc_D[r + j] = 1 / d->efc_R[r + j];
     r += n;
   }
+  /* the divisions in a loop of their own: independent of one another, they overlap there (in
+   * the rows' loop each waited on its row's regulariser) */
+  for (int r = 0; r < d->nefc; r++) d->efc_D[r] = 1 / d->efc_R[r];
 }
 
 void gs_referenceConstraint(const gsModel* m, gsData* d) {

@@ -177,7 +177,28 @@ static inline gsReal gs_dot6(const gsReal a[6], const gsReal b[6]) {
 }
 
 /* ---- dense vectors ---- */
-static inline void gs_zero(gsReal* r, int n) { memset(r, 0, (size_t)n * sizeof(gsReal)); }
+/* n zeros; a short vector (forces scattered into it right after, value by value) in 16-byte
+ * stores, not by the C library's memset: its call and size dispatch, and its 32- or 64-byte
+ * stores, which a load of one value right after may not take its value from (perf: the Gymnasium
+ * humanoid's actuation, qfrc_actuator zeroed and the forces added, 4.1 -> 2.9 % of its smooth
+ * step; the step 1.5 % faster) */
+#define GS_ZERO_SHORT 64
+static inline void gs_zero(gsReal* r, int n) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  if (n <= GS_ZERO_SHORT) {
+    typedef double zero_pair __attribute__((vector_size(16), aligned(8)));
+    zero_pair z = {0, 0};
+    int k = 0;
+    for (; k + 2 <= n; k += 2) {
+      __asm__("" : "+x"(z));  /* z "changes": GCC would make the loop a memset call again */
+      memcpy(r + k, &z, sizeof z);
+    }
+    if (k < n) r[k] = 0;
+    return;
+  }
+#endif
+  memset(r, 0, (size_t)n * sizeof(gsReal));
+}
 static inline void gs_copy(gsReal* r, const gsReal* a, int n) { memcpy(r, a, (size_t)n * sizeof(gsReal)); }
 static inline gsReal gs_dot(const gsReal* a, const gsReal* b, int n) {
   /* four partial sums: independent chains the processor can overlap */
