@@ -75,8 +75,11 @@ static void shape_of(const gsModel* m, const gsReal* solimp, const gsReal* solre
 /* impedance at residual r and its derivative with respect to r */
 static void impedance(const row_shape* s, gsReal r, gsReal* imp, gsReal* impP) {
   gsReal dmin = s->dmin, dmax = s->dmax, width = s->width, mid = s->mid, power = s->power;
-  gsReal x = width > GS_MINVAL ? fabs(r) / width : 1;
-  if (x >= 1 || width <= GS_MINVAL) {
+  /* |r| >= width gives x >= 1 without the division (rounding keeps the order): most rows, past
+   * their limit or into contact, then wait on no division (a NaN residual still divides) */
+  gsReal x = 1;
+  if (width > GS_MINVAL && !(fabs(r) >= width)) x = fabs(r) / width;
+  if (x >= 1) {
     *imp = dmax;
     *impP = 0;
     return;
