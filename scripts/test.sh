@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.." || exit 1
 jobs=$(nproc)
 failed=()
 
-bash scripts/setup.sh || { echo "test: set-up failed" >&2; exit 1; }
+# the library first: its training profile is then there for setup.sh's Python package build
 bash scripts/build.sh || { echo "test: build failed" >&2; exit 1; }
+bash scripts/setup.sh || { echo "test: set-up failed" >&2; exit 1; }
 
 echo "== C tests (build/release)"
 ctest --test-dir build/release --output-on-failure -j "$jobs" || failed+=("C tests")
