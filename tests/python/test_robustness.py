@@ -118,6 +118,41 @@ def test_bad_state_counter_after_repeat():
     assert gnum == mnum, f"gauss {gnum}, MuJoCo {mnum}"
 
 
+NAN_PILE_XML = """<mujoco>
+  <option solver="PGS" cone="elliptic" iterations="100"><flag autoreset="disable"/></option>
+  <worldbody>
+    <geom type="plane" size="5 5 0.1"/>
+%s
+  </worldbody>
+</mujoco>""" % "\n".join(
+    f'    <body pos="{0.3 * i} {0.3 * j} 0.1"><freejoint/>'
+    f'<geom type="sphere" size="0.1" condim="{3 if (i + j) % 2 else 4}"/></body>'
+    for i in range(4) for j in range(4))
+
+
+def test_nan_state_without_autoreset_returns():
+    """With autoreset off a NaN state is stepped on (as MuJoCo does, counting the warnings); NaN
+    then reaches the elliptic contacts' blocks in PGS, which must give up on them at once. The
+    block solves had iterated to their limits on NaN (a tenfold shift of the friction matrix up
+    to 1e300, ~315 Cholesky attempts, and 300 evaluations of the cone's minimiser, each a ball
+    solve to its own limit) at every block of every sweep: these three steps of 16 spheres took
+    19 s of CPU time, a 1252-contact coil 81 s a step; now a few milliseconds. The bound is a
+    guard against that hang, not a speed measurement: ~300 times what the steps take now, a
+    tenth of what they took."""
+    import time
+    m = gauss.Model.from_xml_string(NAN_PILE_XML)
+    d = gauss.Data(m)
+    gauss.step(m, d, 50)
+    assert d.ncon == 16  # every sphere on the plane: the elliptic blocks are there
+    d.qvel[:] = np.nan
+    t0 = time.process_time()
+    gauss.step(m, d, 3)
+    spent = time.process_time() - t0
+    assert d.nefc > 0  # the NaN state did reach the solver
+    assert int(d.warning[gauss.WARN_BADQVEL].number) > 0  # and was counted, not reset
+    assert spent < 2.0, f"three steps from a NaN state took {spent:.1f} s of CPU time"
+
+
 # ---- bad models: each raises gauss.GaussError naming the line and the element ----
 
 BAD_MODELS = {
