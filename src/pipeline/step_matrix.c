@@ -80,7 +80,14 @@ static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, g
 /* Adds h d(qfrc_bias)/d(qvel) to the tree-pattern matrix (R rows, C columns). c(q, v) is a
  * quadratic form in v, so the central difference with a unit step is exact up to rounding:
  * c(v + e_j) - c(v - e_j) = 2 (dc/dv) e_j. Column j is non-zero only at j's ancestors and
- * descendants; the descendants of dof j are the dofs after it that are deeper in the tree. */
+ * descendants; the descendants of dof j are the dofs after it that are deeper in the tree.
+ *
+ * The dofs' trees (a root dof, without a parent dof, and its descendants: consecutive dofs) do not
+ * see each other's velocities: no body force of one reaches another's dofs (the world's force is
+ * read by none). So the k-th dof of every tree is perturbed in one pass, and each tree's column
+ * read from it takes the same operations on the same numbers as a pass of its own: the same
+ * values, in passes as many as the largest tree has dofs instead of nv (MuJoCo's 100 humanoids,
+ * 27 passes for 2700 dofs: its implicit step ~30x MuJoCo's time before). */
 static int add_bias_derivative(const gsModel* m, gsData* d, gsReal* R, gsReal* C, gsReal h) {
   int nv = m->nv, nb = m->nbody;
   gsReal* v = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
@@ -89,24 +96,41 @@ static int add_bias_derivative(const gsModel* m, gsData* d, gsReal* R, gsReal* C
   gsReal* cvel = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nb);
   gsReal* cdd = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
   gsReal* scratch = gs_arenaAlloc(d, sizeof(gsReal) * 12 * (size_t)nb);
-  if (!v || !cp || !cm || !cvel || !cdd || !scratch) return 0;
+  int* rank = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);  /* a dof's place in its tree */
+  if (!v || !cp || !cm || !cvel || !cdd || !scratch || !rank) return 0;
   memcpy(v, d->qvel, sizeof(gsReal) * (size_t)nv);
+  int passes = 0, root = 0;
   for (int j = 0; j < nv; j++) {
-    gsReal vj = v[j];
-    v[j] = vj + 1;
+    int p = m->dof_parentid[j];
+    if (p < 0) root = j;
+    rank[j] = j - root;
+    if (rank[j] >= passes) passes = rank[j] + 1;
+    if (p >= 0 && p < root) {  /* a tree not in consecutive dofs (not MJCF's order): one dof a pass */
+      for (int i = 0; i < nv; i++) rank[i] = i;
+      passes = nv;
+      break;
+    }
+  }
+  for (int k = 0; k < passes; k++) {
+    for (int j = 0; j < nv; j++)
+      if (rank[j] == k) v[j] = d->qvel[j] + 1;
     gs_comVelOf(m, v, cvel, cdd, d->cdof);
     gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cp);
-    v[j] = vj - 1;
+    for (int j = 0; j < nv; j++)
+      if (rank[j] == k) v[j] = d->qvel[j] - 1;
     gs_comVelOf(m, v, cvel, cdd, d->cdof);
     gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cm);
-    v[j] = vj;
-    /* column j: diagonal, ancestors (stored in C of j), descendants (stored in R of each) */
-    int adr = m->dof_Madr[j], depth = dof_depth(m, j);
-    R[adr] += h * 0.5 * (cp[j] - cm[j]);
-    int t = 1;
-    for (int a = m->dof_parentid[j]; a >= 0; a = m->dof_parentid[a], t++) C[adr + t] += h * 0.5 * (cp[a] - cm[a]);
-    for (int i = j + 1; i < nv && dof_depth(m, i) > depth; i++)
-      R[m->dof_Madr[i] + dof_depth(m, i) - depth] += h * 0.5 * (cp[i] - cm[i]);
+    for (int j = 0; j < nv; j++) {
+      if (rank[j] != k) continue;
+      v[j] = d->qvel[j];
+      /* column j: diagonal, ancestors (stored in C of j), descendants (stored in R of each) */
+      int adr = m->dof_Madr[j], depth = dof_depth(m, j);
+      R[adr] += h * 0.5 * (cp[j] - cm[j]);
+      int t = 1;
+      for (int a = m->dof_parentid[j]; a >= 0; a = m->dof_parentid[a], t++) C[adr + t] += h * 0.5 * (cp[a] - cm[a]);
+      for (int i = j + 1; i < nv && dof_depth(m, i) > depth; i++)
+        R[m->dof_Madr[i] + dof_depth(m, i) - depth] += h * 0.5 * (cp[i] - cm[i]);
+    }
   }
   return 1;
 }
