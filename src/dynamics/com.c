@@ -124,73 +124,81 @@ void gs_comPos(const gsModel* m, gsData* d) {
   }
 }
 
+/* body b's velocity cvel from its parent's (pv) and its dofs' velocities, and the time
+ * derivatives cdof_dot of its dofs' motion subspaces */
+static inline void com_vel_body(const gsModel* m, const gsReal* qvel, gsReal* cvel,
+                                gsReal* cdof_dot, const gsReal* cdof, const gsReal* pv, int b) {
+#ifdef GS_PAIR
+  /* the body's velocity held in three pairs (registers) from its parent's to its own: the
+   * updates are gs_addScaledPair's, two values at a time */
+  gs_pair v01 = gs_pairLoad(pv), v23 = gs_pairLoad(pv + 2), v45 = gs_pairLoad(pv + 4);
+  int jadr = m->body_jntadr[b];
+  for (int j = jadr; j < jadr + m->body_jntnum[b]; j++) {
+    int dof = m->jnt_dofadr[j], n;
+    switch (m->jnt_type[j]) {
+      case GS_JNT_FREE:
+        /* world-fixed translation axes do not change */
+        for (int k = 0; k < 18; k++) cdof_dot[6 * dof + k] = 0;
+        v23[1] += qvel[dof];
+        v45[0] += qvel[dof + 1];
+        v45[1] += qvel[dof + 2];
+        dof += 3;
+        /* fall through */
+      case GS_JNT_BALL:
+        /* axes fixed in the body: d/dt S_k = v_body x S_k; summed over k this equals the
+         * velocity before the joint crossed with each S_k (the joint's own part cancels) */
+        n = 3;
+        break;
+      default:
+        n = 1;
+        break;
+    }
+    gsReal v[6] = {v01[0], v01[1], v23[0], v23[1], v45[0], v45[1]};
+    for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
+    for (int k = 0; k < n; k++) {
+      const gsReal* s = cdof + 6 * (dof + k);
+      gs_pair q2 = {qvel[dof + k], qvel[dof + k]};
+      v01 += gs_pairLoad(s) * q2;
+      v23 += gs_pairLoad(s + 2) * q2;
+      v45 += gs_pairLoad(s + 4) * q2;
+    }
+  }
+  gsReal* out = cvel + 6 * b;
+  memcpy(out, &v01, sizeof v01);
+  memcpy(out + 2, &v23, sizeof v23);
+  memcpy(out + 4, &v45, sizeof v45);
+#else
+  gsReal v[6];
+  memcpy(v, pv, sizeof v);
+  int jadr = m->body_jntadr[b];
+  for (int j = jadr; j < jadr + m->body_jntnum[b]; j++) {
+    int dof = m->jnt_dofadr[j], n = 1;
+    if (m->jnt_type[j] == GS_JNT_FREE) {
+      for (int k = 0; k < 18; k++) cdof_dot[6 * dof + k] = 0;
+      for (int k = 0; k < 3; k++) v[3 + k] += qvel[dof + k];
+      dof += 3;
+      n = 3;
+    } else if (m->jnt_type[j] == GS_JNT_BALL) {
+      n = 3;
+    }
+    for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
+    for (int k = 0; k < n; k++) gs_addScaledPair(v, cdof + 6 * (dof + k), qvel[dof + k], 6);
+  }
+  memcpy(cvel + 6 * b, v, sizeof v);
+#endif
+}
+
 /* body velocities cvel and the time derivatives cdof_dot of the motion subspaces, for any qvel */
 void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot,
                  const gsReal* cdof) {
   for (int i = 0; i < 6; i++) cvel[i] = 0;
-#ifdef GS_PAIR
-  /* the body's velocity held in three pairs (registers) from its parent's to its own: the
-   * updates are gs_addScaledPair's, two values at a time */
-  for (int b = 1; b < m->nbody; b++) {
-    const gsReal* pv = cvel + 6 * m->body_parentid[b];
-    gs_pair v01 = gs_pairLoad(pv), v23 = gs_pairLoad(pv + 2), v45 = gs_pairLoad(pv + 4);
-    int jadr = m->body_jntadr[b];
-    for (int j = jadr; j < jadr + m->body_jntnum[b]; j++) {
-      int dof = m->jnt_dofadr[j], n;
-      switch (m->jnt_type[j]) {
-        case GS_JNT_FREE:
-          /* world-fixed translation axes do not change */
-          for (int k = 0; k < 18; k++) cdof_dot[6 * dof + k] = 0;
-          v23[1] += qvel[dof];
-          v45[0] += qvel[dof + 1];
-          v45[1] += qvel[dof + 2];
-          dof += 3;
-          /* fall through */
-        case GS_JNT_BALL:
-          /* axes fixed in the body: d/dt S_k = v_body x S_k; summed over k this equals the
-           * velocity before the joint crossed with each S_k (the joint's own part cancels) */
-          n = 3;
-          break;
-        default:
-          n = 1;
-          break;
-      }
-      gsReal v[6] = {v01[0], v01[1], v23[0], v23[1], v45[0], v45[1]};
-      for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
-      for (int k = 0; k < n; k++) {
-        const gsReal* s = cdof + 6 * (dof + k);
-        gs_pair q2 = {qvel[dof + k], qvel[dof + k]};
-        v01 += gs_pairLoad(s) * q2;
-        v23 += gs_pairLoad(s + 2) * q2;
-        v45 += gs_pairLoad(s + 4) * q2;
-      }
-    }
-    gsReal* out = cvel + 6 * b;
-    memcpy(out, &v01, sizeof v01);
-    memcpy(out + 2, &v23, sizeof v23);
-    memcpy(out + 4, &v45, sizeof v45);
-  }
-#else
-  for (int b = 1; b < m->nbody; b++) {
-    gsReal v[6];
-    memcpy(v, cvel + 6 * m->body_parentid[b], sizeof v);
-    int jadr = m->body_jntadr[b];
-    for (int j = jadr; j < jadr + m->body_jntnum[b]; j++) {
-      int dof = m->jnt_dofadr[j], n = 1;
-      if (m->jnt_type[j] == GS_JNT_FREE) {
-        for (int k = 0; k < 18; k++) cdof_dot[6 * dof + k] = 0;
-        for (int k = 0; k < 3; k++) v[3 + k] += qvel[dof + k];
-        dof += 3;
-        n = 3;
-      } else if (m->jnt_type[j] == GS_JNT_BALL) {
-        n = 3;
-      }
-      for (int k = 0; k < n; k++) gs_crossMotion(cdof_dot + 6 * (dof + k), v, cdof + 6 * (dof + k));
-      for (int k = 0; k < n; k++) gs_addScaledPair(v, cdof + 6 * (dof + k), qvel[dof + k], 6);
-    }
-    memcpy(cvel + 6 * b, v, sizeof v);
-  }
-#endif
+  for (int b = 1; b < m->nbody; b++)
+    com_vel_body(m, qvel, cvel, cdof_dot, cdof, cvel + 6 * m->body_parentid[b], b);
+}
+
+void gs_comVelBody(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot,
+                   const gsReal* cdof, const gsReal* pv, int b) {
+  com_vel_body(m, qvel, cvel, cdof_dot, cdof, pv, b);
 }
 
 void gs_comVel(const gsModel* m, gsData* d) { gs_comVelOf(m, d->qvel, d->cvel, d->cdof_dot, d->cdof); }

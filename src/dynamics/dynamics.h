@@ -82,11 +82,17 @@ void gs_solveTreeLU(const gsModel* m, const gsReal* R, const gsReal* C, gsReal* 
 
 /* cvel and cdof_dot for an arbitrary velocity vector (scratch callers) */
 void gs_comVelOf(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot, const gsReal* cdof);
+/* gs_comVelOf's step for body b alone, from its parent's velocity pv: cvel of b, cdof_dot of its
+ * dofs (the same operations) */
+void gs_comVelBody(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* cdof_dot,
+                   const gsReal* cdof, const gsReal* pv, int b);
 
 /* cfrc = I cacc + cvel x* (I cvel) (- ext when ext is given) for bodies 1 .. nbody - 1, each
  * body's 6-vector from its own 10-value inertia (rne.c) */
 void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
                    const gsReal* ext, gsReal* cfrc);
+/* gs_bodyForces for body b alone, without ext (the same values) */
+void gs_bodyForce(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel, gsReal* cfrc, int b);
 
 /* recursive Newton-Euler with explicit inputs: result = (M - armature) qacc + c(q, v) (+ gravity
  * when with_gravity): the bodies' inertia only, as MJCF's RNE, since armature belongs to the

@@ -66,6 +66,10 @@ static void body_force(const gsReal* cinert, const gsReal* cacc, const gsReal* c
     for (int i = 0; i < 6; i++) f[i] += vxIv[i];
 }
 
+void gs_bodyForce(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel, gsReal* cfrc, int b) {
+  body_force(cinert, cacc, cvel, NULL, cfrc, b);
+}
+
 void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
                    const gsReal* ext, gsReal* cfrc) {
   /* the bodies do not depend on each other: two at a time */

@@ -5,6 +5,7 @@
 
 #include "core/arena.h"
 #include "core/math.h"
+#include "core/pair.h"
 #include "dynamics/dynamics.h"
 #include "pipeline/pipeline.h"
 
@@ -77,60 +78,155 @@ static void add_actuator_damping(const gsModel* m, const gsData* d, gsReal* H, g
   }
 }
 
+/* Central differences of the bias force c(q, v) in one velocity, v_j = value, on a base pass at v:
+ * perturbing v_j moves the bodies of dof j's subtree (from its body on: a range of bodies in
+ * MJCF's depth-first order) and, through their forces, its ancestors' summed forces; every other
+ * body keeps the base pass's values. So only those are worked out again, each with the same
+ * operations in the same order as a whole pass at the perturbed v would take (a body's
+ * velocity from its parent's, the accelerations, its own force, then each body's sum of its own
+ * force and its children's in descending order): the same values, at a subtree's and a path's
+ * cost instead of the whole model's. */
+typedef struct {
+  gsReal *v, *cvel0, *cdd0, *cacc0, *own0, *cfrc0;  /* the base pass */
+  gsReal *cvel1, *cdd1, *cacc1, *cfrc1, *anc;       /* the perturbed subtree, the ancestors */
+  int *last, *chadr, *child;  /* each body's last descendant; children, descending */
+} bias_diff;
+
+static void bias_perturbed(const gsModel* m, const gsData* d, bias_diff* w, int j, gsReal value,
+                           gsReal* out) {
+  int bj = m->dof_bodyid[j], e = w->last[bj];
+  gsReal keep = w->v[j];
+  w->v[j] = value;
+  for (int b = bj; b <= e; b++) {
+    int p = m->body_parentid[b];
+    const gsReal* pv = (b == bj ? w->cvel0 : w->cvel1) + 6 * p;
+    gs_comVelBody(m, w->v, w->cvel1, w->cdd1, d->cdof, pv, b);
+    gsReal* a = w->cacc1 + 6 * b;
+    memcpy(a, (b == bj ? w->cacc0 : w->cacc1) + 6 * p, 6 * sizeof(gsReal));
+    for (int k = m->body_dofadr[b], end = k + m->body_dofnum[b]; k < end; k++)
+      gs_addScaledPair(a, w->cdd1 + 6 * k, w->v[k], 6);
+    gs_bodyForce(d->cinert, w->cacc1, w->cvel1, w->cfrc1, b);
+  }
+  for (int b = e; b > bj; b--) gs_addToPair(w->cfrc1 + 6 * m->body_parentid[b], w->cfrc1 + 6 * b, 6);
+  for (int b = bj; b <= e; b++)
+    for (int k = m->body_dofadr[b], end = k + m->body_dofnum[b]; k < end; k++)
+      out[k] = gs_dot6Pair(d->cdof + 6 * k, w->cfrc1 + 6 * b);
+  const gsReal* moved = w->cfrc1 + 6 * bj;  /* the path's child's new sum */
+  for (int c = bj, a = m->body_parentid[bj]; a > 0; c = a, a = m->body_parentid[a]) {
+    gsReal* f = w->anc + 6 * a;
+    memcpy(f, w->own0 + 6 * a, 6 * sizeof(gsReal));
+    for (int t = w->chadr[a]; t < w->chadr[a + 1]; t++) {
+      int ch = w->child[t];
+      gs_addToPair(f, ch == c ? moved : w->cfrc0 + 6 * ch, 6);
+    }
+    for (int k = m->body_dofadr[a], end = k + m->body_dofnum[a]; k < end; k++)
+      out[k] = gs_dot6Pair(d->cdof + 6 * k, f);
+    moved = f;
+  }
+  w->v[j] = keep;
+}
+
+/* the base pass and the bodies' tables; 0 when the arena has no room or the bodies are not in
+ * depth-first order (a subtree not a range: each column then takes whole passes) */
+static int bias_base(const gsModel* m, gsData* d, bias_diff* w) {
+  int nv = m->nv, nb = m->nbody;
+  size_t b6 = sizeof(gsReal) * 6 * (size_t)nb, v6 = sizeof(gsReal) * 6 * (size_t)nv;
+  w->v = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+  w->cvel0 = gs_arenaAlloc(d, b6), w->cdd0 = gs_arenaAlloc(d, v6);
+  w->cacc0 = gs_arenaAlloc(d, b6), w->own0 = gs_arenaAlloc(d, b6), w->cfrc0 = gs_arenaAlloc(d, b6);
+  w->cvel1 = gs_arenaAlloc(d, b6), w->cdd1 = gs_arenaAlloc(d, v6);
+  w->cacc1 = gs_arenaAlloc(d, b6), w->cfrc1 = gs_arenaAlloc(d, b6), w->anc = gs_arenaAlloc(d, b6);
+  w->last = gs_arenaAlloc(d, sizeof(int) * (size_t)nb);
+  w->chadr = gs_arenaAlloc(d, sizeof(int) * ((size_t)nb + 1));
+  w->child = gs_arenaAlloc(d, sizeof(int) * (size_t)nb);
+  if (!w->v || !w->cvel0 || !w->cdd0 || !w->cacc0 || !w->own0 || !w->cfrc0 || !w->cvel1 ||
+      !w->cdd1 || !w->cacc1 || !w->cfrc1 || !w->anc || !w->last || !w->chadr || !w->child)
+    return 0;
+  /* depth-first: each body's parent is the body before it or one of that body's ancestors */
+  for (int b = 2; b < nb; b++) {
+    int a = b - 1, p = m->body_parentid[b];
+    while (a > p) a = m->body_parentid[a];
+    if (a != p) return 0;
+  }
+  for (int b = 0; b < nb; b++) w->last[b] = b, w->chadr[b] = 0;
+  for (int b = nb - 1; b > 0; b--) {
+    int p = m->body_parentid[b];
+    if (w->last[b] > w->last[p]) w->last[p] = w->last[b];
+    w->chadr[p]++;
+  }
+  /* children lists, each in descending order (the whole pass adds them so) */
+  int total = 0;
+  for (int b = 0; b < nb; b++) {
+    int n = w->chadr[b];
+    w->chadr[b] = total;
+    total += n;
+  }
+  w->chadr[nb] = total;
+  for (int b = nb - 1; b > 0; b--) w->child[w->chadr[m->body_parentid[b]]++] = b;
+  for (int b = nb - 1; b > 0; b--) w->chadr[b] = w->chadr[b - 1];
+  w->chadr[0] = 0;
+  /* the base pass: gs_rneOf's steps without gravity, the bodies' own forces kept */
+  memcpy(w->v, d->qvel, sizeof(gsReal) * (size_t)nv);
+  gs_comVelOf(m, w->v, w->cvel0, w->cdd0, d->cdof);
+  for (int i = 0; i < 6; i++) w->cacc0[i] = 0;
+  for (int b = 1; b < nb; b++) {
+    gsReal* a = w->cacc0 + 6 * b;
+    memcpy(a, w->cacc0 + 6 * m->body_parentid[b], 6 * sizeof(gsReal));
+    for (int k = m->body_dofadr[b], end = k + m->body_dofnum[b]; k < end; k++)
+      gs_addScaledPair(a, w->cdd0 + 6 * k, w->v[k], 6);
+  }
+  gs_bodyForces(m, d->cinert, w->cacc0, w->cvel0, NULL, w->own0);
+  memcpy(w->cfrc0, w->own0, b6);
+  for (int b = nb - 1; b > 0; b--) {
+    int p = m->body_parentid[b];
+    if (p > 0) gs_addToPair(w->cfrc0 + 6 * p, w->cfrc0 + 6 * b, 6);
+  }
+  return 1;
+}
+
 /* Adds h d(qfrc_bias)/d(qvel) to the tree-pattern matrix (R rows, C columns). c(q, v) is a
  * quadratic form in v, so the central difference with a unit step is exact up to rounding:
  * c(v + e_j) - c(v - e_j) = 2 (dc/dv) e_j. Column j is non-zero only at j's ancestors and
- * descendants; the descendants of dof j are the dofs after it that are deeper in the tree.
- *
- * The dofs' trees (a root dof, without a parent dof, and its descendants: consecutive dofs) do not
- * see each other's velocities: no body force of one reaches another's dofs (the world's force is
- * read by none). So the k-th dof of every tree is perturbed in one pass, and each tree's column
- * read from it takes the same operations on the same numbers as a pass of its own: the same
- * values, in passes as many as the largest tree has dofs instead of nv (MuJoCo's 100 humanoids,
- * 27 passes for 2700 dofs: its implicit step ~30x MuJoCo's time before). */
+ * descendants; the descendants of dof j are the dofs after it that are deeper in the tree. Each
+ * difference from bias_perturbed (the subtree and the path), or, where the bodies are not in
+ * depth-first order, from whole passes (the same values either way). */
 static int add_bias_derivative(const gsModel* m, gsData* d, gsReal* R, gsReal* C, gsReal h) {
   int nv = m->nv, nb = m->nbody;
-  gsReal* v = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* cp = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   gsReal* cm = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
-  gsReal* cvel = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nb);
-  gsReal* cdd = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
-  gsReal* scratch = gs_arenaAlloc(d, sizeof(gsReal) * 12 * (size_t)nb);
-  int* rank = gs_arenaAlloc(d, sizeof(int) * (size_t)nv);  /* a dof's place in its tree */
-  if (!v || !cp || !cm || !cvel || !cdd || !scratch || !rank) return 0;
-  memcpy(v, d->qvel, sizeof(gsReal) * (size_t)nv);
-  int passes = 0, root = 0;
-  for (int j = 0; j < nv; j++) {
-    int p = m->dof_parentid[j];
-    if (p < 0) root = j;
-    rank[j] = j - root;
-    if (rank[j] >= passes) passes = rank[j] + 1;
-    if (p >= 0 && p < root) {  /* a tree not in consecutive dofs (not MJCF's order): one dof a pass */
-      for (int i = 0; i < nv; i++) rank[i] = i;
-      passes = nv;
-      break;
-    }
+  if (!cp || !cm) return 0;
+  bias_diff w;
+  int local = bias_base(m, d, &w);
+  gsReal *v = w.v, *cvel = w.cvel1, *cdd = w.cdd1, *scratch = NULL;
+  if (!local) {
+    v = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
+    cvel = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nb);
+    cdd = gs_arenaAlloc(d, sizeof(gsReal) * 6 * (size_t)nv);
+    scratch = gs_arenaAlloc(d, sizeof(gsReal) * 12 * (size_t)nb);
+    if (!v || !cvel || !cdd || !scratch) return 0;
+    memcpy(v, d->qvel, sizeof(gsReal) * (size_t)nv);
   }
-  for (int k = 0; k < passes; k++) {
-    for (int j = 0; j < nv; j++)
-      if (rank[j] == k) v[j] = d->qvel[j] + 1;
-    gs_comVelOf(m, v, cvel, cdd, d->cdof);
-    gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cp);
-    for (int j = 0; j < nv; j++)
-      if (rank[j] == k) v[j] = d->qvel[j] - 1;
-    gs_comVelOf(m, v, cvel, cdd, d->cdof);
-    gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cm);
-    for (int j = 0; j < nv; j++) {
-      if (rank[j] != k) continue;
-      v[j] = d->qvel[j];
-      /* column j: diagonal, ancestors (stored in C of j), descendants (stored in R of each) */
-      int adr = m->dof_Madr[j], depth = dof_depth(m, j);
-      R[adr] += h * 0.5 * (cp[j] - cm[j]);
-      int t = 1;
-      for (int a = m->dof_parentid[j]; a >= 0; a = m->dof_parentid[a], t++) C[adr + t] += h * 0.5 * (cp[a] - cm[a]);
-      for (int i = j + 1; i < nv && dof_depth(m, i) > depth; i++)
-        R[m->dof_Madr[i] + dof_depth(m, i) - depth] += h * 0.5 * (cp[i] - cm[i]);
+  for (int j = 0; j < nv; j++) {
+    gsReal vj = d->qvel[j];
+    if (local) {
+      bias_perturbed(m, d, &w, j, vj + 1, cp);
+      bias_perturbed(m, d, &w, j, vj - 1, cm);
+    } else {
+      v[j] = vj + 1;
+      gs_comVelOf(m, v, cvel, cdd, d->cdof);
+      gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cp);
+      v[j] = vj - 1;
+      gs_comVelOf(m, v, cvel, cdd, d->cdof);
+      gs_rneOf(m, d, cvel, cdd, v, NULL, 0, scratch, cm);
+      v[j] = vj;
     }
+    /* column j: diagonal, ancestors (stored in C of j), descendants (stored in R of each) */
+    int adr = m->dof_Madr[j], depth = dof_depth(m, j);
+    R[adr] += h * 0.5 * (cp[j] - cm[j]);
+    int t = 1;
+    for (int a = m->dof_parentid[j]; a >= 0; a = m->dof_parentid[a], t++) C[adr + t] += h * 0.5 * (cp[a] - cm[a]);
+    for (int i = j + 1; i < nv && dof_depth(m, i) > depth; i++)
+      R[m->dof_Madr[i] + dof_depth(m, i) - depth] += h * 0.5 * (cp[i] - cm[i]);
   }
   return 1;
 }
