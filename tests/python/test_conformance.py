@@ -10,6 +10,8 @@ Tolerance: "relative 1e-9" means max|gauss - mujoco| <= 1e-9 * max(1, max|mujoco
 (oracle.rel_err).
 """
 
+import os
+
 import numpy as np
 import pytest
 
@@ -256,6 +258,36 @@ def test_implicit_forest_trajectory():
             break
     assert np.max(np.abs(pair.mjd.qvel - qvel)) > 0.1  # it moved
     assert not errors, errors
+
+
+def test_rk4_warmstart_like_mujoco():
+    """RK4's warm start as MJCF's: the four evaluations start the solver from the warm start the
+    step was given, and after the step qacc_warmstart is the last evaluation's qacc. The Gymnasium
+    humanoid (RK4, PGS; contacts off, its joint limits on) one step from the same state as
+    MuJoCo: qacc and qacc_warmstart ~4e-10 of qacc's scale apart; with the later evaluations
+    started from the first one's acceleration (as gauss did before) the solver stopped elsewhere
+    within its tolerance (qacc 1e-7 apart) and qacc_warmstart was the first evaluation's (5e-2
+    apart). The bound, 1e-6, sits between."""
+    path = os.path.join(oracle.MODELS_DIR, "gymnasium", "humanoid.xml")
+    mjm = mujoco.MjModel.from_xml_path(path)
+    gm = gauss.Model.from_xml_path(path)
+    mjm.opt.disableflags |= mujoco.mjtDisableBit.mjDSBL_CONTACT
+    gm.opt.disableflags |= gauss.DSBL_CONTACT
+    assert mjm.opt.integrator == mujoco.mjtIntegrator.mjINT_RK4 and mjm.opt.solver == 0  # PGS
+    mjd, gd = mujoco.MjData(mjm), gauss.Data(gm)
+    rng = np.random.default_rng(3)
+    mjd.ctrl[:] = rng.uniform(-0.4, 0.4, mjm.nu)
+    mujoco.mj_step(mjm, mjd, nstep=30)
+    state = np.empty(mujoco.mj_stateSize(mjm, mujoco.mjtState.mjSTATE_INTEGRATION))
+    mujoco.mj_getState(mjm, mjd, state, mujoco.mjtState.mjSTATE_INTEGRATION)
+    gauss.set_state(gm, gd, state, gauss.STATE_INTEGRATION)
+    assert mjd.nefc > 0  # limits in force: the solver's start matters
+    mujoco.mj_step(mjm, mjd)
+    gauss.step(gm, gd)
+    assert np.array_equal(gd.qacc_warmstart, gd.qacc)
+    scale = np.max(np.abs(mjd.qacc))
+    assert np.max(np.abs(gd.qacc - mjd.qacc)) <= 1e-6 * scale
+    assert np.max(np.abs(gd.qacc_warmstart - mjd.qacc_warmstart)) <= 1e-6 * scale
 
 
 def _ball_pendulum_final(engine, h, duration=0.2):
