@@ -108,10 +108,11 @@ static size_t arena_capacity(const gsModel* m, long nconmax, long nefcmax, long 
   /* PGS: Y = D^-1/2 L^-T J^T by rows (a value and a column each), on the ancestors of J's
    * columns: a row of J holds its chains whole, except a dof's rows (friction loss, limits) which
    * grow by at most a chain; its runs of consecutive dofs (two ints each, at most one a value);
-   * the elliptic blocks (at most 6 values a row) and 10 more per row; 14 vectors of nv */
+   * the elliptic blocks (at most 11 values a row: condim 6's 36 and its friction matrix's
+   * eigenvalues and eigenvectors, 30) and 10 more per row; 14 vectors of nv */
   size_t nY = (size_t)nJmax + rows * (size_t)chain;
   if (nY > rows * nv) nY = rows * nv;
-  reals += 3 * nY + 16 * rows + 14 * nv;
+  reals += 3 * nY + 21 * rows + 14 * nv;
   /* and A = Y^T Y whole for up to 64 rows (solver/dual.h's GS_DUAL_DENSE), with a vector of nv,
    * or for up to 64 dofs Y's rows held whole (z's columns, its dofs rounded up to four), two row
    * lists and the rows' and dofs' sets of dofs as bits (one 64-bit word each) */

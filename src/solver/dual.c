@@ -479,6 +479,83 @@ static void friction_eig(gsReal* B, const gsContact* c, const gsReal* R) {
     e[0] = q.l1, e[1] = q.l2, e[2] = q.v0, e[3] = q.v1, e[4] = q.il1, e[5] = q.il2;
 }
 
+/* condim 4 and 6 keep, after their n x n A, the eigenvalues l (k = n - 1 of them) and the
+ * eigenvectors V (k x k, column i the i-th) of the scaled friction matrix mu (A + R) mu, which
+ * friction_step's ball then takes as a scalar secular equation instead of a Cholesky factor and
+ * solve at every Newton step (l[0] = 0 where it does not apply: a friction without a coefficient,
+ * or a matrix too near singular) */
+#define FRICTION_EIGN(n) ((n) - 1 + ((n) - 1) * ((n) - 1))
+
+/* eigenvalues l and eigenvectors V (column i for l[i]) of the symmetric k x k H by cyclic Jacobi
+ * rotations; 0 when they do not converge */
+static int jacobi_eig(const gsReal* H, int k, gsReal* l, gsReal* V) {
+  gsReal a[25];
+  memcpy(a, H, sizeof(gsReal) * (size_t)(k * k));
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++) V[i * k + j] = i == j;
+  for (int sweep = 0; sweep < 30; sweep++) {
+    gsReal off = 0, diag = 0;
+    for (int i = 0; i < k; i++) {
+      diag += a[i * k + i] * a[i * k + i];
+      for (int j = i + 1; j < k; j++) off += a[i * k + j] * a[i * k + j];
+    }
+    if (!(off <= 1e-32 * diag)) {
+      if (!(off == off)) return 0;  /* NaN */
+    } else {
+      for (int i = 0; i < k; i++) l[i] = a[i * k + i];
+      return 1;
+    }
+    for (int p = 0; p < k; p++)
+      for (int q = p + 1; q < k; q++) {
+        gsReal apq = a[p * k + q];
+        if (apq == 0) continue;
+        /* the rotation that zeroes a_pq: t = tan(theta), the smaller root */
+        gsReal theta = (a[q * k + q] - a[p * k + p]) / (2 * apq);
+        gsReal t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
+        gsReal c = 1 / sqrt(t * t + 1), sn = t * c;
+        for (int r = 0; r < k; r++) {  /* columns p, q of a */
+          gsReal arp = a[r * k + p], arq = a[r * k + q];
+          a[r * k + p] = c * arp - sn * arq;
+          a[r * k + q] = sn * arp + c * arq;
+        }
+        for (int r = 0; r < k; r++) {  /* rows p, q of a */
+          gsReal apr = a[p * k + r], aqr = a[q * k + r];
+          a[p * k + r] = c * apr - sn * aqr;
+          a[q * k + r] = sn * apr + c * aqr;
+        }
+        for (int r = 0; r < k; r++) {  /* V = V J */
+          gsReal vrp = V[r * k + p], vrq = V[r * k + q];
+          V[r * k + p] = c * vrp - sn * vrq;
+          V[r * k + q] = sn * vrp + c * vrq;
+        }
+      }
+  }
+  return 0;
+}
+
+static void friction_eign(gsReal* B, int n, const gsContact* c, const gsReal* R) {
+  int k = n - 1;
+  gsReal *l = B + n * n, *V = l + k, H[25];
+  l[0] = 0;
+  for (int i = 0; i < k; i++)
+    if (!(c->friction[i] > 0)) return;
+  /* H as scaled_block forms it */
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++) {
+      gsReal a = B[(i + 1) * n + (j + 1)] + (i == j && R ? R[i + 1] : 0);
+      H[i * k + j] = c->friction[i] * a * c->friction[j];
+    }
+  gsReal lv[5];
+  if (!jacobi_eig(H, k, lv, V)) return;
+  gsReal lo = lv[0], hi = lv[0];
+  for (int i = 1; i < k; i++) {
+    if (lv[i] < lo) lo = lv[i];
+    if (lv[i] > hi) hi = lv[i];
+  }
+  if (!(lo > 1e-10 * hi)) return;
+  for (int i = 0; i < k; i++) l[i] = lv[i];
+}
+
 /* dof i's values of z's rows a .. b-1 scaled by s (Y = D^-1/2 z), each square added to the row's
  * diagonal dg */
 static inline void scale_run(gsReal* restrict zi, gsReal* restrict dg, gsReal s, int a, int b) {
@@ -698,6 +775,7 @@ static int setup_dense(const gsModel* m, gsData* d, gsDual* w, int* same) {
       }
     }
     if (n == 3) friction_eig(B, d->contact + d->efc_id[r], d->efc_R + r);
+    else if (n > 3) friction_eign(B, n, d->contact + d->efc_id[r], d->efc_R + r);
   }
   w->A = A;
   w->z = z, w->nz = nz, w->ncol = ni, w->zrow = ind, w->zpos = pos, w->zspan = span;
@@ -726,7 +804,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
                                                         d->efc_type[r - 1] != d->efc_type[r])) {
       int n = d->contact[d->efc_id[r]].dim;
       w->blockadr[r] = (int)nblock;
-      nblock += (size_t)(n * n) + (n == 3 ? FRICTION_EIG : 0);
+      nblock += (size_t)(n * n) + (n == 3 ? FRICTION_EIG : n > 3 ? FRICTION_EIGN(n) : 0);
     }
   }
   w->block = gs_arenaAlloc(d, sizeof(gsReal) * (nblock ? nblock : 1));
@@ -858,6 +936,7 @@ int gs_dualSetup(const gsModel* m, gsData* d, gsDual* w, int regularised) {
       for (int q = p + 1; q < n; q++) B[p * n + q] = B[q * n + p] = gs_dualRowProduct(w, r + p, r + q);
     }
     if (n == 3) friction_eig(B, d->contact + d->efc_id[r], regularised ? d->efc_R + r : NULL);
+    else if (n > 3) friction_eign(B, n, d->contact + d->efc_id[r], regularised ? d->efc_R + r : NULL);
   }
   return 1;
 }
@@ -1103,6 +1182,62 @@ static gsReal step_cost(const block_state* s, const int* idx, const gsReal* A, c
   return dc;
 }
 
+/* ball_qp with H = V diag(l) V^T (friction_eign's, k values): in y = V^T z the minimiser at the
+ * ball's multiplier lam is y_i = -w_i / (l_i + lam), w = V^T c, so the Newton steps on the
+ * secular equation 1/||z(lam)|| = 1/r (ball_qp's, from its warm start lam0 where that lies
+ * below the root) take scalar sums, not a factor and two solves each: the same minimiser to
+ * rounding. Returns lam. */
+static gsReal ball_eign(const gsReal* l, const gsReal* V, const gsReal* c, int k, gsReal r,
+                        gsReal lam0, gsReal* z) {
+  gsReal w[5], y[5], lam = 0, nz = 0;
+  for (int i = 0; i < k; i++) z[i] = 0;
+  if (!(r > 0)) return 0;
+  for (int i = 0; i < k; i++) {
+    w[i] = 0;
+    for (int j = 0; j < k; j++) w[i] += V[j * k + i] * c[j];
+  }
+  if (lam0 > 0) {
+    for (int i = 0; i < k; i++) {
+      y[i] = -w[i] / (l[i] + lam0);
+      nz += y[i] * y[i];
+    }
+    nz = sqrt(nz);
+    if (nz >= r) lam = lam0;
+  }
+  if (lam == 0) {
+    nz = 0;
+    for (int i = 0; i < k; i++) {
+      y[i] = -w[i] / l[i];
+      nz += y[i] * y[i];
+    }
+    nz = sqrt(nz);
+  }
+  for (int it = 0; nz > r && it < 50; it++) {
+    /* ||L^-1 z||^2 of ball_qp's step: z^T (H + lam I)^-1 z */
+    gsReal nq = 0;
+    for (int i = 0; i < k; i++) nq += y[i] * y[i] / (l[i] + lam);
+    if (!(nq > 0)) break;
+    gsReal next = lam + (nz * nz / nq) * (nz - r) / r;
+    if (!(next > lam)) break;  /* converged to rounding */
+    lam = next;
+    nz = 0;
+    for (int i = 0; i < k; i++) {
+      y[i] = -w[i] / (l[i] + lam);
+      nz += y[i] * y[i];
+    }
+    nz = sqrt(nz);
+    if (fabs(nz - r) <= 1e-14 * r) break;
+  }
+  /* on the sphere, whatever the last rounding left */
+  gsReal scale = nz > r ? r / nz : 1;
+  for (int i = 0; i < k; i++) {
+    gsReal v = 0;
+    for (int j = 0; j < k; j++) v += V[i * k + j] * y[j];
+    z[i] = v * scale;
+  }
+  return lam;
+}
+
 /* the friction rows of an elliptic contact with its normal force fixed: minimise the dual cost
  * over the friction forces f_i with sum (f_i / mu_i)^2 <= normal^2, in the scaled forces
  * z_i = f_i / mu_i (a ball); rows with no friction coefficient keep no force. Returns the cost
@@ -1145,7 +1280,9 @@ static gsReal friction_step(block_state* s, gsReal normal) {
   }
   if (!k) return 0;
   scaled_block(s, idx, mu, k, A, H, cs);
-  ball_qp(H, cs, k, normal, 0, z);
+  const gsReal* l = s->B + n * n;  /* friction_eign's, for condim 4 and 6 (all frictions) */
+  if (n > 3 && l[0] > 0) ball_eign(l, l + k, cs, k, normal, 0, z);
+  else ball_qp(H, cs, k, normal, 0, z);
   gsReal dx[5], dc = 0;
   for (int i = 0; i < k; i++) dx[i] = mu[i] * z[i] - s->f[idx[i]];
   dc = step_cost(s, idx, A, dx, k);
@@ -1163,10 +1300,12 @@ typedef struct {
   int k, eig;
   eig2 q;
   gsReal c1, c2, h1, h2;
+  const gsReal *el, *ev;  /* k > 3: the frictions' block by friction_eign (NULL: none) */
 } cone_problem;
 
 static void cone_problem_of(const gsReal* H, const gsReal* c, int k, cone_problem* p) {
   p->H = H, p->c = c, p->k = k, p->eig = 0;
+  p->el = p->ev = NULL;
   if (k == 3 && eig2_of(H[4], H[5], H[8], &p->q)) {
     gsReal v0 = p->q.v0, v1 = p->q.v1;
     p->eig = 1;
@@ -1228,7 +1367,7 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
     ct[i] = c[i + 1] + H[(i + 1) * k] * s;
     for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
   }
-  *lam = ball_qp(Ht, ct, m, s, *lam, t);
+  *lam = p->el ? ball_eign(p->el, p->ev, ct, m, s, *lam, t) : ball_qp(Ht, ct, m, s, *lam, t);
   gsReal slope = H[0] * s + c[0] - *lam * s;
   for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
   return slope;
@@ -1244,7 +1383,7 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
  * by regula falsi (Illinois). `at` (may be NULL): the ball already solved at s = guess (the
  * block's friction step), the first evaluation when k = 3 */
 static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, const ball_point* at,
-                    gsReal* y) {
+                    const gsReal* eig, gsReal* y) {
   gsReal t[5] = {0}, lam = 0, curv, dlam, start = 0;
   for (int i = 0; i < k; i++) y[i] = 0;
   if (k <= 1) {
@@ -1253,6 +1392,7 @@ static void cone_qp(const gsReal* H, const gsReal* c, int k, gsReal guess, const
   }
   cone_problem p;
   cone_problem_of(H, c, k, &p);
+  if (eig && k > 3) p.el = eig, p.ev = eig + (k - 1);  /* friction_eign's, for H's frictions */
   gsReal lo = 0, flo = cone_slope(&p, 0, &lam, t, &curv, &dlam);
   if (flo >= 0) return;  /* the apex */
   gsReal s = guess > 0 ? guess : H[0] > 0 ? -c[0] / H[0] : 1;
@@ -1338,8 +1478,10 @@ static gsReal block_exact(block_state* s) {
     if (!(size < INFINITY)) return 0;
   }
   scaled_block(s, idx, mu, k, A, H, cs);  /* y = x / mu: the cone */
-  cone_qp(H, cs, k, s->f[0], &s->ball, y);
-  gsReal dx[6], dc = 0;
+  /* every friction with a coefficient (k = n): H's friction block is friction_eign's */
+  const gsReal* eig = s->B + n * n;
+  cone_qp(H, cs, k, s->f[0], &s->ball, n > 3 && k == n && eig[0] > 0 ? eig : NULL, y);
+  gsReal dx[6] = {0}, dc = 0;  /* k of them written below (GCC cannot tell that k <= 6) */
   for (int i = 0; i < k; i++) dx[i] = mu[i] * y[i] - s->f[idx[i]];
   dc = step_cost(s, idx, A, dx, k);
   /* the block's exact minimiser cannot cost more than the forces it replaces (they are in the
