@@ -184,7 +184,7 @@ static inline gsReal gs_dot6(const gsReal a[6], const gsReal b[6]) {
  * step; the step 1.5 % faster) */
 #define GS_ZERO_SHORT 64
 static inline void gs_zero(gsReal* r, int n) {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(__GNUC__) && defined(__x86_64__)
   if (n <= GS_ZERO_SHORT) {
     typedef double zero_pair __attribute__((vector_size(16), aligned(8)));
     zero_pair z = {0, 0};
