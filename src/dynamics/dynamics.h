@@ -91,6 +91,10 @@ void gs_comVelBody(const gsModel* m, const gsReal* qvel, gsReal* cvel, gsReal* c
  * body's 6-vector from its own 10-value inertia (rne.c) */
 void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, const gsReal* cvel,
                    const gsReal* ext, gsReal* cfrc);
+/* gs_rneOf's acceleration of body b without joint accelerations (the bias), from its parent's
+ * pa: cacc of b (the same operations) */
+void gs_rneBiasAccBody(const gsModel* m, const gsReal* cdof_dot, const gsReal* qvel,
+                       const gsReal* pa, gsReal* cacc, int b);
 /* gs_bodyForces for body b alone, without ext (the same values) */
 void gs_bodyForce(const gsReal* cinert, const gsReal* cacc, const gsReal* cvel, gsReal* cfrc, int b);
 

@@ -80,6 +80,21 @@ void gs_bodyForces(const gsModel* m, const gsReal* cinert, const gsReal* cacc, c
   for (; b < m->nbody; b++) body_force(cinert, cacc, cvel, ext, cfrc, b);
 }
 
+/* body b's acceleration with no joint acceleration: its parent's (pa) plus cdof_dot qvel over its
+ * dofs, into cacc */
+static inline void bias_acc_body(const gsModel* m, const gsReal* cdof_dot, const gsReal* qvel,
+                                 const gsReal* pa, gsReal* cacc, int b) {
+  gsReal* a = cacc + 6 * b;
+  memcpy(a, pa, 6 * sizeof(gsReal));  /* whole: a is updated two values at a time */
+  for (int j = m->body_dofadr[b], end = j + m->body_dofnum[b]; j < end; j++)
+    gs_addScaledPair(a, cdof_dot + 6 * j, qvel[j], 6);
+}
+
+void gs_rneBiasAccBody(const gsModel* m, const gsReal* cdof_dot, const gsReal* qvel,
+                       const gsReal* pa, gsReal* cacc, int b) {
+  bias_acc_body(m, cdof_dot, qvel, pa, cacc, b);
+}
+
 void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsReal* cdof_dot,
               const gsReal* qvel, const gsReal* qacc, int with_gravity, gsReal* scratch,
               gsReal* result) {
@@ -91,17 +106,16 @@ void gs_rneOf(const gsModel* m, const gsData* d, const gsReal* cvel, const gsRea
     for (int i = 0; i < 3; i++) cacc[3 + i] = -m->opt.gravity[i];
 
   for (int b = 1; b < m->nbody; b++) {
-    gsReal* a = cacc + 6 * b;
     const gsReal* ap = cacc + 6 * m->body_parentid[b];
-    memcpy(a, ap, 6 * sizeof(gsReal));  /* whole: a is updated two values at a time */
-    int adr = m->body_dofadr[b], end = adr + m->body_dofnum[b];
-    if (qacc) {
-      for (int j = adr; j < end; j++)
-        for (int i = 0; i < 6; i++) a[i] += cdof_dot[6 * j + i] * qvel[j] + d->cdof[6 * j + i] * qacc[j];
-    } else {
+    if (!qacc) {
       /* the bias alone: the products with a zero acceleration add nothing */
-      for (int j = adr; j < end; j++) gs_addScaledPair(a, cdof_dot + 6 * j, qvel[j], 6);
+      bias_acc_body(m, cdof_dot, qvel, ap, cacc, b);
+      continue;
     }
+    gsReal* a = cacc + 6 * b;
+    memcpy(a, ap, 6 * sizeof(gsReal));
+    for (int j = m->body_dofadr[b], end = j + m->body_dofnum[b]; j < end; j++)
+      for (int i = 0; i < 6; i++) a[i] += cdof_dot[6 * j + i] * qvel[j] + d->cdof[6 * j + i] * qacc[j];
   }
   gs_bodyForces(m, d->cinert, cacc, cvel, NULL, cfrc);
   for (int b = m->nbody - 1; b > 0; b--) {

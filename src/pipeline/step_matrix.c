@@ -101,10 +101,7 @@ static void bias_perturbed(const gsModel* m, const gsData* d, bias_diff* w, int 
     int p = m->body_parentid[b];
     const gsReal* pv = (b == bj ? w->cvel0 : w->cvel1) + 6 * p;
     gs_comVelBody(m, w->v, w->cvel1, w->cdd1, d->cdof, pv, b);
-    gsReal* a = w->cacc1 + 6 * b;
-    memcpy(a, (b == bj ? w->cacc0 : w->cacc1) + 6 * p, 6 * sizeof(gsReal));
-    for (int k = m->body_dofadr[b], end = k + m->body_dofnum[b]; k < end; k++)
-      gs_addScaledPair(a, w->cdd1 + 6 * k, w->v[k], 6);
+    gs_rneBiasAccBody(m, w->cdd1, w->v, (b == bj ? w->cacc0 : w->cacc1) + 6 * p, w->cacc1, b);
     gs_bodyForce(d->cinert, w->cacc1, w->cvel1, w->cfrc1, b);
   }
   for (int b = e; b > bj; b--) gs_addToPair(w->cfrc1 + 6 * m->body_parentid[b], w->cfrc1 + 6 * b, 6);
@@ -133,14 +130,16 @@ static int bias_base(const gsModel* m, gsData* d, bias_diff* w) {
   size_t b6 = sizeof(gsReal) * 6 * (size_t)nb, v6 = sizeof(gsReal) * 6 * (size_t)nv;
   w->v = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   w->cvel0 = gs_arenaAlloc(d, b6), w->cdd0 = gs_arenaAlloc(d, v6);
-  w->cacc0 = gs_arenaAlloc(d, b6), w->own0 = gs_arenaAlloc(d, b6), w->cfrc0 = gs_arenaAlloc(d, b6);
+  w->cacc0 = gs_arenaAlloc(d, 2 * b6), w->own0 = gs_arenaAlloc(d, b6);
+  w->cfrc0 = w->cacc0 ? w->cacc0 + 6 * (size_t)nb : NULL;  /* gs_rneOf's scratch: both at once */
+  gsReal* bias = gs_arenaAlloc(d, sizeof(gsReal) * (size_t)nv);
   w->cvel1 = gs_arenaAlloc(d, b6), w->cdd1 = gs_arenaAlloc(d, v6);
   w->cacc1 = gs_arenaAlloc(d, b6), w->cfrc1 = gs_arenaAlloc(d, b6), w->anc = gs_arenaAlloc(d, b6);
   w->last = gs_arenaAlloc(d, sizeof(int) * (size_t)nb);
   w->chadr = gs_arenaAlloc(d, sizeof(int) * ((size_t)nb + 1));
   w->child = gs_arenaAlloc(d, sizeof(int) * (size_t)nb);
   if (!w->v || !w->cvel0 || !w->cdd0 || !w->cacc0 || !w->own0 || !w->cfrc0 || !w->cvel1 ||
-      !w->cdd1 || !w->cacc1 || !w->cfrc1 || !w->anc || !w->last || !w->chadr || !w->child)
+      !w->cdd1 || !w->cacc1 || !w->cfrc1 || !w->anc || !w->last || !w->chadr || !w->child || !bias)
     return 0;
   /* depth-first: each body's parent is the body before it or one of that body's ancestors */
   for (int b = 2; b < nb; b++) {
@@ -165,22 +164,12 @@ static int bias_base(const gsModel* m, gsData* d, bias_diff* w) {
   for (int b = nb - 1; b > 0; b--) w->child[w->chadr[m->body_parentid[b]]++] = b;
   for (int b = nb - 1; b > 0; b--) w->chadr[b] = w->chadr[b - 1];
   w->chadr[0] = 0;
-  /* the base pass: gs_rneOf's steps without gravity, the bodies' own forces kept */
+  /* the base pass: gs_rneOf without gravity (its accelerations and summed forces kept in its
+   * scratch), and the bodies' own forces again from them */
   memcpy(w->v, d->qvel, sizeof(gsReal) * (size_t)nv);
   gs_comVelOf(m, w->v, w->cvel0, w->cdd0, d->cdof);
-  for (int i = 0; i < 6; i++) w->cacc0[i] = 0;
-  for (int b = 1; b < nb; b++) {
-    gsReal* a = w->cacc0 + 6 * b;
-    memcpy(a, w->cacc0 + 6 * m->body_parentid[b], 6 * sizeof(gsReal));
-    for (int k = m->body_dofadr[b], end = k + m->body_dofnum[b]; k < end; k++)
-      gs_addScaledPair(a, w->cdd0 + 6 * k, w->v[k], 6);
-  }
+  gs_rneOf(m, d, w->cvel0, w->cdd0, w->v, NULL, 0, w->cacc0, bias);
   gs_bodyForces(m, d->cinert, w->cacc0, w->cvel0, NULL, w->own0);
-  memcpy(w->cfrc0, w->own0, b6);
-  for (int b = nb - 1; b > 0; b--) {
-    int p = m->body_parentid[b];
-    if (p > 0) gs_addToPair(w->cfrc0 + 6 * p, w->cfrc0 + 6 * b, 6);
-  }
   return 1;
 }
 

@@ -1363,11 +1363,14 @@ static gsReal cone_slope(const cone_problem* p, gsReal s, gsReal* lam, gsReal* t
     return eig_slope(p, s, &b, t, curv, dlam);
   }
   gsReal Ht[25], ct[5];
-  for (int i = 0; i < m; i++) {
-    ct[i] = c[i + 1] + H[(i + 1) * k] * s;
-    for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+  for (int i = 0; i < m; i++) ct[i] = c[i + 1] + H[(i + 1) * k] * s;
+  if (p->el) {
+    *lam = ball_eign(p->el, p->ev, ct, m, s, *lam, t);
+  } else {
+    for (int i = 0; i < m; i++)
+      for (int j = 0; j < m; j++) Ht[i * m + j] = H[(i + 1) * k + j + 1];
+    *lam = ball_qp(Ht, ct, m, s, *lam, t);
   }
-  *lam = p->el ? ball_eign(p->el, p->ev, ct, m, s, *lam, t) : ball_qp(Ht, ct, m, s, *lam, t);
   gsReal slope = H[0] * s + c[0] - *lam * s;
   for (int i = 0; i < m; i++) slope += H[i + 1] * t[i];
   return slope;
