@@ -19,10 +19,12 @@ then cost differently (dm_control's Kinova arm, without actuators, swings and co
 contact with itself or not, at ten times the contacts: its line read 0.83-0.90 on the engines' own
 trajectories and 1.28-1.31 on the same states). Who goes first alternates from segment to segment
 and round to round, and the median over rounds is reported. `--sync 0` steps each engine along its
-own trajectory in one call a round (the tables before this option). The timed rounds run with both engines' stage timers off
-(gauss's are off by default; MuJoCo's Python package turns its own on whenever it makes an
-MjData, and the suite turns it off after making the timed one): a timer reads the clock about 25-35 times a step, which a timed
-round would count as the engine's. The stage columns come from rounds run before, like the
+own trajectory in one call a round (the tables before this option).
+
+The timed rounds run with both engines' stage timers off (gauss's are off by default; MuJoCo's
+Python package turns its own on whenever it makes an MjData, and the suite turns it off after
+making the timed one): a timer reads the clock about 25-35 times a step, which a timed round
+would count as the engine's. The stage columns come from rounds run before, like the
 timed ones but with the timers on (--stage-rounds of them; gauss: Data.timer, MuJoCo:
 MjData.timer, both reset with the data, so read after each round), in microseconds per step:
 positions (kinematics and inertia), collision, constraint (making the rows and solving), and the
