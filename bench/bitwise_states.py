@@ -38,7 +38,7 @@ FIELDS = ("act", "qacc", "qacc_smooth", "qacc_warmstart", "qfrc_bias", "qfrc_pas
           "qfrc_actuator", "qfrc_smooth", "qfrc_constraint", "xpos", "xquat", "xmat", "xipos",
           "ximat", "xanchor", "xaxis", "geom_xpos", "geom_xmat", "site_xpos", "site_xmat",
           "subtree_com", "cinert", "cdof", "cvel", "cdof_dot", "qM", "qLD", "qLDiagInv",
-          "ten_length", "ten_velocity", "actuator_length", "actuator_velocity", "actuator_force",
+          "ten_length", "ten_J", "ten_velocity", "actuator_moment", "actuator_length", "actuator_velocity", "actuator_force",
           "act_dot", "sensordata", "subtree_linvel", "subtree_angmom", "cacc", "cfrc_int",
           "cfrc_ext")
 

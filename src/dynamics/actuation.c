@@ -113,9 +113,9 @@ void gs_transmissionAll(const gsModel* m, gsData* d) {
   gs_arenaRelease(d, mark);
 }
 
-void gs_transmissionVelocity(const gsModel* m, gsData* d) {
+void gs_transmissionVelocity(const gsModel* m, gsData* d, int tendons) {
   int nv = m->nv;
-  for (int t = 0; t < m->ntendon; t++) {
+  for (int t = 0; tendons && t < m->ntendon; t++) {
     const gsReal* J = d->ten_J + (size_t)t * nv;
     gsReal v = 0;
     int lo, hi;
@@ -402,6 +402,24 @@ void gs_actuation(const gsModel* m, gsData* d) {
     int da = m->jnt_dofadr[j];
     d->qfrc_actuator[da] = clamp(d->qfrc_actuator[da], m->jnt_actfrcrange + 2 * j);
   }
+}
+
+int gs_actuationConstant(const gsModel* m, const gsData* d) {
+  for (int i = 0; i < m->nu; i++) {
+    int type = m->actuator_trntype[i], id = m->actuator_trnid[2 * i];
+    if (m->actuator_actadr[i] >= 0 || m->actuator_gaintype[i] != GS_GAIN_FIXED ||
+        m->actuator_biastype[i] != GS_BIAS_NONE)
+      return 0;
+    /* a hinge's or slide's moment is its gear */
+    if ((type != GS_TRN_JOINT && type != GS_TRN_JOINTINPARENT) ||
+        (m->jnt_type[id] != GS_JNT_HINGE && m->jnt_type[id] != GS_JNT_SLIDE))
+      return 0;
+    /* a bad control is counted by every pass that sees it */
+    if (!(fabs(d->ctrl[i]) <= GS_MAXVAL)) return 0;
+  }
+  for (int j = 0; j < m->njnt; j++)
+    if (m->jnt_actgravcomp[j]) return 0;  /* the gravity compensation moves with the pose */
+  return 1;
 }
 
 /* ---- derivative of the actuator forces in the velocities, for the implicit integrators ---- */

@@ -121,6 +121,10 @@ int gs_bodyLastDof(const gsModel* m, int b);
  * found from its path (the compiler writes them to tendon_dofadr and tendon_dofnum, the binary
  * check compares) */
 void gs_tendonSpanOf(const gsModel* m, int t, int* lo, int* hi);
+/* 1 when nothing of the dynamics reads the tendons' lengths, Jacobians and velocities: no tendon
+ * with a limit, friction loss, spring, damping or armature, none pulled by an actuator or held by
+ * an equality (what reads them then is the sensors and the user's code) */
+int gs_tendonsUnread(const gsModel* m);
 
 /* the same, as the compiler wrote it: read five times a step, constant for the model */
 static inline void gs_tendonSpan(const gsModel* m, int t, int* lo, int* hi) {
@@ -160,10 +164,16 @@ int gs_jointTransmission(const gsModel* m, const gsData* d, int i, gsReal* lengt
 int gs_actuatorMoment(const gsModel* m, gsData* d, int i, gsReal* length, gsReal* moment);
 /* actuator_length and the sparse actuator moments of all actuators (position stage) */
 void gs_transmissionAll(const gsModel* m, gsData* d);
-/* ten_velocity = ten_J qvel and actuator_velocity = moment qvel (velocity stage) */
-void gs_transmissionVelocity(const gsModel* m, gsData* d);
+/* ten_velocity = ten_J qvel (unless tendons is 0) and actuator_velocity = moment qvel (velocity
+ * stage) */
+void gs_transmissionVelocity(const gsModel* m, gsData* d, int tendons);
 /* act_dot, actuator_force and qfrc_actuator from ctrl and act (force stage) */
 void gs_actuation(const gsModel* m, gsData* d);
+/* 1 when qfrc_actuator depends on the controls alone, not on the state or time: every actuator
+ * without dynamics, of fixed gain and no bias, on a hinge or slide (its moment the gear), its
+ * control finite; no gravity compensation through the actuators. The callbacks are the caller's
+ * to check (a control callback may change the controls between passes) */
+int gs_actuationConstant(const gsModel* m, const gsData* d);
 /* 1 when actuator i's group is disabled (option actuatorgroupdisable) */
 int gs_actuatorDisabled(const gsModel* m, int i);
 /* activation of actuator i after a step h with rate act_dot: exact for filterexact, clamped to

@@ -266,6 +266,18 @@ static void add_point(gsData* d, int* npoint, const gsReal x[3], int obj) {
   (*npoint)++;
 }
 
+int gs_tendonsUnread(const gsModel* m) {
+  for (int t = 0; t < m->ntendon; t++)
+    if (m->tendon_limited[t] || m->tendon_frictionloss[t] != 0 || m->tendon_stiffness[t] != 0 ||
+        m->tendon_damping[t] != 0 || m->tendon_armature[t] != 0)
+      return 0;
+  for (int i = 0; i < m->nu; i++)
+    if (m->actuator_trntype[i] == GS_TRN_TENDON) return 0;
+  for (int e = 0; e < m->neq; e++)
+    if (m->eq_type[e] == GS_EQ_TENDON) return 0;
+  return 1;
+}
+
 void gs_tendonSpanOf(const gsModel* m, int t, int* lo, int* hi) {
   int adr = m->tendon_adr[t], end = adr + m->tendon_num[t];
   *lo = 0;

@@ -12,11 +12,11 @@
 #include "pipeline/pipeline.h"
 
 /* frames, com quantities, tendons, M, and the factor of M unless deferred (the inverse needs none) */
-static void position_smooth(const gsModel* m, gsData* d, int factor, int geoms) {
+static void position_smooth(const gsModel* m, gsData* d, int factor, int pass) {
   double t = gs_timerStart(d);
-  gs_kinematicsPart(m, d, geoms);
+  gs_kinematicsPart(m, d, !(pass & GS_PASS_NOGEOM));
   gs_comPos(m, d);
-  gs_tendon(m, d);
+  if (!(pass & GS_PASS_NOTENDON)) gs_tendon(m, d);
   gs_timerStop(d, GS_TIMER_POS_KINEMATICS, t);
   t = gs_timerStart(d);
   gs_crb(m, d);
@@ -25,7 +25,7 @@ static void position_smooth(const gsModel* m, gsData* d, int factor, int geoms) 
   gs_timerStop(d, GS_TIMER_POS_INERTIA, t);
 }
 
-void gs_fwdPositionSmooth(const gsModel* m, gsData* d) { position_smooth(m, d, 1, 1); }
+void gs_fwdPositionSmooth(const gsModel* m, gsData* d) { position_smooth(m, d, 1, 0); }
 
 /* ---- options: a value outside its enumeration or range is counted, and the stage that reads
  * it uses MJCF's default instead (integrate.c: Euler; gs_fwdConstraint: Newton; rows.c: pyramidal;
@@ -100,7 +100,7 @@ static int bad_contact_params(const gsModel* m) {
  * pass: what a pass inside a step may leave out (GS_PASS_*, pipeline.h). */
 static void position_stage(const gsModel* m, gsData* d, int full, int pass) {
   check_options(m, d);
-  position_smooth(m, d, full, !(pass & GS_PASS_NOGEOM));
+  position_smooth(m, d, full, pass);
   double t = gs_timerStart(d);
   /* contacts made of non-finite parameters would carry NaN into the solver: none are made, and
    * the event is counted (gs_checkContact resets the step) */
@@ -124,9 +124,11 @@ static void position_stage(const gsModel* m, gsData* d, int full, int pass) {
   gs_timerStop(d, GS_TIMER_POS_MAKE, t);
   /* transmissions after the contacts (adhesion pulls through them); their time is the
    * actuation's, counted once per forward pass with gs_fwdActuation */
-  t = gs_timerStart(d);
-  gs_transmissionAll(m, d);
-  if (d->timeron) d->timer[GS_TIMER_ACTUATION].duration += gs_clock() - t;
+  if (!(pass & GS_PASS_KEEPACT)) {
+    t = gs_timerStart(d);
+    gs_transmissionAll(m, d);
+    if (d->timeron) d->timer[GS_TIMER_ACTUATION].duration += gs_clock() - t;
+  }
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyPos(m, d);
 }
 
@@ -140,9 +142,11 @@ void gs_completePosition(const gsModel* m, gsData* d) {
   if (d->deferred & GS_DEFER_ISLAND) gs_island(m, d);
 }
 
-void gs_fwdVelocity(const gsModel* m, gsData* d) {
+static void velocity_stage(const gsModel* m, gsData* d, int pass) {
   gs_comVel(m, d);
-  gs_transmissionVelocity(m, d);  /* ten_velocity, actuator_velocity: the passive forces read them */
+  /* ten_velocity, actuator_velocity: the actuators' forces read them (the passive forces take
+   * the tendons' velocities from ten_J themselves) */
+  if (!(pass & GS_PASS_KEEPACT)) gs_transmissionVelocity(m, d, !(pass & GS_PASS_NOTENDON));
   double tp = gs_timerStart(d);
   gs_passive(m, d);
   gs_timerStop(d, GS_TIMER_PASSIVE, tp);
@@ -153,6 +157,8 @@ void gs_fwdVelocity(const gsModel* m, gsData* d) {
   gs_timerStop(d, GS_TIMER_VEL_REFERENCE, t);
   if (m->opt.enableflags & GS_ENBL_ENERGY) gs_energyVel(m, d);
 }
+
+void gs_fwdVelocity(const gsModel* m, gsData* d) { velocity_stage(m, d, 0); }
 
 void gs_fwdActuation(const gsModel* m, gsData* d) {
   double t = gs_timerStart(d);
@@ -236,11 +242,11 @@ void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
     if (!skipsensor) sensors(m, d, gs_sensorPos);
   }
   if (skipstage < GS_STAGE_VEL) {
-    gs_fwdVelocity(m, d);
+    velocity_stage(m, d, pass);
     if (!skipsensor) sensors(m, d, gs_sensorVel);
   }
   if (d->cb.control) d->cb.control(m, d, d->cb.user);
-  gs_fwdActuation(m, d);
+  if (!(pass & GS_PASS_KEEPACT)) gs_fwdActuation(m, d);
   gs_fwdAcceleration(m, d);
   double tc = gs_timerStart(d);
   gs_fwdConstraintKept(m, d, kept, pass);

@@ -201,6 +201,10 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   if (!qpos0 || !qvel0 || !Fv || !Fa || !dv || !da || !act0 || !Fx || !dx) {
     gs_arenaRelease(d, mark);
     gs_completePosition(m, d);  /* the islands the first evaluation left to the last */
+    if (pass & GS_PASS_NOTENDON) {  /* and its tendons */
+      gs_tendon(m, d);
+      gs_transmissionVelocity(m, d, 1);
+    }
     euler(m, d, NULL);
     return;
   }
@@ -214,6 +218,14 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   /* the second and third evaluations' constraint outputs past qacc, unless a callback may read
    * them before the last evaluation overwrites them */
   int rates = callbacks_set(d) ? 0 : GS_PASS_RATES;
+  /* and their tendons where nothing but sensors reads them, and the actuators' forces where the
+   * controls alone make them: the first evaluation's, from the same controls */
+  int later = 0;
+  if (rates) {
+    if (m->ntendon && gs_tendonsUnread(m)) later |= GS_PASS_NOTENDON;
+    if (m->nu && gs_actuationConstant(m, d)) later |= GS_PASS_KEEPACT;
+  }
+  pass &= ~GS_PASS_NOTENDON;
   for (int s = 1; s < 4; s++) {
     const gsReal* pv = Fv + (size_t)(s - 1) * nv;
     const gsReal* pa = Fa + (size_t)(s - 1) * nv;
@@ -227,7 +239,7 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
     int last = s == 3 || m->opt.solver != GS_SOL_PGS;
     /* and the last evaluation's geom frames are the step's */
     gs_forwardPass(m, d, GS_STAGE_NONE, 1, NULL,
-                   pass | (last ? 0 : GS_PASS_NOISLAND) | (s == 3 ? 0 : nogeom | rates));
+                   pass | (last ? 0 : GS_PASS_NOISLAND) | (s == 3 ? 0 : nogeom | rates | later));
     memcpy(Fv + (size_t)s * nv, d->qvel, sizeof(gsReal) * (size_t)nv);
     dexpinv_rotations(m, Fv + (size_t)s * nv, pv, A[s - 1] * h);
     memcpy(Fa + (size_t)s * nv, d->qacc, sizeof(gsReal) * (size_t)nv);
@@ -252,7 +264,8 @@ static void rk4(const gsModel* m, gsData* d, int pass) {
   gs_arenaRelease(d, mark);
 }
 
-/* pass: what RK4's force evaluations may leave out (GS_PASS_CHECKED) */
+/* pass: what RK4's force evaluations may leave out (GS_PASS_CHECKED), and GS_PASS_NOTENDON
+ * where the step's first evaluation left the tendons out (RK4's fallback to Euler computes them) */
 static void integrate(const gsModel* m, gsData* d, int allow_rk4, gsStepKeep* kept, int pass) {
   /* the constraint solver of the next step starts from this step's acceleration: with RK4 the
    * last evaluation's, and all four evaluations start from the warm start the step was given
@@ -293,16 +306,18 @@ void gs_stepSkip(const gsModel* m, gsData* d, int skipstage, int skipsensor, gsS
    * inverse reads them (the last evaluation's are the step's) */
   int rates = m->opt.integrator == GS_INT_RK4 && (skipsensor || m->nsensor == 0) &&
               !(m->opt.enableflags & GS_ENBL_FWDINV) && !callbacks_set(d);
+  /* and its tendons where nothing but the sensors reads them */
+  int notendon = rates && m->ntendon && gs_tendonsUnread(m);
   gs_forwardPass(m, d, skipstage, skipsensor, kept ? kept->dual : NULL,
                  pass | (noisland ? GS_PASS_NOISLAND : 0) | (nogeom ? GS_PASS_NOGEOM : 0) |
-                     (rates ? GS_PASS_RATES : 0));
+                     (rates ? GS_PASS_RATES : 0) | (notendon ? GS_PASS_NOTENDON : 0));
   /* a reset (bad qacc) recomputed the position stage at another state */
   if (gs_checkAcc(m, d) && kept) {
     kept->state = 0;
     kept = NULL;
   }
   if (m->opt.enableflags & GS_ENBL_FWDINV) gs_compareFwdInv(m, d);  /* as MJCF's step: before integrating */
-  integrate(m, d, 1, kept, pass);
+  integrate(m, d, 1, kept, pass | (notendon ? GS_PASS_NOTENDON : 0));
   gs_timerStop(d, GS_TIMER_STEP, t);
 }
 

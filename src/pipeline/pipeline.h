@@ -22,8 +22,19 @@ void gs_forwardSkipKept(const gsModel* m, gsData* d, int skipstage, int skipsens
  * what RK4's first three evaluations compute past the rates they are for (qacc, act_dot) where
  * no sensor, callback or comparison reads the data before the last evaluation overwrites it:
  * the constraint force in joint space (qfrc_constraint) and the rows' states, when PGS finds
- * qacc without them */
-enum { GS_PASS_NOISLAND = 1, GS_PASS_CHECKED = 2, GS_PASS_NOGEOM = 4, GS_PASS_RATES = 8 };
+ * qacc without them. GS_PASS_KEEPACT: the actuators' transmissions, velocities and forces left
+ * as an earlier pass of the step made them, where qfrc_actuator depends on the controls alone
+ * (gs_actuationConstant; RK4's second and third evaluations); GS_PASS_NOTENDON: the tendons'
+ * lengths, Jacobians and velocities left out where nothing of the pass reads them
+ * (gs_tendonsUnread, and no sensor or callback: RK4's first three evaluations) */
+enum {
+  GS_PASS_NOISLAND = 1,
+  GS_PASS_CHECKED = 2,
+  GS_PASS_NOGEOM = 4,
+  GS_PASS_RATES = 8,
+  GS_PASS_KEEPACT = 16,
+  GS_PASS_NOTENDON = 32
+};
 void gs_forwardPass(const gsModel* m, gsData* d, int skipstage, int skipsensor,
                     const struct gsDual* kept, int pass);
 /* what steps of the same position stage share: Euler's factored M + hB (H: nM values, Hinv: nv;

@@ -290,6 +290,53 @@ def test_rk4_warmstart_like_mujoco():
     assert np.max(np.abs(gd.qacc_warmstart - mjd.qacc_warmstart)) <= 1e-6 * scale
 
 
+def test_rk4_step_outputs_are_the_last_evaluations():
+    """RK4's first three force evaluations leave out what only the data's readers see where
+    nothing of the evaluation reads it: the tendons' lengths, Jacobians and velocities (no tendon
+    with a limit, spring, damping, friction loss or armature, none pulled or held; no sensor or
+    callback) and, in the second and third, the actuators' transmissions and forces where the
+    controls alone make them (motors on hinges: the first evaluation's forces). After the step
+    every one of them must be the last evaluation's, as MuJoCo's: the Gymnasium humanoid (two such
+    tendons, motors on hinges, RK4) one step from MuJoCo's state. Each field is first checked to
+    move over the step by far more than the tolerance (so values left from an earlier evaluation
+    would fail), then to agree with MuJoCo's to 1e-9 of its scale (rounding of one step)."""
+    path = os.path.join(oracle.MODELS_DIR, "gymnasium", "humanoid.xml")
+    mjm = mujoco.MjModel.from_xml_path(path)
+    gm = gauss.Model.from_xml_path(path)
+    mjm.opt.disableflags |= mujoco.mjtDisableBit.mjDSBL_CONTACT
+    gm.opt.disableflags |= gauss.DSBL_CONTACT
+    assert mjm.opt.integrator == mujoco.mjtIntegrator.mjINT_RK4 and mjm.ntendon == 2
+    mjd, gd = mujoco.MjData(mjm), gauss.Data(gm)
+    rng = np.random.default_rng(5)
+    mjd.ctrl[:] = rng.uniform(-0.4, 0.4, mjm.nu)
+    mujoco.mj_step(mjm, mjd, nstep=40)
+    state = np.empty(mujoco.mj_stateSize(mjm, mujoco.mjtState.mjSTATE_INTEGRATION))
+    mujoco.mj_getState(mjm, mjd, state, mujoco.mjtState.mjSTATE_INTEGRATION)
+    gauss.set_state(gm, gd, state, gauss.STATE_INTEGRATION)
+    # the step's new controls: the forces change over this step, not only the positions
+    mjd.ctrl[:] = gd.ctrl[:] = rng.uniform(-0.4, 0.4, mjm.nu)
+    before = {f: np.array(getattr(mjd, f)) for f in ("ten_length", "ten_velocity",
+                                                     "actuator_length", "actuator_velocity",
+                                                     "actuator_force", "qfrc_actuator")}
+    mujoco.mj_step(mjm, mjd)
+    gauss.step(gm, gd)
+    for f, old in before.items():
+        want = np.array(getattr(mjd, f))
+        scale = max(np.max(np.abs(want)), 1e-3)
+        assert np.max(np.abs(want - old)) > 1e-6 * scale, f  # the field moved over the step
+        assert np.max(np.abs(np.array(getattr(gd, f)) - want)) <= 1e-9 * scale, f
+    # the tendons' Jacobians (constant for fixed tendons) and the moments: present and equal
+    assert np.array_equal(np.array(gd.ten_J).reshape(2, -1), np.array(mjd.ten_J).reshape(2, -1))
+    mom = np.zeros((mjm.nu, mjm.nv))
+    mujoco.mju_sparse2dense(mom, mjd.actuator_moment, mjd.moment_rownnz, mjd.moment_rowadr,
+                            mjd.moment_colind)
+    gmom = np.zeros((gm.nu, gm.nv))
+    for i in range(gm.nu):
+        a, n = gd.moment_rowadr[i], gd.moment_rownnz[i]
+        gmom[i, gd.moment_colind[a:a + n]] = gd.actuator_moment[a:a + n]
+    assert np.array_equal(gmom, mom)
+
+
 def _ball_pendulum_final(engine, h, duration=0.2):
     """qpos of the damped 5-link pendulum with a ball joint after `duration`, RK4 at step h"""
     xml = oracle.pendulum5_xml("RK4", timestep=h, damping=0.05, ball=True)
