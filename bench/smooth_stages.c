@@ -47,6 +47,16 @@ static void g_act(void) { gs_fwdActuation(gm, gd); }
 static void m_act(void) { mj_fwdActuation(mm, md); }
 static void g_acc(void) { gs_fwdAcceleration(gm, gd); }
 static void m_acc(void) { mj_fwdAcceleration(mm, md); }
+static void g_spos(void) { gs_sensorPos(gm, gd); }
+static void m_spos(void) { mj_sensorPos(mm, md); }
+static void g_svel(void) { gs_sensorVel(gm, gd); }
+static void m_svel(void) { mj_sensorVel(mm, md); }
+static void g_sacc(void) { gs_sensorAcc(gm, gd); }
+static void m_sacc(void) { mj_sensorAcc(mm, md); }
+static void g_subv(void) { gs_subtreeVel(gm, gd); }
+static void m_subv(void) { mj_subtreeVel(mm, md); }
+static void g_post(void) { gs_rnePostConstraint(gm, gd); }
+static void m_post(void) { mj_rnePostConstraint(mm, md); }
 static void g_fwd(void) { gs_forward(gm, gd); }
 static void m_fwd(void) { mj_forward(mm, md); }
 
@@ -90,7 +100,9 @@ int main(int argc, char** argv) {
       {"factorM", g_fac, m_fac}, {"solveM", g_sol, m_sol}, {"comVel", g_vel, m_vel},
       {"rne", g_rne, m_rne}, {"passive", g_pas, m_pas}, {"fwdPosition", g_pos, m_pos},
       {"fwdVelocity", g_fvel, m_fvel}, {"fwdActuation", g_act, m_act},
-      {"fwdAcceleration", g_acc, m_acc}, {"forward", g_fwd, m_fwd},
+      {"fwdAcceleration", g_acc, m_acc}, {"subtreeVel", g_subv, m_subv},
+      {"rnePostConstraint", g_post, m_post}, {"sensorPos", g_spos, m_spos},
+      {"sensorVel", g_svel, m_svel}, {"sensorAcc", g_sacc, m_sacc}, {"forward", g_fwd, m_fwd},
       {"step", g_step, m_step}};
   printf("%s (median of %d alternating rounds of %d calls; ns per call)\n", argv[1], R, K);
   printf("%-16s %10s %10s %7s\n", "stage", "gauss", "MuJoCo", "ratio");
