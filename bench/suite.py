@@ -57,9 +57,14 @@ MJ_TIMERS = mujoco.mjtTimer
 
 def default_models():
     out = [p for _, p in oracle.corpus_models()]
-    # MuJoCo's composed benchmarks (<replicate> and <attach> of its humanoid)
-    for name in ("22_humanoids.xml", "100_humanoids.xml"):
+    # MuJoCo's composed benchmarks (<replicate> and <attach> of its humanoid; humanoid100: one
+    # humanoid among 100 free primitives)
+    for name in ("22_humanoids.xml", "100_humanoids.xml", "humanoid100.xml"):
         out.append(os.path.join(ROOT, "tests", "models", "mujoco", "humanoid", name))
+    # MuJoCo's stonehenge (box pillars and lintels, a wrecking ball) and its 3x3x3 cube (26
+    # cubelets of mesh on ball joints, six face motors, implicitfast)
+    out.append(os.path.join(ROOT, "tests", "models", "mujoco", "replicate", "stonehenge.xml"))
+    out.append(os.path.join(ROOT, "tests", "models", "mujoco", "cube", "cube_3x3x3.xml"))
     # a real robot with meshes in self-contact, on MJCF's older convex pipeline (its files set
     # nativeccd="disable")
     out.append(os.path.join(ROOT, "tests", "models", "dm_control", "kinova", "jaco_arm.xml"))

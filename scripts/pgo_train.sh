@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The training run of the profile-guided build (scripts/build.sh): the gauss command of a build
 # configured with GAUSS_PGO=GENERATE steps the bundled models that bench/suite.py times (the
-# corpus, MuJoCo's composed humanoids, the Kinova arm, bench/models) with the bench's fixed random
+# corpus, MuJoCo's 22 and 100 humanoids, the Kinova arm, bench/models; not the scenes the suite
+# took on later, humanoid100, stonehenge and the 3x3x3 cube, whose collision is not profiled and
+# whose dynamics paths the scenes here already weigh) with the bench's fixed random
 # controls, once with contacts and once without (smooth dynamics), so that the counts weigh the
 # paths those steps take. Each run adds to the profile's counts: the caller starts from an empty
 # profile directory.
